@@ -1,0 +1,25 @@
+/** One jest run for the whole monorepo: node projects for services and packages, jsdom for front ends. */
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }] };
+const transformIgnorePatterns = ['/node_modules/(?!(cookie|typebox|jose|@nats-io)/)'];
+const common = { transform, transformIgnorePatterns, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'] };
+
+module.exports = {
+  globalSetup: '<rootDir>/scripts/jest-global-setup.ts',
+  globalTeardown: '<rootDir>/scripts/jest-global-teardown.ts',
+  projects: [
+    {
+      ...common,
+      displayName: 'node',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{packages,svc-*,gateway,scripts}/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.browser\\.test\\.'],
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/{shell,mf-*,packages/app-kit,packages/ui}/**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest-web-setup.ts'],
+    },
+  ],
+};

@@ -1,0 +1,1 @@
+// Auth, household and theme bodies (svc-auth).

@@ -1,0 +1,34 @@
+import Type, { type Static } from 'typebox';
+
+/** Event types: versioned past-tense facts. The bus subject is the type. */
+export const EVENTS = {
+  sessionRevoked: 'auth.session.revoked.v1',
+  memberRemoved: 'auth.member.removed.v1',
+  accountOpened: 'ledger.account.opened.v1',
+  accountRenamed: 'ledger.account.renamed.v1',
+  accountsReordered: 'ledger.account.reordered.v1',
+  accountClosed: 'ledger.account.closed.v1',
+  transactionRecorded: 'ledger.transaction.recorded.v1',
+  transactionChanged: 'ledger.transaction.changed.v1',
+  transactionMoved: 'ledger.transaction.moved.v1',
+  transactionDeleted: 'ledger.transaction.deleted.v1',
+  transactionRestored: 'ledger.transaction.restored.v1',
+  categoryCreated: 'ledger.category.created.v1',
+  categoryChanged: 'ledger.category.changed.v1',
+  categoryDeleted: 'ledger.category.deleted.v1',
+  categoriesMerged: 'ledger.category.merged.v1',
+} as const;
+
+export const SessionRevokedV1 = Type.Object({
+  session_ids: Type.Array(Type.String()),
+  user_id: Type.Integer(),
+  reason: Type.String(),
+});
+export type SessionRevokedV1 = Static<typeof SessionRevokedV1>;
+
+export const MemberRemovedV1 = Type.Object({
+  user_id: Type.Integer(),
+  household_id: Type.Integer(),
+  new_household_id: Type.Integer(),
+});
+export type MemberRemovedV1 = Static<typeof MemberRemovedV1>;

@@ -1,0 +1,9 @@
+/**
+ * What crosses a process boundary: HTTP bodies, events, the service route table.
+ * One file per area; this index re-exports them all.
+ */
+export * from './common';
+export * from './services';
+export * from './events';
+export * from './auth';
+export * from './ledger';

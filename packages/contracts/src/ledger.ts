@@ -1,0 +1,1 @@
+// Accounts, transactions, categories and payees bodies and events (svc-ledger).

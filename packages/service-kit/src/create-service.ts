@@ -1,0 +1,141 @@
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Bus } from '@hf/messaging';
+import { createPool, migrate, type Pool } from './db';
+import { HttpError, notFound, unauthorized } from './errors';
+import { bearerToken, verifyAccessToken, type Identity } from './identity';
+import { validatorCompiler } from './validation';
+
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Pool;
+    bus: Bus;
+    serviceName: string;
+  }
+  interface FastifyRequest {
+    /** Set for every non-public, non-internal route once the access token is verified. */
+    identity: Identity | null;
+  }
+  interface FastifyContextConfig {
+    /** No access token needed (login, register...). */
+    public?: boolean;
+    /** Service-to-service only: needs the internal token, never routed by the gateway. */
+    internal?: boolean;
+  }
+}
+
+export interface ServiceOptions {
+  /** e.g. `svc-auth`; also the event `source`. */
+  name: string;
+  databaseUrl: string;
+  /** Directory of numbered `.sql` migrations. */
+  migrationsDir: string;
+  /** PEM of the RS256 public key that verifies access tokens. */
+  jwtPublicKey: string;
+  /** Shared secret for `/internal/*` calls between services. */
+  internalToken: string;
+  bus: Bus;
+  logger?: FastifyServerOptions['logger'];
+  /** Registers the service's routes (and anything else it owns). */
+  routes: (app: FastifyInstance) => Promise<void>;
+  /** Run after migrations, before routes (e.g. messaging tables). */
+  onDatabaseReady?: (pool: Pool) => Promise<void>;
+}
+
+/** The identity of the caller; throws 401 when the route was reached without one. */
+export function identityOf(request: FastifyRequest): Identity {
+  if (!request.identity) throw unauthorized();
+  return request.identity;
+}
+
+function validationMessage(err: { validation?: Array<{ keyword: string; instancePath: string; params: Record<string, unknown>; message?: string }>; validationContext?: string; message: string }): string {
+  const first = err.validation?.[0];
+  if (!first) return err.message;
+  const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (first.keyword === 'additionalProperties') return `Unexpected field "${String(first.params.additionalProperty)}".`;
+  if (first.keyword === 'required') return `The field "${String(first.params.missingProperty)}" is required.`;
+  const where = field ? `"${field}"` : `The ${err.validationContext ?? 'request'}`;
+  return `${where} ${first.message ?? 'is invalid'}.`.replace(/^"/, 'The field "');
+}
+
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
+
+/**
+ * Builds one service: Fastify with strict validation, the root error handler, token
+ * verification, health routes, its own database (migrated) and the bus.
+ */
+export async function createService(options: ServiceOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    requestIdHeader: 'x-request-id',
+    disableRequestLogging: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+
+  const pool = createPool(options.databaseUrl);
+  await migrate(pool, options.migrationsDir);
+  if (options.onDatabaseReady) await options.onDatabaseReady(pool);
+
+  app.decorate('db', pool);
+  app.decorate('bus', options.bus);
+  app.decorate('serviceName', options.name);
+  app.decorateRequest('identity', null);
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config ?? {};
+    if (config.internal) {
+      if (request.headers['x-internal-token'] !== options.internalToken) throw notFound();
+      return;
+    }
+    if (config.public || !request.routeOptions.url) return;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw unauthorized();
+    request.identity = verifyAccessToken(token, options.jwtPublicKey);
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: never }, request, reply) => {
+    if (err instanceof HttpError) return reply.code(err.statusCode).send({ message: err.message });
+    if ((err as { validation?: unknown }).validation) {
+      return reply.code(400).send({ message: validationMessage(err as never) });
+    }
+    if (err.code && UNAVAILABLE_CODES.has(err.code)) {
+      request.log.error({ err }, 'dependency unavailable');
+      return reply.code(503).send({ message: 'The service is temporarily unavailable. Please try again.' });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? 'The request body is not valid JSON.'
+          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'The request body is too large.'
+            : err.message;
+      return reply.code(err.statusCode).send({ message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ message: 'Something went wrong. Please try again.' });
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found.' }));
+
+  app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', service: options.name }));
+  app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
+    const dbOk = await pool.query('SELECT 1').then(() => true, () => false);
+    const busOk = await options.bus.isReady().catch(() => false);
+    if (!dbOk || !busOk) return reply.code(503).send({ status: 'unavailable', database: dbOk, bus: busOk });
+    return { status: 'ready', database: true, bus: true };
+  });
+
+  await app.register(async (scope) => options.routes(scope));
+
+  app.addHook('onClose', async () => {
+    await pool.end();
+  });
+
+  return app;
+}

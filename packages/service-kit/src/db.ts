@@ -1,0 +1,93 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+
+// bigint (int8) columns hold cents; they always fit a JS number (amounts are capped at 1e14 cents).
+pg.types.setTypeParser(20, (v) => Number(v));
+// `date` columns stay calendar strings: never shift them through a JS Date.
+pg.types.setTypeParser(1082, (v) => v);
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+export type Queryable = pg.Pool | pg.PoolClient;
+
+export function createPool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  // An idle client error must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** Runs `fn` in one database transaction: all of it commits, or none of it. */
+export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Forward-only migrations: every `NNN_name.sql` of `dir` not yet applied runs in version
+ * order, each inside its own transaction, under an advisory lock so that two instances
+ * starting together do not race.
+ */
+export async function migrate(pool: pg.Pool, dir: string): Promise<string[]> {
+  const files = readdirSync(dir)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort();
+  const applied: string[] = [];
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(7272727)');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set((await client.query('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = readFileSync(join(dir, file), 'utf8');
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file]);
+        await client.query('COMMIT');
+        applied.push(file);
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw new Error(`Migration ${file} failed: ${(err as Error).message}`);
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7272727)').catch(() => undefined);
+    client.release();
+  }
+  return applied;
+}
+
+/** Creates the database named in `url` when it does not exist (used by launchers and tests). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe database name ${name}`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${name}`);
+  } catch (err) {
+    // Two processes may race to create it; "already exists" is success.
+    if ((err as { code?: string }).code !== '42P04') throw err;
+  } finally {
+    await client.end();
+  }
+}

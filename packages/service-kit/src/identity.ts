@@ -1,0 +1,71 @@
+import jwt from 'jsonwebtoken';
+import { unauthorized } from './errors';
+
+export const TOKEN_ISSUER = 'hf-auth';
+export const TOKEN_AUDIENCE = 'hf-app';
+
+/** Who is calling, from a verified access token. Never from a request body or header. */
+export interface Identity {
+  userId: number;
+  householdId: number;
+  sessionId: string;
+  role: string;
+  /** Seconds since epoch. */
+  issuedAt: number;
+  expiresAt: number;
+}
+
+interface AccessClaims {
+  sub: string;
+  hid: number;
+  sid: string;
+  role: string;
+  iat: number;
+  exp: number;
+}
+
+/** Verifies an RS256 access token, pinning algorithm, issuer and audience. */
+export function verifyAccessToken(token: string, publicKey: string): Identity {
+  let claims: AccessClaims;
+  try {
+    claims = jwt.verify(token, publicKey, {
+      algorithms: ['RS256'],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+    }) as unknown as AccessClaims;
+  } catch {
+    throw unauthorized('Your session has expired. Please log in again.');
+  }
+  const userId = Number(claims.sub);
+  if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(claims.hid) || typeof claims.sid !== 'string') {
+    throw unauthorized('Your session has expired. Please log in again.');
+  }
+  return {
+    userId,
+    householdId: claims.hid,
+    sessionId: claims.sid,
+    role: claims.role,
+    issuedAt: claims.iat,
+    expiresAt: claims.exp,
+  };
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer ([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.?[A-Za-z0-9\-_.+/=]*)$/.exec(header);
+  return match ? match[1] : null;
+}
+
+/** Signs an access token (svc-auth mints them; tests use it with a test key). */
+export function signAccessToken(
+  privateKey: string,
+  claims: { userId: number; householdId: number; sessionId: string; role: string },
+  lifetimeSeconds: number,
+  nowSeconds: number = Math.floor(Date.now() / 1000),
+): string {
+  return jwt.sign(
+    { hid: claims.householdId, sid: claims.sessionId, role: claims.role, iat: nowSeconds, exp: nowSeconds + lifetimeSeconds },
+    privateKey,
+    { algorithm: 'RS256', issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, subject: String(claims.userId) },
+  );
+}

@@ -1,0 +1,10 @@
+export * from './errors';
+export * from './config';
+export * from './db';
+export * from './identity';
+export * from './create-service';
+export * from './client-date';
+export * from './run-service';
+export { default as Type } from 'typebox';
+export type { Static } from 'typebox';
+export * from './run-process';

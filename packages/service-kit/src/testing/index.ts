@@ -1,0 +1,55 @@
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { signAccessToken } from '../identity';
+
+/**
+ * Test helpers shared by every service's route tests. They use a real PostgreSQL server:
+ * TEST_PG_URL (set by the jest global setup: the machine's server, or an embedded one).
+ */
+export function testAdminUrl(): string {
+  const url = process.env.TEST_PG_URL;
+  if (!url) throw new Error('TEST_PG_URL is not set: run tests through jest (scripts/jest-global-setup.ts).');
+  return url;
+}
+
+/** Creates a fresh, empty database for one test file; `drop()` removes it. */
+export async function createTestDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${prefix.replace(/[^a-z0-9]/gi, '').toLowerCase()}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testAdminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(testAdminUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: testAdminUrl() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+let keys: { publicKey: string; privateKey: string } | undefined;
+/** One RSA key pair per test process. */
+export function testKeys(): { publicKey: string; privateKey: string } {
+  keys ??= generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return keys;
+}
+
+/** A valid access token for a test identity. */
+export function testToken(identity: { userId: number; householdId: number; role?: string; sessionId?: string }, lifetimeSeconds = 900): string {
+  return signAccessToken(
+    testKeys().privateKey,
+    { userId: identity.userId, householdId: identity.householdId, role: identity.role ?? 'admin', sessionId: identity.sessionId ?? randomUUID() },
+    lifetimeSeconds,
+  );
+}
+
+export const TEST_INTERNAL_TOKEN = 'test-internal-token';

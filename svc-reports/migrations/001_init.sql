@@ -1,0 +1,2 @@
+-- svc-reports owns this database. Its tables arrive with its product issue.
+SELECT 1;
