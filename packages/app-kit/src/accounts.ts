@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api';
+
+/** The account fields the shell's header and pickers need (svc-ledger sends more). */
+export interface AccountSummary {
+  id: number;
+  name: string;
+  is_default?: boolean;
+}
+
+/** Query key of the household's account list; mf-ledger invalidates it after any account change. */
+export const ACCOUNTS_QUERY_KEY = ['accounts'] as const;
+
+export function useAccounts<T extends AccountSummary = AccountSummary>(enabled = true) {
+  return useQuery({
+    queryKey: ACCOUNTS_QUERY_KEY,
+    queryFn: () => api.get<T[]>('/accounts/'),
+    enabled,
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * The browser session, exactly as spec section 3/4 names its storage keys:
+ * localStorage `access_token`, `refresh_token`, `rememberedEmail`; sessionStorage holds the
+ * auto-logout timestamp and the zero-amount warning flag.
+ */
+export const STORAGE_KEYS = {
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  rememberedEmail: 'rememberedEmail',
+  reportSortBy: 'report_sort_by',
+  reportHiddenCategories: 'report_hidden_categories',
+  reportAccountFilter: 'report_account_filter',
+} as const;
+
+export const SESSION_KEYS = {
+  /** Set (ISO timestamp) when the inactivity timer logged the user out. */
+  autoLogoutAt: 'autoLogoutAt',
+  /** Set to '1' when the user chose not to be asked about zero amounts again. */
+  suppressZeroAmountWarning: 'suppressZeroAmountWarning',
+  /** Set to '1' when the user chose "Don't ask again during this session" on leaving cleared. */
+  clearedCorrectionMode: 'clearedCorrectionMode',
+} as const;
+
+/** Inactivity auto-logout after 2 hours (spec section 9). */
+export const INACTIVITY_LIMIT_MS = 2 * 60 * 60 * 1000;
+
+export function getAccessToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.accessToken);
+}
+
+export function isAuthenticated(): boolean {
+  return getAccessToken() !== null;
+}
+
+export function storeTokens(tokens: { access_token: string; refresh_token?: string }): void {
+  localStorage.setItem(STORAGE_KEYS.accessToken, tokens.access_token);
+  if (tokens.refresh_token) localStorage.setItem(STORAGE_KEYS.refreshToken, tokens.refresh_token);
+  sessionStorage.removeItem(SESSION_KEYS.autoLogoutAt);
+  notifySessionChange();
+}
+
+export function clearTokens(): void {
+  localStorage.removeItem(STORAGE_KEYS.accessToken);
+  localStorage.removeItem(STORAGE_KEYS.refreshToken);
+  notifySessionChange();
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** Subscribe to login/logout changes (the shell re-renders its header and routes). */
+export function onSessionChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notifySessionChange(): void {
+  for (const l of listeners) l();
+}
+
+/**
+ * Where a 401 sends the user. The shell replaces this with a router navigation;
+ * the default is a full page load of /login.
+ */
+let unauthorizedHandler: () => void = () => {
+  window.location.assign('/login');
+};
+
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+export function handleUnauthorized(): void {
+  clearTokens();
+  unauthorizedHandler();
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+export interface ModalProps {
+  title: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** Extra keys handled while the modal is open (e.g. y / n). Return true when handled. */
+  onKey?: (event: KeyboardEvent) => boolean;
+  wide?: boolean;
+}
+
+/** A dialog layered above the page; Escape and the × button close it; focus moves inside. */
+export function Modal({ title, onClose, children, footer, onKey, wide }: ModalProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus], input, select, textarea, button:not(.hf-modal__close)');
+    (first ?? ref.current)?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (onKey?.(event)) {
+        event.preventDefault();
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onClose();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      previous?.focus?.();
+    };
+  }, [onClose, onKey]);
+  return (
+    <div className="hf-modal__backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby="hf-modal-title" tabIndex={-1} className={`hf-modal${wide ? ' hf-modal--wide' : ''}`}>
+        <div className="hf-modal__header">
+          <h2 id="hf-modal-title">{title}</h2>
+          <button type="button" className="hf-modal__close" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        <div className="hf-modal__body">{children}</div>
+        {footer && <div className="hf-modal__footer">{footer}</div>}
+      </div>
+    </div>
+  );
+}
