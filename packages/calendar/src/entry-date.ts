@@ -1,9 +1,8 @@
-import { addDays, addMonths, daysBetween, formatDate, isValidDate, splitDate, type CalendarDate } from './index';
+import { addDays, addMonths, formatDate, isValidDate, splitDate, type CalendarDate } from './index';
 
 /**
  * Parses what a person types in a date field: `M/d/yy`, `M/d/yyyy`, `M/d`, ISO `yyyy-MM-dd`,
- * and the locale short date (`d.M.yyyy`, `d-M-yyyy` forms are read month-first like the US locale
- * only when written with slashes). A date without a year goes in the current year, or the next
+ * and the US locale short date with `-` or `.` separators (month first). A date without a year goes in the current year, or the next
  * year if it would be more than 6 months in the past. Impossible dates (`2/30/2025`, `13/1`) are null.
  */
 export function parseEntryDate(input: string, today: CalendarDate): CalendarDate | null {
@@ -21,11 +20,7 @@ export function parseEntryDate(input: string, today: CalendarDate): CalendarDate
     return isValidDate(date) ? date : null;
   }
   const candidate = formatDate(thisYear, month, day);
-  if (!isValidDate(candidate)) {
-    // Feb 29 without a year: valid only if the chosen year is a leap year.
-    const next = formatDate(thisYear + 1, month, day);
-    return isValidDate(next) && daysBetween(today, next) > 0 && month === 2 && day === 29 ? next : null;
-  }
+  if (!isValidDate(candidate)) return null;
   const sixMonthsAgo = addMonths(today, -6);
   if (candidate < sixMonthsAgo) {
     const next = formatDate(thisYear + 1, month, day);

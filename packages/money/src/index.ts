@@ -37,26 +37,29 @@ export function fromCents(cents: Cents): number {
 export function parseMoneyText(text: string): Cents | null {
   let s = text.trim();
   if (s === '') return null;
-  let negative = false;
+  // Exactly one way of saying "negative" is accepted: (12.00), 12.00-, -12.00, -$12.00 or $-12.00.
+  let signs = 0;
   if (/^\(.*\)$/.test(s)) {
-    negative = true;
+    signs++;
     s = s.slice(1, -1).trim();
   }
   if (s.endsWith('-')) {
-    negative = !negative;
+    signs++;
     s = s.slice(0, -1).trim();
   }
   if (s.startsWith('-')) {
-    negative = !negative;
+    signs++;
     s = s.slice(1).trim();
   } else if (s.startsWith('+')) {
     s = s.slice(1).trim();
   }
   s = s.replace(/^\$\s*/, '');
   if (s.startsWith('-')) {
-    negative = !negative;
+    signs++;
     s = s.slice(1);
   }
+  if (signs > 1) return null;
+  const negative = signs === 1;
   if (!/^(\d{1,3}(,\d{3})+|\d+)?(\.\d{1,2})?$/.test(s) || s === '' || s === '.') return null;
   const [whole, frac = ''] = s.replace(/,/g, '').split('.');
   const cents = Number(whole || '0') * 100 + Number(frac.padEnd(2, '0'));
