@@ -1,0 +1,230 @@
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  ReplayPolicy,
+  jetstreamManager,
+  StorageType,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import type { Bus, EventEnvelope, HandlerOutcome, SubscribeOptions, Subscription } from './bus';
+import { DEFAULT_ACK_WAIT_MS, DEFAULT_DUPLICATE_WINDOW_MS, DEFAULT_MAX_DELIVER } from './inprocess-bus';
+import { describeError, stderrLogger, type MessagingLogger } from './logger';
+import { coveringFilter, isPublishableSubject, isValidFilter, matchesAny } from './subjects';
+
+/** Every event type starts with its producer's area; the stream covers them all. */
+export const EVENT_STREAM_SUBJECTS = ['auth.>', 'ledger.>', 'budget.>', 'import.>'];
+
+export interface NatsBusOptions {
+  /** e.g. `nats://127.0.0.1:4222` (or a list). */
+  servers: string | string[];
+  /** Connection name shown by the server, e.g. the service name. */
+  name: string;
+  streamName?: string;
+  /** Subjects the stream must cover (default EVENT_STREAM_SUBJECTS; tests use their own). */
+  subjects?: string[];
+  duplicateWindowMs?: number;
+  logger?: MessagingLogger;
+}
+
+/** nats-server < 2.10 has no `filter_subjects` (several filters on one consumer). */
+function supportsMultipleFilters(version: string | undefined): boolean {
+  const [major, minor] = (version ?? '0.0').split('.').map((n) => Number.parseInt(n, 10));
+  return major > 2 || (major === 2 && minor >= 10);
+}
+
+function apiErrorCode(err: unknown): number | undefined {
+  const apiError = (err as { apiError?: () => { err_code?: number } }).apiError?.();
+  return apiError?.err_code ?? (err as { code?: number }).code;
+}
+
+const STREAM_NOT_FOUND = 10059;
+const CONSUMER_NOT_FOUND = 10014;
+
+/** Creates the stream, or widens an existing one to cover `subjects`. Safe when several processes start together. */
+async function ensureStream(jsm: JetStreamManager, name: string, subjects: string[], duplicateWindowMs: number): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const info = await jsm.streams.info(name);
+      const missing = subjects.filter((s) => !info.config.subjects?.includes(s));
+      if (missing.length > 0) {
+        await jsm.streams.update(name, { ...info.config, subjects: [...(info.config.subjects ?? []), ...missing] });
+      }
+      return;
+    } catch (err) {
+      if (apiErrorCode(err) !== STREAM_NOT_FOUND || attempt > 2) throw err;
+    }
+    try {
+      await jsm.streams.add({ name, subjects, storage: StorageType.File, duplicate_window: nanos(duplicateWindowMs) });
+      return;
+    } catch (err) {
+      // Another process created it meanwhile: loop to read and widen it.
+      if (attempt > 2) throw err;
+    }
+  }
+}
+
+function consumerConfig(options: SubscribeOptions, multipleFilters: boolean): ConsumerConfig {
+  const config: ConsumerConfig = {
+    durable_name: options.durable,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    replay_policy: ReplayPolicy.Instant,
+    ack_wait: nanos(options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS),
+    max_deliver: options.maxDeliver ?? DEFAULT_MAX_DELIVER,
+    // One message in flight per durable: delivery in stream order, like the in-process bus.
+    max_ack_pending: 1,
+  };
+  if (multipleFilters && options.subjects.length > 1) {
+    config.filter_subjects = [...options.subjects];
+  } else {
+    // One covering filter on the server; the exact subjects are checked on delivery.
+    const filter = coveringFilter(options.subjects);
+    if (filter) config.filter_subject = filter;
+  }
+  return config;
+}
+
+/**
+ * The scaled-mode bus on NATS JetStream. Events go to the subject named by their type, with
+ * `msgID` = event id (the stream drops duplicates within its window). Each durable is a pull
+ * consumer with explicit acks and one message in flight, consumed with `consume()`.
+ */
+export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
+  const streamName = options.streamName ?? 'HF_EVENTS';
+  const logger = options.logger ?? stderrLogger;
+  const nc: NatsConnection = await connect({ servers: options.servers, name: options.name, maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
+  try {
+    const jsm = await jetstreamManager(nc);
+    await ensureStream(jsm, streamName, options.subjects ?? EVENT_STREAM_SUBJECTS, options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS);
+    const js = jetstream(nc);
+    const multipleFilters = supportsMultipleFilters(nc.info?.version);
+    const subscriptions = new Set<Subscription>();
+
+    async function ensureConsumer(subscribeOptions: SubscribeOptions): Promise<void> {
+      const config = consumerConfig(subscribeOptions, multipleFilters);
+      try {
+        await jsm.consumers.info(streamName, subscribeOptions.durable);
+      } catch (err) {
+        if (apiErrorCode(err) !== CONSUMER_NOT_FOUND) throw err;
+        await jsm.consumers.add(streamName, config);
+        return;
+      }
+      const { durable_name: _name, ack_policy: _ack, deliver_policy: _deliver, replay_policy: _replay, ...updatable } = config;
+      await jsm.consumers.update(streamName, subscribeOptions.durable, updatable);
+    }
+
+    async function deliver(msg: JsMsg, subscribeOptions: SubscribeOptions): Promise<void> {
+      const { durable } = subscribeOptions;
+      let event: EventEnvelope;
+      try {
+        event = msg.json<EventEnvelope>();
+        if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new Error('not a JSON object');
+      } catch (err) {
+        logger.error({ durable, subject: msg.subject, streamSequence: msg.seq, err: describeError(err) }, 'malformed event payload terminated');
+        msg.term('malformed payload');
+        return;
+      }
+      if (!matchesAny(subscribeOptions.subjects, msg.subject)) {
+        msg.ack();
+        return;
+      }
+      const deliveryCount = msg.info.deliveryCount;
+      const maxDeliver = subscribeOptions.maxDeliver ?? DEFAULT_MAX_DELIVER;
+      const ackWaitMs = subscribeOptions.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+      // A slow handler is still working, not failed: keep the server from redelivering under it.
+      const keepAlive = setInterval(() => msg.working(), Math.max(50, Math.floor(ackWaitMs / 2)));
+      let outcome: HandlerOutcome;
+      try {
+        outcome = (await subscribeOptions.handler(event, { deliveryCount })) ?? 'ack';
+      } catch (err) {
+        logger.warn({ durable, eventId: event.id, type: event.type, deliveryCount, err: describeError(err) }, 'event handler failed; will redeliver');
+        outcome = 'retry';
+      } finally {
+        clearInterval(keepAlive);
+      }
+      if (outcome === 'ack') {
+        msg.ack();
+      } else if (outcome === 'terminate') {
+        logger.error({ durable, eventId: event.id, type: event.type, deliveryCount }, 'event terminated by its handler');
+        msg.term('terminated by handler');
+      } else if (deliveryCount >= maxDeliver) {
+        logger.error({ durable, eventId: event.id, type: event.type, deliveryCount }, 'poison event dropped after max deliveries');
+        msg.term('max deliveries');
+      } else {
+        msg.nak(ackWaitMs);
+      }
+    }
+
+    const bus: Bus = {
+      kind: 'nats',
+
+      async publish(event: EventEnvelope): Promise<void> {
+        if (typeof event?.id !== 'string' || event.id.length === 0) throw new Error('An event needs an id.');
+        if (typeof event.type !== 'string' || !isPublishableSubject(event.type)) throw new Error(`Invalid event type "${String(event.type)}".`);
+        await js.publish(event.type, JSON.stringify(event), { msgID: event.id });
+      },
+
+      async subscribe(subscribeOptions: SubscribeOptions): Promise<Subscription> {
+        if (!subscribeOptions.durable || !/^[A-Za-z0-9_-]+$/.test(subscribeOptions.durable)) {
+          throw new Error(`Invalid durable name "${subscribeOptions.durable}" (letters, digits, _ and - only).`);
+        }
+        if (subscribeOptions.subjects.length === 0 || !subscribeOptions.subjects.every(isValidFilter)) {
+          throw new Error(`Invalid subjects ${JSON.stringify(subscribeOptions.subjects)}.`);
+        }
+        await ensureConsumer(subscribeOptions);
+        const consumer = await js.consumers.get(streamName, subscribeOptions.durable);
+        const messages: ConsumerMessages = await consumer.consume({ max_messages: 10 });
+        const loop = (async () => {
+          for await (const msg of messages) {
+            try {
+              await deliver(msg, subscribeOptions);
+            } catch (err) {
+              logger.error({ durable: subscribeOptions.durable, err: describeError(err) }, 'event delivery failed');
+            }
+          }
+        })();
+        let stopped = false;
+        const subscription: Subscription = {
+          async stop(): Promise<void> {
+            if (stopped) return;
+            stopped = true;
+            subscriptions.delete(subscription);
+            await messages.close().catch(() => undefined);
+            await loop;
+          },
+        };
+        subscriptions.add(subscription);
+        return subscription;
+      },
+
+      async isReady(): Promise<boolean> {
+        if (nc.isClosed()) return false;
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), 1000);
+        });
+        const roundTrip = nc.flush().then(
+          () => true,
+          () => false,
+        );
+        const ready = await Promise.race([roundTrip, timeout]);
+        clearTimeout(timer);
+        return ready;
+      },
+
+      async close(): Promise<void> {
+        await Promise.all([...subscriptions].map((s) => s.stop()));
+        if (!nc.isClosed()) await nc.drain();
+      },
+    };
+    return bus;
+  } catch (err) {
+    await nc.close().catch(() => undefined);
+    throw err;
+  }
+}

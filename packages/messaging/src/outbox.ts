@@ -1,0 +1,297 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Bus, EventEnvelope } from './bus';
+import { describeError, stderrLogger, type MessagingLogger } from './logger';
+
+/** Arbitrary keys for the advisory locks that messaging takes (one database per service). */
+const TABLES_LOCK = 7_272_801;
+/** Held by an event-writing transaction from writeEvent to commit: commit order = sequence order. */
+const WRITER_LOCK = 7_272_802;
+/** Held by the relay for one batch: only one relay publishes at a time, so publish order = sequence order. */
+const RELAY_LOCK = 7_272_803;
+
+export const OUTBOX_CHANNEL = 'outbox';
+
+/**
+ * Creates the outbox, the processed-events record and the consumer positions (idempotent;
+ * safe when two instances start together). Call it once at start, after migrations.
+ */
+export async function ensureMessagingTables(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [TABLES_LOCK]);
+    await client.query(`
+      CREATE TABLE IF NOT EXISTS outbox (
+        sequence bigserial PRIMARY KEY,
+        id uuid NOT NULL UNIQUE,
+        type text NOT NULL,
+        source text NOT NULL,
+        subject text NOT NULL,
+        household_id int NOT NULL,
+        time timestamptz NOT NULL DEFAULT now(),
+        data jsonb NOT NULL,
+        published_at timestamptz NULL
+      );
+      CREATE INDEX IF NOT EXISTS outbox_unpublished ON outbox (sequence) WHERE published_at IS NULL;
+      CREATE TABLE IF NOT EXISTS processed_events (
+        consumer text NOT NULL,
+        event_id uuid NOT NULL,
+        processed_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (consumer, event_id)
+      );
+      CREATE TABLE IF NOT EXISTS consumer_positions (
+        consumer text NOT NULL,
+        source text NOT NULL,
+        sequence bigint NOT NULL,
+        PRIMARY KEY (consumer, source)
+      );
+    `);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export interface NewEvent<T = unknown> {
+  /** Versioned past-tense fact, e.g. `ledger.transaction.recorded.v1` (also the bus subject). */
+  type: string;
+  /** Producing service, e.g. `svc-ledger`. */
+  source: string;
+  /** What the event is about, e.g. `transaction/42`. */
+  subject: string;
+  household_id: number;
+  data: T;
+  /** Defaults to a new uuid. */
+  id?: string;
+  /** Defaults to the transaction's now(). */
+  time?: string;
+}
+
+/**
+ * Records an event in the outbox inside the caller's transaction (`client` is in BEGIN). The
+ * relay publishes it after commit; a rollback publishes nothing. The answer's `sequence` is
+ * what a write returns to the client for read-your-writes.
+ *
+ * It takes a transaction-level lock so that event-writing transactions commit in sequence
+ * order (otherwise a later sequence could be published, and read as "applied", before an
+ * earlier one commits). Call it near the end of the transaction.
+ */
+export async function writeEvent<T>(client: pg.PoolClient | pg.Client, event: NewEvent<T>): Promise<{ id: string; sequence: number }> {
+  const id = event.id ?? randomUUID();
+  await client.query('SELECT pg_advisory_xact_lock($1)', [WRITER_LOCK]);
+  const result = await client.query<{ sequence: string | number }>(
+    `WITH row AS (
+       INSERT INTO outbox (id, type, source, subject, household_id, time, data)
+       VALUES ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now()), $7::jsonb)
+       RETURNING sequence
+     )
+     SELECT sequence, pg_notify('${OUTBOX_CHANNEL}', sequence::text) FROM row`,
+    [id, event.type, event.source, event.subject, event.household_id, event.time ?? null, JSON.stringify(event.data)],
+  );
+  return { id, sequence: Number(result.rows[0].sequence) };
+}
+
+interface OutboxRow {
+  sequence: string | number;
+  id: string;
+  type: string;
+  source: string;
+  subject: string;
+  household_id: number;
+  time: Date;
+  data: unknown;
+}
+
+function toEnvelope(row: OutboxRow): EventEnvelope {
+  return {
+    id: row.id,
+    type: row.type,
+    source: row.source,
+    subject: row.subject,
+    time: row.time.toISOString(),
+    household_id: row.household_id,
+    sequence: Number(row.sequence),
+    data: row.data,
+  };
+}
+
+export interface OutboxRelayOptions {
+  pool: pg.Pool;
+  bus: Bus;
+  logger?: MessagingLogger;
+  /** Fallback poll interval when no notification arrives (default 1000 ms). */
+  pollIntervalMs?: number;
+  /** Rows per publishing transaction (default 100). */
+  batchSize?: number;
+}
+
+export interface OutboxRelay {
+  stop(): Promise<void>;
+  /** Resolves once every row committed before the call is published (rejects after `timeoutMs`, default 10 s). */
+  flush(timeoutMs?: number): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Publishes committed outbox rows in sequence order and marks them published. Wakes on
+ * `pg_notify('outbox')` from writeEvent and polls as a fallback. Several relays may run on
+ * one database: each batch runs under a transaction-level advisory lock with
+ * `FOR UPDATE SKIP LOCKED`, so one relay publishes at a time and order is kept; a crash
+ * between publish and mark republishes the same ids, which the bus drops as duplicates
+ * (and consumers' processed_events absorbs after the duplicate window).
+ */
+export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const { pool, bus } = options;
+  const logger = options.logger ?? stderrLogger;
+  const batchSize = options.batchSize ?? 100;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let listener: pg.PoolClient | undefined;
+  let listenRetry: NodeJS.Timeout | undefined;
+
+  /** One batch. Returns how many rows it published, or -1 when another relay holds the lock. */
+  async function publishBatch(): Promise<number> {
+    const client = await pool.connect();
+    let published = 0;
+    try {
+      await client.query('BEGIN');
+      const lock = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RELAY_LOCK]);
+      if (!lock.rows[0].locked) {
+        await client.query('ROLLBACK');
+        return -1;
+      }
+      const rows = await client.query<OutboxRow>(
+        `SELECT sequence, id, type, source, subject, household_id, time, data FROM outbox
+         WHERE published_at IS NULL ORDER BY sequence LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [batchSize],
+      );
+      const done: Array<string | number> = [];
+      let failure: unknown;
+      for (const row of rows.rows) {
+        try {
+          await bus.publish(toEnvelope(row));
+          done.push(row.sequence);
+        } catch (err) {
+          failure = err;
+          break;
+        }
+      }
+      if (done.length > 0) await client.query('UPDATE outbox SET published_at = now() WHERE sequence = ANY($1::bigint[])', [done]);
+      await client.query('COMMIT');
+      published = done.length;
+      if (failure) throw failure;
+      return published;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function drain(): Promise<void> {
+    do {
+      again = false;
+      try {
+        let count: number;
+        do count = await publishBatch();
+        while (count === batchSize && !stopped);
+      } catch (err) {
+        logger.error({ err: describeError(err) }, 'outbox relay could not publish; will retry');
+        return;
+      }
+    } while (again && !stopped);
+  }
+
+  function kick(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  async function listen(): Promise<void> {
+    if (stopped) return;
+    let client: pg.PoolClient | undefined;
+    try {
+      client = await pool.connect();
+      const connected = client;
+      connected.on('notification', (msg) => {
+        if (msg.channel === OUTBOX_CHANNEL) void kick();
+      });
+      connected.on('error', (err) => {
+        logger.warn({ err: describeError(err) }, 'outbox listener lost its connection; polling until it is back');
+        if (listener === connected) listener = undefined;
+        connected.release(err);
+        scheduleListen();
+      });
+      await connected.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      if (stopped) {
+        connected.release();
+        return;
+      }
+      listener = connected;
+      void kick();
+    } catch (err) {
+      client?.release(err instanceof Error ? err : true);
+      logger.warn({ err: describeError(err) }, 'outbox listener could not start; polling until it can');
+      scheduleListen();
+    }
+  }
+
+  function scheduleListen(): void {
+    if (stopped || listenRetry) return;
+    listenRetry = setTimeout(() => {
+      listenRetry = undefined;
+      void listen();
+    }, 1000);
+  }
+
+  const poll = setInterval(() => void kick(), options.pollIntervalMs ?? 1000);
+  void listen();
+  void kick();
+
+  return {
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(poll);
+      if (listenRetry) clearTimeout(listenRetry);
+      await running;
+      const current = listener;
+      listener = undefined;
+      if (current) {
+        await current.query(`UNLISTEN ${OUTBOX_CHANNEL}`).catch(() => undefined);
+        current.release();
+      }
+    },
+
+    async flush(timeoutMs = 10_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      const target = await pool.query<{ max: string | null }>('SELECT max(sequence) AS max FROM outbox');
+      const upTo = target.rows[0].max;
+      if (upTo === null) return;
+      for (;;) {
+        await kick();
+        const left = await pool.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL AND sequence <= $1',
+          [upTo],
+        );
+        if (left.rows[0].n === 0) return;
+        if (stopped) throw new Error('The outbox relay is stopped.');
+        if (Date.now() > deadline) throw new Error(`Outbox not drained after ${timeoutMs} ms (${left.rows[0].n} rows left).`);
+        await sleep(20);
+      }
+    },
+  };
+}
