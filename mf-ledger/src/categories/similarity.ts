@@ -1,0 +1,50 @@
+/**
+ * Fuzzy matching of category names (spec section 4 "Sub-category creation flow" and section 9
+ * "Fuzzy category match threshold 0.7"): the Sørensen–Dice coefficient over letter bigrams,
+ * case-insensitive and ignoring whitespace. 1 means equal, 0 means no bigram in common.
+ */
+export const FUZZY_CATEGORY_THRESHOLD = 0.7;
+
+function normalize(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, '');
+}
+
+export function diceSimilarity(a: string, b: string): number {
+  const x = normalize(a);
+  const y = normalize(b);
+  if (x === y) return 1;
+  if (x.length < 2 || y.length < 2) return 0;
+  const bigrams = new Map<string, number>();
+  for (let i = 0; i < x.length - 1; i++) {
+    const bigram = x.slice(i, i + 2);
+    bigrams.set(bigram, (bigrams.get(bigram) ?? 0) + 1);
+  }
+  let shared = 0;
+  for (let i = 0; i < y.length - 1; i++) {
+    const bigram = y.slice(i, i + 2);
+    const count = bigrams.get(bigram) ?? 0;
+    if (count > 0) {
+      bigrams.set(bigram, count - 1);
+      shared++;
+    }
+  }
+  return (2 * shared) / (x.length - 1 + (y.length - 1));
+}
+
+export interface ClosestMatch<T> {
+  item: T;
+  score: number;
+}
+
+/**
+ * The candidate whose text is most similar to `name`, when the similarity is over the
+ * threshold (strictly greater, as the spec says "over 0.7"); else null. Ties keep the first.
+ */
+export function findClosestMatch<T>(name: string, candidates: readonly T[], textOf: (item: T) => string, threshold = FUZZY_CATEGORY_THRESHOLD): ClosestMatch<T> | null {
+  let best: ClosestMatch<T> | null = null;
+  for (const item of candidates) {
+    const score = diceSimilarity(name, textOf(item));
+    if (score > threshold && (!best || score > best.score)) best = { item, score };
+  }
+  return best;
+}
