@@ -1,0 +1,73 @@
+import { useCallback, useState } from 'react';
+import { errorMessage } from '@hf/app-kit';
+import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
+import { useRemoveMember, type HouseholdMember } from './household-api';
+import { INVITE_MESSAGES } from './invitation-link';
+
+export interface MembersPanelProps {
+  members: HouseholdMember[];
+  /** The signed-in member's id; Remove is offered on every other member once it is known. */
+  currentUserId: number | null;
+}
+
+/** "Current Members": email, name and role of everyone in the household, with Remove on the others. */
+export function MembersPanel({ members, currentUserId }: MembersPanelProps) {
+  const status = useTimedMessage();
+  const removeMember = useRemoveMember();
+  const [pendingRemoval, setPendingRemoval] = useState<HouseholdMember | null>(null);
+
+  const { mutate: remove } = removeMember;
+  const { show } = status;
+  const confirmRemoval = useCallback(() => {
+    setPendingRemoval(null);
+    if (pendingRemoval) remove(pendingRemoval.id, { onError: (err) => show(errorMessage(err, INVITE_MESSAGES.removeFailed), 'error') });
+  }, [pendingRemoval, remove, show]);
+  const cancelRemoval = useCallback(() => setPendingRemoval(null), []);
+
+  return (
+    <section className="hf-settings__panel" aria-labelledby="household-members-heading">
+      <h2 id="household-members-heading">Current Members</h2>
+      <StatusMessage message={status.message} />
+      <ul className="hf-settings__list" aria-label="Household members">
+        {members.map((member) => {
+          const isYou = member.id === currentUserId;
+          return (
+            <li key={member.id} className="hf-settings__item">
+              <div className="hf-settings__item-main">
+                <span className="hf-settings__item-title">
+                  {member.name || member.email}
+                  {isYou && <span className="hf-settings__tag"> (you)</span>}
+                </span>
+                {member.name && <span className="hf-settings__item-detail">{member.email}</span>}
+              </div>
+              <span className={`hf-settings__role hf-settings__role--${member.role}`}>{member.role}</span>
+              {currentUserId !== null && !isYou && (
+                <button
+                  type="button"
+                  className="hf-button hf-button--danger"
+                  disabled={removeMember.isPending && removeMember.variables === member.id}
+                  onClick={() => setPendingRemoval(member)}
+                >
+                  Remove
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {pendingRemoval && (
+        <ConfirmDialog
+          title="Remove Member"
+          message={INVITE_MESSAGES.removeConfirm}
+          confirmLabel="Remove"
+          cancelLabel="Cancel"
+          destructive
+          onConfirm={confirmRemoval}
+          onCancel={cancelRemoval}
+        >
+          <p className="hf-settings__confirm-subject">{pendingRemoval.email}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+/** mf-settings: the Household and Appearance screens (exposed as `./HouseholdPage` and `./AppearancePage`). */
+export { default as HouseholdPage } from './pages/HouseholdPage';
+export { default as AppearancePage } from './pages/AppearancePage';

@@ -1,0 +1,32 @@
+import { errorMessage } from '@hf/app-kit';
+import { useCurrentUser, useHousehold } from '../household/household-api';
+import { INVITE_MESSAGES } from '../household/invitation-link';
+import { InvitePanel } from '../household/InvitePanel';
+import { MembersPanel } from '../household/MembersPanel';
+import { SentInvitationsPanel } from '../household/SentInvitationsPanel';
+import '../settings.css';
+
+/** /settings/household: members, invite by link, and (admins) the invitations sent. */
+export default function HouseholdPage() {
+  const household = useHousehold();
+  const me = useCurrentUser();
+  const loadError = household.error ?? me.error;
+
+  return (
+    <div className="hf-settings">
+      <h1>Household</h1>
+      {household.data?.name && <p className="hf-settings__subtitle">{household.data.name}</p>}
+      {loadError && (
+        <div role="alert" className="hf-status hf-status--error">
+          {errorMessage(loadError, INVITE_MESSAGES.loadFailed)}
+        </div>
+      )}
+      {household.isPending && !loadError && <p className="hf-settings__loading">Loading household…</p>}
+      <div className="hf-settings__grid">
+        {household.data && <MembersPanel members={household.data.members} currentUserId={me.data?.id ?? null} />}
+        <InvitePanel />
+        {household.data && me.data?.role === 'admin' && <SentInvitationsPanel invitations={household.data.pending_invitations} />}
+      </div>
+    </div>
+  );
+}
