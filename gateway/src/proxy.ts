@@ -1,0 +1,145 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import httpProxy from '@fastify/http-proxy';
+import type { Pool } from 'undici';
+import type { ServiceRoute } from '@hf/contracts';
+
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again.';
+
+type ServiceKey = ServiceRoute['key'];
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface PublicRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly rateLimited: boolean;
+}
+
+export interface ProxyOptions {
+  services: ServiceRoute[];
+  upstreams: Record<ServiceKey, string>;
+  pools: Map<ServiceKey, Pool>;
+  publicRoutes: readonly PublicRoute[];
+  rateLimit: { max: number; timeWindow: number };
+  /** Per-service request body cap enforced by the gateway (others: the service's concern). */
+  bodyLimits: Partial<Record<ServiceKey, number>>;
+}
+
+const kTooLarge = Symbol('bodyTooLarge');
+type FlaggedRequest = FastifyRequest & { [kTooLarge]?: boolean };
+
+/** Counts bytes while streaming and fails once more than `limit` went through. */
+class ByteLimit extends Transform {
+  private seen = 0;
+  constructor(
+    private readonly limit: number,
+    private readonly onExceeded: () => void,
+  ) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.seen += chunk.length;
+    if (this.seen > this.limit) {
+      this.onExceeded();
+      callback(Object.assign(new Error('The request body is too large.'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' }));
+      return;
+    }
+    callback(null, chunk);
+  }
+}
+
+/** Path of the request URL, without its query string. */
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+function prefixOwner(services: ServiceRoute[], url: string): ServiceRoute | undefined {
+  return services.find((s) => s.prefixes.some((p) => url === p || url.startsWith(`${p}/`)));
+}
+
+/**
+ * One `@fastify/http-proxy` registration per (service, route kind). Routing is the Fastify
+ * router's, on the path only: the public routes are exact routes (found before the service's
+ * wildcard), so no query string, suffix or encoding can make a protected path public. The full
+ * path, `/api` included, is forwarded unchanged.
+ */
+export async function registerServiceProxies(api: FastifyInstance, options: ProxyOptions): Promise<void> {
+  // Bodies are streamed to the service untouched; the gateway parses none of them.
+  api.removeAllContentTypeParsers();
+  api.addContentTypeParser('*', (request, payload, done) => {
+    const owner = prefixOwner(options.services, pathOf(request.url));
+    const limit = (owner ? options.bodyLimits[owner.key] : undefined) ?? Number.POSITIVE_INFINITY;
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      return done(Object.assign(new Error('The request body is too large.'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' }), undefined);
+    }
+    const limited = new ByteLimit(limit, () => {
+      (request as FlaggedRequest)[kTooLarge] = true;
+    });
+    // Never hand the incoming request itself to the upstream client: when the upstream fails,
+    // the client destroys the body stream it was given, and that must not be the request.
+    payload.on('error', (err) => limited.destroy(err));
+    return done(null, payload.pipe(limited));
+  });
+
+  const onError = (reply: FastifyReply, { error }: { error: Error & { statusCode?: number; code?: string } }) => {
+    if (reply.sent) return;
+    if ((reply.request as FlaggedRequest)[kTooLarge]) {
+      reply.code(413).send({ message: 'The request body is too large.' });
+      return;
+    }
+    reply.request.log.warn({ err: { message: error.message, code: error.code, cause: (error.cause as Error | undefined)?.message } }, 'upstream unavailable');
+    reply.code(503).header('retry-after', '1').send({ message: UNAVAILABLE_MESSAGE });
+  };
+
+  const replyOptions = {
+    onError,
+    // The only Authorization response header a client ever sees is the one the gateway mints.
+    rewriteHeaders: (headers: Record<string, unknown>) => {
+      delete headers.authorization;
+      delete headers['x-internal-token'];
+      return headers;
+    },
+    rewriteRequestHeaders: (request: FastifyRequest, headers: Record<string, unknown>) => {
+      delete headers['x-internal-token'];
+      headers['x-request-id'] = request.id;
+      headers['x-forwarded-for'] = request.ip;
+      headers['x-forwarded-proto'] = request.protocol;
+      return headers;
+    },
+    // No blind retries: a 503 from a service already means "try later"; only a GET whose reused
+    // keep-alive socket was closed under it is sent once more.
+    retryDelay: ({ err, req, attempt }: { err: (Error & { code?: string }) | null; req: { method?: string }; attempt: number }) =>
+      attempt === 0 && err?.code === 'UND_ERR_SOCKET' && req.method === 'GET' ? 5 : null,
+  };
+
+  for (const service of options.services) {
+    const upstream = options.upstreams[service.key];
+    const base = {
+      upstream,
+      prefix: '',
+      rewritePrefix: '',
+      proxyPayloads: false,
+      undici: options.pools.get(service.key) as never,
+      destroyAgent: false,
+      disableRequestLogging: true,
+      internalRewriteLocationHeader: false,
+      replyOptions,
+    };
+    const publicRoutes = options.publicRoutes.filter((route) => prefixOwner([service], route.url));
+    for (const route of publicRoutes) {
+      await api.register(httpProxy, {
+        ...base,
+        routes: [route.url],
+        httpMethods: [route.method as HttpMethod],
+        config: { public: true, ...(route.rateLimited ? { rateLimit: options.rateLimit } : {}) },
+      } as never);
+    }
+    await api.register(httpProxy, {
+      ...base,
+      routes: service.prefixes.flatMap((prefix) => [prefix, `${prefix}/*`]),
+      config: { public: false },
+    } as never);
+  }
+}

@@ -1,0 +1,20 @@
+import { connectNatsBus } from '@hf/messaging';
+import { listenWithGracefulShutdown } from '@hf/service-kit';
+import { buildGateway } from './app';
+import { gatewayOptionsFromEnv } from './config';
+
+/** Scaled-mode process: the gateway on PORT (8080), services and NATS from the environment. */
+async function main(): Promise<void> {
+  try {
+    const { port, host, natsUrl, ...options } = gatewayOptionsFromEnv();
+    const bus = await connectNatsBus({ servers: natsUrl, name: 'gateway' });
+    const app = await buildGateway({ ...options, bus });
+    app.addHook('onClose', async () => bus.close());
+    await listenWithGracefulShutdown(app, port, host);
+  } catch (err) {
+    console.error(`gateway failed to start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
+
+void main();

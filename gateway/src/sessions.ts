@@ -1,0 +1,90 @@
+import type { Identity } from '@hf/service-kit';
+import { verifyAccessToken } from '@hf/service-kit';
+
+/**
+ * The sessions the gateway must refuse although their access tokens still verify.
+ *
+ * A revoked session's tokens stop being a danger once the last access token minted for it has
+ * expired; svc-auth refuses to renew it. So each entry is kept for one access-token lifetime
+ * (plus a clock-skew margin) after its revocation, and then forgotten: the set stays small.
+ */
+export class RevokedSessions {
+  private readonly until = new Map<string, number>();
+  private lastSweep = 0;
+
+  constructor(
+    private readonly accessTokenSeconds: number,
+    private readonly now: () => number = Date.now,
+    private readonly skewMs = 60_000,
+  ) {}
+
+  /** Records sessions revoked at `revokedAt` (ms since epoch). Already harmless ones are ignored. */
+  add(sessionIds: Iterable<string>, revokedAt: number = this.now()): void {
+    const forgetAt = revokedAt + this.accessTokenSeconds * 1000 + this.skewMs;
+    if (forgetAt <= this.now()) return;
+    for (const id of sessionIds) {
+      if (typeof id !== 'string' || id === '') continue;
+      const known = this.until.get(id);
+      if (known === undefined || known < forgetAt) this.until.set(id, forgetAt);
+    }
+  }
+
+  has(sessionId: string): boolean {
+    const forgetAt = this.until.get(sessionId);
+    if (forgetAt === undefined) return false;
+    if (forgetAt <= this.now()) {
+      this.until.delete(sessionId);
+      return false;
+    }
+    return true;
+  }
+
+  get size(): number {
+    this.sweep();
+    return this.until.size;
+  }
+
+  /** Drops expired entries; cheap enough to run from a timer every minute. */
+  sweep(): void {
+    const now = this.now();
+    if (now - this.lastSweep < 1000) return;
+    this.lastSweep = now;
+    for (const [id, forgetAt] of this.until) if (forgetAt <= now) this.until.delete(id);
+  }
+}
+
+/**
+ * RS256 verification with a short-lived cache of tokens already verified. A hit skips only the
+ * signature check: expiry is re-checked on every use, and revocation is checked by the caller
+ * on every request. The key is the whole token string, so a tampered token is never a hit.
+ */
+export class TokenVerifier {
+  private readonly cache = new Map<string, Identity>();
+
+  constructor(
+    private readonly publicKey: string,
+    private readonly maxEntries = 10_000,
+    private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
+  ) {}
+
+  /** The identity of a valid token; throws the service-kit 401 otherwise. */
+  verify(token: string): Identity {
+    const cached = this.cache.get(token);
+    if (cached && cached.expiresAt > this.nowSeconds()) return cached;
+    if (cached) this.cache.delete(token);
+    const identity = verifyAccessToken(token, this.publicKey);
+    if (this.cache.size >= this.maxEntries) {
+      // Map iterates in insertion order: drop the oldest entry.
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(token, identity);
+    return identity;
+  }
+}
+
+/** True once a token has lived more than half of its lifetime: time to hand out a fresh one. */
+export function pastHalfLife(identity: Identity, nowSeconds: number = Math.floor(Date.now() / 1000)): boolean {
+  const lifetime = identity.expiresAt - identity.issuedAt;
+  return lifetime > 0 && nowSeconds - identity.issuedAt >= lifetime / 2;
+}
