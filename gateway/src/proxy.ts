@@ -58,6 +58,32 @@ function prefixOwner(services: ServiceRoute[], url: string): ServiceRoute | unde
   return services.find((s) => s.prefixes.some((p) => url === p || url.startsWith(`${p}/`)));
 }
 
+/** Answers up to this size (declared by the service) are buffered, so compression is one sync call. */
+const BUFFER_LIMIT = 256 * 1024;
+
+/**
+ * Sends the service's answer on. Small answers with a known length (nearly every API answer)
+ * are read whole first: @fastify/compress then skips those under its threshold and compresses
+ * the rest in one synchronous call, instead of a zlib stream per response. Big or chunked
+ * answers (exports, reports) are streamed.
+ */
+function sendUpstreamBody(request: FastifyRequest, reply: FastifyReply, res: { headers: Record<string, unknown>; stream: NodeJS.ReadableStream & { destroy?: (err?: Error) => void } }): void {
+  const declared = Number(res.headers['content-length']);
+  if (request.method === 'HEAD' || !Number.isFinite(declared) || declared > BUFFER_LIMIT || res.headers['content-encoding']) {
+    reply.send(res.stream);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  res.stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.stream.once('error', (err: Error) => {
+    if (!reply.sent) {
+      request.log.warn({ err: { message: err.message } }, 'upstream answer broke off');
+      reply.code(503).send({ message: UNAVAILABLE_MESSAGE });
+    }
+  });
+  res.stream.once('end', () => reply.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+}
+
 /**
  * One `@fastify/http-proxy` registration per (service, route kind). Routing is the Fastify
  * router's, on the path only: the public routes are exact routes (found before the service's
@@ -95,6 +121,7 @@ export async function registerServiceProxies(api: FastifyInstance, options: Prox
 
   const replyOptions = {
     onError,
+    onResponse: sendUpstreamBody,
     // The only Authorization response header a client ever sees is the one the gateway mints.
     rewriteHeaders: (headers: Record<string, unknown>) => {
       delete headers.authorization;
