@@ -1,0 +1,30 @@
+import { EVENTS, type MemberRemovedV1, type SessionRevokedV1 } from '@hf/contracts';
+import { writeEvent } from '@hf/messaging';
+import type { PoolClient } from '@hf/service-kit';
+import type { RevokedRow } from './repositories/sessions';
+
+export const SOURCE = 'svc-auth';
+
+export type RevocationReason = 'logout' | 'password_reset' | 'member_removed' | 'refresh_token_reuse';
+
+/** Records `auth.session.revoked.v1` in the outbox, inside the caller's transaction. Nothing when no session was revoked. */
+export async function recordSessionsRevoked(
+  client: PoolClient,
+  e: { userId: number; householdId: number; reason: RevocationReason; revoked: RevokedRow[] },
+): Promise<void> {
+  if (e.revoked.length === 0) return;
+  const latest = (pick: (r: RevokedRow) => Date) => new Date(Math.max(...e.revoked.map((r) => pick(r).getTime()))).toISOString();
+  const data: SessionRevokedV1 = {
+    session_ids: e.revoked.map((r) => r.id),
+    user_id: e.userId,
+    reason: e.reason,
+    revoked_at: latest((r) => r.revoked_at),
+    expires_at: latest((r) => r.expires_at),
+  };
+  await writeEvent(client, { type: EVENTS.sessionRevoked, source: SOURCE, subject: `user/${e.userId}`, household_id: e.householdId, data });
+}
+
+/** Records `auth.member.removed.v1`; the envelope's household is the one the member left. */
+export async function recordMemberRemoved(client: PoolClient, data: MemberRemovedV1): Promise<void> {
+  await writeEvent(client, { type: EVENTS.memberRemoved, source: SOURCE, subject: `user/${data.user_id}`, household_id: data.household_id, data });
+}
