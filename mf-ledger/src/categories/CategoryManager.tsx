@@ -1,0 +1,179 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { errorMessage } from '@hf/app-kit';
+import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
+import { categoriesApi, CATEGORIES_QUERY_KEY, useCategoryTree } from './api';
+import { DELETE_CATEGORY_MESSAGE, invalidMergeDestinations, mergeConfirmationMessage, newParentForDrop, type TOP_LEVEL_DROP_ID } from './category-moves';
+import type { CategoryNode } from './category-text';
+import { CategoryNameModal } from './CategoryNameModal';
+import { CategoryTreeView } from './CategoryTreeView';
+
+type Dialog =
+  | { kind: 'edit'; category: CategoryNode }
+  | { kind: 'add-child'; parent: CategoryNode }
+  | { kind: 'delete'; category: CategoryNode }
+  | { kind: 'merge'; source: CategoryNode; destination: CategoryNode };
+
+/** "Manage Your Categories" content (spec sections 2, 4, 5, 8). */
+export function CategoryManager() {
+  const queryClient = useQueryClient();
+  const tree = useCategoryTree();
+  const { message, show } = useTimedMessage();
+  const [newName, setNewName] = useState('');
+  const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [mergeSource, setMergeSource] = useState<CategoryNode | null>(null);
+
+  const nodes = tree.data ?? [];
+  const expanded = useMemo(() => new Set(nodes.map((n) => n.id).filter((id) => !collapsed.has(id))), [nodes, collapsed]);
+  const invalid = useMemo(() => (mergeSource ? invalidMergeDestinations(nodes, mergeSource.id) : new Set<number>()), [nodes, mergeSource]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY });
+
+  const run = async (action: () => Promise<unknown>, success: string | null, failure: string) => {
+    try {
+      await action();
+      if (success) show(success);
+    } catch (err) {
+      show(errorMessage(err, failure), 'error');
+    }
+    await refresh();
+  };
+
+  const addTopLevel = async (event: FormEvent) => {
+    event.preventDefault();
+    const name = newName.trim();
+    if (!name) return;
+    try {
+      await categoriesApi.create(name);
+      setNewName('');
+    } catch (err) {
+      show(errorMessage(err, 'An error occurred.'), 'error');
+    }
+    await refresh();
+  };
+
+  const drop = (draggedId: number, target: number | typeof TOP_LEVEL_DROP_ID) => {
+    const parentId = newParentForDrop(nodes, draggedId, target);
+    if (parentId === undefined) return;
+    void run(() => categoriesApi.move(draggedId, parentId), 'Category moved successfully.', 'Could not move category.');
+  };
+
+  const toggle = (id: number) =>
+    setCollapsed((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <div className="ledger-categories">
+      <StatusMessage message={message} />
+      {mergeSource && (
+        <div className="ledger-merge-banner" role="region" aria-label="Merge mode">
+          <span>
+            Merge mode: select the category to merge <strong>{mergeSource.name}</strong> into.
+          </span>
+          <button type="button" className="hf-button" onClick={() => setMergeSource(null)}>
+            Cancel Merge
+          </button>
+        </div>
+      )}
+      <form className="ledger-inline-form" onSubmit={addTopLevel}>
+        <label className="hf-field hf-field--inline">
+          <span>New category name</span>
+          <input type="text" value={newName} maxLength={100} onChange={(e) => setNewName(e.target.value)} />
+        </label>
+        <button type="submit" className="hf-button hf-button--primary">
+          Add Category
+        </button>
+      </form>
+      {tree.isError && (
+        <p role="alert" className="hf-status hf-status--error">
+          An error occurred.
+        </p>
+      )}
+      {tree.isPending ? (
+        <p className="ledger-muted">Loading categories...</p>
+      ) : (
+        <>
+          <CategoryTreeView
+            tree={nodes}
+            expanded={expanded}
+            onToggle={toggle}
+            onDrop={drop}
+            mergeSourceId={mergeSource?.id ?? null}
+            invalidDestinations={invalid}
+            onAddChild={(parent) => setDialog({ kind: 'add-child', parent })}
+            onMerge={(category) => setMergeSource(category)}
+            onEdit={(category) => setDialog({ kind: 'edit', category })}
+            onDelete={(category) => setDialog({ kind: 'delete', category })}
+            onPickDestination={(destination) => mergeSource && setDialog({ kind: 'merge', source: mergeSource, destination })}
+          />
+          {nodes.length === 0 && <p className="hf-empty">No categories yet. Add one above.</p>}
+        </>
+      )}
+
+      {dialog?.kind === 'edit' && (
+        <CategoryNameModal
+          title="Edit Category"
+          label="Category name"
+          initial={dialog.category.name}
+          submitLabel="Save"
+          onCancel={() => setDialog(null)}
+          onSubmit={(name) => {
+            setDialog(null);
+            void run(() => categoriesApi.rename(dialog.category.id, name), null, 'Could not update category.');
+          }}
+        />
+      )}
+      {dialog?.kind === 'add-child' && (
+        <CategoryNameModal
+          title={`Add Sub-category to ${dialog.parent.name}`}
+          label="Sub-category name"
+          submitLabel="Add"
+          onCancel={() => setDialog(null)}
+          onSubmit={(name) => {
+            setDialog(null);
+            setCollapsed((previous) => {
+              const next = new Set(previous);
+              next.delete(dialog.parent.id);
+              return next;
+            });
+            void run(() => categoriesApi.create(name, dialog.parent.id), null, 'An error occurred.');
+          }}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={`Delete ${dialog.category.name}?`}
+          message={DELETE_CATEGORY_MESSAGE}
+          confirmLabel="Delete"
+          cancelLabel="Cancel"
+          destructive
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
+            setDialog(null);
+            void run(() => categoriesApi.remove(dialog.category.id), null, 'Could not delete category.');
+          }}
+        />
+      )}
+      {dialog?.kind === 'merge' && (
+        <ConfirmDialog
+          title={`Merge ${dialog.source.name} into ${dialog.destination.name}?`}
+          message={mergeConfirmationMessage(dialog.source.name)}
+          confirmLabel="Merge"
+          cancelLabel="Cancel"
+          destructive
+          onCancel={() => setDialog(null)}
+          onConfirm={() => {
+            setDialog(null);
+            setMergeSource(null);
+            void run(() => categoriesApi.merge(dialog.source.id, dialog.destination.id), 'Categories merged successfully.', 'Could not merge categories.');
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Drag-and-drop re-parenting rules (spec section 5: "The tree is limited to two levels by drag
+ * logic"): a category can be dropped on a top-level category (becoming its child) or on the
+ * top-level drop zone. Returns the new parent id (null = top level), or undefined for no move.
+ */
+import type { CategoryNode } from './category-text';
+
+export const TOP_LEVEL_DROP_ID = 'top-level';
+
+export function findNode(tree: readonly CategoryNode[], id: number): { node: CategoryNode; parent: CategoryNode | null } | null {
+  for (const top of tree) {
+    if (top.id === id) return { node: top, parent: null };
+    for (const child of top.children ?? []) if (child.id === id) return { node: child, parent: top };
+  }
+  return null;
+}
+
+export function newParentForDrop(tree: readonly CategoryNode[], draggedId: number, target: number | typeof TOP_LEVEL_DROP_ID): number | null | undefined {
+  const dragged = findNode(tree, draggedId);
+  if (!dragged) return undefined;
+  if (target === TOP_LEVEL_DROP_ID) return dragged.parent ? null : undefined;
+  if (target === draggedId) return undefined;
+  const destination = findNode(tree, target);
+  // Only top-level categories take children.
+  if (!destination || destination.parent) return undefined;
+  if (dragged.parent?.id === target) return undefined;
+  // A category with children cannot become a child: that would make three levels.
+  if ((dragged.node.children ?? []).length > 0) return undefined;
+  return target;
+}
+
+/** Ids a merge source may not be merged into: itself and its own children. */
+export function invalidMergeDestinations(tree: readonly CategoryNode[], sourceId: number): Set<number> {
+  const found = findNode(tree, sourceId);
+  const ids = new Set<number>([sourceId]);
+  for (const child of found?.node.children ?? []) ids.add(child.id);
+  return ids;
+}
+
+export function mergeConfirmationMessage(sourceName: string): string {
+  return `This will re-assign all transactions and sub-categories. The "${sourceName}" category will be deleted. This action cannot be undone.`;
+}
+
+export const DELETE_CATEGORY_MESSAGE = 'Are you sure you want to delete this category? Its children will become top-level categories.';
