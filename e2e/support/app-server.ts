@@ -31,6 +31,9 @@ async function main(): Promise<void> {
   // startApp takes smtpUrl; SMTP_URL is also set for any part that reads the environment.
   process.env.SMTP_URL = mail.url;
   process.env.DATA_DIR = dataDir;
+  // Every test registers fresh users from one address: lift the login/register rate limit
+  // (10 a minute by default) unless the caller set one.
+  process.env.RATE_LIMIT_MAX ??= '10000';
 
   const { startApp } = await import('../../scripts/start');
   const port = Number(process.env.E2E_PORT) || (await freePort());
