@@ -49,23 +49,28 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   };
   child.stderr.on('data', remember);
 
-  const ready = await new Promise<{ url: string; smtpUrl: string }>((resolveReady, reject) => {
+  const ready = await new Promise<{ url: string; smtpUrl: string; ledgerUrl: string; internalToken: string }>((resolveReady, reject) => {
     let buffer = '';
+    let done = false;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`The app did not start within ${START_TIMEOUT_MS} ms. Log tail (${logFile}):\n${tail.join('\n')}`));
     }, START_TIMEOUT_MS);
     child.stdout.on('data', (chunk: Buffer) => {
       remember(chunk);
+      if (done) return;
       buffer += chunk.toString('utf8');
       const line = buffer.split('\n').find((l) => l.startsWith('E2E_READY '));
       if (line) {
+        done = true;
+        buffer = '';
         clearTimeout(timer);
         resolveReady(JSON.parse(line.slice('E2E_READY '.length)));
       }
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
+      if (done) return;
       reject(new Error(`The app exited during start (code ${code}, signal ${signal}). Log tail (${logFile}):\n${tail.join('\n')}`));
     });
   });
@@ -75,6 +80,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SMTP_URL = ready.smtpUrl;
   process.env.E2E_APP_LOG = logFile;
+  process.env.E2E_LEDGER_URL = ready.ledgerUrl;
+  process.env.E2E_INTERNAL_TOKEN = ready.internalToken;
   console.log(`[e2e] app at ${baseUrl}, smtp ${ready.smtpUrl}, mail in ${mailDir}, log ${logFile}`);
 
   return async () => {

@@ -60,7 +60,9 @@ async function main(): Promise<void> {
   process.stdin.on('error', () => void stop(0));
   process.stdin.resume();
 
-  process.stdout.write(`E2E_READY ${JSON.stringify({ url: app.url, smtpUrl: mail.url })}\n`);
+  // The ledger's internal address and token let the large-register test seed rows in bulk.
+  const ready = { url: app.url, smtpUrl: mail.url, ledgerUrl: app.services['svc-ledger'], internalToken: app.secrets.internalToken };
+  process.stdout.write(`E2E_READY ${JSON.stringify(ready)}\n`);
 }
 
 main().catch((err) => {
