@@ -80,6 +80,21 @@ function sharedConfig(dir) {
   return shared;
 }
 
+/** `react-router/dist/production/index.mjs` of the copy installed for `dir`. */
+function reactRouterProductionEntry(dir) {
+  const version = installedVersion('react-router', dir);
+  let current = dir;
+  for (;;) {
+    const candidate = path.join(current, 'node_modules', 'react-router');
+    if (fs.existsSync(path.join(candidate, 'package.json'))) {
+      const entry = path.join(candidate, 'dist', 'production', 'index.mjs');
+      if (!fs.existsSync(entry)) throw new Error(`[federation] react-router ${version} has no production build at ${entry}`);
+      return entry;
+    }
+    current = path.dirname(current);
+  }
+}
+
 /** The container's global name: a JS identifier derived from the workspace name. */
 function containerName(name) {
   return name.replace(/[^a-zA-Z0-9_$]/g, '_');
@@ -150,6 +165,12 @@ function makeConfig({ name, dir, exposes, remotes = 'runtime', isHost }) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      // `react-router` is the client-API facade over the package's production build (its
+      // package exports point at the development build); see react-router-client.mjs.
+      alias: {
+        'react-router$': path.join(__dirname, 'react-router-client.mjs'),
+        'hf-react-router-production$': reactRouterProductionEntry(dir),
+      },
     },
     module: {
       rules: [

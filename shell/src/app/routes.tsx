@@ -1,0 +1,61 @@
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { ForgotPasswordPage } from '../auth/ForgotPasswordPage';
+import { LoginPage } from '../auth/LoginPage';
+import { RegisterPage } from '../auth/RegisterPage';
+import { ResetPasswordPage } from '../auth/ResetPasswordPage';
+import { HelpPage } from '../help/HelpPage';
+import { ShellLayout } from '../layout/ShellLayout';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { ShellErrorPage } from '../pages/ShellErrorPage';
+import {
+  AccountRoutesRoute,
+  AccountsRoute,
+  AppearanceRoute,
+  BudgetRoute,
+  CategoriesRoute,
+  DashboardRoute,
+  HouseholdRoute,
+  ReportsRoute,
+} from '../remotes/pages';
+import { RequireAuth } from '../session/RequireAuth';
+
+export interface RouteOptions {
+  /** Tests shorten the 2-hour inactivity limit. */
+  inactivityLimitMs?: number;
+}
+
+/** Every route of spec section 2. */
+export function appRoutes(options: RouteOptions = {}): RouteObject[] {
+  return [
+    {
+      element: <ShellLayout inactivityLimitMs={options.inactivityLimitMs} />,
+      errorElement: <ShellErrorPage />,
+      children: [
+        { index: true, element: <Navigate to="/dashboard" replace /> },
+        { path: 'login', element: <LoginPage /> },
+        { path: 'register', element: <RegisterPage /> },
+        { path: 'forgot-password', element: <ForgotPasswordPage /> },
+        { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+        {
+          element: (
+            <RequireAuth>
+              <Outlet />
+            </RequireAuth>
+          ),
+          children: [
+            { path: 'dashboard', element: <DashboardRoute /> },
+            { path: 'accounts', element: <AccountsRoute /> },
+            { path: 'accounts/:accountId/*', element: <AccountRoutesRoute /> },
+            { path: 'budget', element: <BudgetRoute /> },
+            { path: 'categories', element: <CategoriesRoute /> },
+            { path: 'settings/appearance', element: <AppearanceRoute /> },
+            { path: 'settings/household', element: <HouseholdRoute /> },
+            { path: 'help', element: <HelpPage /> },
+            { path: 'reports', element: <ReportsRoute /> },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}

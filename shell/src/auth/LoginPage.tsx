@@ -1,0 +1,68 @@
+import { api, errorMessage, STORAGE_KEYS, storeTokens } from '@hf/app-kit';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { wasAutoLoggedOut } from '../session/session';
+import { AuthCard, FormError } from './AuthCard';
+import { AUTH_TEXTS } from './texts';
+
+interface TokenPair {
+  access_token: string;
+  refresh_token?: string;
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(() => localStorage.getItem(STORAGE_KEYS.rememberedEmail) ?? '');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(() => localStorage.getItem(STORAGE_KEYS.rememberedEmail) !== null);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [inactivityNotice] = useState(wasAutoLoggedOut);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setSubmitting(true);
+    try {
+      const tokens = await api.post<TokenPair>('/users/login', { email: email.trim(), password });
+      if (remember) localStorage.setItem(STORAGE_KEYS.rememberedEmail, email.trim());
+      else localStorage.removeItem(STORAGE_KEYS.rememberedEmail);
+      storeTokens(tokens);
+      navigate('/dashboard', { replace: true });
+    } catch (err) {
+      setError(errorMessage(err, AUTH_TEXTS.loginFailed));
+      setPassword('');
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Login">
+      {inactivityNotice && !error && <p className="hf-notice">{AUTH_TEXTS.loggedOutForInactivity}</p>}
+      <FormError message={error} />
+      <form className="hf-form" onSubmit={onSubmit}>
+        <label className="hf-field">
+          <span>Email</span>
+          <input type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label className="hf-field">
+          <span>Password</span>
+          <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+        <div className="hf-form__row">
+          <label className="hf-check">
+            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+            <span>Remember me</span>
+          </label>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <button type="submit" className="hf-button hf-button--primary hf-button--block" disabled={submitting}>
+          {submitting ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+      <p className="hf-auth__alt">
+        Don&apos;t have an account? <Link to="/register">Register</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,144 @@
+import { api, errorMessage, storeTokens } from '@hf/app-kit';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard, FormError } from './AuthCard';
+import { AUTH_TEXTS, joinHouseholdHeading } from './texts';
+
+/** GET /api/household/invitations/{token} (spec section 3, Invitation). */
+interface Invitation {
+  email: string;
+  household_name: string;
+  inviter_name: string;
+  inviter_email: string;
+}
+
+type InvitationState = { status: 'none' } | { status: 'checking' } | { status: 'valid'; invitation: Invitation } | { status: 'invalid' };
+
+/** The invitation behind `?token=`: looked up once on load (spec section 4, Invitation). */
+function useInvitation(token: string | null): InvitationState {
+  const [state, setState] = useState<InvitationState>(token ? { status: 'checking' } : { status: 'none' });
+  useEffect(() => {
+    if (!token) {
+      setState({ status: 'none' });
+      return undefined;
+    }
+    const controller = new AbortController();
+    setState({ status: 'checking' });
+    api.get<Invitation>(`/household/invitations/${encodeURIComponent(token)}`, undefined, controller.signal).then(
+      (invitation) => setState(invitation && invitation.email ? { status: 'valid', invitation } : { status: 'invalid' }),
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'invalid' });
+      },
+    );
+    return () => controller.abort();
+  }, [token]);
+  return state;
+}
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const invitation = useInvitation(token);
+  const joining = invitation.status === 'valid';
+
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    if (invitation.status === 'valid') setEmail(invitation.invitation.email);
+  }, [invitation]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (password !== confirm) {
+      setError(AUTH_TEXTS.passwordsDoNotMatch);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const body: Record<string, string> = { name: name.trim(), email: email.trim(), password };
+      if (joining && token) body.token = token;
+      const tokens = await api.post<{ access_token: string; refresh_token?: string }>('/users/register', body);
+      storeTokens(tokens);
+      navigate('/dashboard', { replace: true });
+    } catch (err) {
+      setError(errorMessage(err, AUTH_TEXTS.registerFailed));
+      setSubmitting(false);
+    }
+  };
+
+  const title = joining ? joinHouseholdHeading(invitation.invitation.inviter_name) : AUTH_TEXTS.createAccountHeading;
+  const subtitle = joining ? (
+    <>
+      {invitation.invitation.inviter_name} ({invitation.invitation.inviter_email}) invited you to the household{' '}
+      <strong>{invitation.invitation.household_name}</strong>.
+    </>
+  ) : undefined;
+
+  if (invitation.status === 'checking') {
+    return (
+      <AuthCard title={AUTH_TEXTS.createAccountHeading}>
+        <p role="status">Checking your invitation...</p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={title} subtitle={subtitle}>
+      {invitation.status === 'invalid' && (
+        <p className="hf-status hf-status--error" role="alert">
+          {AUTH_TEXTS.invitationInvalid}
+        </p>
+      )}
+      <FormError message={error} />
+      <form className="hf-form" onSubmit={onSubmit}>
+        <label className="hf-field">
+          <span>Name</span>
+          <input type="text" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label className="hf-field">
+          <span>Email</span>
+          <input
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            readOnly={joining}
+            aria-readonly={joining}
+            className={joining ? 'hf-input--locked' : undefined}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <label className="hf-field">
+          <span>Password</span>
+          <input
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            placeholder={AUTH_TEXTS.passwordHint}
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        <label className="hf-field">
+          <span>Confirm Password</span>
+          <input type="password" name="confirmPassword" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        </label>
+        <button type="submit" className="hf-button hf-button--primary hf-button--block" disabled={submitting}>
+          {joining ? AUTH_TEXTS.createAccountAndJoin : AUTH_TEXTS.createAccount}
+        </button>
+      </form>
+      <p className="hf-auth__alt">
+        Already have an account? <Link to="/login">Login</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,24 @@
+import { PRODUCT_NAME } from '../product';
+
+/** The auth screens' texts (spec sections 2, 5 and 8), in one place for screens and tests. */
+export const AUTH_TEXTS = {
+  loginFailed: 'Invalid email or password.',
+  registerFailed: 'Registration failed. Please try again.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  invitationInvalid: 'This invitation link is invalid or has expired.',
+  forgotFailed: 'An error occurred. Please try again.',
+  resetFailed: 'Invalid or expired token.',
+  loggedOutForInactivity: 'You were logged out due to inactivity.',
+  passwordHint: '8+ characters, letters, numbers, symbols',
+  createAccountHeading: `Create Your ${PRODUCT_NAME} Account`,
+  createAccount: 'Create Account',
+  createAccountAndJoin: 'Create Account & Join',
+  sendResetLink: 'Send Reset Link',
+} as const;
+
+export function joinHouseholdHeading(inviterName: string): string {
+  return `Join ${inviterName}'s Household`;
+}
+
+/** Time before the reset screen sends the user to /login (spec section 9). */
+export const RESET_REDIRECT_MS = 3000;
