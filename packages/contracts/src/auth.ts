@@ -80,7 +80,8 @@ export const InvitationView = Type.Object({
 });
 export type InvitationView = Static<typeof InvitationView>;
 
-export const TokenParams = Type.Object({ token: OpaqueToken }, { additionalProperties: false });
+/** Any text: whatever is not one of our tokens answers 404 with the spec's message. */
+export const TokenParams = Type.Object({ token: Type.String({ maxLength: 1000 }) }, { additionalProperties: false });
 
 export const HouseholdMember = Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String(), role: Role });
 export type HouseholdMember = Static<typeof HouseholdMember>;
