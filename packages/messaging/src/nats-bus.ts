@@ -7,6 +7,7 @@ import {
   jetstreamManager,
   StorageType,
   type ConsumerConfig,
+  type ConsumerInfo,
   type ConsumerMessages,
   type JetStreamManager,
   type JsMsg,
@@ -105,17 +106,34 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
     const multipleFilters = supportsMultipleFilters(nc.info?.version);
     const subscriptions = new Set<Subscription>();
 
+    /**
+     * Creates the durable, or brings an existing one to the requested settings. A changed
+     * filter is applied by re-creating the consumer from its ack floor: nats-server 2.9
+     * accepts a filter update but then does not wake the consumer for messages on the new
+     * filter (they sit pending until the next pull request), so the update is not usable.
+     */
     async function ensureConsumer(subscribeOptions: SubscribeOptions): Promise<void> {
       const config = consumerConfig(subscribeOptions, multipleFilters);
+      let existing: ConsumerInfo;
       try {
-        await jsm.consumers.info(streamName, subscribeOptions.durable);
+        existing = await jsm.consumers.info(streamName, subscribeOptions.durable);
       } catch (err) {
         if (apiErrorCode(err) !== CONSUMER_NOT_FOUND) throw err;
         await jsm.consumers.add(streamName, config);
         return;
       }
-      const { durable_name: _name, ack_policy: _ack, deliver_policy: _deliver, replay_policy: _replay, ...updatable } = config;
-      await jsm.consumers.update(streamName, subscribeOptions.durable, updatable);
+      const sameFilter =
+        (existing.config.filter_subject ?? '') === (config.filter_subject ?? '') &&
+        JSON.stringify(existing.config.filter_subjects ?? []) === JSON.stringify(config.filter_subjects ?? []);
+      if (sameFilter) {
+        const { durable_name: _name, ack_policy: _ack, deliver_policy: _deliver, replay_policy: _replay, ...updatable } = config;
+        await jsm.consumers.update(streamName, subscribeOptions.durable, updatable);
+        return;
+      }
+      const resumeAt = existing.ack_floor.stream_seq + 1;
+      logger.info({ durable: subscribeOptions.durable, from: existing.config.filter_subject ?? existing.config.filter_subjects, to: config.filter_subject ?? config.filter_subjects, resumeAt }, 'consumer filter changed; re-creating it from its ack floor');
+      await jsm.consumers.delete(streamName, subscribeOptions.durable);
+      await jsm.consumers.add(streamName, { ...config, deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: resumeAt });
     }
 
     async function deliver(msg: JsMsg, subscribeOptions: SubscribeOptions): Promise<void> {
@@ -126,7 +144,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
         if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new Error('not a JSON object');
       } catch (err) {
         logger.error({ durable, subject: msg.subject, streamSequence: msg.seq, err: describeError(err) }, 'malformed event payload terminated');
-        msg.term('malformed payload');
+        msg.term();
         return;
       }
       if (!matchesAny(subscribeOptions.subjects, msg.subject)) {
@@ -148,13 +166,19 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
         clearInterval(keepAlive);
       }
       if (outcome === 'ack') {
-        msg.ack();
+        // Wait for the server to confirm: a durable re-created right after (filter change)
+        // starts from its ack floor, and the next message is not sent before this ack anyway.
+        const confirmed = await msg.ackAck().catch((err: unknown) => {
+          logger.warn({ durable, eventId: event.id, type: event.type, err: describeError(err) }, 'ack not confirmed; the event may be redelivered');
+          return false;
+        });
+        void confirmed;
       } else if (outcome === 'terminate') {
         logger.error({ durable, eventId: event.id, type: event.type, deliveryCount }, 'event terminated by its handler');
-        msg.term('terminated by handler');
+        msg.term();
       } else if (deliveryCount >= maxDeliver) {
         logger.error({ durable, eventId: event.id, type: event.type, deliveryCount }, 'poison event dropped after max deliveries');
-        msg.term('max deliveries');
+        msg.term();
       } else {
         msg.nak(ackWaitMs);
       }

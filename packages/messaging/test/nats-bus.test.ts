@@ -1,0 +1,108 @@
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import type { Bus } from '../src/bus';
+import { connectNatsBus } from '../src/nats-bus';
+import { describeBusContract } from './bus-contract';
+import { describeWithNats, eventually, makeEvent, MemoryLogger, NATS_URL, randomName } from './helpers';
+
+/** A stream of its own per run (`HF_TEST_<random>` over `<prefix>.>`), deleted afterwards. */
+async function testBus(logger = new MemoryLogger()): Promise<{ bus: Bus; prefix: string; streamName: string; logger: MemoryLogger; dispose: () => Promise<void> }> {
+  const prefix = randomName('t');
+  const streamName = `HF_TEST_${prefix}`;
+  const bus = await connectNatsBus({ servers: NATS_URL, name: 'messaging-test', streamName, subjects: [`${prefix}.>`], logger });
+  return {
+    bus,
+    prefix,
+    streamName,
+    logger,
+    dispose: async () => {
+      await bus.close();
+      const nc = await connect({ servers: NATS_URL });
+      await (await jetstreamManager(nc)).streams.delete(streamName).catch(() => undefined);
+      await nc.close();
+    },
+  };
+}
+
+describeWithNats('NATS JetStream bus', () => {
+  describeBusContract('nats', () => testBus());
+
+  describe('nats specifics', () => {
+    let t: Awaited<ReturnType<typeof testBus>>;
+    beforeAll(async () => {
+      t = await testBus();
+    });
+    afterAll(async () => {
+      await t?.dispose();
+    });
+
+    test('a malformed payload is terminated and logged, and the next message flows', async () => {
+      const received: string[] = [];
+      const subscription = await t.bus.subscribe({ durable: 'malformed', subjects: [`${t.prefix}.m.>`], ackWaitMs: 100, handler: async (e) => void received.push(e.id) });
+      const nc = await connect({ servers: NATS_URL });
+      const { jetstream } = await import('@nats-io/jetstream');
+      await jetstream(nc).publish(`${t.prefix}.m.x`, '{not json');
+      await nc.close();
+      const good = makeEvent(`${t.prefix}.m.x`);
+      await t.bus.publish(good);
+      await eventually(() => expect(received).toEqual([good.id]));
+      expect(t.logger.records.some((r) => r.level === 'error' && /malformed/.test(r.message))).toBe(true);
+      await subscription.stop();
+    });
+
+    test('one consumer over several subjects keeps their order on a server without filter_subjects', async () => {
+      const received: string[] = [];
+      const subscription = await t.bus.subscribe({
+        durable: 'multi',
+        subjects: [`${t.prefix}.o.ledger.>`, `${t.prefix}.o.auth.>`],
+        ackWaitMs: 100,
+        handler: async (e) => void received.push(e.id),
+      });
+      const events = [makeEvent(`${t.prefix}.o.ledger.a`), makeEvent(`${t.prefix}.o.budget.a`), makeEvent(`${t.prefix}.o.auth.b`), makeEvent(`${t.prefix}.o.ledger.c`)];
+      for (const event of events) await t.bus.publish(event);
+      await eventually(() => expect(received).toEqual([events[0].id, events[2].id, events[3].id]));
+      await subscription.stop();
+    });
+
+    test('re-subscribing a durable with another filter resumes after what it acked', async () => {
+      const firstSeen: string[] = [];
+      const first = await t.bus.subscribe({ durable: 'changing', subjects: [`${t.prefix}.c.a`], ackWaitMs: 100, handler: async (e) => void firstSeen.push(e.id) });
+      const acked = makeEvent(`${t.prefix}.c.a`);
+      await t.bus.publish(acked);
+      await eventually(() => expect(firstSeen).toEqual([acked.id]));
+      await first.stop();
+      const received: string[] = [];
+      const second = await t.bus.subscribe({ durable: 'changing', subjects: [`${t.prefix}.c.a`, `${t.prefix}.c.b`], ackWaitMs: 200, maxDeliver: 2, handler: async (e) => void received.push(e.id) });
+      const later = [makeEvent(`${t.prefix}.c.b`), makeEvent(`${t.prefix}.c.a`), makeEvent(`${t.prefix}.c.z`)];
+      for (const event of later) await t.bus.publish(event);
+      await eventually(() => expect(received).toEqual([later[0].id, later[1].id]));
+      await second.stop();
+    });
+
+    test('re-subscribing a durable with the same filter and other timings keeps delivering promptly', async () => {
+      const first = await t.bus.subscribe({ durable: 'retimed', subjects: [`${t.prefix}.r.>`], ackWaitMs: 100, handler: async () => undefined });
+      await first.stop();
+      const received: string[] = [];
+      const second = await t.bus.subscribe({ durable: 'retimed', subjects: [`${t.prefix}.r.>`], ackWaitMs: 300, maxDeliver: 3, handler: async (e) => void received.push(e.id) });
+      const event = makeEvent(`${t.prefix}.r.x`);
+      const started = Date.now();
+      await t.bus.publish(event);
+      await eventually(() => expect(received).toEqual([event.id]));
+      expect(Date.now() - started).toBeLessThan(1000);
+      await second.stop();
+    });
+
+    test('connecting again widens an existing stream instead of failing', async () => {
+      const other = await connectNatsBus({ servers: NATS_URL, name: 'messaging-test-2', streamName: t.streamName, subjects: [`${t.prefix}.>`, `${t.prefix}x.>`], logger: new MemoryLogger() });
+      await other.publish(makeEvent(`${t.prefix}x.widened`));
+      await other.close();
+    });
+
+    test('isReady is false once closed', async () => {
+      const other = await connectNatsBus({ servers: NATS_URL, name: 'messaging-test-3', streamName: t.streamName, subjects: [`${t.prefix}.>`], logger: new MemoryLogger() });
+      expect(await other.isReady()).toBe(true);
+      await other.close();
+      expect(await other.isReady()).toBe(false);
+    });
+  });
+});
