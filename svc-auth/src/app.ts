@@ -96,6 +96,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           throw unauthorized(AUTH_MESSAGES.sessionExpired);
         }
       });
+      // Tokens, invitation links and personal data: never kept by a cache.
+      scope.addHook('onSend', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
       await userRoutes(scope, ctx);
       await householdRoutes(scope, ctx);
       await themeRoutes(scope);

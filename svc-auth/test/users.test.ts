@@ -20,6 +20,7 @@ describe('POST /api/users/register', () => {
     const email = uniqueEmail();
     const res = await post('/api/users/register', { name: '  Ann  Lee ', email: `  ${email.toUpperCase()} `, password: PASSWORD });
     expect(res.statusCode).toBe(201);
+    expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['access_token', 'refresh_token']);
     const c = claims(body.access_token);
