@@ -1,13 +1,8 @@
-import type { Bus, DeliveryMeta, EventEnvelope, HandlerOutcome, Subscription } from '../src/bus';
-import { eventually, makeEvent, MemoryLogger, randomName, sleep } from './helpers';
+import type { DeliveryMeta, EventEnvelope, HandlerOutcome, Subscription } from '../src/bus';
+import { eventually, makeEvent, randomName, sleep, type TestBus } from './helpers';
 
-export interface BusUnderTest {
-  bus: Bus;
-  /** Every subject a test uses starts with this token (the NATS stream covers `<prefix>.>`). */
-  prefix: string;
-  logger: MemoryLogger;
-  dispose(): Promise<void>;
-}
+/** What a contract run needs: a bus, a subject prefix of its own, its log, and a clean-up. */
+export type BusUnderTest = TestBus;
 
 /** Short waits keep the suite fast; redelivery timing is the same rule at any scale. */
 const ACK_WAIT = 100;

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '../src/bus';
+import type { Bus, EventEnvelope } from '../src/bus';
 import type { MessagingLogger } from '../src/logger';
 
 /** Keeps log records so tests can assert that poison and malformed events were logged. */
@@ -18,6 +18,14 @@ export class MemoryLogger implements MessagingLogger {
   messages(level: 'info' | 'warn' | 'error'): string[] {
     return this.records.filter((r) => r.level === level).map((r) => r.message);
   }
+}
+
+export interface TestBus {
+  bus: Bus;
+  /** Every subject a test uses starts with this token (a NATS test stream covers `<prefix>.>`). */
+  prefix: string;
+  logger: MemoryLogger;
+  dispose(): Promise<void>;
 }
 
 let sequence = 0;

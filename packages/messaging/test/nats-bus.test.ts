@@ -1,36 +1,17 @@
 import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
-import type { Bus } from '../src/bus';
+import { jetstream } from '@nats-io/jetstream';
 import { connectNatsBus } from '../src/nats-bus';
 import { describeBusContract } from './bus-contract';
-import { describeWithNats, eventually, makeEvent, MemoryLogger, NATS_URL, randomName } from './helpers';
-
-/** A stream of its own per run (`HF_TEST_<random>` over `<prefix>.>`), deleted afterwards. */
-async function testBus(logger = new MemoryLogger()): Promise<{ bus: Bus; prefix: string; streamName: string; logger: MemoryLogger; dispose: () => Promise<void> }> {
-  const prefix = randomName('t');
-  const streamName = `HF_TEST_${prefix}`;
-  const bus = await connectNatsBus({ servers: NATS_URL, name: 'messaging-test', streamName, subjects: [`${prefix}.>`], logger });
-  return {
-    bus,
-    prefix,
-    streamName,
-    logger,
-    dispose: async () => {
-      await bus.close();
-      const nc = await connect({ servers: NATS_URL });
-      await (await jetstreamManager(nc)).streams.delete(streamName).catch(() => undefined);
-      await nc.close();
-    },
-  };
-}
+import { describeWithNats, eventually, makeEvent, MemoryLogger, NATS_URL } from './helpers';
+import { natsTestBus } from './nats-test-bus';
 
 describeWithNats('NATS JetStream bus', () => {
-  describeBusContract('nats', () => testBus());
+  describeBusContract('nats', () => natsTestBus());
 
   describe('nats specifics', () => {
-    let t: Awaited<ReturnType<typeof testBus>>;
+    let t: Awaited<ReturnType<typeof natsTestBus>>;
     beforeAll(async () => {
-      t = await testBus();
+      t = await natsTestBus();
     });
     afterAll(async () => {
       await t?.dispose();
@@ -40,7 +21,6 @@ describeWithNats('NATS JetStream bus', () => {
       const received: string[] = [];
       const subscription = await t.bus.subscribe({ durable: 'malformed', subjects: [`${t.prefix}.m.>`], ackWaitMs: 100, handler: async (e) => void received.push(e.id) });
       const nc = await connect({ servers: NATS_URL });
-      const { jetstream } = await import('@nats-io/jetstream');
       await jetstream(nc).publish(`${t.prefix}.m.x`, '{not json');
       await nc.close();
       const good = makeEvent(`${t.prefix}.m.x`);

@@ -1,0 +1,193 @@
+import pg from 'pg';
+import { createTestDatabase } from '@hf/service-kit/src/testing';
+import type { Bus, EventEnvelope, Subscription } from '../src/bus';
+import { createInProcessBus } from '../src/inprocess-bus';
+import { ensureMessagingTables, startOutboxRelay, writeEvent, type OutboxRelay } from '../src/outbox';
+import { describeWithNats, eventually, MemoryLogger, randomName, sleep, type TestBus } from './helpers';
+import { natsTestBus } from './nats-test-bus';
+
+async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
+  describe(`transactional outbox (${kind} bus)`, () => {
+    let db: { url: string; drop: () => Promise<void> };
+    let pool: pg.Pool;
+    let t: TestBus;
+    const relays: OutboxRelay[] = [];
+    const subscriptions: Subscription[] = [];
+    let ns: string;
+
+    beforeAll(async () => {
+      db = await createTestDatabase('outbox');
+      pool = new pg.Pool({ connectionString: db.url, max: 8 });
+      // Two instances starting together must not trip over each other.
+      await Promise.all([ensureMessagingTables(pool), ensureMessagingTables(pool)]);
+      await ensureMessagingTables(pool);
+      t = await makeBus();
+    });
+    afterAll(async () => {
+      await t?.dispose();
+      await pool?.end();
+      await db?.drop();
+    });
+    beforeEach(() => {
+      ns = `${t.prefix}.${randomName('o')}`;
+    });
+    afterEach(async () => {
+      await Promise.all(relays.splice(0).map((r) => r.stop()));
+      await Promise.all(subscriptions.splice(0).map((s) => s.stop()));
+    });
+
+    function relay(bus: Bus = t.bus, pollIntervalMs = 1000): OutboxRelay {
+      const started = startOutboxRelay({ pool, bus, logger: t.logger, pollIntervalMs });
+      relays.push(started);
+      return started;
+    }
+
+    async function received(): Promise<EventEnvelope[]> {
+      const events: EventEnvelope[] = [];
+      subscriptions.push(await t.bus.subscribe({ durable: randomName('r'), subjects: [`${ns}.>`], ackWaitMs: 200, handler: async (e) => void events.push(e) }));
+      return events;
+    }
+
+    const write = (client: pg.PoolClient, n = 0) =>
+      writeEvent(client, { type: `${ns}.transaction.recorded.v1`, source: 'svc-ledger', subject: `transaction/${n}`, household_id: 7, data: { n, amount: 1250 } });
+
+    test('publishes a committed event with its outbox sequence and marks the row published', async () => {
+      const events = await received();
+      const written = await inTransaction(pool, (c) => write(c, 1));
+      const r = relay();
+      await r.flush();
+      await eventually(() => expect(events).toHaveLength(1));
+      expect(events[0]).toEqual({
+        id: written.id,
+        type: `${ns}.transaction.recorded.v1`,
+        source: 'svc-ledger',
+        subject: 'transaction/1',
+        time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        household_id: 7,
+        sequence: written.sequence,
+        data: { n: 1, amount: 1250 },
+      });
+      const row = await pool.query('SELECT published_at FROM outbox WHERE id = $1', [written.id]);
+      expect(row.rows[0].published_at).toBeInstanceOf(Date);
+    });
+
+    test('a rolled-back transaction publishes nothing', async () => {
+      const events = await received();
+      const r = relay();
+      await expect(
+        inTransaction(pool, async (c) => {
+          await write(c, 1);
+          throw new Error('the state change failed');
+        }),
+      ).rejects.toThrow('the state change failed');
+      await r.flush();
+      await sleep(200);
+      expect(events).toHaveLength(0);
+      expect((await pool.query("SELECT count(*)::int AS n FROM outbox WHERE type LIKE $1 || '%'", [ns])).rows[0].n).toBe(0);
+    });
+
+    test('publishes only after commit', async () => {
+      const events = await received();
+      const r = relay(t.bus, 50);
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const written = await write(client, 2);
+        await r.flush();
+        await sleep(250);
+        expect(events).toHaveLength(0);
+        await client.query('COMMIT');
+        await eventually(() => expect(events.map((e) => e.id)).toEqual([written.id]), 2000);
+      } finally {
+        client.release();
+      }
+    });
+
+    test('a notification wakes the relay without waiting for the poll', async () => {
+      const events = await received();
+      relay(t.bus, 60_000);
+      await sleep(100); // the listener connects
+      const started = Date.now();
+      const written = await inTransaction(pool, (c) => write(c, 3));
+      await eventually(() => expect(events.map((e) => e.id)).toEqual([written.id]), 3000);
+      expect(Date.now() - started).toBeLessThan(1500);
+    });
+
+    test('two relays publish every event exactly once, in sequence order', async () => {
+      const events = await received();
+      relay(t.bus, 20);
+      relay(t.bus, 20);
+      const writers = Array.from({ length: 6 }, (_, w) =>
+        (async () => {
+          const sequences: number[] = [];
+          for (let i = 0; i < 10; i++) sequences.push((await inTransaction(pool, (c) => write(c, w * 100 + i))).sequence);
+          return sequences;
+        })(),
+      );
+      const sequences = (await Promise.all(writers)).flat().sort((a, b) => a - b);
+      await Promise.all(relays.map((r) => r.flush()));
+      await eventually(() => expect(events).toHaveLength(60));
+      await sleep(200);
+      expect(events.map((e) => e.sequence)).toEqual(sequences);
+      const unpublished = await pool.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
+      expect(unpublished.rows[0].n).toBe(0);
+    });
+
+    test('keeps rows while the bus refuses them and publishes them, in order, once it is back', async () => {
+      const events = await received();
+      let failures = 3;
+      const flaky: Bus = {
+        ...t.bus,
+        kind: t.bus.kind,
+        publish: async (event) => {
+          if (failures > 0) {
+            failures--;
+            throw new Error('bus unavailable');
+          }
+          return t.bus.publish(event);
+        },
+      };
+      const written: number[] = [];
+      for (let i = 0; i < 3; i++) written.push((await inTransaction(pool, (c) => write(c, i))).sequence);
+      const r = relay(flaky, 30);
+      await r.flush(5000);
+      await eventually(() => expect(events.map((e) => e.sequence)).toEqual(written));
+      expect(t.logger.records.some((rec) => rec.level === 'error' && /outbox relay/.test(rec.message))).toBe(true);
+    });
+
+    test('a write answers increasing sequences', async () => {
+      const first = await inTransaction(pool, (c) => write(c));
+      const second = await inTransaction(pool, async (c) => {
+        await write(c);
+        return write(c);
+      });
+      expect(second.sequence).toBeGreaterThan(first.sequence);
+      expect(first.id).not.toBe(second.id);
+    });
+  });
+}
+
+describeOutbox('in-process', async () => {
+  const logger = new MemoryLogger();
+  const bus = createInProcessBus({ logger });
+  return { bus, prefix: 'inproc', logger, dispose: () => bus.close() };
+});
+
+describeWithNats('outbox over NATS', () => {
+  describeOutbox('nats', () => natsTestBus());
+});
