@@ -1,0 +1,163 @@
+import type { LedgerTransactionSnapshot } from '@hf/contracts/src/ledger';
+import type { Cents } from '@hf/money';
+import type { Status } from './status';
+
+/** One transaction as the ledger holds it (money in cents). */
+export interface TxRow {
+  id: number;
+  household_id: number;
+  account_id: number;
+  date: string;
+  payee: string;
+  amount: Cents;
+  status: Status;
+  notes: string;
+  category_id: number | null;
+  is_budgeted: boolean;
+  schedule_id: number | null;
+  schedule_month: string | null;
+  transfer_id: number | null;
+  transfer_account_id: number | null;
+  transfer_transaction_id: number | null;
+  deleted: boolean;
+  deleted_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RowEdit {
+  date?: string;
+  payee?: string;
+  amount?: Cents;
+  status?: Status;
+  notes?: string;
+  category_id?: number | null;
+}
+
+/** The fields a person edits; a change to any of them is "edited" in the history. */
+const EDITABLE = ['date', 'payee', 'amount', 'status', 'notes', 'category_id'] as const;
+/** Fields whose change the history records. */
+const RECORDED = ['account_id', 'date', 'payee', 'amount', 'status', 'notes', 'category_id', 'is_budgeted', 'transfer_id', 'transfer_account_id', 'deleted'] as const;
+
+const isLeg = (row: TxRow) => row.transfer_id !== null;
+
+/**
+ * A PUT on a row. For a transfer leg: payee and category are fixed (ignored), and amount and
+ * date are mirrored on the other leg (amount negated). A budgeted row (and its pair) that is
+ * edited becomes actual. Returns the new rows; unchanged rows are returned as given.
+ */
+export function applyEdit(row: TxRow, peer: TxRow | null, edit: RowEdit): { row: TxRow; peer: TxRow | null } {
+  const next: TxRow = { ...row };
+  for (const field of EDITABLE) {
+    const value = edit[field];
+    if (value === undefined) continue;
+    if (isLeg(row) && (field === 'payee' || field === 'category_id')) continue;
+    (next as unknown as Record<string, unknown>)[field] = value;
+  }
+  const changed = EDITABLE.some((f) => next[f] !== row[f]);
+  if (!changed) return { row, peer };
+  let nextPeer = peer;
+  if (peer && isLeg(row)) {
+    nextPeer = { ...peer, date: next.date, amount: next.amount === 0 ? 0 : -next.amount };
+  }
+  if (row.is_budgeted) {
+    next.is_budgeted = false;
+    if (nextPeer && nextPeer.is_budgeted) nextPeer = { ...nextPeer, is_budgeted: false };
+  }
+  return { row: next, peer: nextPeer };
+}
+
+/** Setting a status; a budgeted row given a status (and its pair) becomes actual. */
+export function applyStatus(row: TxRow, peer: TxRow | null, status: Status): { row: TxRow; peer: TxRow | null } {
+  if (row.status === status) return { row, peer };
+  const next: TxRow = { ...row, status };
+  let nextPeer = peer;
+  if (row.is_budgeted && status !== '') {
+    next.is_budgeted = false;
+    if (peer && peer.is_budgeted) nextPeer = { ...peer, is_budgeted: false };
+  }
+  return { row: next, peer: nextPeer };
+}
+
+export type MoveRefusal = 'same-as-other-leg';
+
+/**
+ * Moving a row to another account keeps id, date, amount and status. A transfer leg cannot
+ * move into its other leg's account; the other leg then names the new account. A budgeted row
+ * that is moved becomes actual (it no longer is the plan's row).
+ */
+export function applyMove(
+  row: TxRow,
+  peer: TxRow | null,
+  destination: { id: number; name: string },
+): { row: TxRow; peer: TxRow | null } | MoveRefusal {
+  if (isLeg(row) && row.transfer_account_id === destination.id) return 'same-as-other-leg';
+  if (row.account_id === destination.id) return { row, peer };
+  const next: TxRow = { ...row, account_id: destination.id, is_budgeted: false };
+  let nextPeer = peer;
+  if (peer && isLeg(row)) nextPeer = { ...peer, transfer_account_id: destination.id, payee: destination.name, is_budgeted: false };
+  return { row: next, peer: nextPeer };
+}
+
+/** The other leg of a transfer whose account is deleted becomes an ordinary row. */
+export function detachLeg(leg: TxRow, deletedAccountName: string): TxRow {
+  return { ...leg, transfer_id: null, transfer_account_id: null, transfer_transaction_id: null, payee: deletedAccountName, category_id: null };
+}
+
+/** True when any stored field differs. */
+export function rowChanged(before: TxRow, after: TxRow): boolean {
+  return RECORDED.some((f) => before[f] !== after[f]) || before.schedule_id !== after.schedule_id;
+}
+
+const apiValue = (field: string, value: unknown) => (field === 'amount' && typeof value === 'number' ? value / 100 : value);
+
+/** Old and new values of the recorded fields that differ, in API form (amounts as decimals). */
+export function historyDiff(before: TxRow, after: TxRow): { old_values: Record<string, unknown>; new_values: Record<string, unknown> } {
+  const old_values: Record<string, unknown> = {};
+  const new_values: Record<string, unknown> = {};
+  for (const f of RECORDED) {
+    if (before[f] !== after[f]) {
+      old_values[f] = apiValue(f, before[f]);
+      new_values[f] = apiValue(f, after[f]);
+    }
+  }
+  return { old_values, new_values };
+}
+
+/** All recorded values of a row in API form (for a "created" history entry). */
+export function historyValues(row: TxRow): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const f of RECORDED) if (f !== 'deleted') values[f] = apiValue(f, row[f]);
+  return values;
+}
+
+/** The event form of a row (cents). */
+export function toEventSnapshot(row: TxRow): LedgerTransactionSnapshot {
+  return {
+    id: row.id,
+    household_id: row.household_id,
+    account_id: row.account_id,
+    date: row.date,
+    payee: row.payee,
+    amount_cents: row.amount,
+    status: row.status,
+    notes: row.notes,
+    category_id: row.category_id,
+    is_budgeted: row.is_budgeted,
+    schedule_id: row.schedule_id,
+    schedule_month: row.schedule_month,
+    transfer_id: row.transfer_id,
+    transfer_account_id: row.transfer_account_id,
+    transfer_transaction_id: row.transfer_transaction_id,
+    deleted: row.deleted,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Splits a list into chunks of at most `size` (events stay well under the bus's 1 MB). */
+export function chunks<T>(items: readonly T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

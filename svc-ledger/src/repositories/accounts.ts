@@ -1,0 +1,106 @@
+import type { Account, LedgerAccountSnapshot } from '@hf/contracts/src/ledger';
+import type { PoolClient, Queryable } from './sql';
+
+/** An account as stored (money in cents). */
+export interface AccountRow {
+  id: number;
+  household_id: number;
+  name: string;
+  starting_balance: number;
+  is_default: boolean;
+  sort_order: number;
+}
+
+const columns = 'a.id, a.household_id, a.name, a.starting_balance, a.is_default, a.sort_order';
+
+/** Accounts of the household with balances (starting balance + rows), by sort order. */
+export async function listAccounts(q: Queryable, householdId: number, onlyId?: number): Promise<Account[]> {
+  const result = await q.query<AccountRow & { total: number; pending: number; cleared: number }>(
+    `SELECT ${columns}, s.total, s.pending, s.cleared
+     FROM accounts a
+     CROSS JOIN LATERAL (
+       SELECT coalesce(sum(t.amount), 0)::bigint AS total,
+              coalesce(sum(t.amount) FILTER (WHERE t.status <> ''), 0)::bigint AS pending,
+              coalesce(sum(t.amount) FILTER (WHERE t.status = 'x'), 0)::bigint AS cleared
+       FROM transactions t WHERE t.account_id = a.id AND t.deleted_at IS NULL
+     ) s
+     WHERE a.household_id = $1 AND a.deleted_at IS NULL AND ($2::int IS NULL OR a.id = $2)
+     ORDER BY a.sort_order, a.id`,
+    [householdId, onlyId ?? null],
+  );
+  return result.rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    starting_balance: r.starting_balance / 100,
+    is_default: r.is_default,
+    sort_order: r.sort_order,
+    balance: (r.starting_balance + r.total) / 100,
+    pending_balance: (r.starting_balance + r.pending) / 100,
+    cleared_balance: (r.starting_balance + r.cleared) / 100,
+  }));
+}
+
+export async function getAccount(q: Queryable, householdId: number, id: number): Promise<Account | null> {
+  const [account] = await listAccounts(q, householdId, id);
+  return account ?? null;
+}
+
+/** Live accounts of the household (no balances). */
+export async function accountRows(q: Queryable, householdId: number): Promise<AccountRow[]> {
+  const result = await q.query<AccountRow>(
+    `SELECT ${columns} FROM accounts a WHERE a.household_id = $1 AND a.deleted_at IS NULL ORDER BY a.sort_order, a.id`,
+    [householdId],
+  );
+  return result.rows;
+}
+
+/** One live account of the household, or null (a foreign id is the same as a missing one). */
+export async function findAccount(q: Queryable, householdId: number, id: number, lock = false): Promise<AccountRow | null> {
+  const result = await q.query<AccountRow>(
+    `SELECT ${columns} FROM accounts a WHERE a.household_id = $1 AND a.id = $2 AND a.deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
+    [householdId, id],
+  );
+  return result.rows[0] ?? null;
+}
+
+/** Serialises account writes of one household (names, order, default flag). */
+export async function lockHouseholdAccounts(client: PoolClient, householdId: number): Promise<AccountRow[]> {
+  const result = await client.query<AccountRow>(
+    `SELECT ${columns} FROM accounts a WHERE a.household_id = $1 AND a.deleted_at IS NULL ORDER BY a.sort_order, a.id FOR UPDATE`,
+    [householdId],
+  );
+  return result.rows;
+}
+
+export async function insertAccount(client: PoolClient, householdId: number, name: string, startingBalance: number, isDefault: boolean, sortOrder: number): Promise<AccountRow> {
+  const result = await client.query<AccountRow>(
+    `INSERT INTO accounts AS a (household_id, name, starting_balance, is_default, sort_order) VALUES ($1, $2, $3, $4, $5) RETURNING ${columns}`,
+    [householdId, name, startingBalance, isDefault, sortOrder],
+  );
+  return result.rows[0];
+}
+
+export async function renameAccount(client: PoolClient, id: number, name: string): Promise<AccountRow> {
+  const result = await client.query<AccountRow>(`UPDATE accounts a SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${columns}`, [id, name]);
+  return result.rows[0];
+}
+
+export async function setSortOrders(client: PoolClient, ids: readonly number[]): Promise<void> {
+  await client.query(
+    `UPDATE accounts a SET sort_order = u.ord - 1, updated_at = now()
+     FROM unnest($1::int[]) WITH ORDINALITY AS u(id, ord) WHERE a.id = u.id`,
+    [ids],
+  );
+}
+
+export async function markAccountDeleted(client: PoolClient, id: number, userId: number | null): Promise<void> {
+  await client.query('UPDATE accounts SET deleted_at = now(), deleted_by = $2, is_default = false, updated_at = now() WHERE id = $1', [id, userId]);
+}
+
+export async function setDefaultAccount(client: PoolClient, id: number): Promise<void> {
+  await client.query('UPDATE accounts SET is_default = true, updated_at = now() WHERE id = $1', [id]);
+}
+
+export function accountSnapshot(a: AccountRow): LedgerAccountSnapshot {
+  return { id: a.id, household_id: a.household_id, name: a.name, starting_balance_cents: a.starting_balance, is_default: a.is_default, sort_order: a.sort_order };
+}

@@ -1,0 +1,44 @@
+import type { LedgerCategorySnapshot } from '@hf/contracts/src/ledger';
+import type { CategoryLite } from '../domain/category-tree';
+import type { PoolClient, Queryable } from './sql';
+
+/** Every category of the household; `lock` serialises category writes of the household. */
+export async function categoriesOf(q: Queryable, householdId: number, lock = false): Promise<CategoryLite[]> {
+  const result = await q.query<CategoryLite>(
+    `SELECT id, name, parent_id FROM categories WHERE household_id = $1 ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
+    [householdId],
+  );
+  return result.rows;
+}
+
+/** True when every id is a category of the household. */
+export async function categoriesExist(q: Queryable, householdId: number, ids: readonly number[]): Promise<boolean> {
+  const distinct = [...new Set(ids)];
+  if (distinct.length === 0) return true;
+  const result = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM categories WHERE household_id = $1 AND id = ANY($2::int[])', [householdId, distinct]);
+  return result.rows[0].n === distinct.length;
+}
+
+export async function insertCategory(client: PoolClient, householdId: number, name: string, parentId: number | null): Promise<CategoryLite> {
+  const result = await client.query<CategoryLite>(
+    'INSERT INTO categories (household_id, name, parent_id) VALUES ($1, $2, $3) RETURNING id, name, parent_id',
+    [householdId, name, parentId],
+  );
+  return result.rows[0];
+}
+
+export async function updateCategory(client: PoolClient, id: number, name: string, parentId: number | null): Promise<CategoryLite> {
+  const result = await client.query<CategoryLite>(
+    'UPDATE categories SET name = $2, parent_id = $3, updated_at = now() WHERE id = $1 RETURNING id, name, parent_id',
+    [id, name, parentId],
+  );
+  return result.rows[0];
+}
+
+export async function deleteCategories(client: PoolClient, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await client.query('DELETE FROM categories WHERE id = ANY($1::int[])', [ids]);
+}
+
+export function categorySnapshot(householdId: number, c: CategoryLite): LedgerCategorySnapshot {
+  return { id: c.id, household_id: householdId, name: c.name, parent_id: c.parent_id };
+}

@@ -1,0 +1,166 @@
+import { EVENTS } from '@hf/contracts';
+import { TRANSFER_CATEGORY_NAME, type TransactionChangedV1, type TransactionRecordedV1 } from '@hf/contracts/src/ledger';
+import { badRequest, notFound } from '@hf/service-kit/src/errors';
+import { findByPath } from '../domain/category-tree';
+import type { Status } from '../domain/status';
+import { chunks, historyDiff, historyValues, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
+import type { AccountRow } from './accounts';
+import { categoriesExist, categoriesOf } from './categories';
+import type { LedgerWrite } from './events';
+import { insertHistory } from './history';
+import { allocateIds, insertRows, nextTransferId, persistChanges, type NewRow, type RowChange } from './transactions';
+import type { Queryable } from './sql';
+
+/**
+ * The category a request names: `category_id` (must be the household's, else 404), or else a
+ * `category` text (`Parent: Child` / `Name`, case-insensitive; unknown -> 400; the transfer
+ * pseudo-category and blank mean none). `undefined` when the request names neither.
+ */
+export async function resolveCategory(
+  q: Queryable,
+  householdId: number,
+  input: { category_id?: number | null; category?: string | null },
+): Promise<number | null | undefined> {
+  if (input.category_id !== undefined && input.category_id !== null) {
+    if (!(await categoriesExist(q, householdId, [input.category_id]))) throw notFound('Category not found.');
+    return input.category_id;
+  }
+  if (input.category_id === null) return null;
+  if (input.category === undefined) return undefined;
+  const text = (input.category ?? '').trim();
+  if (text === '' || text.toLowerCase() === TRANSFER_CATEGORY_NAME.toLowerCase()) return null;
+  const found = findByPath(await categoriesOf(q, householdId), text);
+  if (!found) throw badRequest(`The category "${text}" does not exist.`);
+  return found.id;
+}
+
+export interface NewTransaction {
+  date: string;
+  payee: string;
+  amount: number;
+  status: Status;
+  notes: string;
+  category_id: number | null;
+}
+
+const blankRow = (w: LedgerWrite, id: number, accountId: number): Omit<NewRow, 'date' | 'payee' | 'amount' | 'status' | 'notes'> => ({
+  id,
+  household_id: w.householdId,
+  account_id: accountId,
+  category_id: null,
+  is_budgeted: false,
+  schedule_id: null,
+  schedule_month: null,
+  transfer_id: null,
+  transfer_account_id: null,
+  transfer_transaction_id: null,
+});
+
+/** Emits ledger.transaction.recorded.v1 for new rows (chunked) and, unless bulk, "created" history. */
+export async function announceCreated(w: LedgerWrite, rows: readonly TxRow[], origin: string, withHistory = true): Promise<void> {
+  if (withHistory) {
+    await insertHistory(w.client, w.householdId, w.userId, rows.map((r) => ({ transaction_id: r.id, action: 'created', old_values: {}, new_values: historyValues(r) })));
+  }
+  for (const part of chunks(rows)) {
+    const data: TransactionRecordedV1 = { transactions: part.map(toEventSnapshot), origin };
+    w.emit(EVENTS.transactionRecorded, `account/${part[0].account_id}`, data);
+  }
+}
+
+/** One ordinary row. */
+export async function createSingle(w: LedgerWrite, account: AccountRow, input: NewTransaction): Promise<TxRow> {
+  const [id] = await allocateIds(w.client, 1);
+  const [row] = await insertRows(w.client, [{ ...blankRow(w, id, account.id), ...input }], w.userId);
+  await announceCreated(w, [row], 'api');
+  return row;
+}
+
+export interface TransferInput {
+  from: AccountRow;
+  to: AccountRow;
+  /** > = 0 cents moving from `from` to `to`. */
+  amountCents: number;
+  date: string;
+  notes: string;
+  fromStatus: Status;
+  toStatus: Status;
+  budgeted?: { schedule_id: number; schedule_month: string };
+}
+
+/** Both legs of a transfer, linked, in one statement: -amount in `from`, +amount in `to`. */
+export async function createTransfer(w: LedgerWrite, input: TransferInput, origin = 'transfer'): Promise<{ fromLeg: TxRow; toLeg: TxRow }> {
+  const [fromId, toId] = await allocateIds(w.client, 2);
+  const transferId = await nextTransferId(w.client);
+  const shared = {
+    date: input.date,
+    notes: input.notes,
+    transfer_id: transferId,
+    is_budgeted: input.budgeted !== undefined,
+    schedule_id: input.budgeted?.schedule_id ?? null,
+    schedule_month: input.budgeted?.schedule_month ?? null,
+  };
+  const [fromLeg, toLeg] = await insertRows(
+    w.client,
+    [
+      {
+        ...blankRow(w, fromId, input.from.id),
+        ...shared,
+        payee: input.to.name,
+        amount: input.amountCents === 0 ? 0 : -input.amountCents,
+        status: input.fromStatus,
+        transfer_account_id: input.to.id,
+        transfer_transaction_id: toId,
+      },
+      {
+        ...blankRow(w, toId, input.to.id),
+        ...shared,
+        payee: input.from.name,
+        amount: input.amountCents,
+        status: input.toStatus,
+        transfer_account_id: input.from.id,
+        transfer_transaction_id: fromId,
+      },
+    ],
+    w.userId,
+  );
+  await announceCreated(w, [fromLeg, toLeg], origin, input.budgeted === undefined);
+  return { fromLeg, toLeg };
+}
+
+/**
+ * Persists edited rows, records one history entry per changed row (`action`) and announces
+ * them with `eventType` (changed, moved, deleted or restored). Returns the stored changes.
+ */
+export async function applyChanges(
+  w: LedgerWrite,
+  pairs: ReadonlyArray<{ before: TxRow; after: TxRow | null }>,
+  action: string,
+  announce: (changes: RowChange[]) => void,
+  withHistory = true,
+): Promise<RowChange[]> {
+  const changes = await persistChanges(w.client, pairs);
+  if (changes.length === 0) return changes;
+  if (withHistory) {
+    await insertHistory(
+      w.client,
+      w.householdId,
+      w.userId,
+      changes.map((c) => ({ transaction_id: c.after.id, action, ...historyDiff(c.before, c.after) })),
+    );
+  }
+  announce(changes);
+  return changes;
+}
+
+/** Announces ledger.transaction.changed.v1 for changes (chunked). */
+export function announceChanged(w: LedgerWrite, reason: string): (changes: RowChange[]) => void {
+  return (changes) => {
+    for (const part of chunks(changes)) {
+      const data: TransactionChangedV1 = {
+        changes: part.map((c) => ({ before: toEventSnapshot(c.before), after: toEventSnapshot(c.after) })),
+        reason,
+      };
+      w.emit(EVENTS.transactionChanged, `account/${part[0].after.account_id}`, data);
+    }
+  };
+}

@@ -1,0 +1,329 @@
+import { TRANSFER_CATEGORY_NAME, type Balances, type RegisterRow, type TransactionRecord } from '@hf/contracts/src/ledger';
+import { encodeCursor, type RegisterPosition } from '../domain/cursor';
+import { rowChanged, type TxRow } from '../domain/transaction-rules';
+import { isoText, type PoolClient, type Queryable } from './sql';
+
+/** The stored row (money in cents), as TxRow. */
+const rowColumns = (t: string) => `${t}.id, ${t}.household_id, ${t}.account_id, ${t}.date, ${t}.payee, ${t}.amount, ${t}.status, ${t}.notes,
+  ${t}.category_id, ${t}.is_budgeted, ${t}.schedule_id, ${t}.schedule_month, ${t}.transfer_id, ${t}.transfer_account_id,
+  ${t}.transfer_transaction_id, ${t}.deleted_at IS NOT NULL AS deleted, ${t}.deleted_reason,
+  ${isoText(`${t}.created_at`)} AS created_at, ${isoText(`${t}.updated_at`)} AS updated_at`;
+
+/** Rows of the household by id, locked for update (deleted ones included). */
+export async function lockRows(client: PoolClient, householdId: number, ids: readonly number[]): Promise<TxRow[]> {
+  if (ids.length === 0) return [];
+  const result = await client.query<TxRow>(
+    `SELECT ${rowColumns('t')} FROM transactions t
+     JOIN accounts a ON a.id = t.account_id AND a.deleted_at IS NULL
+     WHERE t.household_id = $1 AND t.id = ANY($2::int[]) ORDER BY t.id FOR UPDATE OF t`,
+    [householdId, ids],
+  );
+  return result.rows;
+}
+
+/** A row and, for a transfer leg, its other leg, both locked. Null when not the household's. */
+export async function lockWithPeer(client: PoolClient, householdId: number, id: number): Promise<{ row: TxRow; peer: TxRow | null } | null> {
+  const first = await lockRows(client, householdId, [id]);
+  if (first.length === 0) return null;
+  const row = first[0];
+  if (row.transfer_transaction_id === null) return { row, peer: null };
+  const ids = [row.id, row.transfer_transaction_id];
+  const both = await lockRows(client, householdId, ids);
+  return { row: both.find((r) => r.id === id) ?? row, peer: both.find((r) => r.id === row.transfer_transaction_id) ?? null };
+}
+
+export interface NewRow {
+  id: number;
+  household_id: number;
+  account_id: number;
+  date: string;
+  payee: string;
+  amount: number;
+  status: string;
+  notes: string;
+  category_id: number | null;
+  is_budgeted: boolean;
+  schedule_id: number | null;
+  schedule_month: string | null;
+  transfer_id: number | null;
+  transfer_account_id: number | null;
+  transfer_transaction_id: number | null;
+}
+
+/** `n` new transaction ids, in order (so callers can link legs before inserting). */
+export async function allocateIds(client: PoolClient, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const result = await client.query<{ id: number }>(`SELECT nextval('transactions_id_seq')::int AS id FROM generate_series(1, $1)`, [n]);
+  return result.rows.map((r) => r.id);
+}
+
+export async function nextTransferId(client: PoolClient): Promise<number> {
+  const result = await client.query<{ id: number }>(`SELECT nextval('transfer_ids')::int AS id`);
+  return result.rows[0].id;
+}
+
+/** Inserts rows in one statement (multi-row INSERT ... SELECT FROM unnest). Returns them in input order. */
+export async function insertRows(client: PoolClient, rows: readonly NewRow[], createdBy: number | null): Promise<TxRow[]> {
+  if (rows.length === 0) return [];
+  const col = <K extends keyof NewRow>(k: K) => rows.map((r) => r[k]);
+  const result = await client.query<TxRow>(
+    `INSERT INTO transactions AS t (id, household_id, account_id, date, payee, amount, status, notes, category_id, is_budgeted,
+       schedule_id, schedule_month, transfer_id, transfer_account_id, transfer_transaction_id, created_by)
+     SELECT u.*, $16::int FROM unnest($1::int[], $2::int[], $3::int[], $4::date[], $5::text[], $6::bigint[], $7::text[], $8::text[],
+       $9::int[], $10::bool[], $11::int[], $12::text[], $13::int[], $14::int[], $15::int[]) AS u
+     RETURNING ${rowColumns('t')}`,
+    [
+      col('id'), col('household_id'), col('account_id'), col('date'), col('payee'), col('amount'), col('status'), col('notes'),
+      col('category_id'), col('is_budgeted'), col('schedule_id'), col('schedule_month'), col('transfer_id'),
+      col('transfer_account_id'), col('transfer_transaction_id'), createdBy,
+    ],
+  );
+  const byId = new Map(result.rows.map((r) => [r.id, r]));
+  return rows.map((r) => byId.get(r.id)!);
+}
+
+export interface RowChange {
+  before: TxRow;
+  after: TxRow;
+}
+
+/**
+ * Writes every changed row in one statement and returns the changes with the stored `after`
+ * (new updated_at, strictly later than the previous one). Unchanged pairs are dropped.
+ */
+export async function persistChanges(client: PoolClient, pairs: ReadonlyArray<{ before: TxRow; after: TxRow | null }>): Promise<RowChange[]> {
+  const changed = pairs.filter((p): p is RowChange => p.after !== null && rowChanged(p.before, p.after));
+  if (changed.length === 0) return [];
+  const rows = changed.map((p) => p.after);
+  const col = <K extends keyof TxRow>(k: K) => rows.map((r) => r[k]);
+  const result = await client.query<TxRow>(
+    `UPDATE transactions t SET account_id = u.account_id, date = u.date, payee = u.payee, amount = u.amount, status = u.status,
+       notes = u.notes, category_id = u.category_id, is_budgeted = u.is_budgeted, transfer_id = u.transfer_id,
+       transfer_account_id = u.transfer_account_id, transfer_transaction_id = u.transfer_transaction_id,
+       deleted_at = CASE WHEN u.deleted THEN coalesce(t.deleted_at, now()) END,
+       deleted_reason = CASE WHEN u.deleted THEN u.deleted_reason END,
+       updated_at = greatest(clock_timestamp(), t.updated_at + interval '1 microsecond')
+     FROM unnest($1::int[], $2::int[], $3::date[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::int[], $9::bool[],
+       $10::int[], $11::int[], $12::int[], $13::bool[], $14::text[])
+       AS u(id, account_id, date, payee, amount, status, notes, category_id, is_budgeted, transfer_id, transfer_account_id,
+            transfer_transaction_id, deleted, deleted_reason)
+     WHERE t.id = u.id
+     RETURNING ${rowColumns('t')}`,
+    [
+      col('id'), col('account_id'), col('date'), col('payee'), col('amount'), col('status'), col('notes'), col('category_id'),
+      col('is_budgeted'), col('transfer_id'), col('transfer_account_id'), col('transfer_transaction_id'), col('deleted'),
+      col('deleted_reason'),
+    ],
+  );
+  const byId = new Map(result.rows.map((r) => [r.id, r]));
+  return changed.map((p) => ({ before: p.before, after: byId.get(p.after.id)! }));
+}
+
+/** Removes rows for good (only generated budgeted rows that their schedule no longer wants). */
+export async function hardDeleteRows(client: PoolClient, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await client.query('DELETE FROM transaction_changes WHERE transaction_id = ANY($1::int[])', [ids]);
+  await client.query('DELETE FROM transactions WHERE id = ANY($1::int[])', [ids]);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Reads in API form
+// ----------------------------------------------------------------------------------------------
+
+const categoryNameSql = `CASE WHEN t.transfer_id IS NOT NULL THEN '${TRANSFER_CATEGORY_NAME}'
+  WHEN c.id IS NULL THEN NULL WHEN p.id IS NULL THEN c.name ELSE p.name || ': ' || c.name END`;
+
+const recordColumns = `t.id, t.account_id, a.name AS account_name, t.date,
+  CASE WHEN ta.id IS NOT NULL THEN ta.name ELSE t.payee END AS payee, t.amount, t.status, t.notes, t.category_id,
+  ${categoryNameSql} AS category_name, t.is_budgeted, t.transfer_id, t.transfer_account_id, t.transfer_transaction_id,
+  ${isoText('t.created_at')} AS created_at, ${isoText('t.updated_at')} AS updated_at`;
+
+const recordJoins = `JOIN accounts a ON a.id = t.account_id
+  LEFT JOIN accounts ta ON ta.id = t.transfer_account_id
+  LEFT JOIN categories c ON c.id = t.category_id
+  LEFT JOIN categories p ON p.id = c.parent_id`;
+
+interface RecordRow extends Omit<TransactionRecord, 'category'> {
+  amount: number;
+}
+
+function toRecord(r: RecordRow): TransactionRecord {
+  return {
+    id: r.id,
+    account_id: r.account_id,
+    account_name: r.account_name,
+    date: r.date,
+    payee: r.payee,
+    amount: r.amount / 100,
+    status: r.status,
+    notes: r.notes,
+    category_id: r.category_id,
+    category_name: r.category_name,
+    category: r.category_name,
+    is_budgeted: r.is_budgeted,
+    transfer_id: r.transfer_id,
+    transfer_account_id: r.transfer_account_id,
+    transfer_transaction_id: r.transfer_transaction_id,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** Rows of the household in API form, in the order of `ids` (missing ids are skipped). */
+export async function recordsByIds(q: Queryable, householdId: number, ids: readonly number[]): Promise<TransactionRecord[]> {
+  if (ids.length === 0) return [];
+  const result = await q.query<RecordRow>(
+    `SELECT ${recordColumns} FROM transactions t ${recordJoins} WHERE t.household_id = $1 AND t.id = ANY($2::int[])`,
+    [householdId, ids],
+  );
+  const byId = new Map(result.rows.map((r) => [r.id, toRecord(r)]));
+  return ids.map((id) => byId.get(id)).filter((r): r is TransactionRecord => r !== undefined);
+}
+
+export async function recordById(q: Queryable, householdId: number, id: number): Promise<TransactionRecord> {
+  const [record] = await recordsByIds(q, householdId, [id]);
+  if (!record) throw new Error(`transaction ${id} vanished`);
+  return record;
+}
+
+/**
+ * The whole register of an account with running, pending and cleared balances computed by
+ * window functions (one pass in register order), starting from the starting balance.
+ */
+export async function registerRows(q: Queryable, householdId: number, accountId: number): Promise<RegisterRow[]> {
+  const result = await q.query<RecordRow & { running: number; pending: number; cleared: number }>(
+    `SELECT ${recordColumns},
+       (a.starting_balance + sum(t.amount) OVER w)::bigint AS running,
+       (a.starting_balance + coalesce(sum(t.amount) FILTER (WHERE t.status <> '') OVER w, 0))::bigint AS pending,
+       (a.starting_balance + coalesce(sum(t.amount) FILTER (WHERE t.status = 'x') OVER w, 0))::bigint AS cleared
+     FROM transactions t ${recordJoins}
+     WHERE t.account_id = $2 AND t.household_id = $1 AND t.deleted_at IS NULL
+     WINDOW w AS (ORDER BY t.date, t.created_at, t.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+     ORDER BY t.date, t.created_at, t.id`,
+    [householdId, accountId],
+  );
+  return result.rows.map((r) => ({ ...toRecord(r), running: r.running / 100, pending: r.pending / 100, cleared: r.cleared / 100 }));
+}
+
+export interface RegisterPageResult {
+  rows: RegisterRow[];
+  balance_before: Balances;
+  prev_cursor: string | null;
+  next_cursor: string | null;
+  total: number;
+}
+
+const positionParams = (p: RegisterPosition) => [p.date, p.createdMicros, p.id];
+const positionSql = (i: number) => `($${i}::date, timestamptz 'epoch' + $${i + 1}::bigint * interval '1 microsecond', $${i + 2}::int)`;
+
+/**
+ * One page of the register. The page's rows are selected through the register index; the
+ * balances before the page come from one SUM over the earlier rows, and the window runs over
+ * the page only.
+ */
+export async function registerPage(
+  q: Queryable,
+  householdId: number,
+  account: { id: number; starting_balance: number },
+  options: { limit: number; before?: RegisterPosition; after?: RegisterPosition },
+): Promise<RegisterPageResult> {
+  const { limit } = options;
+  let where = '';
+  let order = 'DESC';
+  const params: unknown[] = [householdId, account.id, limit];
+  if (options.after) {
+    where = `AND (t.date, t.created_at, t.id) > ${positionSql(4)}`;
+    order = 'ASC';
+    params.push(...positionParams(options.after));
+  } else if (options.before) {
+    where = `AND (t.date, t.created_at, t.id) < ${positionSql(4)}`;
+    params.push(...positionParams(options.before));
+  }
+  // One statement, one snapshot: the page, then the sums of every earlier row (balances before
+  // the page) and the count, over the register index of this account.
+  const result = await q.query<
+    RecordRow & { created_micros: string; page_running: number; page_pending: number; page_cleared: number } & {
+      total: number;
+      n_before: number;
+      before_running: number;
+      before_pending: number;
+      before_cleared: number;
+    }
+  >(
+    `WITH page AS (
+       SELECT t.* FROM transactions t
+       WHERE t.account_id = $2 AND t.household_id = $1 AND t.deleted_at IS NULL ${where}
+       ORDER BY t.date ${order}, t.created_at ${order}, t.id ${order} LIMIT $3
+     ),
+     first AS (SELECT p.date, p.created_at, p.id FROM page p ORDER BY p.date, p.created_at, p.id LIMIT 1),
+     marked AS (
+       SELECT t.amount, t.status,
+         coalesce(ROW(t.date, t.created_at, t.id) < (SELECT f.date, f.created_at, f.id FROM first f), true) AS is_before
+       FROM transactions t WHERE t.account_id = $2 AND t.household_id = $1 AND t.deleted_at IS NULL
+     ),
+     agg AS (
+       SELECT count(*)::int AS total, count(*) FILTER (WHERE is_before)::int AS n_before,
+         coalesce(sum(amount) FILTER (WHERE is_before), 0)::bigint AS before_running,
+         coalesce(sum(amount) FILTER (WHERE is_before AND status <> ''), 0)::bigint AS before_pending,
+         coalesce(sum(amount) FILTER (WHERE is_before AND status = 'x'), 0)::bigint AS before_cleared
+       FROM marked
+     ),
+     page_rows AS (
+       SELECT ${recordColumns}, (extract(epoch FROM t.created_at) * 1000000)::bigint::text AS created_micros,
+         (sum(t.amount) OVER w)::bigint AS page_running,
+         coalesce(sum(t.amount) FILTER (WHERE t.status <> '') OVER w, 0)::bigint AS page_pending,
+         coalesce(sum(t.amount) FILTER (WHERE t.status = 'x') OVER w, 0)::bigint AS page_cleared,
+         row_number() OVER w AS ord
+       FROM page t ${recordJoins}
+       WINDOW w AS (ORDER BY t.date, t.created_at, t.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+     )
+     SELECT agg.*, page_rows.* FROM agg LEFT JOIN page_rows ON true ORDER BY page_rows.ord`,
+    params,
+  );
+  const agg = result.rows[0];
+  const rows = result.rows.filter((r) => r.id !== null);
+  const first = rows[0];
+  const firstPosition = first ? { date: first.date, createdMicros: first.created_micros, id: first.id } : null;
+  const running = account.starting_balance + agg.before_running;
+  const pending = account.starting_balance + agg.before_pending;
+  const cleared = account.starting_balance + agg.before_cleared;
+  const balance_before = { running: running / 100, pending: pending / 100, cleared: cleared / 100 };
+  const out: RegisterRow[] = rows.map((r) => ({
+    ...toRecord(r),
+    running: (running + r.page_running) / 100,
+    pending: (pending + r.page_pending) / 100,
+    cleared: (cleared + r.page_cleared) / 100,
+  }));
+  const last = rows[rows.length - 1];
+  const hasEarlier = agg.n_before > 0;
+  const hasLater = agg.n_before + rows.length < agg.total;
+  return {
+    rows: out,
+    balance_before,
+    prev_cursor: first && hasEarlier ? encodeCursor(firstPosition!) : null,
+    next_cursor: last && hasLater ? encodeCursor({ date: last.date, createdMicros: last.created_micros, id: last.id }) : null,
+    total: agg.total,
+  };
+}
+
+/** Every row of an account (deleted ones included), locked for update. */
+export async function lockAccountRows(client: PoolClient, accountId: number): Promise<TxRow[]> {
+  const result = await client.query<TxRow>(`SELECT ${rowColumns('t')} FROM transactions t WHERE t.account_id = $1 ORDER BY t.id FOR UPDATE`, [accountId]);
+  return result.rows;
+}
+
+/** Rows of the household generated for a schedule (one month or all), locked for update. */
+export async function lockScheduleRows(client: PoolClient, householdId: number, scheduleId: number, month?: string): Promise<TxRow[]> {
+  const result = await client.query<TxRow>(
+    `SELECT ${rowColumns('t')} FROM transactions t
+     WHERE t.household_id = $1 AND t.schedule_id = $2 AND ($3::text IS NULL OR t.schedule_month = $3) ORDER BY t.id FOR UPDATE`,
+    [householdId, scheduleId, month ?? null],
+  );
+  return result.rows;
+}
+
+/** Whether a transaction id (deleted or not) belongs to the household. */
+export async function transactionExists(q: Queryable, householdId: number, id: number): Promise<boolean> {
+  const result = await q.query('SELECT 1 FROM transactions WHERE household_id = $1 AND id = $2', [householdId, id]);
+  return (result.rowCount ?? 0) > 0;
+}

@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import { EVENTS, IdParams, MessageResponse } from '@hf/contracts';
+import {
+  Account,
+  AccountList,
+  CreateAccountBody,
+  LEDGER_LIMITS,
+  RenameAccountBody,
+  ReorderAccountsBody,
+  type AccountClosedV1,
+  type AccountOpenedV1,
+  type AccountRenamedV1,
+  type AccountsReorderedV1,
+  type TransactionDeletedV1,
+} from '@hf/contracts/src/ledger';
+import { badRequest, conflict, notFound } from '@hf/service-kit';
+import { chunks, detachLeg, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
+import { amountToCents } from '../domain/values';
+import {
+  accountSnapshot,
+  getAccount,
+  insertAccount,
+  listAccounts,
+  lockHouseholdAccounts,
+  markAccountDeleted,
+  renameAccount,
+  setDefaultAccount,
+  setSortOrders,
+  type AccountRow,
+} from '../repositories/accounts';
+import { announceChanged, applyChanges } from '../repositories/transaction-writes';
+import { lockAccountRows, lockRows } from '../repositories/transactions';
+import { runWrite } from '../write';
+import { ACCOUNT_NOT_FOUND, actorOf, errorResponses } from './common';
+
+function cleanAccountName(raw: string): string {
+  const name = raw.trim().replace(/\s+/g, ' ');
+  if (name === '') throw badRequest('Account name is required.');
+  return name;
+}
+
+function assertNameFree(accounts: readonly AccountRow[], name: string, exceptId?: number): void {
+  const taken = accounts.find((a) => a.id !== exceptId && a.name.toLowerCase() === name.toLowerCase());
+  if (taken) throw conflict(`An account named "${taken.name}" already exists.`);
+}
+
+/** Accounts: list, read, create, rename, delete, reorder. */
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/accounts/', { schema: { response: { 200: AccountList, ...errorResponses } } }, async (request) => {
+    return listAccounts(app.db, actorOf(request).householdId);
+  });
+
+  app.get<{ Params: IdParams }>(
+    '/api/accounts/:id',
+    { schema: { params: IdParams, response: { 200: Account, ...errorResponses } } },
+    async (request) => {
+      const account = await getAccount(app.db, actorOf(request).householdId, request.params.id);
+      if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+      return account;
+    },
+  );
+
+  app.post<{ Body: CreateAccountBody }>(
+    '/api/accounts/',
+    { schema: { body: CreateAccountBody, response: { 201: Account, ...errorResponses } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const name = cleanAccountName(request.body.name);
+      const startingBalance = amountToCents(request.body.starting_balance, 'starting_balance');
+      const created = await runWrite(app, reply, actor, async (w) => {
+        const accounts = await lockHouseholdAccounts(w.client, actor.householdId);
+        assertNameFree(accounts, name);
+        const sortOrder = accounts.reduce((max, a) => Math.max(max, a.sort_order + 1), 0);
+        const account = await insertAccount(w.client, actor.householdId, name, startingBalance, accounts.length === 0, sortOrder);
+        const data: AccountOpenedV1 = { account: accountSnapshot(account) };
+        w.emit(EVENTS.accountOpened, `account/${account.id}`, data);
+        return account;
+      });
+      reply.code(201);
+      return (await getAccount(app.db, actor.householdId, created.id))!;
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: RenameAccountBody }>(
+    '/api/accounts/:id',
+    { schema: { params: IdParams, body: RenameAccountBody, response: { 200: Account, ...errorResponses } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const name = cleanAccountName(request.body.name);
+      await runWrite(app, reply, actor, async (w) => {
+        const accounts = await lockHouseholdAccounts(w.client, actor.householdId);
+        const account = accounts.find((a) => a.id === request.params.id);
+        if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+        if (account.name === name) return;
+        assertNameFree(accounts, name, account.id);
+        const renamed = await renameAccount(w.client, account.id, name);
+        const data: AccountRenamedV1 = { account: accountSnapshot(renamed), previous_name: account.name };
+        w.emit(EVENTS.accountRenamed, `account/${account.id}`, data);
+      });
+      return (await getAccount(app.db, actor.householdId, request.params.id))!;
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/api/accounts/:id',
+    { schema: { params: IdParams, response: { 200: MessageResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await runWrite(app, reply, actor, async (w) => {
+        const accounts = await lockHouseholdAccounts(w.client, actor.householdId);
+        const account = accounts.find((a) => a.id === request.params.id);
+        if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+        // Every row of the account (deleted ones too, so that no leg keeps pointing here).
+        const rows = await lockAccountRows(w.client, account.id);
+        const live = rows.filter((r) => !r.deleted);
+        await applyChanges(
+          w,
+          live.map((r) => ({ before: r, after: { ...r, deleted: true, deleted_reason: 'account_closed' } })),
+          'deleted',
+          (changes) => {
+            for (const part of chunks(changes)) {
+              const data: TransactionDeletedV1 = { transactions: part.map((c) => toEventSnapshot(c.before)), reason: 'account_closed' };
+              w.emit(EVENTS.transactionDeleted, `account/${account.id}`, data);
+            }
+          },
+        );
+        // The other legs of its transfers stay as ordinary rows naming the deleted account.
+        const peerIds = rows.filter((r) => r.transfer_transaction_id !== null).map((r) => r.transfer_transaction_id!);
+        const peers = (await lockRows(w.client, actor.householdId, peerIds)).filter((p: TxRow) => p.account_id !== account.id);
+        await applyChanges(w, peers.map((p) => ({ before: p, after: detachLeg(p, account.name) })), 'detached', announceChanged(w, 'transfer_detached'));
+        await markAccountDeleted(w.client, account.id, actor.userId);
+        let newDefault: number | null = null;
+        if (account.is_default) {
+          const next = accounts.find((a) => a.id !== account.id);
+          if (next) {
+            await setDefaultAccount(w.client, next.id);
+            newDefault = next.id;
+          }
+        }
+        const data: AccountClosedV1 = { account: accountSnapshot(account), new_default_account_id: newDefault };
+        w.emit(EVENTS.accountClosed, `account/${account.id}`, data);
+      });
+      return { message: 'Account deleted successfully.' };
+    },
+  );
+
+  app.post<{ Body: ReorderAccountsBody }>(
+    '/api/accounts/reorder',
+    { schema: { body: ReorderAccountsBody, response: { 200: MessageResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const ids = request.body.account_ids;
+      if (ids.length > LEDGER_LIMITS.accounts) throw badRequest(`Too many accounts (limit ${LEDGER_LIMITS.accounts}).`);
+      await runWrite(app, reply, actor, async (w) => {
+        const accounts = await lockHouseholdAccounts(w.client, actor.householdId);
+        const known = new Set(accounts.map((a) => a.id));
+        if (ids.some((id) => !known.has(id))) throw notFound(ACCOUNT_NOT_FOUND);
+        if (new Set(ids).size !== ids.length || ids.length !== accounts.length) {
+          throw badRequest('The new order must list every account exactly once.');
+        }
+        await setSortOrders(w.client, ids);
+        const data: AccountsReorderedV1 = { account_ids: ids };
+        w.emit(EVENTS.accountsReordered, `household/${actor.householdId}`, data);
+      });
+      return { message: 'Account order saved.' };
+    },
+  );
+}

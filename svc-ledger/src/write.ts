@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
+import { writeEvent } from '@hf/messaging';
+import { conflict, withTransaction } from '@hf/service-kit';
+import { LedgerWrite } from './repositories/events';
+
+export const SOURCE = 'svc-ledger';
+
+const UNIQUE_MESSAGES: Record<string, string> = {
+  accounts_household_name: 'An account with this name already exists.',
+  categories_sibling_name: 'A category with this name already exists here.',
+};
+
+/**
+ * Runs one write in one database transaction: the state change, its change-history entries
+ * and its outbox events commit together or not at all. The reply carries the outbox sequence
+ * of the last event (or the current one when nothing changed) in `x-event-sequence`.
+ */
+export async function runWrite<T>(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  actor: { householdId: number; userId: number | null },
+  fn: (w: LedgerWrite) => Promise<T>,
+): Promise<T> {
+  let sequence = 0;
+  let result: T;
+  try {
+    result = await withTransaction(app.db, async (client) => {
+      const w = new LedgerWrite(client, actor.householdId, actor.userId);
+      const value = await fn(w);
+      for (const event of w.events) {
+        ({ sequence } = await writeEvent(client, { type: event.type, source: SOURCE, subject: event.subject, household_id: actor.householdId, data: event.data }));
+      }
+      if (sequence === 0) {
+        const current = await client.query<{ s: string }>('SELECT coalesce(max(sequence), 0)::text AS s FROM outbox');
+        sequence = Number(current.rows[0].s);
+      }
+      return value;
+    });
+  } catch (err) {
+    const pgErr = err as { code?: string; constraint?: string };
+    if (pgErr.code === '23505' && pgErr.constraint && UNIQUE_MESSAGES[pgErr.constraint]) throw conflict(UNIQUE_MESSAGES[pgErr.constraint]);
+    throw err;
+  }
+  reply.header(EVENT_SEQUENCE_HEADER, String(sequence));
+  return result;
+}

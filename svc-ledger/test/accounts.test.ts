@@ -1,0 +1,159 @@
+import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
+import { addTransaction, client, openAccount, outboxSince, register, snapshot, startLedger, type Call, type Ledger } from './helpers';
+
+let ledger: Ledger;
+let call: Call;
+let other: Call;
+
+beforeAll(async () => {
+  ledger = await startLedger('accounts');
+  call = client(ledger.app, 1);
+  other = client(ledger.app, 2);
+});
+afterAll(async () => ledger.close());
+
+describe('POST /api/accounts/', () => {
+  it('creates accounts; the first is the default; ordered by sort_order', async () => {
+    const res = await call('POST', '/api/accounts/', { name: 'Checking', starting_balance: 100.5 });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: expect.any(Number), name: 'Checking', starting_balance: 100.5, is_default: true, sort_order: 0, balance: 100.5, cleared_balance: 100.5, pending_balance: 100.5 });
+    expect(Number(res.headers[EVENT_SEQUENCE_HEADER])).toBeGreaterThan(0);
+    const second = await call('POST', '/api/accounts', { name: 'Savings', starting_balance: 0 });
+    expect(second.body).toMatchObject({ is_default: false, sort_order: 1 });
+    const list = await call('GET', '/api/accounts/');
+    expect(list.status).toBe(200);
+    expect(list.body.map((a: any) => a.name)).toEqual(['Checking', 'Savings']);
+  });
+
+  it('refuses a name already used in the household, case-insensitively (409 with a message)', async () => {
+    const before = await snapshot(ledger.app);
+    const res = await call('POST', '/api/accounts/', { name: '  checking ', starting_balance: 0 });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/already exists/);
+    expect(await snapshot(ledger.app)).toBe(before);
+    // Another household may use it.
+    expect((await other('POST', '/api/accounts/', { name: 'Checking', starting_balance: 0 })).status).toBe(201);
+  });
+
+  it.each([
+    ['a blank name', { name: '   ', starting_balance: 0 }],
+    ['3 decimals', { name: 'X', starting_balance: 1.005 }],
+    ['a string amount', { name: 'X', starting_balance: '10' }],
+    ['a missing starting balance', { name: 'X' }],
+    ['an extra field', { name: 'X', starting_balance: 0, household_id: 2 }],
+  ])('refuses %s with 400 and changes nothing', async (_label, body) => {
+    const before = await snapshot(ledger.app);
+    const res = await call('POST', '/api/accounts/', body);
+    expect(res.status).toBe(400);
+    expect(typeof res.body.message).toBe('string');
+    expect(await snapshot(ledger.app)).toBe(before);
+  });
+
+  it('refuses 1e309 sent as raw JSON text', async () => {
+    const before = await snapshot(ledger.app);
+    const res = await call('POST', '/api/accounts/', '{"name":"Huge","starting_balance":1e309}');
+    expect(res.status).toBe(400);
+    expect(await snapshot(ledger.app)).toBe(before);
+  });
+});
+
+describe('GET /api/accounts/:id and balances', () => {
+  it('balance, pending and cleared include the starting balance', async () => {
+    const id = await openAccount(call, 'Wallet', 50);
+    await addTransaction(call, id, { amount: -10.25, status: '' });
+    await addTransaction(call, id, { amount: -4.75, status: 'p' });
+    await addTransaction(call, id, { amount: 100, status: 'X' });
+    const res = await call('GET', `/api/accounts/${id}`);
+    expect(res.body).toMatchObject({ balance: 135, pending_balance: 145.25, cleared_balance: 150 });
+  });
+
+  it('a foreign or unknown id is 404', async () => {
+    const foreign = (await other('GET', '/api/accounts/')).body[0].id;
+    expect((await call('GET', `/api/accounts/${foreign}`)).status).toBe(404);
+    expect((await call('GET', '/api/accounts/999999')).body).toEqual({ message: 'Account not found.' });
+  });
+});
+
+describe('PUT /api/accounts/:id', () => {
+  it('renames; transfer legs show the new name as payee', async () => {
+    const a = await openAccount(call, 'Rename A');
+    const b = await openAccount(call, 'Rename B');
+    await addTransaction(call, a, { payee: 'Rename B', amount: -5 });
+    const res = await call('PUT', `/api/accounts/${b}`, { name: 'Renamed B' });
+    expect(res.status).toBe(200);
+    expect(res.body.name).toBe('Renamed B');
+    expect((await register(call, a))[0]).toMatchObject({ payee: 'Renamed B', category_name: '-- Transfer --' });
+  });
+
+  it('refuses a taken name (409) and a foreign account (404)', async () => {
+    const list = (await call('GET', '/api/accounts/')).body;
+    expect((await call('PUT', `/api/accounts/${list[1].id}`, { name: list[0].name.toUpperCase() })).status).toBe(409);
+    const foreign = (await other('GET', '/api/accounts/')).body[0].id;
+    const before = await snapshot(ledger.app);
+    expect((await call('PUT', `/api/accounts/${foreign}`, { name: 'Mine now' })).status).toBe(404);
+    expect(await snapshot(ledger.app)).toBe(before);
+  });
+});
+
+describe('POST /api/accounts/reorder', () => {
+  it('saves the full order', async () => {
+    const ids = (await call('GET', '/api/accounts/')).body.map((a: any) => a.id);
+    const reversed = [...ids].reverse();
+    const res = await call('POST', '/api/accounts/reorder', { account_ids: reversed });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Account order saved.');
+    expect((await call('GET', '/api/accounts/')).body.map((a: any) => a.id)).toEqual(reversed);
+  });
+
+  it('refuses a partial order (400), a foreign id (404) and 10,000 ids (400 with the limit)', async () => {
+    const ids = (await call('GET', '/api/accounts/')).body.map((a: any) => a.id);
+    const foreign = (await other('GET', '/api/accounts/')).body[0].id;
+    const before = await snapshot(ledger.app);
+    expect((await call('POST', '/api/accounts/reorder', { account_ids: ids.slice(1) })).status).toBe(400);
+    expect((await call('POST', '/api/accounts/reorder', { account_ids: [...ids, ids[0]] })).status).toBe(400);
+    expect((await call('POST', '/api/accounts/reorder', { account_ids: [...ids.slice(1), foreign] })).status).toBe(404);
+    const many = await call('POST', '/api/accounts/reorder', { account_ids: Array.from({ length: 10_000 }, (_, i) => i + 1) });
+    expect(many.status).toBe(400);
+    expect(many.body.message).toBe('Too many accounts (limit 1000).');
+    expect(await snapshot(ledger.app)).toBe(before);
+  });
+});
+
+describe('DELETE /api/accounts/:id', () => {
+  it('deletes its rows; the other leg of a transfer stays as an ordinary row naming the account', async () => {
+    const a = await openAccount(call, 'Closing', 10);
+    const b = await openAccount(call, 'Staying', 0);
+    await addTransaction(call, a, { payee: 'Groceries', amount: -3 });
+    await addTransaction(call, b, { payee: 'Closing', amount: 20 });
+    const since = (await outboxSince(ledger.app)).at(-1)!.sequence;
+    const res = await call('DELETE', `/api/accounts/${a}`);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Account deleted successfully.');
+    expect((await call('GET', `/api/accounts/${a}`)).status).toBe(404);
+    expect((await call('GET', `/api/accounts/${a}/transactions`)).status).toBe(404);
+    const rows = await register(call, b);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ payee: 'Closing', amount: 20, category_name: null, transfer_id: null, transfer_account_id: null, running: 20 });
+    const events = await outboxSince(ledger.app, since);
+    expect(events.map((e) => e.type)).toEqual(['ledger.transaction.deleted.v1', 'ledger.transaction.changed.v1', 'ledger.account.closed.v1']);
+    expect(events[0].data.reason).toBe('account_closed');
+    expect(events[0].data.transactions).toHaveLength(2);
+    // The name is free again.
+    expect((await call('POST', '/api/accounts/', { name: 'Closing', starting_balance: 0 })).status).toBe(201);
+  });
+
+  it('moves the default flag to the next account', async () => {
+    const list = (await call('GET', '/api/accounts/')).body;
+    const def = list.find((a: any) => a.is_default);
+    await call('DELETE', `/api/accounts/${def.id}`);
+    const after = (await call('GET', '/api/accounts/')).body;
+    expect(after.filter((a: any) => a.is_default)).toHaveLength(1);
+  });
+
+  it('a foreign account is 404 and untouched', async () => {
+    const foreign = (await other('GET', '/api/accounts/')).body[0].id;
+    const before = await snapshot(ledger.app);
+    expect((await call('DELETE', `/api/accounts/${foreign}`)).status).toBe(404);
+    expect(await snapshot(ledger.app)).toBe(before);
+  });
+});
