@@ -54,18 +54,18 @@ function PreviewRow({ label, amount, background }: { label: string; amount: stri
 
 /**
  * A miniature of the app painted with the colours being edited. Each part is a button that
- * selects its colour section. The page background is a layer behind the content (not a parent
- * of it), so no clickable part sits inside another; clicks on plain text fall through to it.
+ * selects its colour section; the page title stands for "Page background and text". Behind the
+ * content lies a backdrop (not a parent of it, so no clickable part sits inside another) that
+ * takes clicks on the page background between the parts.
  */
 export function ThemePreview({ colors, selectedSection, onSelectSection }: ThemePreviewProps) {
   const part = (section: string) => ({ section, selected: selectedSection === section, onSelect: onSelectSection });
   return (
     <div className="hf-preview" role="group" aria-label="Theme preview" style={{ background: colors.mainBg, color: colors.mainText }}>
-      <button
-        type="button"
+      {/* Mouse convenience only: clicks between the parts land here. The accessible page part is the title below. */}
+      <div
+        aria-hidden="true"
         className={`hf-preview__backdrop${selectedSection === 'page' ? ' hf-preview__part--selected' : ''}`}
-        aria-label={sectionLabel('page')}
-        aria-pressed={selectedSection === 'page'}
         data-section="page"
         onClick={() => onSelectSection('page')}
       />
@@ -75,10 +75,10 @@ export function ThemePreview({ colors, selectedSection, onSelectSection }: Theme
           <span className="hf-preview__nav">Dashboard · Budget · Reports</span>
         </PreviewPart>
         <div className="hf-preview__body">
-          <div className="hf-preview__title">
+          <PreviewPart {...part('page')} className="hf-preview__title" style={{ color: colors.mainText }}>
             <span className="hf-preview__heading">Checking</span>
             <span>Cleared balance $1,234.56</span>
-          </div>
+          </PreviewPart>
           <div className="hf-preview__columns">
             <PreviewPart {...part('secondary')} className="hf-preview__panel" style={{ background: colors.secondaryBg, color: colors.mainText }}>
               <span className="hf-preview__panel-title">Envelopes</span>

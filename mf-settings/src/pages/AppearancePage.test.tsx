@@ -258,6 +258,10 @@ describe('AppearancePage: live preview and colour editing', () => {
     await user.click(within(preview).getByRole('button', { name: 'Page background and text' }));
     expect(editorHeading()).toHaveTextContent('Editing: Page background and text');
     expect(screen.getByLabelText('Page background')).toHaveValue(DARK_COLORS.mainBg);
+    // a click on the page background between the parts selects the page too
+    await user.click(within(preview).getByRole('button', { name: 'Header bar' }));
+    await user.click(preview.querySelector('.hf-preview__backdrop')!);
+    expect(editorHeading()).toHaveTextContent('Editing: Page background and text');
     expect(screen.getByLabelText('Main text')).toHaveValue(DARK_COLORS.mainText);
 
     // keyboard: the parts are focusable buttons
