@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import { AUTH_MESSAGES, EVENTS } from '@hf/contracts';
+import { signAccessToken } from '@hf/service-kit';
+import { testKeys } from '@hf/service-kit/src/testing';
 import { hashToken } from '../src/domain/tokens';
 import { asUser, claims, login, PASSWORD, register, startService, uniqueEmail, type TestService } from './helpers';
 
@@ -301,8 +303,35 @@ describe('POST /api/users/logout', () => {
     expect(Date.parse((events[0].data as { expires_at: string }).expires_at)).toBeGreaterThan(Date.now());
   });
 
-  it('answers 401 without a token', async () => {
-    const res = await svc.app.inject({ method: 'POST', url: '/api/users/logout' });
-    expect(res.statusCode).toBe(401);
+  it('also works with only the refresh token, once the access token has expired (idle logout)', async () => {
+    const u = await register(svc.app);
+    const expired = signAccessToken(testKeys().privateKey, { userId: u.id, householdId: u.householdId, sessionId: u.sessionId, role: 'admin' }, 60, Math.floor(Date.now() / 1000) - 3600);
+    const eventsBefore = svc.events.length;
+    const res = await post('/api/users/logout', { refresh_token: u.refresh }, { authorization: `Bearer ${expired}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: AUTH_MESSAGES.loggedOut });
+    expect((await post('/api/users/refresh', { refresh_token: u.refresh })).statusCode).toBe(401);
+    const events = (await svc.waitForEvents(eventsBefore + 1)).slice(eventsBefore);
+    expect(events.map((e) => [e.type, (e.data as { session_ids: string[] }).session_ids])).toEqual([[EVENTS.sessionRevoked, [u.sessionId]]]);
+  });
+
+  it('accepts the access token with a JSON body naming the same session, and a JSON body of {}', async () => {
+    const u = await register(svc.app);
+    expect((await post('/api/users/logout', { refresh_token: u.refresh }, u.auth)).statusCode).toBe(200);
+    const v = await register(svc.app);
+    expect((await post('/api/users/logout', {}, v.auth)).statusCode).toBe(200);
+    expect((await svc.app.inject({ method: 'GET', url: '/api/household/me', headers: v.auth })).statusCode).toBe(401);
+  });
+
+  it('answers 401 when nothing names a session, and 400 to extra fields, changing nothing', async () => {
+    const u = await register(svc.app);
+    const before = await svc.snapshot();
+    expect((await svc.app.inject({ method: 'POST', url: '/api/users/logout' })).statusCode).toBe(401);
+    expect((await post('/api/users/logout', {})).statusCode).toBe(401);
+    expect((await post('/api/users/logout', { refresh_token: 'E'.repeat(43) })).statusCode).toBe(401);
+    expect((await post('/api/users/logout', {}, { authorization: 'Bearer not.a.jwt' })).statusCode).toBe(401);
+    expect((await post('/api/users/logout', { refresh_token: u.refresh, user_id: u.id })).statusCode).toBe(400);
+    expect((await post('/api/users/logout', { refresh_token: 7 })).statusCode).toBe(400);
+    expect(await svc.snapshot()).toBe(before);
   });
 });

@@ -66,6 +66,13 @@ export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 export const RefreshBody = Type.Object({ refresh_token: OpaqueToken }, { additionalProperties: false });
 export type RefreshBody = Static<typeof RefreshBody>;
 
+/**
+ * `POST /api/users/logout` (public): the session is named by a valid `Authorization: Bearer`
+ * access token, or by this refresh token (which also works once the access token has expired).
+ */
+export const LogoutBody = Type.Object({ refresh_token: Type.Optional(OpaqueToken) }, { additionalProperties: false });
+export type LogoutBody = Static<typeof LogoutBody>;
+
 // ---- household -----------------------------------------------------------------------------
 
 export const Role = Type.Union([Type.Literal('admin'), Type.Literal('member')]);

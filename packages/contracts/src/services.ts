@@ -27,6 +27,8 @@ export const PUBLIC_API_ROUTES = [
   { method: 'POST', url: '/api/users/forgot-password', rateLimited: true },
   { method: 'POST', url: '/api/users/reset-password', rateLimited: true },
   { method: 'POST', url: '/api/users/refresh', rateLimited: true },
+  // svc-auth finds the session from the Authorization header or the body's refresh_token itself.
+  { method: 'POST', url: '/api/users/logout', rateLimited: false },
   { method: 'GET', url: '/api/household/invitations/:token', rateLimited: true },
   { method: 'GET', url: '/api/themes/defaults', rateLimited: false },
 ] as const;

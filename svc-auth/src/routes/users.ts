@@ -1,7 +1,7 @@
 import bcrypt from 'bcryptjs';
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, ForgotPasswordBody, LoginBody, MessageResponse, RefreshBody, RegisterBody, ResetPasswordBody, TokenPair } from '@hf/contracts';
-import { badRequest, identityOf, unauthorized, withTransaction } from '@hf/service-kit';
+import { AUTH_MESSAGES, ForgotPasswordBody, LoginBody, LogoutBody, MessageResponse, RefreshBody, RegisterBody, ResetPasswordBody, TokenPair } from '@hf/contracts';
+import { badRequest, bearerToken, unauthorized, verifyAccessToken, withTransaction, type Identity } from '@hf/service-kit';
 import type { AuthContext } from '../context';
 import { cleanName, isValidEmail, normalizeEmail, ownHouseholdName, PASSWORD_MAX_BYTES, passwordProblem } from '../domain/credentials';
 import { addMs, PASSWORD_RESET_LIFETIME_MS } from '../domain/expiry';
@@ -10,6 +10,7 @@ import { passwordResetEmail } from '../mail/messages';
 import { findUsableInvitationByHash, markInvitationUsed } from '../repositories/invitations';
 import { findUsableReset, insertPasswordReset, useAllResets } from '../repositories/password-resets';
 import { createHousehold, findUserByEmail, findUserById, insertUser, isUniqueViolation, setPasswordHash } from '../repositories/users';
+import { findSession, findSessionByRefreshHash, findSessionByRotatedHash, type SessionWithUser } from '../repositories/sessions';
 import { sessionExpired } from '../sessions';
 import type { TypeBoxTypeProvider } from '../type-provider';
 
@@ -113,11 +114,49 @@ export async function userRoutes(scope: FastifyInstance, ctx: AuthContext): Prom
     return outcome.pair;
   });
 
-  app.post('/api/users/logout', { schema: { response: { 200: MessageResponse, 401: MessageResponse } } }, async (request) => {
-    const identity = identityOf(request);
-    await withTransaction(app.db, (client) =>
-      ctx.sessions.revoke(client, { id: identity.userId, household_id: identity.householdId }, 'logout', [identity.sessionId]),
-    );
-    return { message: AUTH_MESSAGES.loggedOut };
-  });
+  /**
+   * Ends a session. Public at the gateway, because the client also logs out after 2 hours idle,
+   * when its access token has long expired: the session is found by a valid access token
+   * (`Authorization`) or by the refresh token in the body, so the refresh token stops working
+   * either way. Answers 401 only when neither names a session.
+   */
+  app.post(
+    '/api/users/logout',
+    {
+      config: { public: true },
+      schema: { body: LogoutBody, response: { 200: MessageResponse, 400: MessageResponse, 401: MessageResponse } },
+      // A POST without a body (no content type) is the same as `{}`.
+      preValidation: async (request) => {
+        if (request.body === undefined) request.body = {};
+      },
+    },
+    async (request) => {
+      const bearer = bearerToken(request.headers.authorization);
+      let identity: Identity | null = null;
+      if (bearer) {
+        try {
+          identity = verifyAccessToken(bearer, ctx.jwtPublicKey);
+        } catch {
+          identity = null;
+        }
+      }
+      const refreshToken = request.body?.refresh_token;
+      const found = await withTransaction(app.db, async (client) => {
+        const targets: SessionWithUser[] = [];
+        if (identity) {
+          const session = await findSession(client, identity.sessionId);
+          if (session && session.user_id === identity.userId) targets.push(session);
+        }
+        if (refreshToken && looksLikeToken(refreshToken)) {
+          const hash = hashToken(refreshToken);
+          const session = (await findSessionByRefreshHash(client, hash)) ?? (await findSessionByRotatedHash(client, hash));
+          if (session && !targets.some((t) => t.id === session.id)) targets.push(session);
+        }
+        for (const s of targets) await ctx.sessions.revoke(client, { id: s.user_id, household_id: s.household_id }, 'logout', [s.id]);
+        return targets.length > 0;
+      });
+      if (!found) throw sessionExpired();
+      return { message: AUTH_MESSAGES.loggedOut };
+    },
+  );
 }
