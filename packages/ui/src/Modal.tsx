@@ -13,18 +13,23 @@ export interface ModalProps {
 /** A dialog layered above the page; Escape and the × button close it; focus moves inside. */
 export function Modal({ title, onClose, children, footer, onKey, wide }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
+  // Callers often pass inline callbacks; keep the latest in refs so focus is set once, on open.
+  const onCloseRef = useRef(onClose);
+  const onKeyRef = useRef(onKey);
+  onCloseRef.current = onClose;
+  onKeyRef.current = onKey;
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     const first = ref.current?.querySelector<HTMLElement>('[data-autofocus], input, select, textarea, button:not(.hf-modal__close)');
     (first ?? ref.current)?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (onKey?.(event)) {
+      if (onKeyRef.current?.(event)) {
         event.preventDefault();
         return;
       }
       if (event.key === 'Escape') {
         event.preventDefault();
-        onClose();
+        onCloseRef.current();
       }
     };
     document.addEventListener('keydown', onKeyDown);
@@ -32,7 +37,7 @@ export function Modal({ title, onClose, children, footer, onKey, wide }: ModalPr
       document.removeEventListener('keydown', onKeyDown);
       previous?.focus?.();
     };
-  }, [onClose, onKey]);
+  }, []);
   return (
     <div className="hf-modal__backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={ref} role="dialog" aria-modal="true" aria-labelledby="hf-modal-title" tabIndex={-1} className={`hf-modal${wide ? ' hf-modal--wide' : ''}`}>
