@@ -41,17 +41,15 @@ export function RegisterPage() {
   const token = params.get('token');
   const invitation = useInvitation(token);
   const joining = invitation.status === 'valid';
+  /** In join mode the email is the invitation's and cannot be changed. */
 
   const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const [typedEmail, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const email = joining ? invitation.invitation.email : typedEmail;
   const [submitting, setSubmitting] = useState(false);
-
-  useEffect(() => {
-    if (invitation.status === 'valid') setEmail(invitation.invitation.email);
-  }, [invitation]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

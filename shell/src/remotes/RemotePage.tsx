@@ -122,6 +122,8 @@ export function RemotePage({ remote, module }: { remote: RemoteName; module: str
       },
       (err: unknown) => {
         console.error(`Could not load ${id}`, err);
+        // Forget the broken container so that the next attempt fetches remoteEntry.js again.
+        loader.reset(remote);
         if (current) setState({ status: 'failed' });
       },
     );
@@ -130,14 +132,8 @@ export function RemotePage({ remote, module }: { remote: RemoteName; module: str
     };
   }, [loader, remote, module, id, timeoutMs, attempt]);
 
-  /** After a failed load: forget the remote and fetch it again. */
-  const reload = useCallback(() => {
-    pageCache(loader).delete(id);
-    loader.reset(remote);
-    setAttempt((n) => n + 1);
-  }, [loader, remote, id]);
-  /** After a render error: mount the page again. */
-  const remount = useCallback(() => setAttempt((n) => n + 1), []);
+  /** After a failed load: load again. After a render error: mount the page again. */
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   if (state.status === 'loading') {
     return (
@@ -147,10 +143,10 @@ export function RemotePage({ remote, module }: { remote: RemoteName; module: str
       </div>
     );
   }
-  if (state.status === 'failed') return <RemoteFallback onRetry={reload} />;
+  if (state.status === 'failed') return <RemoteFallback onRetry={retry} />;
   const { Page } = state;
   return (
-    <RemoteErrorBoundary key={attempt} onRetry={remount}>
+    <RemoteErrorBoundary key={attempt} onRetry={retry}>
       <Page />
     </RemoteErrorBoundary>
   );
