@@ -1,22 +1,41 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
-import Type, { type TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { TSchema } from 'typebox';
 import type { Bus, EventEnvelope, HandlerOutcome, Subscription } from './bus';
 import { describeError, stderrLogger, type MessagingLogger } from './logger';
 
+/**
+ * Event data is checked like HTTP bodies in service-kit: Ajv over the TypeBox (JSON Schema)
+ * value, no coercion, nothing removed or defaulted, so a consumer sees exactly what was sent.
+ * (Ajv rather than typebox/compile: typebox is ES-module-only and this runs in every service's
+ * CommonJS jest tests too.)
+ */
+const ajv = new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: false, strict: false });
+
 /** The envelope every event must have before its data is even looked at. */
-export const EventEnvelopeSchema = Type.Object({
-  id: Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' }),
-  type: Type.String({ minLength: 1 }),
-  source: Type.String({ minLength: 1 }),
-  subject: Type.String(),
-  time: Type.String({ minLength: 1 }),
-  household_id: Type.Integer(),
-  sequence: Type.Integer({ minimum: 0 }),
-  data: Type.Unknown(),
-});
-const envelopeValidator = Compile(EventEnvelopeSchema);
+export const EventEnvelopeSchema = {
+  type: 'object',
+  required: ['id', 'type', 'source', 'subject', 'time', 'household_id', 'sequence', 'data'],
+  properties: {
+    id: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' },
+    type: { type: 'string', minLength: 1 },
+    source: { type: 'string', minLength: 1 },
+    subject: { type: 'string' },
+    time: { type: 'string', minLength: 1 },
+    household_id: { type: 'integer' },
+    sequence: { type: 'integer', minimum: 0 },
+    data: {},
+  },
+} as const;
+const envelopeValidator = ajv.compile(EventEnvelopeSchema);
+
+function firstProblem(errors: ErrorObject[] | null | undefined, root: string): string {
+  const error = errors?.[0];
+  if (!error) return 'invalid';
+  const extra = error.keyword === 'additionalProperties' ? ` (${String(error.params.additionalProperty)})` : '';
+  return `${root}${error.instancePath} ${error.message ?? 'is invalid'}${extra}`;
+}
 
 export interface RunConsumerOptions {
   pool: pg.Pool;
@@ -30,7 +49,7 @@ export interface RunConsumerOptions {
    * only counted into the position (so subscribe to the producer's whole prefix, e.g.
    * `ledger.>`, and every one of its writes moves the position that reads wait for).
    */
-  schemas?: Record<string, TSchema>;
+  schemas?: Record<string, TSchema | object>;
   /** Applies one event inside the transaction that also records it as processed. */
   handle: (client: pg.PoolClient, event: EventEnvelope) => Promise<void>;
   logger?: MessagingLogger;
@@ -56,7 +75,7 @@ const ADVANCE_POSITION = `INSERT INTO consumer_positions (consumer, source, sequ
 export async function runConsumer(options: RunConsumerOptions): Promise<Subscription> {
   const { pool, consumer } = options;
   const logger = options.logger ?? stderrLogger;
-  const validators = new Map(Object.entries(options.schemas ?? {}).map(([type, schema]) => [type, Compile(schema)]));
+  const validators = new Map<string, ValidateFunction>(Object.entries(options.schemas ?? {}).map(([type, schema]) => [type, ajv.compile(schema)]));
 
   async function apply(event: EventEnvelope, handled: boolean): Promise<void> {
     const client = await pool.connect();
@@ -86,15 +105,13 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
     ackWaitMs: options.ackWaitMs,
     maxDeliver: options.maxDeliver,
     handler: async (event, meta): Promise<HandlerOutcome> => {
-      if (!envelopeValidator.Check(event)) {
-        const error = envelopeValidator.Errors(event)[0];
-        logger.error({ consumer, eventId: (event as { id?: unknown })?.id, problem: error ? `${error.instancePath || '/'} ${error.message}` : 'invalid' }, 'malformed event envelope terminated');
+      if (!envelopeValidator(event)) {
+        logger.error({ consumer, eventId: (event as { id?: unknown })?.id, problem: firstProblem(envelopeValidator.errors, 'envelope') }, 'malformed event envelope terminated');
         return 'terminate';
       }
       const validator = validators.get(event.type);
-      if (validator && !validator.Check(event.data)) {
-        const error = validator.Errors(event.data)[0];
-        logger.error({ consumer, eventId: event.id, type: event.type, problem: error ? `data${error.instancePath} ${error.message}` : 'invalid' }, 'malformed event data terminated');
+      if (validator && !validator(event.data)) {
+        logger.error({ consumer, eventId: event.id, type: event.type, problem: firstProblem(validator.errors, 'data') }, 'malformed event data terminated');
         return 'terminate';
       }
       const handled = options.schemas === undefined || validator !== undefined;
