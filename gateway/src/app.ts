@@ -134,7 +134,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     const startedAt = Date.now();
     try {
       const since = new Date(startedAt - (accessTokenSeconds * 1000 + 60_000));
-      revoked.add(await authClient.revokedSince(since), startedAt);
+      for (const session of await authClient.revokedSince(since)) revoked.add([session.id], session.revokedAt ?? startedAt);
       loaded = true;
       app.log.info({ revoked: revoked.size }, 'revoked sessions loaded');
     } catch (err) {

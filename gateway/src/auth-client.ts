@@ -34,7 +34,7 @@ export class AuthClient {
   }
 
   /** Ids of the sessions revoked since `since`. Throws when svc-auth cannot answer. */
-  async revokedSince(since: Date): Promise<string[]> {
+  async revokedSince(since: Date): Promise<RevokedSession[]> {
     const { statusCode, body } = await this.pool.request({
       method: 'GET',
       path: `/internal/sessions/revoked?since=${encodeURIComponent(since.toISOString())}`,
@@ -65,21 +65,31 @@ export class AuthClient {
   }
 }
 
-/** Accepts a bare array of ids, `{ session_ids: [...] }` or `{ sessions: [{ id | session_id }] }`. */
-export function sessionIdsOf(payload: unknown): string[] {
-  const list = Array.isArray(payload)
-    ? payload
-    : payload && typeof payload === 'object'
-      ? ((payload as Record<string, unknown>).session_ids ?? (payload as Record<string, unknown>).sessions ?? (payload as Record<string, unknown>).items)
-      : undefined;
+export interface RevokedSession {
+  id: string;
+  /** When it was revoked (ms since epoch), when svc-auth says so. */
+  revokedAt?: number;
+}
+
+/**
+ * svc-auth answers `{ sessions: [{ id, revoked_at, expires_at }], as_of }`; a bare array of ids
+ * or `{ session_ids: [...] }` is accepted too.
+ */
+export function sessionIdsOf(payload: unknown): RevokedSession[] {
+  const record = payload && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : undefined;
+  const list = Array.isArray(payload) ? payload : (record?.sessions ?? record?.session_ids);
   if (!Array.isArray(list)) throw new Error('Unexpected answer to the revoked-sessions query');
-  return list
-    .map((item) =>
-      typeof item === 'string'
-        ? item
-        : item && typeof item === 'object'
-          ? ((item as Record<string, unknown>).session_id ?? (item as Record<string, unknown>).id)
-          : undefined,
-    )
-    .filter((id): id is string => typeof id === 'string' && id !== '');
+  const out: RevokedSession[] = [];
+  for (const item of list) {
+    if (typeof item === 'string' && item !== '') {
+      out.push({ id: item });
+    } else if (item && typeof item === 'object') {
+      const { id, session_id, revoked_at } = item as Record<string, unknown>;
+      const sid = typeof id === 'string' ? id : typeof session_id === 'string' ? session_id : undefined;
+      if (!sid) continue;
+      const at = typeof revoked_at === 'string' ? Date.parse(revoked_at) : Number.NaN;
+      out.push(Number.isFinite(at) ? { id: sid, revokedAt: at } : { id: sid });
+    }
+  }
+  return out;
 }

@@ -62,7 +62,7 @@ export function authInternalRoutes(state: AuthStubState) {
     app.get('/internal/sessions/revoked', async (request, reply) => {
       if (request.headers['x-internal-token'] !== TEST_INTERNAL_TOKEN) return reply.code(404).send({ message: 'Not found.' });
       if (state.revokedStatus !== 200) return reply.code(state.revokedStatus).send({ message: 'down' });
-      return { session_ids: state.revoked };
+      return { sessions: state.revoked.map((id) => ({ id, revoked_at: new Date().toISOString(), expires_at: new Date(Date.now() + 86_400_000).toISOString() })), as_of: new Date().toISOString() };
     });
   };
 }

@@ -1,0 +1,226 @@
+/**
+ * `npm start`: the whole app in one Node process on one machine, nothing to install beyond
+ * `npm install`. Builds the front ends if needed, starts embedded PostgreSQL under DATA_DIR,
+ * then the five services (each its own Fastify instance on a loopback port of its own, its own
+ * database, one in-process bus) and the gateway on PORT.
+ *
+ * Env: DATA_DIR (./data), PORT (8080), HOST (127.0.0.1), LOG_LEVEL (info), SMTP_URL, MAIL_FROM,
+ * APP_ORIGIN, ACCESS_TOKEN_SECONDS, RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_MS.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { SERVICES, type ServiceRoute } from '@hf/contracts';
+import { createInProcessBus, type Bus } from '@hf/messaging';
+import { ensureDatabase, type BaseAppOptions } from '@hf/service-kit';
+import { buildGateway } from '../gateway/src/app';
+import { ensureAppSecrets, type AppSecrets } from './app-secrets';
+import { freePort, startEmbeddedPostgres, type RunningPostgres } from './test-postgres';
+
+export const ROOT = resolve(__dirname, '..');
+
+export interface StartOptions {
+  /** Gateway port; 0 picks a free one. Default: PORT or 8080. */
+  port?: number;
+  /** Gateway address. Default: HOST or 127.0.0.1. */
+  host?: string;
+  /** Where PostgreSQL data, keys, secrets and mail go. Default: DATA_DIR or ./data. */
+  dataDir?: string;
+  /** Outgoing mail; without it svc-auth writes messages under DATA_DIR. Default: SMTP_URL. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** Public origin used in e-mailed links. Default: APP_ORIGIN or http://localhost:<port>. */
+  appOrigin?: string;
+  accessTokenSeconds?: number;
+  bcryptCost?: number;
+  /** Login/register/... attempts per IP per route per window. Default: RATE_LIMIT_MAX or 10 per minute. */
+  rateLimit?: { max: number; timeWindowMs: number };
+  /** Default: LOG_LEVEL or info; 'silent' for none. */
+  logLevel?: string;
+  /** Build the front ends when shell/dist/index.html is missing. Default true. */
+  buildFrontends?: boolean;
+  /** Holds shell/dist and mf-<name>/dist. Default: the repository root. */
+  staticDir?: string;
+}
+
+export interface RunningApp {
+  /** e.g. http://localhost:8080 */
+  url: string;
+  port: number;
+  /** Loopback base URL of each service, by name (benchmarks call them directly). */
+  services: Record<ServiceRoute['name'], string>;
+  /** Connection string of each service's database, by name. */
+  databases: Record<ServiceRoute['name'], string>;
+  secrets: AppSecrets;
+  stop(): Promise<void>;
+}
+
+type Builder = (options: BaseAppOptions & Record<string, unknown>) => Promise<FastifyInstance>;
+
+/** Each service's `buildApp`, loaded when the app starts (they never import each other). */
+const SERVICE_MODULES: Record<ServiceRoute['name'], () => Promise<{ buildApp: Builder }>> = {
+  'svc-auth': () => import('../svc-auth/src/app') as unknown as Promise<{ buildApp: Builder }>,
+  'svc-ledger': () => import('../svc-ledger/src/app') as unknown as Promise<{ buildApp: Builder }>,
+  'svc-budget': () => import('../svc-budget/src/app') as unknown as Promise<{ buildApp: Builder }>,
+  'svc-import': () => import('../svc-import/src/app') as unknown as Promise<{ buildApp: Builder }>,
+  'svc-reports': () => import('../svc-reports/src/app') as unknown as Promise<{ buildApp: Builder }>,
+};
+
+function envNumber(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Environment variable ${name} must be a whole number, got "${raw}"`);
+  return n;
+}
+
+/** Builds shell and remotes when shell/dist/index.html is missing; the API runs either way. */
+export async function ensureFrontends(staticDir: string, log: (line: string) => void = console.log): Promise<boolean> {
+  if (existsSync(join(staticDir, 'shell', 'dist', 'index.html'))) return true;
+  const script = join(ROOT, 'scripts', 'build-frontends.ts');
+  if (!existsSync(script)) {
+    log('The front ends are not built and scripts/build-frontends.ts does not exist yet: serving the API only.');
+    return false;
+  }
+  log('Building the front ends (first start only; `npm run build` rebuilds them)...');
+  const code = await new Promise<number>((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, stdio: 'inherit', env: process.env });
+    child.once('exit', (exitCode) => done(exitCode ?? 1));
+    child.once('error', () => done(1));
+  });
+  const built = code === 0 && existsSync(join(staticDir, 'shell', 'dist', 'index.html'));
+  if (!built) log('The front-end build failed (see above): serving the API only. Fix it and run `npm run build`.');
+  return built;
+}
+
+function loggerFor(level: string, service: string): BaseAppOptions['logger'] {
+  if (level === 'silent') return false;
+  return { level, base: { service } } as unknown as BaseAppOptions['logger'];
+}
+
+/**
+ * Starts the whole app in this process and resolves once the gateway listens.
+ * Several can run side by side (each with its own DATA_DIR and port).
+ */
+export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
+  const dataDir = resolve(options.dataDir ?? process.env.DATA_DIR ?? './data');
+  const requestedPort = options.port ?? envNumber('PORT') ?? 8080;
+  const host = options.host ?? process.env.HOST ?? '127.0.0.1';
+  const logLevel = options.logLevel ?? process.env.LOG_LEVEL ?? 'info';
+  const staticDir = options.staticDir ?? ROOT;
+  const accessTokenSeconds = options.accessTokenSeconds ?? envNumber('ACCESS_TOKEN_SECONDS') ?? 900;
+  const rateLimit = options.rateLimit ?? { max: envNumber('RATE_LIMIT_MAX') ?? 10, timeWindowMs: envNumber('RATE_LIMIT_WINDOW_MS') ?? 60_000 };
+  mkdirSync(dataDir, { recursive: true });
+
+  const cleanup: Array<() => Promise<unknown>> = [];
+  const stopAll = async () => {
+    for (const step of cleanup.splice(0).reverse()) await step().catch((err) => console.error(`shutdown step failed: ${(err as Error).message}`));
+  };
+
+  try {
+    if (options.buildFrontends !== false) await ensureFrontends(staticDir);
+    const secrets = ensureAppSecrets(dataDir);
+
+    const pg: RunningPostgres = await startEmbeddedPostgres(join(dataDir, 'postgres'));
+    cleanup.push(() => pg.stop());
+    const databases = {} as Record<ServiceRoute['name'], string>;
+    for (const service of SERVICES) {
+      const url = new URL(pg.adminUrl);
+      url.pathname = `/${service.database}`;
+      databases[service.name] = url.toString();
+      await ensureDatabase(databases[service.name]);
+    }
+
+    const bus: Bus = createInProcessBus();
+    cleanup.push(() => bus.close());
+
+    const services = {} as Record<ServiceRoute['name'], string>;
+    const apps: FastifyInstance[] = [];
+    // The gateway closes first, then the services, then the bus and PostgreSQL (cleanup runs in reverse).
+    cleanup.push(() => Promise.all(apps.map((app) => app.close())));
+    // Known before svc-auth starts, which puts it in e-mailed links.
+    const port = requestedPort === 0 ? await freePort() : requestedPort;
+    const appOrigin = options.appOrigin ?? process.env.APP_ORIGIN ?? `http://localhost:${port}`;
+    for (const service of SERVICES) {
+      const { buildApp } = await SERVICE_MODULES[service.name]();
+      const base: BaseAppOptions = {
+        databaseUrl: databases[service.name],
+        jwtPublicKey: secrets.jwtPublicKey,
+        internalToken: secrets.internalToken,
+        bus,
+        logger: loggerFor(logLevel, service.name),
+      };
+      const extras =
+        service.key === 'AUTH'
+          ? {
+              jwtPrivateKey: secrets.jwtPrivateKey,
+              invitationKey: secrets.invitationKey,
+              accessTokenSeconds,
+              bcryptCost: options.bcryptCost ?? envNumber('BCRYPT_COST'),
+              smtpUrl: options.smtpUrl ?? (process.env.SMTP_URL || undefined),
+              mailFrom: options.mailFrom ?? (process.env.MAIL_FROM || undefined),
+              appOrigin,
+              dataDir,
+            }
+          : {};
+      const app = await buildApp({ ...base, ...extras });
+      apps.push(app);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      services[service.name] = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    }
+
+    const gateway = await buildGateway({
+      upstreams: Object.fromEntries(SERVICES.map((s) => [s.key, services[s.name]])) as Record<ServiceRoute['key'], string>,
+      jwtPublicKey: secrets.jwtPublicKey,
+      internalToken: secrets.internalToken,
+      bus,
+      staticDir,
+      accessTokenSeconds,
+      rateLimit,
+      instanceId: 'local',
+      logger: loggerFor(logLevel, 'gateway'),
+    });
+    cleanup.push(() => gateway.close());
+    await gateway.listen({ port, host });
+    const actualPort = (gateway.server.address() as { port: number }).port;
+
+    let stopped: Promise<void> | undefined;
+    return {
+      url: `http://localhost:${actualPort}`,
+      port: actualPort,
+      services,
+      databases,
+      secrets,
+      stop: () => (stopped ??= stopAll()),
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  let app: RunningApp;
+  try {
+    app = await startApp();
+  } catch (err) {
+    console.error(`The app failed to start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+  console.log(`App running at ${app.url}`);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received: stopping...`);
+    const killer = setTimeout(() => process.exit(1), 20_000);
+    killer.unref();
+    await app.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+if (require.main === module) void main();
