@@ -1,2 +1,2 @@
-/** The product's name, shown in the header, the footer and "Create Your ... Account". */
-export const PRODUCT_NAME = 'Household Forecast';
+/** The product's name lives in app-kit so that remotes (e.g. the theme preview) can show it too. */
+export { PRODUCT_NAME } from '@hf/app-kit';

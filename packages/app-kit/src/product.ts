@@ -1,0 +1,2 @@
+/** The product's name (header, footer, "Create Your ... Account", theme previews). */
+export const PRODUCT_NAME = 'Ledgerly';
