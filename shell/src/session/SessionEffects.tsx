@@ -2,7 +2,7 @@ import { setUnauthorizedHandler, THEME_CHANGED_EVENT, applyThemeColors, type The
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { loadAndApplyTheme, resetThemeColors } from '../theme/theme';
+import { loadAndApplyTheme, rememberThemeColors, resetThemeColors } from '../theme/theme';
 import { autoLogout } from './session';
 import { useInactivityLogout } from './useInactivityLogout';
 
@@ -40,7 +40,10 @@ export function SessionEffects({ authenticated, inactivityLimitMs }: { authentic
   useEffect(() => {
     const onThemeChanged = (event: Event) => {
       const colors = (event as CustomEvent<Partial<ThemeColors> | undefined>).detail;
-      if (colors && typeof colors === 'object') applyThemeColors(colors);
+      if (colors && typeof colors === 'object') {
+        applyThemeColors(colors);
+        rememberThemeColors(colors);
+      }
     };
     window.addEventListener(THEME_CHANGED_EVENT, onThemeChanged);
     return () => window.removeEventListener(THEME_CHANGED_EVENT, onThemeChanged);

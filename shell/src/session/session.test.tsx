@@ -3,6 +3,7 @@ import { announceTheme, api, INACTIVITY_LIMIT_MS, THEME_CHANGED_EVENT } from '@h
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeNetwork, type FakeNetwork } from '../test/fake-network';
+import { applyRememberedTheme, THEME_CACHE_KEY } from '../theme/theme';
 import { DEFAULT_THEME_PREFERENCE, renderShell, signIn } from '../test/render-shell';
 
 let network: FakeNetwork;
@@ -145,9 +146,25 @@ describe('theme', () => {
     act(() => announceTheme({ primaryBg: '#654321' }));
     expect(rootStyle('primaryBg')).toBe('#654321');
 
+    expect(JSON.parse(localStorage.getItem(THEME_CACHE_KEY)!)).toMatchObject({ mainBg: '#0c4a6e', primaryBg: '#654321' });
+
     const user = userEvent.setup();
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(rootStyle('mainBg')).toBe(''));
     expect(rootStyle('primaryBg')).toBe('');
+    expect(localStorage.getItem(THEME_CACHE_KEY)).toBeNull();
+  });
+
+  test('the last theme is remembered so a reload paints it before the API answers', async () => {
+    signIn();
+    network.on('GET /api/themes/preference', {
+      body: { ...DEFAULT_THEME_PREFERENCE, theme: { ...DEFAULT_THEME_PREFERENCE.theme, colors: { ...DEFAULT_THEME_PREFERENCE.theme.colors, mainBg: '#0f172a' } } },
+    });
+    const first = renderShell({ path: '/help' });
+    await waitFor(() => expect(rootStyle('mainBg')).toBe('#0f172a'));
+    first.unmount();
+    document.documentElement.removeAttribute('style');
+    applyRememberedTheme();
+    expect(rootStyle('mainBg')).toBe('#0f172a');
   });
 });
