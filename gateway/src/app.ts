@@ -26,7 +26,7 @@ export interface GatewayOptions {
   bus: Bus;
   /** Directory holding `shell/dist` and `mf-<name>/dist` (the repository root). Omit to serve no files. */
   staticDir?: string;
-  /** Remote names served at `/mf/<name>/` from `mf-<name>/dist`. */
+  /** Remote names served at `/mf/<name>/` from `<name>/dist` (e.g. `mf-ledger`). */
   remotes?: string[];
   /** svc-auth's access-token lifetime: how long a revocation must be remembered. Default 900. */
   accessTokenSeconds?: number;
@@ -57,7 +57,7 @@ declare module 'fastify' {
   }
 }
 
-export const DEFAULT_REMOTES = ['ledger', 'budget', 'reports', 'settings'];
+export const DEFAULT_REMOTES = ['mf-ledger', 'mf-budget', 'mf-reports', 'mf-settings'];
 
 /** The strict policy: everything from our origin, no inline script or style, no framing. */
 export const CONTENT_SECURITY_POLICY = {

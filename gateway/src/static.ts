@@ -59,7 +59,7 @@ export function registerStaticFiles(app: FastifyInstance, options: StaticOptions
     });
     for (const name of options.remotes) {
       void app.register(fastifyStatic, {
-        root: join(options.staticDir!, `mf-${name}`, 'dist'),
+        root: join(options.staticDir!, name, 'dist'),
         prefix: `/mf/${name}/`,
         wildcard: true,
         index: false,

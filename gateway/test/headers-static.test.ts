@@ -112,16 +112,16 @@ describe('static files', () => {
   });
 
   it('serves a remote at /mf/<name>/ with remoteEntry.js no-cache and chunks immutable', async () => {
-    const entry = await h.gateway.inject({ method: 'GET', url: '/mf/ledger/remoteEntry.js' });
+    const entry = await h.gateway.inject({ method: 'GET', url: '/mf/mf-ledger/remoteEntry.js' });
     expect(entry.statusCode).toBe(200);
     expect(entry.headers['cache-control']).toBe('no-cache');
     expect(entry.headers['content-type']).toMatch(/javascript/);
-    const chunk = await h.gateway.inject({ method: 'GET', url: '/mf/ledger/412.8d0e77aa1b2c3d4e.js' });
+    const chunk = await h.gateway.inject({ method: 'GET', url: '/mf/mf-ledger/412.8d0e77aa1b2c3d4e.js' });
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers 404 for a remote that is not built, and for unknown remote files', async () => {
-    for (const url of ['/mf/budget/remoteEntry.js', '/mf/ledger/missing.js', '/mf/nope/remoteEntry.js', '/mf/ledger/']) {
+    for (const url of ['/mf/mf-budget/remoteEntry.js', '/mf/mf-ledger/missing.js', '/mf/mf-nope/remoteEntry.js', '/mf/mf-ledger/']) {
       const res = await h.gateway.inject({ method: 'GET', url });
       expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
     }
@@ -144,7 +144,7 @@ describe('static files', () => {
   });
 
   it('refuses to serve files outside the built directories', async () => {
-    for (const url of ['/../package.json', '/%2e%2e/%2e%2e/etc/passwd', '/mf/ledger/..%2f..%2fshell/dist/index.html']) {
+    for (const url of ['/../package.json', '/%2e%2e/%2e%2e/etc/passwd', '/mf/mf-ledger/..%2f..%2fshell/dist/index.html']) {
       const res = await h.gateway.inject({ method: 'GET', url });
       expect(res.body).not.toContain('root:x:0');
       expect(res.body).not.toContain('"workspaces"');

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Bus } from '@hf/messaging';
 import { createPool, migrate, type Pool } from './db';
@@ -72,7 +72,7 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     requestIdHeader: 'x-request-id',
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
