@@ -63,12 +63,11 @@ CREATE TABLE transactions (
 -- The register: rows of one account in (date, created_at, id) order; amount and status are
 -- included so balances (SUM up to a cursor) are index-only scans.
 CREATE INDEX transactions_register ON transactions (account_id, date, created_at, id) INCLUDE (amount, status) WHERE deleted_at IS NULL;
-CREATE INDEX transactions_household ON transactions (household_id) WHERE deleted_at IS NULL;
+-- Household-wide reads (payees) and account deletion (every row, deleted ones too).
+CREATE INDEX transactions_household ON transactions (household_id, account_id);
 CREATE INDEX transactions_category ON transactions (category_id) WHERE category_id IS NOT NULL;
 CREATE INDEX transactions_transfer ON transactions (transfer_id) WHERE transfer_id IS NOT NULL;
 CREATE INDEX transactions_schedule ON transactions (household_id, schedule_id, schedule_month) WHERE schedule_id IS NOT NULL;
--- Deleted rows of an account (restore, account deletion).
-CREATE INDEX transactions_account_all ON transactions (account_id);
 
 -- Every edit, status change, move, delete and restore: who, when, old and new values (API form).
 CREATE TABLE transaction_changes (

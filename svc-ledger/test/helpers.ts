@@ -3,6 +3,9 @@ import { createInProcessBus, type Bus } from '@hf/messaging';
 import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys, testToken } from '@hf/service-kit/src/testing';
 import { buildApp } from '../src/app';
 
+// Two cores are shared by many runs: give database setup and teardown room.
+jest.setTimeout(30_000);
+
 export interface Ledger {
   app: FastifyInstance;
   bus: Bus;
@@ -21,9 +24,13 @@ export async function startLedger(prefix = 'ledger'): Promise<Ledger> {
     bus,
     url: db.url,
     close: async () => {
+      const t0 = Date.now();
       await app.close();
+      const t1 = Date.now();
       await bus.close();
+      const t2 = Date.now();
       await db.drop();
+      if (process.env.LEDGER_DEBUG) console.log('close', t1 - t0, t2 - t1, Date.now() - t2);
     },
   };
 }

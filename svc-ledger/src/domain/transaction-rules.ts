@@ -155,9 +155,27 @@ export function toEventSnapshot(row: TxRow): LedgerTransactionSnapshot {
   };
 }
 
-/** Splits a list into chunks of at most `size` (events stay well under the bus's 1 MB). */
-export function chunks<T>(items: readonly T[], size = 500): T[][] {
+/** Upper bound of a row snapshot's JSON size in bytes (text may be 3 bytes a character). */
+export const snapshotBytes = (row: { payee: string; notes: string }) => 420 + 3 * (row.payee.length + row.notes.length);
+
+/**
+ * Splits rows for events so that each event's payload stays well under the bus's 1 MB message
+ * limit (at most `maxBytes` by the `bytesOf` upper bound, and never more than `maxItems`).
+ */
+export function chunksBySize<T>(items: readonly T[], bytesOf: (item: T) => number, maxBytes = 600_000, maxItems = 2000): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  let current: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = bytesOf(item);
+    if (current.length > 0 && (bytes + size > maxBytes || current.length >= maxItems)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(item);
+    bytes += size;
+  }
+  if (current.length > 0) out.push(current);
   return out;
 }

@@ -3,7 +3,7 @@ import { TRANSFER_CATEGORY_NAME, type TransactionChangedV1, type TransactionReco
 import { badRequest, notFound } from '@hf/service-kit/src/errors';
 import { findByPath } from '../domain/category-tree';
 import type { Status } from '../domain/status';
-import { chunks, historyDiff, historyValues, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
+import { chunksBySize, historyDiff, historyValues, snapshotBytes, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
 import type { AccountRow } from './accounts';
 import { categoriesExist, categoriesOf } from './categories';
 import type { LedgerWrite } from './events';
@@ -61,7 +61,7 @@ export async function announceCreated(w: LedgerWrite, rows: readonly TxRow[], or
   if (withHistory) {
     await insertHistory(w.client, w.householdId, w.userId, rows.map((r) => ({ transaction_id: r.id, action: 'created', old_values: {}, new_values: historyValues(r) })));
   }
-  for (const part of chunks(rows)) {
+  for (const part of chunksBySize(rows, snapshotBytes)) {
     const data: TransactionRecordedV1 = { transactions: part.map(toEventSnapshot), origin };
     w.emit(EVENTS.transactionRecorded, `account/${part[0].account_id}`, data);
   }
@@ -155,7 +155,7 @@ export async function applyChanges(
 /** Announces ledger.transaction.changed.v1 for changes (chunked). */
 export function announceChanged(w: LedgerWrite, reason: string): (changes: RowChange[]) => void {
   return (changes) => {
-    for (const part of chunks(changes)) {
+    for (const part of chunksBySize(changes, (c) => snapshotBytes(c.before) + snapshotBytes(c.after))) {
       const data: TransactionChangedV1 = {
         changes: part.map((c) => ({ before: toEventSnapshot(c.before), after: toEventSnapshot(c.after) })),
         reason,

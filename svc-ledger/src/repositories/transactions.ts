@@ -62,24 +62,31 @@ export async function nextTransferId(client: PoolClient): Promise<number> {
   return result.rows[0].id;
 }
 
-/** Inserts rows in one statement (multi-row INSERT ... SELECT FROM unnest). Returns them in input order. */
+/**
+ * Inserts rows in one statement (multi-row INSERT ... SELECT FROM unnest) and returns them in
+ * input order. The stored rows are rebuilt from the input and the transaction's timestamp
+ * rather than sent back by the database, which keeps a 10,000-row import cheap.
+ */
 export async function insertRows(client: PoolClient, rows: readonly NewRow[], createdBy: number | null): Promise<TxRow[]> {
   if (rows.length === 0) return [];
   const col = <K extends keyof NewRow>(k: K) => rows.map((r) => r[k]);
-  const result = await client.query<TxRow>(
-    `INSERT INTO transactions AS t (id, household_id, account_id, date, payee, amount, status, notes, category_id, is_budgeted,
-       schedule_id, schedule_month, transfer_id, transfer_account_id, transfer_transaction_id, created_by)
-     SELECT u.*, $16::int FROM unnest($1::int[], $2::int[], $3::int[], $4::date[], $5::text[], $6::bigint[], $7::text[], $8::text[],
-       $9::int[], $10::bool[], $11::int[], $12::text[], $13::int[], $14::int[], $15::int[]) AS u
-     RETURNING ${rowColumns('t')}`,
+  const result = await client.query<{ now: string }>(
+    `WITH inserted AS (
+       INSERT INTO transactions (id, household_id, account_id, date, payee, amount, status, notes, category_id, is_budgeted,
+         schedule_id, schedule_month, transfer_id, transfer_account_id, transfer_transaction_id, created_by)
+       SELECT u.*, $16::int FROM unnest($1::int[], $2::int[], $3::int[], $4::date[], $5::text[], $6::bigint[], $7::text[], $8::text[],
+         $9::int[], $10::bool[], $11::int[], $12::text[], $13::int[], $14::int[], $15::int[]) AS u
+       RETURNING 1
+     )
+     SELECT ${isoText('now()')} AS now, (SELECT count(*) FROM inserted) AS n`,
     [
       col('id'), col('household_id'), col('account_id'), col('date'), col('payee'), col('amount'), col('status'), col('notes'),
       col('category_id'), col('is_budgeted'), col('schedule_id'), col('schedule_month'), col('transfer_id'),
       col('transfer_account_id'), col('transfer_transaction_id'), createdBy,
     ],
   );
-  const byId = new Map(result.rows.map((r) => [r.id, r]));
-  return rows.map((r) => byId.get(r.id)!);
+  const now = result.rows[0].now;
+  return rows.map((r) => ({ ...r, status: r.status as TxRow['status'], deleted: false, deleted_reason: null, created_at: now, updated_at: now }));
 }
 
 export interface RowChange {
@@ -307,8 +314,11 @@ export async function registerPage(
 }
 
 /** Every row of an account (deleted ones included), locked for update. */
-export async function lockAccountRows(client: PoolClient, accountId: number): Promise<TxRow[]> {
-  const result = await client.query<TxRow>(`SELECT ${rowColumns('t')} FROM transactions t WHERE t.account_id = $1 ORDER BY t.id FOR UPDATE`, [accountId]);
+export async function lockAccountRows(client: PoolClient, householdId: number, accountId: number): Promise<TxRow[]> {
+  const result = await client.query<TxRow>(
+    `SELECT ${rowColumns('t')} FROM transactions t WHERE t.household_id = $1 AND t.account_id = $2 ORDER BY t.id FOR UPDATE`,
+    [householdId, accountId],
+  );
   return result.rows;
 }
 

@@ -14,7 +14,7 @@ import {
   type TransactionDeletedV1,
 } from '@hf/contracts/src/ledger';
 import { badRequest, conflict, notFound } from '@hf/service-kit';
-import { chunks, detachLeg, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
+import { chunksBySize, detachLeg, snapshotBytes, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
 import { amountToCents } from '../domain/values';
 import {
   accountSnapshot,
@@ -111,14 +111,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         const account = accounts.find((a) => a.id === request.params.id);
         if (!account) throw notFound(ACCOUNT_NOT_FOUND);
         // Every row of the account (deleted ones too, so that no leg keeps pointing here).
-        const rows = await lockAccountRows(w.client, account.id);
+        const rows = await lockAccountRows(w.client, actor.householdId, account.id);
         const live = rows.filter((r) => !r.deleted);
         await applyChanges(
           w,
           live.map((r) => ({ before: r, after: { ...r, deleted: true, deleted_reason: 'account_closed' } })),
           'deleted',
           (changes) => {
-            for (const part of chunks(changes)) {
+            for (const part of chunksBySize(changes, (c) => snapshotBytes(c.before))) {
               const data: TransactionDeletedV1 = { transactions: part.map((c) => toEventSnapshot(c.before)), reason: 'account_closed' };
               w.emit(EVENTS.transactionDeleted, `account/${account.id}`, data);
             }

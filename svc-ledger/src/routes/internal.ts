@@ -19,7 +19,7 @@ import { isValidMonth } from '@hf/calendar';
 import { badRequest, notFound } from '@hf/service-kit';
 import { findByPath } from '../domain/category-tree';
 import { normaliseStatus, type Status } from '../domain/status';
-import { chunks, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
+import { chunksBySize, snapshotBytes, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
 import { accountNamedBy } from '../domain/transfer';
 import { amountToCents, requireAtMost, requireDate } from '../domain/values';
 import { accountRows, findAccount } from '../repositories/accounts';
@@ -44,7 +44,7 @@ function statusOrBadRequest(input: string | undefined, where: string): Status {
 async function removeBudgetedRows(w: LedgerWrite, rows: readonly TxRow[]): Promise<void> {
   if (rows.length === 0) return;
   await hardDeleteRows(w.client, rows.map((r) => r.id));
-  for (const part of chunks(rows)) {
+  for (const part of chunksBySize(rows, snapshotBytes)) {
     const data: TransactionDeletedV1 = { transactions: part.map(toEventSnapshot), reason: 'budgeted_removed' };
     w.emit(EVENTS.transactionDeleted, `account/${part[0].account_id}`, data);
   }

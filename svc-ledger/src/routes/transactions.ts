@@ -99,8 +99,6 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
         const accounts = await accountRows(w.client, actor.householdId);
         const account = accounts.find((a) => a.id === request.params.id);
         if (!account) throw notFound(ACCOUNT_NOT_FOUND);
-        // Every id is checked, even one a transfer then ignores.
-        const categoryId = (await resolveCategory(w.client, actor.householdId, body)) ?? null;
         let destination = undefined;
         if (body.destination_account_id !== undefined && body.destination_account_id !== null) {
           destination = accounts.find((a) => a.id === body.destination_account_id);
@@ -110,6 +108,8 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
           destination = accountNamedBy(payee, accounts, account.id);
           if (body.isTransfer && !destination) throw badRequest(TRANSFER_DESTINATION_MESSAGE);
         }
+        // Every id is checked, even one a transfer then ignores; a transfer ignores a category text.
+        const categoryId = (await resolveCategory(w.client, actor.householdId, destination ? { category_id: body.category_id } : body)) ?? null;
         if (destination) {
           const direction = transferDirection(account.id, destination.id, amount);
           const outgoing = direction.fromAccountId === account.id;
@@ -154,7 +154,9 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
           const check = await w.client.query<{ same: boolean }>('SELECT $1::timestamptz = $2::timestamptz AS same', [body.updated_at, found.row.updated_at]);
           if (!check.rows[0].same) throw conflict(STALE_MESSAGE);
         }
-        const categoryId = await resolveCategory(w.client, actor.householdId, body);
+        // A leg's category is fixed: its text is ignored, but an id is still checked (404 if foreign).
+        const isLeg = found.row.transfer_id !== null;
+        const categoryId = await resolveCategory(w.client, actor.householdId, isLeg ? { category_id: body.category_id } : body);
         const next = applyEdit(found.row, found.peer, { ...edit, category_id: categoryId });
         const pairs = [{ before: found.row, after: next.row }];
         if (found.peer && next.peer) pairs.push({ before: found.peer, after: next.peer });

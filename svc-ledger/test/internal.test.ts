@@ -1,0 +1,204 @@
+import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
+import { testToken } from '@hf/service-kit/src/testing';
+import { addTransaction, client, internalClient, openAccount, outboxSince, register, snapshot, startLedger, type Call, type Ledger } from './helpers';
+
+let ledger: Ledger;
+let call: Call;
+let internal: ReturnType<typeof internalClient>;
+let checking: number;
+let savings: number;
+let foreignAccount: number;
+let foreignCategory: number;
+let foreignTransaction: number;
+let food: number;
+
+beforeAll(async () => {
+  ledger = await startLedger('internal');
+  call = client(ledger.app, 1);
+  internal = internalClient(ledger.app);
+  checking = await openAccount(call, 'Checking', 0);
+  savings = await openAccount(call, 'Savings', 0);
+  food = (await call('POST', '/api/categories/', { name: 'Food' })).body.id;
+  await call('POST', '/api/categories/', { name: 'Fruit', parent_id: food });
+  const other = client(ledger.app, 2);
+  foreignAccount = await openAccount(other, 'Theirs', 0);
+  foreignCategory = (await other('POST', '/api/categories/', { name: 'Theirs' })).body.id;
+  foreignTransaction = (await addTransaction(other, foreignAccount, {})).id;
+});
+afterAll(async () => ledger.close());
+
+describe('internal routes need the internal token', () => {
+  it('answers 404 without it, and a user token is not enough', async () => {
+    const body = { household_id: 1, account_id: checking, from: '2025-01-01', to: '2025-12-31' };
+    expect((await ledger.app.inject({ method: 'POST', url: '/internal/candidates', payload: body })).statusCode).toBe(404);
+    const withUser = await ledger.app.inject({ method: 'POST', url: '/internal/candidates', payload: body, headers: { authorization: `Bearer ${testToken({ userId: 1, householdId: 1 })}` } });
+    expect(withUser.statusCode).toBe(404);
+    expect((await ledger.app.inject({ method: 'POST', url: '/internal/candidates', payload: body, headers: { 'x-internal-token': 'wrong' } })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /internal/transactions/bulk', () => {
+  it('creates every row in one transaction, with categories by id or name, and announces them', async () => {
+    const since = (await outboxSince(ledger.app)).at(-1)!.sequence;
+    const res = await internal('POST', '/internal/transactions/bulk', {
+      household_id: 1, account_id: checking, idempotency_key: 'file-1', user_id: 101,
+      transactions: [
+        { date: '2025-01-02', payee: 'Shop', amount: -10.5, status: 'x' },
+        { date: '2025-01-03', payee: 'Salary', amount: 2000, status: 'X', category_id: food },
+        { date: '2025-01-03', payee: 'Apples', amount: -3, category: 'food: fruit', notes: 'n' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ created: 3, transaction_ids: [expect.any(Number), expect.any(Number), expect.any(Number)], replayed: false });
+    expect(Number(res.headers[EVENT_SEQUENCE_HEADER])).toBeGreaterThan(since);
+    const rows = await register(call, checking);
+    expect(rows.map((r) => [r.payee, r.amount, r.status, r.category_name, r.running])).toEqual([
+      ['Shop', -10.5, 'x', null, -10.5],
+      ['Salary', 2000, 'x', 'Food', 1989.5],
+      ['Apples', -3, '', 'Food: Fruit', 1986.5],
+    ]);
+    const events = await outboxSince(ledger.app, since);
+    expect(events.map((e) => e.type)).toEqual(['ledger.transaction.recorded.v1']);
+    expect(events[0].data.origin).toBe('import');
+    expect(events[0].data.transactions.map((t: any) => t.amount_cents)).toEqual([-1050, 200000, -300]);
+  });
+
+  it('a repeated idempotency key creates nothing twice and answers the first result', async () => {
+    const first = await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: savings, idempotency_key: 'file-2', transactions: [{ date: '2025-01-05', payee: 'Once', amount: -1 }] });
+    const before = await snapshot(ledger.app);
+    const again = await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: savings, idempotency_key: 'file-2', transactions: [{ date: '2025-01-05', payee: 'Once', amount: -1 }] });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ ...first.body, replayed: true });
+    expect(await snapshot(ledger.app)).toBe(before);
+    // Two concurrent calls with one key also create once.
+    const body = { household_id: 1, account_id: savings, idempotency_key: 'file-3', transactions: [{ date: '2025-01-06', payee: 'Race', amount: -2 }] };
+    const [a, b] = await Promise.all([internal('POST', '/internal/transactions/bulk', body), internal('POST', '/internal/transactions/bulk', body)]);
+    expect(a.body.transaction_ids).toEqual(b.body.transaction_ids);
+    expect((await register(call, savings)).filter((r) => r.payee === 'Race')).toHaveLength(1);
+  });
+
+  it('all or nothing: one bad row (date, amount, category) refuses the whole call', async () => {
+    const before = await snapshot(ledger.app);
+    const good = { date: '2025-01-07', payee: 'Good', amount: -1 };
+    const cases: Array<[object, number, RegExp]> = [
+      [{ date: '2025-02-30', payee: 'Bad', amount: -1 }, 400, /Transaction 2: the date/],
+      [{ date: '2025-02-01', payee: 'Bad', amount: -1.001 }, 400, /Transaction 2: .*2 decimals/],
+      [{ date: '2025-02-01', payee: 'Bad', amount: -1, category: 'Nope' }, 400, /does not exist/],
+      [{ date: '2025-02-01', payee: 'Bad', amount: -1, category_id: foreignCategory }, 404, /Category not found/],
+      [{ date: '2025-02-01', payee: 'Bad', amount: '-1' }, 400, /./],
+    ];
+    for (const [bad, status, message] of cases) {
+      const res = await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: checking, idempotency_key: `bad-${status}-${Math.random()}`, transactions: [good, bad] });
+      expect([res.status, res.body.message]).toEqual([status, expect.stringMatching(message)]);
+    }
+    expect((await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: foreignAccount, idempotency_key: 'x', transactions: [good] })).status).toBe(404);
+    expect(await snapshot(ledger.app)).toBe(before);
+  });
+
+  it('10,000 rows in one call', async () => {
+    const transactions = Array.from({ length: 10_000 }, (_, i) => ({ date: `2024-${String((i % 12) + 1).padStart(2, '0')}-15`, payee: `Row ${i}`, amount: -((i % 500) + 0.99) }));
+    const account = await openAccount(call, 'Big import', 0);
+    const started = Date.now();
+    const res = await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: account, idempotency_key: 'big', transactions });
+    const elapsed = Date.now() - started;
+    expect(res.status).toBe(200);
+    expect(res.body.created).toBe(10_000);
+    console.log(`bulk create of 10,000 rows: ${elapsed} ms`);
+    const total = transactions.reduce((sum, t) => sum + Math.round(t.amount * 100), 0);
+    expect((await call('GET', `/api/accounts/${account}`)).body.balance).toBe(total / 100);
+    // Announced in events that each stay well under the bus's 1 MB message limit.
+    const events = await ledger.app.db.query(
+      `SELECT sum(jsonb_array_length(data->'transactions'))::int AS n, max(length(data::text))::int AS biggest FROM outbox
+       WHERE type = 'ledger.transaction.recorded.v1' AND data->>'origin' = 'import' AND subject = $1`,
+      [`account/${account}`],
+    );
+    expect(events.rows[0].n).toBe(10_000);
+    expect(events.rows[0].biggest).toBeLessThan(900_000);
+  });
+});
+
+describe('POST /internal/candidates', () => {
+  it('answers non-deleted rows of the account in the date range', async () => {
+    const res = await internal('POST', '/internal/candidates', { household_id: 1, account_id: checking, from: '2025-01-03', to: '2025-01-03' });
+    expect(res.status).toBe(200);
+    expect(res.body.map((r: any) => [r.payee, r.amount, r.status, r.is_budgeted])).toEqual([['Salary', 2000, 'x', false], ['Apples', -3, '', false]]);
+    expect((await internal('POST', '/internal/candidates', { household_id: 1, account_id: foreignAccount, from: '2025-01-01', to: '2025-01-31' })).status).toBe(404);
+    expect((await internal('POST', '/internal/candidates', { household_id: 1, account_id: checking, from: '2025-02-30', to: '2025-03-01' })).status).toBe(400);
+  });
+});
+
+describe('POST /internal/transactions/clear', () => {
+  it('clears rows; a budgeted row becomes actual with the imported amount and date', async () => {
+    const plain = await addTransaction(call, checking, { payee: 'To clear', amount: -5, date: '2025-02-01' });
+    const planned = await internal('PUT', '/internal/budgeted-rows', { household_id: 1, account_id: checking, schedule_id: 77, month: '2025-02', date: '2025-02-10', payee: 'Power', amount: -60 });
+    const res = await internal('POST', '/internal/transactions/clear', {
+      household_id: 1,
+      transaction_ids: [plain.id, planned.body.transaction_id],
+      updates: [{ id: planned.body.transaction_id, date: '2025-02-11', amount: -61.23 }, { id: plain.id, amount: -999 }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: '2 transactions cleared.', cleared: 2 });
+    const rows = await register(call, checking);
+    expect(rows.find((r) => r.id === plain.id)).toMatchObject({ status: 'x', amount: -5 });
+    expect(rows.find((r) => r.id === planned.body.transaction_id)).toMatchObject({ status: 'x', is_budgeted: false, amount: -61.23, date: '2025-02-11' });
+    // The month is now detached from its schedule: an upsert does not re-create it.
+    const again = await internal('PUT', '/internal/budgeted-rows', { household_id: 1, account_id: checking, schedule_id: 77, month: '2025-02', date: '2025-02-10', payee: 'Power', amount: -60 });
+    expect(again.body).toEqual({ state: 'detached', transaction_id: planned.body.transaction_id });
+  });
+
+  it('a foreign id is 404 and changes nothing; too many ids is 400', async () => {
+    const mine = await addTransaction(call, checking, { payee: 'Mine' });
+    const before = await snapshot(ledger.app);
+    expect((await internal('POST', '/internal/transactions/clear', { household_id: 1, transaction_ids: [mine.id, foreignTransaction] })).status).toBe(404);
+    const many = await internal('POST', '/internal/transactions/clear', { household_id: 1, transaction_ids: Array.from({ length: 200_001 }, (_, i) => i + 1) });
+    expect([many.status, many.body.message]).toEqual([400, 'Too many transactions (limit 200000).']);
+    expect(await snapshot(ledger.app)).toBe(before);
+  });
+});
+
+describe('PUT/DELETE /internal/budgeted-rows', () => {
+  it('upserts one budgeted row per schedule and month; deleting removes still-budgeted rows', async () => {
+    const base = { household_id: 1, account_id: savings, schedule_id: 5, payee: 'Netflix', amount: -15.99, category_id: food };
+    const jan = await internal('PUT', '/internal/budgeted-rows', { ...base, month: '2025-01', date: '2025-01-20' });
+    expect(jan.body.state).toBe('created');
+    expect((await internal('PUT', '/internal/budgeted-rows', { ...base, month: '2025-01', date: '2025-01-20' })).body).toEqual({ state: 'unchanged', transaction_id: jan.body.transaction_id });
+    const changed = await internal('PUT', '/internal/budgeted-rows', { ...base, amount: -17.99, month: '2025-01', date: '2025-01-21' });
+    expect(changed.body).toEqual({ state: 'updated', transaction_id: jan.body.transaction_id });
+    await internal('PUT', '/internal/budgeted-rows', { ...base, month: '2025-02', date: '2025-02-20' });
+    await internal('PUT', '/internal/budgeted-rows', { ...base, month: '2025-03', date: '2025-03-20' });
+    let rows = (await register(call, savings)).filter((r) => r.payee === 'Netflix');
+    expect(rows.map((r) => [r.date, r.amount, r.is_budgeted, r.category_name])).toEqual([
+      ['2025-01-21', -17.99, true, 'Food'], ['2025-02-20', -15.99, true, 'Food'], ['2025-03-20', -15.99, true, 'Food'],
+    ]);
+    // The user edits February: it becomes actual and stays when the schedule is removed.
+    await call('PUT', `/api/transactions/${rows[1].id}`, { notes: 'paid' });
+    const one = await internal('DELETE', '/internal/budgeted-rows', { household_id: 1, schedule_id: 5, month: '2025-03' });
+    expect(one.body).toEqual({ deleted: 1 });
+    const all = await internal('DELETE', '/internal/budgeted-rows', { household_id: 1, schedule_id: 5 });
+    expect(all.body).toEqual({ deleted: 1 });
+    rows = (await register(call, savings)).filter((r) => r.payee === 'Netflix');
+    expect(rows.map((r) => [r.date, r.is_budgeted, r.notes])).toEqual([['2025-02-20', false, 'paid']]);
+  });
+
+  it('a payee naming another account makes a budgeted transfer pair, kept in step', async () => {
+    const base = { household_id: 1, account_id: checking, schedule_id: 6, month: '2025-04', date: '2025-04-01', payee: 'savings' };
+    const created = await internal('PUT', '/internal/budgeted-rows', { ...base, amount: -100 });
+    expect(created.body.state).toBe('created');
+    const mine = (await register(call, checking)).find((r) => r.id === created.body.transaction_id);
+    expect(mine).toMatchObject({ amount: -100, is_budgeted: true, category_name: '-- Transfer --', transfer_account_id: savings });
+    await internal('PUT', '/internal/budgeted-rows', { ...base, amount: -120, date: '2025-04-02' });
+    expect((await register(call, savings)).find((r) => r.transfer_id === mine.transfer_id)).toMatchObject({ amount: 120, date: '2025-04-02', is_budgeted: true });
+    expect((await internal('DELETE', '/internal/budgeted-rows', { household_id: 1, schedule_id: 6 })).body).toEqual({ deleted: 2 });
+    expect((await register(call, savings)).find((r) => r.transfer_id === mine.transfer_id)).toBeUndefined();
+  });
+
+  it('refuses a foreign account or category (404) and a bad month (400)', async () => {
+    const before = await snapshot(ledger.app);
+    const base = { household_id: 1, account_id: checking, schedule_id: 8, month: '2025-05', date: '2025-05-01', payee: 'X', amount: -1 };
+    expect((await internal('PUT', '/internal/budgeted-rows', { ...base, account_id: foreignAccount })).status).toBe(404);
+    expect((await internal('PUT', '/internal/budgeted-rows', { ...base, category_id: foreignCategory })).status).toBe(404);
+    expect((await internal('PUT', '/internal/budgeted-rows', { ...base, month: '2025-13' })).status).toBe(400);
+    expect((await internal('PUT', '/internal/budgeted-rows', { ...base, date: '2025-02-29' })).status).toBe(400);
+    expect(await snapshot(ledger.app)).toBe(before);
+  });
+});
