@@ -53,7 +53,7 @@ export function client(app: FastifyInstance, householdId: number, userId = house
       options.payload = body as InjectOptions['payload'];
     }
     const res = await app.inject(options);
-    return { status: res.statusCode, body: res.body ? res.json() : undefined, headers: res.headers };
+    return { status: res.statusCode, body: (res.body ? res.json() : undefined) as T, headers: res.headers };
   };
 }
 export type Call = ReturnType<typeof client>;
@@ -62,7 +62,7 @@ export type Call = ReturnType<typeof client>;
 export function internalClient(app: FastifyInstance) {
   return async function call<T = any>(method: InjectOptions['method'], url: string, body?: unknown): Promise<Reply<T>> {
     const res = await app.inject({ method, url, headers: { 'x-internal-token': TEST_INTERNAL_TOKEN }, payload: body as InjectOptions['payload'] });
-    return { status: res.statusCode, body: res.body ? res.json() : undefined, headers: res.headers };
+    return { status: res.statusCode, body: (res.body ? res.json() : undefined) as T, headers: res.headers };
   };
 }
 
