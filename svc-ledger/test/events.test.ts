@@ -9,7 +9,7 @@ let ledger: Ledger;
 let call: Call;
 let internal: ReturnType<typeof internalClient>;
 const received: EventEnvelope[] = [];
-const ajv = new Ajv({ strict: false });
+const ajv = new Ajv();
 const schemas: Record<string, object> = {
   [EVENTS.accountOpened]: L.AccountOpenedV1,
   [EVENTS.accountRenamed]: L.AccountRenamedV1,
