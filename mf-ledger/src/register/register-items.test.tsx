@@ -1,4 +1,4 @@
-import { buildRegisterItems, itemIndexOfRow, todayIndex } from './register-items';
+import { buildRegisterItems, itemIndexOfRow, prependScrollDelta, todayIndex, withInlineEntry } from './register-items';
 import { displayDate, monthLabel } from './dates';
 
 const rows = [
@@ -54,5 +54,21 @@ describe('dates', () => {
     expect(displayDate('2025-03-04')).toBe('3/4/2025');
     expect(monthLabel('2025-12')).toBe('December 2025');
     expect(monthLabel('2025-01-31')).toBe('January 2025');
+  });
+});
+
+describe('withInlineEntry / prependScrollDelta', () => {
+  it('puts the entry line after today', () => {
+    const items = withInlineEntry(buildRegisterItems(rows, '2025-02-10'));
+    expect(items.map((i) => i.kind).slice(5, 9)).toEqual(['row', 'today', 'entry', 'row']);
+  });
+  it('measures what was prepended above the first old row', () => {
+    const older = [{ id: 0, date: '2024-12-30' }, ...rows];
+    const before = buildRegisterItems(rows, '2025-02-10');
+    const after = buildRegisterItems(older, '2025-02-10');
+    const height = (i: { kind: string }) => (i.kind === 'row' ? 30 : 20);
+    // Added: "December 2024" separator (20) and row 0 (30); "January 2025" stays above row 1.
+    expect(prependScrollDelta(before, after, height)).toBe(50);
+    expect(prependScrollDelta(before, before, height)).toBe(0);
   });
 });

@@ -16,11 +16,16 @@ export function buildRegisterItems(rows: readonly { id: number | string; date: s
   const items: RegisterItem[] = [];
   let month = '';
   let todayPlaced = false;
+  const used = new Set<string>();
   const placeMonth = (date: string) => {
     const m = date.slice(0, 7);
     if (m !== month) {
       month = m;
-      items.push({ kind: 'month', key: `month-${m}`, label: monthLabel(m) });
+      // Rows arrive in date order; a month seen twice (out-of-order data) still gets a unique key.
+      let key = `month-${m}`;
+      if (used.has(key)) key = `${key}-${items.length}`;
+      used.add(key);
+      items.push({ kind: 'month', key, label: monthLabel(m) });
     }
   };
   for (let i = 0; i < rows.length; i++) {
@@ -65,4 +70,33 @@ export function itemIndexOfRow(items: readonly RegisterItem[], rowIndex: number)
     else hi = mid - 1;
   }
   return -1;
+}
+
+/** A register item or the inline entry line. */
+export type DisplayItem = RegisterItem | { kind: 'entry'; key: 'entry' };
+
+/** Puts the inline entry line right after the today separator. */
+export function withInlineEntry(items: readonly RegisterItem[]): DisplayItem[] {
+  const at = todayIndex(items);
+  const out: DisplayItem[] = items.slice(0, at + 1);
+  out.push({ kind: 'entry', key: 'entry' });
+  for (let i = at + 1; i < items.length; i++) out.push(items[i]);
+  return out;
+}
+
+/**
+ * How far the content above the first previously shown row moved when older rows were
+ * prepended, in pixels: the view scrolls by this much so the same rows stay in place.
+ */
+export function prependScrollDelta(previous: readonly DisplayItem[], next: readonly DisplayItem[], heightOf: (item: DisplayItem) => number): number {
+  const oldIndex = previous.findIndex((i) => i.kind === 'row');
+  if (oldIndex < 0) return 0;
+  const key = previous[oldIndex].key;
+  const guess = oldIndex + (next.length - previous.length);
+  const newIndex = next[guess]?.key === key ? guess : next.findIndex((i) => i.key === key);
+  if (newIndex < 0) return 0;
+  let delta = 0;
+  for (let i = 0; i < newIndex; i++) delta += heightOf(next[i]);
+  for (let i = 0; i < oldIndex; i++) delta -= heightOf(previous[i]);
+  return delta;
 }

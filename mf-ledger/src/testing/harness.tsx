@@ -26,7 +26,7 @@ export interface FetchCall {
  * `*` to match a prefix. A handler's return value is the JSON body (status 200) unless it is
  * `{ status, body }`. Unknown routes answer 404.
  */
-export function stubFetch(routes: Record<string, StubHandler | unknown>) {
+export function stubFetch(routes: Record<string, StubHandler | StubResponse | unknown[] | Record<string, unknown> | string | number | null>) {
   const calls: FetchCall[] = [];
   const fetchMock = jest.fn(async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
@@ -35,7 +35,7 @@ export function stubFetch(routes: Record<string, StubHandler | unknown>) {
     const call = { method, path: url.pathname, query: url.searchParams, body };
     calls.push(call);
     const key = `${method} ${url.pathname}`;
-    let handler: StubHandler | unknown = routes[key];
+    let handler: unknown = routes[key];
     if (handler === undefined) {
       const prefix = Object.keys(routes).find((k) => k.endsWith('*') && key.startsWith(k.slice(0, -1)));
       handler = prefix ? routes[prefix] : undefined;

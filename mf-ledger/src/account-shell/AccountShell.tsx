@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Modal } from '@hf/ui';
+import { accountsApi } from '../accounts/api';
+import { BulkCategorizeModal } from '../bulk-categorize/BulkCategorizeModal';
+import { formatDollars } from '../money';
+
+export const accountQueryKey = (id: number) => ['accounts', id] as const;
+
+/**
+ * The frame around an account's pages (spec section 2 "Account shell"): the account name, the
+ * collapsible Envelopes panel, "Bulk Categorize" and "Import Transactions".
+ */
+export function AccountShell({ accountId, children }: { accountId: number; children: (context: { refreshToken: number }) => ReactNode }) {
+  const account = useQuery({ queryKey: accountQueryKey(accountId), queryFn: () => accountsApi.get(accountId), enabled: Number.isInteger(accountId) && accountId > 0 });
+  const [showEnvelopes, setShowEnvelopes] = useState(false);
+  const [dialog, setDialog] = useState<'bulk' | 'import' | null>(null);
+  const [refreshToken, setRefreshToken] = useState(0);
+
+  return (
+    <section className="hf-page ledger-page ledger-account-shell">
+      <header className="ledger-account-shell__header">
+        <div>
+          <h1 className="hf-page__title">{account.data?.name ?? (account.isPending ? 'Loading...' : 'Account')}</h1>
+          {account.data && (
+            <p className="ledger-muted ledger-account-shell__balances">
+              Balance {formatDollars(account.data.balance)} · Pending {formatDollars(account.data.pending_balance)} · Cleared {formatDollars(account.data.cleared_balance)}
+            </p>
+          )}
+        </div>
+        <div className="ledger-account-shell__actions">
+          <button type="button" className="hf-button" onClick={() => setDialog('bulk')}>
+            Bulk Categorize
+          </button>
+          <button type="button" className="hf-button" onClick={() => setDialog('import')}>
+            Import Transactions
+          </button>
+        </div>
+      </header>
+      {account.isError && (
+        <p role="alert" className="hf-status hf-status--error">
+          Failed to fetch account details.
+        </p>
+      )}
+      <div className="ledger-envelopes">
+        <div className="ledger-envelopes__header">
+          <h2 className="ledger-subtitle">Envelopes</h2>
+          <button type="button" className="hf-button ledger-button--small" aria-expanded={showEnvelopes} aria-controls="ledger-envelopes-panel" onClick={() => setShowEnvelopes((v) => !v)}>
+            {showEnvelopes ? 'Hide' : 'Show'}
+          </button>
+        </div>
+        {showEnvelopes && (
+          <div id="ledger-envelopes-panel" className="ledger-envelopes__panel">
+            <p className="ledger-muted">This account&apos;s Everyday Envelopes will show here once the budget feature is released. Plan them on the Budget page.</p>
+          </div>
+        )}
+      </div>
+      {children({ refreshToken })}
+      {dialog === 'bulk' && <BulkCategorizeModal accountId={accountId} onClose={() => setDialog(null)} onApplied={() => setRefreshToken((n) => n + 1)} />}
+      {dialog === 'import' && (
+        <Modal
+          title="Import Transactions"
+          onClose={() => setDialog(null)}
+          footer={
+            <button type="button" className="hf-button hf-button--primary" onClick={() => setDialog(null)}>
+              OK
+            </button>
+          }
+        >
+          <p>Importing bank CSV files arrives with the import feature in a later release.</p>
+        </Modal>
+      )}
+    </section>
+  );
+}

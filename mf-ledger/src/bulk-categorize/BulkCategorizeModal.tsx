@@ -1,0 +1,161 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '@hf/app-kit';
+import { Modal, StatusMessage, useTimedMessage } from '@hf/ui';
+import { useCategoryOptions } from '../categories/api';
+import { findCategoryByText } from '../categories/category-text';
+import { formatDollars } from '../money';
+import { transactionsApi, type SearchResult } from '../register/api';
+import { displayDate } from '../register/dates';
+import { CategoryInput } from '../register/fields';
+
+/** "a, b ,c" -> ['a', 'b', 'c'] (blank terms dropped). */
+export function parseSearchTerms(text: string): string[] {
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+export const BULK_SELECTION_MESSAGE = 'Please select a category and at least one transaction.';
+
+export function bulkErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.serverMessage ?? 'Failed to apply category.';
+  return 'An unknown error occurred during categorization.';
+}
+
+/** Search the account's transactions by payees, select results, apply a category (spec section 2). */
+export function BulkCategorizeModal({ accountId, onClose, onApplied }: { accountId: number; onClose: () => void; onApplied: () => void }) {
+  const { options } = useCategoryOptions();
+  const [terms, setTerms] = useState('');
+  const [uncategorizedOnly, setUncategorizedOnly] = useState(false);
+  const [results, setResults] = useState<SearchResult[] | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [category, setCategory] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { message, show } = useTimedMessage();
+
+  const search = async (event?: FormEvent) => {
+    event?.preventDefault();
+    setBusy(true);
+    try {
+      const found = await transactionsApi.search(accountId, parseSearchTerms(terms), uncategorizedOnly);
+      setResults(found);
+      setSelected(new Set());
+    } catch {
+      show('Failed to fetch transactions.', 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const apply = async () => {
+    const chosen = findCategoryByText(category, options);
+    if (!chosen || selected.size === 0) {
+      show(BULK_SELECTION_MESSAGE, 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await transactionsApi.bulkCategorize([...selected], chosen.id);
+      show(result?.message ?? 'Update successful.');
+      onApplied();
+      setResults((list) =>
+        list
+          ? uncategorizedOnly
+            ? list.filter((r) => !selected.has(r.id))
+            : list.map((r) => (selected.has(r.id) ? { ...r, category_id: chosen.id, category_name: chosen.text } : r))
+          : list,
+      );
+      setSelected(new Set());
+    } catch (err) {
+      show(bulkErrorMessage(err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const allSelected = results !== null && results.length > 0 && results.every((r) => selected.has(r.id));
+  const toggleAll = () => setSelected(allSelected || !results ? new Set() : new Set(results.map((r) => r.id)));
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <Modal
+      title="Bulk Categorize"
+      wide
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="hf-button" onClick={onClose}>
+            Close
+          </button>
+          <button type="button" className="hf-button hf-button--primary" disabled={busy} onClick={() => void apply()}>
+            Apply
+          </button>
+        </>
+      }
+    >
+      <form className="ledger-bulk__search" onSubmit={search}>
+        <label className="hf-field">
+          <span>Payees (comma-separated)</span>
+          <input type="text" value={terms} placeholder="e.g. Amazon, Target" onChange={(e) => setTerms(e.target.value)} />
+        </label>
+        <label className="ledger-checkbox">
+          <input type="checkbox" checked={uncategorizedOnly} onChange={(e) => setUncategorizedOnly(e.target.checked)} />
+          <span>Uncategorized only</span>
+        </label>
+        <button type="submit" className="hf-button" disabled={busy}>
+          Search
+        </button>
+      </form>
+      <StatusMessage message={message} />
+      {results !== null &&
+        (results.length === 0 ? (
+          <p className="hf-empty">No transactions found.</p>
+        ) : (
+          <div className="ledger-bulk__results">
+            <table className="ledger-simple-table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <input type="checkbox" aria-label="Select all" checked={allSelected} onChange={toggleAll} />
+                  </th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Payee</th>
+                  <th scope="col" className="ledger-num">
+                    Amount
+                  </th>
+                  <th scope="col">Category</th>
+                </tr>
+              </thead>
+              <tbody>
+                {results.map((r) => (
+                  <tr key={r.id}>
+                    <td>
+                      <input type="checkbox" aria-label={`Select ${r.payee} ${displayDate(r.date)}`} checked={selected.has(r.id)} onChange={() => toggle(r.id)} />
+                    </td>
+                    <td>{displayDate(r.date)}</td>
+                    <td>{r.payee}</td>
+                    <td className="ledger-num">{formatDollars(r.amount)}</td>
+                    <td>{r.category_name ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+      <div className="ledger-bulk__apply">
+        <span className="ledger-muted">{selected.size} selected</span>
+        <label className="ledger-stacked-field ledger-bulk__category">
+          <span aria-hidden="true">Category</span>
+          <CategoryInput value={category} onChange={setCategory} options={options} allowTransfer={false} />
+        </label>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,580 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { ACCOUNTS_QUERY_KEY, ApiError, SESSION_KEYS, errorMessage, useAccounts } from '@hf/app-kit';
+import { addDays, localToday, type CalendarDate } from '@hf/calendar';
+import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
+import type { Account } from '../accounts/api';
+import { categoriesApi, CATEGORIES_QUERY_KEY, PAYEES_QUERY_KEY, useCategoryOptions, usePayees } from '../categories/api';
+import { TRANSFER_CATEGORY } from '../categories/category-text';
+import { useDialogs } from '../components/useDialogs';
+import { transactionsApi, type RegisterRow } from './api';
+import { categoryIdForSave } from './category-flow';
+import { displayDate } from './dates';
+import { checkEdit, draftFromRow, isTransferRow, type EditDraft, type EditField } from './edit-draft';
+import {
+  checkEntry, emptyDraft, findTransferAccount, isCleared, normalizeStatus, transferLegs,
+  TRANSFER_DESTINATION_MESSAGE, ZERO_AMOUNT_QUESTION, type EntryDraft, type TransactionStatus,
+} from './entry';
+import { EntryForm, EntryLineRow, type EntryLineProps } from './EntryLine';
+import { useEntryPosition, useHighlights, useIsMobile, useRegisterStore, type EntryPosition } from './hooks';
+import { MobileEditModal } from './MobileEditModal';
+import { MobileRegister } from './MobileRegister';
+import { MoveDialog } from './MoveDialog';
+import { buildRegisterItems, withInlineEntry, type DisplayItem } from './register-items';
+import { lowerBoundByDate } from './register-store';
+import { EditRow, RowView, rowClassName } from './RegisterRows';
+import { RegisterTable, type ScrollTarget } from './RegisterTable';
+
+interface EditState {
+  row: RegisterRow;
+  draft: EditDraft;
+  focus: EditField;
+}
+
+const minDate = (a: CalendarDate, b: CalendarDate) => (a < b ? a : b);
+
+/** Latest value in a ref, for stable callbacks and document listeners. */
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useLayoutEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
+export interface RegisterProps {
+  accountId: number;
+  /** Changes when something outside (bulk categorize) changed rows: everything is re-read. */
+  refreshToken?: number;
+}
+
+/**
+ * The account register (spec sections 2, 4, 5): virtualised rows with separators, the entry
+ * line (header / inline / footer), inline editing, move, delete, clearing mode, locked cleared
+ * rows, transfers and the category creation flow.
+ */
+export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
+  const queryClient = useQueryClient();
+  const accountsQuery = useAccounts<Account>();
+  const accounts = useMemo(() => accountsQuery.data ?? [], [accountsQuery.data]);
+  const otherAccounts = useMemo(() => accounts.filter((a) => a.id !== accountId), [accounts, accountId]);
+  const otherAccountNames = useMemo(() => otherAccounts.map((a) => a.name), [otherAccounts]);
+  const { options: categoryOptions } = useCategoryOptions();
+  const payeesQuery = usePayees();
+  const payees = payeesQuery.data ?? [];
+  const { state, store } = useRegisterStore(accountId);
+  const [today] = useState(() => localToday());
+  const isMobile = useIsMobile();
+  const [entryPosition, setEntryPosition] = useEntryPosition();
+  const dialogs = useDialogs();
+  const { message, show } = useTimedMessage();
+  const { highlights, flash } = useHighlights();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
+  const [scrollTarget, setScrollTarget] = useState<ScrollTarget | null>(null);
+  const [draft, setDraft] = useState<EntryDraft>(() => emptyDraft(displayDate(today)));
+  const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<EditState | null>(null);
+  const [unlocked, setUnlocked] = useState<ReadonlySet<number>>(new Set());
+  const [moving, setMoving] = useState<RegisterRow | null>(null);
+  const [deleting, setDeleting] = useState<RegisterRow | null>(null);
+  const [clearing, setClearing] = useState<{ activeId: number | null } | null>(null);
+
+  const rows = state.rows;
+  const items = useMemo(() => buildRegisterItems(rows, today), [rows, today]);
+  const displayItems: DisplayItem[] = useMemo(
+    () => (!isMobile && entryPosition === 'inline' ? withInlineEntry(items) : items),
+    [items, isMobile, entryPosition],
+  );
+
+  const scrollTo = useCallback((id: number | 'today', align: ScrollTarget['align'] = 'center') => setScrollTarget({ id, align, nonce: Date.now() }), []);
+  const onScrolled = useCallback(() => setScrollTarget(null), []);
+
+  // Open at today once the first page is there.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (state.status === 'ready' && !opened.current) {
+      opened.current = true;
+      scrollTo('today');
+    }
+  }, [state.status, scrollTo]);
+
+  // Bulk categorize and friends: re-read every row, keeping the view.
+  const firstToken = useRef(refreshToken);
+  useEffect(() => {
+    if (refreshToken !== firstToken.current) void store.refreshAll().catch(() => show('Could not fetch page data.', 'error'));
+  }, [refreshToken, store, show]);
+
+  const afterWrite = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ACCOUNTS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: PAYEES_QUERY_KEY });
+  }, [queryClient]);
+
+  const refreshFrom = useCallback(
+    async (date: CalendarDate) => {
+      try {
+        await store.refreshFrom(date);
+      } catch {
+        show('Could not fetch page data.', 'error');
+      }
+    },
+    [store, show],
+  );
+
+  const createCategory = useCallback(
+    async (name: string, parentId: number | null) => {
+      const created = await categoriesApi.create(name, parentId);
+      await queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY });
+      return created.id;
+    },
+    [queryClient],
+  );
+
+  /** Category text -> id through the creation flow; null result means "stop". */
+  const resolveCategory = useCallback(
+    async (text: string): Promise<{ id: number | null } | null> => {
+      try {
+        const flow = await categoryIdForSave(text, categoryOptions, dialogs, createCategory);
+        return flow.ok ? { id: flow.categoryId } : null;
+      } catch (err) {
+        show(errorMessage(err, 'An error occurred.'), 'error');
+        return null;
+      }
+    },
+    [categoryOptions, dialogs, createCategory, show],
+  );
+
+  const confirmLeavingCleared = useCallback(async () => {
+    if (sessionStorage.getItem(SESSION_KEYS.clearedCorrectionMode) === '1') return true;
+    const answer = await dialogs.confirm({
+      title: 'Change Cleared Transaction?',
+      message: 'This transaction is cleared (reconciled). Are you sure you want to change its status?',
+      checkboxLabel: "Don't ask again during this session",
+    });
+    if (answer.ok && answer.checked) sessionStorage.setItem(SESSION_KEYS.clearedCorrectionMode, '1');
+    return answer.ok;
+  }, [dialogs]);
+
+  // ----- entry line -----
+
+  const payeeAccount = findTransferAccount(draft.payee, accounts, accountId);
+  const changeDraft = useCallback(
+    (patch: Partial<EntryDraft>) =>
+      setDraft((current) => {
+        const next = { ...current, ...patch };
+        if (patch.payee !== undefined) {
+          const match = findTransferAccount(next.payee, accounts, accountId);
+          if (match) next.destinationAccountId = match.id;
+          else if (findTransferAccount(current.payee, accounts, accountId)) next.destinationAccountId = null;
+        }
+        return next;
+      }),
+    [accounts, accountId],
+  );
+
+  const focusDate = () => requestAnimationFrame(() => dateRef.current?.focus());
+
+  const submitEntry = async () => {
+    if (busy) return;
+    const check = checkEntry(draft, today);
+    if (!check.ok) {
+      show(check.message, 'error');
+      return;
+    }
+    const match = findTransferAccount(draft.payee, accounts, accountId);
+    const isTransfer = match !== null || draft.category.trim() === TRANSFER_CATEGORY;
+    let destination: number | null = null;
+    if (isTransfer) {
+      destination = match?.id ?? draft.destinationAccountId;
+      if (!destination || destination === accountId || !accounts.some((a) => a.id === destination)) {
+        await dialogs.alert('Transfer', TRANSFER_DESTINATION_MESSAGE);
+        return;
+      }
+    }
+    if (check.amountCents === 0 && sessionStorage.getItem(SESSION_KEYS.suppressZeroAmountWarning) !== '1') {
+      const answer = await dialogs.confirm({ title: 'Zero Amount', message: ZERO_AMOUNT_QUESTION, checkboxLabel: "Don't ask again during this session" });
+      if (!answer.ok) return;
+      if (answer.checked) sessionStorage.setItem(SESSION_KEYS.suppressZeroAmountWarning, '1');
+    }
+    let categoryId: number | null = null;
+    if (!isTransfer) {
+      const resolved = await resolveCategory(draft.category);
+      if (!resolved) return;
+      categoryId = resolved.id;
+    }
+    setBusy(true);
+    try {
+      let created: { id: number; date: string };
+      if (isTransfer) {
+        try {
+          const legs = transferLegs(check.amountCents, accountId, destination!);
+          const result = await transactionsApi.transfer({ ...legs, date: check.date, notes: check.notes, status: check.status });
+          created = result.from_transaction.account_id === accountId ? result.from_transaction : result.to_transaction;
+        } catch (err) {
+          await dialogs.alert('Transfer Failed', errorMessage(err, 'Transfer failed.'));
+          return;
+        }
+      } else {
+        try {
+          created = await transactionsApi.create(accountId, {
+            date: check.date,
+            payee: check.payee,
+            amount: check.amountCents / 100,
+            status: check.status,
+            notes: check.notes,
+            category_id: categoryId,
+          });
+        } catch (err) {
+          show(errorMessage(err, 'Could not add the transaction.'), 'error');
+          return;
+        }
+      }
+      setDraft(emptyDraft(displayDate(check.date)));
+      focusDate();
+      await refreshFrom(created.date);
+      flash(created.id, 'new');
+      scrollTo(created.id);
+      afterWrite();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // ----- editing -----
+
+  const startEdit = useCallback((row: RegisterRow, field: EditField) => {
+    if (clearingRef.current) {
+      setClearing({ activeId: row.id });
+      return;
+    }
+    setEditing((current) => (current?.row.id === row.id ? current : { row, draft: draftFromRow(row), focus: field }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const changeEdit = useCallback((patch: Partial<EditDraft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e)), []);
+  const cancelEdit = useCallback(() => setEditing(null), []);
+
+  const saveEdit = async () => {
+    if (!editing || busy) return;
+    const { row, draft: d } = editing;
+    const check = checkEdit(row, d, today, categoryOptions);
+    if (!check.ok) {
+      show(check.message, 'error');
+      return;
+    }
+    const body = { ...check.body };
+    if (body.status !== undefined && isCleared(row.status) && body.status !== 'x' && !(await confirmLeavingCleared())) return;
+    if (check.categoryChanged) {
+      const resolved = await resolveCategory(d.category);
+      if (!resolved) return;
+      if (resolved.id !== row.category_id) body.category_id = resolved.id;
+    }
+    if (Object.keys(body).length === 0) {
+      setEditing(null);
+      return;
+    }
+    setBusy(true);
+    try {
+      await transactionsApi.update(row.id, { ...body, updated_at: row.updated_at });
+      setEditing(null);
+      await refreshFrom(minDate(row.date, check.date));
+      flash(row.id, 'edited');
+      if (body.date) scrollTo(row.id, 'auto');
+      afterWrite();
+    } catch (err) {
+      show(errorMessage(err, 'Failed to update transaction.'), 'error');
+      if (err instanceof ApiError && err.status === 409) {
+        setEditing(null);
+        await refreshFrom(row.date);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const unlock = async (row: RegisterRow) => {
+    const answer = await dialogs.confirm({
+      title: 'Unlock Cleared Transaction?',
+      message: 'This transaction is cleared (reconciled). Unlock it to edit its amount and status?',
+      confirmLabel: 'Unlock',
+      cancelLabel: 'Cancel',
+    });
+    if (answer.ok) setUnlocked((s) => new Set(s).add(row.id));
+  };
+
+  const deleteRow = async (row: RegisterRow) => {
+    setDeleting(null);
+    try {
+      await transactionsApi.remove(row.id);
+      setEditing((e) => (e?.row.id === row.id ? null : e));
+      await refreshFrom(row.date);
+      afterWrite();
+    } catch {
+      show('Could not delete the transaction.', 'error');
+    }
+  };
+
+  // ----- status changes and clearing mode -----
+
+  const changeStatus = async (row: RegisterRow, status: TransactionStatus) => {
+    if (normalizeStatus(row.status) === status) return;
+    if (isCleared(row.status) && status !== 'x' && !(await confirmLeavingCleared())) return;
+    if (status === 'x' && row.date > today) {
+      const answer = await dialogs.confirm({
+        title: 'Future Transaction',
+        message: `This transaction is dated ${displayDate(row.date)}, in the future. Set its date to today and mark it cleared?`,
+      });
+      if (!answer.ok) return;
+      store.patchRow(row.id, { status: 'x' });
+      try {
+        await transactionsApi.update(row.id, { date: today, status: 'x', updated_at: row.updated_at });
+        await refreshFrom(today);
+        afterWrite();
+      } catch {
+        show('Failed to update status.', 'error');
+        await refreshFrom(today);
+      }
+      return;
+    }
+    store.patchRow(row.id, { status });
+    try {
+      await transactionsApi.setStatus(row.id, status);
+      await refreshFrom(row.date);
+      afterWrite();
+    } catch {
+      show('Failed to update status.', 'error');
+      await refreshFrom(row.date);
+    }
+  };
+
+  const clearingRef = useLatest(clearing);
+  const rowsRef = useLatest(rows);
+  const changeStatusRef = useLatest(changeStatus);
+
+  const enterClearing = () => {
+    if (clearing) {
+      setClearing(null);
+      return;
+    }
+    setEditing(null);
+    const index = Math.max(0, lowerBoundByDate(rows, addDays(today, 1)) - 1);
+    const id = rows[index]?.id ?? null;
+    setClearing({ activeId: id });
+    if (id !== null) scrollTo(id, 'auto');
+  };
+
+  const clearingOn = clearing !== null;
+  useEffect(() => {
+    if (!clearingOn) return;
+    const move = (delta: number) => {
+      const list = rowsRef.current;
+      if (list.length === 0) return;
+      const at = list.findIndex((r) => r.id === clearingRef.current?.activeId);
+      const next = Math.min(list.length - 1, Math.max(0, at < 0 ? 0 : at + delta));
+      setClearing({ activeId: list[next].id });
+      setScrollTarget({ id: list[next].id, align: 'auto', nonce: Date.now() });
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (document.querySelector('[role="dialog"]')) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest?.('input, select, textarea')) return;
+      const row = rowsRef.current.find((r) => r.id === clearingRef.current?.activeId);
+      switch (event.key) {
+        case 'p':
+        case 'P':
+          if (row) void changeStatusRef.current(row, 'p');
+          break;
+        case 'x':
+        case 'X':
+          if (row) void changeStatusRef.current(row, 'x');
+          break;
+        case 'Delete':
+        case 'Backspace':
+          if (row) void changeStatusRef.current(row, '');
+          break;
+        case 'ArrowDown':
+          move(1);
+          break;
+        case 'ArrowUp':
+          move(-1);
+          break;
+        case 'Enter':
+          move(event.shiftKey ? -1 : 1);
+          break;
+        case 'Escape':
+          setClearing(null);
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    };
+    const onMouseDown = (event: MouseEvent) => {
+      const target = event.target as HTMLElement;
+      if (scrollRef.current?.contains(target) || target.closest?.('[role="dialog"], [data-clearing-toggle]')) return;
+      setClearing(null);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onMouseDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onMouseDown);
+    };
+  }, [clearingOn, rowsRef, clearingRef, changeStatusRef]);
+
+  // ----- rendering -----
+
+  const rowClass = useCallback(
+    (row: RegisterRow, rowIndex: number) =>
+      rowClassName(row, rowIndex, {
+        today,
+        highlighted: highlights.has(row.id),
+        editing: editing?.row.id === row.id,
+        clearingActive: clearing?.activeId === row.id,
+      }),
+    [today, highlights, editing, clearing],
+  );
+
+  const editProps = (row: RegisterRow, e: EditState) => ({
+    row,
+    draft: e.draft,
+    onChange: changeEdit,
+    locked: isCleared(e.row.status) && !unlocked.has(row.id),
+    isTransfer: isTransferRow(row),
+    busy,
+    today,
+    payees,
+    accountNames: otherAccountNames,
+    categoryOptions,
+    onUnlock: () => void unlock(row),
+    onSave: () => void saveEdit(),
+    onCancel: cancelEdit,
+    onMove: () => {
+      if (isMobile) setEditing(null);
+      setMoving(row);
+    },
+    onDelete: () => {
+      if (isMobile) setEditing(null);
+      setDeleting(row);
+    },
+  });
+
+  const renderRow = (row: RegisterRow, rowIndex: number) => {
+    const className = rowClass(row, rowIndex);
+    if (editing && editing.row.id === row.id) return <EditRow key={`row-${row.id}`} className={className} focusField={editing.focus} {...editProps(row, editing)} />;
+    return (
+      <RowView
+        key={`row-${row.id}`}
+        row={row}
+        rowIndex={rowIndex}
+        className={className}
+        withActionsColumn={editing !== null}
+        clearingActive={clearing?.activeId === row.id}
+        onActivate={startEdit}
+      />
+    );
+  };
+
+  const entryProps: EntryLineProps = {
+    draft,
+    onChange: changeDraft,
+    onSubmit: () => void submitEntry(),
+    today,
+    payees,
+    otherAccounts,
+    categoryOptions,
+    dateRef,
+    payeeIsAccount: payeeAccount !== null,
+    busy,
+    withActionsColumn: editing !== null,
+  };
+
+  const mobileEditing = isMobile && editing ? rows.find((r) => r.id === editing.row.id) ?? editing.row : null;
+
+  return (
+    <div className={`ledger-register${clearing ? ' is-clearing' : ''}`}>
+      <div className="ledger-register__toolbar">
+        <button type="button" className={`hf-button${clearing ? ' hf-button--primary' : ''}`} aria-pressed={clearing !== null} data-clearing-toggle onClick={enterClearing}>
+          {clearing ? 'Exit Clearing Mode' : 'Clearing Mode'}
+        </button>
+        {clearing && (
+          <span className="ledger-muted ledger-register__hint" role="note">
+            Clearing mode: p = pending, x = cleared, Delete = none, arrows or Enter move, Esc leaves.
+          </span>
+        )}
+        {!isMobile && (
+          <label className="hf-field hf-field--inline ledger-register__position">
+            <span>Entry line</span>
+            <select value={entryPosition} onChange={(e) => setEntryPosition(e.target.value as EntryPosition)}>
+              <option value="header">Header</option>
+              <option value="inline">Inline</option>
+              <option value="footer">Footer</option>
+            </select>
+          </label>
+        )}
+        <span className="ledger-muted ledger-register__count" aria-live="polite">
+          {state.status === 'ready' && (state.prevCursor ? `Loading ${state.rows.length.toLocaleString()} of ${state.total.toLocaleString()}...` : `${state.total.toLocaleString()} transactions`)}
+        </span>
+      </div>
+      <StatusMessage message={message} />
+      {state.status === 'error' && (
+        <p role="alert" className="hf-status hf-status--error">
+          Could not fetch page data.
+        </p>
+      )}
+      {state.status === 'loading' && <p className="ledger-muted">Loading transactions...</p>}
+      {isMobile ? (
+        <>
+          <EntryForm {...entryProps} />
+          <MobileRegister
+            items={displayItems}
+            rows={rows}
+            rowClass={rowClass}
+            onActivate={(row) => startEdit(row, 'date')}
+            scrollTarget={scrollTarget}
+            onScrolled={onScrolled}
+            scrollRef={scrollRef}
+            clearingId={clearing?.activeId ?? null}
+          />
+        </>
+      ) : (
+        <RegisterTable
+          items={displayItems}
+          rows={rows}
+          entryPosition={entryPosition}
+          entryRow={<EntryLineRow key="entry" {...entryProps} />}
+          withActionsColumn={editing !== null}
+          renderRow={renderRow}
+          scrollTarget={scrollTarget}
+          onScrolled={onScrolled}
+          scrollRef={scrollRef}
+        />
+      )}
+      {mobileEditing && editing && <MobileEditModal {...editProps(mobileEditing, editing)} />}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete Transaction"
+          message={`Are you sure you want to delete this transaction (${deleting.payee}, ${displayDate(deleting.date)})?`}
+          confirmLabel="Delete"
+          cancelLabel="Cancel"
+          destructive
+          onConfirm={() => void deleteRow(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+      {moving && (
+        <MoveDialog
+          row={moving}
+          accounts={accounts}
+          onMoved={() => {
+            setEditing(null);
+            void refreshFrom(moving.date);
+            afterWrite();
+          }}
+          onClose={() => setMoving(null)}
+        />
+      )}
+      {dialogs.element}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import type { CalendarDate } from '@hf/calendar';
+import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import type { CategoryOption } from '../categories/category-text';
+import { dollarsToCents, formatDollars } from '../money';
+import { formatCurrency } from '@hf/money';
+import type { RegisterRow } from './api';
+import { displayDate } from './dates';
+import type { EditDraft, EditField } from './edit-draft';
+import { normalizeStatus } from './entry';
+import { AmountInput, CategoryInput, DateInput, NotesInput, PayeeInput, StatusSelect } from './fields';
+
+export const STATUS_LABEL = { '': '', p: 'Pending', x: 'Cleared' } as const;
+
+export function StatusBadge({ status }: { status: string }) {
+  const s = normalizeStatus(status);
+  if (!s) return null;
+  return (
+    <span className={`ledger-status ledger-status--${s}`} title={STATUS_LABEL[s]}>
+      {s.toUpperCase()}
+    </span>
+  );
+}
+
+export function rowClassName(row: RegisterRow, rowIndex: number, extra: { highlighted?: boolean; editing?: boolean; clearingActive?: boolean; today: CalendarDate }): string {
+  let name = `ledger-row ${row.is_budgeted ? 'is-budgeted' : 'is-manual'}${rowIndex % 2 ? ' is-alt' : ''}`;
+  if (row.date > extra.today) name += ' is-future';
+  if (extra.highlighted) name += ' is-highlighted';
+  if (extra.editing) name += ' is-editing';
+  if (extra.clearingActive) name += ' is-clearing-active';
+  return name;
+}
+
+function fieldOf(event: MouseEvent): EditField {
+  const cell = (event.target as HTMLElement).closest('td');
+  return ((cell?.dataset.field as EditField | undefined) ?? 'date') as EditField;
+}
+
+export interface RowViewProps {
+  row: RegisterRow;
+  rowIndex: number;
+  className: string;
+  withActionsColumn: boolean;
+  clearingActive: boolean;
+  onActivate: (row: RegisterRow, field: EditField) => void;
+}
+
+/** One register row on the desktop table; a click on a cell starts editing that field. */
+export const RowView = memo(function RowView({ row, className, withActionsColumn, clearingActive, onActivate }: RowViewProps) {
+  const cents = dollarsToCents(row.amount);
+  return (
+    <tr
+      className={className}
+      data-row-id={row.id}
+      aria-current={clearingActive ? 'true' : undefined}
+      tabIndex={-1}
+      onClick={(e) => onActivate(row, fieldOf(e))}
+    >
+      <td data-field="date">{displayDate(row.date)}</td>
+      <td data-field="payee" title={row.payee}>
+        {row.payee}
+      </td>
+      <td data-field="payment" className="ledger-num">
+        {cents < 0 ? formatCurrency(-cents) : ''}
+      </td>
+      <td data-field="deposit" className="ledger-num">
+        {cents > 0 ? formatCurrency(cents) : ''}
+      </td>
+      <td className="ledger-num">{formatDollars(row.running)}</td>
+      <td className="ledger-num">{formatDollars(row.pending)}</td>
+      <td className="ledger-num">{formatDollars(row.cleared)}</td>
+      <td data-field="status" className="ledger-center">
+        <StatusBadge status={row.status} />
+      </td>
+      <td data-field="category" title={row.category_name ?? ''}>
+        {row.category_name ?? ''}
+      </td>
+      <td data-field="notes" title={row.notes}>
+        {row.notes}
+      </td>
+      {withActionsColumn && <td />}
+    </tr>
+  );
+});
+
+export interface EditRowProps {
+  row: RegisterRow;
+  className: string;
+  draft: EditDraft;
+  onChange: (patch: Partial<EditDraft>) => void;
+  focusField: EditField;
+  locked: boolean;
+  isTransfer: boolean;
+  busy: boolean;
+  today: CalendarDate;
+  payees: readonly string[];
+  accountNames: readonly string[];
+  categoryOptions: readonly CategoryOption[];
+  onUnlock: () => void;
+  onSave: () => void;
+  onCancel: () => void;
+  onMove: () => void;
+  onDelete: () => void;
+}
+
+/** Focuses the chosen field when the editor opens. */
+function useFocusField(focusField: EditField, locked: boolean, isTransfer: boolean) {
+  const refs = useRef<Partial<Record<EditField | 'unlock', HTMLElement | null>>>({});
+  useEffect(() => {
+    let target: EditField | 'unlock' = focusField;
+    if (locked && (target === 'payment' || target === 'deposit' || target === 'status')) target = 'unlock';
+    if (isTransfer && (target === 'payee' || target === 'category')) target = 'date';
+    const el = refs.current[target];
+    el?.focus();
+    if (el instanceof HTMLInputElement && el.type === 'text') el.select();
+    // Only when the editor opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return refs;
+}
+
+export function useEditKeys(onSave: () => void, onCancel: () => void) {
+  return (event: KeyboardEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.nativeEvent.isComposing) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onSave();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    }
+  };
+}
+
+export function LockButton({ onUnlock, inputRef }: { onUnlock: () => void; inputRef?: (el: HTMLButtonElement | null) => void }) {
+  return (
+    <button type="button" ref={inputRef} className="ledger-icon-button ledger-lock" aria-label="Unlock to edit amount" title="Unlock to edit amount" onClick={onUnlock}>
+      🔒
+    </button>
+  );
+}
+
+/** The row being edited (one at a time): Save, Move, Delete, Cancel; Enter saves, Escape cancels. */
+export function EditRow(props: EditRowProps) {
+  const { row, className, draft, onChange, focusField, locked, isTransfer, busy, today, payees, accountNames, categoryOptions, onUnlock, onSave, onCancel, onMove, onDelete } = props;
+  const refs = useFocusField(focusField, locked, isTransfer);
+  const onKeyDown = useEditKeys(onSave, onCancel);
+  const set = (field: EditField | 'unlock') => (el: HTMLElement | null) => {
+    refs.current[field] = el;
+  };
+  return (
+    <tr className={className} aria-label="Editing transaction" data-row-id={row.id}>
+      <td>
+        <DateInput value={draft.date} onChange={(date) => onChange({ date })} today={today} inputRef={set('date')} onKeyDown={onKeyDown} />
+      </td>
+      <td className="ledger-cell--combo">
+        <PayeeInput value={draft.payee} onChange={(payee) => onChange({ payee })} payees={payees} accountNames={accountNames} onKeyDown={onKeyDown} inputRef={set('payee')} disabled={isTransfer} />
+      </td>
+      <td>
+        <span className="ledger-amount-cell">
+          <AmountInput label="Payment" value={draft.payment} onChange={(payment) => onChange({ payment })} onKeyDown={onKeyDown} disabled={locked} inputRef={set('payment')} />
+          {locked && <LockButton onUnlock={onUnlock} inputRef={set('unlock')} />}
+        </span>
+      </td>
+      <td>
+        <AmountInput label="Deposit" value={draft.deposit} onChange={(deposit) => onChange({ deposit })} onKeyDown={onKeyDown} disabled={locked} inputRef={set('deposit')} />
+      </td>
+      <td className="ledger-num">{formatDollars(row.running)}</td>
+      <td className="ledger-num">{formatDollars(row.pending)}</td>
+      <td className="ledger-num">{formatDollars(row.cleared)}</td>
+      <td>
+        <StatusSelect value={draft.status} onChange={(status) => onChange({ status })} onKeyDown={onKeyDown} disabled={locked} inputRef={set('status')} />
+      </td>
+      <td className="ledger-cell--combo">
+        <CategoryInput value={draft.category} onChange={(category) => onChange({ category })} options={categoryOptions} onKeyDown={onKeyDown} inputRef={set('category')} disabled={isTransfer} allowTransfer={false} />
+      </td>
+      <td>
+        <NotesInput value={draft.notes} onChange={(notes) => onChange({ notes })} onKeyDown={onKeyDown} inputRef={set('notes')} />
+      </td>
+      <td className="ledger-row-actions">
+        <button type="button" className="hf-button hf-button--primary ledger-button--small" disabled={busy} onClick={onSave}>
+          Save
+        </button>
+        <button type="button" className="hf-button ledger-button--small" disabled={busy} onClick={onMove}>
+          Move
+        </button>
+        <button type="button" className="hf-button hf-button--danger ledger-button--small" disabled={busy} onClick={onDelete}>
+          Delete
+        </button>
+        <button type="button" className="hf-button ledger-button--small" onClick={onCancel}>
+          Cancel
+        </button>
+      </td>
+    </tr>
+  );
+}

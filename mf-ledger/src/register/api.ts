@@ -1,0 +1,47 @@
+/** svc-ledger transaction calls (spec section 7 "Transactions", "Accounts" transfer). */
+import { api, apiFetch } from '@hf/app-kit';
+import type { RegisterPage, RegisterRow, SearchResult, TransactionRecord, TransferResponse } from '@hf/contracts';
+
+export type { RegisterPage, RegisterRow, SearchResult, TransactionRecord };
+
+export interface NewTransactionBody {
+  date: string;
+  payee: string;
+  amount: number;
+  status: string;
+  notes: string;
+  category_id: number | null;
+}
+
+export interface TransferBody {
+  from_account_id: number;
+  to_account_id: number;
+  amount: number;
+  date: string;
+  notes: string;
+  status: string;
+}
+
+export interface UpdateTransactionBody {
+  date?: string;
+  payee?: string;
+  amount?: number;
+  status?: string;
+  notes?: string;
+  category_id?: number | null;
+  updated_at?: string;
+}
+
+export const transactionsApi = {
+  page: (accountId: number, query: { limit: number; before?: string; after?: string }, signal?: AbortSignal) =>
+    apiFetch<RegisterPage>(`/accounts/${accountId}/transactions`, { query, signal }),
+  create: (accountId: number, body: NewTransactionBody) => api.post<TransactionRecord>(`/accounts/${accountId}/transactions`, body),
+  transfer: (body: TransferBody) => api.post<TransferResponse>('/accounts/transfer', body),
+  update: (id: number, body: UpdateTransactionBody) => api.put<TransactionRecord>(`/transactions/${id}`, body),
+  remove: (id: number) => api.patch<unknown>(`/transactions/${id}/delete`),
+  move: (id: number, destinationAccountId: number) => api.patch<unknown>(`/transactions/${id}/move`, { destination_account_id: destinationAccountId }),
+  setStatus: (id: number, status: string) => api.patch<TransactionRecord>(`/transactions/${id}/status`, { status }),
+  search: (accountId: number, terms: string[], uncategorizedOnly: boolean) =>
+    api.post<SearchResult[]>('/transactions/search', { account_id: accountId, search_terms: terms, uncategorized_only: uncategorizedOnly }),
+  bulkCategorize: (ids: number[], categoryId: number) => api.patch<{ message: string }>('/transactions/bulk_categorize', { transaction_ids: ids, category_id: categoryId }),
+};

@@ -1,0 +1,62 @@
+/** The row editor's draft: a register row as editable text, and the PUT body of what changed. */
+import { parseEntryDate, type CalendarDate } from '@hf/calendar';
+import { canonicalCategoryText, TRANSFER_CATEGORY, type CategoryOption } from '../categories/category-text';
+import { dollarsToCents } from '../money';
+import type { RegisterRow, UpdateTransactionBody } from './api';
+import { displayDate } from './dates';
+import { netAmountCents, normalizeStatus, splitAmount, type TransactionStatus } from './entry';
+
+export type EditField = 'date' | 'payee' | 'payment' | 'deposit' | 'status' | 'category' | 'notes';
+
+export interface EditDraft {
+  date: string;
+  payee: string;
+  payment: string;
+  deposit: string;
+  status: TransactionStatus;
+  category: string;
+  notes: string;
+}
+
+export function isTransferRow(row: Pick<RegisterRow, 'transfer_id' | 'category_name'>): boolean {
+  return row.transfer_id !== null || row.category_name === TRANSFER_CATEGORY;
+}
+
+export function draftFromRow(row: RegisterRow): EditDraft {
+  return {
+    date: displayDate(row.date),
+    payee: row.payee,
+    ...splitAmount(dollarsToCents(row.amount)),
+    status: normalizeStatus(row.status),
+    category: row.category_name ?? '',
+    notes: row.notes ?? '',
+  };
+}
+
+export type EditCheck =
+  | { ok: false; message: string; field: EditField }
+  | { ok: true; date: CalendarDate; amountChanged: boolean; amountCents: number; body: UpdateTransactionBody; categoryChanged: boolean };
+
+/**
+ * Validates the draft and lists what changed. The category is compared as text (case-insensitive
+ * through the canonical spelling); the caller turns changed text into an id with the creation
+ * flow. An amount is sent only when it changed (spec section 5).
+ */
+export function checkEdit(row: RegisterRow, draft: EditDraft, today: CalendarDate, options: readonly CategoryOption[]): EditCheck {
+  const date = parseEntryDate(draft.date, today);
+  if (!date) return { ok: false, message: 'Please enter a valid date.', field: 'date' };
+  const transfer = isTransferRow(row);
+  const payee = draft.payee.trim();
+  if (!transfer && !payee) return { ok: false, message: 'Payee is required.', field: 'payee' };
+  const cents = netAmountCents(draft.payment, draft.deposit);
+  if (cents === null) return { ok: false, message: 'Please enter a valid amount.', field: 'payment' };
+  const body: UpdateTransactionBody = {};
+  if (date !== row.date) body.date = date;
+  if (!transfer && payee !== row.payee) body.payee = payee;
+  const amountChanged = cents !== dollarsToCents(row.amount);
+  if (amountChanged) body.amount = cents / 100;
+  if (draft.status !== normalizeStatus(row.status)) body.status = draft.status;
+  if (draft.notes.trim() !== (row.notes ?? '').trim()) body.notes = draft.notes.trim();
+  const categoryChanged = !transfer && canonicalCategoryText(draft.category, options).toLocaleLowerCase() !== (row.category_name ?? '').toLocaleLowerCase();
+  return { ok: true, date, amountChanged, amountCents: cents, body, categoryChanged };
+}

@@ -1,0 +1,177 @@
+/** The entry line's and the row editor's fields, shared by the desktop table and the mobile form. */
+import { applyDateKey, parseEntryDate, type CalendarDate } from '@hf/calendar';
+import { useCallback, type KeyboardEvent, type Ref } from 'react';
+import { inlineCompletion, matchingCategories, TRANSFER_CATEGORY, type CategoryOption } from '../categories/category-text';
+import { Combobox } from '../components/Combobox';
+import { displayDate } from './dates';
+import type { TransactionStatus } from './entry';
+
+type KeyHandler = (event: KeyboardEvent<HTMLElement>) => void;
+
+const DATE_KEYS = new Set(['+', '=', '-', 't', 'T', 'PageUp', 'PageDown']);
+
+/** Date text field: the spec's formats, normalised on blur; + = - t PageUp PageDown step it. */
+export function DateInput({ value, onChange, today, inputRef, onKeyDown, disabled }: {
+  value: string;
+  onChange: (value: string) => void;
+  today: CalendarDate;
+  inputRef?: Ref<HTMLInputElement>;
+  onKeyDown?: KeyHandler;
+  disabled?: boolean;
+}) {
+  return (
+    <input
+      ref={inputRef}
+      type="text"
+      aria-label="Date"
+      className="ledger-input ledger-input--date"
+      value={value}
+      disabled={disabled}
+      placeholder="M/D/YYYY"
+      autoComplete="off"
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={() => {
+        const parsed = parseEntryDate(value, today);
+        if (parsed) onChange(displayDate(parsed));
+      }}
+      onKeyDown={(e) => {
+        if (DATE_KEYS.has(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+          const next = applyDateKey(e.key, parseEntryDate(value, today), today);
+          if (next) {
+            e.preventDefault();
+            onChange(displayDate(next));
+            return;
+          }
+        }
+        onKeyDown?.(e);
+      }}
+    />
+  );
+}
+
+export function AmountInput({ label, value, onChange, onKeyDown, disabled, inputRef }: {
+  label: 'Payment' | 'Deposit';
+  value: string;
+  onChange: (value: string) => void;
+  onKeyDown?: KeyHandler;
+  disabled?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <input
+      ref={inputRef}
+      type="number"
+      step="0.01"
+      min="0"
+      inputMode="decimal"
+      aria-label={label}
+      className="ledger-input ledger-input--amount"
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+      onKeyDown={onKeyDown}
+    />
+  );
+}
+
+export function StatusSelect({ value, onChange, onKeyDown, disabled, inputRef }: {
+  value: TransactionStatus;
+  onChange: (value: TransactionStatus) => void;
+  onKeyDown?: KeyHandler;
+  disabled?: boolean;
+  inputRef?: Ref<HTMLSelectElement>;
+}) {
+  return (
+    <select
+      ref={inputRef}
+      aria-label="Status"
+      className="ledger-input ledger-input--status"
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value as TransactionStatus)}
+      onKeyDown={onKeyDown}
+    >
+      <option value="">None</option>
+      <option value="p">Pending</option>
+      <option value="x">Cleared</option>
+    </select>
+  );
+}
+
+export function PayeeInput({ value, onChange, payees, accountNames, onKeyDown, inputRef, disabled }: {
+  value: string;
+  onChange: (value: string) => void;
+  payees: readonly string[];
+  /** Other accounts' names (typing one makes a transfer). */
+  accountNames: readonly string[];
+  onKeyDown?: KeyHandler;
+  inputRef?: Ref<HTMLInputElement>;
+  disabled?: boolean;
+}) {
+  const getOptions = useCallback(
+    (text: string) => {
+      const t = text.trim().toLocaleLowerCase();
+      if (!t) return [];
+      const out: string[] = [];
+      const seen = new Set<string>();
+      const add = (name: string) => {
+        const k = name.toLocaleLowerCase();
+        if (!seen.has(k) && k !== t) {
+          seen.add(k);
+          out.push(name);
+        }
+      };
+      for (const name of accountNames) if (name.toLocaleLowerCase().startsWith(t)) add(name);
+      for (const name of payees) {
+        if (out.length >= 50) break;
+        if (name.toLocaleLowerCase().startsWith(t)) add(name);
+      }
+      for (const name of payees) {
+        if (out.length >= 50) break;
+        if (name.toLocaleLowerCase().includes(t)) add(name);
+      }
+      return out;
+    },
+    [payees, accountNames],
+  );
+  return <Combobox label="Payee" className="ledger-input" value={value} onChange={onChange} getOptions={getOptions} onKeyDown={onKeyDown} inputRef={inputRef} disabled={disabled} maxLength={200} />;
+}
+
+export function CategoryInput({ value, onChange, options, onKeyDown, inputRef, disabled, allowTransfer = true, label = 'Category' }: {
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly CategoryOption[];
+  onKeyDown?: KeyHandler;
+  inputRef?: Ref<HTMLInputElement>;
+  disabled?: boolean;
+  allowTransfer?: boolean;
+  label?: string;
+}) {
+  const getOptions = useCallback(
+    (text: string) => {
+      const list = matchingCategories(text, options).map((o) => o.text);
+      if (allowTransfer && TRANSFER_CATEGORY.toLowerCase().startsWith(text.trim().toLowerCase()) && text.trim()) list.push(TRANSFER_CATEGORY);
+      return list;
+    },
+    [options, allowTransfer],
+  );
+  const complete = useCallback((typed: string) => inlineCompletion(typed, options)?.suffix ?? null, [options]);
+  return (
+    <Combobox
+      label={label}
+      className="ledger-input"
+      value={value}
+      onChange={onChange}
+      getOptions={getOptions}
+      complete={complete}
+      onKeyDown={onKeyDown}
+      inputRef={inputRef}
+      disabled={disabled}
+      maxLength={202}
+    />
+  );
+}
+
+export function NotesInput({ value, onChange, onKeyDown, inputRef }: { value: string; onChange: (value: string) => void; onKeyDown?: KeyHandler; inputRef?: Ref<HTMLInputElement> }) {
+  return <input ref={inputRef} type="text" aria-label="Notes" className="ledger-input" value={value} maxLength={1000} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} />;
+}

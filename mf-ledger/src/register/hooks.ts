@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { transactionsApi } from './api';
+import { RegisterStore } from './register-store';
+
+/** Mobile layout at 768 px width or less (spec section 9). */
+export const MOBILE_QUERY = '(max-width: 768px)';
+
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const list = window.matchMedia(query);
+      list.addEventListener('change', listener);
+      return () => list.removeEventListener('change', listener);
+    },
+    [query],
+  );
+  return useSyncExternalStore(subscribe, () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false));
+}
+
+export const useIsMobile = () => useMediaQuery(MOBILE_QUERY);
+
+export type EntryPosition = 'header' | 'inline' | 'footer';
+export const ENTRY_POSITION_KEY = 'ledger.entryLinePosition';
+
+/** Where the entry line sits, remembered in localStorage. */
+export function useEntryPosition(): [EntryPosition, (p: EntryPosition) => void] {
+  const [position, setPosition] = useState<EntryPosition>(() => {
+    const saved = localStorage.getItem(ENTRY_POSITION_KEY);
+    return saved === 'inline' || saved === 'footer' || saved === 'header' ? saved : 'header';
+  });
+  const set = useCallback((p: EntryPosition) => {
+    localStorage.setItem(ENTRY_POSITION_KEY, p);
+    setPosition(p);
+  }, []);
+  return [position, set];
+}
+
+export type HighlightKind = 'new' | 'edited';
+/** Edited rows stay highlighted 3 s, new rows about 2.5 s (spec section 9). */
+export const HIGHLIGHT_MS: Record<HighlightKind, number> = { edited: 3000, new: 2500 };
+
+export function useHighlights() {
+  const [highlights, setHighlights] = useState<ReadonlyMap<number, HighlightKind>>(new Map());
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const flash = useCallback((id: number, kind: HighlightKind) => {
+    const existing = timers.current.get(id);
+    if (existing) clearTimeout(existing);
+    setHighlights((m) => new Map(m).set(id, kind));
+    timers.current.set(
+      id,
+      setTimeout(() => {
+        timers.current.delete(id);
+        setHighlights((m) => {
+          const next = new Map(m);
+          next.delete(id);
+          return next;
+        });
+      }, HIGHLIGHT_MS[kind]),
+    );
+  }, []);
+  useEffect(() => {
+    const all = timers.current;
+    return () => all.forEach((t) => clearTimeout(t));
+  }, []);
+  return { highlights, flash };
+}
+
+/** One paged register store per account, started on mount and stopped on unmount. */
+export function useRegisterStore(accountId: number) {
+  const store = useMemo(() => new RegisterStore((query, signal) => transactionsApi.page(accountId, query, signal)), [accountId]);
+  useEffect(() => {
+    store.start().catch(() => undefined);
+    return () => store.stop();
+  }, [store]);
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+  return { store, state };
+}

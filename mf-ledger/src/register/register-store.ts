@@ -1,0 +1,178 @@
+/**
+ * The register's rows for one account, loaded in pages (GET /accounts/{id}/transactions with
+ * limit/before) so the first rows show at once and 50,000 rows never arrive as one blocking
+ * answer:
+ * - start(): the newest page (where today and the future rows are), then older pages in the
+ *   background, each prepended.
+ * - refreshFrom(date): after a write, re-reads only the tail of the register from the last row
+ *   dated before `date` (rows before it and their balances cannot have changed) and splices it
+ *   in; balances always come from the server.
+ * - patchRow(): optimistic changes (status) until the refresh lands.
+ * Framework-free: React reads it through useSyncExternalStore.
+ */
+import type { RegisterPage, RegisterRow } from './api';
+
+export type FetchPage = (query: { limit: number; before?: string }, signal: AbortSignal) => Promise<RegisterPage>;
+
+export interface RegisterState {
+  status: 'loading' | 'ready' | 'error';
+  rows: RegisterRow[];
+  /** Cursor of the first loaded row while earlier rows exist (null: everything is loaded). */
+  prevCursor: string | null;
+  total: number;
+  /** Increments whenever rows change (also by prepending). */
+  version: number;
+  /** How many items were prepended by the last change (the view keeps its scroll position). */
+  prepended: number;
+}
+
+export interface RegisterStoreOptions {
+  firstPageSize?: number;
+  pageSize?: number;
+  /** Load older pages automatically after the first one (default true). */
+  loadAll?: boolean;
+}
+
+const MAX_PAGE = 5000;
+
+export class RegisterStore {
+  private state: RegisterState = { status: 'loading', rows: [], prevCursor: null, total: 0, version: 0, prepended: 0 };
+  private listeners = new Set<() => void>();
+  private controller = new AbortController();
+  private generation = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly firstPageSize: number;
+  private readonly pageSize: number;
+  private readonly loadAll: boolean;
+
+  constructor(private readonly fetchPage: FetchPage, options: RegisterStoreOptions = {}) {
+    this.firstPageSize = options.firstPageSize ?? 1000;
+    this.pageSize = Math.min(options.pageSize ?? MAX_PAGE, MAX_PAGE);
+    this.loadAll = options.loadAll ?? true;
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getState = () => this.state;
+
+  private set(patch: Partial<RegisterState>) {
+    this.state = { ...this.state, prepended: 0, ...patch, version: this.state.version + 1 };
+    for (const l of this.listeners) l();
+  }
+
+  stop() {
+    this.generation++;
+    this.controller.abort();
+  }
+
+  /** Loads the newest page, then (in the background) every older one. */
+  async start(): Promise<void> {
+    if (this.controller.signal.aborted) this.controller = new AbortController();
+    const generation = ++this.generation;
+    try {
+      const page = await this.fetchPage({ limit: this.firstPageSize }, this.controller.signal);
+      if (generation !== this.generation) return;
+      this.set({ status: 'ready', rows: page.rows, prevCursor: page.prev_cursor, total: page.total });
+    } catch (err) {
+      if (generation === this.generation && !this.controller.signal.aborted) this.set({ status: 'error' });
+      throw err;
+    }
+    if (this.loadAll) void this.loadOlder(generation).catch(() => undefined);
+  }
+
+  /** Prepends older pages until the start of the register (or until a reload starts over). */
+  private async loadOlder(generation: number): Promise<void> {
+    while (generation === this.generation && this.state.prevCursor && !this.controller.signal.aborted) {
+      const cursor = this.state.prevCursor;
+      const page = await this.fetchPage({ limit: this.pageSize, before: cursor }, this.controller.signal);
+      if (generation !== this.generation || cursor !== this.state.prevCursor) return;
+      this.set({ rows: page.rows.concat(this.state.rows), prevCursor: page.prev_cursor, total: page.total, prepended: page.rows.length });
+      // Let the browser paint between pages.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  }
+
+  /** Starts over: used when a change may touch rows that are not loaded yet. */
+  reloadAll(): Promise<void> {
+    return this.enqueue(() => this.start());
+  }
+
+  /** Optimistic local change of one row (its balances stay as the server sent them). */
+  patchRow(id: number, patch: Partial<RegisterRow>) {
+    const index = this.indexOf(id);
+    if (index < 0) return;
+    const rows = this.state.rows.slice();
+    rows[index] = { ...rows[index], ...patch };
+    this.set({ rows });
+  }
+
+  indexOf(id: number): number {
+    const rows = this.state.rows;
+    for (let i = rows.length - 1; i >= 0; i--) if (rows[i].id === id) return i;
+    return -1;
+  }
+
+  /**
+   * Re-reads the register from the last row dated before `fromDate` to the end: every row at or
+   * after `fromDate` (and its balances) may have changed, nothing before it did.
+   */
+  refreshFrom(fromDate: string): Promise<void> {
+    return this.enqueue(() => this.refreshTail(fromDate));
+  }
+
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async refreshTail(fromDate: string): Promise<void> {
+    const rows = this.state.rows;
+    const firstAffected = lowerBoundByDate(rows, fromDate);
+    const generation = this.generation;
+    let need = Math.min(rows.length - firstAffected + 50, MAX_PAGE);
+    let collected: RegisterRow[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await this.fetchPage({ limit: need, ...(cursor ? { before: cursor } : {}) }, this.controller.signal);
+      if (generation !== this.generation) return;
+      collected = page.rows.concat(collected);
+      if (!page.prev_cursor) {
+        // Read back to the start of the register: everything is fresh.
+        this.set({ status: 'ready', rows: collected, prevCursor: null, total: page.total });
+        return;
+      }
+      const first = collected[0];
+      if (first && first.date < fromDate) {
+        const at = this.indexOf(first.id);
+        if (at >= 0) {
+          this.set({ status: 'ready', rows: this.state.rows.slice(0, at).concat(collected), total: page.total });
+          return;
+        }
+        // That row is older than what is loaded: keep reading back to the start.
+      }
+      cursor = page.prev_cursor;
+      need = MAX_PAGE;
+    }
+  }
+
+  /** Re-reads every row (e.g. after bulk categorize) and swaps them in at once. */
+  refreshAll(): Promise<void> {
+    return this.refreshFrom('0000-00-00');
+  }
+}
+
+/** First index whose date is >= `date` (rows are in register order). */
+export function lowerBoundByDate(rows: readonly { date: string }[], date: string): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid].date < date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
