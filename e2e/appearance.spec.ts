@@ -27,8 +27,14 @@ async function computed(page: Page, color: string): Promise<string> {
 
 const headerBg = (page: Page) => page.getByRole('banner').evaluate((el) => getComputedStyle(el).backgroundColor);
 
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A theme in the library (built-in or saved): its name, maybe "(active)", and Load. */
 function card(page: Page, name: string) {
-  return page.locator('li').filter({ has: page.getByText(name, { exact: true }) }).filter({ has: page.getByRole('button', { name: 'Load' }) });
+  return page
+    .getByRole('listitem')
+    .filter({ has: page.locator('span', { hasText: new RegExp(`^\\s*${escapeRe(name)}\\s*(\\(active\\))?\\s*$`) }) })
+    .filter({ has: page.getByRole('button', { name: 'Load' }) });
 }
 
 async function expectHeaderMatchesPrimaryBg(page: Page): Promise<string> {

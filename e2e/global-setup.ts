@@ -6,7 +6,7 @@
  * Set E2E_BASE_URL (and E2E_MAIL_DIR) beforehand to test an app that is already running.
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FullConfig } from '@playwright/test';
@@ -19,12 +19,17 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
   }
+  // Screenshots of this run only (tests write them with snap()).
+  rmSync(join(ROOT, 'test-results', 'screens'), { recursive: true, force: true });
   if (process.env.E2E_BASE_URL) {
     console.log(`[e2e] testing the running app at ${process.env.E2E_BASE_URL}`);
     return async () => undefined;
   }
 
   const workDir = mkdtempSync(join(tmpdir(), 'hf-e2e-'));
+  // mkdtemp makes the folder 0700; as root, embedded PostgreSQL runs initdb as a `postgres` user
+  // that must be able to enter it.
+  chmodSync(workDir, 0o755);
   const dataDir = join(workDir, 'data');
   const mailDir = join(workDir, 'mail');
   mkdirSync(dataDir, { recursive: true });

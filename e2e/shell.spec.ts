@@ -57,6 +57,7 @@ test('the header offers every section; the Accounts dropdown lists the accounts'
   await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
   await snap(page, testInfo, 'header-signed-in');
 
+  if (!isMobile(testInfo)) await nav.getByRole('button', { name: 'Accounts' }).click();
   await nav.getByRole('link', { name: 'Everyday Checking' }).click();
   await expect(page).toHaveURL(/\/accounts\/\d+\/register$/);
 });
