@@ -4,7 +4,7 @@ import bcrypt from 'bcryptjs';
 import type { FastifyInstance } from 'fastify';
 import { ensureMessagingTables, startOutboxRelay, type OutboxRelay } from '@hf/messaging';
 import { createService, signAccessToken, unauthorized, verifyAccessToken, type BaseAppOptions } from '@hf/service-kit';
-import { AUTH_MESSAGES } from '@hf/contracts';
+import { AUTH_MESSAGES, PRODUCT_NAME } from '@hf/contracts';
 import type { AuthContext } from './context';
 import { DEFAULT_ACCESS_TOKEN_SECONDS } from './domain/expiry';
 import { parseSecretKey } from './domain/tokens';
@@ -78,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     migrationsDir: join(__dirname, '..', 'migrations'),
     onDatabaseReady: ensureMessagingTables,
     routes: async (scope) => {
-      mailer = createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom ?? 'Household Forecast <no-reply@localhost>', dataDir: options.dataDir, logger: scope.log });
+      mailer = createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom ?? `${PRODUCT_NAME} <no-reply@localhost>`, dataDir: options.dataDir, logger: scope.log });
       const ctx: AuthContext = {
         sessions: new SessionService(options.jwtPrivateKey, accessTokenSeconds),
         mailer,

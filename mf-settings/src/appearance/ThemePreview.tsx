@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { PRODUCT_NAME } from '@hf/app-kit';
 import type { ThemeColors } from './themes-api';
 import { COLOR_SECTIONS } from './color-sections';
 
@@ -71,7 +72,7 @@ export function ThemePreview({ colors, selectedSection, onSelectSection }: Theme
       />
       <div className="hf-preview__content">
         <PreviewPart {...part('header')} className="hf-preview__header" style={{ background: colors.primaryBg, color: colors.primaryText }}>
-          <strong>Household Forecast</strong>
+          <strong>{PRODUCT_NAME}</strong>
           <span className="hf-preview__nav">Dashboard · Budget · Reports</span>
         </PreviewPart>
         <div className="hf-preview__body">

@@ -1,2 +1,1 @@
-/** The product's name (header, footer, "Create Your ... Account", theme previews). */
-export const PRODUCT_NAME = 'Ledgerly';
+export { PRODUCT_NAME } from '@hf/contracts';

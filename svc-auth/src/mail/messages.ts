@@ -1,7 +1,5 @@
 import type { MailMessage } from './mailer';
-
-/** The product name as the register screen's heading names it. */
-export const PRODUCT_NAME = 'Household Forecast';
+import { PRODUCT_NAME } from '@hf/contracts';
 
 export function passwordResetEmail(to: { email: string; name: string }, link: string): MailMessage {
   return {
