@@ -1,4 +1,5 @@
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { EditIcon, GripIcon, TrashIcon } from '../components/icons';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { formatDollars } from '../money';
@@ -28,7 +29,7 @@ function SortableAccountItem({ account, onEdit, onDelete }: ItemProps) {
         {...attributes}
         {...listeners}
       >
-        ⠿
+        <GripIcon />
       </button>
       <Link className="ledger-account-item__link" to={`/accounts/${account.id}/register`}>
         {account.name}
@@ -36,10 +37,10 @@ function SortableAccountItem({ account, onEdit, onDelete }: ItemProps) {
       <span className="ledger-account-item__balance">{formatDollars(account.balance)}</span>
       <span className="ledger-hover-actions">
         <button type="button" className="ledger-icon-button" aria-label={`Edit ${account.name}`} title="Edit account name" onClick={() => onEdit(account)}>
-          ✎
+          <EditIcon />
         </button>
         <button type="button" className="ledger-icon-button ledger-icon-button--danger" aria-label={`Delete ${account.name}`} title="Delete account" onClick={() => onDelete(account)}>
-          🗑
+          <TrashIcon />
         </button>
       </span>
     </li>

@@ -3,6 +3,7 @@ import {
   type CollisionDetection, type DragEndEvent,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
+import { ChevronIcon, EditIcon, GripIcon, MergeIcon, PlusIcon, TrashIcon } from '../components/icons';
 import type { ReactNode } from 'react';
 import { TOP_LEVEL_DROP_ID } from './category-moves';
 import type { CategoryNode } from './category-text';
@@ -66,13 +67,13 @@ function CategoryRow({ category, isTopLevel, hasChildren, isExpanded, onToggle, 
       >
         {hasChildren ? (
           <button type="button" className="ledger-icon-button ledger-tree-toggle" aria-expanded={isExpanded} aria-label={`${isExpanded ? 'Collapse' : 'Expand'} ${category.name}`} onClick={onToggle}>
-            {isExpanded ? '▾' : '▸'}
+            <ChevronIcon open={isExpanded} />
           </button>
         ) : (
           <span className="ledger-tree-toggle" aria-hidden="true" />
         )}
         <button type="button" ref={drag.setActivatorNodeRef} className="ledger-drag-handle" aria-label={`Drag ${category.name}`} {...drag.attributes} {...drag.listeners}>
-          ⠿
+          <GripIcon />
         </button>
         <span className="ledger-category__name">
           {canBeDestination ? (
@@ -87,17 +88,17 @@ function CategoryRow({ category, isTopLevel, hasChildren, isExpanded, onToggle, 
           <span className="ledger-hover-actions">
             {isTopLevel && (
               <button type="button" className="ledger-icon-button" aria-label="Add Sub-category" title={`Add a sub-category to ${category.name}`} onClick={() => actions.onAddChild(category)}>
-                ＋
+                <PlusIcon />
               </button>
             )}
             <button type="button" className="ledger-icon-button" aria-label="Merge" title={`Merge ${category.name} into another category`} onClick={() => actions.onMerge(category)}>
-              ⇄
+              <MergeIcon />
             </button>
             <button type="button" className="ledger-icon-button" aria-label="Edit" title={`Rename ${category.name}`} onClick={() => actions.onEdit(category)}>
-              ✎
+              <EditIcon />
             </button>
             <button type="button" className="ledger-icon-button ledger-icon-button--danger" aria-label="Delete" title={`Delete ${category.name}`} onClick={() => actions.onDelete(category)}>
-              🗑
+              <TrashIcon />
             </button>
           </span>
         )}

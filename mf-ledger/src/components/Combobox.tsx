@@ -13,6 +13,11 @@ export interface ComboboxProps {
   getOptions: (text: string) => readonly string[];
   /** Inline completion: the text to append to what was typed (selected, so typing replaces it). */
   complete?: (typed: string) => string | null;
+  /**
+   * Keys that accept a shown inline completion before being typed themselves (the category
+   * field's ':' completes the parent and starts the sub-category part).
+   */
+  acceptCompletionKeys?: readonly string[];
   /** Keys the combobox does not use (Enter to submit, Escape to cancel...). */
   onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
   onBlur?: () => void;
@@ -43,7 +48,7 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T) {
  * with fixed positioning so table cells and scroll containers never clip it. With `complete`,
  * the rest of the best match is filled in and selected as you type; Tab or Enter accepts it.
  */
-export function Combobox({ label, value, onChange, getOptions, complete, onKeyDown, onBlur, inputRef, disabled, placeholder, className, maxLength }: ComboboxProps) {
+export function Combobox({ label, value, onChange, getOptions, complete, acceptCompletionKeys, onKeyDown, onBlur, inputRef, disabled, placeholder, className, maxLength }: ComboboxProps) {
   const listId = useId();
   const input = useRef<HTMLInputElement | null>(null);
   const [open, setOpen] = useState(false);
@@ -103,12 +108,10 @@ export function Combobox({ label, value, onChange, getOptions, complete, onKeyDo
     pendingSelection.current = { value: option, start: option.length };
   };
 
-  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const typed = event.target.value;
-    const inputType = (event.nativeEvent as InputEvent).inputType ?? '';
+  const typeText = (typed: string, deleting: boolean) => {
     setOpen(true);
     setActive(-1);
-    if (complete && typed && !inputType.startsWith('delete')) {
+    if (complete && typed && !deleting) {
       const suffix = complete(typed);
       if (suffix) {
         pendingSelection.current = { value: typed + suffix, start: typed.length };
@@ -120,14 +123,28 @@ export function Combobox({ label, value, onChange, getOptions, complete, onKeyDo
     onChange(typed);
   };
 
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const inputType = (event.nativeEvent as InputEvent).inputType ?? '';
+    typeText(event.target.value, inputType.startsWith('delete'));
+  };
+
+  /** True when the end of the value is a selected inline completion. */
+  const hasCompletion = () => {
+    const el = input.current;
+    return !!el && el.selectionStart !== null && el.selectionEnd === el.value.length && el.selectionStart < el.selectionEnd;
+  };
+
   const acceptCompletion = () => {
     const el = input.current;
-    if (el && el.selectionStart !== null && el.selectionEnd === el.value.length && el.selectionStart < el.selectionEnd) {
-      el.setSelectionRange(el.value.length, el.value.length);
-    }
+    if (el && hasCompletion()) el.setSelectionRange(el.value.length, el.value.length);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (acceptCompletionKeys?.includes(event.key) && hasCompletion() && !value.includes(event.key)) {
+      event.preventDefault();
+      typeText(value + event.key, false);
+      return;
+    }
     switch (event.key) {
       case 'ArrowDown': {
         event.preventDefault();

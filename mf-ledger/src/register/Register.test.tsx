@@ -222,6 +222,11 @@ describe('Register: entry line', () => {
     await user.clear(category);
     await user.type(category, 'Food:');
     expect(category).toHaveValue('Food: Groceries');
+    // A colon typed over a shown completion accepts the parent first.
+    await user.clear(category);
+    await user.type(category, 'Fo:');
+    expect(category).toHaveValue('Food: Groceries');
+    expect([category.selectionStart, category.selectionEnd]).toEqual([5, 15]);
     await user.tab();
     expect(category).toHaveValue('Food: Groceries');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();

@@ -73,6 +73,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
   const dateRef = useRef<HTMLInputElement>(null);
   const [scrollTarget, setScrollTarget] = useState<ScrollTarget | null>(null);
   const [draft, setDraft] = useState<EntryDraft>(() => emptyDraft(displayDate(today)));
+  const [entryBusy, setEntryBusy] = useState(false);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<EditState | null>(null);
   const [unlocked, setUnlocked] = useState<ReadonlySet<number>>(new Set());
@@ -175,7 +176,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
   const focusDate = () => requestAnimationFrame(() => dateRef.current?.focus());
 
   const submitEntry = async () => {
-    if (busy) return;
+    if (entryBusy) return;
     const check = checkEntry(draft, today);
     if (!check.ok) {
       show(check.message, 'error');
@@ -202,7 +203,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
       if (!resolved) return;
       categoryId = resolved.id;
     }
-    setBusy(true);
+    setEntryBusy(true);
     try {
       let created: { id: number; date: string };
       if (isTransfer) {
@@ -236,7 +237,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
       scrollTo(created.id);
       afterWrite();
     } finally {
-      setBusy(false);
+      setEntryBusy(false);
     }
   };
 
@@ -485,7 +486,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     categoryOptions,
     dateRef,
     payeeIsAccount: payeeAccount !== null,
-    busy,
+    busy: entryBusy,
     withActionsColumn: editing !== null,
   };
 

@@ -1,4 +1,5 @@
 import type { CalendarDate } from '@hf/calendar';
+import { LockIcon } from '../components/icons';
 import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { CategoryOption } from '../categories/category-text';
 import { dollarsToCents, formatDollars } from '../money';
@@ -134,7 +135,7 @@ export function useEditKeys(onSave: () => void, onCancel: () => void) {
 export function LockButton({ onUnlock, inputRef }: { onUnlock: () => void; inputRef?: (el: HTMLButtonElement | null) => void }) {
   return (
     <button type="button" ref={inputRef} className="ledger-icon-button ledger-lock" aria-label="Unlock to edit amount" title="Unlock to edit amount" onClick={onUnlock}>
-      🔒
+      <LockIcon />
     </button>
   );
 }

@@ -8,6 +8,7 @@ import type { TransactionStatus } from './entry';
 
 type KeyHandler = (event: KeyboardEvent<HTMLElement>) => void;
 
+const COLON = [':'];
 const DATE_KEYS = new Set(['+', '=', '-', 't', 'T', 'PageUp', 'PageDown']);
 
 /** Date text field: the spec's formats, normalised on blur; + = - t PageUp PageDown step it. */
@@ -91,9 +92,15 @@ export function StatusSelect({ value, onChange, onKeyDown, disabled, inputRef }:
       onChange={(e) => onChange(e.target.value as TransactionStatus)}
       onKeyDown={onKeyDown}
     >
-      <option value="">None</option>
-      <option value="p">Pending</option>
-      <option value="x">Cleared</option>
+      <option value="" title="None">
+        –
+      </option>
+      <option value="p" title="Pending">
+        P
+      </option>
+      <option value="x" title="Cleared">
+        X
+      </option>
     </select>
   );
 }
@@ -164,6 +171,7 @@ export function CategoryInput({ value, onChange, options, onKeyDown, inputRef, d
       onChange={onChange}
       getOptions={getOptions}
       complete={complete}
+      acceptCompletionKeys={COLON}
       onKeyDown={onKeyDown}
       inputRef={inputRef}
       disabled={disabled}

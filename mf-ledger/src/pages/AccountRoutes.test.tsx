@@ -1,0 +1,42 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders, stubFetch } from '../testing/harness';
+import AccountRoutes from './AccountRoutes';
+
+const account = { id: 5, name: 'Joint Checking', balance: 10, starting_balance: 0, is_default: true, sort_order: 1, cleared_balance: 5, pending_balance: 7 };
+const emptyPage = { rows: [], balance_before: { running: 0, pending: 0, cleared: 0 }, prev_cursor: null, next_cursor: null, total: 0 };
+
+describe('AccountRoutes (account shell)', () => {
+  it('shows the account name, the Envelopes panel and the buttons', async () => {
+    stubFetch({ 'GET /api/accounts/5': account, 'GET /api/accounts/': [account], 'GET /api/accounts/5/transactions': emptyPage, 'GET /api/categories/': [], 'GET /api/payees/': [] });
+    const user = userEvent.setup();
+    renderWithProviders(<AccountRoutes />, { path: '/accounts/:accountId/*', route: '/accounts/5/register' });
+    expect(await screen.findByRole('heading', { name: 'Joint Checking' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bulk Categorize' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getByText(/Everyday Envelopes will show here/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(screen.queryByText(/Everyday Envelopes will show here/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import Transactions' }));
+    expect(within(screen.getByRole('dialog', { name: 'Import Transactions' })).getByText(/arrives with the import feature/)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Bulk Categorize' }));
+    expect(screen.getByRole('dialog', { name: 'Bulk Categorize' })).toBeInTheDocument();
+  });
+
+  it('says "Failed to fetch account details." for an unknown account', async () => {
+    stubFetch({ 'GET /api/accounts/': [], 'GET /api/categories/': [], 'GET /api/payees/': [] });
+    renderWithProviders(<AccountRoutes />, { path: '/accounts/:accountId/*', route: '/accounts/77/register' });
+    expect(await screen.findByText('Failed to fetch account details.')).toBeInTheDocument();
+    expect(await screen.findByText('Could not fetch page data.')).toBeInTheDocument();
+  });
+
+  it('reconcile and import/map say import comes later and lead back to the register', async () => {
+    stubFetch({ 'GET /api/accounts/5': account, 'GET /api/accounts/': [account], 'GET /api/accounts/5/transactions': emptyPage, 'GET /api/categories/': [], 'GET /api/payees/': [] });
+    const user = userEvent.setup();
+    renderWithProviders(<AccountRoutes />, { path: '/accounts/:accountId/*', route: '/accounts/5/import/map' });
+    expect(await screen.findByText('Import comes in a later release.')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Register' }));
+    expect(await screen.findByRole('button', { name: 'Clearing Mode' })).toBeInTheDocument();
+  });
+});
