@@ -8,8 +8,8 @@
  * APP_ORIGIN, ACCESS_TOKEN_SECONDS, RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_MS.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SERVICES, type ServiceRoute } from '@hf/contracts';
 import { createInProcessBus, type Bus } from '@hf/messaging';
@@ -94,6 +94,20 @@ export async function ensureFrontends(staticDir: string, log: (line: string) => 
   return built;
 }
 
+/**
+ * As root, embedded PostgreSQL runs its server as a `postgres` user, which must be able to
+ * traverse every directory above its data (mkdtemp makes 0700 ones). Adds search permission
+ * (o+x: enter, not list) where it is missing.
+ */
+function allowPostgresTraversal(dir: string): void {
+  if (process.getuid?.() !== 0) return;
+  for (let current = dir; ; current = dirname(current)) {
+    const mode = statSync(current).mode;
+    if ((mode & 0o001) === 0) chmodSync(current, (mode & 0o7777) | 0o001);
+    if (dirname(current) === current) break;
+  }
+}
+
 function loggerFor(level: string, service: string): BaseAppOptions['logger'] {
   if (level === 'silent') return false;
   return { level, base: { service } } as unknown as BaseAppOptions['logger'];
@@ -122,6 +136,8 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     if (options.buildFrontends !== false) await ensureFrontends(staticDir);
     const secrets = ensureAppSecrets(dataDir);
 
+    mkdirSync(join(dataDir, 'postgres'), { recursive: true });
+    allowPostgresTraversal(join(dataDir, 'postgres'));
     const pg: RunningPostgres = await startEmbeddedPostgres(join(dataDir, 'postgres'));
     cleanup.push(() => pg.stop());
     const databases = {} as Record<ServiceRoute['name'], string>;

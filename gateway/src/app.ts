@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { Pool } from 'undici';
@@ -12,6 +11,7 @@ import { AuthClient } from './auth-client';
 import { registerServiceProxies, UNAVAILABLE_MESSAGE } from './proxy';
 import { RevokedSessions, TokenVerifier, pastHalfLife } from './sessions';
 import { registerStaticFiles } from './static';
+import { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './security-headers';
 
 export type ServiceKey = ServiceRoute['key'];
 
@@ -58,20 +58,6 @@ declare module 'fastify' {
 }
 
 export const DEFAULT_REMOTES = ['mf-ledger', 'mf-budget', 'mf-reports', 'mf-settings'];
-
-/** The strict policy: everything from our origin, no inline script or style, no framing. */
-export const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  fontSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  frameAncestors: ["'none'"],
-  formAction: ["'self'"],
-};
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
@@ -149,11 +135,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   sweep.unref();
 
   // --- Cross-cutting: headers, compression, rate limits, errors, request ids and logs.
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    // Plain http on localhost in the default mode: let the deployment's TLS terminator add HSTS.
-    strictTransportSecurity: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(compress, {
     global: true,
     encodings: ['br', 'gzip'],
@@ -265,4 +247,4 @@ function loggablePath(request: FastifyRequest): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
-export { UNAVAILABLE_MESSAGE };
+export { CONTENT_SECURITY_POLICY, UNAVAILABLE_MESSAGE };

@@ -1,0 +1,192 @@
+/**
+ * Ledger benchmark: one account with 50,000 transactions.
+ *
+ * 1. Seeds them through svc-ledger's internal bulk route (5 calls of 10,000 rows; target: 10,000
+ *    in < 1 s).
+ * 2. Times, sequentially over one keep-alive connection: the full register (GET
+ *    /api/accounts/:id/transactions, target < 300 ms through the gateway), a 200-row page (newest
+ *    page and one in the middle, target < 30 ms) and a single edit (PUT /api/transactions/:id,
+ *    target < 20 ms). Prints p50/p95 through the gateway and straight to svc-ledger.
+ *
+ * It runs on the default single-process app (startApp from scripts/start.ts, in a child process,
+ * fresh temporary DATA_DIR, one registered user). When that cannot start, it falls back to
+ * svc-ledger's buildApp on a test database (TEST_PG_URL or the machine's PostgreSQL), without
+ * the gateway. Figures are printed, not asserted.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+interface Target {
+  mode: string;
+  /** Base URL the browser would use (the gateway), or null without one. */
+  gatewayUrl: string | null;
+  /** svc-ledger's own base URL. */
+  ledgerUrl: string;
+  internalToken: string;
+  token: string;
+  householdId: number;
+  stop(): Promise<void>;
+}
+
+const ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 50_000);
+const BATCH = 10_000;
+
+function householdOf(token: string): number {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { hid: number };
+  return claims.hid;
+}
+
+async function viaStartApp(): Promise<Target> {
+  const { startAppProcess } = await import('./support/app-process');
+  const { ensureAppSecrets } = await import('../scripts/app-secrets');
+  const dataDir = mkdtempSync(join(tmpdir(), 'hf-bench-ledger-'));
+  try {
+    const app = await startAppProcess(dataDir);
+    const secrets = ensureAppSecrets(dataDir);
+    const res = await fetch(`${app.url}/api/users/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ledger Bench', email: `ledger-bench-${Date.now()}@example.com`, password: 'bench password 123' }),
+    });
+    if (res.status !== 200 && res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+    const token = ((await res.json()) as { access_token: string }).access_token;
+    return {
+      mode: 'single-process app (startApp), through the gateway and direct',
+      gatewayUrl: app.url.replace('localhost', '127.0.0.1'),
+      ledgerUrl: app.services['svc-ledger'],
+      internalToken: secrets.internalToken,
+      token,
+      householdId: householdOf(token),
+      stop: async () => {
+        await app.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function viaBuildApp(): Promise<Target> {
+  const { createTestDatabase, testKeys, testToken, TEST_INTERNAL_TOKEN } = await import('@hf/service-kit/src/testing');
+  const { createInProcessBus } = await import('@hf/messaging');
+  const { buildApp } = await import('../svc-ledger/src/app');
+  process.env.TEST_PG_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+  const db = await createTestDatabase('benchledger');
+  const bus = createInProcessBus();
+  const app = await buildApp({ databaseUrl: db.url, jwtPublicKey: testKeys().publicKey, internalToken: TEST_INTERNAL_TOKEN, bus });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return {
+    mode: 'svc-ledger buildApp on a test database (no gateway)',
+    gatewayUrl: null,
+    ledgerUrl: `http://127.0.0.1:${port}`,
+    internalToken: TEST_INTERNAL_TOKEN,
+    token: testToken({ userId: 1, householdId: 1 }),
+    householdId: 1,
+    stop: async () => {
+      await app.close();
+      await bus.close();
+      await db.drop();
+    },
+  };
+}
+
+async function request(url: string, init: RequestInit & { expect?: number } = {}): Promise<{ status: number; text: string; ms: number }> {
+  const start = process.hrtime.bigint();
+  const res = await fetch(url, init);
+  const text = await res.text();
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (res.status !== (init.expect ?? 200)) throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  return { status: res.status, text, ms };
+}
+
+function percentiles(times: number[]): { p50: number; p95: number; min: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { p50: at(0.5), p95: at(0.95), min: sorted[0] };
+}
+
+async function time(count: number, run: (i: number) => Promise<number>): Promise<{ p50: number; p95: number; min: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) times.push(await run(i));
+  return percentiles(times);
+}
+
+const fmt = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+const line = (label: string, r: { p50: number; p95: number; min: number }, target?: number) =>
+  `  ${label.padEnd(44)} p50 ${fmt(r.p50).padStart(9)}   p95 ${fmt(r.p95).padStart(9)}   min ${fmt(r.min).padStart(9)}${target ? `   [target < ${target} ms: ${r.p50 < target ? 'met' : 'missed'} at p50]` : ''}`;
+
+export async function runLedgerBench(): Promise<void> {
+  console.log(`\n== ledger: one account with ${ROWS.toLocaleString('en-US')} transactions ==`);
+  let target: Target;
+  try {
+    target = await viaStartApp();
+  } catch (err) {
+    console.log(`  (startApp unavailable: ${(err as Error).message}; using buildApp directly)`);
+    target = await viaBuildApp();
+  }
+  console.log(`  mode: ${target.mode}`);
+  const auth = { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' };
+  const api = target.gatewayUrl ?? target.ledgerUrl;
+  try {
+    const account = JSON.parse((await request(`${api}/api/accounts/`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Bench Checking', starting_balance: 1000 }), expect: 201 })).text) as { id: number };
+
+    // 1. Seed through the internal bulk route, 10,000 rows per call, dated over ~4 years.
+    const seedTimes: number[] = [];
+    for (let done = 0, batch = 0; done < ROWS; done += BATCH, batch++) {
+      const n = Math.min(BATCH, ROWS - done);
+      const transactions = Array.from({ length: n }, (_, k) => {
+        const i = done + k;
+        const day = Math.floor((i / ROWS) * 1460);
+        const date = new Date(Date.UTC(2022, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
+        return { date, payee: `Payee ${i % 997}`, amount: i % 10 === 0 ? 1500 + (i % 7) : -((i % 4000) + 1) / 100, status: i < ROWS * 0.9 ? 'x' : i % 3 === 0 ? 'p' : '', notes: i % 5 === 0 ? 'bench note' : '' };
+      });
+      const body = JSON.stringify({ household_id: target.householdId, account_id: account.id, idempotency_key: `bench-${batch}`, transactions });
+      const r = await request(`${target.ledgerUrl}/internal/transactions/bulk`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-token': target.internalToken }, body });
+      seedTimes.push(r.ms);
+    }
+    console.log(`  seed: ${seedTimes.length} bulk calls of ${BATCH.toLocaleString('en-US')} rows: ${seedTimes.map((t) => fmt(t)).join(', ')}   [target < 1000 ms each: ${seedTimes.every((t) => t < 1000) ? 'met' : 'missed'}]`);
+
+    const register = `/api/accounts/${account.id}/transactions`;
+    const bases = target.gatewayUrl ? [['gateway', target.gatewayUrl], ['direct', target.ledgerUrl]] : [['direct', target.ledgerUrl]];
+    // Warm up: JIT, pools, PostgreSQL caches (and autovacuum's visibility map for index-only sums).
+    for (let i = 0; i < 3; i++) for (const [, base] of bases) await request(`${base}${register}`, { headers: auth });
+    const full = await request(`${api}${register}`, { headers: { authorization: auth.authorization, 'accept-encoding': 'identity' } });
+    const rows = JSON.parse(full.text) as Array<{ id: number; updated_at: string }>;
+    console.log(`  full register: ${rows.length.toLocaleString('en-US')} rows, ${(full.text.length / 1024 / 1024).toFixed(1)} MiB of JSON`);
+
+    const newest = JSON.parse((await request(`${api}${register}?limit=200`, { headers: auth })).text) as { prev_cursor: string };
+    const middle = rows[Math.floor(rows.length / 2)];
+    let middleCursor = newest.prev_cursor;
+    // Walk to the middle with one large page so the cursor points there.
+    const jump = JSON.parse((await request(`${api}${register}?limit=${Math.min(5000, Math.floor(rows.length / 2))}&before=${middleCursor}`, { headers: auth })).text) as { prev_cursor: string };
+    middleCursor = jump.prev_cursor ?? middleCursor;
+
+    for (const [name, base] of bases) {
+      const fullGzip = await time(10, async () => (await request(`${base}${register}`, { headers: auth })).ms);
+      console.log(line(`${name}: full register (compressed if offered)`, fullGzip, name === 'gateway' || !target.gatewayUrl ? 300 : undefined));
+      const fullPlain = await time(10, async () => (await request(`${base}${register}`, { headers: { ...auth, 'accept-encoding': 'identity' } })).ms);
+      console.log(line(`${name}: full register (identity)`, fullPlain));
+      const pageNewest = await time(100, async () => (await request(`${base}${register}?limit=200`, { headers: auth })).ms);
+      console.log(line(`${name}: 200-row page, newest`, pageNewest, 30));
+      const pageMiddle = await time(100, async () => (await request(`${base}${register}?limit=200&before=${middleCursor}`, { headers: auth })).ms);
+      console.log(line(`${name}: 200-row page, middle of the register`, pageMiddle, 30));
+      const edit = await time(100, async (i) =>
+        (await request(`${base}/api/transactions/${middle.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ amount: -(i % 50) - 1.25, notes: `edit ${i}` }) })).ms,
+      );
+      console.log(line(`${name}: single edit (PUT /api/transactions/:id)`, edit, 20));
+    }
+  } finally {
+    await target.stop();
+  }
+}
+
+if (require.main === module) {
+  runLedgerBench().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

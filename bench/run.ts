@@ -1,0 +1,26 @@
+/**
+ * `npm run bench [-- name...]`: runs every benchmark (or the named ones) one after another.
+ * Each prints its own numbers; nothing is asserted. Add a bench by adding it to BENCHES.
+ */
+import { runGatewayBench } from './gateway';
+
+const BENCHES: Record<string, () => Promise<void>> = {
+  gateway: () => runGatewayBench(),
+};
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const unknown = wanted.filter((name) => !(name in BENCHES));
+  if (unknown.length) {
+    console.error(`Unknown bench(es): ${unknown.join(', ')}. Known: ${Object.keys(BENCHES).join(', ')}`);
+    process.exit(2);
+  }
+  for (const name of wanted.length ? wanted : Object.keys(BENCHES)) {
+    await BENCHES[name]();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+/**
+ * The app for benchmarks, in its own process so the load generator does not share its event
+ * loop: `startApp` on a free port with the given DATA_DIR; reports `{ url, services }` over IPC
+ * and stops on SIGTERM or when the parent disconnects.
+ */
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import { startApp, type RunningApp } from '../../scripts/start';
+
+export interface BenchApp {
+  url: string;
+  services: RunningApp['services'];
+  stop(): Promise<void>;
+}
+
+/** Starts the app in a child process (parent side). */
+export function startAppProcess(dataDir: string, env: Record<string, string> = {}): Promise<BenchApp> {
+  const child = fork(join(__dirname, 'app-process.ts'), ['--child'], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000', ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`The app exited during start (code ${code})`)));
+    child.once('message', (message: { url: string; services: RunningApp['services'] } | { error: string }) => {
+      if ('error' in message) return reject(new Error(message.error));
+      resolve({
+        ...message,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+            child.once('exit', () => {
+              clearTimeout(killer);
+              done();
+            });
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+async function child(): Promise<void> {
+  try {
+    const app = await startApp({ port: 0, dataDir: process.env.BENCH_DATA_DIR, buildFrontends: false });
+    const stop = async () => {
+      await app.stop().catch(() => undefined);
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void stop());
+    process.once('disconnect', () => void stop());
+    process.send!({ url: app.url, services: app.services });
+  } catch (err) {
+    process.send!({ error: (err as Error).message });
+    process.exit(1);
+  }
+}
+
+if (process.argv.includes('--child')) void child();
