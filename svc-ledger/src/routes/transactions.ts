@@ -7,7 +7,6 @@ import {
   MoveTransactionBody,
   RegisterPage,
   RegisterQuery,
-  RegisterRows,
   SearchResults,
   SearchTransactionsBody,
   SetStatusBody,
@@ -31,7 +30,7 @@ import { categoriesExist } from '../repositories/categories';
 import { historyOf } from '../repositories/history';
 import { isIsoInstant } from '../repositories/sql';
 import { announceChanged, applyChanges, createSingle, createTransfer, resolveCategory } from '../repositories/transaction-writes';
-import { lockRows, lockWithPeer, recordById, registerPage, registerRows, transactionExists } from '../repositories/transactions';
+import { lockRows, lockWithPeer, recordById, registerJson, registerPage, transactionExists } from '../repositories/transactions';
 import { runWrite } from '../write';
 import { ACCOUNT_NOT_FOUND, actorOf, CATEGORY_NOT_FOUND, errorResponses, TRANSACTION_NOT_FOUND, TRANSFER_DESTINATION_MESSAGE } from './common';
 
@@ -67,8 +66,8 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       const { limit, before, after } = request.query;
       reply.type('application/json; charset=utf-8');
       if (limit === undefined && before === undefined && after === undefined) {
-        const rows = await registerRows(app.db, householdId, account.id);
-        return reply.send(reply.serializeInput(rows as unknown as Record<string, unknown>, RegisterRows as unknown as Record<string, unknown>));
+        // Built as JSON text by PostgreSQL (see registerJson); it has RegisterRows' shape.
+        return reply.send(await registerJson(app.db, householdId, account));
       }
       if (before !== undefined && after !== undefined) throw badRequest('Give either "before" or "after", not both.');
       const cursorText = before ?? after;
