@@ -2,7 +2,7 @@
  * Issue 2: household invitations end to end (spec sections 2 Household, 2 Register, 6, 7).
  */
 import type { BrowserContext } from '@playwright/test';
-import { PASSWORD, api, expect, prepareContext, registerViaApi, signInWithToken, snap, test, uniqueEmail, waitForMail, linksIn } from './support/fixtures';
+import { PASSWORD, api, expect, registerViaApi, signInWithToken, snap, test, uniqueEmail, waitForMail, linksIn } from './support/fixtures';
 
 interface HouseholdBody {
   members: { id: number; email: string; role: string }[];
@@ -44,7 +44,6 @@ test('an admin invites by email; the invitee joins through the link and both see
 
   // The invitee, in a browser of their own.
   const inviteeContext: BrowserContext = await browser.newContext({ baseURL, viewport: testInfo.project.use.viewport ?? null });
-  await prepareContext(inviteeContext);
   try {
     const invitee = await inviteeContext.newPage();
     const url = new URL(link);

@@ -34,7 +34,7 @@ test('accounts: add, rename, reorder (saved) and delete', async ({ page, request
   await addAccount(page, 'Checking', '1000');
   await addAccount(page, 'Savings', '250.50');
   await addAccount(page, 'Cash', '20');
-  expect(await accountNames(page)).toEqual(['Checking', 'Savings', 'Cash']);
+  await expect.poll(() => accountNames(page)).toEqual(['Checking', 'Savings', 'Cash']);
   const checkingLink = accountList(page).getByRole('link', { name: 'Checking', exact: true });
   await expect(checkingLink).toHaveAttribute('href', /^\/accounts\/\d+\/register$/);
   await expect(accountList(page).getByRole('listitem').filter({ hasText: 'Savings' })).toContainText('$250.50');
@@ -61,7 +61,7 @@ test('accounts: add, rename, reorder (saved) and delete', async ({ page, request
   await modal.getByRole('textbox').fill('Rainy Day Fund');
   await modal.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Account updated successfully.')).toBeVisible();
-  expect(await accountNames(page)).toEqual(['Checking', 'Rainy Day Fund', 'Cash']);
+  await expect.poll(() => accountNames(page)).toEqual(['Checking', 'Rainy Day Fund', 'Cash']);
 
   // Reorder with the keyboard on the drag handle: Cash to the top.
   const handle = accountList(page).getByRole('button', { name: /Drag to reorder Cash/ });
@@ -71,7 +71,7 @@ test('accounts: add, rename, reorder (saved) and delete', async ({ page, request
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Space');
   await expect(page.getByText('Account order saved.')).toBeVisible();
-  expect(await accountNames(page)).toEqual(['Cash', 'Checking', 'Rainy Day Fund']);
+  await expect.poll(() => accountNames(page)).toEqual(['Cash', 'Checking', 'Rainy Day Fund']);
   const saved = await api(request, user, 'GET', '/accounts/');
   expect((saved.body as { name: string }[]).map((a) => a.name)).toEqual(['Cash', 'Checking', 'Rainy Day Fund']);
 
@@ -104,7 +104,7 @@ test('accounts: add, rename, reorder (saved) and delete', async ({ page, request
   await snap(page, testInfo, 'accounts-delete-confirm');
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('Account deleted successfully.')).toBeVisible();
-  expect(await accountNames(page)).toEqual(['Rainy Day Fund', 'Checking']);
+  await expect.poll(() => accountNames(page)).toEqual(['Rainy Day Fund', 'Checking']);
 
   // Each account links to its register.
   await accountList(page).getByRole('link', { name: 'Checking', exact: true }).click();

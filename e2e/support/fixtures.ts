@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import type { CapturedMail } from './mail-capture';
 
 export { expect };
@@ -18,22 +18,7 @@ export const test = base.extend({
   baseURL: async ({ baseURL }, use) => {
     await use(process.env.E2E_BASE_URL ?? baseURL);
   },
-  // TEMPORARY (dev only, never set in CI): the gateway serves remotes at /mf/<short>/.
-  context: async ({ context }, use) => {
-    await prepareContext(context);
-    await use(context);
-  },
 });
-
-/** Applies the per-context test setup (also for extra contexts a test opens itself). */
-export async function prepareContext(context: BrowserContext): Promise<void> {
-  if (process.env.E2E_DEV_REMAP) {
-    await context.route(/\/mf\/mf-\w+\//, async (route) => {
-      const url = route.request().url().replace(/\/mf\/mf-(\w+)\//, '/mf/$1/');
-      await route.fulfill({ response: await route.fetch({ url }) });
-    });
-  }
-}
 
 export const isMobile = (testInfo: TestInfo): boolean => testInfo.project.name === 'mobile';
 

@@ -1,0 +1,153 @@
+/**
+ * Ledger helpers for the register tests: calendar arithmetic as the app does it, API seeding
+ * (public routes, and the ledger's internal bulk route for large data sets), register locators.
+ */
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { api, expect, localToday, type TestUser } from './fixtures';
+
+// ----- calendar strings (YYYY-MM-DD), local dates, no time zones -----
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
+/** Month steps clamp the day (Jan 31 + 1 month = Feb 28/29). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const index = y * 12 + (m - 1) + months;
+  const ny = Math.floor(index / 12);
+  const nm = (index % 12) + 1;
+  return `${ny}-${pad(nm)}-${pad(Math.min(d, daysIn(ny, nm)))}`;
+}
+
+/** How the register shows a date: M/D/YYYY. */
+export function shown(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${Number(m)}/${Number(d)}/${y}`;
+}
+
+/** "M/D" without a year: this year, or next year when that is more than 6 months ago (spec 5). */
+export function yearless(month: number, day: number, today = localToday()): string {
+  const year = Number(today.slice(0, 4));
+  const candidate = `${year}-${pad(month)}-${pad(day)}`;
+  return candidate < addMonths(today, -6) ? `${year + 1}-${pad(month)}-${pad(day)}` : candidate;
+}
+
+export const money = (amount: number): string =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(amount);
+
+// ----- seeding -----
+
+export interface SeededAccount {
+  id: number;
+  name: string;
+}
+
+export async function createAccount(request: APIRequestContext, user: TestUser, name: string, startingBalance: number): Promise<SeededAccount> {
+  const res = await api(request, user, 'POST', '/accounts/', { name, starting_balance: startingBalance });
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  return res.body as SeededAccount;
+}
+
+export async function createCategory(request: APIRequestContext, user: TestUser, name: string, parentId?: number): Promise<number> {
+  const res = await api(request, user, 'POST', '/categories/', parentId ? { name, parent_id: parentId } : { name });
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  return (res.body as { id: number }).id;
+}
+
+export interface SeedRow {
+  date: string;
+  payee: string;
+  amount: number;
+  status?: '' | 'p' | 'x';
+  category_id?: number | null;
+  notes?: string;
+}
+
+export async function createTransaction(request: APIRequestContext, user: TestUser, accountId: number, row: SeedRow): Promise<number> {
+  const res = await api(request, user, 'POST', `/accounts/${accountId}/transactions`, row);
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  return (res.body as { id: number }).id;
+}
+
+export interface ApiRow {
+  id: number;
+  date: string;
+  payee: string;
+  amount: number;
+  status: string;
+  category_name: string | null;
+  notes: string;
+  account_id: number;
+  running: number;
+  pending: number;
+  cleared: number;
+}
+
+export async function registerRows(request: APIRequestContext, user: TestUser, accountId: number): Promise<ApiRow[]> {
+  const res = await api(request, user, 'GET', `/accounts/${accountId}/transactions`);
+  expect(res.status).toBe(200);
+  return res.body as ApiRow[];
+}
+
+/** The household id carried in the access token (claim `hid`). */
+export function householdIdOf(user: TestUser): number {
+  const payload = JSON.parse(Buffer.from(user.accessToken.split('.')[1], 'base64url').toString('utf8')) as { hid: number };
+  return payload.hid;
+}
+
+/**
+ * Many rows at once through svc-ledger's internal bulk route (the one the CSV import uses),
+ * straight at the service with the internal token global setup exposed.
+ */
+export async function bulkSeed(request: APIRequestContext, user: TestUser, accountId: number, rows: SeedRow[], chunk = 10_000): Promise<void> {
+  const ledgerUrl = process.env.E2E_LEDGER_URL;
+  const token = process.env.E2E_INTERNAL_TOKEN;
+  if (!ledgerUrl || !token) throw new Error('E2E_LEDGER_URL / E2E_INTERNAL_TOKEN are not set (global setup did not start the app)');
+  const householdId = householdIdOf(user);
+  for (let i = 0; i < rows.length; i += chunk) {
+    const res = await request.post(`${ledgerUrl}/internal/transactions/bulk`, {
+      headers: { 'x-internal-token': token },
+      data: {
+        household_id: householdId,
+        account_id: accountId,
+        idempotency_key: `e2e-${accountId}-${i}-${Date.now()}`,
+        transactions: rows.slice(i, i + chunk).map(({ status, ...r }) => ({ ...r, ...(status ? { status } : {}) })),
+      },
+      timeout: 120_000,
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+}
+
+// ----- register locators (desktop table) -----
+
+export const COLUMN = { date: 0, payee: 1, payment: 2, deposit: 3, balance: 4, pending: 5, cleared: 6, status: 7, category: 8, notes: 9 } as const;
+
+export const entryRow = (page: Page): Locator => page.getByRole('row', { name: 'New transaction' });
+export const entryForm = (page: Page): Locator => page.getByRole('form', { name: 'New transaction' });
+
+/** The register row (desktop table row or mobile list item) whose payee is `payee`. */
+export function rowOf(page: Page, payee: string): Locator {
+  return page.locator('[data-row-id]').filter({ hasText: payee });
+}
+
+export function cell(row: Locator, column: keyof typeof COLUMN): Locator {
+  return row.locator('td').nth(COLUMN[column]);
+}
+
+export async function openRegister(page: Page, accountId: number): Promise<void> {
+  await page.goto(`/accounts/${accountId}/register`);
+  await expect(page.getByRole('button', { name: /Clearing Mode/ })).toBeVisible();
+  await expect(page.getByText(/\d[\d,]* transactions|Loading [\d,]+ of/)).toBeVisible();
+}
+
+/** The three balances in the account shell's header ("Balance $x · Pending $y · Cleared $z"). */
+export async function expectShellBalances(page: Page, balance: number, pending: number, cleared: number): Promise<void> {
+  await expect(page.getByText(`Balance ${money(balance)} · Pending ${money(pending)} · Cleared ${money(cleared)}`)).toBeVisible();
+}
