@@ -3,9 +3,11 @@
  * Each prints its own numbers; nothing is asserted. Add a bench by adding it to BENCHES.
  */
 import { runGatewayBench } from './gateway';
+import { runLedgerBench } from './ledger';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   gateway: () => runGatewayBench(),
+  ledger: () => runLedgerBench(),
 };
 
 async function main(): Promise<void> {
