@@ -13,7 +13,9 @@ import {
   createCategory,
   createTransaction,
   entryForm,
+  entryOf,
   entryRow,
+  fieldOf,
   expectShellBalances,
   money,
   openRegister,
@@ -24,8 +26,8 @@ import {
 } from './support/ledger';
 
 test.describe('register (desktop table)', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(isMobile(testInfo), 'the desktop register table; the 768 px layout has its own tests below');
+  test.beforeEach(() => {
+    test.skip(isMobile(test.info()), 'the desktop register table; the 768 px layout has its own tests below');
   });
 
   test('keyboard-only entry of payments and deposits; running, pending and cleared balances', async ({ page, request }, testInfo) => {
@@ -172,99 +174,6 @@ test.describe('register (desktop table)', () => {
     await entry2.getByRole('spinbutton', { name: 'Payment' }).fill('5');
     await entry2.getByRole('spinbutton', { name: 'Payment' }).press('Enter');
     await expect(page.getByRole('dialog')).toContainText('Please select a valid account for the transfer.');
-  });
-
-  test('date keys t, +, -, PageUp, PageDown and "3/5" in the date field', async ({ page, request }) => {
-    const user = await registerViaApi(request);
-    const checking = await createAccount(request, user, 'Checking', 0);
-    await signInWithToken(page, user, `/accounts/${checking.id}/register`);
-    await openRegister(page, checking.id);
-    const date = entryRow(page).getByRole('textbox', { name: 'Date' });
-    const today = localToday();
-
-    await date.fill('1/15/2024');
-    await date.press('t');
-    await expect(date).toHaveValue(shown(today));
-    await date.press('+');
-    await expect(date).toHaveValue(shown(addDays(today, 1)));
-    await date.press('=');
-    await expect(date).toHaveValue(shown(addDays(today, 2)));
-    await date.press('-');
-    await date.press('-');
-    await date.press('-');
-    await expect(date).toHaveValue(shown(addDays(today, -1)));
-    await date.press('t');
-    await date.press('PageUp');
-    await expect(date).toHaveValue(shown(addMonths(today, 1)));
-    await date.press('PageDown');
-    await date.press('PageDown');
-    await expect(date).toHaveValue(shown(addMonths(addMonths(today, 1), -2)));
-
-    // A date without a year: this year, or next year when more than 6 months ago.
-    await date.fill('3/5');
-    await date.press('Tab');
-    await expect(date).toHaveValue(shown(yearless(3, 5)));
-    // M/d/yy
-    await date.fill('7/4/25');
-    await date.press('Tab');
-    await expect(date).toHaveValue('7/4/2025');
-
-    // Entered with that date, the row lands in its month.
-    await date.fill('3/5');
-    await entryRow(page).getByRole('combobox', { name: 'Payee' }).fill('Spring Thing');
-    await entryRow(page).getByRole('spinbutton', { name: 'Payment' }).fill('1');
-    await entryRow(page).getByRole('spinbutton', { name: 'Payment' }).press('Enter');
-    await expect(cell(rowOf(page, 'Spring Thing'), 'date')).toHaveText(shown(yearless(3, 5)));
-    const rows = await registerRows(request, user, checking.id);
-    expect(rows[0].date).toBe(yearless(3, 5));
-  });
-
-  test('typing "Food: Snacks" prompts to create the sub-category; an unknown parent is refused', async ({ page, request }, testInfo) => {
-    const user = await registerViaApi(request);
-    const checking = await createAccount(request, user, 'Checking', 100);
-    const food = await createCategory(request, user, 'Food');
-    await signInWithToken(page, user, `/accounts/${checking.id}/register`);
-    await openRegister(page, checking.id);
-    const entry = entryRow(page);
-
-    // Unknown parent: blocked with an OK message.
-    await entry.getByRole('combobox', { name: 'Payee' }).fill('Kiosk');
-    await entry.getByRole('spinbutton', { name: 'Payment' }).fill('3');
-    const category = entry.getByRole('combobox', { name: 'Category' });
-    await category.fill('Nowhere: Thing');
-    await category.press('Enter');
-    const alert = page.getByRole('dialog');
-    await expect(alert).toContainText(
-      'The parent category Nowhere does not exist. Please create it as a top-level category before adding a sub-category to it.',
-    );
-    await alert.getByRole('button', { name: 'OK' }).click();
-    await expect(rowOf(page, 'Kiosk')).toHaveCount(0);
-
-    // Unknown child of a known parent: asks to create it.
-    await category.fill('');
-    await category.pressSequentially('Food: Snacks');
-    await expect(category).toHaveValue('Food: Snacks');
-    await category.press('Enter');
-    const prompt = page.getByRole('dialog');
-    await expect(prompt).toContainText('Snacks');
-    await expect(prompt).toContainText('Food');
-    await snap(page, testInfo, 'register-subcategory-prompt');
-    await prompt.getByRole('button', { name: 'Create' }).click();
-    const row = rowOf(page, 'Kiosk');
-    await expect(row).toBeVisible();
-    await expect(cell(row, 'category')).toHaveText('Food: Snacks');
-    const tree = (await (await request.get('/api/categories/', { headers: { Authorization: `Bearer ${user.accessToken}` } })).json()) as {
-      id: number;
-      children: { name: string }[];
-    }[];
-    expect(tree.find((c) => c.id === food)?.children.map((c) => c.name)).toEqual(['Snacks']);
-
-    // Now it exists: no prompt the second time, and the text is case-insensitive.
-    await entry.getByRole('combobox', { name: 'Payee' }).fill('Kiosk Again');
-    await entry.getByRole('spinbutton', { name: 'Payment' }).fill('4');
-    await entry.getByRole('combobox', { name: 'Category' }).fill('food: snacks');
-    await entry.getByRole('combobox', { name: 'Category' }).press('Enter');
-    await expect(cell(rowOf(page, 'Kiosk Again'), 'category')).toHaveText('Food: Snacks');
   });
 
   test('clearing mode: p, x, Delete, arrows, Enter and Shift+Enter, Escape leaves', async ({ page, request }, testInfo) => {
@@ -444,9 +353,104 @@ test.describe('register (desktop table)', () => {
   });
 });
 
+test.describe('register (both layouts)', () => {
+  test('date keys t, +, -, PageUp, PageDown and "3/5" in the date field', async ({ page, request }) => {
+    const user = await registerViaApi(request);
+    const checking = await createAccount(request, user, 'Checking', 0);
+    await signInWithToken(page, user, `/accounts/${checking.id}/register`);
+    await openRegister(page, checking.id);
+    const date = entryOf(page).getByRole('textbox', { name: 'Date' });
+    const today = localToday();
+
+    await date.fill('1/15/2024');
+    await date.press('t');
+    await expect(date).toHaveValue(shown(today));
+    await date.press('+');
+    await expect(date).toHaveValue(shown(addDays(today, 1)));
+    await date.press('=');
+    await expect(date).toHaveValue(shown(addDays(today, 2)));
+    await date.press('-');
+    await date.press('-');
+    await date.press('-');
+    await expect(date).toHaveValue(shown(addDays(today, -1)));
+    await date.press('t');
+    await date.press('PageUp');
+    await expect(date).toHaveValue(shown(addMonths(today, 1)));
+    await date.press('PageDown');
+    await date.press('PageDown');
+    await expect(date).toHaveValue(shown(addMonths(addMonths(today, 1), -2)));
+
+    // A date without a year: this year, or next year when more than 6 months ago.
+    await date.fill('3/5');
+    await date.press('Tab');
+    await expect(date).toHaveValue(shown(yearless(3, 5)));
+    // M/d/yy
+    await date.fill('7/4/25');
+    await date.press('Tab');
+    await expect(date).toHaveValue('7/4/2025');
+
+    // Entered with that date, the row lands in its month.
+    await date.fill('3/5');
+    await entryOf(page).getByRole('combobox', { name: 'Payee' }).fill('Spring Thing');
+    await entryOf(page).getByRole('spinbutton', { name: 'Payment' }).fill('1');
+    await entryOf(page).getByRole('spinbutton', { name: 'Payment' }).press('Enter');
+    await expect(fieldOf(page, rowOf(page, 'Spring Thing'), 'date')).toContainText(shown(yearless(3, 5)));
+    const rows = await registerRows(request, user, checking.id);
+    expect(rows[0].date).toBe(yearless(3, 5));
+  });
+
+  test('typing "Food: Snacks" prompts to create the sub-category; an unknown parent is refused', async ({ page, request }, testInfo) => {
+    const user = await registerViaApi(request);
+    const checking = await createAccount(request, user, 'Checking', 100);
+    const food = await createCategory(request, user, 'Food');
+    await signInWithToken(page, user, `/accounts/${checking.id}/register`);
+    await openRegister(page, checking.id);
+    const entry = entryOf(page);
+
+    // Unknown parent: blocked with an OK message.
+    await entry.getByRole('combobox', { name: 'Payee' }).fill('Kiosk');
+    await entry.getByRole('spinbutton', { name: 'Payment' }).fill('3');
+    const category = entry.getByRole('combobox', { name: 'Category' });
+    await category.fill('Nowhere: Thing');
+    await category.press('Enter');
+    const alert = page.getByRole('dialog');
+    await expect(alert).toContainText(
+      'The parent category Nowhere does not exist. Please create it as a top-level category before adding a sub-category to it.',
+    );
+    await alert.getByRole('button', { name: 'OK' }).click();
+    await expect(rowOf(page, 'Kiosk')).toHaveCount(0);
+
+    // Unknown child of a known parent: asks to create it.
+    await category.fill('');
+    await category.pressSequentially('Food: Snacks');
+    await expect(category).toHaveValue('Food: Snacks');
+    await category.press('Enter');
+    const prompt = page.getByRole('dialog');
+    await expect(prompt).toContainText('Snacks');
+    await expect(prompt).toContainText('Food');
+    await snap(page, testInfo, 'register-subcategory-prompt');
+    await prompt.getByRole('button', { name: 'Create' }).click();
+    const row = rowOf(page, 'Kiosk');
+    await expect(row).toBeVisible();
+    await expect(fieldOf(page, row, 'category')).toContainText('Food: Snacks');
+    const tree = (await (await request.get('/api/categories/', { headers: { Authorization: `Bearer ${user.accessToken}` } })).json()) as {
+      id: number;
+      children: { name: string }[];
+    }[];
+    expect(tree.find((c) => c.id === food)?.children.map((c) => c.name)).toEqual(['Snacks']);
+
+    // Now it exists: no prompt the second time, and the text is case-insensitive.
+    await entry.getByRole('combobox', { name: 'Payee' }).fill('Kiosk Again');
+    await entry.getByRole('spinbutton', { name: 'Payment' }).fill('4');
+    await entry.getByRole('combobox', { name: 'Category' }).fill('food: snacks');
+    await entry.getByRole('combobox', { name: 'Category' }).press('Enter');
+    await expect(fieldOf(page, rowOf(page, 'Kiosk Again'), 'category')).toContainText('Food: Snacks');
+  });
+});
+
 test.describe('register (768 px)', () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(!isMobile(testInfo), 'the stacked mobile register');
+  test.beforeEach(() => {
+    test.skip(!isMobile(test.info()), 'the stacked mobile register');
   });
 
   test('stacked entry form with "Add Transaction", stacked rows, and editing in a dialog', async ({ page, request }, testInfo) => {

@@ -131,6 +131,13 @@ export const COLUMN = { date: 0, payee: 1, payment: 2, deposit: 3, balance: 4, p
 
 export const entryRow = (page: Page): Locator => page.getByRole('row', { name: 'New transaction' });
 export const entryForm = (page: Page): Locator => page.getByRole('form', { name: 'New transaction' });
+/** The entry line of the current layout: the table row (desktop) or the stacked form (768 px or less). */
+export const entryOf = (page: Page): Locator => ((page.viewportSize()?.width ?? 1280) <= 768 ? entryForm(page) : entryRow(page));
+
+/** A row's field as the current layout shows it: its table cell, or (mobile) the whole stacked row. */
+export function fieldOf(page: Page, row: Locator, column: keyof typeof COLUMN): Locator {
+  return (page.viewportSize()?.width ?? 1280) <= 768 ? row : cell(row, column);
+}
 
 /** The register row (desktop table row or mobile list item) whose payee is `payee`. */
 export function rowOf(page: Page, payee: string): Locator {
