@@ -11,6 +11,18 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   categories_sibling_name: 'A category with this name already exists here.',
 };
 
+/** A deadlock or serialisation failure rolls the whole write back; it is safe to run it again. */
+async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw err;
+    }
+  }
+}
+
 /**
  * Runs one write in one database transaction: the state change, its change-history entries
  * and its outbox events commit together or not at all. The reply carries the outbox sequence
@@ -25,7 +37,8 @@ export async function runWrite<T>(
   let sequence = 0;
   let result: T;
   try {
-    result = await withTransaction(app.db, async (client) => {
+    result = await retryOnDeadlock(() => withTransaction(app.db, async (client) => {
+      sequence = 0;
       const w = new LedgerWrite(client, actor.householdId, actor.userId);
       const value = await fn(w);
       for (const event of w.events) {
@@ -36,7 +49,7 @@ export async function runWrite<T>(
         sequence = Number(current.rows[0].s);
       }
       return value;
-    });
+    }));
   } catch (err) {
     const pgErr = err as { code?: string; constraint?: string };
     if (pgErr.code === '23505' && pgErr.constraint && UNIQUE_MESSAGES[pgErr.constraint]) throw conflict(UNIQUE_MESSAGES[pgErr.constraint]);

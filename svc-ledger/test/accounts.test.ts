@@ -1,5 +1,5 @@
 import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
-import { addTransaction, client, openAccount, outboxSince, register, snapshot, startLedger, type Call, type Ledger } from './helpers';
+import { addTransaction, client, openAccount, outboxSince, register, snapshot, startLedger, type Call, type Ledger, type Json } from './helpers';
 
 let ledger: Ledger;
 let call: Call;
@@ -22,7 +22,7 @@ describe('POST /api/accounts/', () => {
     expect(second.body).toMatchObject({ is_default: false, sort_order: 1 });
     const list = await call('GET', '/api/accounts/');
     expect(list.status).toBe(200);
-    expect(list.body.map((a: any) => a.name)).toEqual(['Checking', 'Savings']);
+    expect(list.body.map((a: Json) => a.name)).toEqual(['Checking', 'Savings']);
   });
 
   it('refuses a name already used in the household, case-insensitively (409 with a message)', async () => {
@@ -54,6 +54,17 @@ describe('POST /api/accounts/', () => {
     const res = await call('POST', '/api/accounts/', '{"name":"Huge","starting_balance":1e309}');
     expect(res.status).toBe(400);
     expect(await snapshot(ledger.app)).toBe(before);
+  });
+});
+
+describe('concurrent account creation', () => {
+  it('a new household gets exactly one default account', async () => {
+    const h = client(ledger.app, 7);
+    const results = await Promise.all(['A', 'B', 'C', 'D'].map((name) => h('POST', '/api/accounts/', { name, starting_balance: 0 })));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const list = (await h('GET', '/api/accounts/')).body;
+    expect(list.filter((a: Json) => a.is_default)).toHaveLength(1);
+    expect(new Set(list.map((a: Json) => a.sort_order)).size).toBe(4);
   });
 });
 
@@ -97,16 +108,16 @@ describe('PUT /api/accounts/:id', () => {
 
 describe('POST /api/accounts/reorder', () => {
   it('saves the full order', async () => {
-    const ids = (await call('GET', '/api/accounts/')).body.map((a: any) => a.id);
+    const ids = (await call('GET', '/api/accounts/')).body.map((a: Json) => a.id);
     const reversed = [...ids].reverse();
     const res = await call('POST', '/api/accounts/reorder', { account_ids: reversed });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Account order saved.');
-    expect((await call('GET', '/api/accounts/')).body.map((a: any) => a.id)).toEqual(reversed);
+    expect((await call('GET', '/api/accounts/')).body.map((a: Json) => a.id)).toEqual(reversed);
   });
 
   it('refuses a partial order (400), a foreign id (404) and 10,000 ids (400 with the limit)', async () => {
-    const ids = (await call('GET', '/api/accounts/')).body.map((a: any) => a.id);
+    const ids = (await call('GET', '/api/accounts/')).body.map((a: Json) => a.id);
     const foreign = (await other('GET', '/api/accounts/')).body[0].id;
     const before = await snapshot(ledger.app);
     expect((await call('POST', '/api/accounts/reorder', { account_ids: ids.slice(1) })).status).toBe(400);
@@ -144,10 +155,10 @@ describe('DELETE /api/accounts/:id', () => {
 
   it('moves the default flag to the next account', async () => {
     const list = (await call('GET', '/api/accounts/')).body;
-    const def = list.find((a: any) => a.is_default);
+    const def = list.find((a: Json) => a.is_default);
     await call('DELETE', `/api/accounts/${def.id}`);
     const after = (await call('GET', '/api/accounts/')).body;
-    expect(after.filter((a: any) => a.is_default)).toHaveLength(1);
+    expect(after.filter((a: Json) => a.is_default)).toHaveLength(1);
   });
 
   it('a foreign account is 404 and untouched', async () => {

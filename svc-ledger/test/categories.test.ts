@@ -1,4 +1,4 @@
-import { addTransaction, client, openAccount, outboxSince, register, snapshot, startLedger, type Call, type Ledger } from './helpers';
+import { addTransaction, client, openAccount, outboxSince, register, snapshot, startLedger, type Call, type Ledger, type Json } from './helpers';
 
 let ledger: Ledger;
 let call: Call;
@@ -35,7 +35,7 @@ describe('GET/POST /api/categories/', () => {
       { id: zoo, name: 'zoo', parent_id: null, children: [] },
     ]);
     // Another household sees none of it.
-    expect((await other('GET', '/api/categories/')).body.map((c: any) => c.name)).toEqual(['Theirs']);
+    expect((await other('GET', '/api/categories/')).body.map((c: Json) => c.name)).toEqual(['Theirs']);
   });
 
   it('refuses blank names, sibling duplicates (any case), a third level and a foreign parent; nothing changes', async () => {
@@ -69,7 +69,7 @@ describe('PUT /api/categories/:id', () => {
     const moved = await call('PUT', `/api/categories/${garden}`, { parent_id: home });
     expect(moved.status).toBe(200);
     expect(moved.body.parent_id).toBe(home);
-    expect((await tree()).find((c: any) => c.id === home).children.map((c: any) => c.name)).toEqual(['Garden & Yard']);
+    expect((await tree()).find((c: Json) => c.id === home).children.map((c: Json) => c.name)).toEqual(['Garden & Yard']);
     const top = await call('PUT', `/api/categories/${garden}`, { parent_id: null });
     expect(top.body.parent_id).toBeNull();
   });
@@ -117,7 +117,7 @@ describe('DELETE /api/categories/:id', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Category deleted.');
     const list = (await h('GET', '/api/categories/')).body;
-    expect(list.map((c: any) => [c.id, c.name, c.parent_id])).toEqual([
+    expect(list.map((c: Json) => [c.id, c.name, c.parent_id])).toEqual([
       [flights, 'Flights', null],
       [expect.any(Number), 'Misc', null],
       [misc, 'Misc (Travel)', null],

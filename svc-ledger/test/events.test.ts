@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import { EVENT_SEQUENCE_HEADER, EVENTS } from '@hf/contracts';
 import * as L from '@hf/contracts/src/ledger';
 import type { EventEnvelope } from '@hf/messaging';
-import { addTransaction, client, internalClient, lastSequence, openAccount, outboxSince, type Call, type Ledger, type Reply, startLedger } from './helpers';
+import { addTransaction, client, internalClient, lastSequence, openAccount, outboxSince, type Call, type Ledger, type Reply, startLedger, type Json } from './helpers';
 
 /** Every write records its events in the outbox in the same transaction and answers the sequence. */
 let ledger: Ledger;
@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(async () => ledger.close());
 
 /** Runs a write and returns the events it recorded, after checking the sequence header and the payload schemas. */
-async function eventsOf(write: () => Promise<Reply>): Promise<Array<{ type: string; subject: string; data: any }>> {
+async function eventsOf(write: () => Promise<Reply>): Promise<Array<{ type: string; subject: string; data: Json }>> {
   const since = await lastSequence(ledger.app);
   const res = await write();
   expect(res.status).toBeLessThan(300);
@@ -54,7 +54,7 @@ describe('events of every write', () => {
   let checking: number;
   let savings: number;
   let food: number;
-  let row: any;
+  let row: Json;
 
   it('accounts: opened, renamed, reordered', async () => {
     let events = await eventsOf(() => call('POST', '/api/accounts/', { name: 'Checking', starting_balance: 12.5 }));
@@ -112,7 +112,7 @@ describe('events of every write', () => {
     const [from, to] = events[0].data.transactions;
     expect([from.amount_cents, to.amount_cents, from.transfer_id === to.transfer_id, from.transfer_transaction_id, to.transfer_transaction_id]).toEqual([-500, 500, true, to.id, from.id]);
     events = await eventsOf(() => call('PUT', `/api/transactions/${from.id}`, { amount: -6 }));
-    expect(events[0].data.changes.map((c: any) => c.after.amount_cents)).toEqual([-600, 600]);
+    expect(events[0].data.changes.map((c: Json) => c.after.amount_cents)).toEqual([-600, 600]);
     events = await eventsOf(() => call('POST', `/api/accounts/${checking}/transactions`, { date: '2025-01-12', payee: 'rainy day', amount: -1 }));
     expect(events[0].data.transactions).toHaveLength(2);
   });
@@ -135,7 +135,7 @@ describe('events of every write', () => {
     const events = await eventsOf(() => call('DELETE', `/api/accounts/${savings}`));
     expect(types(events)).toEqual([EVENTS.transactionDeleted, EVENTS.transactionChanged, EVENTS.accountClosed]);
     expect(events[1].data.reason).toBe('transfer_detached');
-    expect(events[1].data.changes.every((c: any) => c.after.transfer_id === null && c.after.payee === 'Rainy Day')).toBe(true);
+    expect(events[1].data.changes.every((c: Json) => c.after.transfer_id === null && c.after.payee === 'Rainy Day')).toBe(true);
   });
 
   it('the relay publishes every committed event to the bus in sequence order', async () => {

@@ -35,7 +35,11 @@ export async function startLedger(prefix = 'ledger'): Promise<Ledger> {
   };
 }
 
-export interface Reply<T = any> {
+/** JSON answers are read loosely in route tests. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface Reply<T = Json> {
   status: number;
   body: T;
   headers: Record<string, unknown>;
@@ -44,7 +48,7 @@ export interface Reply<T = any> {
 /** A signed-in member of `householdId`: `call('POST', '/api/accounts/', {...})`. */
 export function client(app: FastifyInstance, householdId: number, userId = householdId * 100 + 1) {
   const token = testToken({ userId, householdId });
-  return async function call<T = any>(method: InjectOptions['method'], url: string, body?: unknown): Promise<Reply<T>> {
+  return async function call<T = Json>(method: InjectOptions['method'], url: string, body?: unknown): Promise<Reply<T>> {
     const options: InjectOptions = { method, url, headers: { authorization: `Bearer ${token}` } };
     if (typeof body === 'string') {
       options.payload = body;
@@ -60,7 +64,7 @@ export type Call = ReturnType<typeof client>;
 
 /** A service-to-service caller with the internal token. */
 export function internalClient(app: FastifyInstance) {
-  return async function call<T = any>(method: InjectOptions['method'], url: string, body?: unknown): Promise<Reply<T>> {
+  return async function call<T = Json>(method: InjectOptions['method'], url: string, body?: unknown): Promise<Reply<T>> {
     const res = await app.inject({ method, url, headers: { 'x-internal-token': TEST_INTERNAL_TOKEN }, payload: body as InjectOptions['payload'] });
     return { status: res.statusCode, body: (res.body ? res.json() : undefined) as T, headers: res.headers };
   };
@@ -73,20 +77,20 @@ export async function openAccount(call: Call, name: string, startingBalance = 0)
   return res.body.id;
 }
 
-export async function addTransaction(call: Call, accountId: number, fields: Record<string, unknown>): Promise<any> {
+export async function addTransaction(call: Call, accountId: number, fields: Record<string, unknown>): Promise<Json> {
   const res = await call('POST', `/api/accounts/${accountId}/transactions`, { date: '2025-01-15', payee: 'Shop', amount: -10, status: '', notes: '', ...fields });
   if (res.status !== 201) throw new Error(`add transaction: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
-export async function register(call: Call, accountId: number): Promise<any[]> {
+export async function register(call: Call, accountId: number): Promise<Json[]> {
   const res = await call('GET', `/api/accounts/${accountId}/transactions`);
   if (res.status !== 200) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 /** Outbox rows (type and data) after `sequence`. */
-export async function outboxSince(app: FastifyInstance, sequence = 0): Promise<Array<{ sequence: number; type: string; subject: string; household_id: number; data: any }>> {
+export async function outboxSince(app: FastifyInstance, sequence = 0): Promise<Array<{ sequence: number; type: string; subject: string; household_id: number; data: Json }>> {
   const result = await app.db.query('SELECT sequence::int AS sequence, type, subject, household_id, data FROM outbox WHERE sequence > $1 ORDER BY sequence', [sequence]);
   return result.rows;
 }

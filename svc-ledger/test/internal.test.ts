@@ -1,6 +1,6 @@
 import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
 import { testToken } from '@hf/service-kit/src/testing';
-import { addTransaction, client, internalClient, openAccount, outboxSince, register, snapshot, startLedger, type Call, type Ledger } from './helpers';
+import { addTransaction, client, internalClient, openAccount, outboxSince, register, snapshot, startLedger, type Call, type Ledger, type Json } from './helpers';
 
 let ledger: Ledger;
 let call: Call;
@@ -60,7 +60,7 @@ describe('POST /internal/transactions/bulk', () => {
     const events = await outboxSince(ledger.app, since);
     expect(events.map((e) => e.type)).toEqual(['ledger.transaction.recorded.v1']);
     expect(events[0].data.origin).toBe('import');
-    expect(events[0].data.transactions.map((t: any) => t.amount_cents)).toEqual([-1050, 200000, -300]);
+    expect(events[0].data.transactions.map((t: Json) => t.amount_cents)).toEqual([-1050, 200000, -300]);
   });
 
   it('a repeated idempotency key creates nothing twice and answers the first result', async () => {
@@ -121,7 +121,7 @@ describe('POST /internal/candidates', () => {
   it('answers non-deleted rows of the account in the date range', async () => {
     const res = await internal('POST', '/internal/candidates', { household_id: 1, account_id: checking, from: '2025-01-03', to: '2025-01-03' });
     expect(res.status).toBe(200);
-    expect(res.body.map((r: any) => [r.payee, r.amount, r.status, r.is_budgeted])).toEqual([['Salary', 2000, 'x', false], ['Apples', -3, '', false]]);
+    expect(res.body.map((r: Json) => [r.payee, r.amount, r.status, r.is_budgeted])).toEqual([['Salary', 2000, 'x', false], ['Apples', -3, '', false]]);
     expect((await internal('POST', '/internal/candidates', { household_id: 1, account_id: foreignAccount, from: '2025-01-01', to: '2025-01-31' })).status).toBe(404);
     expect((await internal('POST', '/internal/candidates', { household_id: 1, account_id: checking, from: '2025-02-30', to: '2025-03-01' })).status).toBe(400);
   });

@@ -1,5 +1,5 @@
 import { testToken } from '@hf/service-kit/src/testing';
-import { addTransaction, client, internalClient, openAccount, register, startLedger, type Call, type Ledger } from './helpers';
+import { addTransaction, client, internalClient, openAccount, register, startLedger, type Call, type Ledger, type Json } from './helpers';
 
 let ledger: Ledger;
 let call: Call;
@@ -56,7 +56,7 @@ describe('GET /api/accounts/:id/transactions (the register)', () => {
 
 describe('register paging', () => {
   let account: number;
-  let full: any[];
+  let full: Json[];
 
   beforeAll(async () => {
     account = await openAccount(call, 'Paged', 1000);
@@ -95,7 +95,7 @@ describe('register paging', () => {
   });
 
   it('pages walked backwards and then forwards, concatenated, equal the full list', async () => {
-    const backward: any[][] = [];
+    const backward: Json[][] = [];
     let page = (await call('GET', `/api/accounts/${account}/transactions?limit=7`)).body;
     backward.unshift(page.rows);
     while (page.prev_cursor) {
@@ -105,7 +105,7 @@ describe('register paging', () => {
     expect(backward.flat()).toEqual(full);
     // `page` is now the first page: its balances start at the starting balance.
     expect(page.balance_before).toEqual({ running: 1000, pending: 1000, cleared: 1000 });
-    const forward: any[][] = [page.rows];
+    const forward: Json[][] = [page.rows];
     while (page.next_cursor) {
       page = (await call('GET', `/api/accounts/${account}/transactions?limit=7&after=${page.next_cursor}`)).body;
       forward.push(page.rows);

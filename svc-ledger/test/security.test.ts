@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { signAccessToken } from '@hf/service-kit';
 import { testToken } from '@hf/service-kit/src/testing';
-import { addTransaction, client, openAccount, snapshot, startLedger, type Call, type Ledger } from './helpers';
+import { addTransaction, client, openAccount, snapshot, startLedger, type Call, type Ledger, type Json } from './helpers';
 
 /**
  * No household sees or changes another's data: every id a request carries (path, query, body)
@@ -76,8 +76,8 @@ describe('cross-household access: every route, every id field', () => {
   });
 
   it('lists show only the caller household', async () => {
-    expect((await attacker('GET', '/api/accounts/')).body.map((x: any) => x.name)).toEqual(['Attacker', 'Attacker 2']);
-    expect((await attacker('GET', '/api/categories/')).body.map((x: any) => x.name)).toEqual(['Attacker Cat']);
+    expect((await attacker('GET', '/api/accounts/')).body.map((x: Json) => x.name)).toEqual(['Attacker', 'Attacker 2']);
+    expect((await attacker('GET', '/api/categories/')).body.map((x: Json) => x.name)).toEqual(['Attacker Cat']);
     expect((await attacker('GET', '/api/payees/')).body).toEqual(['Attacker payee']);
     // A payee naming another household's account stays an ordinary payee.
     const row = await addTransaction(attacker, a.account, { payee: 'Victim Savings' });
@@ -102,7 +102,7 @@ describe('tokens', () => {
 
   it('the household comes from the token only (a body or header naming another is ignored or refused)', async () => {
     const res = await ledger.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${testToken({ userId: 201, householdId: 2 })}`, 'x-household-id': '1' } });
-    expect(res.json().map((x: any) => x.name)).toEqual(['Attacker', 'Attacker 2']);
+    expect(res.json().map((x: Json) => x.name)).toEqual(['Attacker', 'Attacker 2']);
     expect((await attacker('POST', '/api/accounts/', { name: 'X', starting_balance: 0, household_id: 1 })).status).toBe(400);
   });
 });

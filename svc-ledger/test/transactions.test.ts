@@ -1,5 +1,5 @@
 import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
-import { addTransaction, client, internalClient, lastSequence, openAccount, register, snapshot, startLedger, type Call, type Ledger } from './helpers';
+import { addTransaction, client, internalClient, lastSequence, openAccount, register, snapshot, startLedger, type Call, type Ledger, type Json } from './helpers';
 
 let ledger: Ledger;
 let call: Call;
@@ -145,7 +145,7 @@ describe('PATCH /api/transactions/:id/status', () => {
     expect((await call('PATCH', `/api/transactions/${row.id}/status`, { status: 'p' })).body.status).toBe('p');
     expect((await call('PATCH', `/api/transactions/${row.id}/status`, { status: '' })).body.status).toBe('');
     const history = (await call('GET', `/api/transactions/${row.id}/history`)).body;
-    expect(history.slice(0, 3).map((h: any) => [h.action, h.old_values.status, h.new_values.status])).toEqual([
+    expect(history.slice(0, 3).map((h: Json) => [h.action, h.old_values.status, h.new_values.status])).toEqual([
       ['status', 'p', ''], ['status', 'x', 'p'], ['status', '', 'x'],
     ]);
   });
@@ -178,7 +178,7 @@ describe('PATCH /api/transactions/:id/delete and /restore', () => {
     expect(restored.status).toBe(200);
     expect(restored.body).toMatchObject({ id: row.id, amount: -3 });
     expect((await register(call, account)).map((r) => r.running)).toEqual([7]);
-    const actions = (await call('GET', `/api/transactions/${row.id}/history`)).body.map((h: any) => h.action);
+    const actions = (await call('GET', `/api/transactions/${row.id}/history`)).body.map((h: Json) => h.action);
     expect(actions.slice(0, 2)).toEqual(['restored', 'deleted']);
   });
 
@@ -224,13 +224,13 @@ describe('POST /api/transactions/search', () => {
   it('matches payees containing any term, case-insensitively, newest first', async () => {
     const res = await call('POST', '/api/transactions/search', { account_id: account, search_terms: ['amazon', 'bakery'], uncategorized_only: false });
     expect(res.status).toBe(200);
-    expect(res.body.map((r: any) => r.payee)).toEqual(['Bakery', 'amazon prime', 'AMAZON Marketplace']);
+    expect(res.body.map((r: Json) => r.payee)).toEqual(['Bakery', 'amazon prime', 'AMAZON Marketplace']);
     expect(res.body[1]).toEqual({ id: expect.any(Number), date: '2025-05-02', payee: 'amazon prime', amount: -9, category_id: food, category_name: 'Food' });
   });
 
   it('uncategorized_only, literal % and _, and no terms = every row', async () => {
-    expect((await call('POST', '/api/transactions/search', { account_id: account, search_terms: ['amazon'], uncategorized_only: true })).body.map((r: any) => r.payee)).toEqual(['AMAZON Marketplace']);
-    expect((await call('POST', '/api/transactions/search', { account_id: account, search_terms: ['0%'], uncategorized_only: false })).body.map((r: any) => r.payee)).toEqual(['100% Organic']);
+    expect((await call('POST', '/api/transactions/search', { account_id: account, search_terms: ['amazon'], uncategorized_only: true })).body.map((r: Json) => r.payee)).toEqual(['AMAZON Marketplace']);
+    expect((await call('POST', '/api/transactions/search', { account_id: account, search_terms: ['0%'], uncategorized_only: false })).body.map((r: Json) => r.payee)).toEqual(['100% Organic']);
     expect((await call('POST', '/api/transactions/search', { account_id: account, search_terms: ['_'], uncategorized_only: false })).body).toEqual([]);
     expect((await call('POST', '/api/transactions/search', { account_id: account, search_terms: [], uncategorized_only: false })).body).toHaveLength(4);
   });

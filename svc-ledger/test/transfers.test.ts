@@ -135,6 +135,18 @@ describe('legs stay in step', () => {
     expect(await legOf(savings, row.transfer_id)).toMatchObject({ payee: 'Visa Card', transfer_account_id: card, amount: 15 });
   });
 
+  it('concurrent edits from both legs queue: no error, legs stay mirrored', async () => {
+    const row = await addTransaction(call, checking, { payee: 'Savings', amount: -10, date: '2025-07-06' });
+    const peerId = row.transfer_transaction_id;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => call('PUT', `/api/transactions/${i % 2 ? row.id : peerId}`, { amount: i % 2 ? -(i + 1) : i + 1 })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const a = (await register(call, checking)).find((r) => r.id === row.id);
+    const b = (await register(call, savings)).find((r) => r.id === peerId);
+    expect(a.amount).toBe(-b.amount);
+  });
+
   it('every transfer has both legs and they sum to zero', async () => {
     const rows = (await ledger.app.db.query('SELECT transfer_id, count(*)::int AS n, sum(amount)::int AS total FROM transactions WHERE transfer_id IS NOT NULL GROUP BY transfer_id')).rows;
     expect(rows.length).toBeGreaterThan(5);

@@ -63,8 +63,16 @@ export async function findAccount(q: Queryable, householdId: number, id: number,
   return result.rows[0] ?? null;
 }
 
-/** Serialises account writes of one household (names, order, default flag). */
+/** Advisory lock spaces (two-key form) of svc-ledger's per-household write serialisation. */
+export const LOCK_ACCOUNTS = 7_272_901;
+export const LOCK_CATEGORIES = 7_272_902;
+
+/**
+ * Serialises account writes of one household (names, order, default flag) with a transaction
+ * advisory lock (it also covers a household with no account yet), then reads its accounts.
+ */
 export async function lockHouseholdAccounts(client: PoolClient, householdId: number): Promise<AccountRow[]> {
+  await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_ACCOUNTS, householdId]);
   const result = await client.query<AccountRow>(
     `SELECT ${columns} FROM accounts a WHERE a.household_id = $1 AND a.deleted_at IS NULL ORDER BY a.sort_order, a.id FOR UPDATE`,
     [householdId],

@@ -1,9 +1,15 @@
 import type { LedgerCategorySnapshot } from '@hf/contracts/src/ledger';
 import type { CategoryLite } from '../domain/category-tree';
+import { LOCK_CATEGORIES } from './accounts';
 import type { PoolClient, Queryable } from './sql';
 
-/** Every category of the household; `lock` serialises category writes of the household. */
+/**
+ * Every category of the household. With `lock`, category writes of the household are
+ * serialised (a transaction advisory lock, which also covers creating the first one), so the
+ * tree rules are checked against a list nobody else is changing.
+ */
 export async function categoriesOf(q: Queryable, householdId: number, lock = false): Promise<CategoryLite[]> {
+  if (lock) await q.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_CATEGORIES, householdId]);
   const result = await q.query<CategoryLite>(
     `SELECT id, name, parent_id FROM categories WHERE household_id = $1 ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
     [householdId],

@@ -21,15 +21,26 @@ export async function lockRows(client: PoolClient, householdId: number, ids: rea
   return result.rows;
 }
 
-/** A row and, for a transfer leg, its other leg, both locked. Null when not the household's. */
+/**
+ * A row and, for a transfer leg, its other leg, both locked. Null when not the household's.
+ * Both legs are locked in id order (whichever leg the request names), so two edits of one
+ * transfer from its two sides queue instead of deadlocking.
+ */
 export async function lockWithPeer(client: PoolClient, householdId: number, id: number): Promise<{ row: TxRow; peer: TxRow | null } | null> {
-  const first = await lockRows(client, householdId, [id]);
-  if (first.length === 0) return null;
-  const row = first[0];
-  if (row.transfer_transaction_id === null) return { row, peer: null };
-  const ids = [row.id, row.transfer_transaction_id];
-  const both = await lockRows(client, householdId, ids);
-  return { row: both.find((r) => r.id === id) ?? row, peer: both.find((r) => r.id === row.transfer_transaction_id) ?? null };
+  for (;;) {
+    const peek = await client.query<{ peer: number | null }>(
+      'SELECT transfer_transaction_id AS peer FROM transactions WHERE household_id = $1 AND id = $2',
+      [householdId, id],
+    );
+    if (peek.rows.length === 0) return null;
+    const peerId = peek.rows[0].peer;
+    const rows = await lockRows(client, householdId, peerId === null ? [id] : [id, peerId]);
+    const row = rows.find((r) => r.id === id);
+    if (!row) return null;
+    // The link may have changed between the peek and the lock (a concurrent account deletion).
+    if (row.transfer_transaction_id !== peerId) continue;
+    return { row, peer: peerId === null ? null : (rows.find((r) => r.id === peerId) ?? null) };
+  }
 }
 
 export interface NewRow {
