@@ -221,6 +221,15 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return running;
   }
 
+  /** Clients handed back to the pool; a late 'error' event must not release them twice. */
+  const released = new WeakSet<pg.PoolClient>();
+  function releaseListener(client: pg.PoolClient, err?: Error): void {
+    if (released.has(client)) return;
+    released.add(client);
+    client.removeAllListeners('notification');
+    client.release(err);
+  }
+
   async function listen(): Promise<void> {
     if (stopped) return;
     let client: pg.PoolClient | undefined;
@@ -231,20 +240,22 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         if (msg.channel === OUTBOX_CHANNEL) void kick();
       });
       connected.on('error', (err) => {
+        // After stop() this client is already back in the pool (or the pool is ending): ignore.
+        if (released.has(connected)) return;
         logger.warn({ err: describeError(err) }, 'outbox listener lost its connection; polling until it is back');
         if (listener === connected) listener = undefined;
-        connected.release(err);
+        releaseListener(connected, err);
         scheduleListen();
       });
       await connected.query(`LISTEN ${OUTBOX_CHANNEL}`);
       if (stopped) {
-        connected.release();
+        releaseListener(connected);
         return;
       }
       listener = connected;
       void kick();
     } catch (err) {
-      client?.release(err instanceof Error ? err : true);
+      if (client) releaseListener(client, err instanceof Error ? err : new Error(String(err)));
       logger.warn({ err: describeError(err) }, 'outbox listener could not start; polling until it can');
       scheduleListen();
     }
@@ -272,7 +283,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       listener = undefined;
       if (current) {
         await current.query(`UNLISTEN ${OUTBOX_CHANNEL}`).catch(() => undefined);
-        current.release();
+        releaseListener(current);
       }
     },
 
