@@ -490,3 +490,46 @@ describe('Register: timers', () => {
     expect(rowOf('Quick')).not.toHaveClass('is-highlighted');
   });
 });
+
+describe('Register: mobile (768 px or less)', () => {
+  const original = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width: 768px'), media: query, onchange: null,
+      addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false,
+    })) as unknown as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  it('shows stacked rows and a stacked entry form with "Add Transaction"', async () => {
+    const { user, calls } = setup({ 'POST /api/accounts/1/transactions': ({ body }: { body: any }) => {
+      rows = [...rows, row(9, body.date, body.amount, { payee: body.payee })];
+      return rows[rows.length - 1];
+    } });
+    const item = (await screen.findByText('Grocer')).closest('li') as HTMLElement;
+    expect(item).toHaveTextContent('3/10/2025');
+    expect(item).toHaveTextContent('-$12.50');
+    expect(item).toHaveTextContent('Food: Groceries');
+    expect(item).toHaveTextContent('Balance $103.00');
+    expect(screen.queryByRole('columnheader')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Entry line')).not.toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'New transaction' });
+    await user.type(within(form).getByLabelText('Payee'), 'Bakery');
+    await user.type(within(form).getByLabelText('Payment'), '6');
+    await user.click(within(form).getByRole('button', { name: 'Add Transaction' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ payee: 'Bakery', amount: -6 }));
+    expect(await screen.findByText('Bakery')).toBeInTheDocument();
+  });
+
+  it('a tap on a row opens the editor with Save, Move, Delete and Cancel', async () => {
+    const { user, calls } = setup({ 'PUT /api/transactions/1': () => rows[0] });
+    await user.click((await screen.findByText('Payee 1')).closest('button')!);
+    const dialog = screen.getByRole('dialog', { name: 'Edit Transaction' });
+    for (const name of ['Save', 'Move', 'Delete', 'Cancel']) expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Notes'), 'hi{Enter}');
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ notes: 'hi', updated_at: rows[0].updated_at }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

@@ -276,11 +276,18 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     }
     setBusy(true);
     try {
-      await transactionsApi.update(row.id, { ...body, updated_at: row.updated_at });
+      const record = await transactionsApi.update(row.id, { ...body, updated_at: row.updated_at });
       setEditing(null);
-      await refreshFrom(minDate(row.date, check.date));
       flash(row.id, 'edited');
-      if (body.date) scrollTo(row.id, 'auto');
+      if (body.date) {
+        // The row moves: re-read from the earlier of its two dates, then show it.
+        await refreshFrom(minDate(row.date, check.date));
+        scrollTo(row.id, 'auto');
+      } else {
+        // Same place: show the answer at once; balances are re-read behind it only when they changed.
+        store.applyRecord(record);
+        if (body.amount !== undefined || body.status !== undefined || record.date !== row.date) void refreshFrom(minDate(row.date, record.date));
+      }
       afterWrite();
     } catch (err) {
       show(errorMessage(err, 'Failed to update transaction.'), 'error');
@@ -337,9 +344,10 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
       }
       return;
     }
-    store.patchRow(row.id, { status });
+    store.applyRecord({ ...row, status });
     try {
-      await transactionsApi.setStatus(row.id, status);
+      const record = await transactionsApi.setStatus(row.id, status);
+      if (record && typeof record === 'object' && record.id === row.id) store.applyRecord(record);
       await refreshFrom(row.date);
       afterWrite();
     } catch {
@@ -425,15 +433,18 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
 
   // ----- rendering -----
 
+  // Alternating shades count from the start of the whole register, so they do not flip while
+  // older pages are still being prepended.
+  const indexOffset = Math.max(0, state.total - rows.length);
   const rowClass = useCallback(
     (row: RegisterRow, rowIndex: number) =>
-      rowClassName(row, rowIndex, {
+      rowClassName(row, rowIndex + indexOffset, {
         today,
         highlighted: highlights.has(row.id),
         editing: editing?.row.id === row.id,
         clearingActive: clearing?.activeId === row.id,
       }),
-    [today, highlights, editing, clearing],
+    [today, highlights, editing, clearing, indexOffset],
   );
 
   const editProps = (row: RegisterRow, e: EditState) => ({
@@ -497,6 +508,9 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
       <div className="ledger-register__toolbar">
         <button type="button" className={`hf-button${clearing ? ' hf-button--primary' : ''}`} aria-pressed={clearing !== null} data-clearing-toggle onClick={enterClearing}>
           {clearing ? 'Exit Clearing Mode' : 'Clearing Mode'}
+        </button>
+        <button type="button" className="hf-button" onClick={() => scrollTo('today')}>
+          Go to Today
         </button>
         {clearing && (
           <span className="ledger-muted ledger-register__hint" role="note">

@@ -66,9 +66,19 @@ export function useHighlights() {
   return { highlights, flash };
 }
 
+/**
+ * The newest 400 rows come first (today and the planned future rows are among them, and they
+ * arrive in one small answer); older rows follow in pages of 5,000 (the API's maximum).
+ */
+export const FIRST_PAGE_ROWS = 400;
+export const OLDER_PAGE_ROWS = 5000;
+
 /** One paged register store per account, started on mount and stopped on unmount. */
 export function useRegisterStore(accountId: number) {
-  const store = useMemo(() => new RegisterStore((query, signal) => transactionsApi.page(accountId, query, signal)), [accountId]);
+  const store = useMemo(
+    () => new RegisterStore((query, signal) => transactionsApi.page(accountId, query, signal), { firstPageSize: FIRST_PAGE_ROWS, pageSize: OLDER_PAGE_ROWS }),
+    [accountId],
+  );
   useEffect(() => {
     store.start().catch(() => undefined);
     return () => store.stop();

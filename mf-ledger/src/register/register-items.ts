@@ -7,10 +7,11 @@
 import type { CalendarDate } from '@hf/calendar';
 import { monthLabel } from './dates';
 
+// Every item has the same four fields (one object shape keeps the hot loops monomorphic).
 export type RegisterItem =
-  | { kind: 'month'; key: string; label: string }
-  | { kind: 'today'; key: 'today' }
-  | { kind: 'row'; key: string; rowIndex: number };
+  | { kind: 'month'; key: string; label: string; rowIndex: -1 }
+  | { kind: 'today'; key: 'today'; label: 'Today'; rowIndex: -1 }
+  | { kind: 'row'; key: string; label: ''; rowIndex: number };
 
 export function buildRegisterItems(rows: readonly { id: number | string; date: string }[], today: CalendarDate): RegisterItem[] {
   const items: RegisterItem[] = [];
@@ -25,22 +26,22 @@ export function buildRegisterItems(rows: readonly { id: number | string; date: s
       let key = `month-${m}`;
       if (used.has(key)) key = `${key}-${items.length}`;
       used.add(key);
-      items.push({ kind: 'month', key, label: monthLabel(m) });
+      items.push({ kind: 'month', key, label: monthLabel(m), rowIndex: -1 });
     }
   };
   for (let i = 0; i < rows.length; i++) {
     const date = rows[i].date;
     if (!todayPlaced && date > today) {
       placeMonth(today);
-      items.push({ kind: 'today', key: 'today' });
+      items.push({ kind: 'today', key: 'today', label: 'Today', rowIndex: -1 });
       todayPlaced = true;
     }
     placeMonth(date);
-    items.push({ kind: 'row', key: `row-${rows[i].id}`, rowIndex: i });
+    items.push({ kind: 'row', key: `row-${rows[i].id}`, label: '', rowIndex: i });
   }
   if (!todayPlaced) {
     placeMonth(today);
-    items.push({ kind: 'today', key: 'today' });
+    items.push({ kind: 'today', key: 'today', label: 'Today', rowIndex: -1 });
   }
   return items;
 }
@@ -73,13 +74,13 @@ export function itemIndexOfRow(items: readonly RegisterItem[], rowIndex: number)
 }
 
 /** A register item or the inline entry line. */
-export type DisplayItem = RegisterItem | { kind: 'entry'; key: 'entry' };
+export type DisplayItem = RegisterItem | { kind: 'entry'; key: 'entry'; label: ''; rowIndex: -1 };
 
 /** Puts the inline entry line right after the today separator. */
 export function withInlineEntry(items: readonly RegisterItem[]): DisplayItem[] {
   const at = todayIndex(items);
   const out: DisplayItem[] = items.slice(0, at + 1);
-  out.push({ kind: 'entry', key: 'entry' });
+  out.push({ kind: 'entry', key: 'entry', label: '', rowIndex: -1 });
   for (let i = at + 1; i < items.length; i++) out.push(items[i]);
   return out;
 }

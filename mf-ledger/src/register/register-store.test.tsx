@@ -111,4 +111,18 @@ describe('RegisterStore', () => {
     await Promise.all([a, b]);
     expect(store.getState().rows).toEqual(server.all());
   });
+
+  it('applies a written record at once: fields, and balance differences to this and later rows', async () => {
+    const server = new FakeRegisterServer(generateRows(50), 100);
+    const store = new RegisterStore((q) => server.page(q), { firstPageSize: 50 });
+    await store.start();
+    const target = server.rows[20];
+    target.amount = -0.1;
+    target.status = 'x';
+    target.payee = 'Edited';
+    const record = server.all().find((r) => r.id === target.id)!;
+    store.applyRecord({ ...record, running: undefined, pending: undefined, cleared: undefined } as never);
+    // Same balances as the server computes, to the cent.
+    expect(store.getState().rows).toEqual(server.all());
+  });
 });

@@ -10,7 +10,8 @@
  * - patchRow(): optimistic changes (status) until the refresh lands.
  * Framework-free: React reads it through useSyncExternalStore.
  */
-import type { RegisterPage, RegisterRow } from './api';
+import type { RegisterPage, RegisterRow, TransactionRecord } from './api';
+import { normalizeStatus } from './entry';
 
 export type FetchPage = (query: { limit: number; before?: string }, signal: AbortSignal) => Promise<RegisterPage>;
 
@@ -109,6 +110,37 @@ export class RegisterStore {
     this.set({ rows });
   }
 
+  /**
+   * A write's answer for a row that stayed on its date: its fields replace the row's, and a
+   * changed amount or status moves this row's and every later row's balances by the difference
+   * (in cents, exactly as the server sums them). The caller still re-reads the tail in the
+   * background; this only makes the change show at once.
+   */
+  applyRecord(record: TransactionRecord) {
+    const index = this.indexOf(record.id);
+    if (index < 0) return;
+    const rows = this.state.rows.slice();
+    const old = rows[index];
+    const before = contribution(old.amount, old.status);
+    const after = contribution(record.amount, record.status);
+    const d = { running: after.running - before.running, pending: after.pending - before.pending, cleared: after.cleared - before.cleared };
+    // Only record fields: the row keeps the balances the server computed for it.
+    const { running: _r, pending: _p, cleared: _c, ...fields } = record as Partial<RegisterRow> & TransactionRecord;
+    rows[index] = { ...old, ...fields };
+    if (d.running !== 0 || d.pending !== 0 || d.cleared !== 0) {
+      for (let i = index; i < rows.length; i++) {
+        const r = rows[i];
+        rows[i] = {
+          ...r,
+          running: (Math.round(r.running * 100) + d.running) / 100,
+          pending: (Math.round(r.pending * 100) + d.pending) / 100,
+          cleared: (Math.round(r.cleared * 100) + d.cleared) / 100,
+        };
+      }
+    }
+    this.set({ rows });
+  }
+
   indexOf(id: number): number {
     const rows = this.state.rows;
     for (let i = rows.length - 1; i >= 0; i--) if (rows[i].id === id) return i;
@@ -163,6 +195,13 @@ export class RegisterStore {
   refreshAll(): Promise<void> {
     return this.refreshFrom('0000-00-00');
   }
+}
+
+/** What one row adds to the running, pending (p or x) and cleared (x) balances, in cents. */
+function contribution(amount: number, status: string) {
+  const cents = Math.round(amount * 100);
+  const s = normalizeStatus(status);
+  return { running: cents, pending: s ? cents : 0, cleared: s === 'x' ? cents : 0 };
 }
 
 /** First index whose date is >= `date` (rows are in register order). */
