@@ -169,7 +169,12 @@ test.describe('session', () => {
     await page.goto('/forgot-password');
     await emailField(page).fill(user.email);
     await page.getByRole('button', { name: 'Send Reset Link', exact: true }).click();
-    await expect(page.getByText('If an account exists for that email, a reset link has been sent.')).toBeVisible();
+    const sent = page.getByText('If an account exists for that email, a reset link has been sent.');
+    await expect(sent).toBeVisible();
+    // The server's message shows in green.
+    const [r, g, b] = (await sent.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g)!.map(Number);
+    expect(g, 'success text is green').toBeGreaterThan(r);
+    expect(g).toBeGreaterThan(b);
     await snap(page, testInfo, 'forgot-password-sent');
 
     const mail = await waitForMail(user.email, (m) => /reset/i.test(m.subject));

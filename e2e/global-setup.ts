@@ -45,6 +45,15 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 
+  /** SIGTERM (the app stops PostgreSQL and the services), SIGKILL after 25 s. */
+  const stopChild = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    child.kill('SIGTERM');
+    const timeout = new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), 25_000).unref());
+    if ((await Promise.race([exited, timeout])) === 'timeout') child.kill('SIGKILL');
+  };
+
   const tail: string[] = [];
   const remember = (chunk: Buffer): void => {
     const text = chunk.toString('utf8');
@@ -54,11 +63,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   };
   child.stderr.on('data', remember);
 
-  const ready = await new Promise<{ url: string; smtpUrl: string; ledgerUrl: string; internalToken: string }>((resolveReady, reject) => {
+  const readyPromise = new Promise<{ url: string; smtpUrl: string; ledgerUrl: string; internalToken: string }>((resolveReady, reject) => {
     let buffer = '';
     let done = false;
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
       reject(new Error(`The app did not start within ${START_TIMEOUT_MS} ms. Log tail (${logFile}):\n${tail.join('\n')}`));
     }, START_TIMEOUT_MS);
     child.stdout.on('data', (chunk: Buffer) => {
@@ -79,6 +87,15 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       reject(new Error(`The app exited during start (code ${code}, signal ${signal}). Log tail (${logFile}):\n${tail.join('\n')}`));
     });
   });
+  let ready: Awaited<typeof readyPromise>;
+  try {
+    ready = await readyPromise;
+  } catch (err) {
+    // No teardown runs when setup fails: leave nothing behind.
+    await stopChild();
+    if (!process.env.E2E_KEEP_DATA) rmSync(workDir, { recursive: true, force: true });
+    throw err;
+  }
 
   const baseUrl = ready.url.replace(/\/$/, '');
   process.env.E2E_BASE_URL = baseUrl;
@@ -90,12 +107,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   console.log(`[e2e] app at ${baseUrl}, smtp ${ready.smtpUrl}, mail in ${mailDir}, log ${logFile}`);
 
   return async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((done) => child.once('exit', () => done()));
-      child.kill('SIGTERM');
-      const timeout = new Promise<'timeout'>((done) => setTimeout(() => done('timeout'), 25_000).unref());
-      if ((await Promise.race([exited, timeout])) === 'timeout') child.kill('SIGKILL');
-    }
+    await stopChild();
     if (!process.env.E2E_KEEP_DATA) rmSync(workDir, { recursive: true, force: true });
   };
 }

@@ -7,7 +7,8 @@
  * Env in: E2E_DATA_DIR (required), E2E_MAIL_DIR (required), E2E_PORT (optional).
  */
 import { createServer } from 'node:net';
-import { startMailCapture } from './mail-capture';
+import type { RunningApp } from '../../scripts/start';
+import { startMailCapture, type RunningMailCapture } from './mail-capture';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -27,7 +28,31 @@ async function main(): Promise<void> {
   const mailDir = process.env.E2E_MAIL_DIR;
   if (!dataDir || !mailDir) throw new Error('E2E_DATA_DIR and E2E_MAIL_DIR must be set');
 
-  const mail = await startMailCapture(mailDir);
+  // Signals are handled from the start, so a stop during start-up still stops PostgreSQL.
+  let mail: RunningMailCapture | null = null;
+  let starting: Promise<RunningApp> | null = null;
+  let stopping = false;
+  const stop = async (code: number): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    const killer = setTimeout(() => process.exit(code || 1), 20_000);
+    killer.unref();
+    const app = starting ? await starting.catch(() => null) : null;
+    try {
+      await app?.stop();
+    } catch (err) {
+      console.error('app.stop failed', err);
+    }
+    await mail?.stop().catch(() => undefined);
+    process.exit(code);
+  };
+  process.on('SIGTERM', () => void stop(0));
+  process.on('SIGINT', () => void stop(0));
+  process.stdin.on('end', () => void stop(0));
+  process.stdin.on('error', () => void stop(0));
+  process.stdin.resume();
+
+  mail = await startMailCapture(mailDir);
   // startApp takes smtpUrl; SMTP_URL is also set for any part that reads the environment.
   process.env.SMTP_URL = mail.url;
   process.env.DATA_DIR = dataDir;
@@ -37,28 +62,9 @@ async function main(): Promise<void> {
 
   const { startApp } = await import('../../scripts/start');
   const port = Number(process.env.E2E_PORT) || (await freePort());
-  const options = { port, dataDir, smtpUrl: mail.url };
-  const app = await startApp(options);
-
-  let stopping = false;
-  const stop = async (code: number): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    const killer = setTimeout(() => process.exit(code || 1), 20_000);
-    killer.unref();
-    try {
-      await app.stop();
-    } catch (err) {
-      console.error('app.stop failed', err);
-    }
-    await mail.stop().catch(() => undefined);
-    process.exit(code);
-  };
-  process.on('SIGTERM', () => void stop(0));
-  process.on('SIGINT', () => void stop(0));
-  process.stdin.on('end', () => void stop(0));
-  process.stdin.on('error', () => void stop(0));
-  process.stdin.resume();
+  starting = startApp({ port, dataDir, smtpUrl: mail.url });
+  const app = await starting;
+  if (stopping) return;
 
   // The ledger's internal address and token let the large-register test seed rows in bulk.
   const ready = { url: app.url, smtpUrl: mail.url, ledgerUrl: app.services['svc-ledger'], internalToken: app.secrets.internalToken };
