@@ -249,7 +249,6 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
       return;
     }
     setEditing((current) => (current?.row.id === row.id ? current : { row, draft: draftFromRow(row), focus: field }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const changeEdit = useCallback((patch: Partial<EditDraft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e)), []);

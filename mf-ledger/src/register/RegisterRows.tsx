@@ -114,7 +114,6 @@ function useFocusField(focusField: EditField, locked: boolean, isTransfer: boole
     el?.focus();
     if (el instanceof HTMLInputElement && el.type === 'text') el.select();
     // Only when the editor opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return refs;
 }

@@ -12,12 +12,14 @@ export interface StubResponse {
   status?: number;
   body?: unknown;
 }
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies as the tests read them
 export type StubHandler = (request: { method: string; path: string; query: URLSearchParams; body: any }) => StubResponse | Promise<StubResponse> | unknown;
 
 export interface FetchCall {
   method: string;
   path: string;
   query: URLSearchParams;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies as the tests read them
   body: any;
 }
 
