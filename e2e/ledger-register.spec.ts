@@ -41,6 +41,14 @@ test.describe('register (desktop table)', () => {
       await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
     }
     await expect(page.getByRole('columnheader', { name: 'Account', exact: true })).toHaveCount(0);
+    // The account shell: name, collapsible Envelopes panel, Bulk Categorize, Import Transactions.
+    await expect(page.getByRole('button', { name: 'Bulk Categorize' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Import Transactions' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Envelopes' })).toBeVisible();
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Hide', exact: true })).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('button', { name: 'Hide', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Show', exact: true })).toHaveAttribute('aria-expanded', 'false');
 
     const entry = entryRow(page);
     const date = entry.getByRole('textbox', { name: 'Date' });
@@ -102,6 +110,10 @@ test.describe('register (desktop table)', () => {
     await expect(cell(rowOf(page, 'Lunch Spot'), 'notes')).toHaveText('team lunch');
     await expectShellBalances(page, 1134.9, 1180, 980);
     await expect(page.getByText('3 transactions')).toBeVisible();
+    // Month and "today" separator rows.
+    const monthName = new Date().toLocaleString('en-US', { month: 'long' });
+    await expect(page.getByRole('cell', { name: `${monthName} ${localToday().slice(0, 4)}`, exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Today', exact: true })).toBeVisible();
     await snap(page, testInfo, 'register-entries');
 
     // The server agrees.
