@@ -1,33 +1,43 @@
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { EditIcon, GripIcon, TrashIcon } from '../components/icons';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { DndContext, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { formatDollars } from '../money';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { EditIcon, GripIcon, TrashIcon } from '../components/icons';
+import { formatDollars } from '../money';
 import type { Account } from './api';
 
 interface ItemProps {
   account: Account;
   onEdit: (account: Account) => void;
   onDelete: (account: Account) => void;
+  /** Keyboard reordering: this item is picked up. */
+  lifted: boolean;
+  onHandleKeyDown: (event: KeyboardEvent<HTMLButtonElement>, account: Account) => void;
+  handleRef: (id: number, el: HTMLButtonElement | null) => void;
 }
 
-function SortableAccountItem({ account, onEdit, onDelete }: ItemProps) {
+function SortableAccountItem({ account, onEdit, onDelete, lifted, onHandleKeyDown, handleRef }: ItemProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: account.id });
   return (
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={`ledger-account-item${isDragging ? ' is-dragging' : ''}`}
+      className={`ledger-account-item${isDragging || lifted ? ' is-dragging' : ''}`}
     >
       <button
         type="button"
-        ref={setActivatorNodeRef}
+        ref={(el) => {
+          setActivatorNodeRef(el);
+          handleRef(account.id, el);
+        }}
         className="ledger-drag-handle"
         aria-label={`Drag to reorder ${account.name}`}
-        title="Drag to reorder"
+        title="Drag to reorder (or Space, arrow keys, Space)"
         {...attributes}
+        aria-pressed={lifted}
         {...listeners}
+        onKeyDown={(e) => onHandleKeyDown(e, account)}
       >
         <GripIcon />
       </button>
@@ -47,7 +57,6 @@ function SortableAccountItem({ account, onEdit, onDelete }: ItemProps) {
   );
 }
 
-/** The account list with drag handles (dnd-kit sortable; keyboard: Space, arrows, Space). */
 export interface SortableAccountListProps {
   accounts: Account[];
   onReorder: (ordered: Account[]) => void;
@@ -55,11 +64,24 @@ export interface SortableAccountListProps {
   onDelete: (account: Account) => void;
 }
 
+/**
+ * The account list with drag handles: the mouse or touch drags with dnd-kit; the keyboard picks
+ * an account up with Space or Enter on its handle, moves it with the arrow keys (one place per
+ * press, however fast) and drops it with Space or Enter; Escape puts it back.
+ */
 export function SortableAccountList({ accounts, onReorder, onEdit, onDelete }: SortableAccountListProps) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const [lifted, setLifted] = useState<{ id: number; order: number[] } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const handles = useRef(new Map<number, HTMLButtonElement>());
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  const shown = lifted ? lifted.order.map((id) => byId.get(id)).filter((a): a is Account => a !== undefined) : accounts;
+
+  // Moving a list item moves its DOM node, which drops focus: keep it on the lifted handle.
+  useLayoutEffect(() => {
+    if (lifted) handles.current.get(lifted.id)?.focus();
+  }, [lifted]);
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = accounts.findIndex((a) => a.id === active.id);
@@ -67,15 +89,64 @@ export function SortableAccountList({ accounts, onReorder, onEdit, onDelete }: S
     if (from < 0 || to < 0) return;
     onReorder(arrayMove(accounts, from, to));
   };
+
+  const onHandleKeyDown = (event: KeyboardEvent<HTMLButtonElement>, account: Account) => {
+    const key = event.key;
+    if (key === ' ' || key === 'Enter') {
+      event.preventDefault();
+      if (!lifted) {
+        setLifted({ id: account.id, order: accounts.map((a) => a.id) });
+        setAnnouncement(`Picked up ${account.name}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`);
+        return;
+      }
+      const changed = lifted.order.some((id, i) => id !== accounts[i]?.id);
+      setLifted(null);
+      setAnnouncement(`Dropped ${account.name}.`);
+      if (changed) onReorder(shown);
+      return;
+    }
+    if (!lifted) return;
+    if (key === 'ArrowUp' || key === 'ArrowDown') {
+      event.preventDefault();
+      setLifted((current) => {
+        if (!current) return current;
+        const from = current.order.indexOf(current.id);
+        const to = Math.max(0, Math.min(current.order.length - 1, from + (key === 'ArrowUp' ? -1 : 1)));
+        setAnnouncement(`${account.name} is at position ${to + 1} of ${current.order.length}.`);
+        return to === from ? current : { ...current, order: arrayMove(current.order, from, to) };
+      });
+    } else if (key === 'Escape') {
+      event.preventDefault();
+      setLifted(null);
+      setAnnouncement(`${account.name} was put back.`);
+    } else if (key === 'Tab') {
+      setLifted(null);
+    }
+  };
+
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-      <SortableContext items={accounts.map((a) => a.id)} strategy={verticalListSortingStrategy}>
+      <SortableContext items={shown.map((a) => a.id)} strategy={verticalListSortingStrategy}>
         <ul className="ledger-account-list" aria-label="Accounts">
-          {accounts.map((account) => (
-            <SortableAccountItem key={account.id} account={account} onEdit={onEdit} onDelete={onDelete} />
+          {shown.map((account) => (
+            <SortableAccountItem
+              key={account.id}
+              account={account}
+              onEdit={onEdit}
+              onDelete={onDelete}
+              lifted={lifted?.id === account.id}
+              onHandleKeyDown={onHandleKeyDown}
+              handleRef={(id, el) => {
+                if (el) handles.current.set(id, el);
+                else handles.current.delete(id);
+              }}
+            />
           ))}
         </ul>
       </SortableContext>
+      <span className="hf-visually-hidden" aria-live="assertive">
+        {announcement}
+      </span>
     </DndContext>
   );
 }
