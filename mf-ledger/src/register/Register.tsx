@@ -311,9 +311,10 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
 
   const deleteRow = async (row: RegisterRow) => {
     setDeleting(null);
+    // The editor closes at once; the row itself goes when the register is re-read after the delete.
+    setEditing((e) => (e?.row.id === row.id ? null : e));
     try {
       await transactionsApi.remove(row.id);
-      setEditing((e) => (e?.row.id === row.id ? null : e));
       await refreshFrom(row.date);
       afterWrite();
     } catch {
