@@ -14,10 +14,17 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+/**
+ * Several people may run Playwright in this checkout at once: each run gets its own output
+ * folder (Playwright empties its outputDir at start, which would delete another run's traces).
+ * Set once in the runner process; workers inherit it.
+ */
+process.env.E2E_RUN_ID ??= `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results/artifacts',
+  outputDir: `test-results/artifacts/${process.env.E2E_RUN_ID}`,
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,

@@ -6,7 +6,7 @@
  * Set E2E_BASE_URL (and E2E_MAIL_DIR) beforehand to test an app that is already running.
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FullConfig } from '@playwright/test';
@@ -15,12 +15,25 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 const ROOT = resolve(__dirname, '..');
 const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS) || 240_000;
 
+function pruneOldRuns(dir: string, maxAgeMs: number): void {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    try {
+      if (Date.now() - statSync(path).mtimeMs > maxAgeMs) rmSync(path, { recursive: true, force: true });
+    } catch {
+      /* another run removed it */
+    }
+  }
+}
+
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
   }
-  // Screenshots of this run only (tests write them with snap()).
+  // Screenshots of this run only (tests write them with snap()); artifacts of runs older than a day go.
   rmSync(join(ROOT, 'test-results', 'screens'), { recursive: true, force: true });
+  pruneOldRuns(join(ROOT, 'test-results', 'artifacts'), 24 * 60 * 60 * 1000);
   if (process.env.E2E_BASE_URL) {
     console.log(`[e2e] testing the running app at ${process.env.E2E_BASE_URL}`);
     return async () => undefined;
