@@ -7,7 +7,7 @@ import type { Account } from '../accounts/api';
 import { categoriesApi, CATEGORIES_QUERY_KEY, PAYEES_QUERY_KEY, useCategoryOptions, usePayees } from '../categories/api';
 import { TRANSFER_CATEGORY } from '../categories/category-text';
 import { useDialogs } from '../components/useDialogs';
-import { transactionsApi, type RegisterRow } from './api';
+import { transactionsApi, type RegisterRow, type TransactionRecord } from './api';
 import { categoryIdForSave } from './category-flow';
 import { displayDate } from './dates';
 import { checkEdit, draftFromRow, isTransferRow, type EditDraft, type EditField } from './edit-draft';
@@ -205,7 +205,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     }
     setEntryBusy(true);
     try {
-      let created: { id: number; date: string };
+      let created: TransactionRecord;
       if (isTransfer) {
         try {
           const legs = transferLegs(check.amountCents, accountId, destination!);
@@ -232,7 +232,9 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
       }
       setDraft(emptyDraft(displayDate(check.date)));
       focusDate();
-      await refreshFrom(created.date);
+      // Shown at once from the answer; the register is re-read behind it for the server's balances.
+      if (store.insertRecord(created)) void refreshFrom(created.date);
+      else await refreshFrom(created.date);
       flash(created.id, 'new');
       scrollTo(created.id);
       afterWrite();

@@ -125,4 +125,27 @@ describe('RegisterStore', () => {
     // Same balances as the server computes, to the cent.
     expect(store.getState().rows).toEqual(server.all());
   });
+
+  it('inserts a created row at once with continued balances', async () => {
+    const server = new FakeRegisterServer(generateRows(60), 100);
+    const store = new RegisterStore((q) => server.page(q), { firstPageSize: 60 });
+    await store.start();
+    const date = server.rows[30].date;
+    server.rows.push({ id: 999, date, amount: -7.77, status: 'p', created: 10_000_000 });
+    const record = server.all().find((r) => r.id === 999)!;
+    expect(store.insertRecord({ ...record, running: undefined, pending: undefined, cleared: undefined } as never)).toBe(true);
+    expect(store.getState().rows).toEqual(server.all());
+    expect(store.getState().total).toBe(61);
+    // Before every row of an empty-before register: from the starting balance.
+    server.rows.push({ id: 1000, date: '2000-01-01', amount: 5, status: 'x', created: 10_000_001 });
+    expect(store.insertRecord({ ...server.all()[0], running: 0, pending: 0, cleared: 0 } as never)).toBe(true);
+    expect(store.getState().rows).toEqual(server.all());
+  });
+
+  it('cannot place a row before unloaded older rows', async () => {
+    const server = new FakeRegisterServer(generateRows(100), 0);
+    const store = new RegisterStore((q) => server.page(q), { firstPageSize: 10, loadAll: false });
+    await store.start();
+    expect(store.insertRecord({ ...server.all()[0], id: 5000, date: '2000-01-01' } as never)).toBe(false);
+  });
 });

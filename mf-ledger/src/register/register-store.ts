@@ -141,6 +141,44 @@ export class RegisterStore {
     this.set({ rows });
   }
 
+  /**
+   * A created row (the POST answer) goes in at once where the server will put it: after every
+   * row on or before its date (it is the newest). Its balances continue the previous row's and
+   * later rows move by its amount. Returns false when it cannot be placed without the rows before
+   * it (it would be first while older rows are not loaded); the caller re-reads then.
+   */
+  insertRecord(record: TransactionRecord): boolean {
+    if (this.indexOf(record.id) >= 0) return true;
+    const rows = this.state.rows;
+    const at = upperBoundByDate(rows, record.date);
+    if (at === 0 && this.state.prevCursor) return false;
+    const c = contribution(record.amount, record.status);
+    const previous = at > 0 ? rows[at - 1] : null;
+    const base = previous
+      ? { running: Math.round(previous.running * 100), pending: Math.round(previous.pending * 100), cleared: Math.round(previous.cleared * 100) }
+      : startingBalances(rows[0]);
+    if (!base) return false;
+    const inserted: RegisterRow = {
+      ...(record as RegisterRow),
+      running: (base.running + c.running) / 100,
+      pending: (base.pending + c.pending) / 100,
+      cleared: (base.cleared + c.cleared) / 100,
+    };
+    const next = rows.slice(0, at);
+    next.push(inserted);
+    for (let i = at; i < rows.length; i++) {
+      const r = rows[i];
+      next.push({
+        ...r,
+        running: (Math.round(r.running * 100) + c.running) / 100,
+        pending: (Math.round(r.pending * 100) + c.pending) / 100,
+        cleared: (Math.round(r.cleared * 100) + c.cleared) / 100,
+      });
+    }
+    this.set({ rows: next, total: this.state.total + 1 });
+    return true;
+  }
+
   indexOf(id: number): number {
     const rows = this.state.rows;
     for (let i = rows.length - 1; i >= 0; i--) if (rows[i].id === id) return i;
@@ -202,6 +240,25 @@ function contribution(amount: number, status: string) {
   const cents = Math.round(amount * 100);
   const s = normalizeStatus(status);
   return { running: cents, pending: s ? cents : 0, cleared: s === 'x' ? cents : 0 };
+}
+
+/** The balances before the first row (starting balance), from that row; null for an empty register. */
+function startingBalances(first: RegisterRow | undefined) {
+  if (!first) return null;
+  const c = contribution(first.amount, first.status);
+  return { running: Math.round(first.running * 100) - c.running, pending: Math.round(first.pending * 100) - c.pending, cleared: Math.round(first.cleared * 100) - c.cleared };
+}
+
+/** First index whose date is > `date`. */
+export function upperBoundByDate(rows: readonly { date: string }[], date: string): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid].date <= date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** First index whose date is >= `date` (rows are in register order). */
