@@ -37,7 +37,7 @@ export function AccountShell({ accountId, children }: { accountId: number; child
           </button>
         </div>
       </header>
-      {account.isError && (
+      {(account.isError || !(Number.isInteger(accountId) && accountId > 0)) && (
         <p role="alert" className="hf-status hf-status--error">
           Failed to fetch account details.
         </p>
