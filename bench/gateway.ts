@@ -5,13 +5,15 @@
  * both and the gateway's overhead; then the gzipped JavaScript of the shell's first page.
  *
  * Throughput and p99 under load come from autocannon (1 ms resolution). The p50 overhead is
- * measured separately with one connection and sequential requests timed in microseconds.
+ * measured separately with one connection and sequential requests timed in microseconds. The
+ * app process's CPU time per request is printed too: unlike req/s it does not depend on what
+ * else the machine is running.
  *
  * Targets (docs/architecture, bench/README): >= 3,000 req/s, p99 < 20 ms, overhead < 1 ms p50,
  * <= 180 KiB gzipped JS on the first page. They are printed, not asserted.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -22,6 +24,9 @@ const ROOT = resolve(__dirname, '..');
 
 export interface LoadResult {
   requestsPerSecond: number;
+  total: number;
+  /** App-process CPU (gateway + services, not PostgreSQL) per request, µs. */
+  cpuPerRequest: number;
   p50: number;
   p99: number;
   errors: number;
@@ -33,10 +38,14 @@ interface Options {
   connections: number;
 }
 
-async function load(url: string, headers: Record<string, string>, options: Options): Promise<LoadResult> {
+async function load(url: string, headers: Record<string, string>, options: Options, cpuMicros: () => Promise<number>): Promise<LoadResult> {
+  const cpuBefore = await cpuMicros();
   const result = await autocannon({ url, headers, connections: options.connections, duration: options.durationSeconds, pipelining: 1 });
+  const cpu = (await cpuMicros()) - cpuBefore;
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    total: result.requests.total,
+    cpuPerRequest: Math.round(cpu / Math.max(1, result.requests.total)),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -149,20 +158,21 @@ export async function runGatewayBench(options: Partial<Options> = {}): Promise<v
       console.log(`  GET ${target.path} (${target.service})`);
 
       // Warm up both paths (JIT, connection pools, PostgreSQL caches).
-      await load(viaGateway, headers, { connections, durationSeconds: 3 });
-      await load(direct, headers, { connections, durationSeconds: 2 });
+      await load(viaGateway, headers, { connections, durationSeconds: 3 }, app.cpuMicros);
+      await load(direct, headers, { connections, durationSeconds: 2 }, app.cpuMicros);
 
-      const gw = await load(viaGateway, headers, { connections, durationSeconds });
-      const svc = await load(direct, headers, { connections, durationSeconds });
+      const gw = await load(viaGateway, headers, { connections, durationSeconds }, app.cpuMicros);
+      const svc = await load(direct, headers, { connections, durationSeconds }, app.cpuMicros);
       const gwSeq = await sequentialLatency(viaGateway, headers, 2000);
       const svcSeq = await sequentialLatency(direct, headers, 2000);
 
       const row = (name: string, r: LoadResult, seq: { p50: number; p99: number }) =>
-        `    ${name.padEnd(16)} ${String(r.requestsPerSecond).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   (1 connection: p50 ${ms(seq.p50)}, p99 ${ms(seq.p99)})${r.errors || r.non2xx ? `   errors ${r.errors}, non-2xx ${r.non2xx}` : ''}`;
+        `    ${name.padEnd(16)} ${String(r.requestsPerSecond).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   (1 connection: p50 ${ms(seq.p50)}, p99 ${ms(seq.p99)})   app CPU ${r.cpuPerRequest} µs/req${r.errors || r.non2xx ? `   errors ${r.errors}, non-2xx ${r.non2xx}` : ''}`;
       console.log(row('through gateway', gw, gwSeq));
       console.log(row(`direct ${target.service}`, svc, svcSeq));
       const overhead = gwSeq.p50 - svcSeq.p50;
-      console.log(`    gateway overhead at p50: ${ms(overhead)} (1 connection), ${gw.p50 - svc.p50} ms (${connections} connections)`);
+      console.log(`    gateway overhead at p50: ${ms(overhead)} (1 connection), ${gw.p50 - svc.p50} ms (${connections} connections); CPU ${gw.cpuPerRequest - svc.cpuPerRequest} µs/req`);
+      console.log(`    one core at 100% would serve ~${Math.round(1e6 / Math.max(1, gw.cpuPerRequest))} req/s through the gateway (~${Math.round(1e6 / Math.max(1, svc.cpuPerRequest))} direct); load average now ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
       console.log(`    targets: >= 3000 req/s [${gw.requestsPerSecond >= 3000 ? 'met' : 'missed'}], p99 < 20 ms [${gw.p99 < 20 ? 'met' : 'missed'}], overhead < 1 ms p50 [${overhead < 1 ? 'met' : 'missed'}]`);
     }
 

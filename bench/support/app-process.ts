@@ -10,6 +10,8 @@ import { startApp, type RunningApp } from '../../scripts/start';
 export interface BenchApp {
   url: string;
   services: RunningApp['services'];
+  /** CPU time (user + system, µs) the app process has used so far. */
+  cpuMicros(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -26,6 +28,11 @@ export function startAppProcess(dataDir: string, env: Record<string, string> = {
       if ('error' in message) return reject(new Error(message.error));
       resolve({
         ...message,
+        cpuMicros: () =>
+          new Promise<number>((done) => {
+            child.once('message', (reply: { cpu: number }) => done(reply.cpu));
+            child.send('cpu');
+          }),
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();
@@ -50,6 +57,12 @@ async function child(): Promise<void> {
     };
     process.once('SIGTERM', () => void stop());
     process.once('disconnect', () => void stop());
+    process.on('message', (message) => {
+      if (message === 'cpu') {
+        const { user, system } = process.cpuUsage();
+        process.send!({ cpu: user + system });
+      }
+    });
     process.send!({ url: app.url, services: app.services });
   } catch (err) {
     process.send!({ error: (err as Error).message });
