@@ -167,19 +167,21 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
         bus,
         logger: loggerFor(logLevel, service.name),
       };
-      const extras =
-        service.key === 'AUTH'
-          ? {
-              jwtPrivateKey: secrets.jwtPrivateKey,
-              invitationKey: secrets.invitationKey,
-              accessTokenSeconds,
-              bcryptCost: options.bcryptCost ?? envNumber('BCRYPT_COST'),
-              smtpUrl: options.smtpUrl ?? (process.env.SMTP_URL || undefined),
-              mailFrom: options.mailFrom ?? (process.env.MAIL_FROM || undefined),
-              appOrigin,
-              dataDir,
-            }
-          : {};
+      const extras: Record<string, unknown> = {};
+      if (service.key === 'AUTH') {
+        Object.assign(extras, {
+          jwtPrivateKey: secrets.jwtPrivateKey,
+          invitationKey: secrets.invitationKey,
+          accessTokenSeconds,
+          bcryptCost: options.bcryptCost ?? envNumber('BCRYPT_COST'),
+          smtpUrl: options.smtpUrl ?? (process.env.SMTP_URL || undefined),
+          mailFrom: options.mailFrom ?? (process.env.MAIL_FROM || undefined),
+          appOrigin,
+          dataDir,
+        });
+      }
+      // svc-budget and svc-import call svc-ledger's internal API (SERVICES lists the ledger first).
+      if (service.key === 'BUDGET' || service.key === 'IMPORT') extras.ledgerUrl = services['svc-ledger'];
       const app = await buildApp({ ...base, ...extras });
       apps.push(app);
       await app.listen({ port: 0, host: '127.0.0.1' });
