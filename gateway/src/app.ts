@@ -6,10 +6,10 @@ import rateLimit from '@fastify/rate-limit';
 import { Pool } from 'undici';
 import type { Bus, Subscription } from '@hf/messaging';
 import { EVENTS, PUBLIC_API_ROUTES, SERVICES, type ServiceRoute } from '@hf/contracts';
-import { HttpError, bearerToken, unauthorized, type Identity } from '@hf/service-kit';
+import { HttpError, TokenVerifier, bearerToken, unauthorized, type Identity } from '@hf/service-kit';
 import { AuthClient } from './auth-client';
 import { registerServiceProxies, UNAVAILABLE_MESSAGE } from './proxy';
-import { RevokedSessions, TokenVerifier, pastHalfLife } from './sessions';
+import { RevokedSessions, pastHalfLife } from './sessions';
 import { registerStaticFiles } from './static';
 import { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './security-headers';
 

@@ -1,5 +1,4 @@
 import type { Identity } from '@hf/service-kit';
-import { verifyAccessToken } from '@hf/service-kit';
 
 /**
  * The sessions the gateway must refuse although their access tokens still verify.
@@ -50,36 +49,6 @@ export class RevokedSessions {
     if (now - this.lastSweep < 1000) return;
     this.lastSweep = now;
     for (const [id, forgetAt] of this.until) if (forgetAt <= now) this.until.delete(id);
-  }
-}
-
-/**
- * RS256 verification with a short-lived cache of tokens already verified. A hit skips only the
- * signature check: expiry is re-checked on every use, and revocation is checked by the caller
- * on every request. The key is the whole token string, so a tampered token is never a hit.
- */
-export class TokenVerifier {
-  private readonly cache = new Map<string, Identity>();
-
-  constructor(
-    private readonly publicKey: string,
-    private readonly maxEntries = 10_000,
-    private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
-  ) {}
-
-  /** The identity of a valid token; throws the service-kit 401 otherwise. */
-  verify(token: string): Identity {
-    const cached = this.cache.get(token);
-    if (cached && cached.expiresAt > this.nowSeconds()) return cached;
-    if (cached) this.cache.delete(token);
-    const identity = verifyAccessToken(token, this.publicKey);
-    if (this.cache.size >= this.maxEntries) {
-      // Map iterates in insertion order: drop the oldest entry.
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
-    this.cache.set(token, identity);
-    return identity;
   }
 }
 

@@ -69,3 +69,33 @@ export function signAccessToken(
     { algorithm: 'RS256', issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, subject: String(claims.userId) },
   );
 }
+
+/**
+ * RS256 verification with a short-lived cache of tokens already verified. A hit skips only the
+ * signature check: expiry is re-checked on every use, and revocation is checked by the caller
+ * on every request. The key is the whole token string, so a tampered token is never a hit.
+ */
+export class TokenVerifier {
+  private readonly cache = new Map<string, Identity>();
+
+  constructor(
+    private readonly publicKey: string,
+    private readonly maxEntries = 10_000,
+    private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
+  ) {}
+
+  /** The identity of a valid token; throws the service-kit 401 otherwise. */
+  verify(token: string): Identity {
+    const cached = this.cache.get(token);
+    if (cached && cached.expiresAt > this.nowSeconds()) return cached;
+    if (cached) this.cache.delete(token);
+    const identity = verifyAccessToken(token, this.publicKey);
+    if (this.cache.size >= this.maxEntries) {
+      // Map iterates in insertion order: drop the oldest entry.
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(token, identity);
+    return identity;
+  }
+}
