@@ -1,36 +1,13 @@
 /** svc-ledger transaction calls (spec section 7 "Transactions", "Accounts" transfer). */
 import { api, apiFetch } from '@hf/app-kit';
-import type { RegisterPage, RegisterRow, SearchResult, TransactionRecord, TransferResponse } from '@hf/contracts';
+import type { CreateTransactionBody, CreateTransferBody, RegisterPage, RegisterRow, SearchResult, TransactionRecord, TransferResponse, UpdateTransactionBody } from '@hf/contracts';
 
 export type { RegisterPage, RegisterRow, SearchResult, TransactionRecord };
 
-export interface NewTransactionBody {
-  date: string;
-  payee: string;
-  amount: number;
-  status: string;
-  notes: string;
-  category_id: number | null;
-}
-
-export interface TransferBody {
-  from_account_id: number;
-  to_account_id: number;
-  amount: number;
-  date: string;
-  notes: string;
-  status: string;
-}
-
-export interface UpdateTransactionBody {
-  date?: string;
-  payee?: string;
-  amount?: number;
-  status?: string;
-  notes?: string;
-  category_id?: number | null;
-  updated_at?: string;
-}
+/** Request bodies are the contract's own types: one definition for the client and svc-ledger. */
+export type NewTransactionBody = CreateTransactionBody;
+export type TransferBody = CreateTransferBody;
+export type { UpdateTransactionBody };
 
 export const transactionsApi = {
   page: (accountId: number, query: { limit: number; before?: string; after?: string }, signal?: AbortSignal) =>
