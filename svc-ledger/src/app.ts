@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ensureMessagingTables, startOutboxRelay, type OutboxRelay } from '@hf/messaging';
 import { createService, type BaseAppOptions } from '@hf/service-kit';
+import { DEFAULT_REGISTER_CACHE_BYTES, RegisterCache } from './register-cache';
 import { accountRoutes } from './routes/accounts';
 import { categoryRoutes } from './routes/categories';
 import { internalRoutes } from './routes/internal';
@@ -9,12 +10,23 @@ import { payeeRoutes } from './routes/payees';
 import { transactionRoutes } from './routes/transactions';
 import { transferRoutes } from './routes/transfers';
 
-export type AppOptions = BaseAppOptions;
+export interface AppOptions extends BaseAppOptions {
+  /** Memory budget of the full-register cache in bytes; default `LEDGER_REGISTER_CACHE_MB` (MiB) or 200 MiB; 0 turns it off. */
+  registerCacheBytes?: number;
+}
+
+function registerCacheBytes(options: AppOptions): number {
+  if (options.registerCacheBytes !== undefined) return options.registerCacheBytes;
+  const mb = Number(process.env.LEDGER_REGISTER_CACHE_MB);
+  return process.env.LEDGER_REGISTER_CACHE_MB && Number.isFinite(mb) && mb >= 0 ? mb * 1024 * 1024 : DEFAULT_REGISTER_CACHE_BYTES;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Publishes svc-ledger's outbox to the bus; tests call `outbox.flush()`. */
     outbox: OutboxRelay;
+    /** Full registers by account and register version (see register-cache.ts). */
+    registerCache: RegisterCache;
   }
 }
 
@@ -39,6 +51,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await scope.register(internalRoutes);
     },
   });
+  // Read by the register route at request time (route scopes see root decorations).
+  app.decorate('registerCache', new RegisterCache(app.db, registerCacheBytes(options)));
   const relay = startOutboxRelay({ pool: app.db, bus: app.bus, logger: app.log });
   app.decorate('outbox', relay);
   // onClose hooks run in reverse order of registration: the relay stops before the pool ends.

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
 import { writeEvent } from '@hf/messaging';
 import { conflict, withTransaction } from '@hf/service-kit';
+import { bumpRegisterVersions } from './repositories/accounts';
 import { LedgerWrite } from './repositories/events';
 
 export const SOURCE = 'svc-ledger';
@@ -24,8 +25,9 @@ async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<
 }
 
 /**
- * Runs one write in one database transaction: the state change, its change-history entries
- * and its outbox events commit together or not at all. The reply carries the outbox sequence
+ * Runs one write in one database transaction: the state change, its change-history entries,
+ * the register versions of the accounts it changed and its outbox events commit together or
+ * not at all. The reply carries the outbox sequence
  * of the last event (or the current one when nothing changed) in `x-event-sequence`.
  */
 export async function runWrite<T>(
@@ -41,6 +43,7 @@ export async function runWrite<T>(
       sequence = 0;
       const w = new LedgerWrite(client, actor.householdId, actor.userId);
       const value = await fn(w);
+      await bumpRegisterVersions(w);
       for (const event of w.events) {
         ({ sequence } = await writeEvent(client, { type: event.type, source: SOURCE, subject: event.subject, household_id: actor.householdId, data: event.data }));
       }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createInProcessBus, type Bus } from '@hf/messaging';
 import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys, testToken } from '@hf/service-kit/src/testing';
-import { buildApp } from '../src/app';
+import { buildApp, type AppOptions } from '../src/app';
 
 // Two cores are shared by many runs: give database setup and teardown room.
 jest.setTimeout(30_000);
@@ -14,10 +14,10 @@ export interface Ledger {
 }
 
 /** svc-ledger on a fresh test database with the in-process bus. */
-export async function startLedger(prefix = 'ledger'): Promise<Ledger> {
+export async function startLedger(prefix = 'ledger', options: Partial<AppOptions> = {}): Promise<Ledger> {
   const db = await createTestDatabase(prefix);
   const bus = createInProcessBus();
-  const app = await buildApp({ databaseUrl: db.url, jwtPublicKey: testKeys().publicKey, internalToken: TEST_INTERNAL_TOKEN, bus });
+  const app = await buildApp({ databaseUrl: db.url, jwtPublicKey: testKeys().publicKey, internalToken: TEST_INTERNAL_TOKEN, bus, ...options });
   await app.ready();
   return {
     app,

@@ -1,4 +1,5 @@
 import type { Account, LedgerAccountSnapshot } from '@hf/contracts/src/ledger';
+import type { LedgerWrite } from './events';
 import type { PoolClient, Queryable } from './sql';
 
 /** An account as stored (money in cents). */
@@ -63,6 +64,22 @@ export async function findAccount(q: Queryable, householdId: number, id: number,
   return result.rows[0] ?? null;
 }
 
+/** What a full-register GET needs: the account (scoped by household, live) and its register version. */
+export interface RegisterHead extends Pick<AccountRow, 'id' | 'name' | 'starting_balance'> {
+  /** Text: a bigint (microsecond timestamps) stays exact. */
+  register_version: string;
+}
+
+/** The account and its register version, one primary-key lookup; null for a foreign, missing or deleted id. */
+export async function registerHead(q: Queryable, householdId: number, id: number): Promise<RegisterHead | null> {
+  const result = await q.query<RegisterHead>(
+    `SELECT a.id, a.name, a.starting_balance, a.register_version::text AS register_version
+     FROM accounts a WHERE a.id = $2 AND a.household_id = $1 AND a.deleted_at IS NULL`,
+    [householdId, id],
+  );
+  return result.rows[0] ?? null;
+}
+
 /** Advisory lock spaces (two-key form) of svc-ledger's per-household write serialisation. */
 export const LOCK_ACCOUNTS = 7_272_901;
 export const LOCK_CATEGORIES = 7_272_902;
@@ -88,8 +105,10 @@ export async function insertAccount(client: PoolClient, householdId: number, nam
   return result.rows[0];
 }
 
-export async function renameAccount(client: PoolClient, id: number, name: string): Promise<AccountRow> {
-  const result = await client.query<AccountRow>(`UPDATE accounts a SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${columns}`, [id, name]);
+/** Renames an account: its rows show account_name, and transfer legs elsewhere show it as payee. */
+export async function renameAccount(w: LedgerWrite, id: number, name: string): Promise<AccountRow> {
+  const result = await w.client.query<AccountRow>(`UPDATE accounts a SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${columns}`, [id, name]);
+  w.touchHousehold();
   return result.rows[0];
 }
 
@@ -101,8 +120,28 @@ export async function setSortOrders(client: PoolClient, ids: readonly number[]):
   );
 }
 
-export async function markAccountDeleted(client: PoolClient, id: number, userId: number | null): Promise<void> {
-  await client.query('UPDATE accounts SET deleted_at = now(), deleted_by = $2, is_default = false, updated_at = now() WHERE id = $1', [id, userId]);
+export async function markAccountDeleted(w: LedgerWrite, id: number, userId: number | null): Promise<void> {
+  await w.client.query('UPDATE accounts SET deleted_at = now(), deleted_by = $2, is_default = false, updated_at = now() WHERE id = $1', [id, userId]);
+  w.touchHousehold();
+}
+
+/**
+ * Bumps `register_version` of the accounts a write changed (or of every account of the
+ * household), in the write's transaction, just before its events. The version is a
+ * microsecond timestamp that only grows. Account rows are locked in id order, after a shared
+ * hold of the household's account-write lock: an account write (which locks the household's
+ * accounts in list order under the exclusive hold) and a transaction write never wait for
+ * each other's account rows in opposite orders.
+ */
+export async function bumpRegisterVersions(w: LedgerWrite): Promise<void> {
+  if (!w.householdTouched && w.touchedAccounts.size === 0) return;
+  await w.client.query('SELECT pg_advisory_xact_lock_shared($1, $2)', [LOCK_ACCOUNTS, w.householdId]);
+  await w.client.query(
+    `UPDATE accounts a SET register_version = greatest(a.register_version + 1, (extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
+     FROM (SELECT id FROM accounts WHERE household_id = $1 AND ($2::bool OR id = ANY($3::int[])) ORDER BY id FOR NO KEY UPDATE) l
+     WHERE a.id = l.id`,
+    [w.householdId, w.householdTouched, [...w.touchedAccounts]],
+  );
 }
 
 export async function setDefaultAccount(client: PoolClient, id: number): Promise<void> {

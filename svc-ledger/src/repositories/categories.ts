@@ -1,6 +1,7 @@
 import type { LedgerCategorySnapshot } from '@hf/contracts/src/ledger';
 import type { CategoryLite } from '../domain/category-tree';
 import { LOCK_CATEGORIES } from './accounts';
+import type { LedgerWrite } from './events';
 import type { PoolClient, Queryable } from './sql';
 
 /**
@@ -33,16 +34,40 @@ export async function insertCategory(client: PoolClient, householdId: number, na
   return result.rows[0];
 }
 
-export async function updateCategory(client: PoolClient, id: number, name: string, parentId: number | null): Promise<CategoryLite> {
-  const result = await client.query<CategoryLite>(
+/*
+ * Category writes below change the `Parent: Child` paths that rows of any account of the
+ * household show, so they touch every register of the household.
+ */
+
+export async function updateCategory(w: LedgerWrite, id: number, name: string, parentId: number | null): Promise<CategoryLite> {
+  const result = await w.client.query<CategoryLite>(
     'UPDATE categories SET name = $2, parent_id = $3, updated_at = now() WHERE id = $1 RETURNING id, name, parent_id',
     [id, name, parentId],
   );
+  w.touchHousehold();
   return result.rows[0];
 }
 
-export async function deleteCategories(client: PoolClient, ids: readonly number[]): Promise<void> {
-  if (ids.length > 0) await client.query('DELETE FROM categories WHERE id = ANY($1::int[])', [ids]);
+/** Frees a category's name before it is deleted (a promoted child may need it). */
+export async function markCategoryDeleting(w: LedgerWrite, id: number): Promise<void> {
+  await w.client.query(`UPDATE categories SET name = name || ' (deleting ' || id || ')' WHERE id = $1`, [id]);
+  w.touchHousehold();
+}
+
+/** Re-points the household's rows of category `from` to `to` (null: uncategorised), keeping updated_at honest. */
+export async function recategoriseRows(w: LedgerWrite, from: number, to: number | null): Promise<void> {
+  await w.client.query(
+    `UPDATE transactions SET category_id = $3, updated_at = greatest(clock_timestamp(), updated_at + interval '1 microsecond')
+     WHERE household_id = $1 AND category_id = $2`,
+    [w.householdId, from, to],
+  );
+  w.touchHousehold();
+}
+
+export async function deleteCategories(w: LedgerWrite, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await w.client.query('DELETE FROM categories WHERE id = ANY($1::int[])', [ids]);
+  w.touchHousehold();
 }
 
 export function categorySnapshot(householdId: number, c: CategoryLite): LedgerCategorySnapshot {

@@ -1,6 +1,6 @@
-import type { PoolClient, Queryable } from '@hf/service-kit';
+import type { Pool, PoolClient, Queryable } from '@hf/service-kit';
 
-export type { PoolClient, Queryable };
+export type { Pool, PoolClient, Queryable };
 
 /** An instant as ISO text with microseconds (`2025-01-31T12:00:00.123456Z`), exact for round trips. */
 export const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

@@ -70,7 +70,7 @@ export async function announceCreated(w: LedgerWrite, rows: readonly TxRow[], or
 /** One ordinary row. */
 export async function createSingle(w: LedgerWrite, account: AccountRow, input: NewTransaction): Promise<TxRow> {
   const [id] = await allocateIds(w.client, 1);
-  const [row] = await insertRows(w.client, [{ ...blankRow(w, id, account.id), ...input }], w.userId);
+  const [row] = await insertRows(w, [{ ...blankRow(w, id, account.id), ...input }], w.userId);
   await announceCreated(w, [row], 'api');
   return row;
 }
@@ -100,7 +100,7 @@ export async function createTransfer(w: LedgerWrite, input: TransferInput, origi
     schedule_month: input.budgeted?.schedule_month ?? null,
   };
   const [fromLeg, toLeg] = await insertRows(
-    w.client,
+    w,
     [
       {
         ...blankRow(w, fromId, input.from.id),
@@ -138,7 +138,7 @@ export async function applyChanges(
   announce: (changes: RowChange[]) => void,
   withHistory = true,
 ): Promise<RowChange[]> {
-  const changes = await persistChanges(w.client, pairs);
+  const changes = await persistChanges(w, pairs);
   if (changes.length === 0) return changes;
   if (withHistory) {
     await insertHistory(

@@ -1,7 +1,9 @@
 import { TRANSFER_CATEGORY_NAME, type Balances, type RegisterRow, type TransactionRecord } from '@hf/contracts/src/ledger';
 import { encodeCursor, type RegisterPosition } from '../domain/cursor';
 import { rowChanged, type TxRow } from '../domain/transaction-rules';
-import { isoText, type PoolClient, type Queryable } from './sql';
+import { registerHead } from './accounts';
+import type { LedgerWrite } from './events';
+import { isoText, type Pool, type PoolClient, type Queryable } from './sql';
 
 /** The stored row (money in cents), as TxRow. */
 const rowColumns = (t: string) => `${t}.id, ${t}.household_id, ${t}.account_id, ${t}.date, ${t}.payee, ${t}.amount, ${t}.status, ${t}.notes,
@@ -78,10 +80,11 @@ export async function nextTransferId(client: PoolClient): Promise<number> {
  * input order. The stored rows are rebuilt from the input and the transaction's timestamp
  * rather than sent back by the database, which keeps a 10,000-row import cheap.
  */
-export async function insertRows(client: PoolClient, rows: readonly NewRow[], createdBy: number | null): Promise<TxRow[]> {
+export async function insertRows(w: LedgerWrite, rows: readonly NewRow[], createdBy: number | null): Promise<TxRow[]> {
   if (rows.length === 0) return [];
   const col = <K extends keyof NewRow>(k: K) => rows.map((r) => r[k]);
-  const result = await client.query<{ now: string }>(
+  w.touchAccounts(new Set(rows.map((r) => r.account_id)));
+  const result = await w.client.query<{ now: string }>(
     `WITH inserted AS (
        INSERT INTO transactions (id, household_id, account_id, date, payee, amount, status, notes, category_id, is_budgeted,
          schedule_id, schedule_month, transfer_id, transfer_account_id, transfer_transaction_id, created_by)
@@ -107,14 +110,16 @@ export interface RowChange {
 
 /**
  * Writes every changed row in one statement and returns the changes with the stored `after`
- * (new updated_at, strictly later than the previous one). Unchanged pairs are dropped.
+ * (new updated_at, strictly later than the previous one). Unchanged pairs are dropped. The
+ * registers of both accounts of a moved row change.
  */
-export async function persistChanges(client: PoolClient, pairs: ReadonlyArray<{ before: TxRow; after: TxRow | null }>): Promise<RowChange[]> {
+export async function persistChanges(w: LedgerWrite, pairs: ReadonlyArray<{ before: TxRow; after: TxRow | null }>): Promise<RowChange[]> {
   const changed = pairs.filter((p): p is RowChange => p.after !== null && rowChanged(p.before, p.after));
   if (changed.length === 0) return [];
   const rows = changed.map((p) => p.after);
   const col = <K extends keyof TxRow>(k: K) => rows.map((r) => r[k]);
-  const result = await client.query<TxRow>(
+  w.touchAccounts(changed.flatMap((p) => [p.before.account_id, p.after.account_id]));
+  const result = await w.client.query<TxRow>(
     `UPDATE transactions t SET account_id = u.account_id, date = u.date, payee = u.payee, amount = u.amount, status = u.status,
        notes = u.notes, category_id = u.category_id, is_budgeted = u.is_budgeted, transfer_id = u.transfer_id,
        transfer_account_id = u.transfer_account_id, transfer_transaction_id = u.transfer_transaction_id,
@@ -138,10 +143,12 @@ export async function persistChanges(client: PoolClient, pairs: ReadonlyArray<{ 
 }
 
 /** Removes rows for good (only generated budgeted rows that their schedule no longer wants). */
-export async function hardDeleteRows(client: PoolClient, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await client.query('DELETE FROM transaction_changes WHERE transaction_id = ANY($1::int[])', [ids]);
-  await client.query('DELETE FROM transactions WHERE id = ANY($1::int[])', [ids]);
+export async function hardDeleteRows(w: LedgerWrite, rows: readonly TxRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const ids = rows.map((r) => r.id);
+  w.touchAccounts(rows.map((r) => r.account_id));
+  await w.client.query('DELETE FROM transaction_changes WHERE transaction_id = ANY($1::int[])', [ids]);
+  await w.client.query('DELETE FROM transactions WHERE id = ANY($1::int[])', [ids]);
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -209,16 +216,19 @@ const decimalSql = (cents: string) => `trim_scale((${cents}) / 100.0)`;
 const nullable = (sql: string) => `coalesce((${sql})::text, 'null')`;
 
 /**
- * The whole register of an account as JSON text, in register order, with running, pending and
- * cleared balances computed by window functions (one pass over the register index, from the
- * starting balance).
+ * The whole register of an account as UTF-8 JSON (a RegisterRow array), in register order,
+ * with running, pending and cleared balances computed by window functions (one pass over the
+ * register index, from the starting balance; no sort, no join).
  *
  * PostgreSQL writes each row's JSON (same fields and values as RegisterRow); Node only joins
  * them. For 50,000 rows (about 21 MB) this takes a third of the CPU of parsing rows into
- * objects and serialising them again. Names (category paths, the other account of a transfer
- * leg) come from two small maps passed as parameters, so the scan needs no join and no sort.
+ * objects and serialising them again, and the rows stream in while PostgreSQL still writes
+ * later ones. Names (category paths, the other account of a transfer leg) come from two small
+ * maps passed as parameters (constant-folded once per statement, a jsonb key lookup per row),
+ * not from per-row joins or subqueries. Call it inside one snapshot (readRegister) so the
+ * names, the rows and the version agree.
  */
-export async function registerJson(q: Queryable, householdId: number, account: { id: number; name: string; starting_balance: number }): Promise<string> {
+export async function registerBody(q: Queryable, householdId: number, account: { id: number; name: string; starting_balance: number }): Promise<Buffer> {
   const names = await q.query<{ kind: string; id: number; name: string }>(
     `SELECT 'c' AS kind, c.id, CASE WHEN p.id IS NULL THEN c.name ELSE p.name || ': ' || c.name END AS name
      FROM categories c LEFT JOIN categories p ON p.id = c.parent_id WHERE c.household_id = $1
@@ -266,7 +276,28 @@ export async function registerJson(q: Queryable, householdId: number, account: {
   const rows = result.rows;
   let body = '[';
   for (let i = 0; i < rows.length; i++) body += (i === 0 ? '' : ',') + rows[i][0];
-  return body + ']';
+  return Buffer.from(body + ']', 'utf8');
+}
+
+/**
+ * An account's full register and the register version it shows, read in one REPEATABLE READ
+ * snapshot (the version, the names and the rows agree even while writes commit). Null when
+ * the account is not the household's or is deleted.
+ */
+export async function readRegister(pool: Pool, householdId: number, accountId: number): Promise<{ version: string; body: Buffer } | null> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const head = await registerHead(client, householdId, accountId);
+    const body = head ? await registerBody(client, householdId, head) : null;
+    await client.query('COMMIT');
+    return head && body ? { version: head.register_version, body } : null;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
 }
 
 export interface RegisterPageResult {

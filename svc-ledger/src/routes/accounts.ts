@@ -93,7 +93,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         if (!account) throw notFound(ACCOUNT_NOT_FOUND);
         if (account.name === name) return;
         assertNameFree(accounts, name, account.id);
-        const renamed = await renameAccount(w.client, account.id, name);
+        const renamed = await renameAccount(w, account.id, name);
         const data: AccountRenamedV1 = { account: accountSnapshot(renamed), previous_name: account.name };
         w.emit(EVENTS.accountRenamed, `account/${account.id}`, data);
       });
@@ -128,7 +128,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         const peerIds = rows.filter((r) => r.transfer_transaction_id !== null).map((r) => r.transfer_transaction_id!);
         const peers = (await lockRows(w.client, actor.householdId, peerIds)).filter((p: TxRow) => p.account_id !== account.id);
         await applyChanges(w, peers.map((p) => ({ before: p, after: detachLeg(p, account.name) })), 'detached', announceChanged(w, 'transfer_detached'));
-        await markAccountDeleted(w.client, account.id, actor.userId);
+        await markAccountDeleted(w, account.id, actor.userId);
         let newDefault: number | null = null;
         if (account.is_default) {
           const next = accounts.find((a) => a.id !== account.id);

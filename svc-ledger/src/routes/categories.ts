@@ -21,7 +21,7 @@ import {
   planMerge,
   validCategoryName,
 } from '../domain/category-tree';
-import { categoriesOf, categorySnapshot, deleteCategories, insertCategory, updateCategory } from '../repositories/categories';
+import { categoriesOf, categorySnapshot, deleteCategories, insertCategory, markCategoryDeleting, recategoriseRows, updateCategory } from '../repositories/categories';
 import { runWrite } from '../write';
 import { actorOf, CATEGORY_NOT_FOUND, errorResponses } from './common';
 
@@ -74,7 +74,7 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
         const name = newName ?? category.name;
         if (name === category.name && parentId === category.parent_id) return category;
         assertSiblingNameFree(categories, name, parentId, category.id);
-        const updated = await updateCategory(w.client, category.id, name, parentId);
+        const updated = await updateCategory(w, category.id, name, parentId);
         const data: CategoryChangedV1 = { before: categorySnapshot(actor.householdId, category), after: categorySnapshot(actor.householdId, updated) };
         w.emit(EVENTS.categoryChanged, `category/${category.id}`, data);
         return updated;
@@ -93,16 +93,12 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
         if (!category) throw notFound(CATEGORY_NOT_FOUND);
         const plan = planDelete(categories, category.id);
         // Its rows become uncategorised (the foreign key would do it; this keeps updated_at honest).
-        await w.client.query(
-          `UPDATE transactions SET category_id = NULL, updated_at = greatest(clock_timestamp(), updated_at + interval '1 microsecond')
-           WHERE household_id = $1 AND category_id = $2`,
-          [actor.householdId, category.id],
-        );
+        await recategoriseRows(w, category.id, null);
         // Children first leave the parent (under a free name), then the parent goes. The parent's
         // own name is freed first, so that a child named like it can take it at top level.
-        await w.client.query(`UPDATE categories SET name = name || ' (deleting ' || id || ')' WHERE id = $1`, [category.id]);
-        for (const child of plan.promoted) await updateCategory(w.client, child.id, child.name, null);
-        await deleteCategories(w.client, [category.id]);
+        await markCategoryDeleting(w, category.id);
+        for (const child of plan.promoted) await updateCategory(w, child.id, child.name, null);
+        await deleteCategories(w, [category.id]);
         const data: CategoryDeletedV1 = {
           category: categorySnapshot(actor.householdId, category),
           promoted_children: plan.promoted.map((c) => categorySnapshot(actor.householdId, c)),
@@ -125,15 +121,9 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
         const destination = categories.find((c) => c.id === destinationId);
         if (!source || !destination) throw notFound(CATEGORY_NOT_FOUND);
         const plan = planMerge(categories, source.id, destination.id);
-        for (const { from, to } of plan.reassigned) {
-          await w.client.query(
-            `UPDATE transactions SET category_id = $3, updated_at = greatest(clock_timestamp(), updated_at + interval '1 microsecond')
-             WHERE household_id = $1 AND category_id = $2`,
-            [actor.householdId, from, to],
-          );
-        }
-        for (const child of plan.reparented) await updateCategory(w.client, child.id, child.name, child.parent_id);
-        await deleteCategories(w.client, plan.deleted);
+        for (const { from, to } of plan.reassigned) await recategoriseRows(w, from, to);
+        for (const child of plan.reparented) await updateCategory(w, child.id, child.name, child.parent_id);
+        await deleteCategories(w, plan.deleted);
         const data: CategoriesMergedV1 = {
           source: categorySnapshot(actor.householdId, source),
           destination: categorySnapshot(actor.householdId, destination),

@@ -43,7 +43,7 @@ function statusOrBadRequest(input: string | undefined, where: string): Status {
 /** Removes generated budgeted rows for good and announces it. */
 async function removeBudgetedRows(w: LedgerWrite, rows: readonly TxRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await hardDeleteRows(w.client, rows.map((r) => r.id));
+  await hardDeleteRows(w, rows);
   for (const part of chunksBySize(rows, snapshotBytes)) {
     const data: TransactionDeletedV1 = { transactions: part.map(toEventSnapshot), reason: 'budgeted_removed' };
     w.emit(EVENTS.transactionDeleted, `account/${part[0].account_id}`, data);
@@ -141,7 +141,7 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
             transfer_transaction_id: null,
           };
         });
-        const inserted = await insertRows(w.client, rows, w.userId);
+        const inserted = await insertRows(w, rows, w.userId);
         await announceCreated(w, inserted, 'import', false);
         const response = { created: inserted.length, transaction_ids: inserted.map((r) => r.id) };
         await w.client.query('UPDATE idempotency_keys SET response = $3 WHERE household_id = $1 AND key = $2', [householdId, body.idempotency_key, JSON.stringify(response)]);
@@ -240,7 +240,7 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
           }
           const [id] = await allocateIds(w.client, 1);
           const [row] = await insertRows(
-            w.client,
+            w,
             [{
               id, household_id: householdId, account_id: account.id, date, payee, amount, status: '', notes, category_id: categoryId,
               is_budgeted: true, ...budgeted, transfer_id: null, transfer_account_id: null, transfer_transaction_id: null,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EVENTS, IdParams, MessageResponse } from '@hf/contracts';
 import {
   BulkCategorizeBody,
@@ -21,16 +21,18 @@ import {
 import Type from 'typebox';
 import { badRequest, conflict, notFound } from '@hf/service-kit';
 import { decodeCursor } from '../domain/cursor';
+import { acceptsGzip, etagMatches, registerEtag } from '../domain/http-cache';
 import { normaliseStatus, type Status } from '../domain/status';
 import { applyEdit, applyMove, applyStatus, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
 import { accountNamedBy, transferDirection } from '../domain/transfer';
 import { amountToCents, requireAtMost, requireDate } from '../domain/values';
-import { accountRows, findAccount } from '../repositories/accounts';
+import { accountRows, findAccount, registerHead } from '../repositories/accounts';
 import { categoriesExist } from '../repositories/categories';
 import { historyOf } from '../repositories/history';
 import { isIsoInstant } from '../repositories/sql';
 import { announceChanged, applyChanges, createSingle, createTransfer, resolveCategory } from '../repositories/transaction-writes';
-import { lockRows, lockWithPeer, recordById, registerJson, registerPage, transactionExists } from '../repositories/transactions';
+import { lockRows, lockWithPeer, recordById, registerPage, transactionExists } from '../repositories/transactions';
+import { REGISTER_GZIP_MIN_BYTES } from '../register-cache';
 import { runWrite } from '../write';
 import { ACCOUNT_NOT_FOUND, actorOf, CATEGORY_NOT_FOUND, errorResponses, TRANSACTION_NOT_FOUND, TRANSFER_DESTINATION_MESSAGE } from './common';
 
@@ -50,6 +52,31 @@ function cleanPayee(input: string): string {
 }
 
 const STALE_MESSAGE = 'This transaction was changed since you loaded it. Reload and try again.';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The full register (the spec's plain array), from the register cache. One household-scoped
+ * primary-key read gives the account's register version (a foreign or deleted id is 404 here,
+ * before the cache is looked at); a matching If-None-Match is 304; otherwise the cached body of
+ * that version (built by PostgreSQL on a miss, see registerBody) is sent as one Buffer with its
+ * length, gzip'ed (level 1, once per version) when the client accepts gzip. It has RegisterRows'
+ * shape. `private, no-cache`: browsers keep it and revalidate with the ETag; shared caches don't.
+ */
+async function sendFullRegister(app: FastifyInstance, request: FastifyRequest<{ Params: IdParams }>, reply: FastifyReply, householdId: number): Promise<FastifyReply> {
+  const head = await registerHead(app.db, householdId, request.params.id);
+  if (!head) throw notFound(ACCOUNT_NOT_FOUND);
+  reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+  const etag = registerEtag(head.id, head.register_version);
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).header('etag', etag).send();
+  const entry = await app.registerCache.get(householdId, head.id, head.register_version);
+  if (!entry) throw notFound(ACCOUNT_NOT_FOUND);
+  reply.header('etag', entry.etag).type(JSON_TYPE);
+  if (entry.body.length >= REGISTER_GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
+    const compressed = await app.registerCache.gzipped(entry);
+    return reply.header('content-encoding', 'gzip').send(compressed);
+  }
+  return reply.send(entry.body);
+}
 
 /** The register, entry line, row edits, status, move, delete/restore, history, search, bulk categorize. */
 export async function transactionRoutes(app: FastifyInstance): Promise<void> {
@@ -61,14 +88,11 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: IdParams, querystring: RegisterQuery, response: errorResponses } },
     async (request, reply) => {
       const { householdId } = actorOf(request);
+      const { limit, before, after } = request.query;
+      if (limit === undefined && before === undefined && after === undefined) return sendFullRegister(app, request, reply, householdId);
       const account = await findAccount(app.db, householdId, request.params.id);
       if (!account) throw notFound(ACCOUNT_NOT_FOUND);
-      const { limit, before, after } = request.query;
-      reply.type('application/json; charset=utf-8');
-      if (limit === undefined && before === undefined && after === undefined) {
-        // Built as JSON text by PostgreSQL (see registerJson); it has RegisterRows' shape.
-        return reply.send(await registerJson(app.db, householdId, account));
-      }
+      reply.type(JSON_TYPE);
       if (before !== undefined && after !== undefined) throw badRequest('Give either "before" or "after", not both.');
       const cursorText = before ?? after;
       const position = cursorText === undefined ? undefined : decodeCursor(cursorText);
