@@ -1,11 +1,10 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import { formatCurrency } from '@hf/money';
 import { dollarsToCents, formatDollars } from '../money';
 import type { RegisterRow } from './api';
 import { displayDate } from './dates';
-import { prependScrollDelta, type DisplayItem } from './register-items';
-import type { ScrollTarget } from './RegisterTable';
+import type { DisplayItem } from './register-items';
+import { useRegisterVirtualizer, type ScrollTarget } from './use-register-virtualizer';
 import { StatusBadge } from './RegisterRows';
 
 export const MOBILE_ROW_HEIGHT = 84;
@@ -25,37 +24,16 @@ export interface MobileRegisterProps {
 
 /** Mobile (768 px or less): stacked rows with payee, date, amount, category, notes and running balance. */
 export function MobileRegister({ items, rows, rowClass, onActivate, scrollTarget, onScrolled, scrollRef, clearingId }: MobileRegisterProps) {
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => heightOf(items[i]),
+  const virtualizer = useRegisterVirtualizer({
+    items,
+    rows,
+    heightOf,
+    scrollRef,
+    scrollTarget,
+    onScrolled,
     overscan: 8,
-    // No getItemKey: sizes are fixed, nothing is measured, and a key lookup per item per
-    // change costs ~250 ms over 50,000 items.
     initialRect: { width: 400, height: 700 },
   });
-
-  const previous = useRef(items);
-  useLayoutEffect(() => {
-    const before = previous.current;
-    previous.current = items;
-    if (before === items || before.length === 0 || !scrollRef.current) return;
-    if (items.length > before.length && before[0]?.key !== items[0]?.key) {
-      const delta = prependScrollDelta(before, items, heightOf);
-      if (delta > 0) scrollRef.current.scrollTop += delta;
-    }
-  }, [items, scrollRef]);
-
-  useEffect(() => {
-    if (!scrollTarget) return;
-    const index =
-      scrollTarget.id === 'today'
-        ? items.findIndex((i) => i.kind === 'today')
-        : items.findIndex((i) => i.kind === 'row' && rows[i.rowIndex]?.id === scrollTarget.id);
-    if (index < 0) return;
-    virtualizer.scrollToIndex(index, { align: scrollTarget.align });
-    onScrolled();
-  }, [scrollTarget, items, rows, virtualizer, onScrolled]);
 
   return (
     <div className="ledger-register__scroll ledger-register__scroll--mobile" ref={scrollRef} data-testid="register-scroll">

@@ -1,8 +1,8 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { RegisterRow } from './api';
 import type { EntryPosition } from './hooks';
-import { prependScrollDelta, type DisplayItem } from './register-items';
+import type { DisplayItem } from './register-items';
+import { useRegisterVirtualizer, type ScrollTarget } from './use-register-virtualizer';
 
 /** Every virtual item (row, separator, inline entry line) has this fixed height. */
 export const ROW_HEIGHT = 34;
@@ -10,7 +10,7 @@ export const ROW_HEIGHT = 34;
 export const DESKTOP_COLUMNS = ['Date', 'Payee', 'Payment', 'Deposit', 'Balance', 'Pending Bal', 'Cleared Bal', 'Status', 'Category', 'Notes'] as const;
 const COLUMN_CLASS = ['date', 'payee', 'amount', 'amount', 'balance', 'balance', 'balance', 'status', 'category', 'notes'];
 
-export type ScrollTarget = { id: number | 'today'; align: 'center' | 'auto'; nonce: number };
+export type { ScrollTarget };
 
 export interface RegisterTableProps {
   items: DisplayItem[];
@@ -47,39 +47,17 @@ export function RegisterTable({ items, rows, entryPosition, entryRow, withAction
     return () => observer.disconnect();
   }, [entryPosition]);
 
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: heightOf,
+  const virtualizer = useRegisterVirtualizer({
+    items,
+    rows,
+    heightOf,
+    scrollRef,
+    scrollTarget,
+    onScrolled,
     overscan: 15,
     scrollMargin: theadHeight,
-    // No getItemKey: sizes are fixed, nothing is measured, and a key lookup per item per
-    // change costs ~250 ms over 50,000 items.
     initialRect: { width: 1200, height: 600 },
   });
-
-  // Older pages are prepended: keep the rows on screen where they are.
-  const previous = useRef(items);
-  useLayoutEffect(() => {
-    const before = previous.current;
-    previous.current = items;
-    if (before === items || before.length === 0 || !scrollRef.current) return;
-    if (items.length > before.length && before[0]?.key !== items[0]?.key) {
-      const delta = prependScrollDelta(before, items, heightOf);
-      if (delta > 0) scrollRef.current.scrollTop += delta;
-    }
-  }, [items, scrollRef]);
-
-  useEffect(() => {
-    if (!scrollTarget) return;
-    const index =
-      scrollTarget.id === 'today'
-        ? items.findIndex((i) => i.kind === 'today')
-        : items.findIndex((i) => i.kind === 'row' && rows[i.rowIndex]?.id === scrollTarget.id);
-    if (index < 0) return;
-    virtualizer.scrollToIndex(index, { align: scrollTarget.align });
-    onScrolled();
-  }, [scrollTarget, items, rows, virtualizer, onScrolled]);
 
   const virtualItems = virtualizer.getVirtualItems();
   const total = virtualizer.getTotalSize();

@@ -2,7 +2,6 @@
  * Test helpers for mf-ledger components: providers like the shell's (router + query client)
  * and a `fetch` stub at the network edge that routes "METHOD /api/path" to handlers.
  */
-import './polyfills';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';

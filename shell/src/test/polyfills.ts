@@ -1,10 +1,6 @@
-// jsdom lacks TextEncoder/TextDecoder and Request, which react-router 7's data router uses.
-// Imported before anything else by render-shell.tsx.
-import { TextDecoder, TextEncoder } from 'node:util';
-
+// jsdom lacks Request, which react-router 7's data router uses (TextEncoder comes from the
+// shared jsdom setup, scripts/jest-web-setup.ts). Imported first by render-shell.tsx.
 const g = globalThis as unknown as Record<string, unknown>;
-g.TextEncoder ??= TextEncoder;
-g.TextDecoder ??= TextDecoder;
 
 /**
  * Enough of `Request` for client-side navigations without loaders or actions (the shell has
