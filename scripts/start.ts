@@ -2,10 +2,12 @@
  * `npm start`: the whole app in one Node process on one machine, nothing to install beyond
  * `npm install`. Builds the front ends if needed, starts embedded PostgreSQL under DATA_DIR,
  * then the five services (each its own Fastify instance on a loopback port of its own, its own
- * database, one in-process bus) and the gateway on PORT.
+ * database, one in-process bus) and the gateway on PORT, on a worker thread of its own (its own
+ * event loop, so it can use a second core; the bus events it needs cross over a MessagePort).
  *
  * Env: DATA_DIR (./data), PORT (8080), HOST (127.0.0.1), LOG_LEVEL (info), SMTP_URL, MAIL_FROM,
- * APP_ORIGIN, ACCESS_TOKEN_SECONDS, RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_MS.
+ * APP_ORIGIN, ACCESS_TOKEN_SECONDS, RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_MS, GATEWAY_THREAD (1; 0 runs
+ * the gateway on the main thread, e.g. to debug it).
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { SERVICES, type ServiceRoute } from '@hf/contracts';
 import { createInProcessBus, type Bus } from '@hf/messaging';
 import { ensureDatabase, type BaseAppOptions } from '@hf/service-kit';
 import { buildGateway } from '../gateway/src/app';
+import { startGatewayThread } from '../gateway/src/thread';
 import { ensureAppSecrets, type AppSecrets } from './app-secrets';
 import { freePort, startEmbeddedPostgres, type RunningPostgres } from './test-postgres';
 
@@ -42,6 +45,11 @@ export interface StartOptions {
   buildFrontends?: boolean;
   /** Holds shell/dist and mf-<name>/dist. Default: the repository root. */
   staticDir?: string;
+  /**
+   * Run the gateway on a worker thread of its own (default), or on the main thread with the
+   * services (false: one event loop, easier to debug). Default: GATEWAY_THREAD, else true.
+   */
+  gatewayThread?: boolean;
 }
 
 export interface RunningApp {
@@ -108,6 +116,14 @@ function allowPostgresTraversal(dir: string): void {
   }
 }
 
+function envFlag(name: string): boolean | undefined {
+  const raw = process.env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return undefined;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`Environment variable ${name} must be 1 or 0, got "${process.env[name]}"`);
+}
+
 function loggerFor(level: string, service: string): BaseAppOptions['logger'] {
   if (level === 'silent') return false;
   return { level, base: { service } } as unknown as BaseAppOptions['logger'];
@@ -125,6 +141,7 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   const staticDir = options.staticDir ?? ROOT;
   const accessTokenSeconds = options.accessTokenSeconds ?? envNumber('ACCESS_TOKEN_SECONDS') ?? 900;
   const rateLimit = options.rateLimit ?? { max: envNumber('RATE_LIMIT_MAX') ?? 10, timeWindowMs: envNumber('RATE_LIMIT_WINDOW_MS') ?? 60_000 };
+  const gatewayThread = options.gatewayThread ?? envFlag('GATEWAY_THREAD') ?? true;
   mkdirSync(dataDir, { recursive: true });
 
   const cleanup: Array<() => Promise<unknown>> = [];
@@ -188,20 +205,26 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
       services[service.name] = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     }
 
-    const gateway = await buildGateway({
+    const gatewayOptions = {
       upstreams: Object.fromEntries(SERVICES.map((s) => [s.key, services[s.name]])) as Record<ServiceRoute['key'], string>,
       jwtPublicKey: secrets.jwtPublicKey,
       internalToken: secrets.internalToken,
-      bus,
       staticDir,
       accessTokenSeconds,
       rateLimit,
       instanceId: 'local',
-      logger: loggerFor(logLevel, 'gateway'),
-    });
-    cleanup.push(() => gateway.close());
-    await gateway.listen({ port, host });
-    const actualPort = (gateway.server.address() as { port: number }).port;
+    };
+    let actualPort: number;
+    if (gatewayThread) {
+      const gateway = await startGatewayThread({ ...gatewayOptions, bus, port, host, logLevel });
+      cleanup.push(() => gateway.stop());
+      actualPort = gateway.port;
+    } else {
+      const gateway = await buildGateway({ ...gatewayOptions, bus, logger: loggerFor(logLevel, 'gateway') });
+      cleanup.push(() => gateway.close());
+      await gateway.listen({ port, host });
+      actualPort = (gateway.server.address() as { port: number }).port;
+    }
 
     let stopped: Promise<void> | undefined;
     return {
