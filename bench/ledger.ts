@@ -4,9 +4,13 @@
  * 1. Seeds them through svc-ledger's internal bulk route (5 calls of 10,000 rows; target: 10,000
  *    in < 1 s).
  * 2. Times, sequentially over one keep-alive connection: the full register (GET
- *    /api/accounts/:id/transactions, target < 300 ms through the gateway), a 200-row page (newest
- *    page and one in the middle, target < 30 ms) and a single edit (PUT /api/transactions/:id,
- *    target < 20 ms). Prints p50/p95 through the gateway and straight to svc-ledger.
+ *    /api/accounts/:id/transactions, target < 300 ms through the gateway) three ways - served
+ *    from svc-ledger's register cache (compressed if offered, and identity), revalidated with
+ *    If-None-Match (304), and cold: right after an edit of one row, so svc-ledger rebuilds it
+ *    (PostgreSQL writes the JSON) and gzips it again - then a 200-row page (newest page and one in
+ *    the middle, target < 30 ms) and a single edit (PUT /api/transactions/:id, target < 20 ms).
+ *    Prints p50/p95 through the gateway and straight to svc-ledger, and the app process's CPU
+ *    per request (gateway + services, not PostgreSQL), which depends little on the machine's load.
  *
  * It runs on the default single-process app (startApp from scripts/start.ts, in a child process,
  * fresh temporary DATA_DIR, one registered user). When that cannot start, it falls back to
@@ -14,6 +18,7 @@
  * the gateway. Figures are printed, not asserted.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -26,6 +31,8 @@ interface Target {
   internalToken: string;
   token: string;
   householdId: number;
+  /** CPU (µs) the app process has used so far; null when the app runs inside this process. */
+  cpuMicros: (() => Promise<number>) | null;
   stop(): Promise<void>;
 }
 
@@ -58,6 +65,7 @@ async function viaStartApp(): Promise<Target> {
       internalToken: secrets.internalToken,
       token,
       householdId: householdOf(token),
+      cpuMicros: app.cpuMicros,
       stop: async () => {
         await app.stop();
         rmSync(dataDir, { recursive: true, force: true });
@@ -86,6 +94,7 @@ async function viaBuildApp(): Promise<Target> {
     internalToken: TEST_INTERNAL_TOKEN,
     token: testToken({ userId: 1, householdId: 1 }),
     householdId: 1,
+    cpuMicros: null,
     stop: async () => {
       await app.close();
       await bus.close();
@@ -94,13 +103,33 @@ async function viaBuildApp(): Promise<Target> {
   };
 }
 
-async function request(url: string, init: RequestInit & { expect?: number } = {}): Promise<{ status: number; text: string; ms: number }> {
+async function request(url: string, init: RequestInit & { expect?: number } = {}): Promise<{ status: number; text: string; ms: number; headers: Headers }> {
   const start = process.hrtime.bigint();
   const res = await fetch(url, init);
   const text = await res.text();
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (res.status !== (init.expect ?? 200)) throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
-  return { status: res.status, text, ms };
+  return { status: res.status, text, ms, headers: res.headers };
+}
+
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** A GET whose body is read as bytes and not decoded (fetch gunzips, which costs the client 50-150 ms for 21 MB). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ ms: number; bytes: number; encoding: string }> {
+  const start = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: keepAlive }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => {
+          if (res.statusCode !== 200) return reject(new Error(`GET ${url} answered ${res.statusCode}`));
+          resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') });
+        });
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }
 
 function percentiles(times: number[]): { p50: number; p95: number; min: number } {
@@ -109,15 +138,29 @@ function percentiles(times: number[]): { p50: number; p95: number; min: number }
   return { p50: at(0.5), p95: at(0.95), min: sorted[0] };
 }
 
-async function time(count: number, run: (i: number) => Promise<number>): Promise<{ p50: number; p95: number; min: number }> {
+interface Timing {
+  p50: number;
+  p95: number;
+  min: number;
+  /** App-process CPU per run (ms), when known. */
+  cpu?: number;
+}
+
+let cpuMicros: (() => Promise<number>) | null = null;
+
+async function time(count: number, run: (i: number) => Promise<number>): Promise<Timing> {
   const times: number[] = [];
+  const cpuBefore = cpuMicros ? await cpuMicros() : 0;
   for (let i = 0; i < count; i++) times.push(await run(i));
-  return percentiles(times);
+  const cpu = cpuMicros ? ((await cpuMicros()) - cpuBefore) / 1000 / count : undefined;
+  return { ...percentiles(times), cpu };
 }
 
 const fmt = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
-const line = (label: string, r: { p50: number; p95: number; min: number }, target?: number) =>
-  `  ${label.padEnd(44)} p50 ${fmt(r.p50).padStart(9)}   p95 ${fmt(r.p95).padStart(9)}   min ${fmt(r.min).padStart(9)}${target ? `   [target < ${target} ms: ${r.p50 < target ? 'met' : 'missed'} at p50]` : ''}`;
+const line = (label: string, r: Timing, target?: number) =>
+  `  ${label.padEnd(50)} p50 ${fmt(r.p50).padStart(9)}   p95 ${fmt(r.p95).padStart(9)}   min ${fmt(r.min).padStart(9)}` +
+  `${r.cpu !== undefined ? `   app CPU ${fmt(r.cpu).padStart(9)}` : ''}${target ? `   [target < ${target} ms: ${r.p50 < target ? 'met' : 'missed'} at p50]` : ''}`;
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 
 export async function runLedgerBench(): Promise<void> {
   console.log(`\n== ledger: one account with ${ROWS.toLocaleString('en-US')} transactions ==`);
@@ -129,6 +172,7 @@ export async function runLedgerBench(): Promise<void> {
     target = await viaBuildApp();
   }
   console.log(`  mode: ${target.mode}`);
+  cpuMicros = target.cpuMicros;
   const auth = { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' };
   const api = target.gatewayUrl ?? target.ledgerUrl;
   try {
@@ -165,21 +209,53 @@ export async function runLedgerBench(): Promise<void> {
     const jump = JSON.parse((await request(`${api}${register}?limit=${Math.min(5000, Math.floor(rows.length / 2))}&before=${middleCursor}`, { headers: auth })).text) as { prev_cursor: string };
     middleCursor = jump.prev_cursor ?? middleCursor;
 
+    const identity = { ...auth, 'accept-encoding': 'identity' };
+    let edits = 0;
+    const editMiddle = (base: string) =>
+      request(`${base}/api/transactions/${middle.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ amount: -(edits % 50) - 1.25, notes: `edit ${edits++}` }) });
     for (const [name, base] of bases) {
+      const fullTarget = name === 'gateway' || !target.gatewayUrl ? 300 : undefined;
+      // Served from the register cache: the first two requests build this version and its gzip copy.
+      await request(`${base}${register}`, { headers: auth });
+      await request(`${base}${register}`, { headers: identity });
+      const sample = await request(`${base}${register}`, { headers: auth });
+      const encoding = sample.headers.get('content-encoding') ?? 'identity';
+      const wire = Number(sample.headers.get('content-length') ?? sample.text.length);
       const fullGzip = await time(10, async () => (await request(`${base}${register}`, { headers: auth })).ms);
-      console.log(line(`${name}: full register (compressed if offered)`, fullGzip, name === 'gateway' || !target.gatewayUrl ? 300 : undefined));
-      const fullPlain = await time(10, async () => (await request(`${base}${register}`, { headers: { ...auth, 'accept-encoding': 'identity' } })).ms);
-      console.log(line(`${name}: full register (identity)`, fullPlain));
+      console.log(line(`${name}: full register, cached (${encoding}, ${mib(wire)})`, fullGzip, fullTarget));
+      const gzipHeaders = { authorization: auth.authorization, 'accept-encoding': 'gzip, deflate, br' };
+      const fullRaw = await time(10, async () => (await rawGet(`${base}${register}`, gzipHeaders)).ms);
+      console.log(line(`${name}: same, received but not gunzipped`, fullRaw, fullTarget));
+      const fullPlain = await time(10, async () => (await request(`${base}${register}`, { headers: identity })).ms);
+      console.log(line(`${name}: full register, cached (identity)`, fullPlain));
+      const etag = sample.headers.get('etag') ?? '';
+      const revalidate = await time(20, async () => (await request(`${base}${register}`, { headers: { ...auth, 'if-none-match': etag }, expect: 304 })).ms);
+      console.log(line(`${name}: full register, revalidated (304)`, revalidate));
+      // Cold: each GET follows an edit (not timed, its CPU is in the figure), so svc-ledger rebuilds the register.
+      const cold = await time(10, async () => {
+        await editMiddle(base);
+        return (await request(`${base}${register}`, { headers: auth })).ms;
+      });
+      console.log(line(`${name}: full register after an edit (rebuilt, ${encoding})`, cold, fullTarget));
+      const coldRaw = await time(5, async () => {
+        await editMiddle(base);
+        return (await rawGet(`${base}${register}`, gzipHeaders)).ms;
+      });
+      console.log(line(`${name}: same, received but not gunzipped`, coldRaw, fullTarget));
+      const coldPlain = await time(5, async () => {
+        await editMiddle(base);
+        return (await request(`${base}${register}`, { headers: identity })).ms;
+      });
+      console.log(line(`${name}: full register after an edit (rebuilt, identity)`, coldPlain));
       const pageNewest = await time(100, async () => (await request(`${base}${register}?limit=200`, { headers: auth })).ms);
       console.log(line(`${name}: 200-row page, newest`, pageNewest, 30));
       const pageMiddle = await time(100, async () => (await request(`${base}${register}?limit=200&before=${middleCursor}`, { headers: auth })).ms);
       console.log(line(`${name}: 200-row page, middle of the register`, pageMiddle, 30));
-      const edit = await time(100, async (i) =>
-        (await request(`${base}/api/transactions/${middle.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ amount: -(i % 50) - 1.25, notes: `edit ${i}` }) })).ms,
-      );
+      const edit = await time(100, async () => (await editMiddle(base)).ms);
       console.log(line(`${name}: single edit (PUT /api/transactions/:id)`, edit, 20));
     }
   } finally {
+    keepAlive.destroy();
     await target.stop();
   }
 }
