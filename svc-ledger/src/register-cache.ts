@@ -27,7 +27,9 @@ export interface RegisterEntry {
   gzip: Buffer | null;
 }
 
-const sizeOf = (e: RegisterEntry) => e.body.length + (e.gzip?.length ?? 0) + 256;
+/** Bytes a Buffer holds: its whole allocation (buffers of 4 KiB and more never share one). */
+const held = (b: Buffer) => (b.length >= 4096 ? Math.max(b.length, b.buffer.byteLength) : b.length);
+const sizeOf = (e: RegisterEntry) => held(e.body) + (e.gzip ? held(e.gzip) : 0) + 256;
 
 /**
  * Full registers (`GET /api/accounts/:id/transactions` without paging) kept in memory, bounded
@@ -99,7 +101,9 @@ export class RegisterCache {
 
   private async build(householdId: number, accountId: number): Promise<RegisterEntry | null> {
     this.stats.builds++;
-    const read = await readRegister(this.db, householdId, accountId);
+    // The previous version's size (plus a little) lets the new body be written into one buffer.
+    const previous = this.lru.get(accountId)?.body.length;
+    const read = await readRegister(this.db, householdId, accountId, previous === undefined ? undefined : previous + (previous >> 5) + 4096);
     if (!read) return null;
     const entry: RegisterEntry = {
       accountId,

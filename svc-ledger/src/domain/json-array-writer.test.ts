@@ -24,6 +24,17 @@ describe('JsonArrayWriter', () => {
     }
   });
 
+  it('returns the one buffer when the estimate fits (little unused), an exact copy otherwise', () => {
+    const items = Array.from({ length: 1000 }, (_, i) => `{"i":${i}}`); // over 4 KiB: buffers of their own
+    const expected = Buffer.from(`[${items.join(',')}]`);
+    const fitted = write(items, expected.length + 10);
+    expect(fitted.equals(expected)).toBe(true);
+    expect(fitted.buffer.byteLength).toBe(expected.length + 10); // not copied: the estimate's allocation
+    const loose = write(items, expected.length * 4);
+    expect(loose.equals(expected)).toBe(true);
+    expect(loose.buffer.byteLength).toBe(expected.length); // copied into an exact one
+  });
+
   it('takes elements bigger than a chunk', () => {
     const big = JSON.stringify('x'.repeat(5000));
     expect(write(['1', big, '2'], 16).toString()).toBe(`[1,${big},2]`);

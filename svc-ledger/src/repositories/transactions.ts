@@ -232,7 +232,7 @@ const nullable = (sql: string) => `coalesce((${sql})::text, 'null')`;
  * joins or subqueries. Dates are `date::text`, so the session must use DateStyle ISO
  * (readRegister sets it for its transaction).
  */
-async function registerBody(client: PoolClient, householdId: number, account: { id: number; name: string; starting_balance: number }): Promise<Buffer> {
+async function registerBody(client: PoolClient, householdId: number, account: { id: number; name: string; starting_balance: number }, expectedBytes?: number): Promise<Buffer> {
   const names = await client.query<{ kind: string; id: number; name: string }>(
     `SELECT 'c' AS kind, c.id, CASE WHEN p.id IS NULL THEN c.name ELSE p.name || ': ' || c.name END AS name
      FROM categories c LEFT JOIN categories p ON p.id = c.parent_id WHERE c.household_id = $1
@@ -278,7 +278,7 @@ async function registerBody(client: PoolClient, householdId: number, account: { 
     // A 'row' listener makes pg hand each row over instead of collecting them.
     const config: pg.QueryArrayConfig = { text, values, rowMode: 'array' };
     const query = new pg.Query(config);
-    const writer = new JsonArrayWriter();
+    const writer = new JsonArrayWriter(expectedBytes);
     query.on('row', (row: [string]) => writer.push(row[0]));
     query.on('error', reject);
     query.on('end', () => resolve(writer.finish()));
@@ -289,15 +289,16 @@ async function registerBody(client: PoolClient, householdId: number, account: { 
 /**
  * An account's full register and the register version it shows, read in one REPEATABLE READ
  * snapshot (the version, the names and the rows agree even while writes commit). Null when
- * the account is not the household's or is deleted.
+ * the account is not the household's or is deleted. `expectedBytes`: a size estimate (the
+ * previous version's), so the body is written into one buffer.
  */
-export async function readRegister(pool: Pool, householdId: number, accountId: number): Promise<{ version: string; body: Buffer } | null> {
+export async function readRegister(pool: Pool, householdId: number, accountId: number, expectedBytes?: number): Promise<{ version: string; body: Buffer } | null> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     await client.query(`SET LOCAL datestyle = 'ISO, YMD'`);
     const head = await registerHead(client, householdId, accountId);
-    const body = head ? await registerBody(client, householdId, head) : null;
+    const body = head ? await registerBody(client, householdId, head, expectedBytes) : null;
     await client.query('COMMIT');
     return head && body ? { version: head.register_version, body } : null;
   } catch (err) {
