@@ -9,7 +9,7 @@ import { EVENTS, PUBLIC_API_ROUTES, SERVICES, type ServiceRoute } from '@hf/cont
 import { HttpError, TokenVerifier, bearerToken, unauthorized, type Identity } from '@hf/service-kit';
 import { AuthClient } from './auth-client';
 import { registerServiceProxies, UNAVAILABLE_MESSAGE } from './proxy';
-import { RevokedSessions, pastHalfLife } from './sessions';
+import { memberKey, RevokedSessions, pastHalfLife } from './sessions';
 import { registerStaticFiles } from './static';
 import { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './security-headers';
 
@@ -101,15 +101,26 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   // --- Revoked sessions: events as they happen, plus what svc-auth revoked before we started.
   const subscription: Subscription = await options.bus.subscribe({
     durable: `gateway-${(options.instanceId ?? 'main').replace(/[^A-Za-z0-9_-]/g, '_')}`,
-    subjects: [EVENTS.sessionRevoked],
+    subjects: [EVENTS.sessionRevoked, EVENTS.memberRemoved],
     handler: async (event) => {
+      const at = Date.parse(event.time);
+      const revokedAt = Number.isFinite(at) ? at : Date.now();
+      if (event.type === EVENTS.memberRemoved) {
+        // A removed member's tokens still name the household they left: refuse them there.
+        const data = event.data as { user_id?: unknown; household_id?: unknown };
+        if (!data || !Number.isSafeInteger(data.user_id) || !Number.isSafeInteger(data.household_id)) {
+          app.log.warn({ eventId: event.id }, 'malformed member removal event');
+          return 'terminate';
+        }
+        revoked.add([memberKey(data.user_id as number, data.household_id as number)], revokedAt);
+        return 'ack';
+      }
       const data = event.data as { session_ids?: unknown };
       if (!data || !Array.isArray(data.session_ids) || !data.session_ids.every((id) => typeof id === 'string')) {
         app.log.warn({ eventId: event.id }, 'malformed session revocation event');
         return 'terminate';
       }
-      const at = Date.parse(event.time);
-      revoked.add(data.session_ids as string[], Number.isFinite(at) ? at : Date.now());
+      revoked.add(data.session_ids as string[], revokedAt);
       return 'ack';
     },
   });
@@ -178,7 +189,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized();
     const identity = verifier.verify(token);
-    if (revoked.has(identity.sessionId)) throw unauthorized('Your session has ended. Please log in again.');
+    if (revoked.has(identity.sessionId) || revoked.has(memberKey(identity.userId, identity.householdId))) {
+      throw unauthorized('Your session has ended. Please log in again.');
+    }
     request.gatewayIdentity = identity;
     if (pastHalfLife(identity)) request.renewal = authClient.renew(token);
   };

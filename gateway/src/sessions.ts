@@ -52,6 +52,11 @@ export class RevokedSessions {
   }
 }
 
+/** The revocation key of a membership: a removed member's tokens for that household. */
+export function memberKey(userId: number, householdId: number): string {
+  return `member:${userId}:${householdId}`;
+}
+
 /** True once a token has lived more than half of its lifetime: time to hand out a fresh one. */
 export function pastHalfLife(identity: Identity, nowSeconds: number = Math.floor(Date.now() / 1000)): boolean {
   const lifetime = identity.expiresAt - identity.issuedAt;

@@ -15,7 +15,7 @@ import { bridgeBusToPort, type Bus, type Subscription } from '@hf/messaging';
 import type { GatewayParentMessage, GatewayWorkerData, GatewayWorkerMessage, GatewayWorkerOptions } from './worker';
 
 /** What the gateway subscribes to; a subscription outside it fails at start with a clear message. */
-export const GATEWAY_BUS_SUBJECTS: string[] = [EVENTS.sessionRevoked];
+export const GATEWAY_BUS_SUBJECTS: string[] = [EVENTS.sessionRevoked, EVENTS.memberRemoved];
 
 const BOOTSTRAP = join(__dirname, 'worker-bootstrap.mjs');
 /** How long a graceful stop may take before the thread is terminated. */

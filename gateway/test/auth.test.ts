@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { memberKey } from '../src/sessions';
 import jwt from 'jsonwebtoken';
 import { EVENTS, PUBLIC_API_ROUTES } from '@hf/contracts';
 import { testKeys } from '@hf/service-kit/src/testing';
@@ -115,6 +116,28 @@ describe('revoked sessions', () => {
     // The verified-token cache does not let it through either, nor does a public route need it.
     expect((await get(`Bearer ${t}`, '/api/household/me')).statusCode).toBe(401);
     expect((await h.gateway.inject({ method: 'GET', url: '/api/themes/defaults', headers: { authorization: `Bearer ${t}` } })).statusCode).toBe(200);
+  });
+
+  it('refuses a removed member\'s tokens for the household they left once auth.member.removed.v1 arrives', async () => {
+    const old = token({ userId: 41, householdId: 9, sessionId: randomUUID() });
+    const other = token({ userId: 42, householdId: 9, sessionId: randomUUID() });
+    const fresh = token({ userId: 41, householdId: 10, sessionId: randomUUID() });
+    expect((await get(`Bearer ${old}`)).statusCode).toBe(200);
+    await h.bus.publish({
+      id: randomUUID(),
+      type: EVENTS.memberRemoved,
+      source: 'svc-auth',
+      subject: 'user/41',
+      time: new Date().toISOString(),
+      household_id: 9,
+      sequence: 4,
+      data: { user_id: 41, household_id: 9, new_household_id: 10 },
+    });
+    await waitFor(() => h.gateway.revokedSessions.has(memberKey(41, 9)));
+    expect((await get(`Bearer ${old}`)).statusCode).toBe(401);
+    // The other members, and the removed user in their new household, are untouched.
+    expect((await get(`Bearer ${other}`)).statusCode).toBe(200);
+    expect((await get(`Bearer ${fresh}`)).statusCode).toBe(200);
   });
 
   it('terminates a malformed revocation event without crashing', async () => {

@@ -124,11 +124,11 @@ export async function startHarness(overrides: Partial<GatewayOptions> = {}, auth
 }
 
 /** A valid token; `ageSeconds` makes it look issued that long ago. */
-export function token(options: { sessionId?: string; ageSeconds?: number; lifetime?: number; privateKey?: string; userId?: number } = {}): string {
+export function token(options: { sessionId?: string; ageSeconds?: number; lifetime?: number; privateKey?: string; userId?: number; householdId?: number } = {}): string {
   const now = Math.floor(Date.now() / 1000);
   return signAccessToken(
     options.privateKey ?? testKeys().privateKey,
-    { userId: options.userId ?? 7, householdId: 3, sessionId: options.sessionId ?? randomUUID(), role: 'admin' },
+    { userId: options.userId ?? 7, householdId: options.householdId ?? 3, sessionId: options.sessionId ?? randomUUID(), role: 'admin' },
     options.lifetime ?? 900,
     now - (options.ageSeconds ?? 0),
   );
