@@ -18,7 +18,7 @@ export class JsonArrayWriter {
   private total = 0;
   private count = 0;
 
-  /** `expectedBytes`: the size of the first buffer (later ones are at least as big). */
+  /** `expectedBytes`: the size of the first buffer (later ones are 1 MiB, or one element's worth). */
   constructor(expectedBytes = CHUNK_BYTES) {
     this.chunk = Buffer.allocUnsafe(Math.max(16, expectedBytes));
     this.chunk[this.used++] = OPEN;
@@ -56,7 +56,8 @@ export class JsonArrayWriter {
   private nextChunk(atLeast: number): void {
     this.chunks.push(this.chunk.subarray(0, this.used));
     this.total += this.used;
-    this.chunk = Buffer.allocUnsafe(Math.max(this.chunk.length, atLeast));
+    // Past a (large) estimate, grow by ordinary chunks rather than by another estimate's worth.
+    this.chunk = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, atLeast));
     this.used = 0;
   }
 }
