@@ -142,7 +142,8 @@ export async function runGatewayBench(options: Partial<Options> = {}): Promise<v
   const durationSeconds = options.durationSeconds ?? Number(process.env.BENCH_DURATION ?? 10);
   const connections = options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 10);
   const dataDir = mkdtempSync(join(tmpdir(), 'hf-bench-gateway-'));
-  console.log(`\n== gateway: authenticated small GETs, ${connections} connections, ${durationSeconds} s per run ==`);
+  const gatewayMode = /^(0|false|no|off)$/i.test(process.env.GATEWAY_THREAD ?? '') ? 'gateway on the main thread (GATEWAY_THREAD=0)' : 'gateway on its own thread';
+  console.log(`\n== gateway: authenticated small GETs, ${connections} connections, ${durationSeconds} s per run, ${gatewayMode} ==`);
   const app = await startAppProcess(dataDir);
   try {
     const token = await registerUser(app.url);
