@@ -13,8 +13,13 @@ export type Queryable = pg.Pool | pg.PoolClient;
 
 export function createPool(connectionString: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
-  // An idle client error must not crash the process; the next query reconnects.
+  // A connection that drops (PostgreSQL restarting or stopping) must not crash the process: the
+  // pool handles idle clients; a checked-out client gets a listener too, and its pending query
+  // rejects on its own. The next query reconnects.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return pool;
 }
 

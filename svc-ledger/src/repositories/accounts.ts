@@ -16,8 +16,10 @@ const columns = 'a.id, a.household_id, a.name, a.starting_balance, a.is_default,
 
 /** Accounts of the household with balances (starting balance + rows), by sort order. */
 export async function listAccounts(q: Queryable, householdId: number, onlyId?: number): Promise<Account[]> {
-  const result = await q.query<AccountRow & { total: number; pending: number; cleared: number }>(
-    `SELECT ${columns}, s.total, s.pending, s.cleared
+  // A named statement: parsed and planned once per connection (the list is read on every page).
+  const result = await q.query<AccountRow & { total: number; pending: number; cleared: number }>({
+    name: 'ledger_list_accounts',
+    text: `SELECT ${columns}, s.total, s.pending, s.cleared
      FROM accounts a
      CROSS JOIN LATERAL (
        SELECT coalesce(sum(t.amount), 0)::bigint AS total,
@@ -27,8 +29,8 @@ export async function listAccounts(q: Queryable, householdId: number, onlyId?: n
      ) s
      WHERE a.household_id = $1 AND a.deleted_at IS NULL AND ($2::int IS NULL OR a.id = $2)
      ORDER BY a.sort_order, a.id`,
-    [householdId, onlyId ?? null],
-  );
+    values: [householdId, onlyId ?? null],
+  });
   return result.rows.map((r) => ({
     id: r.id,
     name: r.name,
