@@ -1,29 +1,9 @@
-import type { CalendarDate } from '@hf/calendar';
 import { Modal } from '@hf/ui';
-import type { CategoryOption } from '../categories/category-text';
-import type { RegisterRow } from './api';
-import type { EditDraft } from './edit-draft';
 import { AmountInput, CategoryInput, DateInput, NotesInput, PayeeInput, StatusSelect } from './fields';
-import { LockButton, useEditKeys } from './RegisterRows';
+import { LockButton, useEditKeys, type EditRowProps } from './RegisterRows';
 
 /** Row editing on mobile: the same fields stacked in a dialog, with Save, Move, Delete and Cancel. */
-export function MobileEditModal({ row, draft, onChange, locked, isTransfer, busy, today, payees, accountNames, categoryOptions, onUnlock, onSave, onCancel, onMove, onDelete }: {
-  row: RegisterRow;
-  draft: EditDraft;
-  onChange: (patch: Partial<EditDraft>) => void;
-  locked: boolean;
-  isTransfer: boolean;
-  busy: boolean;
-  today: CalendarDate;
-  payees: readonly string[];
-  accountNames: readonly string[];
-  categoryOptions: readonly CategoryOption[];
-  onUnlock: () => void;
-  onSave: () => void;
-  onCancel: () => void;
-  onMove: () => void;
-  onDelete: () => void;
-}) {
+export function MobileEditModal({ row, draft, onChange, locked, isTransfer, busy, today, payees, accountNames, categoryOptions, onUnlock, onSave, onCancel, onMove, onDelete }: Omit<EditRowProps, 'className' | 'focusField'>) {
   const onKeyDown = useEditKeys(onSave, () => undefined);
   return (
     <Modal

@@ -181,6 +181,18 @@ export const RegisterPage = Type.Object({
 });
 export type RegisterPage = Static<typeof RegisterPage>;
 
+/** The fields of a new row, shared by the register's create call and the internal bulk create. */
+const NEW_TRANSACTION_FIELDS = {
+    date: CalendarDateString,
+    payee: Text(LEDGER_LIMITS.payee, 1),
+    amount: Amount,
+    status: Type.Optional(TransactionStatusInput),
+    notes: Type.Optional(Text(LEDGER_LIMITS.notes)),
+    category_id: Type.Optional(NullableId),
+    /** Category by name (`Parent: Child` or `Name`), used when category_id is absent; unknown -> 400. */
+    category: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: LEDGER_LIMITS.categoryName * 2 + 2 })),
+};
+
 /**
  * POST /api/accounts/:id/transactions. Becomes a transfer when `isTransfer` with
  * `destination_account_id`, or when `payee` equals another account's name (case-insensitive).
@@ -190,13 +202,7 @@ export type RegisterPage = Static<typeof RegisterPage>;
  */
 export const CreateTransactionBody = Type.Object(
   {
-    date: CalendarDateString,
-    payee: Text(LEDGER_LIMITS.payee, 1),
-    amount: Amount,
-    status: Type.Optional(TransactionStatusInput),
-    notes: Type.Optional(Text(LEDGER_LIMITS.notes)),
-    category_id: Type.Optional(NullableId),
-    category: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: LEDGER_LIMITS.categoryName * 2 + 2 })),
+    ...NEW_TRANSACTION_FIELDS,
     isTransfer: Type.Optional(Type.Boolean()),
     destination_account_id: Type.Optional(NullableId),
   },
@@ -354,14 +360,7 @@ export type CandidateList = Static<typeof CandidateList>;
 
 export const BulkTransactionInput = Type.Object(
   {
-    date: CalendarDateString,
-    payee: Text(LEDGER_LIMITS.payee, 1),
-    amount: Amount,
-    status: Type.Optional(TransactionStatusInput),
-    notes: Type.Optional(Text(LEDGER_LIMITS.notes)),
-    category_id: Type.Optional(NullableId),
-    /** Category by name (`Parent: Child` or `Name`), used when category_id is absent; unknown -> 400. */
-    category: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: LEDGER_LIMITS.categoryName * 2 + 2 })),
+    ...NEW_TRANSACTION_FIELDS,
   },
   { additionalProperties: false },
 );
