@@ -23,6 +23,3 @@ export const EVENT_SEQUENCE_HEADER = 'x-event-sequence';
 export const MIN_SEQUENCE_HEADER = 'x-min-sequence';
 /** Header the shell sends with the household's local date. */
 export const CLIENT_DATE_HEADER = 'x-client-date';
-
-/** The product's name: header, footer, "Create Your ... Account", emails, theme previews. */
-export const PRODUCT_NAME = 'Ledgerly';

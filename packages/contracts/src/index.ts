@@ -3,6 +3,7 @@
  * One file per area; this index re-exports them all.
  */
 export * from './common';
+export * from './product';
 export * from './services';
 export * from './events';
 export * from './auth';
