@@ -2,7 +2,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { ByteLru } from './domain/byte-lru';
 import { registerEtag } from './domain/http-cache';
-import { readRegister } from './repositories/transactions';
+import type { RegisterModel } from './domain/register-model';
+import { loadRegister } from './repositories/register';
 import type { Pool } from './repositories/sql';
 
 const gzip = promisify(zlib.gzip);
@@ -11,33 +12,37 @@ const gzip = promisify(zlib.gzip);
 export const REGISTER_GZIP_LEVEL = 1;
 /** Bodies under this size are sent as they are (the gateway's compression threshold too). */
 export const REGISTER_GZIP_MIN_BYTES = 1024;
+/** A paged register with at least this many rows is loaded into the cache for its next pages. */
+export const REGISTER_WARM_ROWS = 2000;
 /** Default budget of the cache: `LEDGER_REGISTER_CACHE_MB` (0 turns caching off). */
 export const DEFAULT_REGISTER_CACHE_BYTES = 200 * 1024 * 1024;
 
-/** One account's full register at one version. */
+/** One account's register at one version. */
 export interface RegisterEntry {
   accountId: number;
   householdId: number;
-  /** `register_version` of the account the body shows (bigint as text). */
+  /** `register_version` of the account the model shows (bigint as text). */
   version: string;
   etag: string;
-  /** The RegisterRow array as UTF-8 JSON. */
-  body: Buffer;
+  /** The register: its full JSON body, its rows' positions, keys and balances (pages are slices). */
+  model: RegisterModel;
   /** The gzip'ed body, made the first time a client accepts gzip. */
   gzip: Buffer | null;
 }
 
 /** Bytes a Buffer holds: its whole allocation (buffers of 4 KiB and more never share one). */
 const held = (b: Buffer) => (b.length >= 4096 ? Math.max(b.length, b.buffer.byteLength) : b.length);
-const sizeOf = (e: RegisterEntry) => held(e.body) + (e.gzip ? held(e.gzip) : 0) + 256;
+const sizeOf = (e: RegisterEntry) => e.model.bytes + (e.gzip ? held(e.gzip) : 0) + 256;
 
 /**
- * Full registers (`GET /api/accounts/:id/transactions` without paging) kept in memory, bounded
- * by bytes (least recently used first out), keyed by account id and valid for one
+ * Registers (`GET /api/accounts/:id/transactions`, full and paged) kept in memory, bounded by
+ * bytes (least recently used first out), keyed by account id and valid for one
  * `register_version`. Every write that changes what a register shows bumps that version in its
  * own database transaction (runWrite), so an entry whose version equals the stored one is the
- * current register; any other is rebuilt. The caller reads the version first (household-scoped,
- * which is also the 404 check), so a body is only ever handed to the account's own household.
+ * current register; an older one is brought up to date from the rows the writes since then
+ * changed (register_changes), or rebuilt whole. The caller reads the version first
+ * (household-scoped, which is also the 404 check), so a register is only ever handed to the
+ * account's own household.
  *
  * Concurrent misses for one account and version share one build; concurrent gzip requests
  * share one compression (zlib's thread pool, off the event loop).
@@ -46,18 +51,23 @@ export class RegisterCache {
   private readonly lru: ByteLru<number, RegisterEntry>;
   private readonly building = new Map<string, Promise<RegisterEntry | null>>();
   private readonly compressing = new Map<RegisterEntry, Promise<Buffer>>();
-  /** Counters for tests and diagnostics. */
-  readonly stats = { hits: 0, builds: 0, compressions: 0 };
+  /** Counters for tests and diagnostics: `updates` are builds from an earlier version's changed rows. */
+  readonly stats = { hits: 0, builds: 0, updates: 0, compressions: 0 };
 
   constructor(
     private readonly db: Pool,
-    maxBytes = DEFAULT_REGISTER_CACHE_BYTES,
+    private readonly maxBytes = DEFAULT_REGISTER_CACHE_BYTES,
   ) {
     this.lru = new ByteLru(maxBytes, sizeOf);
   }
 
   get bytes(): number {
     return this.lru.bytes;
+  }
+
+  /** Whether some version of the account's register is cached for this household. */
+  holds(householdId: number, accountId: number): boolean {
+    return this.lru.get(accountId)?.householdId === householdId;
   }
 
   /**
@@ -74,10 +84,16 @@ export class RegisterCache {
     const key = `${householdId}:${accountId}:${version}`;
     let pending = this.building.get(key);
     if (!pending) {
-      pending = this.build(householdId, accountId).finally(() => this.building.delete(key));
+      pending = this.build(householdId, accountId, cached?.householdId === householdId ? cached.model : undefined).finally(() => this.building.delete(key));
       this.building.set(key, pending);
     }
     return pending;
+  }
+
+  /** Builds the register in the background (errors are only logged by `onError`). */
+  warm(householdId: number, accountId: number, version: string, onError: (err: unknown) => void): void {
+    if (this.maxBytes <= 0) return;
+    this.get(householdId, accountId, version).catch(onError);
   }
 
   /** The gzip'ed body of an entry, compressed once per entry (that is, per register version). */
@@ -86,7 +102,7 @@ export class RegisterCache {
     let pending = this.compressing.get(entry);
     if (!pending) {
       this.stats.compressions++;
-      pending = gzip(entry.body, { level: REGISTER_GZIP_LEVEL })
+      pending = gzip(entry.model.body, { level: REGISTER_GZIP_LEVEL })
         .then((compressed) => {
           entry.gzip = compressed;
           // Re-store to count the new bytes, unless the entry was replaced or evicted meanwhile.
@@ -99,20 +115,13 @@ export class RegisterCache {
     return pending;
   }
 
-  private async build(householdId: number, accountId: number): Promise<RegisterEntry | null> {
-    this.stats.builds++;
-    // The previous version's size (plus a little) lets the new body be written into one buffer.
-    const previous = this.lru.get(accountId)?.body.length;
-    const read = await readRegister(this.db, householdId, accountId, previous === undefined ? undefined : previous + (previous >> 5) + 4096);
-    if (!read) return null;
-    const entry: RegisterEntry = {
-      accountId,
-      householdId,
-      version: read.version,
-      etag: registerEtag(accountId, read.version),
-      body: read.body,
-      gzip: null,
-    };
+  private async build(householdId: number, accountId: number, previous?: RegisterModel): Promise<RegisterEntry | null> {
+    const loaded = await loadRegister(this.db, householdId, accountId, previous);
+    if (!loaded) return null;
+    const { model } = loaded;
+    if (loaded.how === 'changes') this.stats.updates++;
+    else if (loaded.how === 'rows') this.stats.builds++;
+    const entry: RegisterEntry = { accountId, householdId, version: model.version, etag: registerEtag(accountId, model.version), model, gzip: null };
     // A slower build of an older snapshot never replaces a newer entry.
     const current = this.lru.get(accountId);
     if (!current || BigInt(current.version) <= BigInt(entry.version)) this.lru.set(accountId, entry);

@@ -1,6 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { testToken } from '@hf/service-kit/src/testing';
-import { readRegister } from '../src/repositories/transactions';
+import { decodeCursor } from '../src/domain/cursor';
+import { loadRegister } from '../src/repositories/register';
+import { registerPage } from '../src/repositories/transactions';
 import { addTransaction, client, internalClient, openAccount, startLedger, type Call, type Json, type Ledger } from './helpers';
 
 /**
@@ -45,9 +47,9 @@ async function get(accountId: number, headers: Record<string, string> = {}, hous
 
 const rowsOf = (got: Got): Json[] => JSON.parse(got.text);
 
-/** The register as PostgreSQL builds it now, bypassing the cache. */
+/** The register built now from every row, bypassing the cache. */
 async function fresh(accountId: number): Promise<string> {
-  return (await readRegister(ledger.app.db, 1, accountId))!.body.toString('utf8');
+  return (await loadRegister(ledger.app.db, 1, accountId))!.model.body.toString('utf8');
 }
 
 function expectStatus(res: { status: number; body: unknown }, status = 200): Json {
@@ -304,6 +306,116 @@ describe('compression', () => {
     const tiny = await get(small, { 'accept-encoding': 'gzip' });
     expect(tiny.headers['content-encoding']).toBeUndefined();
     expect(rowsOf(tiny)).toHaveLength(1);
+  });
+});
+
+describe('a cached register follows row-level writes without reading every row again', () => {
+  /** A deterministic pseudo-random sequence (mulberry32). */
+  function random(seed: number): () => number {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  /** Every page walk of the cached model equals PostgreSQL's page for the same cursor. */
+  async function expectPagesAsSql(accountId: number): Promise<void> {
+    const head = { id: accountId, starting_balance: 0 };
+    head.starting_balance = (await ledger.app.db.query<{ s: number }>('SELECT starting_balance AS s FROM accounts WHERE id = $1', [accountId])).rows[0].s;
+    let cursor: string | null = null;
+    do {
+      const query = cursor ? `?limit=7&before=${cursor}` : '?limit=7';
+      const res = await call('GET', `/api/accounts/${accountId}/transactions${query}`);
+      const position = cursor ? decodeCursor(cursor)! : undefined;
+      const sql = await registerPage(ledger.app.db, 1, head, { limit: 7, before: position });
+      expect(res.body).toEqual(JSON.parse(JSON.stringify(sql)));
+      cursor = res.body.prev_cursor;
+    } while (cursor);
+    const after = await call('GET', `/api/accounts/${accountId}/transactions?limit=5&after=${(await call('GET', `/api/accounts/${accountId}/transactions?limit=1`)).body.prev_cursor ?? 'MA'}`);
+    expect(after.status).toBe(after.body.message ? 400 : 200);
+  }
+
+  it('creates, edits, status changes, deletes, restores, moves and transfers: updated from the changed rows, equal to a full build', async () => {
+    const next = random(2026);
+    const home = await openAccount(call, 'Home', 1234.56);
+    const away = await openAccount(call, 'Away', -10);
+    const ids: number[] = [];
+    const seed = Array.from({ length: 120 }, (_, i) => ({ date: `2025-05-${String(1 + (i % 28)).padStart(2, '0')}`, payee: `Seed ${i}`, amount: -(i * 37 % 5000) / 100, status: i % 3 === 0 ? 'x' : '' }));
+    ids.push(...expectStatus(await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: home, idempotency_key: 'regcache-rows', transactions: seed })).transaction_ids);
+    for (const id of [home, away]) await get(id);
+    const stats = ledger.app.registerCache.stats;
+    const writes: Array<() => Promise<unknown>> = [
+      async () => ids.push((await addTransaction(call, home, { date: `2025-05-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}`, payee: 'New', amount: -Math.round(next() * 10000) / 100 })).id),
+      async () => expectStatus(await call('PUT', `/api/transactions/${ids[Math.floor(next() * ids.length)]}`, { amount: Math.round((next() - 0.5) * 20000) / 100, date: `2025-04-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}` })),
+      async () => expectStatus(await call('PATCH', `/api/transactions/${ids[Math.floor(next() * ids.length)]}/status`, { status: ['', 'p', 'x'][Math.floor(next() * 3)] })),
+      async () => {
+        const id = ids[Math.floor(next() * ids.length)];
+        expectStatus(await call('PATCH', `/api/transactions/${id}/delete`));
+        if (next() < 0.5) expectStatus(await call('PATCH', `/api/transactions/${id}/restore`));
+        else ids.splice(ids.indexOf(id), 1);
+      },
+      async () => {
+        const id = ids[Math.floor(next() * ids.length)];
+        const res = await call('PATCH', `/api/transactions/${id}/move`, { destination_account_id: next() < 0.5 ? away : home });
+        expect([200, 400]).toContain(res.status);
+      },
+      async () => ids.push((await addTransaction(call, home, { date: '2025-05-10', payee: 'Away', amount: -Math.round(next() * 5000) / 100 })).id),
+    ];
+    const etags = new Map<number, string>();
+    for (const id of [home, away]) etags.set(id, (await get(id)).etag);
+    let changed = 0;
+    for (let round = 0; round < 40; round++) {
+      const updates = stats.updates;
+      const builds = stats.builds;
+      await writes[Math.floor(next() * writes.length)]();
+      let registersChanged = 0;
+      for (const id of [home, away]) {
+        const served = await get(id);
+        expect(served.status).toBe(200);
+        expect(served.text).toBe(await fresh(id));
+        if (served.etag !== etags.get(id)) registersChanged++;
+        etags.set(id, served.etag);
+      }
+      // Row-level writes never rebuild from every row: each changed register was updated.
+      expect(stats.builds).toBe(builds);
+      expect(stats.updates - updates).toBe(registersChanged);
+      changed += registersChanged;
+      if (round % 10 === 9) for (const id of [home, away]) await expectPagesAsSql(id);
+    }
+    expect(changed).toBeGreaterThan(30);
+  });
+
+  it('a rename rebuilds from every row; a register whose change history is gone is rebuilt whole too', async () => {
+    const account = await openAccount(call, 'Renamed', 0);
+    await addTransaction(call, account, { payee: 'Row', amount: -1 });
+    await get(account);
+    const stats = ledger.app.registerCache.stats;
+    let builds = stats.builds;
+    expectStatus(await call('PUT', `/api/accounts/${account}`, { name: 'Renamed Again' }));
+    expect(rowsOf(await get(account))[0].account_name).toBe('Renamed Again');
+    expect(stats.builds).toBe(builds + 1);
+    builds = stats.builds;
+    await addTransaction(call, account, { payee: 'Later', amount: -2 });
+    await ledger.app.db.query('DELETE FROM register_changes WHERE account_id = $1', [account]);
+    const after = await get(account);
+    expect(rowsOf(after).map((r) => r.payee)).toEqual(['Row', 'Later']);
+    expect(after.text).toBe(await fresh(account));
+    expect(stats.builds).toBe(builds + 1);
+  });
+
+  it('pages come from PostgreSQL until the register is held, then from it, equal either way', async () => {
+    const account = await openAccount(call, 'Paged', 5);
+    const transactions = Array.from({ length: 40 }, (_, i) => ({ date: '2025-06-01', payee: `P${i}`, amount: i % 2 ? 1.25 : -3, status: i % 4 === 0 ? 'p' : '' }));
+    expectStatus(await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: account, idempotency_key: 'regcache-paged', transactions }));
+    const fromSql = (await call('GET', `/api/accounts/${account}/transactions?limit=15`)).body;
+    expect(ledger.app.registerCache.holds(1, account)).toBe(false);
+    await get(account);
+    expect(ledger.app.registerCache.holds(1, account)).toBe(true);
+    expect((await call('GET', `/api/accounts/${account}/transactions?limit=15`)).body).toEqual(fromSql);
+    await expectPagesAsSql(account);
   });
 });
 

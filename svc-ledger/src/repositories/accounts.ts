@@ -82,6 +82,11 @@ export async function registerHead(q: Queryable, householdId: number, id: number
   return result.rows[0] ?? null;
 }
 
+/** A write that changes more rows than this in one account makes its register rebuild whole. */
+const MAX_CHANGED_ROW_IDS = 2000;
+/** How long register_changes are kept (µs): a cached register older than that is rebuilt whole. */
+const REGISTER_CHANGES_KEPT_MICROS = 24 * 3600 * 1_000_000;
+
 /** Advisory lock spaces (two-key form) of svc-ledger's per-household write serialisation. */
 export const LOCK_ACCOUNTS = 7_272_901;
 export const LOCK_CATEGORIES = 7_272_902;
@@ -137,12 +142,28 @@ export async function markAccountDeleted(w: LedgerWrite, id: number, userId: num
  */
 export async function bumpRegisterVersions(w: LedgerWrite): Promise<void> {
   if (!w.householdTouched && w.touchedAccounts.size === 0) return;
+  // Row ids per account for register_changes; absent (whole household) or null: anything changed.
+  const rowIds: Record<string, number[]> = {};
+  if (!w.householdTouched) {
+    for (const [accountId, ids] of w.touchedRows) if (ids && ids.size <= MAX_CHANGED_ROW_IDS) rowIds[accountId] = [...ids];
+  }
   await w.client.query('SELECT pg_advisory_xact_lock_shared($1, $2)', [LOCK_ACCOUNTS, w.householdId]);
   await w.client.query(
-    `UPDATE accounts a SET register_version = greatest(a.register_version + 1, (extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-     FROM (SELECT id FROM accounts WHERE household_id = $1 AND ($2::bool OR id = ANY($3::int[])) ORDER BY id FOR NO KEY UPDATE) l
-     WHERE a.id = l.id`,
-    [w.householdId, w.householdTouched, [...w.touchedAccounts]],
+    `WITH locked AS (
+       SELECT id, register_version AS prev FROM accounts WHERE household_id = $1 AND ($2::bool OR id = ANY($3::int[])) ORDER BY id FOR NO KEY UPDATE
+     ),
+     bumped AS (
+       UPDATE accounts a SET register_version = greatest(a.register_version + 1, (extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
+       FROM locked l WHERE a.id = l.id RETURNING a.id, l.prev, a.register_version
+     ),
+     pruned AS (
+       DELETE FROM register_changes c USING bumped b
+       WHERE c.account_id = b.id AND c.version < b.register_version - ${REGISTER_CHANGES_KEPT_MICROS}::bigint
+     )
+     INSERT INTO register_changes (account_id, version, prev_version, row_ids)
+     SELECT b.id, b.register_version, b.prev, (SELECT array_agg(x::int) FROM jsonb_array_elements_text($4::jsonb -> b.id::text) x)
+     FROM bumped b`,
+    [w.householdId, w.householdTouched, [...w.touchedAccounts], JSON.stringify(rowIds)],
   );
 }
 

@@ -10,7 +10,7 @@ export interface PendingEvent {
  * One write's database transaction, the events it produces and the registers it changes.
  * Events are collected and written to the outbox at the end of the transaction (writeEvent
  * serialises event writers until commit, so it must come last). The write helpers that change
- * what a register shows record the accounts concerned (`touchAccounts`) or the whole household
+ * what a register shows record the rows concerned (`touchRows`), the accounts (`touchAccounts`) or the whole household
  * (`touchHousehold`: category paths and account names appear in the rows of every account);
  * runWrite bumps their `register_version` in the same transaction.
  */
@@ -18,6 +18,12 @@ export class LedgerWrite {
   readonly events: PendingEvent[] = [];
   /** Accounts whose register changes in this write. */
   readonly touchedAccounts = new Set<number>();
+  /**
+   * The rows changed in each touched account, when every change of that account is known row
+   * by row (`touchRows`); an account touched without rows (`touchAccounts`) maps to null: the
+   * whole register may have changed.
+   */
+  readonly touchedRows = new Map<number, Set<number> | null>();
   /** True when every account of the household may show something else. */
   householdTouched = false;
 
@@ -32,8 +38,27 @@ export class LedgerWrite {
     this.events.push({ type, subject, data });
   }
 
+  /** These accounts' registers may change in any way (they are rebuilt whole). */
   touchAccounts(ids: Iterable<number>): void {
-    for (const id of ids) this.touchedAccounts.add(id);
+    for (const id of ids) {
+      this.touchedAccounts.add(id);
+      this.touchedRows.set(id, null);
+    }
+  }
+
+  /**
+   * These rows were inserted, changed, moved or removed: the register of every account they are
+   * in (`account_id`) changes by these rows (and the balances after them) only. A moved row is
+   * passed with its old and its new account.
+   */
+  touchRows(rows: Iterable<{ id: number; account_id: number }>): void {
+    for (const row of rows) {
+      this.touchedAccounts.add(row.account_id);
+      const known = this.touchedRows.get(row.account_id);
+      if (known === null) continue;
+      if (known) known.add(row.id);
+      else this.touchedRows.set(row.account_id, new Set([row.id]));
+    }
   }
 
   touchHousehold(): void {

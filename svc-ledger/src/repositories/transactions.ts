@@ -1,11 +1,8 @@
 import { TRANSFER_CATEGORY_NAME, type Balances, type RegisterRow, type TransactionRecord } from '@hf/contracts/src/ledger';
-import pg from 'pg';
 import { encodeCursor, type RegisterPosition } from '../domain/cursor';
-import { JsonArrayWriter } from '../domain/json-array-writer';
 import { rowChanged, type TxRow } from '../domain/transaction-rules';
-import { registerHead } from './accounts';
 import type { LedgerWrite } from './events';
-import { isoText, type Pool, type PoolClient, type Queryable } from './sql';
+import { isoText, type PoolClient, type Queryable } from './sql';
 
 /** The stored row (money in cents), as TxRow. */
 const rowColumns = (t: string) => `${t}.id, ${t}.household_id, ${t}.account_id, ${t}.date, ${t}.payee, ${t}.amount, ${t}.status, ${t}.notes,
@@ -85,7 +82,7 @@ export async function nextTransferId(client: PoolClient): Promise<number> {
 export async function insertRows(w: LedgerWrite, rows: readonly NewRow[], createdBy: number | null): Promise<TxRow[]> {
   if (rows.length === 0) return [];
   const col = <K extends keyof NewRow>(k: K) => rows.map((r) => r[k]);
-  w.touchAccounts(new Set(rows.map((r) => r.account_id)));
+  w.touchRows(rows);
   const result = await w.client.query<{ now: string }>(
     `WITH inserted AS (
        INSERT INTO transactions (id, household_id, account_id, date, payee, amount, status, notes, category_id, is_budgeted,
@@ -120,7 +117,7 @@ export async function persistChanges(w: LedgerWrite, pairs: ReadonlyArray<{ befo
   if (changed.length === 0) return [];
   const rows = changed.map((p) => p.after);
   const col = <K extends keyof TxRow>(k: K) => rows.map((r) => r[k]);
-  w.touchAccounts(changed.flatMap((p) => [p.before.account_id, p.after.account_id]));
+  w.touchRows(changed.flatMap((p) => [p.before, p.after]));
   const result = await w.client.query<TxRow>(
     `UPDATE transactions t SET account_id = u.account_id, date = u.date, payee = u.payee, amount = u.amount, status = u.status,
        notes = u.notes, category_id = u.category_id, is_budgeted = u.is_budgeted, transfer_id = u.transfer_id,
@@ -148,7 +145,7 @@ export async function persistChanges(w: LedgerWrite, pairs: ReadonlyArray<{ befo
 export async function hardDeleteRows(w: LedgerWrite, rows: readonly TxRow[]): Promise<void> {
   if (rows.length === 0) return;
   const ids = rows.map((r) => r.id);
-  w.touchAccounts(rows.map((r) => r.account_id));
+  w.touchRows(rows);
   await w.client.query('DELETE FROM transaction_changes WHERE transaction_id = ANY($1::int[])', [ids]);
   await w.client.query('DELETE FROM transactions WHERE id = ANY($1::int[])', [ids]);
 }
@@ -211,102 +208,6 @@ export async function recordById(q: Queryable, householdId: number, id: number):
   const [record] = await recordsByIds(q, householdId, [id]);
   if (!record) throw new Error(`transaction ${id} vanished`);
   return record;
-}
-
-/** `trim_scale(cents / 100.0)`: the API's decimal number as JSON text (`-12.5`, `3`), exact. */
-const decimalSql = (cents: string) => `trim_scale((${cents}) / 100.0)`;
-const nullable = (sql: string) => `coalesce((${sql})::text, 'null')`;
-
-/**
- * The whole register of an account as UTF-8 JSON (a RegisterRow array), in register order,
- * with running, pending and cleared balances computed by window functions (one pass over the
- * register index, from the starting balance; no sort, no join).
- *
- * PostgreSQL writes each row's JSON (same fields and values as RegisterRow); Node only joins
- * them. For 50,000 rows (about 21 MB) this takes a third of the CPU of parsing rows into
- * objects and serialising them again. Rows are encoded into the answer as they arrive (while
- * PostgreSQL still writes later ones) and are not kept: that halves Node's CPU (most of it was
- * garbage collection of 50,000 retained strings, a 21 MB join and its re-encoding). Names
- * (category paths, the other account of a transfer leg) come from two small maps passed as
- * parameters (constant-folded once per statement, a jsonb key lookup per row), not from per-row
- * joins or subqueries. Dates are `date::text`, so the session must use DateStyle ISO
- * (readRegister sets it for its transaction).
- */
-async function registerBody(client: PoolClient, householdId: number, account: { id: number; name: string; starting_balance: number }, expectedBytes?: number): Promise<Buffer> {
-  const names = await client.query<{ kind: string; id: number; name: string }>(
-    `SELECT 'c' AS kind, c.id, CASE WHEN p.id IS NULL THEN c.name ELSE p.name || ': ' || c.name END AS name
-     FROM categories c LEFT JOIN categories p ON p.id = c.parent_id WHERE c.household_id = $1
-     UNION ALL SELECT 'a', a.id, a.name FROM accounts a WHERE a.household_id = $1`,
-    [householdId],
-  );
-  const categoryNames: Record<string, string> = {};
-  const accountNames: Record<string, string> = {};
-  for (const n of names.rows) (n.kind === 'c' ? categoryNames : accountNames)[n.id] = JSON.stringify(n.name);
-  const categoryJson = `CASE WHEN t.transfer_id IS NOT NULL THEN '${JSON.stringify(TRANSFER_CATEGORY_NAME)}' ELSE coalesce($5::jsonb ->> t.category_id::text, 'null') END`;
-  const text = `SELECT '{"id":' || t.id || $4::text || t.date::text
-       || '","payee":' || CASE WHEN t.transfer_account_id IS NULL THEN to_json(t.payee)::text
-                               ELSE coalesce($6::jsonb ->> t.transfer_account_id::text, to_json(t.payee)::text) END
-       || ',"amount":' || ${decimalSql('t.amount')}
-       || ',"status":"' || t.status
-       || '","notes":' || CASE WHEN t.notes = '' THEN '""' ELSE to_json(t.notes)::text END
-       || ',"category_id":' || ${nullable('t.category_id')}
-       || ',"category_name":' || ${categoryJson}
-       || ',"category":' || ${categoryJson}
-       || ',"is_budgeted":' || t.is_budgeted
-       || ',"transfer_id":' || ${nullable('t.transfer_id')}
-       || ',"transfer_account_id":' || ${nullable('t.transfer_account_id')}
-       || ',"transfer_transaction_id":' || ${nullable('t.transfer_transaction_id')}
-       || ',"created_at":"' || ${isoText('t.created_at')}
-       || '","updated_at":"' || ${isoText('t.updated_at')}
-       || '","running":' || ${decimalSql('$3::bigint + sum(t.amount) OVER w')}
-       || ',"pending":' || ${decimalSql(`$3::bigint + coalesce(sum(t.amount) FILTER (WHERE t.status <> '') OVER w, 0)`)}
-       || ',"cleared":' || ${decimalSql(`$3::bigint + coalesce(sum(t.amount) FILTER (WHERE t.status = 'x') OVER w, 0)`)}
-       || '}'
-     FROM transactions t
-     WHERE t.account_id = $2 AND t.household_id = $1 AND t.deleted_at IS NULL
-     WINDOW w AS (ORDER BY t.date, t.created_at, t.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
-     ORDER BY t.date, t.created_at, t.id`;
-  const values = [
-    householdId,
-    account.id,
-    account.starting_balance,
-    `,"account_id":${account.id},"account_name":${JSON.stringify(account.name)},"date":"`,
-    JSON.stringify(categoryNames),
-    JSON.stringify(accountNames),
-  ];
-  return new Promise<Buffer>((resolve, reject) => {
-    // A 'row' listener makes pg hand each row over instead of collecting them.
-    const config: pg.QueryArrayConfig = { text, values, rowMode: 'array' };
-    const query = new pg.Query(config);
-    const writer = new JsonArrayWriter(expectedBytes);
-    query.on('row', (row: [string]) => writer.push(row[0]));
-    query.on('error', reject);
-    query.on('end', () => resolve(writer.finish()));
-    void client.query(query);
-  });
-}
-
-/**
- * An account's full register and the register version it shows, read in one REPEATABLE READ
- * snapshot (the version, the names and the rows agree even while writes commit). Null when
- * the account is not the household's or is deleted. `expectedBytes`: a size estimate (the
- * previous version's), so the body is written into one buffer.
- */
-export async function readRegister(pool: Pool, householdId: number, accountId: number, expectedBytes?: number): Promise<{ version: string; body: Buffer } | null> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    await client.query(`SET LOCAL datestyle = 'ISO, YMD'`);
-    const head = await registerHead(client, householdId, accountId);
-    const body = head ? await registerBody(client, householdId, head, expectedBytes) : null;
-    await client.query('COMMIT');
-    return head && body ? { version: head.register_version, body } : null;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
 }
 
 export interface RegisterPageResult {

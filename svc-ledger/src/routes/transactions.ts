@@ -32,7 +32,7 @@ import { historyOf } from '../repositories/history';
 import { isIsoInstant } from '../repositories/sql';
 import { announceChanged, applyChanges, createSingle, createTransfer, resolveCategory } from '../repositories/transaction-writes';
 import { lockRows, lockWithPeer, recordById, registerPage, transactionExists } from '../repositories/transactions';
-import { REGISTER_GZIP_MIN_BYTES } from '../register-cache';
+import { REGISTER_GZIP_MIN_BYTES, REGISTER_WARM_ROWS } from '../register-cache';
 import { runWrite } from '../write';
 import { ACCOUNT_NOT_FOUND, actorOf, CATEGORY_NOT_FOUND, errorResponses, TRANSACTION_NOT_FOUND, TRANSFER_DESTINATION_MESSAGE } from './common';
 
@@ -58,7 +58,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * The full register (the spec's plain array), from the register cache. One household-scoped
  * primary-key read gives the account's register version (a foreign or deleted id is 404 here,
  * before the cache is looked at); a matching If-None-Match is 304; otherwise the cached body of
- * that version (built by PostgreSQL on a miss, see registerBody) is sent as one Buffer with its
+ * that version (see register-cache.ts and repositories/register.ts) is sent as one Buffer with its
  * length, gzip'ed (level 1, once per version) when the client accepts gzip. It has RegisterRows'
  * shape. `private, no-cache`: browsers keep it and revalidate with the ETag; shared caches don't.
  */
@@ -71,11 +71,11 @@ async function sendFullRegister(app: FastifyInstance, request: FastifyRequest<{ 
   const entry = await app.registerCache.get(householdId, head.id, head.register_version);
   if (!entry) throw notFound(ACCOUNT_NOT_FOUND);
   reply.header('etag', entry.etag).type(JSON_TYPE);
-  if (entry.body.length >= REGISTER_GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
+  if (entry.model.body.length >= REGISTER_GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
     const compressed = await app.registerCache.gzipped(entry);
     return reply.header('content-encoding', 'gzip').send(compressed);
   }
-  return reply.send(entry.body);
+  return reply.send(entry.model.body);
 }
 
 /** The register, entry line, row edits, status, move, delete/restore, history, search, bulk categorize. */
@@ -90,18 +90,28 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       const { householdId } = actorOf(request);
       const { limit, before, after } = request.query;
       if (limit === undefined && before === undefined && after === undefined) return sendFullRegister(app, request, reply, householdId);
-      const account = await findAccount(app.db, householdId, request.params.id);
+      const account = await registerHead(app.db, householdId, request.params.id);
       if (!account) throw notFound(ACCOUNT_NOT_FOUND);
       reply.type(JSON_TYPE);
       if (before !== undefined && after !== undefined) throw badRequest('Give either "before" or "after", not both.');
       const cursorText = before ?? after;
       const position = cursorText === undefined ? undefined : decodeCursor(cursorText);
       if (position === null) throw badRequest('The paging cursor is not valid.');
-      const page = await registerPage(app.db, householdId, account, {
+      const options = {
         limit: limit ?? 200,
         before: before !== undefined ? position : undefined,
         after: after !== undefined ? position : undefined,
-      });
+      };
+      // A register held in memory (any version: bringing it up to date costs the changed rows)
+      // answers with a slice of it; otherwise PostgreSQL reads the page, and a large register
+      // is loaded in the background for the pages that follow.
+      if (app.registerCache.holds(householdId, account.id)) {
+        const entry = await app.registerCache.get(householdId, account.id, account.register_version);
+        if (!entry) throw notFound(ACCOUNT_NOT_FOUND);
+        return reply.send(entry.model.page(options));
+      }
+      const page = await registerPage(app.db, householdId, account, options);
+      if (page.total >= REGISTER_WARM_ROWS) app.registerCache.warm(householdId, account.id, account.register_version, (err) => request.log.warn({ err }, 'register load failed'));
       return reply.send(reply.serializeInput(page as unknown as Record<string, unknown>, RegisterPage as unknown as Record<string, unknown>));
     },
   );

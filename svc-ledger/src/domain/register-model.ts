@@ -1,0 +1,321 @@
+import { encodeCursor, type RegisterPosition } from './cursor';
+
+/** A row's status as stored: '' (open), 'p' (pending) or 'x' (cleared). */
+export type RowStatus = '' | 'p' | 'x';
+
+/** One register row as read from the database, in register order (date, created_at, id). */
+export interface RegisterLine {
+  id: number;
+  /** The row's date as `YYYY-MM-DD`. */
+  date: string;
+  /** created_at in microseconds since the epoch (exact: below 2^53). */
+  createdMicros: number;
+  /** Amount in cents. */
+  amount: number;
+  status: RowStatus;
+  /**
+   * The row's JSON object without its balances and without the closing brace:
+   * `{"id":1,...,"updated_at":"..."` (RegisterRow's other fields, written by PostgreSQL).
+   */
+  prefix: string;
+}
+
+/** What a register shows besides its rows; a change of any of these rebuilds a model whole. */
+export interface RegisterHeadState {
+  /** `register_version` of the account (bigint as text). */
+  version: string;
+  startingBalance: number;
+  /** Identifies the names the rows' JSON was written with (category paths, account names). */
+  namesKey: string;
+}
+
+const STATUS_CODE: Record<RowStatus, number> = { '': 0, p: 1, x: 2 };
+const OPEN = 0x5b; // [
+const COMMA = 0x2c;
+const CLOSE = 0x5d; // ]
+
+/** The API's decimal number for an amount in cents (`-12.5`, `3`), exact below 2^53 / 100. */
+export const decimalOf = (cents: number): string => String(cents / 100);
+
+/** `YYYYMMDD` as a number, for ordering dates without string comparisons. */
+const dayOf = (date: string): number => Number(date.slice(0, 4)) * 10000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
+const dateOf = (day: number): string =>
+  `${String(Math.floor(day / 10000)).padStart(4, '0')}-${String(Math.floor(day / 100) % 100).padStart(2, '0')}-${String(day % 100).padStart(2, '0')}`;
+
+/** Orders (day, created, id) triples: negative when a sorts first. */
+function compareKeys(aDay: number, aCreated: number, aId: number, bDay: number, bCreated: number, bId: number): number {
+  return aDay - bDay || aCreated - bCreated || aId - bId;
+}
+
+/**
+ * Writes a register's JSON array into one growing buffer and keeps, for every row, where its
+ * JSON starts, where its balances start and where it ends, plus its key, amount and status
+ * in typed arrays (no per-row objects or strings stay alive).
+ */
+class RegisterWriter {
+  private buf: Buffer;
+  private used = 0;
+  count = 0;
+  ids: Int32Array;
+  days: Int32Array;
+  created: Float64Array;
+  amounts: Float64Array;
+  statuses: Uint8Array;
+  rowStart: Int32Array;
+  prefixEnd: Int32Array;
+  rowEnd: Int32Array;
+  running: Float64Array;
+  pending: Float64Array;
+  cleared: Float64Array;
+  private run: number;
+  private pend: number;
+  private clear: number;
+
+  constructor(
+    private readonly startingBalance: number,
+    expectedRows: number,
+    expectedBytes: number,
+  ) {
+    this.run = this.pend = this.clear = startingBalance;
+    this.buf = Buffer.allocUnsafe(Math.max(64, expectedBytes));
+    this.buf[this.used++] = OPEN;
+    const n = Math.max(16, expectedRows);
+    this.ids = new Int32Array(n);
+    this.days = new Int32Array(n);
+    this.created = new Float64Array(n);
+    this.amounts = new Float64Array(n);
+    this.statuses = new Uint8Array(n);
+    this.rowStart = new Int32Array(n);
+    this.prefixEnd = new Int32Array(n);
+    this.rowEnd = new Int32Array(n);
+    this.running = new Float64Array(n);
+    this.pending = new Float64Array(n);
+    this.cleared = new Float64Array(n);
+  }
+
+  /** Appends a row read from the database. */
+  pushLine(line: RegisterLine): void {
+    this.pushRow(line.id, dayOf(line.date), line.createdMicros, line.amount, STATUS_CODE[line.status], line.prefix, null, 0, 0);
+  }
+
+  /** Appends row `i` of an earlier model, copying its JSON (without balances) byte for byte. */
+  pushFrom(model: RegisterModel, i: number): void {
+    const m = model.rows;
+    this.pushRow(m.ids[i], m.days[i], m.created[i], m.amounts[i], m.statuses[i], null, model.body, m.rowStart[i], m.prefixEnd[i]);
+  }
+
+  private pushRow(id: number, day: number, created: number, amount: number, status: number, prefix: string | null, from: Buffer | null, fromStart: number, fromEnd: number): void {
+    const i = this.count++;
+    if (i === this.ids.length) this.growRows();
+    this.run += amount;
+    if (status !== 0) this.pend += amount;
+    if (status === 2) this.clear += amount;
+    const balances = `,"running":${decimalOf(this.run)},"pending":${decimalOf(this.pend)},"cleared":${decimalOf(this.clear)}}`;
+    const prefixBytes = prefix === null ? fromEnd - fromStart : prefix.length * 3;
+    this.ensure(1 + prefixBytes + balances.length);
+    if (i > 0) this.buf[this.used++] = COMMA;
+    this.rowStart[i] = this.used;
+    if (prefix === null) this.used += from!.copy(this.buf, this.used, fromStart, fromEnd);
+    else this.used += this.buf.write(prefix, this.used, 'utf8');
+    this.prefixEnd[i] = this.used;
+    this.used += this.buf.write(balances, this.used, 'latin1');
+    this.rowEnd[i] = this.used;
+    this.ids[i] = id;
+    this.days[i] = day;
+    this.created[i] = created;
+    this.amounts[i] = amount;
+    this.statuses[i] = status;
+    this.running[i] = this.run;
+    this.pending[i] = this.pend;
+    this.cleared[i] = this.clear;
+  }
+
+  private ensure(bytes: number): void {
+    if (this.buf.length - this.used >= bytes + 1) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.used + bytes + 1));
+    this.buf.copy(bigger, 0, 0, this.used);
+    this.buf = bigger;
+  }
+
+  private growRows(): void {
+    const n = this.ids.length * 2;
+    const grow = <T extends Int32Array | Float64Array | Uint8Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(n);
+      b.set(a);
+      return b;
+    };
+    this.ids = grow(this.ids);
+    this.days = grow(this.days);
+    this.created = grow(this.created);
+    this.amounts = grow(this.amounts);
+    this.statuses = grow(this.statuses);
+    this.rowStart = grow(this.rowStart);
+    this.prefixEnd = grow(this.prefixEnd);
+    this.rowEnd = grow(this.rowEnd);
+    this.running = grow(this.running);
+    this.pending = grow(this.pending);
+    this.cleared = grow(this.cleared);
+  }
+
+  finish(head: RegisterHeadState): RegisterModel {
+    this.ensure(1);
+    this.buf[this.used++] = CLOSE;
+    // A buffer with much unused room is copied into an exact one (the cache counts bytes held).
+    const body = this.buf.length - this.used > this.used / 16 ? Buffer.from(this.buf.subarray(0, this.used)) : this.buf.subarray(0, this.used);
+    const n = this.count;
+    return new RegisterModel(head, body, {
+      count: n,
+      ids: this.ids.subarray(0, n),
+      days: this.days.subarray(0, n),
+      created: this.created.subarray(0, n),
+      amounts: this.amounts.subarray(0, n),
+      statuses: this.statuses.subarray(0, n),
+      rowStart: this.rowStart.subarray(0, n),
+      prefixEnd: this.prefixEnd.subarray(0, n),
+      rowEnd: this.rowEnd.subarray(0, n),
+      running: this.running.subarray(0, n),
+      pending: this.pending.subarray(0, n),
+      cleared: this.cleared.subarray(0, n),
+    });
+  }
+}
+
+interface RegisterRows {
+  count: number;
+  ids: Int32Array;
+  days: Int32Array;
+  created: Float64Array;
+  amounts: Float64Array;
+  statuses: Uint8Array;
+  rowStart: Int32Array;
+  prefixEnd: Int32Array;
+  rowEnd: Int32Array;
+  running: Float64Array;
+  pending: Float64Array;
+  cleared: Float64Array;
+}
+
+/** Bytes per row of the typed arrays (for the cache's memory budget). */
+const BYTES_PER_ROW = 4 * 5 + 8 * 5 + 1;
+
+/**
+ * One account's register at one version, immutable: the full register as UTF-8 JSON (the
+ * spec's RegisterRow array, balances included) and, per row, its key, amount, status, balances
+ * and byte range in that JSON. Pages are byte ranges of the body; a write that changed a few
+ * rows gives the next version by copying every other row's JSON and recomputing the balances
+ * (`withChanges`), instead of PostgreSQL writing 50,000 rows again.
+ */
+export class RegisterModel {
+  constructor(
+    readonly head: RegisterHeadState,
+    /** The full register as a UTF-8 JSON array. */
+    readonly body: Buffer,
+    /** Per-row arrays (internal; read by RegisterWriter.pushFrom). */
+    readonly rows: RegisterRows,
+  ) {}
+
+  /** Builds a model from rows in register order (date, created_at, id). */
+  static build(head: RegisterHeadState, lines: Iterable<RegisterLine>, expected: { rows?: number; bytes?: number } = {}): RegisterModel {
+    const builder = RegisterModel.builder(head.startingBalance, expected);
+    for (const line of lines) builder.push(line);
+    return builder.finish(head);
+  }
+
+  /** A streaming builder: push rows in register order, then finish. */
+  static builder(startingBalance: number, expected: { rows?: number; bytes?: number } = {}): { push(line: RegisterLine): void; finish(head: RegisterHeadState): RegisterModel } {
+    const writer = new RegisterWriter(startingBalance, expected.rows ?? 1024, expected.bytes ?? 1 << 20);
+    return { push: (line) => writer.pushLine(line), finish: (head) => writer.finish(head) };
+  }
+
+  get version(): string {
+    return this.head.version;
+  }
+
+  get count(): number {
+    return this.rows.count;
+  }
+
+  /** Memory the model holds (body and per-row arrays). */
+  get bytes(): number {
+    const held = this.body.length >= 4096 ? Math.max(this.body.length, this.body.buffer.byteLength) : this.body.length;
+    return held + (this.rows.ids.buffer.byteLength / 4) * BYTES_PER_ROW + 256;
+  }
+
+  /**
+   * The register after a write: every row whose id is in `touched` is dropped, then `lines` (the
+   * touched rows that are in this account now, not deleted; in any order) are put in their
+   * places, and every balance is computed again from the starting balance.
+   */
+  withChanges(head: RegisterHeadState, touched: ReadonlySet<number>, lines: readonly RegisterLine[]): RegisterModel {
+    const added = lines
+      .map((line) => ({ line, day: dayOf(line.date) }))
+      .sort((a, b) => compareKeys(a.day, a.line.createdMicros, a.line.id, b.day, b.line.createdMicros, b.line.id));
+    const extraBytes = lines.reduce((sum, l) => sum + l.prefix.length * 3 + 80, 0);
+    const writer = new RegisterWriter(head.startingBalance, this.count + added.length, this.body.length + extraBytes + 4096);
+    const r = this.rows;
+    let j = 0;
+    for (let i = 0; i < r.count; i++) {
+      if (touched.has(r.ids[i])) continue;
+      while (j < added.length && compareKeys(added[j].day, added[j].line.createdMicros, added[j].line.id, r.days[i], r.created[i], r.ids[i]) < 0) {
+        writer.pushLine(added[j++].line);
+      }
+      writer.pushFrom(this, i);
+    }
+    while (j < added.length) writer.pushLine(added[j++].line);
+    return writer.finish(head);
+  }
+
+  /** Balances after row `i` (before the first row: the starting balance). */
+  private balancesAfter(i: number): { running: number; pending: number; cleared: number } {
+    if (i < 0) return { running: this.head.startingBalance, pending: this.head.startingBalance, cleared: this.head.startingBalance };
+    return { running: this.rows.running[i], pending: this.rows.pending[i], cleared: this.rows.cleared[i] };
+  }
+
+  /** Index of the first row at or after `position` (`strict`: after). */
+  private seek(position: RegisterPosition, strict: boolean): number {
+    const day = dayOf(position.date);
+    const created = Number(position.createdMicros);
+    const r = this.rows;
+    let lo = 0;
+    let hi = r.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = compareKeys(r.days[mid], r.created[mid], r.ids[mid], day, created, position.id);
+      if (c < 0 || (strict && c === 0)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private positionOf(i: number): RegisterPosition {
+    return { date: dateOf(this.rows.days[i]), createdMicros: String(this.rows.created[i]), id: this.rows.ids[i] };
+  }
+
+  /**
+   * One page as RegisterPage JSON: `before` - the `limit` rows just before that position;
+   * `after` - the `limit` rows just after it; neither - the last `limit` rows. The rows are a
+   * byte range of the body. An empty page's balance_before is the balance after every row.
+   */
+  page(options: { limit: number; before?: RegisterPosition; after?: RegisterPosition }): Buffer {
+    const n = this.count;
+    let start: number;
+    let end: number;
+    if (options.after) {
+      start = this.seek(options.after, true);
+      end = Math.min(n, start + options.limit);
+    } else {
+      end = options.before ? this.seek(options.before, false) : n;
+      start = Math.max(0, end - options.limit);
+    }
+    const empty = start >= end;
+    const before = this.balancesAfter(empty ? n - 1 : start - 1);
+    const rows = empty ? Buffer.alloc(0) : this.body.subarray(this.rows.rowStart[start], this.rows.rowEnd[end - 1]);
+    const cursor = (i: number) => JSON.stringify(encodeCursor(this.positionOf(i)));
+    const tail =
+      `],"balance_before":{"running":${decimalOf(before.running)},"pending":${decimalOf(before.pending)},"cleared":${decimalOf(before.cleared)}}` +
+      `,"prev_cursor":${!empty && start > 0 ? cursor(start) : 'null'}` +
+      `,"next_cursor":${!empty && end < n ? cursor(end - 1) : 'null'}` +
+      `,"total":${n}}`;
+    return Buffer.concat([Buffer.from('{"rows":['), rows, Buffer.from(tail)]);
+  }
+}
