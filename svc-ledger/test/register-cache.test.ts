@@ -327,8 +327,8 @@ describe('a cached register follows row-level writes without reading every row a
     head.starting_balance = (await ledger.app.db.query<{ s: number }>('SELECT starting_balance AS s FROM accounts WHERE id = $1', [accountId])).rows[0].s;
     let cursor: string | null = null;
     do {
-      const query = cursor ? `?limit=7&before=${cursor}` : '?limit=7';
-      const res = await call('GET', `/api/accounts/${accountId}/transactions${query}`);
+      const query: string = cursor ? `?limit=7&before=${cursor}` : '?limit=7';
+      const res: { status: number; body: Json } = await call('GET', `/api/accounts/${accountId}/transactions${query}`);
       const position = cursor ? decodeCursor(cursor)! : undefined;
       const sql = await registerPage(ledger.app.db, 1, head, { limit: 7, before: position });
       expect(res.body).toEqual(JSON.parse(JSON.stringify(sql)));

@@ -1,5 +1,5 @@
 import { decodeCursor, encodeCursor } from './cursor';
-import { RegisterModel, type RegisterHeadState, type RegisterLine, type RowStatus } from './register-model';
+import { decimalOf, RegisterModel, writeDecimal, type RegisterHeadState, type RegisterLine, type RowStatus } from './register-model';
 
 /** A deterministic pseudo-random sequence (mulberry32). */
 function random(seed: number): () => number {
@@ -40,6 +40,20 @@ function randomLines(next: () => number, ids: number[]): RegisterLine[] {
     return line(id, `2025-0${1 + Math.floor(next() * 3)}-${String(day).padStart(2, '0')}`, 1_700_000_000_000_000 + Math.floor(next() * 5) * 1000, Math.round((next() - 0.6) * 200_000), statuses[Math.floor(next() * 3)], next() < 0.1 ? 'Café "Ünïcode" €' : `Payee ${id}`);
   });
 }
+
+describe('writeDecimal', () => {
+  it('writes the same text as the API number (cents / 100) for any amount in cents', () => {
+    const next = random(1);
+    const values = [0, 1, -1, 5, -5, 10, 50, -50, 99, 100, -100, 101, 110, 1234, -1230, 123456789, -987654321012, 2 ** 40, -(2 ** 45) + 7];
+    for (let k = 0; k < 5000; k++) values.push(Math.round((next() - 0.5) * 10 ** (1 + Math.floor(next() * 14))));
+    const buf = Buffer.alloc(64);
+    for (const cents of values) {
+      const end = writeDecimal(buf, 3, cents);
+      expect(buf.toString('latin1', 3, end)).toBe(decimalOf(cents));
+      expect(decimalOf(cents)).toBe(String(cents / 100));
+    }
+  });
+});
 
 describe('RegisterModel', () => {
   it('writes every row with exact running, pending and cleared balances', () => {

@@ -37,6 +37,42 @@ const CLOSE = 0x5d; // ]
 /** The API's decimal number for an amount in cents (`-12.5`, `3`), exact below 2^53 / 100. */
 export const decimalOf = (cents: number): string => String(cents / 100);
 
+const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+const RUNNING = ascii(',"running":');
+const PENDING = ascii(',"pending":');
+const CLEARED = ascii(',"cleared":');
+const CLOSE_OBJECT = 0x7d; // }
+/** Room the balances of one row can take (three 17-digit amounts with sign and point, the names). */
+const BALANCES_MAX_BYTES = 3 * (11 + 20) + 1;
+
+function writeAscii(buf: Buffer, at: number, bytes: Uint8Array): number {
+  for (let k = 0; k < bytes.length; k++) buf[at + k] = bytes[k];
+  return at + bytes.length;
+}
+
+/** Writes `decimalOf(cents)` as ASCII digits (no string made); returns the position after it. */
+export function writeDecimal(buf: Buffer, at: number, cents: number): number {
+  if (cents < 0) {
+    buf[at++] = 0x2d; // -
+    cents = -cents;
+  }
+  let whole = Math.floor(cents / 100);
+  const fraction = cents - whole * 100;
+  let digits = 1;
+  for (let rest = whole; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+  for (let k = at + digits - 1; k >= at; k--) {
+    buf[k] = 0x30 + (whole % 10);
+    whole = Math.floor(whole / 10);
+  }
+  at += digits;
+  if (fraction !== 0) {
+    buf[at++] = 0x2e; // .
+    buf[at++] = 0x30 + Math.floor(fraction / 10);
+    if (fraction % 10 !== 0) buf[at++] = 0x30 + (fraction % 10);
+  }
+  return at;
+}
+
 /** `YYYYMMDD` as a number, for ordering dates without string comparisons. */
 const dayOf = (date: string): number => Number(date.slice(0, 4)) * 10000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
 const dateOf = (day: number): string =>
@@ -110,16 +146,24 @@ class RegisterWriter {
     this.run += amount;
     if (status !== 0) this.pend += amount;
     if (status === 2) this.clear += amount;
-    const balances = `,"running":${decimalOf(this.run)},"pending":${decimalOf(this.pend)},"cleared":${decimalOf(this.clear)}}`;
     const prefixBytes = prefix === null ? fromEnd - fromStart : prefix.length * 3;
-    this.ensure(1 + prefixBytes + balances.length);
-    if (i > 0) this.buf[this.used++] = COMMA;
-    this.rowStart[i] = this.used;
-    if (prefix === null) this.used += from!.copy(this.buf, this.used, fromStart, fromEnd);
-    else this.used += this.buf.write(prefix, this.used, 'utf8');
-    this.prefixEnd[i] = this.used;
-    this.used += this.buf.write(balances, this.used, 'latin1');
-    this.rowEnd[i] = this.used;
+    this.ensure(1 + prefixBytes + BALANCES_MAX_BYTES);
+    const buf = this.buf;
+    let at = this.used;
+    if (i > 0) buf[at++] = COMMA;
+    this.rowStart[i] = at;
+    if (prefix === null) at += from!.copy(buf, at, fromStart, fromEnd);
+    else at += buf.write(prefix, at, 'utf8');
+    this.prefixEnd[i] = at;
+    at = writeAscii(buf, at, RUNNING);
+    at = writeDecimal(buf, at, this.run);
+    at = writeAscii(buf, at, PENDING);
+    at = writeDecimal(buf, at, this.pend);
+    at = writeAscii(buf, at, CLEARED);
+    at = writeDecimal(buf, at, this.clear);
+    buf[at++] = CLOSE_OBJECT;
+    this.used = at;
+    this.rowEnd[i] = at;
     this.ids[i] = id;
     this.days[i] = day;
     this.created[i] = created;
@@ -128,6 +172,27 @@ class RegisterWriter {
     this.running[i] = this.run;
     this.pending[i] = this.pend;
     this.cleared[i] = this.clear;
+  }
+
+  /**
+   * Appends rows [0, end) of an earlier model as they are, balances included (the writer must
+   * be empty and start from the same starting balance): one copy of their bytes and arrays.
+   */
+  pushLeading(model: RegisterModel, end: number): void {
+    if (this.count !== 0 || end <= 0) return;
+    const m = model.rows;
+    const bytes = m.rowEnd[end - 1];
+    this.ensure(bytes);
+    model.body.copy(this.buf, 0, 0, bytes);
+    this.used = bytes;
+    while (this.ids.length < end) this.growRows();
+    for (const key of ['ids', 'days', 'created', 'amounts', 'statuses', 'rowStart', 'prefixEnd', 'rowEnd', 'running', 'pending', 'cleared'] as const) {
+      (this[key] as Int32Array).set((m[key] as Int32Array).subarray(0, end));
+    }
+    this.count = end;
+    this.run = m.running[end - 1];
+    this.pend = m.pending[end - 1];
+    this.clear = m.cleared[end - 1];
   }
 
   private ensure(bytes: number): void {
@@ -253,8 +318,14 @@ export class RegisterModel {
     const extraBytes = lines.reduce((sum, l) => sum + l.prefix.length * 3 + 80, 0);
     const writer = new RegisterWriter(head.startingBalance, this.count + added.length, this.body.length + extraBytes + 4096);
     const r = this.rows;
+    // Rows before the first touched row and before the first added one are unchanged, balances
+    // included (same starting balance): one copy.
+    let leading = 0;
+    while (leading < r.count && !touched.has(r.ids[leading])) leading++;
+    if (added.length > 0) leading = Math.min(leading, this.seekKey(added[0].day, added[0].line.createdMicros, added[0].line.id, false));
+    if (head.startingBalance === this.head.startingBalance) writer.pushLeading(this, leading);
     let j = 0;
-    for (let i = 0; i < r.count; i++) {
+    for (let i = writer.count; i < r.count; i++) {
       if (touched.has(r.ids[i])) continue;
       while (j < added.length && compareKeys(added[j].day, added[j].line.createdMicros, added[j].line.id, r.days[i], r.created[i], r.ids[i]) < 0) {
         writer.pushLine(added[j++].line);
@@ -273,14 +344,16 @@ export class RegisterModel {
 
   /** Index of the first row at or after `position` (`strict`: after). */
   private seek(position: RegisterPosition, strict: boolean): number {
-    const day = dayOf(position.date);
-    const created = Number(position.createdMicros);
+    return this.seekKey(dayOf(position.date), Number(position.createdMicros), position.id, strict);
+  }
+
+  private seekKey(day: number, created: number, id: number, strict: boolean): number {
     const r = this.rows;
     let lo = 0;
     let hi = r.count;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const c = compareKeys(r.days[mid], r.created[mid], r.ids[mid], day, created, position.id);
+      const c = compareKeys(r.days[mid], r.created[mid], r.ids[mid], day, created, id);
       if (c < 0 || (strict && c === 0)) lo = mid + 1;
       else hi = mid;
     }
