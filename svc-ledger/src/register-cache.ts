@@ -1,15 +1,10 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { ByteLru } from './domain/byte-lru';
 import { registerEtag } from './domain/http-cache';
 import type { RegisterModel } from './domain/register-model';
 import { loadRegister } from './repositories/register';
+import { gzipBlocks, type GzippedBody } from './register-gzip';
 import type { Pool } from './repositories/sql';
 
-const gzip = promisify(zlib.gzip);
-
-/** gzip level of the cached compressed copy: 1 compresses 21 MB of register JSON ~18x in ~45 ms (6: ~20x in ~180 ms). */
-export const REGISTER_GZIP_LEVEL = 1;
 /** Bodies under this size are sent as they are (the gateway's compression threshold too). */
 export const REGISTER_GZIP_MIN_BYTES = 1024;
 /** A paged register with at least this many rows is loaded into the cache for its next pages. */
@@ -26,13 +21,15 @@ export interface RegisterEntry {
   etag: string;
   /** The register: its full JSON body, its rows' positions, keys and balances (pages are slices). */
   model: RegisterModel;
-  /** The gzip'ed body, made the first time a client accepts gzip. */
-  gzip: Buffer | null;
+  /** The gzip'ed body (and its blocks), made the first time a client accepts gzip. */
+  compressed: GzippedBody | null;
+  /** The compressed blocks of the version this one was updated from, while they are of use. */
+  reuse: { blocks: readonly Buffer[]; sameBytes: number } | null;
 }
 
 /** Bytes a Buffer holds: its whole allocation (buffers of 4 KiB and more never share one). */
 const held = (b: Buffer) => (b.length >= 4096 ? Math.max(b.length, b.buffer.byteLength) : b.length);
-const sizeOf = (e: RegisterEntry) => e.model.bytes + (e.gzip ? held(e.gzip) : 0) + 256;
+const sizeOf = (e: RegisterEntry) => e.model.bytes + (e.compressed ? 2 * held(e.compressed.gzip) : 0) + 256;
 
 /**
  * Registers (`GET /api/accounts/:id/transactions`, full and paged) kept in memory, bounded by
@@ -51,8 +48,8 @@ export class RegisterCache {
   private readonly lru: ByteLru<number, RegisterEntry>;
   private readonly building = new Map<string, Promise<RegisterEntry | null>>();
   private readonly compressing = new Map<RegisterEntry, Promise<Buffer>>();
-  /** Counters for tests and diagnostics: `updates` are builds from an earlier version's changed rows. */
-  readonly stats = { hits: 0, builds: 0, updates: 0, compressions: 0 };
+  /** Counters for tests and diagnostics: `updates` are builds from an earlier version's changed rows; `reusedBlocks` compressed blocks taken from an earlier version. */
+  readonly stats = { hits: 0, builds: 0, updates: 0, compressions: 0, reusedBlocks: 0 };
 
   constructor(
     private readonly db: Pool,
@@ -84,7 +81,7 @@ export class RegisterCache {
     const key = `${householdId}:${accountId}:${version}`;
     let pending = this.building.get(key);
     if (!pending) {
-      pending = this.build(householdId, accountId, cached?.householdId === householdId ? cached.model : undefined).finally(() => this.building.delete(key));
+      pending = this.build(householdId, accountId, cached?.householdId === householdId ? cached : undefined).finally(() => this.building.delete(key));
       this.building.set(key, pending);
     }
     return pending;
@@ -96,18 +93,25 @@ export class RegisterCache {
     this.get(householdId, accountId, version).catch(onError);
   }
 
-  /** The gzip'ed body of an entry, compressed once per entry (that is, per register version). */
+  /**
+   * The gzip'ed body of an entry, compressed once per entry (that is, per register version),
+   * in blocks on zlib's thread pool; blocks of the version it was updated from that cover
+   * unchanged bytes are reused.
+   */
   async gzipped(entry: RegisterEntry): Promise<Buffer> {
-    if (entry.gzip) return entry.gzip;
+    if (entry.compressed) return entry.compressed.gzip;
     let pending = this.compressing.get(entry);
     if (!pending) {
       this.stats.compressions++;
-      pending = gzip(entry.model.body, { level: REGISTER_GZIP_LEVEL })
+      pending = gzipBlocks(entry.model.body, entry.reuse ?? undefined)
         .then((compressed) => {
-          entry.gzip = compressed;
+          const reused = new Set(entry.reuse?.blocks);
+          this.stats.reusedBlocks += compressed.blocks.filter((b) => reused.has(b)).length;
+          entry.compressed = compressed;
+          entry.reuse = null;
           // Re-store to count the new bytes, unless the entry was replaced or evicted meanwhile.
           if (this.lru.get(entry.accountId) === entry) this.lru.set(entry.accountId, entry);
-          return compressed;
+          return compressed.gzip;
         })
         .finally(() => this.compressing.delete(entry));
       this.compressing.set(entry, pending);
@@ -115,13 +119,16 @@ export class RegisterCache {
     return pending;
   }
 
-  private async build(householdId: number, accountId: number, previous?: RegisterModel): Promise<RegisterEntry | null> {
+  private async build(householdId: number, accountId: number, previousEntry?: RegisterEntry): Promise<RegisterEntry | null> {
+    const previous = previousEntry?.model;
     const loaded = await loadRegister(this.db, householdId, accountId, previous);
     if (!loaded) return null;
     const { model } = loaded;
     if (loaded.how === 'changes') this.stats.updates++;
     else if (loaded.how === 'rows') this.stats.builds++;
-    const entry: RegisterEntry = { accountId, householdId, version: model.version, etag: registerEtag(accountId, model.version), model, gzip: null };
+    const blocks = previousEntry?.compressed?.blocks;
+    const reuse = blocks && model.derivedFrom?.version === previous?.version ? { blocks, sameBytes: model.derivedFrom!.sameBytes } : null;
+    const entry: RegisterEntry = { accountId, householdId, version: model.version, etag: registerEtag(accountId, model.version), model, compressed: null, reuse };
     // A slower build of an older snapshot never replaces a newer entry.
     const current = this.lru.get(accountId);
     if (!current || BigInt(current.version) <= BigInt(entry.version)) this.lru.set(accountId, entry);

@@ -271,6 +271,9 @@ const BYTES_PER_ROW = 4 * 5 + 8 * 5 + 1;
  * (`withChanges`), instead of PostgreSQL writing 50,000 rows again.
  */
 export class RegisterModel {
+  /** Set by withChanges: the version this one was made from and how many leading bytes of the two bodies are the same. */
+  derivedFrom: { version: string; sameBytes: number } | null = null;
+
   constructor(
     readonly head: RegisterHeadState,
     /** The full register as a UTF-8 JSON array. */
@@ -323,7 +326,8 @@ export class RegisterModel {
     let leading = 0;
     while (leading < r.count && !touched.has(r.ids[leading])) leading++;
     if (added.length > 0) leading = Math.min(leading, this.seekKey(added[0].day, added[0].line.createdMicros, added[0].line.id, false));
-    if (head.startingBalance === this.head.startingBalance) writer.pushLeading(this, leading);
+    const sameBalances = head.startingBalance === this.head.startingBalance;
+    if (sameBalances) writer.pushLeading(this, leading);
     let j = 0;
     for (let i = writer.count; i < r.count; i++) {
       if (touched.has(r.ids[i])) continue;
@@ -333,7 +337,9 @@ export class RegisterModel {
       writer.pushFrom(this, i);
     }
     while (j < added.length) writer.pushLine(added[j++].line);
-    return writer.finish(head);
+    const model = writer.finish(head);
+    model.derivedFrom = { version: this.version, sameBytes: sameBalances && leading > 0 ? r.rowEnd[leading - 1] : 1 };
+    return model;
   }
 
   /** Balances after row `i` (before the first row: the starting balance). */
