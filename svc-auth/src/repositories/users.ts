@@ -33,6 +33,16 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
   return rows[0] ?? null;
 }
 
+/** A user with their household's name, in one read. */
+export async function findUserWithHousehold(db: Queryable, id: number): Promise<(UserRow & { household_name: string }) | null> {
+  const { rows } = await db.query<UserRow & { household_name: string }>(
+    `SELECT u.id, u.email, u.name, u.password_hash, u.household_id, u.role, coalesce(h.name, '') AS household_name
+     FROM users u LEFT JOIN households h ON h.id = u.household_id WHERE u.id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
 /** Locks the given users (in id order, so two removals cannot deadlock) and returns them. */
 export async function lockUsers(db: Queryable, ids: number[]): Promise<UserRow[]> {
   const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [ids]);

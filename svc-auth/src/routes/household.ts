@@ -9,7 +9,7 @@ import { decryptSecret, encryptSecret, generateToken, hashToken, looksLikeToken 
 import { recordMemberRemoved } from '../events';
 import { invitationEmail } from '../mail/messages';
 import { cancelInvitation, cancelPendingFor, findUsableInvitationByHash, insertInvitation, listPendingInvitations } from '../repositories/invitations';
-import { createHousehold, findUserByEmail, findUserById, householdName, listMembers, lockUsers, moveUserToHousehold, type UserRow } from '../repositories/users';
+import { createHousehold, findUserByEmail, findUserById, findUserWithHousehold, householdName, listMembers, lockUsers, moveUserToHousehold, type UserRow } from '../repositories/users';
 import { sessionExpired } from '../sessions';
 import type { TypeBoxTypeProvider } from '../type-provider';
 
@@ -71,15 +71,11 @@ export async function householdRoutes(scope: FastifyInstance, ctx: AuthContext):
   });
 
   app.get('/api/household/me', { schema: { response: { 200: CurrentUser, ...errors } } }, async (request) => {
-    const user = await currentUser(app.db, request);
-    return {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      household_id: user.household_id,
-      household_name: (await householdName(app.db, user.household_id)) ?? '',
-    };
+    // One read for the user and the household's name (this call runs on every page load).
+    const identity = identityOf(request);
+    const user = await findUserWithHousehold(app.db, identity.userId);
+    if (!user || user.household_id !== identity.householdId) throw sessionExpired();
+    return { id: user.id, email: user.email, name: user.name, role: user.role, household_id: user.household_id, household_name: user.household_name };
   });
 
   app.post('/api/household/invite', { schema: { body: InviteBody, response: { 201: InviteResponse, ...errors } } }, async (request, reply) => {
