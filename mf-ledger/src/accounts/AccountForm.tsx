@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { parseCurrencyInput } from '@hf/money';
+import { LEDGER_LIMITS } from '@hf/contracts/src/ledger-limits';
 
 export interface NewAccount {
   name: string;
@@ -30,7 +31,7 @@ export function AccountForm({ onCreate }: { onCreate: (account: NewAccount) => P
       <h2 className="ledger-subtitle">Add a New Account</h2>
       <label className="hf-field">
         <span>New account name</span>
-        <input type="text" value={name} required maxLength={100} onChange={(e) => setName(e.target.value)} />
+        <input type="text" value={name} required maxLength={LEDGER_LIMITS.accountName} onChange={(e) => setName(e.target.value)} />
       </label>
       <label className="hf-field">
         <span>Starting balance</span>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Modal } from '@hf/ui';
+import { LEDGER_LIMITS } from '@hf/contracts/src/ledger-limits';
 
 /** "Edit Account Name" with Cancel and "Save Changes" (spec section 2). */
 export function EditAccountModal({ name, onSave, onCancel }: { name: string; onSave: (name: string) => void; onCancel: () => void }) {
@@ -26,7 +27,7 @@ export function EditAccountModal({ name, onSave, onCancel }: { name: string; onS
       <form id="ledger-edit-account" onSubmit={submit}>
         <label className="hf-field">
           <span>Account name</span>
-          <input type="text" value={value} maxLength={100} required onChange={(e) => setValue(e.target.value)} />
+          <input type="text" value={value} maxLength={LEDGER_LIMITS.accountName} required onChange={(e) => setValue(e.target.value)} />
         </label>
       </form>
     </Modal>

@@ -7,6 +7,7 @@ import { DELETE_CATEGORY_MESSAGE, invalidMergeDestinations, mergeConfirmationMes
 import type { CategoryNode } from './category-text';
 import { CategoryNameModal } from './CategoryNameModal';
 import { CategoryTreeView } from './CategoryTreeView';
+import { LEDGER_LIMITS } from '@hf/contracts/src/ledger-limits';
 
 type Dialog =
   | { kind: 'edit'; category: CategoryNode }
@@ -83,7 +84,7 @@ export function CategoryManager() {
       <form className="ledger-inline-form" onSubmit={addTopLevel}>
         <label className="hf-field hf-field--inline">
           <span>New category name</span>
-          <input type="text" value={newName} maxLength={100} onChange={(e) => setNewName(e.target.value)} />
+          <input type="text" value={newName} maxLength={LEDGER_LIMITS.categoryName} onChange={(e) => setNewName(e.target.value)} />
         </label>
         <button type="submit" className="hf-button hf-button--primary">
           Add Category

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Modal } from '@hf/ui';
+import { LEDGER_LIMITS } from '@hf/contracts/src/ledger-limits';
 
 /** The edit and add-sub-category dialogs: one name field, Cancel and a submit button. */
 export function CategoryNameModal({ title, label, initial = '', submitLabel, onSubmit, onCancel }: {
@@ -33,7 +34,7 @@ export function CategoryNameModal({ title, label, initial = '', submitLabel, onS
       <form id="ledger-category-name" onSubmit={submit}>
         <label className="hf-field">
           <span>{label}</span>
-          <input type="text" value={value} maxLength={100} onChange={(e) => setValue(e.target.value)} />
+          <input type="text" value={value} maxLength={LEDGER_LIMITS.categoryName} onChange={(e) => setValue(e.target.value)} />
         </label>
       </form>
     </Modal>

@@ -4,6 +4,7 @@
  * and the sub-category creation flow's decision (spec section 4).
  */
 import { findClosestMatch, type ClosestMatch } from './similarity';
+import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/src/ledger-limits';
 
 /** A node of GET /categories/ (children carry at least id and name). */
 export interface CategoryNode {
@@ -24,7 +25,7 @@ export interface CategoryOption {
 }
 
 /** The fixed pseudo-category of transfers (domain.md "Transfers"). */
-export const TRANSFER_CATEGORY = '-- Transfer --';
+export const TRANSFER_CATEGORY = TRANSFER_CATEGORY_NAME;
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 

@@ -5,6 +5,7 @@ import { inlineCompletion, matchingCategories, TRANSFER_CATEGORY, type CategoryO
 import { Combobox } from '../components/Combobox';
 import { displayDate } from './dates';
 import type { TransactionStatus } from './entry';
+import { LEDGER_LIMITS } from '@hf/contracts/src/ledger-limits';
 
 type KeyHandler = (event: KeyboardEvent<HTMLElement>) => void;
 
@@ -141,7 +142,7 @@ export function PayeeInput({ value, onChange, payees, accountNames, onKeyDown, i
     },
     [payees, accountNames],
   );
-  return <Combobox label="Payee" className="ledger-input" value={value} onChange={onChange} getOptions={getOptions} onKeyDown={onKeyDown} inputRef={inputRef} disabled={disabled} maxLength={200} />;
+  return <Combobox label="Payee" className="ledger-input" value={value} onChange={onChange} getOptions={getOptions} onKeyDown={onKeyDown} inputRef={inputRef} disabled={disabled} maxLength={LEDGER_LIMITS.payee} />;
 }
 
 export function CategoryInput({ value, onChange, options, onKeyDown, inputRef, disabled, allowTransfer = true, label = 'Category' }: {
@@ -175,11 +176,11 @@ export function CategoryInput({ value, onChange, options, onKeyDown, inputRef, d
       onKeyDown={onKeyDown}
       inputRef={inputRef}
       disabled={disabled}
-      maxLength={202}
+      maxLength={LEDGER_LIMITS.categoryName * 2 + 2}
     />
   );
 }
 
 export function NotesInput({ value, onChange, onKeyDown, inputRef }: { value: string; onChange: (value: string) => void; onKeyDown?: KeyHandler; inputRef?: Ref<HTMLInputElement> }) {
-  return <input ref={inputRef} type="text" aria-label="Notes" className="ledger-input" value={value} maxLength={1000} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} />;
+  return <input ref={inputRef} type="text" aria-label="Notes" className="ledger-input" value={value} maxLength={LEDGER_LIMITS.notes} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} />;
 }
