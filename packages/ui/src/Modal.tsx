@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export interface ModalProps {
   title: ReactNode;
@@ -10,9 +10,16 @@ export interface ModalProps {
   wide?: boolean;
 }
 
-/** A dialog layered above the page; Escape and the × button close it; focus moves inside. */
+/** Open modals, innermost last: only the innermost one answers keys (a dialog opened from a dialog). */
+const openModals: object[] = [];
+
+/**
+ * A dialog layered above the page; Escape and the × button close it; focus moves inside. When a
+ * dialog opens another, keys (Escape, y / n) go to the innermost one only.
+ */
 export function Modal({ title, onClose, children, footer, onKey, wide }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
   // Callers often pass inline callbacks; keep the latest in refs so focus is set once, on open.
   const onCloseRef = useRef(onClose);
   const onKeyRef = useRef(onKey);
@@ -22,7 +29,10 @@ export function Modal({ title, onClose, children, footer, onKey, wide }: ModalPr
     const previous = document.activeElement as HTMLElement | null;
     const first = ref.current?.querySelector<HTMLElement>('[data-autofocus], input, select, textarea, button:not(.hf-modal__close)');
     (first ?? ref.current)?.focus();
+    const token = {};
+    openModals.push(token);
     const onKeyDown = (event: KeyboardEvent) => {
+      if (openModals[openModals.length - 1] !== token) return;
       if (onKeyRef.current?.(event)) {
         event.preventDefault();
         return;
@@ -34,15 +44,16 @@ export function Modal({ title, onClose, children, footer, onKey, wide }: ModalPr
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
+      openModals.splice(openModals.indexOf(token), 1);
       document.removeEventListener('keydown', onKeyDown);
       previous?.focus?.();
     };
   }, []);
   return (
     <div className="hf-modal__backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby="hf-modal-title" tabIndex={-1} className={`hf-modal${wide ? ' hf-modal--wide' : ''}`}>
+      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`hf-modal${wide ? ' hf-modal--wide' : ''}`}>
         <div className="hf-modal__header">
-          <h2 id="hf-modal-title">{title}</h2>
+          <h2 id={titleId}>{title}</h2>
           <button type="button" className="hf-modal__close" aria-label="Close" onClick={onClose}>
             ×
           </button>
