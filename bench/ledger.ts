@@ -17,10 +17,8 @@
  * svc-ledger's buildApp on a test database (TEST_PG_URL or the machine's PostgreSQL), without
  * the gateway. Figures are printed, not asserted.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createBenchAccount, seedRegister, SEED_BATCH, startAppWithUser } from './support/seed-register';
 
 interface Target {
   mode: string;
@@ -37,44 +35,20 @@ interface Target {
 }
 
 const ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 50_000);
-const BATCH = 10_000;
-
-function householdOf(token: string): number {
-  const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { hid: number };
-  return claims.hid;
-}
+const BATCH = SEED_BATCH;
 
 async function viaStartApp(): Promise<Target> {
-  const { startAppProcess } = await import('./support/app-process');
-  const { ensureAppSecrets } = await import('../scripts/app-secrets');
-  const dataDir = mkdtempSync(join(tmpdir(), 'hf-bench-ledger-'));
-  try {
-    const app = await startAppProcess(dataDir);
-    const secrets = ensureAppSecrets(dataDir);
-    const res = await fetch(`${app.url}/api/users/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Ledger Bench', email: `ledger-bench-${Date.now()}@example.com`, password: 'bench password 123' }),
-    });
-    if (res.status !== 200 && res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
-    const token = ((await res.json()) as { access_token: string }).access_token;
-    return {
-      mode: 'single-process app (startApp), through the gateway and direct',
-      gatewayUrl: app.url.replace('localhost', '127.0.0.1'),
-      ledgerUrl: app.services['svc-ledger'],
-      internalToken: secrets.internalToken,
-      token,
-      householdId: householdOf(token),
-      cpuMicros: app.cpuMicros,
-      stop: async () => {
-        await app.stop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  } catch (err) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw err;
-  }
+  const user = await startAppWithUser({ dataDirPrefix: 'hf-bench-ledger-', userName: 'Ledger Bench', emailPrefix: 'ledger-bench' });
+  return {
+    mode: 'single-process app (startApp), through the gateway and direct',
+    gatewayUrl: user.gatewayUrl,
+    ledgerUrl: user.ledgerUrl,
+    internalToken: user.internalToken,
+    token: user.accessToken,
+    householdId: user.householdId,
+    cpuMicros: user.app.cpuMicros,
+    stop: user.stop,
+  };
 }
 
 async function viaBuildApp(): Promise<Target> {
@@ -176,22 +150,10 @@ export async function runLedgerBench(): Promise<void> {
   const auth = { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' };
   const api = target.gatewayUrl ?? target.ledgerUrl;
   try {
-    const account = JSON.parse((await request(`${api}/api/accounts/`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Bench Checking', starting_balance: 1000 }), expect: 201 })).text) as { id: number };
+    const account = { id: await createBenchAccount(api, target.token) };
 
     // 1. Seed through the internal bulk route, 10,000 rows per call, dated over ~4 years.
-    const seedTimes: number[] = [];
-    for (let done = 0, batch = 0; done < ROWS; done += BATCH, batch++) {
-      const n = Math.min(BATCH, ROWS - done);
-      const transactions = Array.from({ length: n }, (_, k) => {
-        const i = done + k;
-        const day = Math.floor((i / ROWS) * 1460);
-        const date = new Date(Date.UTC(2022, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
-        return { date, payee: `Payee ${i % 997}`, amount: i % 10 === 0 ? 1500 + (i % 7) : -((i % 4000) + 1) / 100, status: i < ROWS * 0.9 ? 'x' : i % 3 === 0 ? 'p' : '', notes: i % 5 === 0 ? 'bench note' : '' };
-      });
-      const body = JSON.stringify({ household_id: target.householdId, account_id: account.id, idempotency_key: `bench-${batch}`, transactions });
-      const r = await request(`${target.ledgerUrl}/internal/transactions/bulk`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-token': target.internalToken }, body });
-      seedTimes.push(r.ms);
-    }
+    const seedTimes = await seedRegister(target, account.id, ROWS, { batch: BATCH });
     console.log(`  seed: ${seedTimes.length} bulk calls of ${BATCH.toLocaleString('en-US')} rows: ${seedTimes.map((t) => fmt(t)).join(', ')}   [target < 1000 ms each: ${seedTimes.every((t) => t < 1000) ? 'met' : 'missed'}]`);
 
     const register = `/api/accounts/${account.id}/transactions`;

@@ -4,10 +4,12 @@
  */
 import { runGatewayBench } from './gateway';
 import { runLedgerBench } from './ledger';
+import { runRegisterBrowserBench } from './register-browser';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   gateway: () => runGatewayBench(),
   ledger: () => runLedgerBench(),
+  browser: () => runRegisterBrowserBench(),
 };
 
 async function main(): Promise<void> {
