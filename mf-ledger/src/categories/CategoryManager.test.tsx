@@ -30,6 +30,36 @@ describe('CategoryManager', () => {
     expect(within(rowOf('Groceries')).getByRole('button', { name: 'Merge' })).toBeInTheDocument();
   });
 
+  it('moves a category with the keyboard: Space picks it up, arrows choose the parent (every press counts), Space drops, Escape puts back', async () => {
+    const { calls } = stubFetch({
+      'GET /api/categories/': baseTree(),
+      'PUT /api/categories/11': { id: 11, name: 'Groceries', parent_id: null },
+      'PUT /api/categories/2': { id: 2, name: 'Auto', parent_id: 1 },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<CategoryManager />);
+    await screen.findByText('Groceries');
+    const handle = screen.getByRole('button', { name: 'Drag Groceries' });
+    handle.focus();
+    await user.keyboard(' ');
+    expect(handle).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText(/Picked up Groceries/)).toBeInTheDocument();
+    // From its parent (Food): down to Auto, then up twice, fast, to the top level.
+    await user.keyboard('{ArrowDown}{ArrowUp}{ArrowUp}');
+    expect(screen.getByText('Drag a category here to make it a top-level item.')).toHaveClass('is-over');
+    await user.keyboard('{Escape}');
+    expect(screen.getByText('Groceries was put back.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    screen.getByRole('button', { name: 'Drag Groceries' }).focus();
+    await user.keyboard(' {ArrowUp}{ArrowUp}{ArrowUp} ');
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/categories/11', body: { parent_id: null } }));
+    // A top-level category dropped on another top-level one becomes its child.
+    screen.getByRole('button', { name: 'Drag Auto' }).focus();
+    await user.keyboard(' {ArrowDown} ');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PUT')[1]).toMatchObject({ path: '/api/categories/2', body: { parent_id: 1 } });
+  });
+
   it('adds a top-level category and ignores blank names', async () => {
     const { calls } = stubFetch({ 'GET /api/categories/': baseTree(), 'POST /api/categories/': { id: 5, name: 'Rent', parent_id: null } });
     const user = userEvent.setup();

@@ -1,10 +1,10 @@
 import {
-  DndContext, KeyboardSensor, PointerSensor, pointerWithin, rectIntersection, useDraggable, useDroppable, useSensor, useSensors,
+  DndContext, PointerSensor, pointerWithin, rectIntersection, useDraggable, useDroppable, useSensor, useSensors,
   type CollisionDetection, type DragEndEvent,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { ChevronIcon, EditIcon, GripIcon, MergeIcon, PlusIcon, TrashIcon } from '../components/icons';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { TOP_LEVEL_DROP_ID } from './category-moves';
 import type { CategoryNode } from './category-text';
 
@@ -28,23 +28,41 @@ interface TreeViewProps extends CategoryActions {
 
 const dropId = (id: number) => `category-${id}`;
 
-// Pointer first (precise for nested rows), rectangles for the keyboard sensor.
+type DropTarget = number | typeof TOP_LEVEL_DROP_ID;
+
+/** A category picked up with the keyboard and the drop target chosen so far. */
+interface Lifted {
+  id: number;
+  name: string;
+  targets: DropTarget[];
+  at: number;
+}
+
+/** Keyboard moving, shared by every row: the lifted category, the target, the handles. */
+interface KeyboardMove {
+  lifted: Lifted | null;
+  onHandleKeyDown: (event: KeyboardEvent<HTMLButtonElement>, category: CategoryNode, parentId: number | null) => void;
+  handleRef: (id: number) => (node: HTMLButtonElement | null) => void;
+}
+
+// Pointer first (precise for nested rows), then rectangles.
 const collision: CollisionDetection = (args) => {
   const hits = pointerWithin(args);
   return hits.length > 0 ? hits : rectIntersection(args);
 };
 
-function TopLevelDropZone() {
+function TopLevelDropZone({ chosen }: { chosen: boolean }) {
   const { setNodeRef, isOver } = useDroppable({ id: TOP_LEVEL_DROP_ID });
   return (
-    <div ref={setNodeRef} className={`ledger-drop-zone${isOver ? ' is-over' : ''}`}>
+    <div ref={setNodeRef} className={`ledger-drop-zone${isOver || chosen ? ' is-over' : ''}`}>
       Drag a category here to make it a top-level item.
     </div>
   );
 }
 
-function CategoryRow({ category, isTopLevel, hasChildren, isExpanded, onToggle, mergeSourceId, invalidDestinations, actions, children }: {
+function CategoryRow({ category, parentId, isTopLevel, hasChildren, isExpanded, onToggle, mergeSourceId, invalidDestinations, actions, keyboard, children }: {
   category: CategoryNode;
+  parentId: number | null;
   isTopLevel: boolean;
   hasChildren: boolean;
   isExpanded: boolean;
@@ -52,6 +70,7 @@ function CategoryRow({ category, isTopLevel, hasChildren, isExpanded, onToggle, 
   mergeSourceId: number | null;
   invalidDestinations: ReadonlySet<number>;
   actions: CategoryActions;
+  keyboard: KeyboardMove;
   children?: ReactNode;
 }) {
   const drag = useDraggable({ id: category.id, disabled: mergeSourceId !== null });
@@ -59,11 +78,17 @@ function CategoryRow({ category, isTopLevel, hasChildren, isExpanded, onToggle, 
   const merging = mergeSourceId !== null;
   const isSource = mergeSourceId === category.id;
   const canBeDestination = merging && !invalidDestinations.has(category.id);
+  const lifted = keyboard.lifted;
+  const isLifted = lifted?.id === category.id;
+  const isChosen = lifted !== null && lifted.targets[lifted.at] === category.id;
+  // dnd-kit's keyboard handling is replaced by ours (one step per key press, however fast).
+  const { onKeyDown: _dndKeyDown, ...pointerListeners } = drag.listeners ?? {};
+  const setHandle = keyboard.handleRef(category.id);
   return (
-    <li ref={drag.setNodeRef} className={`ledger-category${drag.isDragging ? ' is-dragging' : ''}`} style={{ transform: CSS.Translate.toString(drag.transform) }}>
+    <li ref={drag.setNodeRef} className={`ledger-category${drag.isDragging || isLifted ? ' is-dragging' : ''}`} style={{ transform: CSS.Translate.toString(drag.transform) }}>
       <div
         ref={drop.setNodeRef}
-        className={`ledger-category__row${drop.isOver ? ' is-over' : ''}${isSource ? ' is-merge-source' : ''}${canBeDestination ? ' is-merge-target' : ''}`}
+        className={`ledger-category__row${drop.isOver || isChosen ? ' is-over' : ''}${isSource ? ' is-merge-source' : ''}${canBeDestination ? ' is-merge-target' : ''}`}
       >
         {hasChildren ? (
           <button type="button" className="ledger-icon-button ledger-tree-toggle" aria-expanded={isExpanded} aria-label={`${isExpanded ? 'Collapse' : 'Expand'} ${category.name}`} onClick={onToggle}>
@@ -72,7 +97,19 @@ function CategoryRow({ category, isTopLevel, hasChildren, isExpanded, onToggle, 
         ) : (
           <span className="ledger-tree-toggle" aria-hidden="true" />
         )}
-        <button type="button" ref={drag.setActivatorNodeRef} className="ledger-drag-handle" aria-label={`Drag ${category.name}`} {...drag.attributes} {...drag.listeners}>
+        <button
+          type="button"
+          ref={(node) => {
+            drag.setActivatorNodeRef(node);
+            setHandle(node);
+          }}
+          className="ledger-drag-handle"
+          aria-label={`Drag ${category.name}`}
+          {...drag.attributes}
+          aria-pressed={isLifted}
+          {...pointerListeners}
+          onKeyDown={(event) => keyboard.onHandleKeyDown(event, category, parentId)}
+        >
           <GripIcon />
         </button>
         <span className="ledger-category__name">
@@ -108,9 +145,75 @@ function CategoryRow({ category, isTopLevel, hasChildren, isExpanded, onToggle, 
   );
 }
 
-/** The category tree with expand/collapse and drag-and-drop re-parenting (spec section 2). */
+const targetName = (tree: CategoryNode[], target: DropTarget) =>
+  target === TOP_LEVEL_DROP_ID ? 'the top level' : (tree.find((c) => c.id === target)?.name ?? '');
+
+/**
+ * The category tree with expand/collapse and drag-and-drop re-parenting (spec section 2). The
+ * mouse or touch drags with dnd-kit; the keyboard picks a category up with Space or Enter on its
+ * handle, chooses where it goes with the arrow keys (the top level or a top-level category, one
+ * step per press), and drops it with Space or Enter; Escape or Tab puts it back.
+ */
 export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSourceId, invalidDestinations, ...actions }: TreeViewProps) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor));
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const [lifted, setLifted] = useState<Lifted | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const handles = useRef(new Map<number, HTMLButtonElement>());
+  const handleRefs = useRef(new Map<number, (node: HTMLButtonElement | null) => void>());
+
+  useLayoutEffect(() => {
+    if (lifted) handles.current.get(lifted.id)?.focus();
+  }, [lifted]);
+
+  const keyboard: KeyboardMove = {
+    lifted,
+    handleRef: (id) => {
+      let ref = handleRefs.current.get(id);
+      if (!ref) {
+        ref = (node) => {
+          if (node) handles.current.set(id, node);
+          else handles.current.delete(id);
+        };
+        handleRefs.current.set(id, ref);
+      }
+      return ref;
+    },
+    onHandleKeyDown: (event, category, parentId) => {
+      const key = event.key;
+      if (key === ' ' || key === 'Enter') {
+        event.preventDefault();
+        if (!lifted) {
+          const targets: DropTarget[] = [TOP_LEVEL_DROP_ID, ...tree.filter((c) => c.id !== category.id).map((c) => c.id)];
+          const at = Math.max(0, targets.indexOf(parentId ?? TOP_LEVEL_DROP_ID));
+          setLifted({ id: category.id, name: category.name, targets, at });
+          setAnnouncement(`Picked up ${category.name}. Use the arrow keys to choose where it goes, Space to drop it, Escape to cancel.`);
+          return;
+        }
+        const target = lifted.targets[lifted.at];
+        setLifted(null);
+        setAnnouncement(`Dropped ${lifted.name} on ${targetName(tree, target)}.`);
+        if (target !== (parentId ?? TOP_LEVEL_DROP_ID)) onDrop(lifted.id, target);
+        return;
+      }
+      if (!lifted) return;
+      if (key === 'ArrowUp' || key === 'ArrowDown') {
+        event.preventDefault();
+        setLifted((current) => {
+          if (!current) return current;
+          const at = Math.max(0, Math.min(current.targets.length - 1, current.at + (key === 'ArrowUp' ? -1 : 1)));
+          setAnnouncement(`${current.name} goes to ${targetName(tree, current.targets[at])}.`);
+          return at === current.at ? current : { ...current, at };
+        });
+      } else if (key === 'Escape') {
+        event.preventDefault();
+        setLifted(null);
+        setAnnouncement(`${lifted.name} was put back.`);
+      } else if (key === 'Tab') {
+        setLifted(null);
+      }
+    },
+  };
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over) return;
     const target = over.id === TOP_LEVEL_DROP_ID ? TOP_LEVEL_DROP_ID : Number(String(over.id).replace('category-', ''));
@@ -118,7 +221,10 @@ export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSource
   };
   return (
     <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
-      <TopLevelDropZone />
+      <TopLevelDropZone chosen={lifted !== null && lifted.targets[lifted.at] === TOP_LEVEL_DROP_ID} />
+      <p className="hf-visually-hidden" aria-live="assertive">
+        {announcement}
+      </p>
       <ul className="ledger-category-tree" aria-label="Categories">
         {tree.map((top) => {
           const children = top.children ?? [];
@@ -127,6 +233,8 @@ export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSource
             <CategoryRow
               key={top.id}
               category={top}
+              parentId={null}
+              keyboard={keyboard}
               isTopLevel
               hasChildren={children.length > 0}
               isExpanded={isExpanded}
@@ -141,6 +249,8 @@ export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSource
                     <CategoryRow
                       key={child.id}
                       category={child}
+                      parentId={top.id}
+                      keyboard={keyboard}
                       isTopLevel={false}
                       hasChildren={false}
                       isExpanded={false}
