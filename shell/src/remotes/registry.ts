@@ -1,25 +1,8 @@
 import { createInstance, getInstance, type ModuleFederation } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { REMOTES, type RemoteLocation, type RemoteName } from './locations';
 
-/** Where a remote lives: its container's global name and its remoteEntry.js address. */
-export interface RemoteLocation {
-  name: string;
-  entry: string;
-}
-
-/**
- * The remote contract (docs/frontend.md): each remote is served at `/mf/<name>/remoteEntry.js`
- * with the container name `<name>` in snake case, and exposes page modules whose default
- * export is a prop-less React component.
- */
-export const REMOTES = {
-  'mf-ledger': { name: 'mf_ledger', entry: '/mf/mf-ledger/remoteEntry.js' },
-  'mf-budget': { name: 'mf_budget', entry: '/mf/mf-budget/remoteEntry.js' },
-  'mf-reports': { name: 'mf_reports', entry: '/mf/mf-reports/remoteEntry.js' },
-  'mf-settings': { name: 'mf_settings', entry: '/mf/mf-settings/remoteEntry.js' },
-} satisfies Record<string, RemoteLocation>;
-
-export type RemoteName = keyof typeof REMOTES;
+export { REMOTES, type RemoteLocation, type RemoteName } from './locations';
 
 export interface RemotePageModule {
   default: ComponentType;
