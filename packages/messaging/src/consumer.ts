@@ -55,14 +55,97 @@ export interface RunConsumerOptions {
   logger?: MessagingLogger;
   ackWaitMs?: number;
   maxDeliver?: number;
+  /**
+   * processed_events rows older than this are pruned (default 7 days; `Infinity`: never).
+   * Safe at any value: see `pruneProcessedEvents`.
+   */
+  processedRetentionMs?: number;
+  /** Prune after the first applied event and then after every this many (default 100). */
+  pruneEvery?: number;
+  /** Rows deleted at most per prune (default 1000). */
+  pruneBatchSize?: number;
 }
+
+export const DEFAULT_PROCESSED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+export const DEFAULT_PRUNE_EVERY = 100;
+export const DEFAULT_PRUNE_BATCH_SIZE = 1000;
 
 /** Wakes waitForPosition in this process as soon as a consumer commits (other processes are polled). */
 const positions = new EventEmitter();
 positions.setMaxListeners(0);
 
-const RECORD_PROCESSED = `INSERT INTO processed_events (consumer, event_id, processed_at) VALUES ($1, $2, now())
+/**
+ * Records the event as processed, unless it already is: its id is in processed_events, or its
+ * row was pruned (its producer sequence and time are both within what was pruned for this
+ * consumer and producer). No row inserted = a duplicate.
+ */
+const RECORD_PROCESSED = `INSERT INTO processed_events (consumer, event_id, processed_at, source, sequence, event_time)
+  SELECT $1::text, $2::uuid, now(), $3::text, $4::bigint, $5::timestamptz
+  WHERE NOT EXISTS (
+    SELECT 1 FROM consumer_positions p
+    WHERE p.consumer = $1::text AND p.source = $3::text AND p.pruned_sequence >= $4::bigint
+      AND ($5::timestamptz IS NULL OR $5::timestamptz <= coalesce(p.pruned_time, 'infinity'::timestamptz))
+  )
   ON CONFLICT DO NOTHING`;
+
+/**
+ * Deletes up to $3 of the consumer's oldest rows processed before now() - $2 ms, and in the
+ * same statement raises, per producer, the pruned marks to the highest sequence and event time
+ * deleted (rows from before these columns existed have no sequence and are kept).
+ */
+const PRUNE_PROCESSED = `WITH doomed AS (
+    SELECT event_id FROM processed_events
+    WHERE consumer = $1::text AND sequence IS NOT NULL AND processed_at < now() - $2::double precision * interval '1 millisecond'
+    ORDER BY processed_at
+    LIMIT $3::int
+  ), deleted AS (
+    DELETE FROM processed_events e USING doomed d
+    WHERE e.consumer = $1::text AND e.event_id = d.event_id
+    RETURNING e.source, e.sequence, e.event_time
+  ), marks AS (
+    SELECT source, max(sequence) AS sequence, max(event_time) AS event_time, count(*) AS n FROM deleted GROUP BY source
+  ), marked AS (
+    INSERT INTO consumer_positions AS p (consumer, source, sequence, pruned_sequence, pruned_time)
+    SELECT $1::text, source, sequence, sequence, event_time FROM marks
+    ON CONFLICT (consumer, source) DO UPDATE
+      SET pruned_sequence = greatest(p.pruned_sequence, excluded.pruned_sequence), pruned_time = greatest(p.pruned_time, excluded.pruned_time)
+  )
+  SELECT coalesce(sum(n), 0)::int AS pruned FROM marks`;
+
+export interface PruneProcessedOptions {
+  /** Rows processed longer ago than this are deleted (default 7 days). */
+  retentionMs?: number;
+  /** At most this many rows per call (default 1000). */
+  batchSize?: number;
+}
+
+/**
+ * Deletes `consumer`'s processed_events rows older than `retentionMs` (at most `batchSize`,
+ * oldest first) and answers how many. Deduplication stays exact: for each producer it records
+ * the highest sequence and the latest event time among the rows it deleted, and a later
+ * delivery whose sequence and time are both at or below those marks counts as a duplicate.
+ * A pruned event delivered again always is (its own sequence and time were among those
+ * deleted). A new event never is: the relay publishes a producer's events in sequence order
+ * and the bus delivers them to a durable in publish order, so a never-processed event with a
+ * sequence below one already processed can only be one that was terminated as poison or
+ * malformed and is published again, which is then dropped again; and a producer whose
+ * sequence went back (a restored database) writes events with new times, which are applied.
+ *
+ * Run it where no other delivery of this consumer is being applied (runConsumer does, inside
+ * the delivery, which the bus gives a durable one at a time), or right after a restart.
+ */
+export async function pruneProcessedEvents(pool: pg.Pool | pg.PoolClient, consumer: string, options: PruneProcessedOptions = {}): Promise<number> {
+  const retentionMs = options.retentionMs ?? DEFAULT_PROCESSED_RETENTION_MS;
+  if (!Number.isFinite(retentionMs)) return 0;
+  const result = await pool.query<{ pruned: number }>(PRUNE_PROCESSED, [consumer, Math.max(0, retentionMs), options.batchSize ?? DEFAULT_PRUNE_BATCH_SIZE]);
+  return result.rows[0].pruned;
+}
+
+/** The event's time as an instant for processed_events, or null when it does not parse. */
+function eventTime(time: string): string | null {
+  const ms = Date.parse(time);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
 const ADVANCE_POSITION = `INSERT INTO consumer_positions (consumer, source, sequence) VALUES ($1, $2, $3)
   ON CONFLICT (consumer, source) DO UPDATE SET sequence = greatest(consumer_positions.sequence, excluded.sequence)`;
 
@@ -71,21 +154,41 @@ const ADVANCE_POSITION = `INSERT INTO consumer_positions (consumer, source, sequ
  * against the schema of its type; invalid -> terminated and logged), then in one
  * transaction recorded in processed_events (a duplicate is acked without handling), handled,
  * and counted into consumer_positions. Any error rolls back and the event is redelivered.
+ * After the first applied event and every `pruneEvery` after it, rows older than
+ * `processedRetentionMs` are pruned (one bounded DELETE, see `pruneProcessedEvents`).
  */
 export async function runConsumer(options: RunConsumerOptions): Promise<Subscription> {
   const { pool, consumer } = options;
   const logger = options.logger ?? stderrLogger;
   const validators = new Map<string, ValidateFunction>(Object.entries(options.schemas ?? {}).map(([type, schema]) => [type, ajv.compile(schema)]));
+  const pruneEvery = Math.max(1, options.pruneEvery ?? DEFAULT_PRUNE_EVERY);
+  const retentionMs = options.processedRetentionMs ?? DEFAULT_PROCESSED_RETENTION_MS;
+  /** Applied events until the next prune; the first applied event prunes. */
+  let untilPrune = 1;
 
-  async function apply(event: EventEnvelope, handled: boolean): Promise<void> {
+  /**
+   * Runs inside the delivery (before its ack), so no other delivery of this durable is applied
+   * meanwhile. A failure is logged and does not fail the delivery.
+   */
+  async function pruneNow(): Promise<void> {
+    try {
+      const pruned = await pruneProcessedEvents(pool, consumer, { retentionMs, batchSize: options.pruneBatchSize });
+      if (pruned > 0) logger.info({ consumer, pruned }, 'processed events pruned');
+    } catch (err) {
+      logger.warn({ consumer, err: describeError(err) }, 'processed events could not be pruned; will try again later');
+    }
+  }
+
+  /** Answers whether the event was new (applied) rather than a duplicate. */
+  async function apply(event: EventEnvelope, handled: boolean): Promise<boolean> {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const recorded = await client.query(RECORD_PROCESSED, [consumer, event.id]);
+      const recorded = await client.query(RECORD_PROCESSED, [consumer, event.id, event.source, event.sequence, eventTime(event.time)]);
       if (recorded.rowCount === 0) {
         await client.query('COMMIT');
         logger.info({ consumer, eventId: event.id, type: event.type }, 'duplicate event skipped');
-        return;
+        return false;
       }
       if (handled) await options.handle(client, event);
       await client.query(ADVANCE_POSITION, [consumer, event.source, event.sequence]);
@@ -97,6 +200,7 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
       client.release();
     }
     positions.emit(`${consumer}\u0000${event.source}`);
+    return true;
   }
 
   return options.bus.subscribe({
@@ -115,13 +219,18 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
         return 'terminate';
       }
       const handled = options.schemas === undefined || validator !== undefined;
+      let applied: boolean;
       try {
-        await apply(event, handled);
-        return 'ack';
+        applied = await apply(event, handled);
       } catch (err) {
         logger.warn({ consumer, eventId: event.id, type: event.type, deliveryCount: meta.deliveryCount, err: describeError(err) }, 'event handling failed; will retry');
         return 'retry';
       }
+      if (applied && --untilPrune <= 0) {
+        untilPrune = pruneEvery;
+        await pruneNow();
+      }
+      return 'ack';
     },
   });
 }

@@ -2,8 +2,19 @@
 export * from './bus';
 export type { MessagingLogger } from './logger';
 export { subjectMatches } from './subjects';
-export { createInProcessBus, DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER, DEFAULT_DUPLICATE_WINDOW_MS, type InProcessBusOptions } from './inprocess-bus';
+export { DEFAULT_STREAM_LIMITS, type StreamLimits } from './limits';
+export { createInProcessBus, DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER, DEFAULT_DUPLICATE_WINDOW_MS, type InProcessBus, type InProcessBusOptions, type InProcessBusStats } from './inprocess-bus';
 export { bridgeBusToPort, createPortBus, type PortBridgeOptions, type PortBusOptions } from './port-bus';
 export { connectNatsBus, EVENT_STREAM_SUBJECTS, type NatsBusOptions } from './nats-bus';
-export { ensureMessagingTables, writeEvent, startOutboxRelay, OUTBOX_CHANNEL, type NewEvent, type OutboxRelay, type OutboxRelayOptions } from './outbox';
-export { runConsumer, waitForPosition, EventEnvelopeSchema, type RunConsumerOptions } from './consumer';
+export { ensureMessagingTables, writeEvent, startOutboxRelay, OUTBOX_CHANNEL, DEFAULT_PUBLISHED_RETENTION_MS, type NewEvent, type OutboxRelay, type OutboxRelayOptions } from './outbox';
+export {
+  runConsumer,
+  waitForPosition,
+  pruneProcessedEvents,
+  EventEnvelopeSchema,
+  DEFAULT_PROCESSED_RETENTION_MS,
+  DEFAULT_PRUNE_EVERY,
+  DEFAULT_PRUNE_BATCH_SIZE,
+  type PruneProcessedOptions,
+  type RunConsumerOptions,
+} from './consumer';

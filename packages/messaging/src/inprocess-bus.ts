@@ -1,4 +1,5 @@
 import type { Bus, EventEnvelope, HandlerOutcome, SubscribeOptions, Subscription } from './bus';
+import { resolveStreamLimits, type StreamLimits } from './limits';
 import { describeError, stderrLogger, type MessagingLogger } from './logger';
 import { isPublishableSubject, isValidFilter, matchesAny } from './subjects';
 
@@ -9,14 +10,105 @@ export const DEFAULT_DUPLICATE_WINDOW_MS = 120_000;
 
 export interface InProcessBusOptions {
   logger?: MessagingLogger;
-  /** Ids seen within this window are dropped on publish (default 2 minutes, like JetStream). */
+  /**
+   * Ids seen within this window are dropped on publish (default 2 minutes, like JetStream;
+   * never longer than `limits.maxAgeMs`, which JetStream also requires).
+   */
   duplicateWindowMs?: number;
+  /** Retention of the log (defaults: 24 h, 100,000 events, 64 MiB), as the NATS stream's limits. */
+  limits?: Partial<StreamLimits>;
+  /** Clock for the age limit and the duplicate window (tests inject one); default `Date.now`. */
+  now?: () => number;
+}
+
+/** What the log holds now, like a JetStream stream's state. */
+export interface InProcessBusStats {
+  /** Events held. */
+  messages: number;
+  /** Their size as counted against `maxBytes`. */
+  bytes: number;
+  /** Events dropped so far by the limits (the log position of the oldest event held). */
+  dropped: number;
+}
+
+/** The in-process bus: a `Bus` plus `stats()` of its log. */
+export interface InProcessBus extends Bus {
+  stats(): InProcessBusStats;
 }
 
 /** One stored event: the bus subject is the event type; the body is kept serialized, as on the wire. */
 interface LogEntry {
   subject: string;
   body: string;
+  /** subject + body in UTF-8 bytes, counted against maxBytes. */
+  bytes: number;
+  /** Acceptance time (clock ms), for maxAgeMs. */
+  at: number;
+}
+
+/**
+ * The event log with JetStream-like limits retention. Positions are absolute (the n-th event
+ * ever accepted is position n - 1) and never reused, so durables' cursors stay valid when the
+ * oldest entries are dropped: `first` is the position of the oldest entry held, `end` the one
+ * the next accepted event gets. Dropping is O(1) (a head index); the array is compacted once
+ * at least half of it, and at least 1,024 slots, are dropped entries.
+ */
+class RetainedLog {
+  private entries: Array<LogEntry | undefined> = [];
+  private head = 0;
+  first = 0;
+  bytes = 0;
+
+  constructor(
+    private readonly limits: StreamLimits,
+    private readonly now: () => number,
+  ) {}
+
+  get end(): number {
+    return this.first + this.entries.length - this.head;
+  }
+
+  get size(): number {
+    return this.entries.length - this.head;
+  }
+
+  at(position: number): LogEntry | undefined {
+    if (position < this.first || position >= this.end) return undefined;
+    return this.entries[this.head + position - this.first];
+  }
+
+  append(subject: string, body: string): void {
+    const entry: LogEntry = { subject, body, bytes: Buffer.byteLength(subject) + Buffer.byteLength(body), at: this.now() };
+    this.entries.push(entry);
+    this.bytes += entry.bytes;
+    this.enforce();
+  }
+
+  /** Drops what the limits no longer allow: too old, too many, too big (always keeping the newest). */
+  enforce(): void {
+    const { maxAgeMs, maxMessages, maxBytes } = this.limits;
+    const oldestAllowed = this.now() - maxAgeMs;
+    while (this.size > 0) {
+      const oldest = this.entries[this.head]!;
+      const tooOld = oldest.at < oldestAllowed;
+      const overCount = this.size > maxMessages;
+      const overBytes = this.bytes > maxBytes && this.size > 1;
+      if (!tooOld && !overCount && !overBytes) break;
+      this.dropOldest();
+    }
+  }
+
+  private dropOldest(): void {
+    const entry = this.entries[this.head]!;
+    this.entries[this.head] = undefined;
+    this.head++;
+    this.first++;
+    this.bytes -= entry.bytes;
+    if (this.head >= 1024 && this.head * 2 >= this.entries.length) {
+      this.entries.splice(0, this.head);
+      this.head = 0;
+    }
+  }
 }
 
 type Handler = SubscribeOptions['handler'];
@@ -27,7 +119,8 @@ type Handler = SubscribeOptions['handler'];
  * that message is acked, terminated or has used up `maxDeliver` deliveries.
  */
 class Durable {
-  cursor = 0;
+  /** Log position of the next event to deliver; starts at the oldest event held. */
+  cursor: number;
   /** Deliveries so far of the message at `cursor`. */
   deliveries = 0;
   handlers: Handler[] = [];
@@ -40,9 +133,11 @@ class Durable {
 
   constructor(
     readonly name: string,
-    private readonly log: LogEntry[],
+    private readonly log: RetainedLog,
     private readonly logger: MessagingLogger,
-  ) {}
+  ) {
+    this.cursor = log.first;
+  }
 
   configure(options: SubscribeOptions): void {
     this.subjects = [...options.subjects];
@@ -56,7 +151,7 @@ class Durable {
     this.busy = this.drain().finally(() => {
       this.busy = undefined;
       // A publish or subscribe may have arrived while the last handler ran.
-      if (!this.redeliveryTimer && this.cursor < this.log.length) setImmediate(() => this.wake());
+      if (!this.redeliveryTimer && this.cursor < this.log.end) setImmediate(() => this.wake());
     });
   }
 
@@ -71,8 +166,11 @@ class Durable {
   }
 
   private async drain(): Promise<void> {
-    while (this.cursor < this.log.length && this.handlers.length > 0) {
-      const entry = this.log[this.cursor];
+    while (this.handlers.length > 0) {
+      this.log.enforce();
+      this.skipDropped();
+      const entry = this.log.at(this.cursor);
+      if (!entry) return;
       if (!matchesAny(this.subjects, entry.subject)) {
         this.advance();
         continue;
@@ -109,6 +207,17 @@ class Durable {
     this.cursor++;
     this.deliveries = 0;
   }
+
+  /**
+   * A durable that was behind when its next events went past the limits resumes at the oldest
+   * event held (as a JetStream consumer does); it is logged, since those events are lost to it.
+   */
+  private skipDropped(): void {
+    if (this.cursor >= this.log.first) return;
+    this.logger.warn({ durable: this.name, skipped: this.log.first - this.cursor, resumeAt: this.log.first }, 'durable fell behind the bus retention limits; events no longer held were skipped');
+    this.cursor = this.log.first;
+    this.deliveries = 0;
+  }
 }
 
 /**
@@ -118,13 +227,17 @@ class Durable {
  * publish order, once acked; failures are redelivered after `ackWaitMs` with a growing
  * `deliveryCount` until `maxDeliver`, then dropped and logged as poison.
  *
- * The log lives as long as the bus (the process): that is what lets a durable that
- * subscribes late still see every event of this run.
+ * The log is bounded like a JetStream stream with limits retention (see `StreamLimits`):
+ * events older than `maxAgeMs` (24 h) or beyond `maxMessages` / `maxBytes` (oldest first) are
+ * dropped whether or not every durable has read them. Within those limits a durable that
+ * subscribes late still sees the events published before it.
  */
-export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
+export function createInProcessBus(options: InProcessBusOptions = {}): InProcessBus {
   const logger = options.logger ?? stderrLogger;
-  const duplicateWindowMs = options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS;
-  const log: LogEntry[] = [];
+  const limits = resolveStreamLimits(options.limits);
+  const clock = options.now ?? Date.now;
+  const duplicateWindowMs = Math.min(options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS, limits.maxAgeMs);
+  const log = new RetainedLog(limits, clock);
   /** Event id -> time it was accepted; Map order is acceptance order, so pruning reads from the front. */
   const recentIds = new Map<string, number>();
   const durables = new Map<string, Durable>();
@@ -144,11 +257,11 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
       if (closed) throw new Error('The bus is closed.');
       if (typeof event?.id !== 'string' || event.id.length === 0) throw new Error('An event needs an id.');
       if (typeof event.type !== 'string' || !isPublishableSubject(event.type)) throw new Error(`Invalid event type "${String(event.type)}".`);
-      const now = Date.now();
+      const now = clock();
       pruneIds(now);
       if (recentIds.has(event.id)) return;
       recentIds.set(event.id, now);
-      log.push({ subject: event.type, body: JSON.stringify(event) });
+      log.append(event.type, JSON.stringify(event));
       // Deliver after publish resolves, as a network bus would.
       setImmediate(() => {
         for (const durable of durables.values()) durable.wake();
@@ -161,6 +274,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
       if (subscribeOptions.subjects.length === 0 || !subscribeOptions.subjects.every(isValidFilter)) {
         throw new Error(`Invalid subjects ${JSON.stringify(subscribeOptions.subjects)}.`);
       }
+      log.enforce();
       let durable = durables.get(subscribeOptions.durable);
       if (!durable) {
         durable = new Durable(subscribeOptions.durable, log, logger);
@@ -185,6 +299,11 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
 
     async isReady(): Promise<boolean> {
       return !closed;
+    },
+
+    stats(): InProcessBusStats {
+      log.enforce();
+      return { messages: log.size, bytes: log.bytes, dropped: log.first };
     },
 
     async close(): Promise<void> {

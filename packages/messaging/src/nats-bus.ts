@@ -2,6 +2,8 @@ import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
+  DiscardPolicy,
+  RetentionPolicy,
   jetstream,
   ReplayPolicy,
   jetstreamManager,
@@ -11,9 +13,11 @@ import {
   type ConsumerMessages,
   type JetStreamManager,
   type JsMsg,
+  type StreamConfig,
 } from '@nats-io/jetstream';
 import type { Bus, EventEnvelope, HandlerOutcome, SubscribeOptions, Subscription } from './bus';
 import { DEFAULT_ACK_WAIT_MS, DEFAULT_DUPLICATE_WINDOW_MS, DEFAULT_MAX_DELIVER } from './inprocess-bus';
+import { resolveStreamLimits, type StreamLimits } from './limits';
 import { describeError, stderrLogger, type MessagingLogger } from './logger';
 import { coveringFilter, isPublishableSubject, isValidFilter, matchesAny } from './subjects';
 
@@ -29,6 +33,11 @@ export interface NatsBusOptions {
   /** Subjects the stream must cover (default EVENT_STREAM_SUBJECTS; tests use their own). */
   subjects?: string[];
   duplicateWindowMs?: number;
+  /**
+   * The stream's retention limits (defaults: 24 h, 100,000 messages, 64 MiB, as the in-process
+   * bus). Applied when the stream is created, and to an existing stream whose limits differ.
+   */
+  limits?: Partial<StreamLimits>;
   logger?: MessagingLogger;
 }
 
@@ -46,21 +55,44 @@ function apiErrorCode(err: unknown): number | undefined {
 const STREAM_NOT_FOUND = 10059;
 const CONSUMER_NOT_FOUND = 10014;
 
-/** Creates the stream, or widens an existing one to cover `subjects`. Safe when several processes start together. */
-async function ensureStream(jsm: JetStreamManager, name: string, subjects: string[], duplicateWindowMs: number): Promise<void> {
+/** The stream settings for `limits`, in JetStream's terms (`Infinity` = unlimited: -1, or 0 for the age). */
+function limitsConfig(limits: StreamLimits, duplicateWindowMs: number): Pick<StreamConfig, 'max_age' | 'max_msgs' | 'max_bytes' | 'duplicate_window'> {
+  return {
+    max_age: Number.isFinite(limits.maxAgeMs) ? nanos(limits.maxAgeMs) : 0,
+    max_msgs: Number.isFinite(limits.maxMessages) ? Math.floor(limits.maxMessages) : -1,
+    max_bytes: Number.isFinite(limits.maxBytes) ? Math.floor(limits.maxBytes) : -1,
+    // JetStream refuses a duplicate window longer than the maximum age.
+    duplicate_window: nanos(Math.min(duplicateWindowMs, limits.maxAgeMs)),
+  };
+}
+
+/**
+ * Creates the stream, or widens an existing one to cover `subjects` and brings its limits to
+ * `limits`. Safe when several processes start together (they all ask for the same settings).
+ */
+async function ensureStream(jsm: JetStreamManager, name: string, subjects: string[], limits: StreamLimits, duplicateWindowMs: number, logger: MessagingLogger): Promise<void> {
+  const wanted = limitsConfig(limits, duplicateWindowMs);
   for (let attempt = 0; ; attempt++) {
     try {
       const info = await jsm.streams.info(name);
       const missing = subjects.filter((s) => !info.config.subjects?.includes(s));
-      if (missing.length > 0) {
-        await jsm.streams.update(name, { ...info.config, subjects: [...(info.config.subjects ?? []), ...missing] });
+      const limitsDiffer = info.config.max_age !== wanted.max_age || info.config.max_msgs !== wanted.max_msgs || info.config.max_bytes !== wanted.max_bytes;
+      if (missing.length > 0 || limitsDiffer) {
+        const update: StreamConfig = { ...info.config, subjects: [...(info.config.subjects ?? []), ...missing] };
+        if (limitsDiffer) {
+          logger.info({ stream: name, from: { max_age: info.config.max_age, max_msgs: info.config.max_msgs, max_bytes: info.config.max_bytes }, to: { max_age: wanted.max_age, max_msgs: wanted.max_msgs, max_bytes: wanted.max_bytes } }, 'stream limits changed');
+          Object.assign(update, { max_age: wanted.max_age, max_msgs: wanted.max_msgs, max_bytes: wanted.max_bytes });
+          // Kept as it was unless the new age limit is shorter (JetStream requires window <= age).
+          if (wanted.max_age > 0 && info.config.duplicate_window > wanted.max_age) update.duplicate_window = wanted.max_age;
+        }
+        await jsm.streams.update(name, update);
       }
       return;
     } catch (err) {
       if (apiErrorCode(err) !== STREAM_NOT_FOUND || attempt > 2) throw err;
     }
     try {
-      await jsm.streams.add({ name, subjects, storage: StorageType.File, duplicate_window: nanos(duplicateWindowMs) });
+      await jsm.streams.add({ name, subjects, storage: StorageType.File, retention: RetentionPolicy.Limits, discard: DiscardPolicy.Old, ...wanted });
       return;
     } catch (err) {
       // Another process created it meanwhile: loop to read and widen it.
@@ -101,7 +133,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
   const nc: NatsConnection = await connect({ servers: options.servers, name: options.name, maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
   try {
     const jsm = await jetstreamManager(nc);
-    await ensureStream(jsm, streamName, options.subjects ?? EVENT_STREAM_SUBJECTS, options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS);
+    await ensureStream(jsm, streamName, options.subjects ?? EVENT_STREAM_SUBJECTS, resolveStreamLimits(options.limits), options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS, logger);
     const js = jetstream(nc);
     const multipleFilters = supportsMultipleFilters(nc.info?.version);
     const subscriptions = new Set<Subscription>();

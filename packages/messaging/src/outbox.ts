@@ -34,19 +34,54 @@ export async function ensureMessagingTables(pool: pg.Pool): Promise<void> {
         published_at timestamptz NULL
       );
       CREATE INDEX IF NOT EXISTS outbox_unpublished ON outbox (sequence) WHERE published_at IS NULL;
+      -- source, sequence, event_time: which producer event a row is, so that pruning can
+      -- remember what it deleted (consumer.ts, pruneProcessedEvents).
       CREATE TABLE IF NOT EXISTS processed_events (
         consumer text NOT NULL,
         event_id uuid NOT NULL,
         processed_at timestamptz NOT NULL DEFAULT now(),
+        source text NULL,
+        sequence bigint NULL,
+        event_time timestamptz NULL,
         PRIMARY KEY (consumer, event_id)
       );
+      -- pruned_sequence, pruned_time: the highest producer sequence and event time among the
+      -- processed_events rows pruned for this consumer and producer (NULL: none yet).
       CREATE TABLE IF NOT EXISTS consumer_positions (
         consumer text NOT NULL,
         source text NOT NULL,
         sequence bigint NOT NULL,
+        pruned_sequence bigint NULL,
+        pruned_time timestamptz NULL,
         PRIMARY KEY (consumer, source)
       );
     `);
+    // Tables of earlier versions get the pruning columns and index. Checked first, so that a
+    // start takes no ALTER TABLE / CREATE INDEX lock (which would queue the consumers behind
+    // it) when there is nothing to add.
+    const present = await client.query<{ processed: boolean; positions: boolean; indexed: boolean }>(`
+      SELECT
+        EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'processed_events' AND column_name = 'event_time') AS processed,
+        EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'consumer_positions' AND column_name = 'pruned_time') AS positions,
+        to_regclass('processed_events_prunable') IS NOT NULL AS indexed`);
+    if (!present.rows[0].processed) {
+      await client.query(`
+        ALTER TABLE processed_events
+          ADD COLUMN IF NOT EXISTS source text NULL,
+          ADD COLUMN IF NOT EXISTS sequence bigint NULL,
+          ADD COLUMN IF NOT EXISTS event_time timestamptz NULL
+      `);
+    }
+    if (!present.rows[0].indexed) {
+      await client.query('CREATE INDEX IF NOT EXISTS processed_events_prunable ON processed_events (consumer, processed_at) WHERE sequence IS NOT NULL');
+    }
+    if (!present.rows[0].positions) {
+      await client.query(`
+        ALTER TABLE consumer_positions
+          ADD COLUMN IF NOT EXISTS pruned_sequence bigint NULL,
+          ADD COLUMN IF NOT EXISTS pruned_time timestamptz NULL;
+      `);
+    }
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -127,13 +162,41 @@ export interface OutboxRelayOptions {
   pollIntervalMs?: number;
   /** Rows per publishing transaction (default 100). */
   batchSize?: number;
+  /**
+   * Published rows older than this (by `published_at`) are deleted, except the newest row of
+   * the table, which keeps `max(sequence)` (default 7 days; `Infinity`: keep every row).
+   */
+  publishedRetentionMs?: number;
+  /** How often the relay prunes, at most (default 60 s; the first run prunes at once). */
+  pruneIntervalMs?: number;
+  /** Rows per pruning DELETE (default 1000); a prune repeats while a DELETE is full, up to 10 times. */
+  pruneBatchSize?: number;
 }
+
+export const DEFAULT_PUBLISHED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface OutboxRelay {
   stop(): Promise<void>;
   /** Resolves once every row committed before the call is published (rejects after `timeoutMs`, default 10 s). */
   flush(timeoutMs?: number): Promise<void>;
+  /** Deletes published rows past the retention now, as the relay does on its own (at most 10 DELETEs); answers how many. */
+  prune(): Promise<number>;
 }
+
+/** DELETEs per prune run at most (10 x 1000 rows a minute by default, far above any write rate here). */
+const PRUNE_BATCHES_PER_RUN = 10;
+
+/**
+ * One bounded prune: among the oldest $2 rows (by sequence, so the scan is $2 index entries
+ * whatever the table's size), those published before now() - $1 ms, never the newest row of
+ * the table (`max(sequence)` is what a write answers when it emitted nothing, and what
+ * flush() waits for). Rows are published in sequence order, so published_at grows with it.
+ */
+const PRUNE_OUTBOX = `DELETE FROM outbox WHERE sequence IN (
+    SELECT sequence FROM (SELECT sequence, published_at FROM outbox ORDER BY sequence LIMIT $2::int) oldest
+    WHERE published_at < now() - $1::double precision * interval '1 millisecond'
+      AND sequence < (SELECT max(sequence) FROM outbox)
+  )`;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -149,6 +212,11 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { pool, bus } = options;
   const logger = options.logger ?? stderrLogger;
   const batchSize = options.batchSize ?? 100;
+  const retentionMs = options.publishedRetentionMs ?? DEFAULT_PUBLISHED_RETENTION_MS;
+  const pruneIntervalMs = options.pruneIntervalMs ?? 60_000;
+  const pruneBatchSize = options.pruneBatchSize ?? 1000;
+  /** When the relay last pruned (Date.now()); 0: prune on the first run. */
+  let prunedAt = 0;
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
@@ -195,6 +263,34 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     }
   }
 
+  /**
+   * Up to PRUNE_BATCHES_PER_RUN DELETEs, while they come back full: a large backlog (a database
+   * of a version that never pruned) goes over several runs instead of holding up publishing.
+   */
+  async function prune(): Promise<number> {
+    if (!Number.isFinite(retentionMs)) return 0;
+    let total = 0;
+    for (let batch = 0; batch < PRUNE_BATCHES_PER_RUN; batch++) {
+      const result = await pool.query(PRUNE_OUTBOX, [Math.max(0, retentionMs), pruneBatchSize]);
+      const deleted = result.rowCount ?? 0;
+      total += deleted;
+      if (deleted < pruneBatchSize || stopped) break;
+    }
+    return total;
+  }
+
+  /** Prunes when the interval has passed since the last prune; failures are logged, not thrown. */
+  async function pruneWhenDue(): Promise<void> {
+    if (stopped || !Number.isFinite(retentionMs) || Date.now() - prunedAt < pruneIntervalMs) return;
+    prunedAt = Date.now();
+    try {
+      const pruned = await prune();
+      if (pruned > 0) logger.info({ pruned }, 'published outbox rows pruned');
+    } catch (err) {
+      logger.warn({ err: describeError(err) }, 'outbox relay could not prune published rows; will try again later');
+    }
+  }
+
   async function drain(): Promise<void> {
     do {
       again = false;
@@ -206,6 +302,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         logger.error({ err: describeError(err) }, 'outbox relay could not publish; will retry');
         return;
       }
+      await pruneWhenDue();
     } while (again && !stopped);
   }
 
@@ -223,10 +320,16 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   /** Clients handed back to the pool; a late 'error' event must not release them twice. */
   const released = new WeakSet<pg.PoolClient>();
+  /** The 'error' listener put on each listening client, removed when it goes back to the pool. */
+  const errorListeners = new WeakMap<pg.PoolClient, (err: Error) => void>();
   function releaseListener(client: pg.PoolClient, err?: Error): void {
     if (released.has(client)) return;
     released.add(client);
     client.removeAllListeners('notification');
+    // Back in the pool, the pool's own idle listener handles its errors; ours would pile up on
+    // the pooled client with every relay started on this pool.
+    const onError = errorListeners.get(client);
+    if (onError) client.off('error', onError);
     client.release(err);
   }
 
@@ -239,14 +342,16 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       connected.on('notification', (msg) => {
         if (msg.channel === OUTBOX_CHANNEL) void kick();
       });
-      connected.on('error', (err) => {
+      const onError = (err: Error) => {
         // After stop() this client is already back in the pool (or the pool is ending): ignore.
         if (released.has(connected)) return;
         logger.warn({ err: describeError(err) }, 'outbox listener lost its connection; polling until it is back');
         if (listener === connected) listener = undefined;
         releaseListener(connected, err);
         scheduleListen();
-      });
+      };
+      errorListeners.set(connected, onError);
+      connected.on('error', onError);
       await connected.query(`LISTEN ${OUTBOX_CHANNEL}`);
       if (stopped) {
         releaseListener(connected);
@@ -304,5 +409,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         await sleep(20);
       }
     },
+
+    prune,
   };
 }

@@ -3,7 +3,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { createTestDatabase } from '@hf/service-kit/src/testing';
 import type { EventEnvelope, Subscription } from '../src/bus';
-import { runConsumer, waitForPosition } from '../src/consumer';
+import { pruneProcessedEvents, runConsumer, waitForPosition, type RunConsumerOptions } from '../src/consumer';
 import { createInProcessBus } from '../src/inprocess-bus';
 import { ensureMessagingTables, startOutboxRelay, writeEvent } from '../src/outbox';
 import { describeWithNats, eventually, makeEvent, MemoryLogger, NATS_URL, randomName, sleep, type TestBus } from './helpers';
@@ -32,6 +32,9 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
     beforeAll(async () => {
       db = await createTestDatabase('consumer');
       pool = new pg.Pool({ connectionString: db.url, max: 6 });
+      // pool.end() resolves before every connection has closed; DROP DATABASE ... WITH (FORCE)
+      // then terminates the rest, and an idle client's error must not crash the test file.
+      pool.on('error', () => undefined);
       await ensureMessagingTables(pool);
       await pool.query('CREATE TABLE totals (consumer text, household_id int, cents bigint NOT NULL, events int NOT NULL, PRIMARY KEY (consumer, household_id))');
       t = await makeBus();
@@ -52,13 +55,15 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
     });
 
     /** A read model: the household's total, updated in the consumer's transaction. */
-    async function start(options: { withSchemas?: boolean } = {}): Promise<void> {
+    async function start(options: { withSchemas?: boolean } & Pick<RunConsumerOptions, 'processedRetentionMs' | 'pruneEvery' | 'pruneBatchSize'> = {}): Promise<void> {
+      const { withSchemas, ...pruning } = options;
       const subscription = await runConsumer({
+        ...pruning,
         pool,
         bus: t.bus,
         consumer,
         subjects: [`${ns}.>`],
-        schemas: options.withSchemas === false ? undefined : { [`${ns}.amount.recorded.v1`]: AmountRecorded },
+        schemas: withSchemas === false ? undefined : { [`${ns}.amount.recorded.v1`]: AmountRecorded },
         logger: t.logger,
         ackWaitMs: 100,
         maxDeliver: 4,
@@ -151,7 +156,7 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       await t.bus.publish(recorded(1, { source: 'svc-a', sequence: 4 }));
       const last = recorded(1, { source: 'svc-b', sequence: 3 });
       await t.bus.publish(last);
-      await eventually(() => expect(handled.map((e) => e.id)).toContain(last.id));
+      await expect(waitForPosition(pool, consumer, 'svc-b', 3)).resolves.toBe(true);
       const positions = await pool.query('SELECT source, sequence::int AS sequence FROM consumer_positions WHERE consumer = $1 ORDER BY source', [consumer]);
       expect(positions.rows).toEqual([
         { source: 'svc-a', sequence: 10 },
@@ -176,6 +181,105 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       await t.bus.publish(other);
       await expect(waitForPosition(pool, consumer, 'svc-ledger', 77, 2000)).resolves.toBe(true);
       expect(handled).toHaveLength(0);
+    });
+
+    /** Makes the consumer's rows for these events (all when omitted) look processed `days` ago. */
+    async function age(days: number, ids?: string[]): Promise<void> {
+      await pool.query(
+        `UPDATE processed_events SET processed_at = now() - $2::int * interval '1 day' WHERE consumer = $1 AND ($3::uuid[] IS NULL OR event_id = ANY($3::uuid[]))`,
+        [consumer, days, ids ?? null],
+      );
+    }
+
+    async function processedIds(): Promise<string[]> {
+      const result = await pool.query<{ event_id: string }>('SELECT event_id FROM processed_events WHERE consumer = $1 ORDER BY sequence', [consumer]);
+      return result.rows.map((r) => r.event_id);
+    }
+
+    const duplicateLogged = (id: string) => t.logger.records.some((r) => r.message === 'duplicate event skipped' && r.fields.eventId === id && r.fields.consumer === consumer);
+
+    test('pruning deletes rows past the retention and keeps the rest; a pruned event delivered again is still a duplicate', async () => {
+      await start();
+      const old = recorded(100, { source: 'svc-ledger' });
+      const recent = recorded(1, { source: 'svc-ledger' });
+      await t.bus.publish(old);
+      await eventually(() => expect(handled).toHaveLength(1));
+      await age(8, [old.id]);
+      await t.bus.publish(recent);
+      await expect(waitForPosition(pool, consumer, 'svc-ledger', recent.sequence)).resolves.toBe(true);
+
+      await expect(pruneProcessedEvents(pool, consumer)).resolves.toBe(1);
+      expect(await processedIds()).toEqual([recent.id]);
+      const marks = await pool.query('SELECT sequence::int AS sequence, pruned_sequence::int AS pruned_sequence, pruned_time FROM consumer_positions WHERE consumer = $1', [consumer]);
+      expect(marks.rows).toEqual([{ sequence: recent.sequence, pruned_sequence: old.sequence, pruned_time: new Date(old.time) }]);
+
+      await t.deliverAgain(old);
+      await eventually(() => expect(duplicateLogged(old.id)).toBe(true));
+      await t.deliverAgain(recent);
+      await eventually(() => expect(duplicateLogged(recent.id)).toBe(true));
+      expect(handled.map((e) => e.id)).toEqual([old.id, recent.id]);
+      expect(await total()).toEqual({ cents: 101, events: 2 });
+      expect(await processedIds()).toEqual([recent.id]);
+    });
+
+    test('after pruning, an event at or below both pruned marks is a duplicate; one with a later time is applied (a producer whose sequence went back)', async () => {
+      await start();
+      const first = recorded(10, { source: 'svc-p', sequence: 50, time: '2024-03-01T10:00:00.000Z' });
+      await t.bus.publish(first);
+      await eventually(() => expect(handled).toHaveLength(1));
+      await age(8);
+      await expect(pruneProcessedEvents(pool, consumer)).resolves.toBe(1);
+      // Never processed, older in both sequence and time: what a re-published, once terminated event looks like.
+      const republished = recorded(1000, { source: 'svc-p', sequence: 7, time: '2024-02-01T10:00:00.000Z' });
+      // Lower sequence but a later time: a producer restored from an older backup.
+      const restored = recorded(20, { source: 'svc-p', sequence: 3 });
+      // Another producer's sequences are its own.
+      const otherSource = recorded(5, { source: 'svc-q', sequence: 1, time: '2024-02-01T10:00:00.000Z' });
+      for (const event of [republished, restored, otherSource]) await t.bus.publish(event);
+      await expect(waitForPosition(pool, consumer, 'svc-q', 1)).resolves.toBe(true);
+      expect(handled.map((e) => e.id)).toEqual([first.id, restored.id, otherSource.id]);
+      expect(duplicateLogged(republished.id)).toBe(true);
+      expect(await total()).toEqual({ cents: 35, events: 3 });
+    });
+
+    test('pruning takes at most its batch size per call, oldest first, keeps rows without a sequence, and never runs with an infinite retention', async () => {
+      await start();
+      const events = Array.from({ length: 5 }, (_, i) => recorded(i, { source: 'svc-b' }));
+      for (const event of events) await t.bus.publish(event);
+      await eventually(() => expect(handled).toHaveLength(5));
+      await age(9, [events[0].id, events[1].id]);
+      await age(8, [events[2].id, events[3].id]);
+      // A row written before processed_events had these columns.
+      const legacy = '00000000-0000-4000-8000-000000000001';
+      await pool.query(`INSERT INTO processed_events (consumer, event_id, processed_at) VALUES ($1, $2, now() - interval '30 days')`, [consumer, legacy]);
+
+      await expect(pruneProcessedEvents(pool, consumer, { retentionMs: Infinity })).resolves.toBe(0);
+      await expect(pruneProcessedEvents(pool, consumer, { batchSize: 3 })).resolves.toBe(3);
+      expect(await processedIds()).toEqual([events[3].id, events[4].id, legacy]);
+      await expect(pruneProcessedEvents(pool, consumer, { batchSize: 3 })).resolves.toBe(1);
+      await expect(pruneProcessedEvents(pool, consumer, { batchSize: 3 })).resolves.toBe(0);
+      expect(await processedIds()).toEqual([events[4].id, legacy]);
+      const marks = await pool.query('SELECT pruned_sequence::int AS s FROM consumer_positions WHERE consumer = $1', [consumer]);
+      expect(marks.rows).toEqual([{ s: events[3].sequence }]);
+    });
+
+    test('runConsumer prunes by itself after the first applied event and then every pruneEvery events', async () => {
+      await start({ processedRetentionMs: 60_000, pruneEvery: 2 });
+      const [e1, e2, e3] = [recorded(1, { source: 'svc-a' }), recorded(2, { source: 'svc-a' }), recorded(3, { source: 'svc-a' })];
+      /** Publishes the event, then its duplicate: once that is logged, the event's delivery (and any prune in it) is over. */
+      const deliverFully = async (event: EventEnvelope) => {
+        await t.bus.publish(event);
+        await t.deliverAgain(event);
+        await eventually(() => expect(duplicateLogged(event.id)).toBe(true));
+      };
+      await deliverFully(e1); // the first applied event prunes (nothing is old yet)
+      await age(1, [e1.id]);
+      await deliverFully(e2); // 1 of 2: no prune
+      expect(await processedIds()).toEqual([e1.id, e2.id]);
+      await t.bus.publish(e3); // 2 of 2: prunes e1
+      await eventually(async () => expect(await processedIds()).toEqual([e2.id, e3.id]));
+      await eventually(() => expect(t.logger.records.some((r) => r.message === 'processed events pruned' && r.fields.consumer === consumer && r.fields.pruned === 1)).toBe(true));
+      expect(await total()).toEqual({ cents: 6, events: 3 });
     });
 
     test('without schemas, every event is handled', async () => {
@@ -206,5 +310,34 @@ describeWithNats('runConsumer over NATS', () => {
         await nc.close();
       },
     };
+  });
+});
+
+describe('ensureMessagingTables on tables of the version before pruning', () => {
+  test('adds the pruning columns and index, keeps the rows, and pruning then leaves the old rows alone', async () => {
+    const db = await createTestDatabase('upgrade');
+    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    pool.on('error', () => undefined);
+    try {
+      await pool.query(`
+        CREATE TABLE processed_events (consumer text NOT NULL, event_id uuid NOT NULL, processed_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (consumer, event_id));
+        CREATE TABLE consumer_positions (consumer text NOT NULL, source text NOT NULL, sequence bigint NOT NULL, PRIMARY KEY (consumer, source));
+        INSERT INTO processed_events VALUES ('c', '00000000-0000-4000-8000-000000000001', now() - interval '30 days');
+        INSERT INTO consumer_positions VALUES ('c', 'svc-ledger', 12);
+      `);
+      await Promise.all([ensureMessagingTables(pool), ensureMessagingTables(pool)]);
+      await ensureMessagingTables(pool);
+      const columns = await pool.query<{ column_name: string }>(
+        `SELECT column_name FROM information_schema.columns WHERE table_name IN ('processed_events', 'consumer_positions') AND column_name IN ('source', 'sequence', 'event_time', 'pruned_sequence', 'pruned_time') ORDER BY table_name, column_name`,
+      );
+      expect(columns.rows.map((r) => r.column_name)).toEqual(['pruned_sequence', 'pruned_time', 'sequence', 'source', 'event_time', 'sequence', 'source']);
+      expect((await pool.query("SELECT to_regclass('processed_events_prunable') IS NOT NULL AS ok")).rows[0].ok).toBe(true);
+      await expect(pruneProcessedEvents(pool, 'c')).resolves.toBe(0);
+      expect((await pool.query('SELECT count(*)::int AS n FROM processed_events')).rows[0].n).toBe(1);
+      expect((await pool.query('SELECT sequence::int AS s, pruned_sequence FROM consumer_positions')).rows).toEqual([{ s: 12, pruned_sequence: null }]);
+    } finally {
+      await pool.end();
+      await db.drop();
+    }
   });
 });

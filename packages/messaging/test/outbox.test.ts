@@ -2,7 +2,7 @@ import pg from 'pg';
 import { createTestDatabase } from '@hf/service-kit/src/testing';
 import type { Bus, EventEnvelope, Subscription } from '../src/bus';
 import { createInProcessBus } from '../src/inprocess-bus';
-import { ensureMessagingTables, startOutboxRelay, writeEvent, type OutboxRelay } from '../src/outbox';
+import { ensureMessagingTables, startOutboxRelay, writeEvent, type OutboxRelay, type OutboxRelayOptions } from '../src/outbox';
 import { describeWithNats, eventually, MemoryLogger, randomName, sleep, type TestBus } from './helpers';
 import { natsTestBus } from './nats-test-bus';
 
@@ -33,6 +33,9 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
     beforeAll(async () => {
       db = await createTestDatabase('outbox');
       pool = new pg.Pool({ connectionString: db.url, max: 8 });
+      // pool.end() resolves before every connection has closed; DROP DATABASE ... WITH (FORCE)
+      // then terminates the rest, and an idle client's error must not crash the test file.
+      pool.on('error', () => undefined);
       // Two instances starting together must not trip over each other.
       await Promise.all([ensureMessagingTables(pool), ensureMessagingTables(pool)]);
       await ensureMessagingTables(pool);
@@ -51,8 +54,8 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
       await Promise.all(subscriptions.splice(0).map((s) => s.stop()));
     });
 
-    function relay(bus: Bus = t.bus, pollIntervalMs = 1000): OutboxRelay {
-      const started = startOutboxRelay({ pool, bus, logger: t.logger, pollIntervalMs });
+    function relay(bus: Bus = t.bus, pollIntervalMs = 1000, more: Partial<OutboxRelayOptions> = {}): OutboxRelay {
+      const started = startOutboxRelay({ pool, bus, logger: t.logger, pollIntervalMs, ...more });
       relays.push(started);
       return started;
     }
@@ -168,6 +171,85 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
       await r.flush(5000);
       await eventually(() => expect(events.map((e) => e.sequence)).toEqual(written));
       expect(t.logger.records.some((rec) => rec.level === 'error' && /outbox relay/.test(rec.message))).toBe(true);
+    });
+
+    const maxSequence = async () => Number((await pool.query('SELECT coalesce(max(sequence), 0)::text AS s FROM outbox')).rows[0].s);
+    const sequences = async () => (await pool.query<{ s: string; published: boolean }>('SELECT sequence::text AS s, published_at IS NOT NULL AS published FROM outbox ORDER BY sequence')).rows.map((r) => [Number(r.s), r.published]);
+    /** Makes every published row look published `days` ago. */
+    const agePublished = (days: number) => pool.query(`UPDATE outbox SET published_at = now() - $1::int * interval '1 day' WHERE published_at IS NOT NULL`, [days]);
+    const refusing: () => Bus = () => ({ ...t.bus, kind: t.bus.kind, publish: async () => Promise.reject(new Error('bus unavailable')) });
+
+    test('prune deletes published rows past the retention, never unpublished rows nor the newest row (max(sequence) is kept)', async () => {
+      const r = relay();
+      const written: number[] = [];
+      for (let i = 0; i < 3; i++) written.push((await inTransaction(pool, (c) => write(c, i))).sequence);
+      await r.flush();
+      await agePublished(8);
+      const newest = written[2];
+      await expect(r.prune()).resolves.toBeGreaterThanOrEqual(2);
+      expect(await sequences()).toEqual([[newest, true]]);
+      expect(await maxSequence()).toBe(newest);
+      await expect(r.prune()).resolves.toBe(0);
+
+      // With the bus down, new rows stay unpublished: they are kept however old, and the old
+      // published row is no longer the newest, so it goes.
+      await relays.pop()!.stop();
+      const down = relay(refusing(), 60_000);
+      const pending = (await inTransaction(pool, (c) => write(c, 9))).sequence;
+      await pool.query(`UPDATE outbox SET time = now() - interval '30 days'`);
+      // (The new relay's first run may already have pruned it.)
+      await expect(down.prune()).resolves.toBeLessThanOrEqual(1);
+      expect(await sequences()).toEqual([[pending, false]]);
+      expect(await maxSequence()).toBe(pending);
+    });
+
+    test('the relay prunes by itself after publishing (pruneIntervalMs 0), in DELETEs of pruneBatchSize rows', async () => {
+      const events = await received();
+      const r = relay(t.bus, 20, { pruneIntervalMs: 0, pruneBatchSize: 2, publishedRetentionMs: 60 * 60 * 1000 });
+      const written: number[] = [];
+      for (let i = 0; i < 5; i++) written.push((await inTransaction(pool, (c) => write(c, i))).sequence);
+      await r.flush();
+      await agePublished(1);
+      const last = (await inTransaction(pool, (c) => write(c, 5))).sequence;
+      await r.flush();
+      await eventually(async () => expect(await sequences()).toEqual([[last, true]]));
+      await eventually(() => expect(t.logger.records.some((rec) => rec.level === 'info' && rec.message === 'published outbox rows pruned')).toBe(true));
+      await eventually(() => expect(events.map((e) => e.sequence)).toEqual([...written, last]));
+    });
+
+    test('the relay prunes on its first run, then not again before pruneIntervalMs', async () => {
+      const r = relay(t.bus, 20, { pruneIntervalMs: 60 * 60 * 1000, publishedRetentionMs: 60 * 60 * 1000 });
+      await r.flush();
+      for (let i = 0; i < 2; i++) await inTransaction(pool, (c) => write(c, i));
+      await r.flush();
+      await agePublished(1);
+      const last = (await inTransaction(pool, (c) => write(c, 2))).sequence;
+      await r.flush();
+      await sleep(100); // a few more polls: none of them prunes
+      expect((await sequences()).length).toBeGreaterThan(1);
+      await expect(r.prune()).resolves.toBeGreaterThan(0);
+      expect(await sequences()).toEqual([[last, true]]);
+    });
+
+    test('a relay with an infinite retention keeps every row', async () => {
+      const r = relay(t.bus, 1000, { publishedRetentionMs: Infinity, pruneIntervalMs: 0 });
+      for (let i = 0; i < 2; i++) await inTransaction(pool, (c) => write(c, i));
+      await r.flush();
+      const before = await sequences();
+      await agePublished(365);
+      await expect(r.prune()).resolves.toBe(0);
+      expect(await sequences()).toEqual(before);
+    });
+
+    test('one prune makes at most 10 DELETEs of pruneBatchSize rows; the next one goes on', async () => {
+      const r = relay(t.bus, 1000, { pruneBatchSize: 2, publishedRetentionMs: 60 * 60 * 1000 });
+      const written: number[] = [];
+      for (let i = 0; i < 25; i++) written.push((await inTransaction(pool, (c) => write(c, i))).sequence);
+      await r.flush();
+      await agePublished(1);
+      await expect(r.prune()).resolves.toBe(20);
+      await expect(r.prune()).resolves.toBeGreaterThan(0);
+      expect(await sequences()).toEqual([[written[24], true]]);
     });
 
     test('a write answers increasing sequences', async () => {
