@@ -31,7 +31,7 @@ export function MobileRegister({ items, rows, rowClass, onActivate, scrollTarget
     scrollRef,
     scrollTarget,
     onScrolled,
-    overscan: 8,
+    overscan: 4,
     initialRect: { width: 400, height: 700 },
   });
 

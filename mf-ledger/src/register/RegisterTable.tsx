@@ -54,7 +54,7 @@ export function RegisterTable({ items, rows, entryPosition, entryRow, withAction
     scrollRef,
     scrollTarget,
     onScrolled,
-    overscan: 15,
+    overscan: 6,
     scrollMargin: theadHeight,
     initialRect: { width: 1200, height: 600 },
   });
