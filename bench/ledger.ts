@@ -77,7 +77,7 @@ async function viaBuildApp(): Promise<Target> {
   };
 }
 
-async function request(url: string, init: RequestInit & { expect?: number } = {}): Promise<{ status: number; text: string; ms: number; headers: Headers }> {
+export async function request(url: string, init: RequestInit & { expect?: number } = {}): Promise<{ status: number; text: string; ms: number; headers: Headers }> {
   const start = process.hrtime.bigint();
   const res = await fetch(url, init);
   const text = await res.text();
@@ -106,7 +106,7 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ ms: num
   });
 }
 
-function percentiles(times: number[]): { p50: number; p95: number; min: number } {
+export function percentiles(times: number[]): { p50: number; p95: number; min: number } {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   return { p50: at(0.5), p95: at(0.95), min: sorted[0] };

@@ -4,11 +4,13 @@
  */
 import { runGatewayBench } from './gateway';
 import { runLedgerBench } from './ledger';
+import { runPeerActualBench } from './peer-actual';
 import { runRegisterBrowserBench } from './register-browser';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   gateway: () => runGatewayBench(),
   ledger: () => runLedgerBench(),
+  peer: () => runPeerActualBench(),
   browser: () => runRegisterBrowserBench(),
 };
 
