@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- name...]`: runs every benchmark (or the named ones) one after another.
  * Each prints its own numbers; nothing is asserted. Add a bench by adding it to BENCHES.
+ * `peer` (Actual Budget's engine, installed on demand, ~15 min) runs only when named.
  */
 import { runGatewayBench } from './gateway';
 import { runLedgerBench } from './ledger';
@@ -14,6 +15,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   browser: () => runRegisterBrowserBench(),
 };
 
+const ONLY_WHEN_NAMED = new Set(['peer']);
+
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const unknown = wanted.filter((name) => !(name in BENCHES));
@@ -21,7 +24,7 @@ async function main(): Promise<void> {
     console.error(`Unknown bench(es): ${unknown.join(', ')}. Known: ${Object.keys(BENCHES).join(', ')}`);
     process.exit(2);
   }
-  for (const name of wanted.length ? wanted : Object.keys(BENCHES)) {
+  for (const name of wanted.length ? wanted : Object.keys(BENCHES).filter((n) => !ONLY_WHEN_NAMED.has(n))) {
     await BENCHES[name]();
   }
 }
