@@ -1,4 +1,4 @@
-import { ByteLru } from './domain/byte-lru';
+import { ByteLru, heldBytes } from './domain/byte-lru';
 import { registerEtag } from './domain/http-cache';
 import type { RegisterModel } from './domain/register-model';
 import { loadRegister } from './repositories/register';
@@ -27,9 +27,7 @@ export interface RegisterEntry {
   reuse: { blocks: readonly Buffer[]; sameBytes: number } | null;
 }
 
-/** Bytes a Buffer holds: its whole allocation (buffers of 4 KiB and more never share one). */
-const held = (b: Buffer) => (b.length >= 4096 ? Math.max(b.length, b.buffer.byteLength) : b.length);
-const sizeOf = (e: RegisterEntry) => e.model.bytes + (e.compressed ? 2 * held(e.compressed.gzip) : 0) + 256;
+const sizeOf = (e: RegisterEntry) => e.model.bytes + (e.compressed ? 2 * heldBytes(e.compressed.gzip) : 0) + 256;
 
 /**
  * Registers (`GET /api/accounts/:id/transactions`, full and paged) kept in memory, bounded by
@@ -48,6 +46,8 @@ export class RegisterCache {
   private readonly lru: ByteLru<number, RegisterEntry>;
   private readonly building = new Map<string, Promise<RegisterEntry | null>>();
   private readonly compressing = new Map<RegisterEntry, Promise<Buffer>>();
+  /** Accounts whose register was too big for the budget when last built (not warmed again). */
+  private readonly tooBig = new Set<number>();
   /** Counters for tests and diagnostics: `updates` are builds from an earlier version's changed rows; `reusedBlocks` compressed blocks taken from an earlier version. */
   readonly stats = { hits: 0, builds: 0, updates: 0, compressions: 0, reusedBlocks: 0 };
 
@@ -89,7 +89,7 @@ export class RegisterCache {
 
   /** Builds the register in the background (errors are only logged by `onError`). */
   warm(householdId: number, accountId: number, version: string, onError: (err: unknown) => void): void {
-    if (this.maxBytes <= 0) return;
+    if (this.maxBytes <= 0 || this.tooBig.has(accountId)) return;
     this.get(householdId, accountId, version).catch(onError);
   }
 
@@ -131,7 +131,10 @@ export class RegisterCache {
     const entry: RegisterEntry = { accountId, householdId, version: model.version, etag: registerEtag(accountId, model.version), model, compressed: null, reuse };
     // A slower build of an older snapshot never replaces a newer entry.
     const current = this.lru.get(accountId);
-    if (!current || BigInt(current.version) <= BigInt(entry.version)) this.lru.set(accountId, entry);
+    if (!current || BigInt(current.version) <= BigInt(entry.version)) {
+      if (this.lru.set(accountId, entry)) this.tooBig.delete(accountId);
+      else this.tooBig.add(accountId);
+    }
     return entry;
   }
 }

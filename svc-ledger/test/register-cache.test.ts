@@ -427,6 +427,39 @@ describe('a cached register follows row-level writes without reading every row a
 });
 
 describe('cache mechanics', () => {
+  /** Waits until `done()` holds (background work), failing after a generous bound. */
+  async function until(done: () => boolean): Promise<void> {
+    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(done()).toBe(true);
+  }
+
+  it('a page of a large register that is not held loads it in the background; one too big for the budget is not loaded again and again', async () => {
+    const account = await openAccount(call, 'Large', 0);
+    const transactions = Array.from({ length: 2000 }, (_, i) => ({ date: '2025-07-01', payee: `Row ${i}`, amount: -1 }));
+    expectStatus(await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: account, idempotency_key: 'regcache-warm', transactions }));
+    const cache = ledger.app.registerCache;
+    expect(cache.holds(1, account)).toBe(false);
+    expect((await call('GET', `/api/accounts/${account}/transactions?limit=50`)).body.total).toBe(2000);
+    await until(() => cache.holds(1, account));
+
+    const tight = await startLedger('regcachetight', { registerCacheBytes: 300_000 });
+    try {
+      const c = client(tight.app, 1);
+      const big = await openAccount(c, 'Big', 0);
+      const res = await internalClient(tight.app)('POST', '/internal/transactions/bulk', { household_id: 1, account_id: big, idempotency_key: 'tight', transactions });
+      expect(res.status).toBe(200);
+      const stats = tight.app.registerCache.stats;
+      expect((await c('GET', `/api/accounts/${big}/transactions?limit=50`)).status).toBe(200);
+      await until(() => stats.builds === 1);
+      for (let i = 0; i < 3; i++) expect((await c('GET', `/api/accounts/${big}/transactions?limit=50`)).body.rows).toHaveLength(50);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(stats.builds).toBe(1);
+      expect(tight.app.registerCache.holds(1, big)).toBe(false);
+    } finally {
+      await tight.close();
+    }
+  });
+
   it('concurrent misses for one version share one build', async () => {
     const account = await openAccount(call, 'Busy', 0);
     await addTransaction(call, account, { payee: 'Row', amount: -1 });

@@ -1,3 +1,6 @@
+/** Bytes a Buffer holds: its whole allocation (buffers of 4 KiB and more never share one). */
+export const heldBytes = (b: Buffer): number => (b.length >= 4096 ? Math.max(b.length, b.buffer.byteLength) : b.length);
+
 /**
  * A least-recently-used map bounded by the total size of its values (bytes, as `sizeOf` says).
  * A Map keeps insertion order, so the first key is always the least recently used one: `get`

@@ -1,3 +1,4 @@
+import { heldBytes } from './byte-lru';
 import { encodeCursor, type RegisterPosition } from './cursor';
 
 /** A row's status as stored: '' (open), 'p' (pending) or 'x' (cleared). */
@@ -305,8 +306,7 @@ export class RegisterModel {
 
   /** Memory the model holds (body and per-row arrays). */
   get bytes(): number {
-    const held = this.body.length >= 4096 ? Math.max(this.body.length, this.body.buffer.byteLength) : this.body.length;
-    return held + (this.rows.ids.buffer.byteLength / 4) * BYTES_PER_ROW + 256;
+    return heldBytes(this.body) + (this.rows.ids.buffer.byteLength / 4) * BYTES_PER_ROW + 256;
   }
 
   /**
