@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
 import { ActiveThemePanel } from './ActiveThemePanel';
 import { ColorEditor } from './ColorEditor';
@@ -14,13 +14,6 @@ export function AppearanceSettings() {
   const manager = useThemeManager(status.show);
   const [sectionId, setSectionId] = useState(COLOR_SECTIONS[0].id);
   const [pendingDelete, setPendingDelete] = useState<SavedTheme | null>(null);
-
-  const { deleteTheme } = manager;
-  const confirmDelete = useCallback(() => {
-    setPendingDelete(null);
-    if (pendingDelete) void deleteTheme(pendingDelete);
-  }, [pendingDelete, deleteTheme]);
-  const cancelDelete = useCallback(() => setPendingDelete(null), []);
 
   if (manager.loading || !manager.active || !manager.colors) return <p className="hf-settings__loading">Loading themes…</p>;
   const { active, colors } = manager;
@@ -61,8 +54,11 @@ export function AppearanceSettings() {
           confirmLabel="Delete"
           cancelLabel="Cancel"
           destructive
-          onConfirm={confirmDelete}
-          onCancel={cancelDelete}
+          onConfirm={() => {
+            setPendingDelete(null);
+            void manager.deleteTheme(pendingDelete);
+          }}
+          onCancel={() => setPendingDelete(null)}
         >
           <p className="hf-settings__confirm-subject">{pendingDelete.name}</p>
         </ConfirmDialog>

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '@hf/app-kit';
 import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
 import { useRemoveMember, type HouseholdMember } from './household-api';
@@ -15,14 +15,6 @@ export function MembersPanel({ members, currentUserId }: MembersPanelProps) {
   const status = useTimedMessage();
   const removeMember = useRemoveMember();
   const [pendingRemoval, setPendingRemoval] = useState<HouseholdMember | null>(null);
-
-  const { mutate: remove } = removeMember;
-  const { show } = status;
-  const confirmRemoval = useCallback(() => {
-    setPendingRemoval(null);
-    if (pendingRemoval) remove(pendingRemoval.id, { onError: (err) => show(errorMessage(err, INVITE_MESSAGES.removeFailed), 'error') });
-  }, [pendingRemoval, remove, show]);
-  const cancelRemoval = useCallback(() => setPendingRemoval(null), []);
 
   return (
     <section className="hf-settings__panel" aria-labelledby="household-members-heading">
@@ -62,8 +54,11 @@ export function MembersPanel({ members, currentUserId }: MembersPanelProps) {
           confirmLabel="Remove"
           cancelLabel="Cancel"
           destructive
-          onConfirm={confirmRemoval}
-          onCancel={cancelRemoval}
+          onConfirm={() => {
+            setPendingRemoval(null);
+            removeMember.mutate(pendingRemoval.id, { onError: (err) => status.show(errorMessage(err, INVITE_MESSAGES.removeFailed), 'error') });
+          }}
+          onCancel={() => setPendingRemoval(null)}
         >
           <p className="hf-settings__confirm-subject">{pendingRemoval.email}</p>
         </ConfirmDialog>

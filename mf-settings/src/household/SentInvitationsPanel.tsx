@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '@hf/app-kit';
 import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
 import { useCancelInvitation, type PendingInvitation } from './household-api';
@@ -11,14 +11,6 @@ export function SentInvitationsPanel({ invitations }: { invitations: PendingInvi
   const { copiedKey, copy } = useCopyLink(status.show);
   const cancelInvitation = useCancelInvitation();
   const [pendingCancel, setPendingCancel] = useState<PendingInvitation | null>(null);
-
-  const { mutate: cancel } = cancelInvitation;
-  const { show } = status;
-  const confirmCancel = useCallback(() => {
-    setPendingCancel(null);
-    if (pendingCancel) cancel(pendingCancel.id, { onError: (err) => show(errorMessage(err, INVITE_MESSAGES.cancelFailed), 'error') });
-  }, [pendingCancel, cancel, show]);
-  const keepInvitation = useCallback(() => setPendingCancel(null), []);
 
   return (
     <section className="hf-settings__panel" aria-labelledby="household-sent-heading">
@@ -67,8 +59,11 @@ export function SentInvitationsPanel({ invitations }: { invitations: PendingInvi
           confirmLabel="Cancel Invitation"
           cancelLabel="Keep Invitation"
           destructive
-          onConfirm={confirmCancel}
-          onCancel={keepInvitation}
+          onConfirm={() => {
+            setPendingCancel(null);
+            cancelInvitation.mutate(pendingCancel.id, { onError: (err) => status.show(errorMessage(err, INVITE_MESSAGES.cancelFailed), 'error') });
+          }}
+          onCancel={() => setPendingCancel(null)}
         >
           <p className="hf-settings__confirm-subject">{pendingCancel.email}</p>
         </ConfirmDialog>
