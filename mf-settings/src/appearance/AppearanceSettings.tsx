@@ -15,7 +15,7 @@ export function AppearanceSettings() {
   const [sectionId, setSectionId] = useState(COLOR_SECTIONS[0].id);
   const [pendingDelete, setPendingDelete] = useState<SavedTheme | null>(null);
 
-  if (manager.loading || !manager.active || !manager.colors) return <p className="hf-settings__loading">Loading themes…</p>;
+  if (!manager.active || !manager.colors) return <p className="hf-settings__loading">Loading themes…</p>;
   const { active, colors } = manager;
   const section = sectionById(sectionId);
   const askDelete = (theme: SavedTheme) => setPendingDelete(theme);

@@ -157,13 +157,11 @@ export function useThemeManager(notify: Notify) {
     [notify],
   );
 
-  const deleteMutation = useMutation({ mutationFn: (id: number) => themesApi.remove(id) });
-  const { mutateAsync: deleteAsync } = deleteMutation;
+  const { mutateAsync: deleteAsync } = useMutation({ mutationFn: (id: number) => themesApi.remove(id) });
 
   /** Delete a saved theme (after the confirmation). Deleting the active theme falls back to Default. */
   const deleteTheme = useCallback(
-    async (theme: Theme) => {
-      if (!checkDeletable(theme)) return;
+    async (theme: SavedTheme) => {
       try {
         await deleteAsync(theme.id);
         queryClient.setQueryData<SavedTheme[]>(THEME_QUERY_KEYS.saved, (list) => (list ?? []).filter((t) => t.id !== theme.id));
@@ -181,13 +179,12 @@ export function useThemeManager(notify: Notify) {
         notify(errorMessage(err, THEME_MESSAGES.deleteFailed), 'error');
       }
     },
-    [active, checkDeletable, defaultTheme, deleteAsync, notify, queryClient],
+    [active, defaultTheme, deleteAsync, notify, queryClient],
   );
 
   const modified = !!active && !!colors && !sameColors(active.colors, colors);
 
   return {
-    loading: !active || !colors,
     active,
     colors,
     modified,
@@ -195,7 +192,6 @@ export function useThemeManager(notify: Notify) {
     saved: savedList,
     savedLoading: saved.isPending,
     saving: saveMutation.isPending,
-    deleting: deleteMutation.isPending,
     loadTheme,
     setColor,
     resetSection,
