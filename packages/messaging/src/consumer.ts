@@ -4,6 +4,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { TSchema } from 'typebox';
 import type { Bus, EventEnvelope, HandlerOutcome, Subscription } from './bus';
 import { describeError, stderrLogger, type MessagingLogger } from './logger';
+import { withTransaction } from './transaction';
 
 /**
  * Event data is checked like HTTP bodies in service-kit: Ajv over the TypeBox (JSON Schema)
@@ -181,26 +182,16 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
 
   /** Answers whether the event was new (applied) rather than a duplicate. */
   async function apply(event: EventEnvelope, handled: boolean): Promise<boolean> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+    const applied = await withTransaction(pool, async (client) => {
       const recorded = await client.query(RECORD_PROCESSED, [consumer, event.id, event.source, event.sequence, eventTime(event.time)]);
-      if (recorded.rowCount === 0) {
-        await client.query('COMMIT');
-        logger.info({ consumer, eventId: event.id, type: event.type }, 'duplicate event skipped');
-        return false;
-      }
+      if (recorded.rowCount === 0) return false;
       if (handled) await options.handle(client, event);
       await client.query(ADVANCE_POSITION, [consumer, event.source, event.sequence]);
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
-    positions.emit(`${consumer}\u0000${event.source}`);
-    return true;
+      return true;
+    });
+    if (applied) positions.emit(`${consumer}\u0000${event.source}`);
+    else logger.info({ consumer, eventId: event.id, type: event.type }, 'duplicate event skipped');
+    return applied;
   }
 
   return options.bus.subscribe({

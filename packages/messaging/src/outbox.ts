@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Bus, EventEnvelope } from './bus';
 import { describeError, stderrLogger, type MessagingLogger } from './logger';
+import { withTransaction } from './transaction';
 
 /** Arbitrary keys for the advisory locks that messaging takes (one database per service). */
 const TABLES_LOCK = 7_272_801;
@@ -17,9 +18,7 @@ export const OUTBOX_CHANNEL = 'outbox';
  * safe when two instances start together). Call it once at start, after migrations.
  */
 export async function ensureMessagingTables(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await withTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [TABLES_LOCK]);
     await client.query(`
       CREATE TABLE IF NOT EXISTS outbox (
@@ -82,13 +81,7 @@ export async function ensureMessagingTables(pool: pg.Pool): Promise<void> {
           ADD COLUMN IF NOT EXISTS pruned_time timestamptz NULL;
       `);
     }
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export interface NewEvent<T = unknown> {
@@ -225,42 +218,31 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   /** One batch. Returns how many rows it published, or -1 when another relay holds the lock. */
   async function publishBatch(): Promise<number> {
-    const client = await pool.connect();
-    let published = 0;
-    try {
-      await client.query('BEGIN');
+    const { published, failure } = await withTransaction(pool, async (client) => {
       const lock = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RELAY_LOCK]);
-      if (!lock.rows[0].locked) {
-        await client.query('ROLLBACK');
-        return -1;
-      }
+      if (!lock.rows[0].locked) return { published: -1, failure: undefined };
       const rows = await client.query<OutboxRow>(
         `SELECT sequence, id, type, source, subject, household_id, time, data FROM outbox
          WHERE published_at IS NULL ORDER BY sequence LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [batchSize],
       );
       const done: Array<string | number> = [];
-      let failure: unknown;
+      let failed: unknown;
       for (const row of rows.rows) {
         try {
           await bus.publish(toEnvelope(row));
           done.push(row.sequence);
         } catch (err) {
-          failure = err;
+          failed = err;
           break;
         }
       }
       if (done.length > 0) await client.query('UPDATE outbox SET published_at = now() WHERE sequence = ANY($1::bigint[])', [done]);
-      await client.query('COMMIT');
-      published = done.length;
-      if (failure) throw failure;
-      return published;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+      return { published: done.length, failure: failed };
+    });
+    // The rows published before a failure are marked (committed) first.
+    if (failure) throw failure;
+    return published;
   }
 
   /**

@@ -3,23 +3,9 @@ import { createTestDatabase } from '@hf/service-kit/src/testing';
 import type { Bus, EventEnvelope, Subscription } from '../src/bus';
 import { createInProcessBus } from '../src/inprocess-bus';
 import { ensureMessagingTables, startOutboxRelay, writeEvent, type OutboxRelay, type OutboxRelayOptions } from '../src/outbox';
+import { withTransaction } from '../src/transaction';
 import { describeWithNats, eventually, MemoryLogger, randomName, sleep, type TestBus } from './helpers';
 import { natsTestBus } from './nats-test-bus';
-
-async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  } finally {
-    client.release();
-  }
-}
 
 function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
   describe(`transactional outbox (${kind} bus)`, () => {
@@ -71,7 +57,7 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
 
     test('publishes a committed event with its outbox sequence and marks the row published', async () => {
       const events = await received();
-      const written = await inTransaction(pool, (c) => write(c, 1));
+      const written = await withTransaction(pool, (c) => write(c, 1));
       const r = relay();
       await r.flush();
       await eventually(() => expect(events).toHaveLength(1));
@@ -93,7 +79,7 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
       const events = await received();
       const r = relay();
       await expect(
-        inTransaction(pool, async (c) => {
+        withTransaction(pool, async (c) => {
           await write(c, 1);
           throw new Error('the state change failed');
         }),
@@ -126,7 +112,7 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
       relay(t.bus, 60_000);
       await sleep(100); // the listener connects
       const started = Date.now();
-      const written = await inTransaction(pool, (c) => write(c, 3));
+      const written = await withTransaction(pool, (c) => write(c, 3));
       await eventually(() => expect(events.map((e) => e.id)).toEqual([written.id]), 3000);
       expect(Date.now() - started).toBeLessThan(1500);
     });
@@ -138,7 +124,7 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
       const writers = Array.from({ length: 6 }, (_, w) =>
         (async () => {
           const sequences: number[] = [];
-          for (let i = 0; i < 10; i++) sequences.push((await inTransaction(pool, (c) => write(c, w * 100 + i))).sequence);
+          for (let i = 0; i < 10; i++) sequences.push((await withTransaction(pool, (c) => write(c, w * 100 + i))).sequence);
           return sequences;
         })(),
       );
@@ -166,7 +152,7 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
         },
       };
       const written: number[] = [];
-      for (let i = 0; i < 3; i++) written.push((await inTransaction(pool, (c) => write(c, i))).sequence);
+      for (let i = 0; i < 3; i++) written.push((await withTransaction(pool, (c) => write(c, i))).sequence);
       const r = relay(flaky, 30);
       await r.flush(5000);
       await eventually(() => expect(events.map((e) => e.sequence)).toEqual(written));
@@ -182,7 +168,7 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
     test('prune deletes published rows past the retention, never unpublished rows nor the newest row (max(sequence) is kept)', async () => {
       const r = relay();
       const written: number[] = [];
-      for (let i = 0; i < 3; i++) written.push((await inTransaction(pool, (c) => write(c, i))).sequence);
+      for (let i = 0; i < 3; i++) written.push((await withTransaction(pool, (c) => write(c, i))).sequence);
       await r.flush();
       await agePublished(8);
       const newest = written[2];
@@ -195,7 +181,7 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
       // published row is no longer the newest, so it goes.
       await relays.pop()!.stop();
       const down = relay(refusing(), 60_000);
-      const pending = (await inTransaction(pool, (c) => write(c, 9))).sequence;
+      const pending = (await withTransaction(pool, (c) => write(c, 9))).sequence;
       await pool.query(`UPDATE outbox SET time = now() - interval '30 days'`);
       // (The new relay's first run may already have pruned it.)
       await expect(down.prune()).resolves.toBeLessThanOrEqual(1);
@@ -207,10 +193,10 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
       const events = await received();
       const r = relay(t.bus, 20, { pruneIntervalMs: 0, pruneBatchSize: 2, publishedRetentionMs: 60 * 60 * 1000 });
       const written: number[] = [];
-      for (let i = 0; i < 5; i++) written.push((await inTransaction(pool, (c) => write(c, i))).sequence);
+      for (let i = 0; i < 5; i++) written.push((await withTransaction(pool, (c) => write(c, i))).sequence);
       await r.flush();
       await agePublished(1);
-      const last = (await inTransaction(pool, (c) => write(c, 5))).sequence;
+      const last = (await withTransaction(pool, (c) => write(c, 5))).sequence;
       await r.flush();
       await eventually(async () => expect(await sequences()).toEqual([[last, true]]));
       await eventually(() => expect(t.logger.records.some((rec) => rec.level === 'info' && rec.message === 'published outbox rows pruned')).toBe(true));
@@ -220,10 +206,10 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
     test('the relay prunes on its first run, then not again before pruneIntervalMs', async () => {
       const r = relay(t.bus, 20, { pruneIntervalMs: 60 * 60 * 1000, publishedRetentionMs: 60 * 60 * 1000 });
       await r.flush();
-      for (let i = 0; i < 2; i++) await inTransaction(pool, (c) => write(c, i));
+      for (let i = 0; i < 2; i++) await withTransaction(pool, (c) => write(c, i));
       await r.flush();
       await agePublished(1);
-      const last = (await inTransaction(pool, (c) => write(c, 2))).sequence;
+      const last = (await withTransaction(pool, (c) => write(c, 2))).sequence;
       await r.flush();
       await sleep(100); // a few more polls: none of them prunes
       expect((await sequences()).length).toBeGreaterThan(1);
@@ -233,7 +219,7 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
 
     test('a relay with an infinite retention keeps every row', async () => {
       const r = relay(t.bus, 1000, { publishedRetentionMs: Infinity, pruneIntervalMs: 0 });
-      for (let i = 0; i < 2; i++) await inTransaction(pool, (c) => write(c, i));
+      for (let i = 0; i < 2; i++) await withTransaction(pool, (c) => write(c, i));
       await r.flush();
       const before = await sequences();
       await agePublished(365);
@@ -244,7 +230,7 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
     test('one prune makes at most 10 DELETEs of pruneBatchSize rows; the next one goes on', async () => {
       const r = relay(t.bus, 1000, { pruneBatchSize: 2, publishedRetentionMs: 60 * 60 * 1000 });
       const written: number[] = [];
-      for (let i = 0; i < 25; i++) written.push((await inTransaction(pool, (c) => write(c, i))).sequence);
+      for (let i = 0; i < 25; i++) written.push((await withTransaction(pool, (c) => write(c, i))).sequence);
       await r.flush();
       await agePublished(1);
       await expect(r.prune()).resolves.toBe(20);
@@ -253,8 +239,8 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
     });
 
     test('a write answers increasing sequences', async () => {
-      const first = await inTransaction(pool, (c) => write(c));
-      const second = await inTransaction(pool, async (c) => {
+      const first = await withTransaction(pool, (c) => write(c));
+      const second = await withTransaction(pool, async (c) => {
         await write(c);
         return write(c);
       });

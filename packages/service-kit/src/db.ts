@@ -23,21 +23,12 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   return pool;
 }
 
-/** Runs `fn` in one database transaction: all of it commits, or none of it. */
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
-}
+/**
+ * `withTransaction(pool, fn, { isolation?, readOnly? })`: runs `fn` in one database transaction,
+ * all of it commits or none of it. It lives in @hf/messaging (which this package depends on), so
+ * that the outbox relay and the consumers use the same one.
+ */
+export { withTransaction, type TransactionOptions } from '@hf/messaging';
 
 /**
  * Forward-only migrations: every `NNN_name.sql` of `dir` not yet applied runs in version
