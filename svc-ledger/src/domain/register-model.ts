@@ -84,50 +84,65 @@ function compareKeys(aDay: number, aCreated: number, aId: number, bDay: number, 
   return aDay - bDay || aCreated - bCreated || aId - bId;
 }
 
+/** The per-row arrays of a register, one typed array per column. */
+const COLUMNS = {
+  ids: Int32Array,
+  days: Int32Array,
+  created: Float64Array,
+  amounts: Float64Array,
+  statuses: Uint8Array,
+  /** Where the row's JSON starts, where its balances start and where it ends, in the body. */
+  rowStart: Int32Array,
+  prefixEnd: Int32Array,
+  rowEnd: Int32Array,
+  /** Balances after the row. */
+  running: Float64Array,
+  pending: Float64Array,
+  cleared: Float64Array,
+};
+type Columns = { [K in keyof typeof COLUMNS]: InstanceType<(typeof COLUMNS)[K]> };
+const COLUMN_NAMES = Object.keys(COLUMNS) as Array<keyof Columns>;
+
+/** Bytes per row of the typed arrays (for the cache's memory budget). */
+const BYTES_PER_ROW = COLUMN_NAMES.reduce((sum, k) => sum + COLUMNS[k].BYTES_PER_ELEMENT, 0);
+
+/** New columns of `length` rows holding the first `keep` rows of `from` (when given). */
+function allocColumns(length: number, from?: Columns, keep = 0): Columns {
+  const columns = {} as Record<keyof Columns, Int32Array | Float64Array | Uint8Array>;
+  for (const k of COLUMN_NAMES) {
+    const column = new COLUMNS[k](length);
+    if (from && keep > 0) column.set(from[k].subarray(0, keep));
+    columns[k] = column;
+  }
+  return columns as Columns;
+}
+
+/** Views of the first `count` rows. */
+function sliceColumns(columns: Columns, count: number): Columns {
+  const views = {} as Record<keyof Columns, Int32Array | Float64Array | Uint8Array>;
+  for (const k of COLUMN_NAMES) views[k] = columns[k].subarray(0, count);
+  return views as Columns;
+}
+
 /**
  * Writes a register's JSON array into one growing buffer and keeps, for every row, where its
- * JSON starts, where its balances start and where it ends, plus its key, amount and status
- * in typed arrays (no per-row objects or strings stay alive).
+ * JSON starts, where its balances start and where it ends, plus its key, amount, status and
+ * balances in typed arrays (no per-row objects or strings stay alive).
  */
 class RegisterWriter {
   private buf: Buffer;
   private used = 0;
   count = 0;
-  ids: Int32Array;
-  days: Int32Array;
-  created: Float64Array;
-  amounts: Float64Array;
-  statuses: Uint8Array;
-  rowStart: Int32Array;
-  prefixEnd: Int32Array;
-  rowEnd: Int32Array;
-  running: Float64Array;
-  pending: Float64Array;
-  cleared: Float64Array;
+  private c: Columns;
   private run: number;
   private pend: number;
   private clear: number;
 
-  constructor(
-    private readonly startingBalance: number,
-    expectedRows: number,
-    expectedBytes: number,
-  ) {
+  constructor(startingBalance: number, expectedRows: number, expectedBytes: number) {
     this.run = this.pend = this.clear = startingBalance;
     this.buf = Buffer.allocUnsafe(Math.max(64, expectedBytes));
     this.buf[this.used++] = OPEN;
-    const n = Math.max(16, expectedRows);
-    this.ids = new Int32Array(n);
-    this.days = new Int32Array(n);
-    this.created = new Float64Array(n);
-    this.amounts = new Float64Array(n);
-    this.statuses = new Uint8Array(n);
-    this.rowStart = new Int32Array(n);
-    this.prefixEnd = new Int32Array(n);
-    this.rowEnd = new Int32Array(n);
-    this.running = new Float64Array(n);
-    this.pending = new Float64Array(n);
-    this.cleared = new Float64Array(n);
+    this.c = allocColumns(Math.max(16, expectedRows));
   }
 
   /** Appends a row read from the database. */
@@ -143,7 +158,8 @@ class RegisterWriter {
 
   private pushRow(id: number, day: number, created: number, amount: number, status: number, prefix: string | null, from: Buffer | null, fromStart: number, fromEnd: number): void {
     const i = this.count++;
-    if (i === this.ids.length) this.growRows();
+    if (i === this.c.ids.length) this.c = allocColumns(i * 2, this.c, i);
+    const c = this.c;
     this.run += amount;
     if (status !== 0) this.pend += amount;
     if (status === 2) this.clear += amount;
@@ -152,10 +168,10 @@ class RegisterWriter {
     const buf = this.buf;
     let at = this.used;
     if (i > 0) buf[at++] = COMMA;
-    this.rowStart[i] = at;
+    c.rowStart[i] = at;
     if (prefix === null) at += from!.copy(buf, at, fromStart, fromEnd);
     else at += buf.write(prefix, at, 'utf8');
-    this.prefixEnd[i] = at;
+    c.prefixEnd[i] = at;
     at = writeAscii(buf, at, RUNNING);
     at = writeDecimal(buf, at, this.run);
     at = writeAscii(buf, at, PENDING);
@@ -164,15 +180,15 @@ class RegisterWriter {
     at = writeDecimal(buf, at, this.clear);
     buf[at++] = CLOSE_OBJECT;
     this.used = at;
-    this.rowEnd[i] = at;
-    this.ids[i] = id;
-    this.days[i] = day;
-    this.created[i] = created;
-    this.amounts[i] = amount;
-    this.statuses[i] = status;
-    this.running[i] = this.run;
-    this.pending[i] = this.pend;
-    this.cleared[i] = this.clear;
+    c.rowEnd[i] = at;
+    c.ids[i] = id;
+    c.days[i] = day;
+    c.created[i] = created;
+    c.amounts[i] = amount;
+    c.statuses[i] = status;
+    c.running[i] = this.run;
+    c.pending[i] = this.pend;
+    c.cleared[i] = this.clear;
   }
 
   /**
@@ -186,10 +202,7 @@ class RegisterWriter {
     this.ensure(bytes);
     model.body.copy(this.buf, 0, 0, bytes);
     this.used = bytes;
-    while (this.ids.length < end) this.growRows();
-    for (const key of ['ids', 'days', 'created', 'amounts', 'statuses', 'rowStart', 'prefixEnd', 'rowEnd', 'running', 'pending', 'cleared'] as const) {
-      (this[key] as Int32Array).set((m[key] as Int32Array).subarray(0, end));
-    }
+    this.c = allocColumns(Math.max(this.c.ids.length, end), m, end);
     this.count = end;
     this.run = m.running[end - 1];
     this.pend = m.pending[end - 1];
@@ -203,66 +216,16 @@ class RegisterWriter {
     this.buf = bigger;
   }
 
-  private growRows(): void {
-    const n = this.ids.length * 2;
-    const grow = <T extends Int32Array | Float64Array | Uint8Array>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(n);
-      b.set(a);
-      return b;
-    };
-    this.ids = grow(this.ids);
-    this.days = grow(this.days);
-    this.created = grow(this.created);
-    this.amounts = grow(this.amounts);
-    this.statuses = grow(this.statuses);
-    this.rowStart = grow(this.rowStart);
-    this.prefixEnd = grow(this.prefixEnd);
-    this.rowEnd = grow(this.rowEnd);
-    this.running = grow(this.running);
-    this.pending = grow(this.pending);
-    this.cleared = grow(this.cleared);
-  }
-
   finish(head: RegisterHeadState): RegisterModel {
     this.ensure(1);
     this.buf[this.used++] = CLOSE;
     // A buffer with much unused room is copied into an exact one (the cache counts bytes held).
     const body = this.buf.length - this.used > this.used / 16 ? Buffer.from(this.buf.subarray(0, this.used)) : this.buf.subarray(0, this.used);
-    const n = this.count;
-    return new RegisterModel(head, body, {
-      count: n,
-      ids: this.ids.subarray(0, n),
-      days: this.days.subarray(0, n),
-      created: this.created.subarray(0, n),
-      amounts: this.amounts.subarray(0, n),
-      statuses: this.statuses.subarray(0, n),
-      rowStart: this.rowStart.subarray(0, n),
-      prefixEnd: this.prefixEnd.subarray(0, n),
-      rowEnd: this.rowEnd.subarray(0, n),
-      running: this.running.subarray(0, n),
-      pending: this.pending.subarray(0, n),
-      cleared: this.cleared.subarray(0, n),
-    });
+    return new RegisterModel(head, body, { count: this.count, ...sliceColumns(this.c, this.count) });
   }
 }
 
-interface RegisterRows {
-  count: number;
-  ids: Int32Array;
-  days: Int32Array;
-  created: Float64Array;
-  amounts: Float64Array;
-  statuses: Uint8Array;
-  rowStart: Int32Array;
-  prefixEnd: Int32Array;
-  rowEnd: Int32Array;
-  running: Float64Array;
-  pending: Float64Array;
-  cleared: Float64Array;
-}
-
-/** Bytes per row of the typed arrays (for the cache's memory budget). */
-const BYTES_PER_ROW = 4 * 5 + 8 * 5 + 1;
+type RegisterRows = Columns & { count: number };
 
 /**
  * One account's register at one version, immutable: the full register as UTF-8 JSON (the
