@@ -4,6 +4,7 @@ import { decodeCursor } from '../src/domain/cursor';
 import { loadRegister } from '../src/repositories/register';
 import { registerPage } from '../src/repositories/transactions';
 import { addTransaction, client, internalClient, openAccount, startLedger, type Call, type Json, type Ledger } from './helpers';
+import { seededRandom } from './seeded-random';
 
 /**
  * The full-register cache: every kind of write that changes what a register shows bumps the
@@ -310,16 +311,6 @@ describe('compression', () => {
 });
 
 describe('a cached register follows row-level writes without reading every row again', () => {
-  /** A deterministic pseudo-random sequence (mulberry32). */
-  function random(seed: number): () => number {
-    let a = seed;
-    return () => {
-      a = (a + 0x6d2b79f5) | 0;
-      let t = Math.imul(a ^ (a >>> 15), 1 | a);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
 
   /** Every page walk of the cached model equals PostgreSQL's page for the same cursor. */
   async function expectPagesAsSql(accountId: number): Promise<void> {
@@ -339,7 +330,7 @@ describe('a cached register follows row-level writes without reading every row a
   }
 
   it('creates, edits, status changes, deletes, restores, moves and transfers: updated from the changed rows, equal to a full build, gzip included', async () => {
-    const next = random(2026);
+    const next = seededRandom(2026);
     const home = await openAccount(call, 'Home', 1234.56);
     const away = await openAccount(call, 'Away', -10);
     const ids: number[] = [];

@@ -1,16 +1,7 @@
 import { decodeCursor, encodeCursor } from './cursor';
 import { decimalOf, RegisterModel, writeDecimal, type RegisterHeadState, type RegisterLine, type RowStatus } from './register-model';
+import { seededRandom } from '../../test/seeded-random';
 
-/** A deterministic pseudo-random sequence (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const head = (version: string, startingBalance = 10_000): RegisterHeadState => ({ version, startingBalance, namesKey: 'n' });
 
@@ -43,7 +34,7 @@ function randomLines(next: () => number, ids: number[]): RegisterLine[] {
 
 describe('writeDecimal', () => {
   it('writes the same text as the API number (cents / 100) for any amount in cents', () => {
-    const next = random(1);
+    const next = seededRandom(1);
     const values = [0, 1, -1, 5, -5, 10, 50, -50, 99, 100, -100, 101, 110, 1234, -1230, 123456789, -987654321012, 2 ** 40, -(2 ** 45) + 7];
     for (let k = 0; k < 5000; k++) values.push(Math.round((next() - 0.5) * 10 ** (1 + Math.floor(next() * 14))));
     const buf = Buffer.alloc(64);
@@ -79,7 +70,7 @@ describe('RegisterModel', () => {
   });
 
   it('withChanges gives exactly the register built from scratch, over many random writes', () => {
-    const next = random(42);
+    const next = seededRandom(42);
     let nextId = 1;
     let current = randomLines(next, Array.from({ length: 400 }, () => nextId++));
     let model = RegisterModel.build(head('1'), [...current].sort(byKey), { rows: 10, bytes: 100 });
@@ -112,7 +103,7 @@ describe('RegisterModel', () => {
   });
 
   describe('pages are slices of the register', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const lines = randomLines(next, Array.from({ length: 250 }, (_, i) => i + 1)).sort(byKey);
     const model = RegisterModel.build(head('9', 500), lines);
     const all = expected(lines, 500);
