@@ -1,6 +1,6 @@
 import type { Account, LedgerAccountSnapshot } from '@hf/contracts/src/ledger';
 import type { LedgerWrite } from './events';
-import type { PoolClient, Queryable } from './sql';
+import { epochMicros, type PoolClient, type Queryable } from './sql';
 
 /** An account as stored (money in cents). */
 export interface AccountRow {
@@ -153,7 +153,7 @@ export async function bumpRegisterVersions(w: LedgerWrite): Promise<void> {
        SELECT id, register_version AS prev FROM accounts WHERE household_id = $1 AND ($2::bool OR id = ANY($3::int[])) ORDER BY id FOR NO KEY UPDATE
      ),
      bumped AS (
-       UPDATE accounts a SET register_version = greatest(a.register_version + 1, (extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
+       UPDATE accounts a SET register_version = greatest(a.register_version + 1, ${epochMicros('clock_timestamp()')})
        FROM locked l WHERE a.id = l.id RETURNING a.id, l.prev, a.register_version
      ),
      pruned AS (

@@ -2,7 +2,7 @@ import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/src/ledger';
 import pg from 'pg';
 import { RegisterModel, type RegisterHeadState, type RegisterLine } from '../domain/register-model';
 import { registerHead } from './accounts';
-import { isoText, type Pool, type PoolClient } from './sql';
+import { categoryPathSql, epochMicros, isoText, type Pool, type PoolClient } from './sql';
 
 /** `trim_scale(cents / 100.0)`: the API's decimal number as JSON text (`-12.5`, `3`), exact. */
 const decimalSql = (cents: string) => `trim_scale((${cents}) / 100.0)`;
@@ -17,7 +17,7 @@ const categoryJson = `CASE WHEN t.transfer_id IS NOT NULL THEN '${JSON.stringify
  * jsonb key lookup per row), not from per-row joins. $1 is the text between `"id":<id>` and the
  * date (account id and name). Dates are `date::text`, so the session must use DateStyle ISO.
  */
-const LINE_COLUMNS = `t.id, t.date::text, (extract(epoch FROM t.created_at) * 1000000)::bigint::float8, t.amount::float8, t.status,
+const LINE_COLUMNS = `t.id, t.date::text, ${epochMicros('t.created_at')}::float8, t.amount::float8, t.status,
   '{"id":' || t.id || $1::text || t.date::text
        || '","payee":' || CASE WHEN t.transfer_account_id IS NULL THEN to_json(t.payee)::text
                                ELSE coalesce($3::jsonb ->> t.transfer_account_id::text, to_json(t.payee)::text) END
@@ -46,7 +46,7 @@ interface Names {
 
 async function readNames(client: PoolClient, householdId: number): Promise<Names> {
   const names = await client.query<{ kind: string; id: number; name: string }>(
-    `SELECT 'c' AS kind, c.id, CASE WHEN p.id IS NULL THEN c.name ELSE p.name || ': ' || c.name END AS name
+    `SELECT 'c' AS kind, c.id, ${categoryPathSql('c', 'p')} AS name
      FROM categories c LEFT JOIN categories p ON p.id = c.parent_id WHERE c.household_id = $1
      UNION ALL SELECT 'a', a.id, a.name FROM accounts a WHERE a.household_id = $1 ORDER BY 1, 2`,
     [householdId],

@@ -2,7 +2,7 @@ import { TRANSFER_CATEGORY_NAME, type Balances, type RegisterRow, type Transacti
 import { encodeCursor, type RegisterPosition } from '../domain/cursor';
 import { rowChanged, type TxRow } from '../domain/transaction-rules';
 import type { LedgerWrite } from './events';
-import { isoText, type PoolClient, type Queryable } from './sql';
+import { categoryPathSql, epochMicros, isoText, type PoolClient, type Queryable } from './sql';
 
 /** The stored row (money in cents), as TxRow. */
 const rowColumns = (t: string) => `${t}.id, ${t}.household_id, ${t}.account_id, ${t}.date, ${t}.payee, ${t}.amount, ${t}.status, ${t}.notes,
@@ -155,7 +155,7 @@ export async function hardDeleteRows(w: LedgerWrite, rows: readonly TxRow[]): Pr
 // ----------------------------------------------------------------------------------------------
 
 const categoryNameSql = `CASE WHEN t.transfer_id IS NOT NULL THEN '${TRANSFER_CATEGORY_NAME}'
-  WHEN c.id IS NULL THEN NULL WHEN p.id IS NULL THEN c.name ELSE p.name || ': ' || c.name END`;
+  WHEN c.id IS NULL THEN NULL ELSE ${categoryPathSql('c', 'p')} END`;
 
 const recordColumns = `t.id, t.account_id, a.name AS account_name, t.date,
   CASE WHEN ta.id IS NOT NULL THEN ta.name ELSE t.payee END AS payee, t.amount, t.status, t.notes, t.category_id,
@@ -274,7 +274,7 @@ export async function registerPage(
        FROM marked
      ),
      page_rows AS (
-       SELECT ${recordColumns}, (extract(epoch FROM t.created_at) * 1000000)::bigint::text AS created_micros,
+       SELECT ${recordColumns}, ${epochMicros('t.created_at')}::text AS created_micros,
          (sum(t.amount) OVER w)::bigint AS page_running,
          coalesce(sum(t.amount) FILTER (WHERE t.status <> '') OVER w, 0)::bigint AS page_pending,
          coalesce(sum(t.amount) FILTER (WHERE t.status = 'x') OVER w, 0)::bigint AS page_cleared,

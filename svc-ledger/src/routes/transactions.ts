@@ -29,7 +29,7 @@ import { amountToCents, requireAtMost, requireDate } from '../domain/values';
 import { accountRows, findAccount, registerHead } from '../repositories/accounts';
 import { categoriesExist } from '../repositories/categories';
 import { historyOf } from '../repositories/history';
-import { isIsoInstant } from '../repositories/sql';
+import { categoryPathSql, isIsoInstant } from '../repositories/sql';
 import { announceChanged, applyChanges, createSingle, createTransfer, resolveCategory } from '../repositories/transaction-writes';
 import { lockRows, lockWithPeer, recordById, registerPage, transactionExists } from '../repositories/transactions';
 import { REGISTER_GZIP_MIN_BYTES, REGISTER_WARM_ROWS } from '../register-cache';
@@ -319,7 +319,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
         .map((t) => `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       const result = await app.db.query<Omit<SearchResult, 'amount'> & { amount: number }>(
         `SELECT t.id, t.date, t.payee, t.amount, t.category_id,
-           CASE WHEN c.id IS NULL THEN NULL WHEN p.id IS NULL THEN c.name ELSE p.name || ': ' || c.name END AS category_name
+           CASE WHEN c.id IS NULL THEN NULL ELSE ${categoryPathSql('c', 'p')} END AS category_name
          FROM transactions t
          LEFT JOIN categories c ON c.id = t.category_id LEFT JOIN categories p ON p.id = c.parent_id
          WHERE t.household_id = $1 AND t.account_id = $2 AND t.deleted_at IS NULL AND t.transfer_id IS NULL AND NOT t.is_budgeted
