@@ -1,4 +1,5 @@
 import { errorMessage } from '@hf/app-kit';
+import { StatusMessage } from '@hf/ui';
 import { useCurrentUser, useHousehold } from '../household/household-api';
 import { INVITE_MESSAGES } from '../household/invitation-link';
 import { InvitePanel } from '../household/InvitePanel';
@@ -16,11 +17,7 @@ export default function HouseholdPage() {
     <div className="hf-settings">
       <h1>Household</h1>
       {household.data?.name && <p className="hf-settings__subtitle">{household.data.name}</p>}
-      {loadError && (
-        <div role="alert" className="hf-status hf-status--error">
-          {errorMessage(loadError, INVITE_MESSAGES.loadFailed)}
-        </div>
-      )}
+      <StatusMessage message={loadError && { text: errorMessage(loadError, INVITE_MESSAGES.loadFailed), kind: 'error' }} />
       {household.isPending && !loadError && <p className="hf-settings__loading">Loading household…</p>}
       <div className="hf-settings__grid">
         {household.data && <MembersPanel members={household.data.members} currentUserId={me.data?.id ?? null} />}
