@@ -1,9 +1,10 @@
 import { DndContext, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { EditIcon, GripIcon, TrashIcon } from '../components/icons';
+import { useKeyboardLift } from '../components/useKeyboardLift';
 import { formatDollars } from '../money';
 import type { Account } from './api';
 
@@ -14,7 +15,7 @@ interface ItemProps {
   /** Keyboard reordering: this item is picked up. */
   lifted: boolean;
   onHandleKeyDown: (event: KeyboardEvent<HTMLButtonElement>, account: Account) => void;
-  handleRef: (id: number, el: HTMLButtonElement | null) => void;
+  handleRef: (el: HTMLButtonElement | null) => void;
 }
 
 function SortableAccountItem({ account, onEdit, onDelete, lifted, onHandleKeyDown, handleRef }: ItemProps) {
@@ -29,7 +30,7 @@ function SortableAccountItem({ account, onEdit, onDelete, lifted, onHandleKeyDow
         type="button"
         ref={(el) => {
           setActivatorNodeRef(el);
-          handleRef(account.id, el);
+          handleRef(el);
         }}
         className="ledger-drag-handle"
         aria-label={`Drag to reorder ${account.name}`}
@@ -71,16 +72,10 @@ export interface SortableAccountListProps {
  */
 export function SortableAccountList({ accounts, onReorder, onEdit, onDelete }: SortableAccountListProps) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
-  const [lifted, setLifted] = useState<{ id: number; order: number[] } | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-  const handles = useRef(new Map<number, HTMLButtonElement>());
+  const keyboard = useKeyboardLift<{ id: number; order: number[] }>();
+  const lifted = keyboard.lifted;
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const shown = lifted ? lifted.order.map((id) => byId.get(id)).filter((a): a is Account => a !== undefined) : accounts;
-
-  // Moving a list item moves its DOM node, which drops focus: keep it on the lifted handle.
-  useLayoutEffect(() => {
-    if (lifted) handles.current.get(lifted.id)?.focus();
-  }, [lifted]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -90,39 +85,20 @@ export function SortableAccountList({ accounts, onReorder, onEdit, onDelete }: S
     onReorder(arrayMove(accounts, from, to));
   };
 
-  const onHandleKeyDown = (event: KeyboardEvent<HTMLButtonElement>, account: Account) => {
-    const key = event.key;
-    if (key === ' ' || key === 'Enter') {
-      event.preventDefault();
-      if (!lifted) {
-        setLifted({ id: account.id, order: accounts.map((a) => a.id) });
-        setAnnouncement(`Picked up ${account.name}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`);
-        return;
-      }
-      const changed = lifted.order.some((id, i) => id !== accounts[i]?.id);
-      setLifted(null);
-      setAnnouncement(`Dropped ${account.name}.`);
-      if (changed) onReorder(shown);
-      return;
-    }
-    if (!lifted) return;
-    if (key === 'ArrowUp' || key === 'ArrowDown') {
-      event.preventDefault();
-      setLifted((current) => {
-        if (!current) return current;
+  const onHandleKeyDown = (event: KeyboardEvent<HTMLButtonElement>, account: Account) =>
+    keyboard.onKeyDown(event, {
+      pickUp: () => [{ id: account.id, order: accounts.map((a) => a.id) }, `Picked up ${account.name}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`],
+      drop: (current) => {
+        if (current.order.some((id, i) => id !== accounts[i]?.id)) onReorder(shown);
+        return `Dropped ${account.name}.`;
+      },
+      step: (current, delta) => {
         const from = current.order.indexOf(current.id);
-        const to = Math.max(0, Math.min(current.order.length - 1, from + (key === 'ArrowUp' ? -1 : 1)));
-        setAnnouncement(`${account.name} is at position ${to + 1} of ${current.order.length}.`);
-        return to === from ? current : { ...current, order: arrayMove(current.order, from, to) };
-      });
-    } else if (key === 'Escape') {
-      event.preventDefault();
-      setLifted(null);
-      setAnnouncement(`${account.name} was put back.`);
-    } else if (key === 'Tab') {
-      setLifted(null);
-    }
-  };
+        const to = Math.max(0, Math.min(current.order.length - 1, from + delta));
+        return [to === from ? current : { ...current, order: arrayMove(current.order, from, to) }, `${account.name} is at position ${to + 1} of ${current.order.length}.`];
+      },
+      putBack: () => `${account.name} was put back.`,
+    });
 
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
@@ -136,16 +112,13 @@ export function SortableAccountList({ accounts, onReorder, onEdit, onDelete }: S
               onDelete={onDelete}
               lifted={lifted?.id === account.id}
               onHandleKeyDown={onHandleKeyDown}
-              handleRef={(id, el) => {
-                if (el) handles.current.set(id, el);
-                else handles.current.delete(id);
-              }}
+              handleRef={keyboard.handleRef(account.id)}
             />
           ))}
         </ul>
       </SortableContext>
       <span className="hf-visually-hidden" aria-live="assertive">
-        {announcement}
+        {keyboard.announcement}
       </span>
     </DndContext>
   );

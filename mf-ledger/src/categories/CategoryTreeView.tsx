@@ -4,7 +4,8 @@ import {
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { ChevronIcon, EditIcon, GripIcon, MergeIcon, PlusIcon, TrashIcon } from '../components/icons';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useKeyboardLift } from '../components/useKeyboardLift';
 import { TOP_LEVEL_DROP_ID } from './category-moves';
 import type { CategoryNode } from './category-text';
 
@@ -156,62 +157,30 @@ const targetName = (tree: CategoryNode[], target: DropTarget) =>
  */
 export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSourceId, invalidDestinations, ...actions }: TreeViewProps) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
-  const [lifted, setLifted] = useState<Lifted | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-  const handles = useRef(new Map<number, HTMLButtonElement>());
-  const handleRefs = useRef(new Map<number, (node: HTMLButtonElement | null) => void>());
-
-  useLayoutEffect(() => {
-    if (lifted) handles.current.get(lifted.id)?.focus();
-  }, [lifted]);
+  const lift = useKeyboardLift<Lifted>();
+  const lifted = lift.lifted;
 
   const keyboard: KeyboardMove = {
     lifted,
-    handleRef: (id) => {
-      let ref = handleRefs.current.get(id);
-      if (!ref) {
-        ref = (node) => {
-          if (node) handles.current.set(id, node);
-          else handles.current.delete(id);
-        };
-        handleRefs.current.set(id, ref);
-      }
-      return ref;
-    },
-    onHandleKeyDown: (event, category, parentId) => {
-      const key = event.key;
-      if (key === ' ' || key === 'Enter') {
-        event.preventDefault();
-        if (!lifted) {
+    handleRef: lift.handleRef,
+    onHandleKeyDown: (event, category, parentId) =>
+      lift.onKeyDown(event, {
+        pickUp: () => {
           const targets: DropTarget[] = [TOP_LEVEL_DROP_ID, ...tree.filter((c) => c.id !== category.id).map((c) => c.id)];
           const at = Math.max(0, targets.indexOf(parentId ?? TOP_LEVEL_DROP_ID));
-          setLifted({ id: category.id, name: category.name, targets, at });
-          setAnnouncement(`Picked up ${category.name}. Use the arrow keys to choose where it goes, Space to drop it, Escape to cancel.`);
-          return;
-        }
-        const target = lifted.targets[lifted.at];
-        setLifted(null);
-        setAnnouncement(`Dropped ${lifted.name} on ${targetName(tree, target)}.`);
-        if (target !== (parentId ?? TOP_LEVEL_DROP_ID)) onDrop(lifted.id, target);
-        return;
-      }
-      if (!lifted) return;
-      if (key === 'ArrowUp' || key === 'ArrowDown') {
-        event.preventDefault();
-        setLifted((current) => {
-          if (!current) return current;
-          const at = Math.max(0, Math.min(current.targets.length - 1, current.at + (key === 'ArrowUp' ? -1 : 1)));
-          setAnnouncement(`${current.name} goes to ${targetName(tree, current.targets[at])}.`);
-          return at === current.at ? current : { ...current, at };
-        });
-      } else if (key === 'Escape') {
-        event.preventDefault();
-        setLifted(null);
-        setAnnouncement(`${lifted.name} was put back.`);
-      } else if (key === 'Tab') {
-        setLifted(null);
-      }
-    },
+          return [{ id: category.id, name: category.name, targets, at }, `Picked up ${category.name}. Use the arrow keys to choose where it goes, Space to drop it, Escape to cancel.`];
+        },
+        drop: (current) => {
+          const target = current.targets[current.at];
+          if (target !== (parentId ?? TOP_LEVEL_DROP_ID)) onDrop(current.id, target);
+          return `Dropped ${current.name} on ${targetName(tree, target)}.`;
+        },
+        step: (current, delta) => {
+          const at = Math.max(0, Math.min(current.targets.length - 1, current.at + delta));
+          return [at === current.at ? current : { ...current, at }, `${current.name} goes to ${targetName(tree, current.targets[at])}.`];
+        },
+        putBack: (current) => `${current.name} was put back.`,
+      }),
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -223,7 +192,7 @@ export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSource
     <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
       <TopLevelDropZone chosen={lifted !== null && lifted.targets[lifted.at] === TOP_LEVEL_DROP_ID} />
       <p className="hf-visually-hidden" aria-live="assertive">
-        {announcement}
+        {lift.announcement}
       </p>
       <ul className="ledger-category-tree" aria-label="Categories">
         {tree.map((top) => {
