@@ -32,7 +32,13 @@ export function isAuthenticated(): boolean {
   return getAccessToken() !== null;
 }
 
-export function storeTokens(tokens: { access_token: string; refresh_token?: string }): void {
+/** What login and register answer with. */
+export interface SessionTokens {
+  access_token: string;
+  refresh_token?: string;
+}
+
+export function storeTokens(tokens: SessionTokens): void {
   localStorage.setItem(STORAGE_KEYS.accessToken, tokens.access_token);
   if (tokens.refresh_token) localStorage.setItem(STORAGE_KEYS.refreshToken, tokens.refresh_token);
   sessionStorage.removeItem(SESSION_KEYS.autoLogoutAt);

@@ -1,14 +1,9 @@
-import { api, errorMessage, STORAGE_KEYS, storeTokens } from '@hf/app-kit';
+import { api, errorMessage, STORAGE_KEYS, storeTokens, type SessionTokens } from '@hf/app-kit';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { wasAutoLoggedOut } from '../session/session';
 import { AuthCard, FormError } from './AuthCard';
 import { AUTH_TEXTS } from './texts';
-
-interface TokenPair {
-  access_token: string;
-  refresh_token?: string;
-}
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -24,7 +19,7 @@ export function LoginPage() {
     setError(null);
     setSubmitting(true);
     try {
-      const tokens = await api.post<TokenPair>('/users/login', { email: email.trim(), password });
+      const tokens = await api.post<SessionTokens>('/users/login', { email: email.trim(), password });
       if (remember) localStorage.setItem(STORAGE_KEYS.rememberedEmail, email.trim());
       else localStorage.removeItem(STORAGE_KEYS.rememberedEmail);
       storeTokens(tokens);

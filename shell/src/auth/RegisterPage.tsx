@@ -1,4 +1,4 @@
-import { api, errorMessage, storeTokens } from '@hf/app-kit';
+import { api, errorMessage, storeTokens, type SessionTokens } from '@hf/app-kit';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard, FormError } from './AuthCard';
@@ -62,7 +62,7 @@ export function RegisterPage() {
     try {
       const body: Record<string, string> = { name: name.trim(), email: email.trim(), password };
       if (joining && token) body.token = token;
-      const tokens = await api.post<{ access_token: string; refresh_token?: string }>('/users/register', body);
+      const tokens = await api.post<SessionTokens>('/users/register', body);
       storeTokens(tokens);
       navigate('/dashboard', { replace: true });
     } catch (err) {
