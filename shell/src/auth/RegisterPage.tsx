@@ -41,13 +41,13 @@ export function RegisterPage() {
   const token = params.get('token');
   const invitation = useInvitation(token);
   const joining = invitation.status === 'valid';
-  /** In join mode the email is the invitation's and cannot be changed. */
 
   const [name, setName] = useState('');
   const [typedEmail, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** In join mode the email is the invitation's and cannot be changed. */
   const email = joining ? invitation.invitation.email : typedEmail;
   const [submitting, setSubmitting] = useState(false);
 
@@ -89,11 +89,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title={title} subtitle={subtitle}>
-      {invitation.status === 'invalid' && (
-        <p className="hf-status hf-status--error" role="alert">
-          {AUTH_TEXTS.invitationInvalid}
-        </p>
-      )}
+      <FormError message={invitation.status === 'invalid' ? AUTH_TEXTS.invitationInvalid : null} />
       <FormError message={error} />
       <form className="hf-form" onSubmit={onSubmit}>
         <label className="hf-field">
