@@ -9,7 +9,7 @@ import { EVENTS, PUBLIC_API_ROUTES, SERVICES, type ServiceRoute } from '@hf/cont
 import { HttpError, TokenVerifier, bearerToken, unauthorized, type Identity } from '@hf/service-kit';
 import { AuthClient } from './auth-client';
 import { registerServiceProxies, UNAVAILABLE_MESSAGE } from './proxy';
-import { memberKey, RevokedSessions, pastHalfLife } from './sessions';
+import { gatewayDurable, GATEWAY_BUS_SUBJECTS, memberKey, RevokedSessions, pastHalfLife } from './sessions';
 import { registerStaticFiles } from './static';
 import { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './security-headers';
 
@@ -100,8 +100,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   // --- Revoked sessions: events as they happen, plus what svc-auth revoked before we started.
   const subscription: Subscription = await options.bus.subscribe({
-    durable: `gateway-${(options.instanceId ?? 'main').replace(/[^A-Za-z0-9_-]/g, '_')}`,
-    subjects: [EVENTS.sessionRevoked, EVENTS.memberRemoved],
+    durable: gatewayDurable(options.instanceId),
+    subjects: GATEWAY_BUS_SUBJECTS,
     handler: async (event) => {
       const at = Date.parse(event.time);
       const revokedAt = Number.isFinite(at) ? at : Date.now();

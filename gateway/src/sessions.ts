@@ -1,4 +1,16 @@
+import { EVENTS } from '@hf/contracts';
 import type { Identity } from '@hf/service-kit';
+
+/**
+ * The revocation events the gateway subscribes to (on a thread of its own, the bridge forwards
+ * exactly these; a subscription outside them fails at start with a clear message).
+ */
+export const GATEWAY_BUS_SUBJECTS: string[] = [EVENTS.sessionRevoked, EVENTS.memberRemoved];
+
+/** The gateway's durable consumer: one per instance (`instanceId`), stable across its restarts. */
+export function gatewayDurable(instanceId = 'main'): string {
+  return `gateway-${instanceId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
 
 /**
  * The sessions the gateway must refuse although their access tokens still verify.

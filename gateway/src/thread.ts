@@ -1,7 +1,7 @@
 /**
  * The gateway on a worker thread (single-process mode): its own event loop and V8 isolate, so on
  * a machine with two cores it no longer shares one with the services. The main thread keeps the
- * bus; a bridge forwards the events the gateway subscribes to (`GATEWAY_BUS_SUBJECTS`) over a
+ * bus; a bridge forwards the events the gateway subscribes to (`GATEWAY_BUS_SUBJECTS`, ./sessions.ts) over a
  * MessagePort (@hf/messaging port-bus). See ./worker.ts for the thread's side.
  *
  * A thread that ends unexpectedly after it listened is logged and started again on the same port
@@ -10,12 +10,9 @@
  */
 import { join } from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
-import { EVENTS } from '@hf/contracts';
 import { bridgeBusToPort, type Bus, type Subscription } from '@hf/messaging';
+import { gatewayDurable, GATEWAY_BUS_SUBJECTS } from './sessions';
 import type { GatewayParentMessage, GatewayWorkerData, GatewayWorkerMessage, GatewayWorkerOptions } from './worker';
-
-/** What the gateway subscribes to; a subscription outside it fails at start with a clear message. */
-export const GATEWAY_BUS_SUBJECTS: string[] = [EVENTS.sessionRevoked, EVENTS.memberRemoved];
 
 const BOOTSTRAP = join(__dirname, 'worker-bootstrap.mjs');
 /** How long a graceful stop may take before the thread is terminated. */
@@ -56,7 +53,7 @@ interface Instance {
  */
 export async function startGatewayThread(options: GatewayThreadOptions): Promise<GatewayThread> {
   const { bus, port: requestedPort, host, logLevel = 'info', log = (line: string) => console.error(line), ...gatewayOptions } = options;
-  const durable = `gateway-${(gatewayOptions.instanceId ?? 'main').replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  const durable = gatewayDurable(gatewayOptions.instanceId);
 
   async function launch(listenPort: number): Promise<Instance> {
     const { port1, port2 } = new MessageChannel();
