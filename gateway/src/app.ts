@@ -8,7 +8,7 @@ import type { Bus, Subscription } from '@hf/messaging';
 import { EVENTS, PUBLIC_API_ROUTES, SERVICES, type ServiceRoute } from '@hf/contracts';
 import { HttpError, TokenVerifier, bearerToken, unauthorized, type Identity } from '@hf/service-kit';
 import { AuthClient } from './auth-client';
-import { registerServiceProxies, UNAVAILABLE_MESSAGE } from './proxy';
+import { pathOf, registerServiceProxies, UNAVAILABLE_MESSAGE } from './proxy';
 import { gatewayDurable, GATEWAY_BUS_SUBJECTS, memberKey, RevokedSessions, pastHalfLife } from './sessions';
 import { registerStaticFiles } from './static';
 import { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './security-headers';
@@ -255,9 +255,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 function loggablePath(request: FastifyRequest): string {
   const route = request.routeOptions.url;
   if (route && route.includes(':')) return route;
-  const url = request.raw.url ?? '';
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
+  return pathOf(request.raw.url ?? '');
 }
 
 export { CONTENT_SECURITY_POLICY, UNAVAILABLE_MESSAGE };

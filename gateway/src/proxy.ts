@@ -49,7 +49,7 @@ class ByteLimit extends Transform {
 }
 
 /** Path of the request URL, without its query string. */
-function pathOf(url: string): string {
+export function pathOf(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { pathOf } from './proxy';
 
 export interface StaticOptions {
   /** Holds `shell/dist` and `mf-<name>/dist`; no files are served when omitted. */
@@ -30,9 +31,7 @@ const setHeaders = (reply: unknown, filePath: string) => {
 /** Client-side routes of the shell get index.html; API, remote, internal and asset paths do not. */
 function wantsShell(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const url = request.raw.url ?? '/';
-  const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
+  const path = pathOf(request.raw.url ?? '/');
   if (/^\/(api|mf|internal)(\/|$)/.test(path) || path === '/healthz' || path === '/readyz') return false;
   const last = path.slice(path.lastIndexOf('/') + 1);
   // `/accounts/12/register` is a screen; `/missing.4f3a.js` is a missing file, not a screen.
