@@ -1,8 +1,9 @@
 import type { CalendarDate } from '@hf/calendar';
-import type { FormEvent, KeyboardEvent, Ref } from 'react';
+import type { FormEvent, Ref } from 'react';
 import { TRANSFER_CATEGORY, type CategoryOption } from '../categories/category-text';
 import type { EntryDraft } from './entry';
 import { AmountInput, CategoryInput, DateInput, NotesInput, PayeeInput, StatusSelect } from './fields';
+import { useEditKeys } from './RegisterRows';
 
 export interface EntryLineProps {
   draft: EntryDraft;
@@ -41,12 +42,7 @@ function TransferSelect({ draft, onChange, otherAccounts }: Pick<EntryLineProps,
 /** The desktop entry line: one table row of fields; Enter in any field submits. */
 export function EntryLineRow(props: EntryLineProps) {
   const { draft, onChange, onSubmit, today, payees, otherAccounts, categoryOptions, dateRef, payeeIsAccount, busy, withActionsColumn } = props;
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Enter' && !event.defaultPrevented && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      onSubmit();
-    }
-  };
+  const onKeyDown = useEditKeys(onSubmit);
   const isTransfer = payeeIsAccount || draft.category.trim() === TRANSFER_CATEGORY;
   return (
     <tr className="ledger-entry-row" aria-label="New transaction">
@@ -89,12 +85,7 @@ export function EntryForm(props: EntryLineProps) {
     event.preventDefault();
     onSubmit();
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Enter' && !event.defaultPrevented && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      onSubmit();
-    }
-  };
+  const onKeyDown = useEditKeys(onSubmit);
   const isTransfer = payeeIsAccount || draft.category.trim() === TRANSFER_CATEGORY;
   return (
     <form className="ledger-entry-form" aria-label="New transaction" onSubmit={submit}>

@@ -118,13 +118,14 @@ function useFocusField(focusField: EditField, locked: boolean, isTransfer: boole
   return refs;
 }
 
-export function useEditKeys(onSave: () => void, onCancel: () => void) {
+/** Enter saves; Escape cancels when there is a cancel (keys already handled or composing are left alone). */
+export function useEditKeys(onSave: () => void, onCancel?: () => void) {
   return (event: KeyboardEvent<HTMLElement>) => {
     if (event.defaultPrevented || event.nativeEvent.isComposing) return;
     if (event.key === 'Enter') {
       event.preventDefault();
       onSave();
-    } else if (event.key === 'Escape') {
+    } else if (event.key === 'Escape' && onCancel) {
       event.preventDefault();
       onCancel();
     }
