@@ -8,7 +8,7 @@ import type { Bus, Subscription } from '@hf/messaging';
 import { EVENTS, PUBLIC_API_ROUTES, SERVICES, type ServiceRoute } from '@hf/contracts';
 import { HttpError, TokenVerifier, bearerToken, unauthorized, type Identity } from '@hf/service-kit';
 import { AuthClient } from './auth-client';
-import { pathOf, registerServiceProxies, UNAVAILABLE_MESSAGE } from './proxy';
+import { BODY_TOO_LARGE_MESSAGE, pathOf, registerServiceProxies, UNAVAILABLE_MESSAGE } from './proxy';
 import { gatewayDurable, GATEWAY_BUS_SUBJECTS, memberKey, RevokedSessions, pastHalfLife } from './sessions';
 import { registerStaticFiles } from './static';
 import { CONTENT_SECURITY_POLICY, registerSecurityHeaders } from './security-headers';
@@ -165,7 +165,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (err instanceof HttpError) return reply.code(err.statusCode).send({ message: err.message });
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: 'The request body is too large.' });
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: BODY_TOO_LARGE_MESSAGE });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send({ message: err.statusCode === 404 ? 'Not found.' : 'The request could not be processed.' });
     }

@@ -5,6 +5,10 @@ import type { Pool } from 'undici';
 import type { ServiceRoute } from '@hf/contracts';
 
 export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again.';
+export const BODY_TOO_LARGE_MESSAGE = 'The request body is too large.';
+
+/** Fastify's own error for an oversized body: the gateway's error handler answers it with 413. */
+const bodyTooLarge = () => Object.assign(new Error(BODY_TOO_LARGE_MESSAGE), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
 
 type ServiceKey = ServiceRoute['key'];
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -41,7 +45,7 @@ class ByteLimit extends Transform {
     this.seen += chunk.length;
     if (this.seen > this.limit) {
       this.onExceeded();
-      callback(Object.assign(new Error('The request body is too large.'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' }));
+      callback(bodyTooLarge());
       return;
     }
     callback(null, chunk);
@@ -98,7 +102,7 @@ export async function registerServiceProxies(api: FastifyInstance, options: Prox
     const limit = (owner ? options.bodyLimits[owner.key] : undefined) ?? Number.POSITIVE_INFINITY;
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
-      return done(Object.assign(new Error('The request body is too large.'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' }), undefined);
+      return done(bodyTooLarge(), undefined);
     }
     const limited = new ByteLimit(limit, () => {
       (request as FlaggedRequest)[kTooLarge] = true;
@@ -112,7 +116,7 @@ export async function registerServiceProxies(api: FastifyInstance, options: Prox
   const onError = (reply: FastifyReply, { error }: { error: Error & { statusCode?: number; code?: string } }) => {
     if (reply.sent) return;
     if ((reply.request as FlaggedRequest)[kTooLarge]) {
-      reply.code(413).send({ message: 'The request body is too large.' });
+      reply.code(413).send({ message: BODY_TOO_LARGE_MESSAGE });
       return;
     }
     reply.request.log.warn({ err: { message: error.message, code: error.code, cause: (error.cause as Error | undefined)?.message } }, 'upstream unavailable');
