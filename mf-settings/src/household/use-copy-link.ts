@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { useTimedValue, type MessageKind } from '@hf/ui';
 import { INVITE_MESSAGES } from './invitation-link';
 
 /** How long a "Copy Link" button reads "Copied!" (spec section 9). */
@@ -34,25 +35,19 @@ async function writeToClipboard(text: string): Promise<'copied' | 'unavailable' 
  * Copy a link and remember which button did it, so that button reads "Copied!" for 2 seconds.
  * `onResult` receives the status text to show (success or error).
  */
-export function useCopyLink(onResult: (text: string, kind: 'success' | 'error') => void) {
-  const [copiedKey, setCopiedKey] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+export function useCopyLink(onResult: (text: string, kind: MessageKind) => void) {
+  const { value: copiedKey, show: showCopied } = useTimedValue<string>(COPIED_LABEL_MS);
   const copy = useCallback(
     async (key: string, link: string) => {
       const result = await writeToClipboard(link);
       if (result === 'copied') {
-        if (timer.current) clearTimeout(timer.current);
-        setCopiedKey(key);
-        timer.current = setTimeout(() => setCopiedKey(null), COPIED_LABEL_MS);
+        showCopied(key);
         onResult(INVITE_MESSAGES.copied, 'success');
       } else {
         onResult(result === 'failed' ? INVITE_MESSAGES.copyFailed : INVITE_MESSAGES.copyUnavailable, 'error');
       }
     },
-    [onResult],
+    [onResult, showCopied],
   );
   return { copiedKey, copy };
 }

@@ -9,20 +9,27 @@ export interface TimedMessage {
 /** Status and success messages clear after 3 seconds (spec section 9). */
 export const MESSAGE_TIMEOUT_MS = 3000;
 
-export function useTimedMessage(timeoutMs = MESSAGE_TIMEOUT_MS) {
-  const [message, setMessage] = useState<TimedMessage | null>(null);
+/** A value that goes back to null `timeoutMs` after it was last shown. */
+export function useTimedValue<T>(timeoutMs: number) {
+  const [value, setValue] = useState<T | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const show = useCallback(
-    (text: string, kind: MessageKind = 'success') => {
+    (next: T) => {
       if (timer.current) clearTimeout(timer.current);
-      setMessage({ text, kind });
-      timer.current = setTimeout(() => setMessage(null), timeoutMs);
+      setValue(next);
+      timer.current = setTimeout(() => setValue(null), timeoutMs);
     },
     [timeoutMs],
   );
-  const clear = useCallback(() => setMessage(null), []);
+  const clear = useCallback(() => setValue(null), []);
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
   }, []);
+  return { value, show, clear };
+}
+
+export function useTimedMessage(timeoutMs = MESSAGE_TIMEOUT_MS) {
+  const { value: message, show: showMessage, clear } = useTimedValue<TimedMessage>(timeoutMs);
+  const show = useCallback((text: string, kind: MessageKind = 'success') => showMessage({ text, kind }), [showMessage]);
   return { message, show, clear };
 }
