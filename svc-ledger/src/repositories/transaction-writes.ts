@@ -43,7 +43,8 @@ export interface NewTransaction {
   category_id: number | null;
 }
 
-const blankRow = (w: LedgerWrite, id: number, accountId: number): Omit<NewRow, 'date' | 'payee' | 'amount' | 'status' | 'notes'> => ({
+/** A new row's fields besides what was entered: no category, not budgeted, not a transfer. */
+export const blankRow = (w: LedgerWrite, id: number, accountId: number): Omit<NewRow, 'date' | 'payee' | 'amount' | 'status' | 'notes'> => ({
   id,
   household_id: w.householdId,
   account_id: accountId,

@@ -44,23 +44,8 @@ export async function lockWithPeer(client: PoolClient, householdId: number, id: 
   }
 }
 
-export interface NewRow {
-  id: number;
-  household_id: number;
-  account_id: number;
-  date: string;
-  payee: string;
-  amount: number;
-  status: string;
-  notes: string;
-  category_id: number | null;
-  is_budgeted: boolean;
-  schedule_id: number | null;
-  schedule_month: string | null;
-  transfer_id: number | null;
-  transfer_account_id: number | null;
-  transfer_transaction_id: number | null;
-}
+/** A row to insert: a TxRow before the database stamps it. */
+export type NewRow = Omit<TxRow, 'deleted' | 'deleted_reason' | 'created_at' | 'updated_at'>;
 
 /** `n` new transaction ids, in order (so callers can link legs before inserting). */
 export async function allocateIds(client: PoolClient, n: number): Promise<number[]> {
@@ -99,7 +84,7 @@ export async function insertRows(w: LedgerWrite, rows: readonly NewRow[], create
     ],
   );
   const now = result.rows[0].now;
-  return rows.map((r) => ({ ...r, status: r.status as TxRow['status'], deleted: false, deleted_reason: null, created_at: now, updated_at: now }));
+  return rows.map((r) => ({ ...r, deleted: false, deleted_reason: null, created_at: now, updated_at: now }));
 }
 
 export interface RowChange {

@@ -25,7 +25,7 @@ import { amountToCents, requireAtMost, requireDate } from '../domain/values';
 import { accountRows, findAccount } from '../repositories/accounts';
 import { categoriesExist, categoriesOf } from '../repositories/categories';
 import type { LedgerWrite } from '../repositories/events';
-import { announceChanged, announceCreated, applyChanges, createTransfer, resolveCategory } from '../repositories/transaction-writes';
+import { announceChanged, announceCreated, applyChanges, blankRow, createTransfer, resolveCategory } from '../repositories/transaction-writes';
 import { allocateIds, hardDeleteRows, insertRows, lockRows, lockScheduleRows, type NewRow } from '../repositories/transactions';
 import { runWrite } from '../write';
 import { ACCOUNT_NOT_FOUND, CATEGORY_NOT_FOUND, errorResponses, TRANSACTION_NOT_FOUND } from './common';
@@ -123,23 +123,7 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
             if (!found) throw badRequest(`Transaction ${i + 1}: the category "${t.category.trim()}" does not exist.`);
             categoryId = found.id;
           }
-          return {
-            id: newIds[i],
-            household_id: householdId,
-            account_id: account.id,
-            date: t.date,
-            payee: t.payee,
-            amount: t.amount,
-            status: t.status,
-            notes: t.notes,
-            category_id: categoryId,
-            is_budgeted: false,
-            schedule_id: null,
-            schedule_month: null,
-            transfer_id: null,
-            transfer_account_id: null,
-            transfer_transaction_id: null,
-          };
+          return { ...blankRow(w, newIds[i], account.id), date: t.date, payee: t.payee, amount: t.amount, status: t.status, notes: t.notes, category_id: categoryId };
         });
         const inserted = await insertRows(w, rows, w.userId);
         await announceCreated(w, inserted, 'import', false);
@@ -241,10 +225,7 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
           const [id] = await allocateIds(w.client, 1);
           const [row] = await insertRows(
             w,
-            [{
-              id, household_id: householdId, account_id: account.id, date, payee, amount, status: '', notes, category_id: categoryId,
-              is_budgeted: true, ...budgeted, transfer_id: null, transfer_account_id: null, transfer_transaction_id: null,
-            }],
+            [{ ...blankRow(w, id, account.id), date, payee, amount, status: '', notes, category_id: categoryId, is_budgeted: true, ...budgeted }],
             null,
           );
           await announceCreated(w, [row], 'budgeted', false);
