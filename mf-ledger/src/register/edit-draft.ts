@@ -4,19 +4,12 @@ import { canonicalCategoryText, TRANSFER_CATEGORY, type CategoryOption } from '.
 import { dollarsToCents } from '../money';
 import type { RegisterRow, UpdateTransactionBody } from './api';
 import { displayDate } from './dates';
-import { netAmountCents, normalizeStatus, splitAmount, type TransactionStatus } from './entry';
+import { netAmountCents, normalizeStatus, splitAmount, type EntryDraft } from './entry';
 
 export type EditField = 'date' | 'payee' | 'payment' | 'deposit' | 'status' | 'category' | 'notes';
 
-export interface EditDraft {
-  date: string;
-  payee: string;
-  payment: string;
-  deposit: string;
-  status: TransactionStatus;
-  category: string;
-  notes: string;
-}
+/** The entry line's fields as typed, without the transfer destination (a row's transfer is fixed). */
+export type EditDraft = Omit<EntryDraft, 'destinationAccountId'>;
 
 export function isTransferRow(row: Pick<RegisterRow, 'transfer_id' | 'category_name'>): boolean {
   return row.transfer_id !== null || row.category_name === TRANSFER_CATEGORY;
