@@ -9,21 +9,25 @@ import { decryptSecret, encryptSecret, generateToken, hashToken, looksLikeToken 
 import { recordMemberRemoved } from '../events';
 import { invitationEmail } from '../mail/messages';
 import { cancelInvitation, cancelPendingFor, findUsableInvitationByHash, insertInvitation, listPendingInvitations } from '../repositories/invitations';
-import { createHousehold, findUserByEmail, findUserById, findUserWithHousehold, householdName, listMembers, lockUsers, moveUserToHousehold, type UserRow } from '../repositories/users';
+import { createHousehold, findUserByEmail, findUserWithHousehold, householdName, listMembers, lockUsers, moveUserToHousehold, type UserRow } from '../repositories/users';
 import { sessionExpired } from '../sessions';
 import type { TypeBoxTypeProvider } from '../type-provider';
 
 const errors = { 400: MessageResponse, 401: MessageResponse, 403: MessageResponse, 404: MessageResponse };
 
 /**
- * The caller as the database has them now (never the role in the token). A user whose
- * household changed since the token was minted has no business here: their session was revoked.
+ * The caller's row as the database has it now (never the role in the token), checked against
+ * the token: a user whose household changed since it was minted has no business here, their
+ * session was revoked.
  */
-async function currentUser(db: Queryable, request: FastifyRequest): Promise<UserRow> {
-  const identity = identityOf(request);
-  const user = await findUserById(db, identity.userId);
-  if (!user || user.household_id !== identity.householdId) throw sessionExpired();
+function asCaller<U extends UserRow>(request: FastifyRequest, user: U | null | undefined): U {
+  if (!user || user.household_id !== identityOf(request).householdId) throw sessionExpired();
   return user;
+}
+
+/** The caller with their household's name, in one read (`/me` runs on every page load). */
+async function currentUser(db: Queryable, request: FastifyRequest): Promise<UserRow & { household_name: string }> {
+  return asCaller(request, await findUserWithHousehold(db, identityOf(request).userId));
 }
 
 function requireAdmin(user: UserRow): void {
@@ -52,14 +56,13 @@ export async function householdRoutes(scope: FastifyInstance, ctx: AuthContext):
 
   app.get('/api/household/', { schema: { response: { 200: HouseholdView, ...errors } } }, async (request) => {
     const user = await currentUser(app.db, request);
-    const [name, members, invitations] = await Promise.all([
-      householdName(app.db, user.household_id),
+    const [members, invitations] = await Promise.all([
       listMembers(app.db, user.household_id),
       user.role === 'admin' ? listPendingInvitations(app.db, user.household_id) : Promise.resolve([]),
     ]);
     return {
       id: user.household_id,
-      name: name ?? '',
+      name: user.household_name,
       members,
       pending_invitations: invitations.map((i) => ({
         id: i.id,
@@ -71,18 +74,15 @@ export async function householdRoutes(scope: FastifyInstance, ctx: AuthContext):
   });
 
   app.get('/api/household/me', { schema: { response: { 200: CurrentUser, ...errors } } }, async (request) => {
-    // One read for the user and the household's name (this call runs on every page load).
-    const identity = identityOf(request);
-    const user = await findUserWithHousehold(app.db, identity.userId);
-    if (!user || user.household_id !== identity.householdId) throw sessionExpired();
+    const user = await currentUser(app.db, request);
     return { id: user.id, email: user.email, name: user.name, role: user.role, household_id: user.household_id, household_name: user.household_name };
   });
 
   app.post('/api/household/invite', { schema: { body: InviteBody, response: { 201: InviteResponse, ...errors } } }, async (request, reply) => {
     const email = normalizeEmail(request.body.email);
     const result = await withTransaction(app.db, async (client) => {
-      const [inviter] = await lockUsers(client, [identityOf(request).userId]);
-      if (!inviter || inviter.household_id !== identityOf(request).householdId) throw sessionExpired();
+      const [locked] = await lockUsers(client, [identityOf(request).userId]);
+      const inviter = asCaller(request, locked);
       requireAdmin(inviter);
       if (!isValidEmail(email)) throw badRequest(AUTH_MESSAGES.invalidEmail);
       const existing = await findUserByEmail(client, email);
@@ -112,8 +112,7 @@ export async function householdRoutes(scope: FastifyInstance, ctx: AuthContext):
     await withTransaction(app.db, async (client) => {
       // Lock both rows (in id order): two admins removing each other cannot both succeed.
       const rows = await lockUsers(client, [identity.userId, targetId]);
-      const actor = rows.find((u) => u.id === identity.userId);
-      if (!actor || actor.household_id !== identity.householdId) throw sessionExpired();
+      const actor = asCaller(request, rows.find((u) => u.id === identity.userId));
       requireAdmin(actor);
       if (targetId === actor.id) throw badRequest(AUTH_MESSAGES.cannotRemoveSelf);
       const target = rows.find((u) => u.id === targetId && u.household_id === actor.household_id);
