@@ -16,8 +16,7 @@ export const DEFAULT_REGISTER_CACHE_BYTES = 200 * 1024 * 1024;
 export interface RegisterEntry {
   accountId: number;
   householdId: number;
-  /** `register_version` of the account the model shows (bigint as text). */
-  version: string;
+  /** The ETag of the model's version. */
   etag: string;
   /** The register: its full JSON body, its rows' positions, keys and balances (pages are slices). */
   model: RegisterModel;
@@ -74,7 +73,7 @@ export class RegisterCache {
   async get(householdId: number, accountId: number, version: string): Promise<RegisterEntry | null> {
     const cached = this.lru.get(accountId);
     // A newer entry than the version this request read is fine too (it committed meanwhile).
-    if (cached && cached.householdId === householdId && BigInt(cached.version) >= BigInt(version)) {
+    if (cached && cached.householdId === householdId && BigInt(cached.model.version) >= BigInt(version)) {
       this.stats.hits++;
       return cached;
     }
@@ -123,15 +122,17 @@ export class RegisterCache {
     const previous = previousEntry?.model;
     const loaded = await loadRegister(this.db, householdId, accountId, previous);
     if (!loaded) return null;
+    // Still the held version: keep its entry (and its gzip copy).
+    if (loaded.how === 'previous' && previousEntry) return previousEntry;
     const { model } = loaded;
     if (loaded.how === 'changes') this.stats.updates++;
-    else if (loaded.how === 'rows') this.stats.builds++;
+    else this.stats.builds++;
     const blocks = previousEntry?.compressed?.blocks;
     const reuse = blocks && model.derivedFrom?.version === previous?.version ? { blocks, sameBytes: model.derivedFrom!.sameBytes } : null;
-    const entry: RegisterEntry = { accountId, householdId, version: model.version, etag: registerEtag(accountId, model.version), model, compressed: null, reuse };
+    const entry: RegisterEntry = { accountId, householdId, etag: registerEtag(accountId, model.version), model, compressed: null, reuse };
     // A slower build of an older snapshot never replaces a newer entry.
     const current = this.lru.get(accountId);
-    if (!current || BigInt(current.version) <= BigInt(entry.version)) {
+    if (!current || BigInt(current.model.version) <= BigInt(model.version)) {
       if (this.lru.set(accountId, entry)) this.tooBig.delete(accountId);
       else this.tooBig.add(accountId);
     }
