@@ -26,8 +26,8 @@ type Request =
   | { kind: 'choice'; title: string; message: ReactNode; choices: Choice[]; resolve: (value: string | null) => void };
 
 function ConfirmWithCheckbox({ options, resolve }: { options: ConfirmOptions; resolve: (r: ConfirmResult) => void }) {
+  // Read when the dialog is answered; the checkbox itself keeps its state.
   const checked = useRef(false);
-  const [, force] = useState(0);
   return (
     <ConfirmDialog
       title={options.title}
@@ -44,7 +44,6 @@ function ConfirmWithCheckbox({ options, resolve }: { options: ConfirmOptions; re
             type="checkbox"
             onChange={(e) => {
               checked.current = e.target.checked;
-              force((n) => n + 1);
             }}
           />
           <span>{options.checkboxLabel}</span>
