@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import type { FastifyInstance } from 'fastify';
 import { ensureMessagingTables, startOutboxRelay, type OutboxRelay } from '@hf/messaging';
-import { createService, signAccessToken, unauthorized, verifyAccessToken, type BaseAppOptions } from '@hf/service-kit';
-import { AUTH_MESSAGES, PRODUCT_NAME } from '@hf/contracts';
+import { createService, signAccessToken, verifyAccessToken, type BaseAppOptions } from '@hf/service-kit';
+import { PRODUCT_NAME } from '@hf/contracts';
 import type { AuthContext } from './context';
 import { DEFAULT_ACCESS_TOKEN_SECONDS } from './domain/expiry';
 import { parseSecretKey } from './domain/tokens';
@@ -14,7 +14,7 @@ import { householdRoutes } from './routes/household';
 import { internalRoutes } from './routes/internal';
 import { themeRoutes } from './routes/themes';
 import { userRoutes } from './routes/users';
-import { SessionService } from './sessions';
+import { sessionExpired, SessionService } from './sessions';
 
 export interface AppOptions extends BaseAppOptions {
   /** PEM of the RS256 private key that signs access tokens (its public half is `jwtPublicKey`). */
@@ -93,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       scope.addHook('onRequest', async (request) => {
         const identity = request.identity;
         if (identity && !(await isSessionActive(scope.db, identity.sessionId, identity.userId, identity.householdId))) {
-          throw unauthorized(AUTH_MESSAGES.sessionExpired);
+          throw sessionExpired();
         }
       });
       // Tokens, invitation links and personal data: never kept by a cache.
