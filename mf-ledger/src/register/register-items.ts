@@ -47,7 +47,7 @@ export function buildRegisterItems(rows: readonly { id: number | string; date: s
 }
 
 /** Index of the today separator (where the inline entry line sits and the register opens). */
-export function todayIndex(items: readonly RegisterItem[]): number {
+export function todayIndex(items: readonly { kind: string }[]): number {
   for (let i = items.length - 1; i >= 0; i--) if (items[i].kind === 'today') return i;
   return items.length - 1;
 }

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { RegisterRow } from './api';
-import { prependScrollDelta, type DisplayItem } from './register-items';
+import { prependScrollDelta, todayIndex, type DisplayItem } from './register-items';
 
 /** Where the register should scroll next: today's separator or a row (new, moved-to...). */
 export type ScrollTarget = { id: number | 'today'; align: 'center' | 'auto'; nonce: number };
@@ -51,7 +51,7 @@ export function useRegisterVirtualizer({ items, rows, heightOf, scrollRef, scrol
     if (!scrollTarget) return;
     const index =
       scrollTarget.id === 'today'
-        ? items.findIndex((i) => i.kind === 'today')
+        ? todayIndex(items)
         : items.findIndex((i) => i.kind === 'row' && rows[i.rowIndex]?.id === scrollTarget.id);
     if (index < 0) return;
     virtualizer.scrollToIndex(index, { align: scrollTarget.align });
