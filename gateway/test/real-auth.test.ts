@@ -4,26 +4,22 @@
  * gateway on a route of another service, and the start-up fetch of revoked sessions.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import jwt from 'jsonwebtoken';
 import { SERVICES } from '@hf/contracts';
-import { createInProcessBus, type Bus } from '@hf/messaging';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/src/testing';
-import { buildApp } from '../../svc-auth/src/app';
+import type { Bus } from '@hf/messaging';
+import { TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/src/testing';
+import { startService, type TestService } from '../../svc-auth/test/helpers';
 import { buildGateway, type ServiceKey } from '../src/app';
 import { startUpstream, waitFor, type Upstream } from './helpers';
 
 const LIFETIME = 10; // seconds: svc-auth's shortest allowed, so renewal can be seen in a test
 
+let authService: TestService;
 let bus: Bus;
 let auth: FastifyInstance;
 let ledger: Upstream;
 let gateway: FastifyInstance;
-let dropDb: () => Promise<void>;
-let dataDir: string;
 let upstreams: Record<ServiceKey, string>;
 
 function newGateway(): Promise<FastifyInstance> {
@@ -31,22 +27,9 @@ function newGateway(): Promise<FastifyInstance> {
 }
 
 beforeAll(async () => {
-  const db = await createTestDatabase('gwauth');
-  dropDb = db.drop;
-  bus = createInProcessBus();
-  dataDir = mkdtempSync(join(tmpdir(), 'gw-real-auth-'));
-  auth = await buildApp({
-    databaseUrl: db.url,
-    jwtPublicKey: testKeys().publicKey,
-    jwtPrivateKey: testKeys().privateKey,
-    internalToken: TEST_INTERNAL_TOKEN,
-    bus,
-    bcryptCost: 4,
-    accessTokenSeconds: LIFETIME,
-    appOrigin: 'http://app.test',
-    dataDir,
-    invitationKey: randomBytes(32).toString('hex'),
-  });
+  // svc-auth as its own tests start it (test database, in-process bus, bcrypt cost 4).
+  authService = await startService({ accessTokenSeconds: LIFETIME });
+  ({ app: auth, bus } = authService);
   await auth.listen({ port: 0, host: '127.0.0.1' });
   // Stand-in for "another service": svc-ledger only checks signatures, like every service.
   ledger = await startUpstream('svc-ledger');
@@ -58,11 +41,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  await auth?.close();
   await ledger?.app.close();
-  await bus?.close();
-  await dropDb?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  await authService?.close();
 });
 
 async function register(): Promise<{ access: string; email: string }> {
