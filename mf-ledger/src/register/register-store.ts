@@ -96,11 +96,6 @@ export class RegisterStore {
     }
   }
 
-  /** Starts over: used when a change may touch rows that are not loaded yet. */
-  reloadAll(): Promise<void> {
-    return this.enqueue(() => this.start());
-  }
-
   /** Optimistic local change of one row (its balances stay as the server sent them). */
   patchRow(id: number, patch: Partial<RegisterRow>) {
     const index = this.indexOf(id);
