@@ -19,6 +19,8 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { startAppProcess } from './support/app-process';
+import { registerBenchUser } from './support/seed-register';
+import { percentile } from './support/timing';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -70,18 +72,7 @@ async function sequentialLatency(url: string, headers: Record<string, string>, c
     await pool.close();
   }
   times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-  return { p50: at(0.5), p99: at(0.99) };
-}
-
-async function registerUser(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/users/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench User', email: `bench-${Date.now()}@example.com`, password: 'bench password 123' }),
-  });
-  if (res.status !== 200 && res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
 }
 
 export interface FirstPageJs {
@@ -146,7 +137,7 @@ export async function runGatewayBench(options: Partial<Options> = {}): Promise<v
   console.log(`\n== gateway: authenticated small GETs, ${connections} connections, ${durationSeconds} s per run, ${gatewayMode} ==`);
   const app = await startAppProcess(dataDir);
   try {
-    const token = await registerUser(app.url);
+    const token = (await registerBenchUser(app.url, 'Bench User', 'bench')).access_token;
     const headers = { authorization: `Bearer ${token}` };
     const gatewayOrigin = app.url.replace('localhost', '127.0.0.1');
     const targets = [

@@ -19,6 +19,7 @@
  */
 import http from 'node:http';
 import { createBenchAccount, seedRegister, SEED_BATCH, startAppWithUser } from './support/seed-register';
+import { request, time, type Timing } from './support/timing';
 
 interface Target {
   mode: string;
@@ -77,15 +78,6 @@ async function viaBuildApp(): Promise<Target> {
   };
 }
 
-export async function request(url: string, init: RequestInit & { expect?: number } = {}): Promise<{ status: number; text: string; ms: number; headers: Headers }> {
-  const start = process.hrtime.bigint();
-  const res = await fetch(url, init);
-  const text = await res.text();
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (res.status !== (init.expect ?? 200)) throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
-  return { status: res.status, text, ms, headers: res.headers };
-}
-
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /** A GET whose body is read as bytes and not decoded (fetch gunzips, which costs the client 50-150 ms for 21 MB). */
@@ -106,29 +98,9 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ ms: num
   });
 }
 
-export function percentiles(times: number[]): { p50: number; p95: number; min: number } {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { p50: at(0.5), p95: at(0.95), min: sorted[0] };
-}
-
-interface Timing {
-  p50: number;
-  p95: number;
-  min: number;
-  /** App-process CPU per run (ms), when known. */
-  cpu?: number;
-}
-
+/** `time` with the app process's CPU per run, when known. */
+const timeApp = (count: number, run: (i: number) => Promise<number>) => time(count, run, cpuMicros);
 let cpuMicros: (() => Promise<number>) | null = null;
-
-async function time(count: number, run: (i: number) => Promise<number>): Promise<Timing> {
-  const times: number[] = [];
-  const cpuBefore = cpuMicros ? await cpuMicros() : 0;
-  for (let i = 0; i < count; i++) times.push(await run(i));
-  const cpu = cpuMicros ? ((await cpuMicros()) - cpuBefore) / 1000 / count : undefined;
-  return { ...percentiles(times), cpu };
-}
 
 const fmt = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 const line = (label: string, r: Timing, target?: number) =>
@@ -184,39 +156,39 @@ export async function runLedgerBench(): Promise<void> {
       const encoding = sample.headers.get('content-encoding') ?? 'identity';
       const length = sample.headers.get('content-length');
       const wire = length === null ? 'streamed' : mib(Number(length));
-      const fullGzip = await time(10, async () => (await request(`${base}${register}`, { headers: auth })).ms);
+      const fullGzip = await timeApp(10, async () => (await request(`${base}${register}`, { headers: auth })).ms);
       console.log(line(`${name}: full register, cached (${encoding}, ${wire})`, fullGzip, fullTarget));
       const gzipHeaders = { authorization: auth.authorization, 'accept-encoding': 'gzip, deflate, br' };
-      const fullRaw = await time(10, async () => (await rawGet(`${base}${register}`, gzipHeaders)).ms);
+      const fullRaw = await timeApp(10, async () => (await rawGet(`${base}${register}`, gzipHeaders)).ms);
       console.log(line(`${name}: same, received but not gunzipped`, fullRaw, fullTarget));
-      const fullPlain = await time(10, async () => (await request(`${base}${register}`, { headers: identity })).ms);
+      const fullPlain = await timeApp(10, async () => (await request(`${base}${register}`, { headers: identity })).ms);
       console.log(line(`${name}: full register, cached (identity)`, fullPlain));
       const etag = sample.headers.get('etag');
       if (etag) {
-        const revalidate = await time(20, async () => (await request(`${base}${register}`, { headers: { ...auth, 'if-none-match': etag }, expect: 304 })).ms);
+        const revalidate = await timeApp(20, async () => (await request(`${base}${register}`, { headers: { ...auth, 'if-none-match': etag }, expect: 304 })).ms);
         console.log(line(`${name}: full register, revalidated (304)`, revalidate));
       }
       // Cold: each GET follows an edit (not timed, its CPU is in the figure), so svc-ledger rebuilds the register.
-      const cold = await time(10, async () => {
+      const cold = await timeApp(10, async () => {
         await editMiddle(base);
         return (await request(`${base}${register}`, { headers: auth })).ms;
       });
       console.log(line(`${name}: full register after an edit (rebuilt, ${encoding})`, cold, fullTarget));
-      const coldRaw = await time(5, async () => {
+      const coldRaw = await timeApp(5, async () => {
         await editMiddle(base);
         return (await rawGet(`${base}${register}`, gzipHeaders)).ms;
       });
       console.log(line(`${name}: same, received but not gunzipped`, coldRaw, fullTarget));
-      const coldPlain = await time(5, async () => {
+      const coldPlain = await timeApp(5, async () => {
         await editMiddle(base);
         return (await request(`${base}${register}`, { headers: identity })).ms;
       });
       console.log(line(`${name}: full register after an edit (rebuilt, identity)`, coldPlain));
-      const pageNewest = await time(100, async () => (await request(`${base}${register}?limit=200`, { headers: auth })).ms);
+      const pageNewest = await timeApp(100, async () => (await request(`${base}${register}?limit=200`, { headers: auth })).ms);
       console.log(line(`${name}: 200-row page, newest`, pageNewest, 30));
-      const pageMiddle = await time(100, async () => (await request(`${base}${register}?limit=200&before=${middleCursor}`, { headers: auth })).ms);
+      const pageMiddle = await timeApp(100, async () => (await request(`${base}${register}?limit=200&before=${middleCursor}`, { headers: auth })).ms);
       console.log(line(`${name}: 200-row page, middle of the register`, pageMiddle, 30));
-      const edit = await time(100, async () => (await editMiddle(base)).ms);
+      const edit = await timeApp(100, async () => (await editMiddle(base)).ms);
       console.log(line(`${name}: single edit (PUT /api/transactions/:id)`, edit, 20));
     }
   } finally {

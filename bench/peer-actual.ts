@@ -46,7 +46,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { percentiles, request } from './ledger';
+import { request, time, type Timing } from './support/timing';
 import { benchRow, createBenchAccount, SEED_BATCH, seedRegister, startAppWithUser } from './support/seed-register';
 
 /** The peer's version, pinned: figures are only comparable run to run with the same engine. */
@@ -148,21 +148,11 @@ function ensurePeer(): string | null {
 
 // --- Timing -----------------------------------------------------------------------------------------
 
-interface Timing {
-  p50: number;
-  p95: number;
-  min: number;
-}
 
 const now = () => process.hrtime.bigint();
 const since = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function time(count: number, run: (i: number) => Promise<number>): Promise<Timing> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) times.push(await run(i));
-  return percentiles(times);
-}
 
 /** Times `run` as a whole. */
 const timed = async (run: () => Promise<unknown>): Promise<number> => {

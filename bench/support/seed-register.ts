@@ -35,6 +35,17 @@ export function householdOf(token: string): number {
   return claims.hid;
 }
 
+/** Registers a new user (a fresh email each time) through the gateway; returns their tokens. */
+export async function registerBenchUser(baseUrl: string, name: string, emailPrefix: string): Promise<{ access_token: string; refresh_token?: string }> {
+  const res = await fetch(`${baseUrl}/api/users/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email: `${emailPrefix}-${Date.now()}@example.com`, password: 'bench password 123' }),
+  });
+  if (res.status !== 200 && res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { access_token: string; refresh_token?: string };
+}
+
 /**
  * `startApp` in a child process (bench/support/app-process.ts) on a fresh temporary DATA_DIR
  * (`<tmp>/<prefix>XXXXXX`), then one user registered through `/api/users/register`.
@@ -47,13 +58,7 @@ export async function startAppWithUser(options: { dataDirPrefix: string; userNam
     const app = await startAppProcess(dataDir);
     try {
       const secrets = ensureAppSecrets(dataDir);
-      const res = await fetch(`${app.url}/api/users/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: options.userName, email: `${options.emailPrefix}-${Date.now()}@example.com`, password: 'bench password 123' }),
-      });
-      if (res.status !== 200 && res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
-      const tokens = (await res.json()) as { access_token: string; refresh_token?: string };
+      const tokens = await registerBenchUser(app.url, options.userName, options.emailPrefix);
       return {
         app,
         gatewayUrl: app.url.replace('localhost', '127.0.0.1'),
