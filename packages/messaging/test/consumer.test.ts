@@ -1,12 +1,11 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
-import { createTestDatabase } from '@hf/service-kit/src/testing';
 import type { EventEnvelope, Subscription } from '../src/bus';
 import { pruneProcessedEvents, runConsumer, waitForPosition, type RunConsumerOptions } from '../src/consumer';
 import { createInProcessBus } from '../src/inprocess-bus';
 import { ensureMessagingTables, startOutboxRelay, writeEvent } from '../src/outbox';
-import { describeWithNats, eventually, makeEvent, MemoryLogger, NATS_URL, randomName, sleep, type TestBus } from './helpers';
+import { describeWithNats, eventually, makeEvent, MemoryLogger, NATS_URL, openTestPool, randomName, sleep, type TestBus } from './helpers';
 import { natsTestBus } from './nats-test-bus';
 
 interface ConsumerTestBus extends TestBus {
@@ -19,8 +18,8 @@ const AmountRecorded = { type: 'object', required: ['cents'], properties: { cent
 
 function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>): void {
   describe(`runConsumer (${kind} bus)`, () => {
-    let db: { url: string; drop: () => Promise<void> };
     let pool: pg.Pool;
+    let closeDb: (() => Promise<void>) | undefined;
     let t: ConsumerTestBus;
     const subscriptions: Subscription[] = [];
     let ns: string;
@@ -30,19 +29,14 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
     let failNext: number;
 
     beforeAll(async () => {
-      db = await createTestDatabase('consumer');
-      pool = new pg.Pool({ connectionString: db.url, max: 6 });
-      // pool.end() resolves before every connection has closed; DROP DATABASE ... WITH (FORCE)
-      // then terminates the rest, and an idle client's error must not crash the test file.
-      pool.on('error', () => undefined);
+      ({ pool, close: closeDb } = await openTestPool('consumer', 6));
       await ensureMessagingTables(pool);
       await pool.query('CREATE TABLE totals (consumer text, household_id int, cents bigint NOT NULL, events int NOT NULL, PRIMARY KEY (consumer, household_id))');
       t = await makeBus();
     });
     afterAll(async () => {
       await t?.dispose();
-      await pool?.end();
-      await db?.drop();
+      await closeDb?.();
     });
     beforeEach(() => {
       ns = `${t.prefix}.${randomName('c')}`;
@@ -315,9 +309,7 @@ describeWithNats('runConsumer over NATS', () => {
 
 describe('ensureMessagingTables on tables of the version before pruning', () => {
   test('adds the pruning columns and index, keeps the rows, and pruning then leaves the old rows alone', async () => {
-    const db = await createTestDatabase('upgrade');
-    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
-    pool.on('error', () => undefined);
+    const { pool, close } = await openTestPool('upgrade', 2);
     try {
       await pool.query(`
         CREATE TABLE processed_events (consumer text NOT NULL, event_id uuid NOT NULL, processed_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (consumer, event_id));
@@ -336,8 +328,7 @@ describe('ensureMessagingTables on tables of the version before pruning', () => 
       expect((await pool.query('SELECT count(*)::int AS n FROM processed_events')).rows[0].n).toBe(1);
       expect((await pool.query('SELECT sequence::int AS s, pruned_sequence FROM consumer_positions')).rows).toEqual([{ s: 12, pruned_sequence: null }]);
     } finally {
-      await pool.end();
-      await db.drop();
+      await close();
     }
   });
 });

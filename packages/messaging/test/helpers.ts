@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createTestDatabase } from '@hf/service-kit/src/testing';
 import type { Bus, EventEnvelope } from '../src/bus';
 import type { MessagingLogger } from '../src/logger';
 
@@ -40,6 +42,22 @@ export function makeEvent(type: string, data: unknown = {}, overrides: Partial<E
     sequence: ++sequence,
     data,
     ...overrides,
+  };
+}
+
+/** A fresh database for one test file and a pool on it; `close()` ends the pool and drops the database. */
+export async function openTestPool(prefix: string, max: number): Promise<{ pool: pg.Pool; close: () => Promise<void> }> {
+  const db = await createTestDatabase(prefix);
+  const pool = new pg.Pool({ connectionString: db.url, max });
+  // pool.end() resolves before every connection has closed; DROP DATABASE ... WITH (FORCE)
+  // then terminates the rest, and an idle client's error must not crash the test file.
+  pool.on('error', () => undefined);
+  return {
+    pool,
+    close: async () => {
+      await pool.end();
+      await db.drop();
+    },
   };
 }
 

@@ -1,27 +1,22 @@
-import pg from 'pg';
-import { createTestDatabase } from '@hf/service-kit/src/testing';
+import type pg from 'pg';
 import type { Bus, EventEnvelope, Subscription } from '../src/bus';
 import { createInProcessBus } from '../src/inprocess-bus';
 import { ensureMessagingTables, startOutboxRelay, writeEvent, type OutboxRelay, type OutboxRelayOptions } from '../src/outbox';
 import { withTransaction } from '../src/transaction';
-import { describeWithNats, eventually, MemoryLogger, randomName, sleep, type TestBus } from './helpers';
+import { describeWithNats, eventually, MemoryLogger, openTestPool, randomName, sleep, type TestBus } from './helpers';
 import { natsTestBus } from './nats-test-bus';
 
 function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
   describe(`transactional outbox (${kind} bus)`, () => {
-    let db: { url: string; drop: () => Promise<void> };
     let pool: pg.Pool;
+    let closeDb: (() => Promise<void>) | undefined;
     let t: TestBus;
     const relays: OutboxRelay[] = [];
     const subscriptions: Subscription[] = [];
     let ns: string;
 
     beforeAll(async () => {
-      db = await createTestDatabase('outbox');
-      pool = new pg.Pool({ connectionString: db.url, max: 8 });
-      // pool.end() resolves before every connection has closed; DROP DATABASE ... WITH (FORCE)
-      // then terminates the rest, and an idle client's error must not crash the test file.
-      pool.on('error', () => undefined);
+      ({ pool, close: closeDb } = await openTestPool('outbox', 8));
       // Two instances starting together must not trip over each other.
       await Promise.all([ensureMessagingTables(pool), ensureMessagingTables(pool)]);
       await ensureMessagingTables(pool);
@@ -29,8 +24,7 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
     });
     afterAll(async () => {
       await t?.dispose();
-      await pool?.end();
-      await db?.drop();
+      await closeDb?.();
     });
     beforeEach(() => {
       ns = `${t.prefix}.${randomName('o')}`;

@@ -1,20 +1,17 @@
-import pg from 'pg';
-import { createTestDatabase } from '@hf/service-kit/src/testing';
+import type pg from 'pg';
 import { withTransaction } from '../src/transaction';
+import { openTestPool } from './helpers';
 
 describe('withTransaction', () => {
-  let db: { url: string; drop: () => Promise<void> };
   let pool: pg.Pool;
+  let closeDb: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    db = await createTestDatabase('tx');
-    pool = new pg.Pool({ connectionString: db.url, max: 2 });
-    pool.on('error', () => undefined);
+    ({ pool, close: closeDb } = await openTestPool('tx', 2));
     await pool.query('CREATE TABLE things (id int PRIMARY KEY)');
   });
   afterAll(async () => {
-    await pool?.end();
-    await db?.drop();
+    await closeDb?.();
   });
 
   const settings = (client: pg.PoolClient) =>
