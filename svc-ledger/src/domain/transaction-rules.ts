@@ -41,6 +41,13 @@ const RECORDED = ['account_id', 'date', 'payee', 'amount', 'status', 'notes', 'c
 
 const isLeg = (row: TxRow) => row.transfer_id !== null;
 
+/** A row and its other leg (if any) before and after a change, as the pairs the write helpers take. */
+export function legPairs(before: { row: TxRow; peer: TxRow | null }, after: { row: TxRow; peer: TxRow | null }): Array<{ before: TxRow; after: TxRow }> {
+  const pairs = [{ before: before.row, after: after.row }];
+  if (before.peer && after.peer) pairs.push({ before: before.peer, after: after.peer });
+  return pairs;
+}
+
 /**
  * A PUT on a row. For a transfer leg: payee and category are fixed (ignored), and amount and
  * date are mirrored on the other leg (amount negated). A budgeted row (and its pair) that is

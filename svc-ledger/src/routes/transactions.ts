@@ -23,7 +23,7 @@ import { badRequest, conflict, notFound } from '@hf/service-kit';
 import { decodeCursor } from '../domain/cursor';
 import { acceptsGzip, etagMatches, registerEtag } from '../domain/http-cache';
 import { normaliseStatus, type Status } from '../domain/status';
-import { applyEdit, applyMove, applyStatus, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
+import { applyEdit, applyMove, applyStatus, legPairs, toEventSnapshot } from '../domain/transaction-rules';
 import { accountNamedBy, transferDirection } from '../domain/transfer';
 import { amountToCents, requireAtMost, requireDate } from '../domain/values';
 import { accountRows, findAccount, registerHead } from '../repositories/accounts';
@@ -191,9 +191,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
         const isLeg = found.row.transfer_id !== null;
         const categoryId = await resolveCategory(w.client, actor.householdId, isLeg ? { category_id: body.category_id } : body);
         const next = applyEdit(found.row, found.peer, { ...edit, category_id: categoryId });
-        const pairs = [{ before: found.row, after: next.row }];
-        if (found.peer && next.peer) pairs.push({ before: found.peer, after: next.peer });
-        await applyChanges(w, pairs, 'edited', announceChanged(w, 'edited'));
+        await applyChanges(w, legPairs(found, next), 'edited', announceChanged(w, 'edited'));
         return recordById(w.client, actor.householdId, found.row.id);
       });
     },
@@ -259,9 +257,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
         if (moved === 'same-as-other-leg') {
           throw badRequest('A transfer cannot be moved into the account of its other leg.');
         }
-        const pairs: Array<{ before: TxRow; after: TxRow }> = [{ before: found.row, after: moved.row }];
-        if (found.peer && moved.peer) pairs.push({ before: found.peer, after: moved.peer });
-        await applyChanges(w, pairs, 'moved', (changes) => {
+        await applyChanges(w, legPairs(found, moved), 'moved', (changes) => {
           const data: TransactionMovedV1 = {
             changes: changes.map((c) => ({ before: toEventSnapshot(c.before), after: toEventSnapshot(c.after) })),
             from_account_id: found.row.account_id,
@@ -285,9 +281,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
         const found = await lockWithPeer(w.client, actor.householdId, request.params.id);
         if (!found || found.row.deleted) throw notFound(TRANSACTION_NOT_FOUND);
         const next = applyStatus(found.row, found.peer, status);
-        const pairs = [{ before: found.row, after: next.row }];
-        if (found.peer && next.peer) pairs.push({ before: found.peer, after: next.peer });
-        await applyChanges(w, pairs, 'status', announceChanged(w, 'status'));
+        await applyChanges(w, legPairs(found, next), 'status', announceChanged(w, 'status'));
         return recordById(w.client, actor.householdId, found.row.id);
       });
     },
