@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { RegisterRow } from './api';
 import type { EntryPosition } from './hooks';
 import type { DisplayItem } from './register-items';
@@ -96,7 +96,7 @@ export function RegisterTable({ items, rows, entryPosition, entryRow, withAction
               const row = rows[item.rowIndex];
               return row ? renderRow(row, item.rowIndex) : null;
             }
-            if (item.kind === 'entry') return <EntrySlot key="entry">{entryRow}</EntrySlot>;
+            if (item.kind === 'entry') return <Fragment key="entry">{entryRow}</Fragment>;
             return (
               <tr key={item.key} className={`ledger-separator ledger-separator--${item.kind}`}>
                 <td colSpan={columnCount}>{item.kind === 'month' ? item.label : 'Today'}</td>
@@ -113,8 +113,4 @@ export function RegisterTable({ items, rows, entryPosition, entryRow, withAction
       </table>
     </div>
   );
-}
-
-function EntrySlot({ children }: { children: ReactNode }) {
-  return <>{children}</>;
 }
