@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ACCOUNTS_QUERY_KEY, errorMessage, useAccounts } from '@hf/app-kit';
 import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
+import { LEDGER_LIMITS } from '@hf/contracts/src/ledger-limits';
+import { NameModal } from '../components/NameModal';
 import { accountsApi, type Account } from './api';
 import { AccountForm, type NewAccount } from './AccountForm';
-import { EditAccountModal } from './EditAccountModal';
 import { SortableAccountList } from './SortableAccountList';
 
 /**
@@ -82,7 +83,18 @@ export function AccountsManager() {
         <p className="hf-empty">No accounts found. Add one below to get started.</p>
       ) : null}
       <AccountForm onCreate={create} />
-      {editing && <EditAccountModal name={editing.name} onCancel={() => setEditing(null)} onSave={(name) => rename(editing, name)} />}
+      {editing && (
+        <NameModal
+          title="Edit Account Name"
+          label="Account name"
+          initial={editing.name}
+          submitLabel="Save Changes"
+          maxLength={LEDGER_LIMITS.accountName}
+          required
+          onCancel={() => setEditing(null)}
+          onSubmit={(name) => rename(editing, name)}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           title={`Delete ${deleting.name}?`}

@@ -5,8 +5,8 @@ import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
 import { categoriesApi, CATEGORIES_QUERY_KEY, useCategoryTree } from './api';
 import { DELETE_CATEGORY_MESSAGE, invalidMergeDestinations, mergeConfirmationMessage, newParentForDrop, type TOP_LEVEL_DROP_ID } from './category-moves';
 import type { CategoryNode } from './category-text';
-import { CategoryNameModal } from './CategoryNameModal';
 import { CategoryTreeView } from './CategoryTreeView';
+import { NameModal } from '../components/NameModal';
 import { LEDGER_LIMITS } from '@hf/contracts/src/ledger-limits';
 
 type Dialog =
@@ -117,11 +117,12 @@ export function CategoryManager() {
       )}
 
       {dialog?.kind === 'edit' && (
-        <CategoryNameModal
+        <NameModal
           title="Edit Category"
           label="Category name"
           initial={dialog.category.name}
           submitLabel="Save"
+          maxLength={LEDGER_LIMITS.categoryName}
           onCancel={() => setDialog(null)}
           onSubmit={(name) => {
             setDialog(null);
@@ -130,10 +131,11 @@ export function CategoryManager() {
         />
       )}
       {dialog?.kind === 'add-child' && (
-        <CategoryNameModal
+        <NameModal
           title={`Add Sub-category to ${dialog.parent.name}`}
           label="Sub-category name"
           submitLabel="Add"
+          maxLength={LEDGER_LIMITS.categoryName}
           onCancel={() => setDialog(null)}
           onSubmit={(name) => {
             setDialog(null);

@@ -1,16 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '@hf/ui';
-import { LEDGER_LIMITS } from '@hf/contracts/src/ledger-limits';
 
-/** The edit and add-sub-category dialogs: one name field, Cancel and a submit button. */
-export function CategoryNameModal({ title, label, initial = '', submitLabel, onSubmit, onCancel }: {
+/**
+ * A dialog with one name field, Cancel and a submit button (disabled while the name is blank);
+ * the name is submitted trimmed. Edit Account Name, Edit Category, Add Sub-category.
+ */
+export function NameModal({ title, label, initial = '', submitLabel, maxLength, required, onSubmit, onCancel }: {
   title: string;
   label: string;
   initial?: string;
   submitLabel: string;
+  maxLength: number;
+  required?: boolean;
   onSubmit: (name: string) => void;
   onCancel: () => void;
 }) {
+  const formId = useId();
   const [value, setValue] = useState(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -25,16 +30,16 @@ export function CategoryNameModal({ title, label, initial = '', submitLabel, onS
           <button type="button" className="hf-button" onClick={onCancel}>
             Cancel
           </button>
-          <button type="submit" form="ledger-category-name" className="hf-button hf-button--primary" disabled={!value.trim()}>
+          <button type="submit" form={formId} className="hf-button hf-button--primary" disabled={!value.trim()}>
             {submitLabel}
           </button>
         </>
       }
     >
-      <form id="ledger-category-name" onSubmit={submit}>
+      <form id={formId} onSubmit={submit}>
         <label className="hf-field">
           <span>{label}</span>
-          <input type="text" value={value} maxLength={LEDGER_LIMITS.categoryName} onChange={(e) => setValue(e.target.value)} />
+          <input type="text" value={value} maxLength={maxLength} required={required} onChange={(e) => setValue(e.target.value)} />
         </label>
       </form>
     </Modal>
