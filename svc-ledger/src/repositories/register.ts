@@ -1,5 +1,6 @@
 import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/src/ledger';
 import pg from 'pg';
+import { withTransaction } from '@hf/service-kit';
 import { RegisterModel, type RegisterHeadState, type RegisterLine } from '../domain/register-model';
 import { registerHead } from './accounts';
 import { categoryPathSql, epochMicros, isoText, type Pool, type PoolClient } from './sql';
@@ -127,30 +128,21 @@ export interface LoadedRegister {
  * Null when the account is not the household's or is deleted.
  */
 export async function loadRegister(pool: Pool, householdId: number, accountId: number, previous?: RegisterModel): Promise<LoadedRegister | null> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    await client.query(`SET LOCAL datestyle = 'ISO, YMD'`);
-    const account = await registerHead(client, householdId, accountId);
-    let loaded: LoadedRegister | null = null;
-    if (account) {
+  return withTransaction(
+    pool,
+    async (client) => {
+      await client.query(`SET LOCAL datestyle = 'ISO, YMD'`);
+      const account = await registerHead(client, householdId, accountId);
+      if (!account) return null;
       const names = await readNames(client, householdId);
       const head: RegisterHeadState = { version: account.register_version, startingBalance: account.starting_balance, namesKey: `${names.categories}\n${names.accounts}` };
       const sameShape = previous && previous.head.namesKey === head.namesKey && previous.head.startingBalance === head.startingBalance;
-      if (previous && sameShape && previous.version === head.version) loaded = { model: previous, how: 'previous' };
-      else {
-        const changed = previous && sameShape && BigInt(previous.version) < BigInt(head.version) ? await changedRowIds(client, accountId, previous.version, head.version) : null;
-        loaded = previous && changed
-          ? { model: previous.withChanges(head, changed, await readLines(client, householdId, account, names, changed)), how: 'changes' }
-          : { model: await readFull(client, householdId, account, names, head, previous), how: 'rows' };
-      }
-    }
-    await client.query('COMMIT');
-    return loaded;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+      if (previous && sameShape && previous.version === head.version) return { model: previous, how: 'previous' };
+      const changed = previous && sameShape && BigInt(previous.version) < BigInt(head.version) ? await changedRowIds(client, accountId, previous.version, head.version) : null;
+      return previous && changed
+        ? { model: previous.withChanges(head, changed, await readLines(client, householdId, account, names, changed)), how: 'changes' }
+        : { model: await readFull(client, householdId, account, names, head, previous), how: 'rows' };
+    },
+    { isolation: 'repeatable read', readOnly: true },
+  );
 }
