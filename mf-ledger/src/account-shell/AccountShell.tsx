@@ -12,7 +12,8 @@ export const accountQueryKey = (id: number) => ['accounts', id] as const;
  * collapsible Envelopes panel, "Bulk Categorize" and "Import Transactions".
  */
 export function AccountShell({ accountId, children }: { accountId: number; children: (context: { refreshToken: number }) => ReactNode }) {
-  const account = useQuery({ queryKey: accountQueryKey(accountId), queryFn: () => accountsApi.get(accountId), enabled: Number.isInteger(accountId) && accountId > 0 });
+  const validId = Number.isInteger(accountId) && accountId > 0;
+  const account = useQuery({ queryKey: accountQueryKey(accountId), queryFn: () => accountsApi.get(accountId), enabled: validId });
   const [showEnvelopes, setShowEnvelopes] = useState(false);
   const [dialog, setDialog] = useState<'bulk' | 'import' | null>(null);
   const [refreshToken, setRefreshToken] = useState(0);
@@ -37,7 +38,7 @@ export function AccountShell({ accountId, children }: { accountId: number; child
           </button>
         </div>
       </header>
-      {(account.isError || !(Number.isInteger(accountId) && accountId > 0)) && (
+      {(account.isError || !validId) && (
         <p role="alert" className="hf-status hf-status--error">
           Failed to fetch account details.
         </p>
