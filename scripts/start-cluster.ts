@@ -156,8 +156,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
           DATA_DIR: dataDir,
         });
       }
-      // svc-budget and svc-import call svc-ledger's internal API.
-      if (service.key === 'BUDGET' || service.key === 'IMPORT') env.LEDGER_URL ??= services['svc-ledger'];
+      // svc-budget, svc-import and svc-reports call svc-ledger's internal API.
+      if (service.key === 'BUDGET' || service.key === 'IMPORT' || service.key === 'REPORTS') env.LEDGER_URL ??= services['svc-ledger'];
       services[service.name] = `http://127.0.0.1:${port}`;
       const child = spawnProcess(service.name, join(ROOT, service.name, 'src', 'server.ts'), env);
       starting.push(waitReady(child, services[service.name], readyTimeoutMs));

@@ -197,8 +197,8 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
           dataDir,
         });
       }
-      // svc-budget and svc-import call svc-ledger's internal API (SERVICES lists the ledger first).
-      if (service.key === 'BUDGET' || service.key === 'IMPORT') extras.ledgerUrl = services['svc-ledger'];
+      // svc-budget, svc-import and svc-reports call svc-ledger's internal API (SERVICES lists the ledger first).
+      if (service.key === 'BUDGET' || service.key === 'IMPORT' || service.key === 'REPORTS') extras.ledgerUrl = services['svc-ledger'];
       const app = await buildApp({ ...base, ...extras });
       apps.push(app);
       await app.listen({ port: 0, host: '127.0.0.1' });

@@ -7,6 +7,7 @@ import { accountRoutes } from './routes/accounts';
 import { categoryRoutes } from './routes/categories';
 import { internalRoutes } from './routes/internal';
 import { payeeRoutes } from './routes/payees';
+import { replayRoutes } from './routes/replay';
 import { transactionRoutes } from './routes/transactions';
 import { transferRoutes } from './routes/transfers';
 
@@ -49,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await scope.register(categoryRoutes);
       await scope.register(payeeRoutes);
       await scope.register(internalRoutes);
+      await scope.register(replayRoutes);
     },
   });
   // Read by the register route at request time (route scopes see root decorations).

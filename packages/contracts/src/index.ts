@@ -8,3 +8,4 @@ export * from './services';
 export * from './events';
 export * from './auth';
 export * from './ledger';
+export * from './reports';

@@ -555,3 +555,38 @@ export const CategoriesMergedV1 = Type.Object({
   deleted_category_ids: Type.Array(Type.Integer()),
 });
 export type CategoriesMergedV1 = Static<typeof CategoriesMergedV1>;
+
+// ---------------------------------------------------------------------------------------------
+// Internal: replay of one household (svc-ledger), for rebuilding a read model (svc-reports, svc-budget) of one household, for rebuilding a read model.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * POST /internal/replay (svc-ledger): one page of a household's current state. The first page
+ * (no `after_id`) also carries `sequence`, the ledger's event sequence the state is at least as
+ * new as, plus the accounts and categories; rows come in id order, `next_after_id` null at the end.
+ */
+export const ReplayBody = Type.Object(
+  {
+    household_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    after_id: Type.Optional(Type.Integer({ minimum: 0 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50_000 })),
+  },
+  { additionalProperties: false },
+);
+export type ReplayBody = Static<typeof ReplayBody>;
+
+/** POST /internal/replay/households (svc-ledger): every household with an account, ever. */
+export const ReplayHouseholds = Type.Object({ household_ids: Type.Array(Type.Integer()), sequence: Type.Integer() });
+export type ReplayHouseholds = Static<typeof ReplayHouseholds>;
+
+export const ReplayPage = Type.Object({
+  /** First page only (else null): the outbox sequence this state includes every event up to. */
+  sequence: Type.Union([Type.Integer(), Type.Null()]),
+  /** First page only (else empty): live accounts and categories. */
+  accounts: Type.Array(LedgerAccountSnapshot),
+  categories: Type.Array(LedgerCategorySnapshot),
+  /** Non-deleted rows with id > after_id, in id order. */
+  transactions: Type.Array(LedgerTransactionSnapshot),
+  next_after_id: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type ReplayPage = Static<typeof ReplayPage>;

@@ -320,3 +320,13 @@ export async function transactionExists(q: Queryable, householdId: number, id: n
   const result = await q.query('SELECT 1 FROM transactions WHERE household_id = $1 AND id = $2', [householdId, id]);
   return (result.rowCount ?? 0) > 0;
 }
+
+/** Live (non-deleted) rows of the household with id > `afterId`, in id order, at most `limit` (replay). */
+export async function liveRowsAfter(q: Queryable, householdId: number, afterId: number, limit: number): Promise<TxRow[]> {
+  const result = await q.query<TxRow>(
+    `SELECT ${rowColumns('t')} FROM transactions t
+     WHERE t.household_id = $1 AND t.id > $2 AND t.deleted_at IS NULL ORDER BY t.id LIMIT $3`,
+    [householdId, afterId, limit],
+  );
+  return result.rows;
+}

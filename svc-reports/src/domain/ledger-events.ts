@@ -1,0 +1,134 @@
+import {
+  EVENTS,
+  type AccountClosedV1,
+  type AccountOpenedV1,
+  type AccountRenamedV1,
+  type CategoriesMergedV1,
+  type CategoryChangedV1,
+  type CategoryCreatedV1,
+  type CategoryDeletedV1,
+  type LedgerCategorySnapshot,
+  type LedgerTransactionSnapshot,
+  type TransactionChangedV1,
+  type TransactionDeletedV1,
+  type TransactionMovedV1,
+  type TransactionRecordedV1,
+  type TransactionRestoredV1,
+} from '@hf/contracts';
+
+/** A ledger row as reports keep it (money in cents). */
+export interface RowState {
+  id: number;
+  household_id: number;
+  account_id: number;
+  date: string;
+  payee: string;
+  amount: number;
+  category_id: number | null;
+  status: string;
+  notes: string;
+  updated_at: string;
+  /** Actual, not a transfer leg, not deleted: the rows reports add up. */
+  counted: boolean;
+}
+
+export interface AccountState {
+  id: number;
+  household_id: number;
+  name: string;
+  closed: boolean;
+}
+
+/** A category snapshot to store, or a mark on one (deleted; merged into another). */
+export type CategoryChange =
+  | { kind: 'upsert'; category: LedgerCategorySnapshot }
+  | { kind: 'mark'; id: number; household_id: number; deleted: boolean; merged_into: number | null };
+
+/** What one ledger event changes in the read model, in the order to apply it. */
+export interface ReadModelChanges {
+  rows: RowState[];
+  accounts: AccountState[];
+  categories: CategoryChange[];
+}
+
+/** Transfers and budgeted rows never count in reports; deleted rows neither. */
+export function rowState(t: LedgerTransactionSnapshot, deleted = t.deleted): RowState {
+  return {
+    id: t.id,
+    household_id: t.household_id,
+    account_id: t.account_id,
+    date: t.date,
+    payee: t.payee,
+    amount: t.amount_cents,
+    category_id: t.category_id,
+    status: t.status,
+    notes: t.notes,
+    updated_at: t.updated_at,
+    counted: !deleted && !t.is_budgeted && t.transfer_id === null,
+  };
+}
+
+const none = (): ReadModelChanges => ({ rows: [], accounts: [], categories: [] });
+
+/**
+ * The read-model changes of a ledger event (its data already checked against its schema).
+ * Every event carries full snapshots, so applying one never needs the ledger. Category deletes
+ * and merges re-point rows without per-row events: they become marks that reads resolve.
+ */
+export function changesOf(type: string, data: unknown): ReadModelChanges {
+  const changes = none();
+  switch (type) {
+    case EVENTS.transactionRecorded:
+      changes.rows = (data as TransactionRecordedV1).transactions.map((t) => rowState(t));
+      break;
+    case EVENTS.transactionRestored:
+      changes.rows = (data as TransactionRestoredV1).transactions.map((t) => rowState(t));
+      break;
+    case EVENTS.transactionChanged:
+    case EVENTS.transactionMoved:
+      changes.rows = (data as TransactionChangedV1 | TransactionMovedV1).changes.map((c) => rowState(c.after));
+      break;
+    case EVENTS.transactionDeleted:
+      // The payload holds the rows as they were before: they are deleted now.
+      changes.rows = (data as TransactionDeletedV1).transactions.map((t) => rowState(t, true));
+      break;
+    case EVENTS.accountOpened:
+    case EVENTS.accountRenamed: {
+      const { account } = data as AccountOpenedV1 | AccountRenamedV1;
+      changes.accounts = [{ id: account.id, household_id: account.household_id, name: account.name, closed: false }];
+      break;
+    }
+    case EVENTS.accountClosed: {
+      const { account } = data as AccountClosedV1;
+      changes.accounts = [{ id: account.id, household_id: account.household_id, name: account.name, closed: true }];
+      break;
+    }
+    case EVENTS.categoryCreated:
+      changes.categories = [{ kind: 'upsert', category: (data as CategoryCreatedV1).category }];
+      break;
+    case EVENTS.categoryChanged:
+      changes.categories = [{ kind: 'upsert', category: (data as CategoryChangedV1).after }];
+      break;
+    case EVENTS.categoryDeleted: {
+      const { category, promoted_children } = data as CategoryDeletedV1;
+      changes.categories = [
+        { kind: 'mark', id: category.id, household_id: category.household_id, deleted: true, merged_into: null },
+        ...promoted_children.map((c) => ({ kind: 'upsert' as const, category: c })),
+      ];
+      break;
+    }
+    case EVENTS.categoriesMerged: {
+      const merge = data as CategoriesMergedV1;
+      const household = merge.source.household_id;
+      const into = new Map(merge.reassigned.map((r) => [r.from_category_id, r.to_category_id]));
+      changes.categories = [
+        ...merge.reparented.map((c) => ({ kind: 'upsert' as const, category: c })),
+        ...merge.deleted_category_ids.map((id) => ({ kind: 'mark' as const, id, household_id: household, deleted: true, merged_into: into.get(id) ?? null })),
+      ];
+      break;
+    }
+    default:
+      break;
+  }
+  return changes;
+}

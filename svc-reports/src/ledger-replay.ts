@@ -1,0 +1,48 @@
+import type { ReplayPage } from '@hf/contracts';
+import { HttpError } from '@hf/service-kit';
+import type { HouseholdState } from './repositories/read-model';
+
+/** Rows per replay page: about 10 MB of JSON. */
+const PAGE_ROWS = 20_000;
+const TIMEOUT_MS = 30_000;
+
+/** svc-ledger's replay (internal routes), as svc-reports calls it. */
+export class LedgerReplay {
+  constructor(
+    private readonly ledgerUrl: string,
+    private readonly internalToken: string,
+  ) {}
+
+  private async post<T>(path: string, body: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.ledgerUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-internal-token': this.internalToken },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      throw new HttpError(503, 'The service is temporarily unavailable. Please try again.');
+    }
+    if (!response.ok) throw new HttpError(503, 'The service is temporarily unavailable. Please try again.');
+    return (await response.json()) as T;
+  }
+
+  /** Every household that has (or had) an account in the ledger. */
+  async households(): Promise<number[]> {
+    return (await this.post<{ household_ids: number[] }>('/internal/replay/households', {})).household_ids;
+  }
+
+  /** A household's whole current state, page by page, with the sequence the first page was read at. */
+  async household(householdId: number): Promise<HouseholdState> {
+    const first = await this.post<ReplayPage>('/internal/replay', { household_id: householdId, limit: PAGE_ROWS });
+    const state: HouseholdState = { sequence: first.sequence ?? 0, accounts: first.accounts, categories: first.categories, transactions: first.transactions };
+    for (let after = first.next_after_id; after !== null; ) {
+      const page = await this.post<ReplayPage>('/internal/replay', { household_id: householdId, after_id: after, limit: PAGE_ROWS });
+      for (const t of page.transactions) state.transactions.push(t);
+      after = page.next_after_id;
+    }
+    return state;
+  }
+}

@@ -1,0 +1,77 @@
+import type { ReportScope } from '../domain/report-range';
+import type { Queryable } from './read-model';
+
+/** Rows that count, of one household, in the range and the chosen accounts ($1..$4). */
+const COUNTED_IN_SCOPE = `household_id = $1 AND counted AND date BETWEEN $2 AND $3 AND ($4::int[] IS NULL OR account_id = ANY($4::int[]))`;
+
+const scopeParams = (householdId: number, scope: ReportScope) => [householdId, scope.start, scope.end, scope.accountIds];
+
+/** Net cents per stored category id (null: none). */
+export async function netsByStoredCategory(q: Queryable, householdId: number, scope: ReportScope): Promise<Array<{ category_id: number | null; net: number }>> {
+  const result = await q.query<{ category_id: number | null; net: number }>(
+    `SELECT category_id, sum(amount)::bigint AS net FROM report_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY category_id`,
+    scopeParams(householdId, scope),
+  );
+  return result.rows;
+}
+
+/** Net cents per payee (exact text). */
+export async function netsByPayee(q: Queryable, householdId: number, scope: ReportScope): Promise<Array<{ payee: string; net: number }>> {
+  const result = await q.query<{ payee: string; net: number }>(
+    `SELECT payee, sum(amount)::bigint AS net FROM report_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY payee`,
+    scopeParams(householdId, scope),
+  );
+  return result.rows;
+}
+
+/** Net cents per month (`YYYY-MM`) and stored category id. */
+export async function netsByMonth(q: Queryable, householdId: number, scope: ReportScope): Promise<Array<{ month: string; category_id: number | null; net: number }>> {
+  const result = await q.query<{ month: string; category_id: number | null; net: number }>(
+    `SELECT to_char(date, 'YYYY-MM') AS month, category_id, sum(amount)::bigint AS net FROM report_rows
+     WHERE ${COUNTED_IN_SCOPE} GROUP BY 1, 2`,
+    scopeParams(householdId, scope),
+  );
+  return result.rows;
+}
+
+export interface StoredRow {
+  id: number;
+  date: string;
+  payee: string;
+  amount: number;
+  account_id: number;
+  status: string;
+  notes: string;
+  category_id: number | null;
+  updated_at: string;
+}
+
+const ROW_COLUMNS = 'id, date, payee, amount, account_id, status, notes, category_id, updated_at';
+
+/**
+ * Rows behind a category item: stored category ids in `ids` (or, with `negate`, rows with no
+ * category or one not in `ids`), newest first, at most `limit`.
+ */
+export async function rowsByCategory(
+  q: Queryable,
+  householdId: number,
+  scope: ReportScope,
+  selection: { ids: number[]; negate: boolean },
+  limit: number,
+): Promise<StoredRow[]> {
+  const match = selection.negate ? '(category_id IS NULL OR NOT (category_id = ANY($5::int[])))' : 'category_id = ANY($5::int[])';
+  const result = await q.query<StoredRow>(
+    `SELECT ${ROW_COLUMNS} FROM report_rows WHERE ${COUNTED_IN_SCOPE} AND ${match} ORDER BY date DESC, id DESC LIMIT $6`,
+    [...scopeParams(householdId, scope), selection.ids, limit],
+  );
+  return result.rows;
+}
+
+/** Rows of one payee (exact text, bound as a value: `%` and `'` are literal), newest first. */
+export async function rowsByPayee(q: Queryable, householdId: number, scope: ReportScope, payee: string, limit: number): Promise<StoredRow[]> {
+  const result = await q.query<StoredRow>(
+    `SELECT ${ROW_COLUMNS} FROM report_rows WHERE ${COUNTED_IN_SCOPE} AND payee = $5 ORDER BY date DESC, id DESC LIMIT $6`,
+    [...scopeParams(householdId, scope), payee, limit],
+  );
+  return result.rows;
+}
