@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Modal } from '@hf/ui';
 import { accountsApi } from '../accounts/api';
 import { BulkCategorizeModal } from '../bulk-categorize/BulkCategorizeModal';
-import { formatDollars } from '../money';
+import { formatDollars } from '@hf/app-kit';
 
 export const accountQueryKey = (id: number) => ['accounts', id] as const;
 

@@ -3,9 +3,9 @@ import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } 
 import { CSS } from '@dnd-kit/utilities';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { EditIcon, GripIcon, TrashIcon } from '../components/icons';
 import { useKeyboardLift } from '../components/useKeyboardLift';
-import { formatDollars } from '../money';
+import { formatDollars } from '@hf/app-kit';
+import { EditIcon, GripIcon, TrashIcon } from '@hf/ui';
 import type { Account } from './api';
 
 interface ItemProps {

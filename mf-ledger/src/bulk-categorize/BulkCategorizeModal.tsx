@@ -1,12 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '@hf/app-kit';
-import { Modal, StatusMessage, useTimedMessage } from '@hf/ui';
-import { useCategoryOptions } from '../categories/api';
-import { findCategoryByText } from '../categories/category-text';
-import { formatDollars } from '../money';
+import { ApiError, displayDate, findCategoryByText, formatDollars, useCategoryOptions } from '@hf/app-kit';
+import { CategoryInput, Modal, StatusMessage, useTimedMessage } from '@hf/ui';
 import { transactionsApi, type SearchResult } from '../register/api';
-import { displayDate } from '../register/dates';
-import { CategoryInput } from '../register/fields';
 
 /** "a, b ,c" -> ['a', 'b', 'c'] (blank terms dropped). */
 export function parseSearchTerms(text: string): string[] {
@@ -151,7 +146,7 @@ export function BulkCategorizeModal({ accountId, onClose, onApplied }: { account
         ))}
       <div className="ledger-bulk__apply">
         <span className="ledger-muted">{selected.size} selected</span>
-        <label className="ledger-stacked-field ledger-bulk__category">
+        <label className="hf-stacked-field ledger-bulk__category">
           <span aria-hidden="true">Category</span>
           <CategoryInput value={category} onChange={setCategory} options={options} allowTransfer={false} />
         </label>

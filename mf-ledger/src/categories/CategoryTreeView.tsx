@@ -3,11 +3,11 @@ import {
   type CollisionDetection, type DragEndEvent,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
-import { ChevronIcon, EditIcon, GripIcon, MergeIcon, PlusIcon, TrashIcon } from '../components/icons';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useKeyboardLift } from '../components/useKeyboardLift';
 import { TOP_LEVEL_DROP_ID } from './category-moves';
-import type { CategoryNode } from './category-text';
+import type { CategoryNode } from '@hf/app-kit';
+import { ChevronIcon, EditIcon, GripIcon, MergeIcon, PlusIcon, TrashIcon } from '@hf/ui';
 
 export interface CategoryActions {
   onAddChild: (category: CategoryNode) => void;

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '../testing/harness';
+import { renderWithProviders, stubFetch } from '@hf/app-kit/src/testing/harness';
 import AccountRoutes from './AccountRoutes';
 
 const account = { id: 5, name: 'Joint Checking', balance: 10, starting_balance: 0, is_default: true, sort_order: 1, cleared_balance: 5, pending_balance: 7 };

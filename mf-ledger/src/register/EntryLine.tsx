@@ -1,9 +1,8 @@
+import { TRANSFER_CATEGORY, type CategoryOption } from '@hf/app-kit';
 import type { CalendarDate } from '@hf/calendar';
+import { AmountInput, CategoryInput, DateInput, NotesInput, PayeeInput, StatusSelect, useEditKeys } from '@hf/ui';
 import type { FormEvent, Ref } from 'react';
-import { TRANSFER_CATEGORY, type CategoryOption } from '../categories/category-text';
 import type { EntryDraft } from './entry';
-import { AmountInput, CategoryInput, DateInput, NotesInput, PayeeInput, StatusSelect } from './fields';
-import { useEditKeys } from './RegisterRows';
 
 export interface EntryLineProps {
   draft: EntryDraft;
@@ -25,7 +24,7 @@ function TransferSelect({ draft, onChange, otherAccounts }: Pick<EntryLineProps,
   return (
     <select
       aria-label="Transfer account"
-      className="ledger-input"
+      className="hf-input"
       value={draft.destinationAccountId ?? ''}
       onChange={(e) => onChange({ destinationAccountId: e.target.value ? Number(e.target.value) : null })}
     >
@@ -89,38 +88,38 @@ export function EntryForm(props: EntryLineProps) {
   const isTransfer = payeeIsAccount || draft.category.trim() === TRANSFER_CATEGORY;
   return (
     <form className="ledger-entry-form" aria-label="New transaction" onSubmit={submit}>
-      <div className="ledger-entry-form__grid">
-        <label className="ledger-stacked-field">
+      <div className="hf-form-grid">
+        <label className="hf-stacked-field">
           <span aria-hidden="true">Date</span>
           <DateInput value={draft.date} onChange={(date) => onChange({ date })} today={today} inputRef={dateRef} onKeyDown={onKeyDown} />
         </label>
-        <label className="ledger-stacked-field">
+        <label className="hf-stacked-field">
           <span aria-hidden="true">Payee</span>
           <PayeeInput value={draft.payee} onChange={(payee) => onChange({ payee })} payees={payees} accountNames={otherAccounts.map((a) => a.name)} onKeyDown={onKeyDown} />
         </label>
-        <label className="ledger-stacked-field">
+        <label className="hf-stacked-field">
           <span aria-hidden="true">Payment</span>
           <AmountInput label="Payment" value={draft.payment} onChange={(payment) => onChange({ payment })} onKeyDown={onKeyDown} />
         </label>
-        <label className="ledger-stacked-field">
+        <label className="hf-stacked-field">
           <span aria-hidden="true">Deposit</span>
           <AmountInput label="Deposit" value={draft.deposit} onChange={(deposit) => onChange({ deposit })} onKeyDown={onKeyDown} />
         </label>
-        <label className="ledger-stacked-field">
+        <label className="hf-stacked-field">
           <span aria-hidden="true">Status</span>
           <StatusSelect value={draft.status} onChange={(status) => onChange({ status })} onKeyDown={onKeyDown} />
         </label>
-        <label className="ledger-stacked-field">
+        <label className="hf-stacked-field">
           <span aria-hidden="true">Category</span>
           <CategoryInput value={payeeIsAccount ? TRANSFER_CATEGORY : draft.category} onChange={(category) => onChange({ category })} options={categoryOptions} onKeyDown={onKeyDown} disabled={payeeIsAccount} />
         </label>
         {isTransfer && (
-          <label className="ledger-stacked-field">
+          <label className="hf-stacked-field">
             <span aria-hidden="true">Transfer account</span>
             <TransferSelect draft={draft} onChange={onChange} otherAccounts={otherAccounts} />
           </label>
         )}
-        <label className="ledger-stacked-field ledger-stacked-field--wide">
+        <label className="hf-stacked-field hf-stacked-field--wide">
           <span aria-hidden="true">Notes</span>
           <NotesInput value={draft.notes} onChange={(notes) => onChange({ notes })} onKeyDown={onKeyDown} />
         </label>

@@ -1,11 +1,10 @@
 import type { RefObject } from 'react';
+import { displayDate, dollarsToCents, formatDollars } from '@hf/app-kit';
 import { formatCurrency } from '@hf/money';
-import { dollarsToCents, formatDollars } from '../money';
+import { StatusBadge } from '@hf/ui';
 import type { RegisterRow } from './api';
-import { displayDate } from './dates';
 import type { DisplayItem } from './register-items';
 import { useRegisterVirtualizer, type ScrollTarget } from './use-register-virtualizer';
-import { StatusBadge } from './RegisterRows';
 
 export const MOBILE_ROW_HEIGHT = 84;
 export const MOBILE_SEPARATOR_HEIGHT = 30;

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from '@hf/app-kit';
+import { ApiError, isCleared } from '@hf/app-kit';
 import { Modal } from '@hf/ui';
 import type { RegisterRow } from './api';
 import { transactionsApi } from './api';
-import { isCleared } from './entry';
 
 /** The move dialog closes itself this long after a completed move (spec section 9). */
 export const MOVE_AUTO_CLOSE_MS = 2000;

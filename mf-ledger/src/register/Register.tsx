@@ -1,22 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { ACCOUNTS_QUERY_KEY, ApiError, SESSION_KEYS, errorMessage, useAccounts } from '@hf/app-kit';
-import { addDays, localToday, type CalendarDate } from '@hf/calendar';
-import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
-import type { Account } from '../accounts/api';
-import { categoriesApi, CATEGORIES_QUERY_KEY, PAYEES_QUERY_KEY, useCategoryOptions, usePayees } from '../categories/api';
-import { TRANSFER_CATEGORY } from '../categories/category-text';
-import { useDialogs } from '../components/useDialogs';
-import { transactionsApi, type RegisterRow, type TransactionRecord } from './api';
-import { categoryIdForSave } from './category-flow';
-import { displayDate } from './dates';
-import { checkEdit, draftFromRow, isTransferRow, type EditDraft, type EditField } from './edit-draft';
 import {
-  checkEntry, emptyDraft, findTransferAccount, isCleared, normalizeStatus, transferLegs,
-  TRANSFER_DESTINATION_MESSAGE, ZERO_AMOUNT_QUESTION, type EntryDraft, type TransactionStatus,
+  ACCOUNTS_QUERY_KEY, ApiError, PAYEES_QUERY_KEY, SESSION_KEYS, TRANSFER_CATEGORY, confirmLeavingCleared, confirmUnlock, displayDate,
+  draftFromRow, errorMessage, isCleared, isTransferRow, normalizeStatus, prepareEdit, useAccounts, useCategoryOptions, useCategoryResolver,
+  usePayees, type EditField, type TransactionDraft, type TransactionStatus,
+} from '@hf/app-kit';
+import { addDays, localToday, type CalendarDate } from '@hf/calendar';
+import { ConfirmDialog, StatusMessage, useDialogs, useIsMobile, useTimedMessage } from '@hf/ui';
+import type { Account } from '../accounts/api';
+import { transactionsApi, type RegisterRow, type TransactionRecord } from './api';
+import {
+  checkEntry, emptyDraft, findTransferAccount, transferLegs, TRANSFER_DESTINATION_MESSAGE, ZERO_AMOUNT_QUESTION, type EntryDraft,
 } from './entry';
 import { EntryForm, EntryLineRow, type EntryLineProps } from './EntryLine';
-import { useEntryPosition, useHighlights, useIsMobile, useRegisterStore, type EntryPosition } from './hooks';
+import { useEntryPosition, useHighlights, useRegisterStore, type EntryPosition } from './hooks';
 import { MobileEditModal } from './MobileEditModal';
 import { MobileRegister } from './MobileRegister';
 import { MoveDialog } from './MoveDialog';
@@ -27,7 +24,7 @@ import { RegisterTable, type ScrollTarget } from './RegisterTable';
 
 interface EditState {
   row: RegisterRow;
-  draft: EditDraft;
+  draft: TransactionDraft;
   focus: EditField;
 }
 
@@ -122,39 +119,9 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     [store, show],
   );
 
-  const createCategory = useCallback(
-    async (name: string, parentId: number | null) => {
-      const created = await categoriesApi.create(name, parentId);
-      await queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY });
-      return created.id;
-    },
-    [queryClient],
-  );
-
   /** Category text -> id through the creation flow; null result means "stop". */
-  const resolveCategory = useCallback(
-    async (text: string): Promise<{ id: number | null } | null> => {
-      try {
-        const flow = await categoryIdForSave(text, categoryOptions, dialogs, createCategory);
-        return flow.ok ? { id: flow.categoryId } : null;
-      } catch (err) {
-        show(errorMessage(err, 'An error occurred.'), 'error');
-        return null;
-      }
-    },
-    [categoryOptions, dialogs, createCategory, show],
-  );
-
-  const confirmLeavingCleared = useCallback(async () => {
-    if (sessionStorage.getItem(SESSION_KEYS.clearedCorrectionMode) === '1') return true;
-    const answer = await dialogs.confirm({
-      title: 'Change Cleared Transaction?',
-      message: 'This transaction is cleared (reconciled). Are you sure you want to change its status?',
-      checkboxLabel: "Don't ask again during this session",
-    });
-    if (answer.ok && answer.checked) sessionStorage.setItem(SESSION_KEYS.clearedCorrectionMode, '1');
-    return answer.ok;
-  }, [dialogs]);
+  const showError = useCallback((text: string) => show(text, 'error'), [show]);
+  const resolveCategory = useCategoryResolver(dialogs, showError);
 
   // ----- entry line -----
 
@@ -253,28 +220,23 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     setEditing((current) => (current?.row.id === row.id ? current : { row, draft: draftFromRow(row), focus: field }));
   }, []);
 
-  const changeEdit = useCallback((patch: Partial<EditDraft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e)), []);
+  const changeEdit = useCallback((patch: Partial<TransactionDraft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e)), []);
   const cancelEdit = useCallback(() => setEditing(null), []);
 
   const saveEdit = async () => {
     if (!editing || busy) return;
     const { row, draft: d } = editing;
-    const check = checkEdit(row, d, today, categoryOptions);
-    if (!check.ok) {
-      show(check.message, 'error');
+    const prepared = await prepareEdit(row, d, { today, categoryOptions, dialogs, resolveCategory });
+    if (prepared.kind === 'invalid') {
+      show(prepared.message, 'error');
       return;
     }
-    const body = { ...check.body };
-    if (body.status !== undefined && isCleared(row.status) && body.status !== 'x' && !(await confirmLeavingCleared())) return;
-    if (check.categoryChanged) {
-      const resolved = await resolveCategory(d.category);
-      if (!resolved) return;
-      if (resolved.id !== row.category_id) body.category_id = resolved.id;
-    }
-    if (Object.keys(body).length === 0) {
+    if (prepared.kind === 'cancelled') return;
+    if (prepared.kind === 'unchanged') {
       setEditing(null);
       return;
     }
+    const { body, check } = prepared;
     setBusy(true);
     try {
       const record = await transactionsApi.update(row.id, { ...body, updated_at: row.updated_at });
@@ -302,13 +264,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
   };
 
   const unlock = async (row: RegisterRow) => {
-    const answer = await dialogs.confirm({
-      title: 'Unlock Cleared Transaction?',
-      message: 'This transaction is cleared (reconciled). Unlock it to edit its amount and status?',
-      confirmLabel: 'Unlock',
-      cancelLabel: 'Cancel',
-    });
-    if (answer.ok) setUnlocked((s) => new Set(s).add(row.id));
+    if (await confirmUnlock(dialogs)) setUnlocked((s) => new Set(s).add(row.id));
   };
 
   const deleteRow = async (row: RegisterRow) => {
@@ -328,7 +284,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
 
   const changeStatus = async (row: RegisterRow, status: TransactionStatus) => {
     if (normalizeStatus(row.status) === status) return;
-    if (isCleared(row.status) && status !== 'x' && !(await confirmLeavingCleared())) return;
+    if (isCleared(row.status) && status !== 'x' && !(await confirmLeavingCleared(dialogs))) return;
     if (status === 'x' && row.date > today) {
       const answer = await dialogs.confirm({
         title: 'Future Transaction',

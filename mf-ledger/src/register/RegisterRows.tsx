@@ -1,26 +1,9 @@
+import { displayDate, dollarsToCents, formatDollars, type CategoryOption, type EditField, type TransactionDraft } from '@hf/app-kit';
 import type { CalendarDate } from '@hf/calendar';
-import { LockIcon } from '../components/icons';
-import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import type { CategoryOption } from '../categories/category-text';
-import { dollarsToCents, formatDollars } from '../money';
 import { formatCurrency } from '@hf/money';
+import { AmountInput, CategoryInput, DateInput, LockButton, NotesInput, PayeeInput, StatusBadge, StatusSelect, useEditKeys } from '@hf/ui';
+import { memo, useEffect, useRef, type MouseEvent } from 'react';
 import type { RegisterRow } from './api';
-import { displayDate } from './dates';
-import type { EditDraft, EditField } from './edit-draft';
-import { normalizeStatus } from './entry';
-import { AmountInput, CategoryInput, DateInput, NotesInput, PayeeInput, StatusSelect } from './fields';
-
-export const STATUS_LABEL = { '': '', p: 'Pending', x: 'Cleared' } as const;
-
-export function StatusBadge({ status }: { status: string }) {
-  const s = normalizeStatus(status);
-  if (!s) return null;
-  return (
-    <span className={`ledger-status ledger-status--${s}`} title={STATUS_LABEL[s]}>
-      {s.toUpperCase()}
-    </span>
-  );
-}
 
 export function rowClassName(row: RegisterRow, rowIndex: number, extra: { highlighted?: boolean; editing?: boolean; clearingActive?: boolean; today: CalendarDate }): string {
   let name = `ledger-row ${row.is_budgeted ? 'is-budgeted' : 'is-manual'}${rowIndex % 2 ? ' is-alt' : ''}`;
@@ -86,8 +69,8 @@ export const RowView = memo(function RowView({ row, className, withActionsColumn
 export interface EditRowProps {
   row: RegisterRow;
   className: string;
-  draft: EditDraft;
-  onChange: (patch: Partial<EditDraft>) => void;
+  draft: TransactionDraft;
+  onChange: (patch: Partial<TransactionDraft>) => void;
   focusField: EditField;
   locked: boolean;
   isTransfer: boolean;
@@ -118,28 +101,6 @@ function useFocusField(focusField: EditField, locked: boolean, isTransfer: boole
   return refs;
 }
 
-/** Enter saves; Escape cancels when there is a cancel (keys already handled or composing are left alone). */
-export function useEditKeys(onSave: () => void, onCancel?: () => void) {
-  return (event: KeyboardEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.nativeEvent.isComposing) return;
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      onSave();
-    } else if (event.key === 'Escape' && onCancel) {
-      event.preventDefault();
-      onCancel();
-    }
-  };
-}
-
-export function LockButton({ onUnlock, inputRef }: { onUnlock: () => void; inputRef?: (el: HTMLButtonElement | null) => void }) {
-  return (
-    <button type="button" ref={inputRef} className="ledger-icon-button ledger-lock" aria-label="Unlock to edit amount" title="Unlock to edit amount" onClick={onUnlock}>
-      <LockIcon />
-    </button>
-  );
-}
-
 /** The row being edited (one at a time): Save, Move, Delete, Cancel; Enter saves, Escape cancels. */
 export function EditRow(props: EditRowProps) {
   const { row, className, draft, onChange, focusField, locked, isTransfer, busy, today, payees, accountNames, categoryOptions, onUnlock, onSave, onCancel, onMove, onDelete } = props;
@@ -157,7 +118,7 @@ export function EditRow(props: EditRowProps) {
         <PayeeInput value={draft.payee} onChange={(payee) => onChange({ payee })} payees={payees} accountNames={accountNames} onKeyDown={onKeyDown} inputRef={set('payee')} disabled={isTransfer} />
       </td>
       <td>
-        <span className="ledger-amount-cell">
+        <span className="hf-amount-cell">
           <AmountInput label="Payment" value={draft.payment} onChange={(payment) => onChange({ payment })} onKeyDown={onKeyDown} disabled={locked} inputRef={set('payment')} />
           {locked && <LockButton onUnlock={onUnlock} inputRef={set('unlock')} />}
         </span>

@@ -1,5 +1,5 @@
 /** svc-ledger transaction calls (spec section 7 "Transactions", "Accounts" transfer). */
-import { api, apiFetch } from '@hf/app-kit';
+import { api, apiFetch, updateTransaction } from '@hf/app-kit';
 import type { CreateTransactionBody, CreateTransferBody, RegisterPage, RegisterRow, SearchResult, TransactionRecord, TransferResponse, UpdateTransactionBody } from '@hf/contracts';
 
 export type { RegisterPage, RegisterRow, SearchResult, TransactionRecord };
@@ -14,7 +14,7 @@ export const transactionsApi = {
     apiFetch<RegisterPage>(`/accounts/${accountId}/transactions`, { query, signal }),
   create: (accountId: number, body: NewTransactionBody) => api.post<TransactionRecord>(`/accounts/${accountId}/transactions`, body),
   transfer: (body: TransferBody) => api.post<TransferResponse>('/accounts/transfer', body),
-  update: (id: number, body: UpdateTransactionBody) => api.put<TransactionRecord>(`/transactions/${id}`, body),
+  update: updateTransaction,
   remove: (id: number) => api.patch<unknown>(`/transactions/${id}/delete`),
   move: (id: number, destinationAccountId: number) => api.patch<unknown>(`/transactions/${id}/move`, { destination_account_id: destinationAccountId }),
   setStatus: (id: number, status: string) => api.patch<TransactionRecord>(`/transactions/${id}/status`, { status }),

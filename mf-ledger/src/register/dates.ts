@@ -1,11 +1,4 @@
-/** How the register writes calendar dates for people: M/D/YYYY (US short date, spec section 5). */
-import type { CalendarDate } from '@hf/calendar';
-
-export function displayDate(date: CalendarDate): string {
-  const [y, m, d] = date.split('-');
-  return `${Number(m)}/${Number(d)}/${y}`;
-}
-
+/** Month names of the register's separators (dates themselves: app-kit's displayDate, M/D/YYYY). */
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** "2025-03" or "2025-03-14" -> "March 2025". */

@@ -1,57 +1,19 @@
 /**
- * The entry line's rules as pure functions (spec sections 3-5): payment/deposit fields to a
- * signed amount in cents, the transfer rule (payee equal to another account's name), the
- * transfer's direction from net = deposit - payment, statuses, and validation of a draft.
+ * The entry line's rules as pure functions (spec sections 3-5): the transfer rule (payee equal
+ * to another account's name), the transfer's direction from net = deposit - payment, and
+ * validation of a draft. The amount and status fields themselves are app-kit's.
  */
+import { netAmountCents, normalizeStatus, parseAmountField, type TransactionDraft, type TransactionStatus } from '@hf/app-kit';
 import { parseEntryDate, type CalendarDate } from '@hf/calendar';
-import { parseCurrencyInput } from '@hf/money';
 
-export type TransactionStatus = '' | 'p' | 'x';
-
-/** Entry line draft (spec section 3): the fields as typed. */
-export interface EntryDraft {
-  date: string;
-  payee: string;
-  payment: string;
-  deposit: string;
-  status: TransactionStatus;
-  category: string;
-  notes: string;
+/** Entry line draft (spec section 3): a transaction's fields as typed, plus the transfer destination. */
+export interface EntryDraft extends TransactionDraft {
   destinationAccountId: number | null;
 }
 
 export interface AccountRef {
   id: number;
   name: string;
-}
-
-/** 'P' -> 'p', 'X' -> 'x', anything else -> '' (upper case is accepted, stored lower case). */
-export function normalizeStatus(status: string | null | undefined): TransactionStatus {
-  const s = (status ?? '').trim().toLowerCase();
-  return s === 'p' || s === 'x' ? s : '';
-}
-
-export const isCleared = (status: string | null | undefined) => normalizeStatus(status) === 'x';
-
-/** One amount field: blank counts as 0; null when it is not an amount. */
-export function parseAmountField(text: string): number | null {
-  if (text.trim() === '') return 0;
-  return parseCurrencyInput(text);
-}
-
-/** Net amount in cents = deposit - payment (blank counts as 0); null when a field is not an amount. */
-export function netAmountCents(payment: string, deposit: string): number | null {
-  const p = parseAmountField(payment);
-  const d = parseAmountField(deposit);
-  if (p === null || d === null) return null;
-  return d - p;
-}
-
-/** A signed amount (cents) back into the two fields, as the register shows them. */
-export function splitAmount(cents: number): { payment: string; deposit: string } {
-  if (cents < 0) return { payment: (-cents / 100).toFixed(2), deposit: '' };
-  if (cents > 0) return { payment: '', deposit: (cents / 100).toFixed(2) };
-  return { payment: '', deposit: '' };
 }
 
 /** The other account whose name equals the payee, case-insensitively (the transfer rule). */

@@ -2,24 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { transactionsApi } from './api';
 import { RegisterStore } from './register-store';
 
-/** Mobile layout at 768 px width or less (spec section 9). */
-export const MOBILE_QUERY = '(max-width: 768px)';
-
-export function useMediaQuery(query: string): boolean {
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      if (typeof window.matchMedia !== 'function') return () => undefined;
-      const list = window.matchMedia(query);
-      list.addEventListener('change', listener);
-      return () => list.removeEventListener('change', listener);
-    },
-    [query],
-  );
-  return useSyncExternalStore(subscribe, () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false));
-}
-
-export const useIsMobile = () => useMediaQuery(MOBILE_QUERY);
-
 export type EntryPosition = 'header' | 'inline' | 'footer';
 export const ENTRY_POSITION_KEY = 'ledger.entryLinePosition';
 

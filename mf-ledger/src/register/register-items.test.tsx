@@ -1,5 +1,6 @@
 import { buildRegisterItems, itemIndexOfRow, prependScrollDelta, todayIndex, withInlineEntry } from './register-items';
-import { displayDate, monthLabel } from './dates';
+import { displayDate } from '@hf/app-kit';
+import { monthLabel } from './dates';
 
 const rows = [
   { id: 1, date: '2025-01-05' },

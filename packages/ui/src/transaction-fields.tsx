@@ -1,11 +1,12 @@
-/** The entry line's and the row editor's fields, shared by the desktop table and the mobile form. */
+/**
+ * A transaction's fields: the register's entry line and row editor (desktop table and mobile
+ * form) and the reports' drill-down editor. Class `hf-input` (compacted inside register rows).
+ */
+import { displayDate, inlineCompletion, matchingCategories, TRANSFER_CATEGORY, type CategoryOption, type TransactionStatus } from '@hf/app-kit';
 import { applyDateKey, parseEntryDate, type CalendarDate } from '@hf/calendar';
-import { useCallback, type KeyboardEvent, type Ref } from 'react';
-import { inlineCompletion, matchingCategories, TRANSFER_CATEGORY, type CategoryOption } from '../categories/category-text';
-import { Combobox } from '../components/Combobox';
-import { displayDate } from './dates';
-import type { TransactionStatus } from './entry';
 import { LEDGER_LIMITS } from '@hf/contracts/src/ledger-limits';
+import { useCallback, type KeyboardEvent, type Ref } from 'react';
+import { Combobox } from './Combobox';
 
 type KeyHandler = (event: KeyboardEvent<HTMLElement>) => void;
 
@@ -26,7 +27,7 @@ export function DateInput({ value, onChange, today, inputRef, onKeyDown, disable
       ref={inputRef}
       type="text"
       aria-label="Date"
-      className="ledger-input ledger-input--date"
+      className="hf-input hf-input--date"
       value={value}
       disabled={disabled}
       placeholder="M/D/YYYY"
@@ -67,7 +68,7 @@ export function AmountInput({ label, value, onChange, onKeyDown, disabled, input
       min="0"
       inputMode="decimal"
       aria-label={label}
-      className="ledger-input ledger-input--amount"
+      className="hf-input hf-input--amount"
       value={value}
       disabled={disabled}
       onChange={(e) => onChange(e.target.value)}
@@ -87,7 +88,7 @@ export function StatusSelect({ value, onChange, onKeyDown, disabled, inputRef }:
     <select
       ref={inputRef}
       aria-label="Status"
-      className="ledger-input ledger-input--status"
+      className="hf-input hf-input--status"
       value={value}
       disabled={disabled}
       onChange={(e) => onChange(e.target.value as TransactionStatus)}
@@ -142,7 +143,7 @@ export function PayeeInput({ value, onChange, payees, accountNames, onKeyDown, i
     },
     [payees, accountNames],
   );
-  return <Combobox label="Payee" className="ledger-input" value={value} onChange={onChange} getOptions={getOptions} onKeyDown={onKeyDown} inputRef={inputRef} disabled={disabled} maxLength={LEDGER_LIMITS.payee} />;
+  return <Combobox label="Payee" className="hf-input" value={value} onChange={onChange} getOptions={getOptions} onKeyDown={onKeyDown} inputRef={inputRef} disabled={disabled} maxLength={LEDGER_LIMITS.payee} />;
 }
 
 export function CategoryInput({ value, onChange, options, onKeyDown, inputRef, disabled, allowTransfer = true, label = 'Category' }: {
@@ -167,7 +168,7 @@ export function CategoryInput({ value, onChange, options, onKeyDown, inputRef, d
   return (
     <Combobox
       label={label}
-      className="ledger-input"
+      className="hf-input"
       value={value}
       onChange={onChange}
       getOptions={getOptions}
@@ -182,5 +183,5 @@ export function CategoryInput({ value, onChange, options, onKeyDown, inputRef, d
 }
 
 export function NotesInput({ value, onChange, onKeyDown, inputRef }: { value: string; onChange: (value: string) => void; onKeyDown?: KeyHandler; inputRef?: Ref<HTMLInputElement> }) {
-  return <input ref={inputRef} type="text" aria-label="Notes" className="ledger-input" value={value} maxLength={LEDGER_LIMITS.notes} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} />;
+  return <input ref={inputRef} type="text" aria-label="Notes" className="hf-input" value={value} maxLength={LEDGER_LIMITS.notes} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} />;
 }

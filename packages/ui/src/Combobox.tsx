@@ -220,7 +220,7 @@ export function Combobox({ label, value, onChange, getOptions, complete, acceptC
             id={listId}
             role="listbox"
             aria-label={`${label} suggestions`}
-            className="ledger-autocomplete"
+            className="hf-autocomplete"
             style={{ position: 'fixed', left: position.left, width: position.width, top: position.top, bottom: position.bottom, maxHeight: AUTOCOMPLETE_MAX_HEIGHT }}
           >
             {options.map((option, i) => (

@@ -2,8 +2,8 @@
  * The sub-category creation flow (spec section 4) around a save: turns the category field's
  * text into a category id, asking the person when the text names no category yet.
  */
-import { missingParentMessage, resolveCategoryText, type CategoryOption } from '../categories/category-text';
-import type { Choice, Dialogs } from '../components/useDialogs';
+import type { Choice, DialogRequests } from '../dialogs';
+import { missingParentMessage, resolveCategoryText, type CategoryOption } from './category-text';
 
 /** The answers of "did you mean": use the close match, or create the typed name. */
 function didYouMeanChoices(typed: string, suggestion: string): Choice[] {
@@ -18,7 +18,7 @@ export type CategoryFlowResult = { ok: true; categoryId: number | null; created:
 export async function categoryIdForSave(
   text: string,
   options: readonly CategoryOption[],
-  dialogs: Pick<Dialogs, 'alert' | 'confirm' | 'choose'>,
+  dialogs: DialogRequests,
   createCategory: (name: string, parentId: number | null) => Promise<number>,
 ): Promise<CategoryFlowResult> {
   const resolution = resolveCategoryText(text, options);

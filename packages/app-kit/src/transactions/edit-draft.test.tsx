@@ -1,9 +1,8 @@
 import { flattenCategories } from '../categories/category-text';
-import { makeRegisterRow } from './fake-register-server';
-import { checkEdit, draftFromRow, isTransferRow } from './edit-draft';
+import { checkEdit, draftFromRow, isTransferRow, type EditableTransaction } from './edit-draft';
 
 const options = flattenCategories([{ id: 1, name: 'Food', parent_id: null, children: [{ id: 11, name: 'Groceries', parent_id: 1 }] }]);
-const row = { ...makeRegisterRow({ id: 7, date: '2025-03-10', amount: -12.5, status: 'x', payee: 'Grocer' }, 0, 0, 0), category_id: 11, category_name: 'Food: Groceries', notes: 'weekly' };
+const row: EditableTransaction = { date: '2025-03-10', amount: -12.5, status: 'x', payee: 'Grocer', transfer_id: null, category_id: 11, category_name: 'Food: Groceries', notes: 'weekly' };
 
 describe('edit draft', () => {
   it('turns a row into editable text', () => {
@@ -29,6 +28,11 @@ describe('edit draft', () => {
   it('rejects a bad date or a blank payee', () => {
     expect(checkEdit(row, { ...draftFromRow(row), date: '13/45' }, '2025-03-15', options)).toMatchObject({ ok: false, field: 'date' });
     expect(checkEdit(row, { ...draftFromRow(row), payee: '' }, '2025-03-15', options)).toMatchObject({ ok: false, field: 'payee' });
+  });
+  it('a row without transfer_id (a report drill-down row) is a transfer only by its category', () => {
+    const { transfer_id: _none, ...reportRow } = row;
+    expect(isTransferRow(reportRow)).toBe(false);
+    expect(isTransferRow({ ...reportRow, category_name: '-- Transfer --' })).toBe(true);
   });
   it('never sends payee or category of a transfer leg', () => {
     const leg = { ...row, transfer_id: 3, category_id: null, category_name: '-- Transfer --', payee: 'Savings' };

@@ -1,21 +1,46 @@
-/** The row editor's draft: a register row as editable text, and the PUT body of what changed. */
+/**
+ * Editing one transaction (the register's row editor and the reports' drill-down): a row as
+ * editable text, and the PUT /transactions/{id} body of what changed.
+ */
 import { parseEntryDate, type CalendarDate } from '@hf/calendar';
+import type { UpdateTransactionBody } from '@hf/contracts';
 import { canonicalCategoryText, TRANSFER_CATEGORY, type CategoryOption } from '../categories/category-text';
-import { dollarsToCents } from '../money';
-import type { RegisterRow, UpdateTransactionBody } from './api';
-import { displayDate } from './dates';
-import { netAmountCents, normalizeStatus, splitAmount, type EntryDraft } from './entry';
+import { displayDate, dollarsToCents } from '../format';
+import { netAmountCents, normalizeStatus, splitAmount, type TransactionStatus } from './amount-fields';
+
+export type { UpdateTransactionBody };
 
 export type EditField = 'date' | 'payee' | 'payment' | 'deposit' | 'status' | 'category' | 'notes';
 
-/** The entry line's fields as typed, without the transfer destination (a row's transfer is fixed). */
-export type EditDraft = Omit<EntryDraft, 'destinationAccountId'>;
-
-export function isTransferRow(row: Pick<RegisterRow, 'transfer_id' | 'category_name'>): boolean {
-  return row.transfer_id !== null || row.category_name === TRANSFER_CATEGORY;
+/** A transaction's fields as typed (the entry line adds its transfer destination). */
+export interface TransactionDraft {
+  date: string;
+  payee: string;
+  payment: string;
+  deposit: string;
+  status: TransactionStatus;
+  category: string;
+  notes: string;
 }
 
-export function draftFromRow(row: RegisterRow): EditDraft {
+/** What editing needs of a row: the register's rows and the reports' drill-down rows both have it. */
+export interface EditableTransaction {
+  date: string;
+  payee: string;
+  amount: number;
+  status: string;
+  notes: string | null;
+  category_id: number | null;
+  category_name: string | null;
+  /** A transfer leg's link (register rows); absent where transfers never appear (reports). */
+  transfer_id?: number | null;
+}
+
+export function isTransferRow(row: Pick<EditableTransaction, 'transfer_id' | 'category_name'>): boolean {
+  return (row.transfer_id !== undefined && row.transfer_id !== null) || row.category_name === TRANSFER_CATEGORY;
+}
+
+export function draftFromRow(row: EditableTransaction): TransactionDraft {
   return {
     date: displayDate(row.date),
     payee: row.payee,
@@ -35,7 +60,7 @@ export type EditCheck =
  * through the canonical spelling); the caller turns changed text into an id with the creation
  * flow. An amount is sent only when it changed (spec section 5).
  */
-export function checkEdit(row: RegisterRow, draft: EditDraft, today: CalendarDate, options: readonly CategoryOption[]): EditCheck {
+export function checkEdit(row: EditableTransaction, draft: TransactionDraft, today: CalendarDate, options: readonly CategoryOption[]): EditCheck {
   const date = parseEntryDate(draft.date, today);
   if (!date) return { ok: false, message: 'Please enter a valid date.', field: 'date' };
   const transfer = isTransferRow(row);

@@ -1,24 +1,7 @@
+import type { Choice, ConfirmOptions, ConfirmResult, DialogRequests } from '@hf/app-kit';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ConfirmDialog, Modal } from '@hf/ui';
-
-export interface ConfirmOptions {
-  title: string;
-  message: ReactNode;
-  confirmLabel?: string;
-  cancelLabel?: string;
-  destructive?: boolean;
-  /** An optional checkbox under the message ("Don't ask again during this session"). */
-  checkboxLabel?: string;
-}
-export interface ConfirmResult {
-  ok: boolean;
-  checked: boolean;
-}
-export interface Choice {
-  value: string;
-  label: string;
-  primary?: boolean;
-}
+import { ConfirmDialog } from './ConfirmDialog';
+import { Modal } from './Modal';
 
 type Request =
   | { kind: 'alert'; title: string; message: ReactNode; resolve: () => void }
@@ -39,7 +22,7 @@ function ConfirmWithCheckbox({ options, resolve }: { options: ConfirmOptions; re
       onCancel={() => resolve({ ok: false, checked: checked.current })}
     >
       {options.checkboxLabel && (
-        <label className="ledger-checkbox">
+        <label className="hf-check hf-check--spaced">
           <input
             type="checkbox"
             onChange={(e) => {
@@ -132,7 +115,11 @@ export function useDialogs() {
     );
   }
 
-  return useMemo(() => ({ element, alert, confirm, choose, isOpen: request !== null }), [element, alert, confirm, choose, request]);
+  return useMemo<Dialogs>(() => ({ element, alert, confirm, choose, isOpen: request !== null }), [element, alert, confirm, choose, request]);
 }
 
-export type Dialogs = ReturnType<typeof useDialogs>;
+export interface Dialogs extends DialogRequests {
+  /** Render once, where the dialogs should appear. */
+  element: ReactNode;
+  isOpen: boolean;
+}

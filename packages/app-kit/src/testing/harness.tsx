@@ -1,6 +1,7 @@
 /**
- * Test helpers for mf-ledger components: providers like the shell's (router + query client)
- * and a `fetch` stub at the network edge that routes "METHOD /api/path" to handlers.
+ * Test helpers for the remotes' components (jsdom): providers like the shell's (router + query
+ * client) and a `fetch` stub at the network edge that routes "METHOD /api/path" to handlers.
+ * Not part of the package's index: tests import it by path.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -9,7 +10,10 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 
 export interface StubResponse {
   status?: number;
+  /** JSON body; with a non-JSON Content-Type header, a string sent as it is (CSV files). */
   body?: unknown;
+  /** Response headers (`x-event-sequence`, `Content-Disposition`...). */
+  headers?: Record<string, string>;
 }
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies as the tests read them
 export type StubHandler = (request: { method: string; path: string; query: URLSearchParams; body: any }) => StubResponse | Promise<StubResponse> | unknown;
@@ -18,6 +22,8 @@ export interface FetchCall {
   method: string;
   path: string;
   query: URLSearchParams;
+  /** Request headers as sent. */
+  headers: Record<string, string>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies as the tests read them
   body: any;
 }
@@ -33,7 +39,7 @@ export function stubFetch(routes: Record<string, StubHandler | StubResponse | un
     const url = new URL(input, 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path: url.pathname, query: url.searchParams, body };
+    const call = { method, path: url.pathname, query: url.searchParams, headers: { ...(init.headers as Record<string, string>) }, body };
     calls.push(call);
     const key = `${method} ${url.pathname}`;
     let handler: unknown = routes[key];
@@ -48,13 +54,16 @@ export function stubFetch(routes: Record<string, StubHandler | StubResponse | un
       result = out && typeof out === 'object' && 'status' in (out as object) && typeof (out as StubResponse).status === 'number' ? (out as StubResponse) : { status: 200, body: out };
     }
     const status = result.status ?? 200;
-    const text = result.body === undefined ? '' : JSON.stringify(result.body);
+    const headers = new Map(Object.entries(result.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+    const raw = typeof result.body === 'string' && !(headers.get('content-type') ?? 'application/json').includes('json');
+    const text = result.body === undefined ? '' : raw ? (result.body as string) : JSON.stringify(result.body);
     return {
       ok: status >= 200 && status < 300,
       status,
-      headers: { get: () => null },
+      headers: { get: (name: string) => headers.get(name.toLowerCase()) ?? null },
       text: async () => text,
       json: async () => JSON.parse(text),
+      blob: async () => new Blob([text], { type: headers.get('content-type') ?? 'application/octet-stream' }),
     };
   });
   (globalThis as { fetch: unknown }).fetch = fetchMock;
