@@ -1,0 +1,121 @@
+import { EVENT_SEQUENCE_HEADER as CONTRACT_EVENT_SEQUENCE, MIN_SEQUENCE_HEADER as CONTRACT_MIN_SEQUENCE } from '@hf/contracts';
+import {
+  apiDownload, apiFetch, EVENT_SEQUENCE_HEADER, filenameFromContentDisposition, lastEventSequence, MIN_SEQUENCE_HEADER, noteEventSequence,
+  resetEventSequence, saveDownloadedFile,
+} from './api';
+import { stubFetch } from './testing/harness';
+
+/** jsdom's Blob has no text(). */
+const blobText = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.readAsText(blob);
+  });
+
+beforeEach(() => {
+  resetEventSequence();
+  localStorage.clear();
+});
+
+describe('read-your-writes', () => {
+  it('uses the header names of the contracts', () => {
+    expect(EVENT_SEQUENCE_HEADER.toLowerCase()).toBe(CONTRACT_EVENT_SEQUENCE);
+    expect(MIN_SEQUENCE_HEADER.toLowerCase()).toBe(CONTRACT_MIN_SEQUENCE);
+  });
+
+  it('sends no X-Min-Sequence before any write answered with a sequence', async () => {
+    const { calls } = stubFetch({ 'GET /api/reports/spending_by_category': [] });
+    await apiFetch('/reports/spending_by_category');
+    expect(calls[0].headers[MIN_SEQUENCE_HEADER]).toBeUndefined();
+  });
+
+  it('remembers the highest x-event-sequence and sends it on GETs of read models only', async () => {
+    let sequence = '41';
+    const { calls } = stubFetch({
+      'PUT /api/transactions/7': () => ({ status: 200, body: { id: 7 }, headers: { 'X-Event-Sequence': sequence } }),
+      'GET /api/reports/spending_by_category': [],
+      'GET /api/dashboard/widgets': {},
+      'GET /api/accounts/': [],
+      'POST /api/reports/anything': {},
+    });
+    await apiFetch('/transactions/7', { method: 'PUT', body: { notes: 'x' } });
+    expect(lastEventSequence()).toBe(41);
+    sequence = '12'; // an older answer never lowers it
+    await apiFetch('/transactions/7', { method: 'PUT', body: { notes: 'y' } });
+    expect(lastEventSequence()).toBe(41);
+
+    await apiFetch('/reports/spending_by_category', { query: { start_date: '2026-01-01' } });
+    await apiFetch('/dashboard/widgets');
+    await apiFetch('/accounts/');
+    await apiFetch('/reports/anything', { method: 'POST', body: {} });
+    const sent = (path: string, method = 'GET') => calls.find((c) => c.path === path && c.method === method)!.headers[MIN_SEQUENCE_HEADER];
+    expect(sent('/api/reports/spending_by_category')).toBe('41');
+    expect(sent('/api/dashboard/widgets')).toBe('41');
+    expect(sent('/api/accounts/')).toBeUndefined();
+    expect(sent('/api/reports/anything', 'POST')).toBeUndefined();
+  });
+
+  it('takes the sequence from failed answers too, and ignores values that are not numbers', async () => {
+    stubFetch({ 'PUT /api/transactions/7': { status: 409, body: { message: 'changed' }, headers: { 'x-event-sequence': '9' } } });
+    await expect(apiFetch('/transactions/7', { method: 'PUT', body: {} })).rejects.toMatchObject({ status: 409, serverMessage: 'changed' });
+    expect(lastEventSequence()).toBe(9);
+    for (const bad of ['', 'abc', '-3', '1e9', '12.5', null]) noteEventSequence(bad);
+    expect(lastEventSequence()).toBe(9);
+    noteEventSequence(' 10 ');
+    expect(lastEventSequence()).toBe(10);
+  });
+});
+
+describe('file downloads', () => {
+  it('reads the file name from Content-Disposition', () => {
+    expect(filenameFromContentDisposition('attachment; filename="spending_by_category_2026-01-01_2026-01-31.csv"')).toBe('spending_by_category_2026-01-01_2026-01-31.csv');
+    expect(filenameFromContentDisposition("attachment; filename=\"a.csv\"; filename*=UTF-8''caf%C3%A9%20report.csv")).toBe('café report.csv');
+    expect(filenameFromContentDisposition('attachment; filename=plain.csv')).toBe('plain.csv');
+    expect(filenameFromContentDisposition('attachment; filename="../../etc/passwd"')).toBe('.._.._etc_passwd');
+    expect(filenameFromContentDisposition('attachment')).toBeNull();
+    expect(filenameFromContentDisposition(null)).toBeNull();
+  });
+
+  it('fetches the file with the Bearer token and answers the bytes and the name', async () => {
+    localStorage.setItem('access_token', 'tok');
+    const { calls } = stubFetch({
+      'GET /api/reports/spending_by_payee': {
+        status: 200,
+        body: 'name,value\r\nGrocer,12.50\r\n',
+        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="payees.csv"' },
+      },
+    });
+    const file = await apiDownload('/reports/spending_by_payee', { query: { format: 'csv', start_date: '2026-01-01' } });
+    expect(calls[0].headers.Authorization).toBe('Bearer tok');
+    expect(calls[0].query.get('format')).toBe('csv');
+    expect(file.filename).toBe('payees.csv');
+    expect(await blobText(file.blob)).toBe('name,value\r\nGrocer,12.50\r\n');
+  });
+
+  it('a failed download throws with the server message', async () => {
+    stubFetch({ 'GET /api/reports/spending_by_payee': { status: 400, body: { message: 'The start date must be on or before the end date.' } } });
+    await expect(apiDownload('/reports/spending_by_payee')).rejects.toMatchObject({ serverMessage: 'The start date must be on or before the end date.' });
+  });
+
+  it('saves through an object URL and a download link', () => {
+    const createObjectURL = jest.fn(() => 'blob:file');
+    const revokeObjectURL = jest.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const clicked: { download: string; href: string }[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ download: this.download, href: this.href });
+    });
+    jest.useFakeTimers();
+    try {
+      saveDownloadedFile({ blob: new Blob(['x']), filename: null }, 'report.csv');
+      expect(clicked).toEqual([{ download: 'report.csv', href: 'blob:file' }]);
+      expect(document.querySelector('a[download]')).toBeNull();
+      jest.runAllTimers();
+      expect(revokeObjectURL).toHaveBeenCalledWith('blob:file');
+    } finally {
+      jest.useRealTimers();
+      click.mockRestore();
+    }
+  });
+});
