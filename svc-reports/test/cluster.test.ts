@@ -1,0 +1,104 @@
+/**
+ * Scaled mode: every service and the gateway in its own process (scripts/start-cluster) on the
+ * machine's PostgreSQL, with real NATS (a nats-server of this test's own, so that its stream holds
+ * only this run's ledger events). A write through the gateway is in the next report read
+ * (X-Min-Sequence), and an edit moves the figures between categories.
+ *
+ * Skipped (with a message) when PostgreSQL or nats-server is missing, unless REQUIRE_NATS=1.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { SERVICES } from '@hf/contracts';
+import { canConnect, freePort } from '../../scripts/test-postgres';
+import { startCluster, type RunningCluster } from '../../scripts/start-cluster';
+import { natsServerAvailable, startPrivateNats, type PrivateNats } from './private-nats';
+
+const PG_ADMIN = process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const run = `rep_${randomBytes(4).toString('hex')}`;
+const databases = Object.fromEntries(SERVICES.map((s) => [s.key, `${run}_${s.key.toLowerCase()}`])) as Record<string, string>;
+let cluster: RunningCluster | undefined;
+let nats: PrivateNats | undefined;
+let dataDir: string | undefined;
+let skipReason: string | undefined;
+
+beforeAll(async () => {
+  const pgUp = await canConnect(PG_ADMIN);
+  if (!pgUp || !natsServerAvailable()) {
+    skipReason = `reports scaled-mode test skipped: ${!pgUp ? `PostgreSQL at ${PG_ADMIN} is not reachable` : 'nats-server is missing'}`;
+    if (process.env.REQUIRE_NATS === '1') throw new Error(`${skipReason} (REQUIRE_NATS=1)`);
+    console.warn(skipReason);
+    return;
+  }
+  nats = await startPrivateNats();
+  dataDir = mkdtempSync(join(tmpdir(), 'hf-reports-cluster-'));
+  const servicePorts = {} as Record<string, number>;
+  for (const s of SERVICES) servicePorts[s.key] = await freePort();
+  const admin = new URL(PG_ADMIN);
+  cluster = await startCluster({
+    dataDir,
+    port: await freePort(),
+    servicePorts,
+    databaseUrls: Object.fromEntries(SERVICES.map((s) => [s.key, Object.assign(new URL(admin.toString()), { pathname: `/${databases[s.key]}` }).toString()])),
+    natsUrl: nats.url,
+    env: { GATEWAY_INSTANCE: run, BCRYPT_COST: '4', LOG_LEVEL: 'warn' },
+    echo: false,
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await cluster?.stop();
+  await nats?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (cluster) {
+    const client = new pg.Client({ connectionString: PG_ADMIN });
+    await client.connect();
+    for (const name of Object.values(databases)) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await client.end();
+  }
+}, 60_000);
+
+let token = '';
+let sequence = '0';
+async function api(path: string, method = 'GET', body?: unknown): Promise<{ status: number; body: never }> {
+  const res = await fetch(`${cluster!.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-min-sequence': sequence,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  sequence = res.headers.get('x-event-sequence') ?? sequence;
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as never };
+}
+
+describe('reports in the scaled mode (processes, NATS, PostgreSQL)', () => {
+  it('shows a write made through the gateway in the next report, and follows an edit', async () => {
+    if (!cluster) return void console.warn(skipReason);
+    const registered = await fetch(`${cluster.url}/api/users/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Report Test', email: `${run}@example.com`, password: 'correct horse battery 9' }),
+    });
+    token = ((await registered.json()) as { access_token: string }).access_token;
+    const range = 'start_date=2026-01-01&end_date=2026-01-31';
+    // Read while empty: the household is built now, so the figures below come through NATS.
+    expect(await api(`/api/reports/spending_by_category?${range}`)).toEqual({ status: 200, body: [] });
+
+    const account = (await api('/api/accounts/', 'POST', { name: 'Checking', starting_balance: 0 })).body as { id: number };
+    const food = (await api('/api/categories/', 'POST', { name: 'Food' })).body as { id: number };
+    const fun = (await api('/api/categories/', 'POST', { name: 'Fun' })).body as { id: number };
+    const row = (await api(`/api/accounts/${account.id}/transactions`, 'POST', { date: '2026-01-10', payee: 'Market', amount: -42.5, category_id: food.id })).body as { id: number };
+    expect(await api(`/api/reports/spending_by_category?${range}`)).toEqual({ status: 200, body: [{ id: food.id, name: 'Food', value: 42.5, children: [] }] });
+
+    expect((await api(`/api/transactions/${row.id}`, 'PUT', { category_id: fun.id })).status).toBe(200);
+    expect(await api(`/api/reports/spending_by_category?${range}`)).toEqual({ status: 200, body: [{ id: fun.id, name: 'Fun', value: 42.5, children: [] }] });
+    const drill = await api(`/api/reports/transactions_by_category?${range}&category_id=${fun.id}`);
+    expect(drill.body).toMatchObject([{ id: row.id, payee: 'Market', amount: -42.5, account_name: 'Checking', category_name: 'Fun' }]);
+  }, 60_000);
+});
