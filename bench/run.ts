@@ -7,12 +7,14 @@ import { runGatewayBench } from './gateway';
 import { runLedgerBench } from './ledger';
 import { runPeerActualBench } from './peer-actual';
 import { runRegisterBrowserBench } from './register-browser';
+import { runReportsBench } from './reports';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   gateway: () => runGatewayBench(),
   ledger: () => runLedgerBench(),
   peer: () => runPeerActualBench(),
   browser: () => runRegisterBrowserBench(),
+  reports: () => runReportsBench(),
 };
 
 const ONLY_WHEN_NAMED = new Set(['peer']);

@@ -26,10 +26,18 @@ export class ReportsReadModel {
         await lockHousehold(client, householdId);
         const state = await this.replay.household(householdId);
         await replaceHousehold(client, householdId, state);
-      }).finally(() => this.rebuilding.delete(householdId));
+      })
+        // Fresh rows are not yet all-visible: without a vacuum, the index-only scans of the reports
+        // read every row from the heap until autovacuum comes by.
+        .then(() => this.vacuum())
+        .finally(() => this.rebuilding.delete(householdId));
       this.rebuilding.set(householdId, running);
     }
     return running;
+  }
+
+  private async vacuum(): Promise<void> {
+    await this.pool.query('VACUUM (ANALYZE) report_rows').catch(() => undefined);
   }
 
   /** Every household of the ledger, one after the other; answers how many. */

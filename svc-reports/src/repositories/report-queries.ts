@@ -26,12 +26,12 @@ export async function netsByPayee(q: Queryable, householdId: number, scope: Repo
 
 /** Net cents per month (`YYYY-MM`) and stored category id. */
 export async function netsByMonth(q: Queryable, householdId: number, scope: ReportScope): Promise<Array<{ month: string; category_id: number | null; net: number }>> {
-  const result = await q.query<{ month: string; category_id: number | null; net: number }>(
-    `SELECT to_char(date, 'YYYY-MM') AS month, category_id, sum(amount)::bigint AS net FROM report_rows
-     WHERE ${COUNTED_IN_SCOPE} GROUP BY 1, 2`,
+  const result = await q.query<{ month_index: number; category_id: number | null; net: number }>(
+    `SELECT (extract(year FROM date) * 12 + extract(month FROM date) - 1)::int AS month_index, category_id, sum(amount)::bigint AS net
+     FROM report_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY 1, 2`,
     scopeParams(householdId, scope),
   );
-  return result.rows;
+  return result.rows.map((r) => ({ month: `${Math.floor(r.month_index / 12)}-${String((r.month_index % 12) + 1).padStart(2, '0')}`, category_id: r.category_id, net: r.net }));
 }
 
 export interface StoredRow {

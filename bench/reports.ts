@@ -1,0 +1,213 @@
+/**
+ * Reports benchmark: a household with 5 years of history, 100,000 rows over 6 accounts, 60
+ * categories (12 parents with 4 sub-categories each, one of them Salary) and 2,000 payees, seeded through
+ * svc-ledger's internal bulk route (seeded, deterministic).
+ *
+ * Default single-process app (startApp in a child process, through the gateway), timed
+ * sequentially over one keep-alive connection, warm (each call once before timing):
+ * - every report for one year and for 5 years (target: < 30 ms / < 60 ms p50 through the gateway),
+ *   the monthly trend, a drill-down of about 2,000 rows (target < 40 ms);
+ * - a full rebuild of the household's read model from the ledger's replay (target < 5 s);
+ * - event delivery: from a ledger write's answer until svc-reports has applied it (target
+ *   < 50 ms p99), on the in-process bus (the app) and on NATS (svc-ledger and svc-reports built
+ *   here, each with its own NATS connection to a nats-server of the bench's own).
+ * Figures are printed, not asserted.
+ */
+import { loadavg } from 'node:os';
+import { seededRandom } from '../svc-ledger/test/seeded-random';
+import { startAppWithUser } from './support/seed-register';
+import { percentiles, request, time } from './support/timing';
+
+const ROWS = Number(process.env.BENCH_REPORT_ROWS ?? 100_000);
+const ACCOUNTS = 6;
+const PAYEES = 2000;
+const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 30);
+const FIRST_DAY = Date.UTC(2021, 10, 24);
+const DAYS = 5 * 365;
+
+interface Household {
+  accounts: number[];
+  categories: number[];
+  parents: number[];
+}
+
+async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; headers: Headers }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`);
+  return { status: res.status, json: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+/** The household: accounts, categories and ROWS rows through the internal bulk route. */
+async function seedHousehold(gateway: string, ledgerUrl: string, internalToken: string, token: string, householdId: number): Promise<Household> {
+  const accounts: number[] = [];
+  for (let a = 0; a < ACCOUNTS; a++) accounts.push(((await call(gateway, token, 'POST', '/api/accounts/', { name: `Account ${a + 1}`, starting_balance: 1000 })).json as { id: number }).id);
+  const parents: number[] = [];
+  const categories: number[] = [];
+  const salary = ((await call(gateway, token, 'POST', '/api/categories/', { name: 'Salary' })).json as { id: number }).id;
+  const salaries = [salary];
+  for (let c = 0; c < 4; c++) salaries.push(((await call(gateway, token, 'POST', '/api/categories/', { name: `Salary ${c + 1}`, parent_id: salary })).json as { id: number }).id);
+  for (let p = 0; p < 11; p++) {
+    const parent = ((await call(gateway, token, 'POST', '/api/categories/', { name: `Category ${p + 1}` })).json as { id: number }).id;
+    parents.push(parent);
+    categories.push(parent);
+    for (let c = 0; c < 4; c++) categories.push(((await call(gateway, token, 'POST', '/api/categories/', { name: `Sub ${p + 1}.${c + 1}`, parent_id: parent })).json as { id: number }).id);
+  }
+  const random = seededRandom(2026);
+  const perAccount = Math.ceil(ROWS / ACCOUNTS);
+  const started = Date.now();
+  for (const [a, account] of accounts.entries()) {
+    for (let done = 0; done < perAccount; done += 10_000) {
+      const n = Math.min(10_000, perAccount - done);
+      const transactions = Array.from({ length: n }, () => {
+        const date = new Date(FIRST_DAY + Math.floor(random() * DAYS) * 86_400_000).toISOString().slice(0, 10);
+        // About 2% income (salary, to its own category), 3% refunds, the rest purchases.
+        const kind = random();
+        if (kind < 0.02) return { date, payee: `Employer ${Math.floor(random() * 3)}`, amount: Math.round(200_000 + random() * 300_000) / 100, category_id: salaries[Math.floor(random() * 5)] };
+        return {
+          date,
+          payee: `Payee ${Math.floor(random() * PAYEES)}`,
+          amount: (kind < 0.05 ? 1 : -1) * (Math.round(100 + random() * 20_000) / 100),
+          category_id: random() < 0.05 ? null : categories[Math.floor(random() * categories.length)],
+        };
+      });
+      const res = await fetch(`${ledgerUrl}/internal/transactions/bulk`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-internal-token': internalToken },
+        body: JSON.stringify({ household_id: householdId, account_id: account, idempotency_key: `reports-${a}-${done}`, transactions }),
+      });
+      if (res.status !== 200) throw new Error(`bulk answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+    }
+  }
+  console.log(`  seeded ${ROWS.toLocaleString('en-US')} rows over ${ACCOUNTS} accounts, ${categories.length + 5} categories, ${PAYEES} payees in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { accounts, categories, parents };
+}
+
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+async function timedGet(url: string, token: string): Promise<{ p50: number; p95: number; bytes: number; rows: number }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const warm = await request(url, { headers });
+  const t = await time(RUNS, async () => (await request(url, { headers })).ms);
+  const parsed = warm.headers.get('content-type')?.startsWith('application/json') ? (JSON.parse(warm.text) as unknown) : warm.text.split('\r\n').slice(1, -1);
+  return { p50: t.p50, p95: t.p95, bytes: warm.text.length, rows: Array.isArray(parsed) ? parsed.length : 0 };
+}
+
+/** Milliseconds from each write's answer until svc-reports has applied its event. */
+async function deliveryTimes(write: (i: number) => Promise<number>, applied: (sequence: number) => Promise<void>, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const sequence = await write(i);
+    const start = process.hrtime.bigint();
+    await applied(sequence);
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return times;
+}
+
+async function natsDelivery(): Promise<number[] | string> {
+  const { existsSync } = await import('node:fs');
+  if (!existsSync('/usr/sbin/nats-server')) return 'nats-server missing';
+  const { startPrivateNats } = await import('../svc-reports/test/private-nats');
+  const { connectNatsBus, waitForPosition } = await import('@hf/messaging');
+  const { createTestDatabase, testKeys, testToken, TEST_INTERNAL_TOKEN } = await import('@hf/service-kit/src/testing');
+  const { buildApp: buildLedger } = await import('../svc-ledger/src/app');
+  const { buildApp: buildReports } = await import('../svc-reports/src/app');
+  process.env.TEST_PG_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+  const nats = await startPrivateNats();
+  const [ledgerDb, reportsDb] = [await createTestDatabase('benchrepl'), await createTestDatabase('benchrepr')];
+  const ledgerBus = await connectNatsBus({ servers: nats.url, name: 'bench-ledger' });
+  const reportsBus = await connectNatsBus({ servers: nats.url, name: 'bench-reports' });
+  const common = { jwtPublicKey: testKeys().publicKey, internalToken: TEST_INTERNAL_TOKEN };
+  const ledger = await buildLedger({ ...common, databaseUrl: ledgerDb.url, bus: ledgerBus });
+  await ledger.listen({ port: 0, host: '127.0.0.1' });
+  const reports = await buildReports({ ...common, databaseUrl: reportsDb.url, bus: reportsBus, ledgerUrl: `http://127.0.0.1:${(ledger.server.address() as { port: number }).port}` });
+  try {
+    const authorization = `Bearer ${testToken({ userId: 1, householdId: 1 })}`;
+    const inject = (method: 'POST' | 'PUT', url: string, payload: object) => ledger.inject({ method, url, headers: { authorization }, payload });
+    const account = (await inject('POST', '/api/accounts/', { name: 'NATS', starting_balance: 0 })).json().id as number;
+    const row = (await inject('POST', `/api/accounts/${account}/transactions`, { date: '2026-01-01', payee: 'Shop', amount: -1 })).json().id as number;
+    return await deliveryTimes(
+      async (i) => Number((await inject('PUT', `/api/transactions/${row}`, { amount: -(i + 2) })).headers['x-event-sequence']),
+      async (sequence) => {
+        if (!(await waitForPosition(reports.db, 'svc-reports', 'svc-ledger', sequence, 5000))) throw new Error('not delivered in 5 s');
+      },
+      300,
+    );
+  } finally {
+    await reports.close();
+    await ledger.close();
+    await reportsBus.close();
+    await ledgerBus.close();
+    await nats.stop();
+    await Promise.all([ledgerDb.drop(), reportsDb.drop()]);
+  }
+}
+
+export async function runReportsBench(): Promise<void> {
+  console.log(`\n== reports: ${ROWS.toLocaleString('en-US')} rows, 5 years (load average ${loadavg()[0].toFixed(2)}) ==`);
+  const user = await startAppWithUser({ dataDirPrefix: 'hf-bench-reports-', userName: 'Reports Bench', emailPrefix: 'reports-bench' });
+  try {
+    const { gatewayUrl: gateway, accessToken: token } = user;
+    const household = await seedHousehold(gateway, user.ledgerUrl, user.internalToken, token, user.householdId);
+    const reportsUrl = user.app.services['svc-reports'];
+
+    // The first read builds the household's read model from the ledger's replay; then rebuild it on purpose.
+    const firstRead = await request(`${gateway}/api/reports/spending_by_category?start_date=2026-01-01&end_date=2026-01-31`, { headers: { authorization: `Bearer ${token}` } });
+    console.log(`  first report read (builds the read model from the ledger's replay): ${fmt(firstRead.ms)}`);
+    const rebuilds: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await request(`${reportsUrl}/internal/rebuild`, { method: 'POST', headers: { 'x-internal-token': user.internalToken } });
+      rebuilds.push(r.ms);
+    }
+    console.log(`  full rebuild of the read model (${ROWS.toLocaleString('en-US')} rows), 3 runs: ${rebuilds.map(fmt).join(', ')}  (target < 5 s)`);
+
+    const year = 'start_date=2025-11-24&end_date=2026-11-23';
+    const fiveYears = 'start_date=2021-11-24&end_date=2026-11-23';
+    const lines: Array<[string, string, string]> = [
+      ['spending_by_category, 1 year', `/api/reports/spending_by_category?${year}`, '< 30 ms'],
+      ['spending_by_payee, 1 year', `/api/reports/spending_by_payee?${year}`, '< 30 ms'],
+      ['income_by_category, 1 year', `/api/reports/income_by_category?${year}`, '< 30 ms'],
+      ['spending_by_category, 1 year, 2 accounts, by name', `/api/reports/spending_by_category?${year}&account_ids=${household.accounts.slice(0, 2).join(',')}&sort_by=name`, '< 30 ms'],
+      ['monthly_trend, 1 year', `/api/reports/monthly_trend?${year}`, '-'],
+      ['spending_by_category, 5 years', `/api/reports/spending_by_category?${fiveYears}`, '< 60 ms'],
+      ['spending_by_payee, 5 years', `/api/reports/spending_by_payee?${fiveYears}`, '< 60 ms'],
+      ['monthly_trend, 5 years', `/api/reports/monthly_trend?${fiveYears}`, '-'],
+      ['transactions_by_category (a parent, 15 months)', `/api/reports/transactions_by_category?start_date=2025-08-24&end_date=2026-11-23&category_id=${household.parents[0]}`, '< 40 ms'],
+      ['spending_by_category CSV, 5 years', `/api/reports/spending_by_category?${fiveYears}&format=csv`, '-'],
+    ];
+    console.log(`  through the gateway, sequential, warm, ${RUNS} runs each:`);
+    for (const [name, path, target] of lines) {
+      const t = await timedGet(`${gateway}${path}`, token);
+      console.log(`    ${name.padEnd(52)} p50 ${fmt(t.p50).padStart(9)}  p95 ${fmt(t.p95).padStart(9)}  ${String(t.rows).padStart(5)} items  ${(t.bytes / 1024).toFixed(1)} KiB  (target ${target})`);
+    }
+
+    // Read-your-writes in the app (in-process bus): an edit through the gateway, then the next report
+    // read with its X-Min-Sequence (svc-reports waits for its consumer, woken in its own process).
+    const rowId = ((await call(gateway, token, 'POST', `/api/accounts/${household.accounts[0]}/transactions`, { date: '2026-11-01', payee: 'Bench edit', amount: -1 })).json as { id: number }).id;
+    const month = `${gateway}/api/reports/spending_by_payee?start_date=2026-11-01&end_date=2026-11-23`;
+    const baseline = await timedGet(month, token);
+    const afterWrite = await deliveryTimes(
+      async (i) => Number((await call(gateway, token, 'PUT', `/api/transactions/${rowId}`, { amount: -(i + 2) })).headers.get('x-event-sequence')),
+      async (sequence) => {
+        const read = await request(month, { headers: { authorization: `Bearer ${token}`, 'x-min-sequence': String(sequence) } });
+        if (!read.text.includes('Bench edit')) throw new Error('the edit is not in the report');
+      },
+      200,
+    );
+    const s = [...afterWrite].sort((a, b) => a - b);
+    console.log(`  edit -> next report read with X-Min-Sequence, in-process bus (200 edits through the gateway): p50 ${fmt(percentiles(s).p50)}, p99 ${fmt(s[Math.floor(s.length * 0.99)])}; the same read without a write: p50 ${fmt(baseline.p50)}`);
+  } finally {
+    await user.stop();
+  }
+  const nats = await natsDelivery();
+  if (typeof nats === 'string') console.log(`  NATS delivery not measured: ${nats}`);
+  else {
+    const s = [...nats].sort((a, b) => a - b);
+    console.log(`  ledger write -> report read model, NATS (300 edits, svc-ledger and svc-reports each with its own connection): p50 ${fmt(percentiles(s).p50)}, p99 ${fmt(s[Math.floor(s.length * 0.99)])}, max ${fmt(s[s.length - 1])}  (target < 50 ms p99)`);
+  }
+}
