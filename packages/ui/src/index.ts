@@ -8,3 +8,4 @@ export * from './Combobox';
 export * from './icons';
 export * from './transaction-fields';
 export * from './transaction-edit';
+export * from './use-disclosure';
