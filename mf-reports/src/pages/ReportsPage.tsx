@@ -1,11 +1,12 @@
-/**
- * /reports (spec section 2). Minimal first version: the title; the Spending/Income report,
- * its filters and the drill-down come with the reports issue.
- */
+import '../reports/reports.css';
+import { Reports } from '../reports/Reports';
+
+/** /reports (spec section 2 "Reports"). */
 export default function ReportsPage() {
   return (
     <section className="hf-page">
       <h1 className="hf-page__title">Reports</h1>
+      <Reports />
     </section>
   );
 }

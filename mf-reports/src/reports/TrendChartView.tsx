@@ -1,0 +1,71 @@
+/**
+ * The trend chart itself (recharts, lazy-loaded by TrendChart): spending and income bars per
+ * month. Colours and text come from the theme's CSS variables, so every theme reads well; a
+ * visually hidden table gives the same numbers to screen readers.
+ */
+import { dollarsToCents, formatCurrency, formatDollars } from '@hf/app-kit';
+import { useIsMobile } from '@hf/ui';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { MonthlyTrend } from './api';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `2026-03` -> `Mar 2026`. */
+export function monthName(month: string): string {
+  return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+}
+
+const axisTick = { fill: 'var(--mainText)', fontSize: 12 };
+
+export default function TrendChartView({ trend }: { trend: MonthlyTrend }) {
+  const isMobile = useIsMobile();
+  const data = trend.months.map((month, i) => ({ month: monthName(month), spending: trend.spending[i] ?? 0, income: trend.income[i] ?? 0 }));
+  return (
+    <>
+      <div className="report-trend__chart" role="img" aria-label={`Monthly spending and income, ${data[0]?.month ?? ''} to ${data[data.length - 1]?.month ?? ''}`}>
+        <ResponsiveContainer width="100%" height={isMobile ? 220 : 260}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: isMobile ? 0 : 8 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="var(--hf-border)" vertical={false} />
+            <XAxis dataKey="month" tick={axisTick} stroke="var(--hf-border-strong)" tickLine={false} minTickGap={8} />
+            <YAxis
+              tick={axisTick}
+              stroke="var(--hf-border-strong)"
+              tickLine={false}
+              width={isMobile ? 56 : 72}
+              tickFormatter={(value: number) => formatCurrency(dollarsToCents(value), { decimals: 0 })}
+            />
+            <Tooltip
+              formatter={(value) => formatDollars(Number(value))}
+              cursor={{ fill: 'var(--hf-hover)' }}
+              contentStyle={{ background: 'var(--secondaryBg)', color: 'var(--mainText)', border: '1px solid var(--hf-border-strong)', borderRadius: 6 }}
+              labelStyle={{ color: 'var(--mainText)', fontWeight: 600 }}
+              itemStyle={{ color: 'var(--mainText)' }}
+            />
+            <Legend wrapperStyle={{ color: 'var(--mainText)', fontSize: 13 }} />
+            <Bar dataKey="spending" name="Spending" fill="var(--report-spending)" radius={[3, 3, 0, 0]} maxBarSize={36} />
+            <Bar dataKey="income" name="Income" fill="var(--report-income)" radius={[3, 3, 0, 0]} maxBarSize={36} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <table className="hf-visually-hidden">
+        <caption>Monthly spending and income</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col">Spending</th>
+            <th scope="col">Income</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((d) => (
+            <tr key={d.month}>
+              <th scope="row">{d.month}</th>
+              <td>{formatDollars(d.spending)}</td>
+              <td>{formatDollars(d.income)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
