@@ -202,3 +202,41 @@ describe('PUT/DELETE /internal/budgeted-rows', () => {
     expect(await snapshot(ledger.app)).toBe(before);
   });
 });
+
+describe('POST /internal/replay', () => {
+  it('needs the internal token', async () => {
+    const res = await ledger.app.inject({ method: 'POST', url: '/internal/replay', payload: { household_id: 1 }, headers: { authorization: `Bearer ${testToken({ userId: 1, householdId: 1 })}` } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it("pages a household's live rows as event snapshots, with its accounts, categories and the sequence the first page includes", async () => {
+    const kept = await addTransaction(call, checking, { date: '2025-05-01', payee: 'Replay kept', amount: -3 });
+    const gone = await addTransaction(call, checking, { date: '2025-05-02', payee: 'Replay gone', amount: -4 });
+    expect((await call('PATCH', `/api/transactions/${gone.id}/delete`)).status).toBe(200);
+    const sequence = (await outboxSince(ledger.app)).at(-1)!.sequence;
+    const first = await internal('POST', '/internal/replay', { household_id: 1, limit: 2 });
+    expect(first.status).toBe(200);
+    expect(first.body.sequence).toBe(sequence);
+    expect(first.body.accounts.map((a: Json) => a.name)).toEqual(expect.arrayContaining(['Checking', 'Savings']));
+    expect(first.body.accounts.map((a: Json) => a.name)).not.toContain('Theirs');
+    expect(first.body.categories.map((c: Json) => c.name).sort()).toEqual(['Food', 'Fruit']);
+    const rows: Json[] = [...first.body.transactions];
+    for (let after = first.body.next_after_id; after !== null; ) {
+      const page = await internal('POST', '/internal/replay', { household_id: 1, after_id: after, limit: 2 });
+      expect(page.body).toMatchObject({ sequence: null, accounts: [], categories: [] });
+      rows.push(...page.body.transactions);
+      after = page.body.next_after_id;
+    }
+    const ids = rows.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids).toContain(kept.id);
+    expect(ids).not.toContain(gone.id);
+    expect(ids).not.toContain(foreignTransaction);
+    expect(rows.find((r) => r.id === kept.id)).toMatchObject({ household_id: 1, account_id: checking, payee: 'Replay kept', amount_cents: -300, deleted: false });
+  });
+
+  it('lists the households', async () => {
+    const res = await internal('POST', '/internal/replay/households', {});
+    expect(res.body.household_ids).toEqual([1, 2]);
+  });
+});
