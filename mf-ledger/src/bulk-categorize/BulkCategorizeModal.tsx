@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, displayDate, findCategoryByText, formatDollars, useCategoryOptions } from '@hf/app-kit';
-import { CategoryInput, Modal, StatusMessage, useTimedMessage } from '@hf/ui';
+import { ApiError, displayDate, formatDollars } from '@hf/app-kit';
+import { findCategoryByText, useCategoryOptions } from '@hf/app-kit/src/editing';
+import { Modal, StatusMessage, useTimedMessage } from '@hf/ui';
+import { CategoryInput } from '@hf/ui/src/editing';
 import { transactionsApi, type SearchResult } from '../register/api';
 
 /** "a, b ,c" -> ['a', 'b', 'c'] (blank terms dropped). */

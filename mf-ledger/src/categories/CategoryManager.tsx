@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
-import { errorMessage, type CategoryNode } from '@hf/app-kit';
+import { errorMessage } from '@hf/app-kit';
+import { type CategoryNode } from '@hf/app-kit/src/editing';
 import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
 import { categoriesApi, CATEGORIES_QUERY_KEY, useCategoryTree } from './api';
-import { DELETE_CATEGORY_MESSAGE, invalidMergeDestinations, mergeConfirmationMessage, newParentForDrop, type TOP_LEVEL_DROP_ID } from './category-moves';
+import {
+  DELETE_CATEGORY_MESSAGE, invalidMergeDestinations, mergeConfirmationMessage, newParentForDrop, type TOP_LEVEL_DROP_ID,
+} from './category-moves';
 import { CategoryTreeView } from './CategoryTreeView';
 import { NameModal } from '../components/NameModal';
 import { LEDGER_LIMITS } from '@hf/contracts/src/ledger-limits';

@@ -6,8 +6,8 @@ import { CSS } from '@dnd-kit/utilities';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useKeyboardLift } from '../components/useKeyboardLift';
 import { TOP_LEVEL_DROP_ID } from './category-moves';
-import type { CategoryNode } from '@hf/app-kit';
-import { ChevronIcon, EditIcon, GripIcon, MergeIcon, PlusIcon, TrashIcon } from '@hf/ui';
+import type { CategoryNode } from '@hf/app-kit/src/editing';
+import { ChevronIcon, EditIcon, GripIcon, MergeIcon, PlusIcon, TrashIcon } from '@hf/ui/src/icons';
 
 export interface CategoryActions {
   onAddChild: (category: CategoryNode) => void;

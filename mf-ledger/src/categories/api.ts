@@ -3,10 +3,11 @@
  * the shared query keys are app-kit's (the reports' drill-down uses them too); renaming, moving,
  * deleting and merging belong to the Categories page.
  */
-import { api, categoriesApi as sharedCategoriesApi } from '@hf/app-kit';
+import { api } from '@hf/app-kit';
+import { categoriesApi as sharedCategoriesApi } from '@hf/app-kit/src/editing';
 import type { CategoryResponse } from '@hf/contracts';
 
-export { CATEGORIES_QUERY_KEY, PAYEES_QUERY_KEY, useCategoryOptions, useCategoryTree, usePayees } from '@hf/app-kit';
+export { CATEGORIES_QUERY_KEY, PAYEES_QUERY_KEY, useCategoryOptions, useCategoryTree, usePayees } from '@hf/app-kit/src/editing';
 
 export const categoriesApi = {
   ...sharedCategoriesApi,

@@ -1,6 +1,6 @@
-import { TRANSFER_CATEGORY, type CategoryOption } from '@hf/app-kit';
+import { TRANSFER_CATEGORY, type CategoryOption } from '@hf/app-kit/src/editing';
 import type { CalendarDate } from '@hf/calendar';
-import { AmountInput, CategoryInput, DateInput, NotesInput, PayeeInput, StatusSelect, useEditKeys } from '@hf/ui';
+import { AmountInput, CategoryInput, DateInput, NotesInput, PayeeInput, StatusSelect, useEditKeys } from '@hf/ui/src/editing';
 import type { FormEvent, Ref } from 'react';
 import type { EntryDraft } from './entry';
 

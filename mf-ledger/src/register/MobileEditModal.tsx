@@ -1,4 +1,5 @@
-import { Modal, TransactionEditFields, useEditKeys } from '@hf/ui';
+import { Modal } from '@hf/ui';
+import { TransactionEditFields, useEditKeys } from '@hf/ui/src/editing';
 import type { EditRowProps } from './RegisterRows';
 
 /** Row editing on mobile: the same fields stacked in a dialog, with Save, Move, Delete and Cancel. */

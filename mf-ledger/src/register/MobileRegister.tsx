@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { displayDate, dollarsToCents, formatDollars } from '@hf/app-kit';
 import { formatCurrency } from '@hf/money';
-import { StatusBadge } from '@hf/ui';
+import { StatusBadge } from '@hf/ui/src/editing';
 import type { RegisterRow } from './api';
 import type { DisplayItem } from './register-items';
 import { useRegisterVirtualizer, type ScrollTarget } from './use-register-virtualizer';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ApiError, isCleared } from '@hf/app-kit';
+import { ApiError } from '@hf/app-kit';
+import { isCleared } from '@hf/app-kit/src/editing';
 import { Modal } from '@hf/ui';
 import type { RegisterRow } from './api';
 import { transactionsApi } from './api';

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { ACCOUNTS_QUERY_KEY, ApiError, SESSION_KEYS, displayDate, errorMessage, useAccounts } from '@hf/app-kit';
 import {
-  ACCOUNTS_QUERY_KEY, ApiError, PAYEES_QUERY_KEY, SESSION_KEYS, TRANSFER_CATEGORY, confirmLeavingCleared, confirmUnlock, displayDate,
-  draftFromRow, errorMessage, isCleared, isTransferRow, normalizeStatus, prepareEdit, useAccounts, useCategoryOptions, useCategoryResolver,
-  usePayees, type EditField, type TransactionDraft, type TransactionStatus,
-} from '@hf/app-kit';
+  PAYEES_QUERY_KEY, TRANSFER_CATEGORY, confirmLeavingCleared, confirmUnlock, draftFromRow, isCleared, isTransferRow, normalizeStatus,
+  prepareEdit, useCategoryOptions, useCategoryResolver, usePayees, type EditField, type TransactionDraft, type TransactionStatus,
+} from '@hf/app-kit/src/editing';
 import { addDays, localToday, type CalendarDate } from '@hf/calendar';
-import { ConfirmDialog, StatusMessage, useDialogs, useIsMobile, useTimedMessage } from '@hf/ui';
+import { ConfirmDialog, StatusMessage, useIsMobile, useTimedMessage } from '@hf/ui';
+import { useDialogs } from '@hf/ui/src/editing';
 import type { Account } from '../accounts/api';
 import { transactionsApi, type RegisterRow, type TransactionRecord } from './api';
 import {

@@ -1,7 +1,10 @@
-import { displayDate, dollarsToCents, formatDollars, type CategoryOption, type EditField, type TransactionDraft } from '@hf/app-kit';
+import { displayDate, dollarsToCents, formatDollars } from '@hf/app-kit';
+import { type CategoryOption, type EditField, type TransactionDraft } from '@hf/app-kit/src/editing';
 import type { CalendarDate } from '@hf/calendar';
 import { formatCurrency } from '@hf/money';
-import { AmountInput, CategoryInput, DateInput, LockButton, NotesInput, PayeeInput, StatusBadge, StatusSelect, useEditKeys } from '@hf/ui';
+import {
+  AmountInput, CategoryInput, DateInput, LockButton, NotesInput, PayeeInput, StatusBadge, StatusSelect, useEditKeys,
+} from '@hf/ui/src/editing';
 import { memo, useEffect, useRef, type MouseEvent } from 'react';
 import type { RegisterRow } from './api';
 

@@ -1,6 +1,10 @@
 /** svc-ledger transaction calls (spec section 7 "Transactions", "Accounts" transfer). */
-import { api, apiFetch, updateTransaction } from '@hf/app-kit';
-import type { CreateTransactionBody, CreateTransferBody, RegisterPage, RegisterRow, SearchResult, TransactionRecord, TransferResponse, UpdateTransactionBody } from '@hf/contracts';
+import { api, apiFetch } from '@hf/app-kit';
+import { updateTransaction } from '@hf/app-kit/src/editing';
+import type {
+  CreateTransactionBody, CreateTransferBody, RegisterPage, RegisterRow, SearchResult, TransactionRecord, TransferResponse,
+  UpdateTransactionBody,
+} from '@hf/contracts';
 
 export type { RegisterPage, RegisterRow, SearchResult, TransactionRecord };
 

@@ -3,7 +3,7 @@
  * to another account's name), the transfer's direction from net = deposit - payment, and
  * validation of a draft. The amount and status fields themselves are app-kit's.
  */
-import { netAmountCents, normalizeStatus, parseAmountField, type TransactionDraft, type TransactionStatus } from '@hf/app-kit';
+import { netAmountCents, normalizeStatus, parseAmountField, type TransactionDraft, type TransactionStatus } from '@hf/app-kit/src/editing';
 import { parseEntryDate, type CalendarDate } from '@hf/calendar';
 
 /** Entry line draft (spec section 3): a transaction's fields as typed, plus the transfer destination. */

@@ -11,7 +11,7 @@
  * Framework-free: React reads it through useSyncExternalStore.
  */
 import type { RegisterPage, RegisterRow, TransactionRecord } from './api';
-import { normalizeStatus } from '@hf/app-kit';
+import { normalizeStatus } from '@hf/app-kit/src/editing';
 
 export type FetchPage = (query: { limit: number; before?: string }, signal: AbortSignal) => Promise<RegisterPage>;
 

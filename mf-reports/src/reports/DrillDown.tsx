@@ -1,12 +1,16 @@
+import { ACCOUNTS_QUERY_KEY, ApiError, displayDate, errorMessage, formatDollars, useAccounts } from '@hf/app-kit';
 import {
-  ACCOUNTS_QUERY_KEY, ApiError, confirmUnlock, displayDate, draftFromRow, errorMessage, formatDollars, isCleared, isTransferRow, PAYEES_QUERY_KEY,
-  prepareEdit, updateTransaction, useAccounts, useCategoryOptions, useCategoryResolver, usePayees, type TransactionDraft,
-} from '@hf/app-kit';
+  confirmUnlock, draftFromRow, isCleared, isTransferRow, PAYEES_QUERY_KEY, prepareEdit, updateTransaction, useCategoryOptions,
+  useCategoryResolver, usePayees, type TransactionDraft,
+} from '@hf/app-kit/src/editing';
 import { localToday } from '@hf/calendar';
-import { Modal, StatusBadge, StatusMessage, TransactionEditFields, useDialogs, useEditKeys, useTimedMessage } from '@hf/ui';
+import { Modal, StatusMessage, useTimedMessage } from '@hf/ui';
+import { StatusBadge, TransactionEditFields, useDialogs, useEditKeys } from '@hf/ui/src/editing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { downloadCsv, reportErrorMessage, REPORTS_QUERY_KEY, useDrillDown, type DrillDownRow, type DrillDownTarget, type ReportParams } from './api';
+import {
+  downloadCsv, reportErrorMessage, REPORTS_QUERY_KEY, useDrillDown, type DrillDownRow, type DrillDownTarget, type ReportParams,
+} from './api';
 import { categoryKey } from './report-filters';
 
 const COLUMNS = ['Date', 'Payee', 'Account', 'Category', 'Amount', 'Status'] as const;

@@ -1,4 +1,5 @@
-import { useCategoryTree, type AccountSummary } from '@hf/app-kit';
+import { type AccountSummary } from '@hf/app-kit';
+import { useCategoryTree } from '@hf/app-kit/src/editing';
 import type { CalendarDate } from '@hf/calendar';
 import { UNCATEGORIZED_NAME, type ReportSort } from '@hf/contracts/src/reports-limits';
 import { REPORT_FETCH_ERROR } from './api';
@@ -104,7 +105,7 @@ export function ReportFilters(props: ReportFiltersProps) {
         <Toggle label="Report type" value={type} options={TYPES} onChange={props.onTypeChange} />
         {type === 'spending' && <Toggle label="Group by" value={grouping} options={GROUPINGS} onChange={props.onGroupingChange} />}
       </div>
-      <div className="report-filters__line">
+      <div className="report-filters__line report-filters__line--dates">
         <label className="hf-field report-filters__date">
           <span>Start Date</span>
           <input type="date" value={range.start} max={range.end || undefined} onChange={(e) => props.onRangeChange({ ...range, start: e.target.value })} />

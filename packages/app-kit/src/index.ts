@@ -1,3 +1,5 @@
+// The shell's first page loads this module (a shared singleton, never tree-shaken): keep it to
+// what every page needs. Editing transactions and categories lives in './editing'.
 export * from './session';
 export * from './api';
 export * from './accounts';
@@ -5,12 +7,4 @@ export * from './theme';
 export { formatCurrency, toCents, fromCents, parseCurrencyInput } from '@hf/money';
 export * from './product';
 export * from './format';
-export * from './dialogs';
-export * from './categories/category-text';
-export * from './categories/similarity';
-export * from './categories/category-flow';
-export * from './categories/api';
-export * from './transactions/amount-fields';
-export * from './transactions/edit-draft';
-export * from './transactions/edit-flow';
-export * from './transactions/api';
+export type * from './dialogs';

@@ -1,4 +1,7 @@
-/** Small inline SVG icons (no icon font or emoji: they render the same everywhere). */
+/**
+ * Small inline SVG icons (no icon font or emoji: they render the same everywhere). Import them as
+ * `@hf/ui/src/icons` (not part of the package index, which every remote page loads).
+ */
 import type { ReactNode } from 'react';
 
 function Svg({ children, size = 16 }: { children: ReactNode; size?: number }) {

@@ -2,7 +2,8 @@
  * A transaction's fields: the register's entry line and row editor (desktop table and mobile
  * form) and the reports' drill-down editor. Class `hf-input` (compacted inside register rows).
  */
-import { displayDate, inlineCompletion, matchingCategories, TRANSFER_CATEGORY, type CategoryOption, type TransactionStatus } from '@hf/app-kit';
+import { displayDate } from '@hf/app-kit';
+import { inlineCompletion, matchingCategories, TRANSFER_CATEGORY, type CategoryOption, type TransactionStatus } from '@hf/app-kit/src/editing';
 import { applyDateKey, parseEntryDate, type CalendarDate } from '@hf/calendar';
 import { LEDGER_LIMITS } from '@hf/contracts/src/ledger-limits';
 import { useCallback, type KeyboardEvent, type Ref } from 'react';

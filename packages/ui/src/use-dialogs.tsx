@@ -1,7 +1,6 @@
 import type { Choice, ConfirmOptions, ConfirmResult, DialogRequests } from '@hf/app-kit';
+import { ConfirmDialog, Modal } from '@hf/ui';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ConfirmDialog } from './ConfirmDialog';
-import { Modal } from './Modal';
 
 type Request =
   | { kind: 'alert'; title: string; message: ReactNode; resolve: () => void }

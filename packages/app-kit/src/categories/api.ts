@@ -6,8 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { CategoryResponse, CategoryTree } from '@hf/contracts';
-import { api, errorMessage } from '../api';
-import type { DialogRequests } from '../dialogs';
+import { api, errorMessage, type DialogRequests } from '@hf/app-kit';
 import { categoryIdForSave } from './category-flow';
 import { flattenCategories } from './category-text';
 

@@ -2,7 +2,7 @@
  * The sub-category creation flow (spec section 4) around a save: turns the category field's
  * text into a category id, asking the person when the text names no category yet.
  */
-import type { Choice, DialogRequests } from '../dialogs';
+import type { Choice, DialogRequests } from '@hf/app-kit';
 import { missingParentMessage, resolveCategoryText, type CategoryOption } from './category-text';
 
 /** The answers of "did you mean": use the close match, or create the typed name. */

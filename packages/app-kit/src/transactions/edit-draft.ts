@@ -5,7 +5,7 @@
 import { parseEntryDate, type CalendarDate } from '@hf/calendar';
 import type { UpdateTransactionBody } from '@hf/contracts';
 import { canonicalCategoryText, TRANSFER_CATEGORY, type CategoryOption } from '../categories/category-text';
-import { displayDate, dollarsToCents } from '../format';
+import { displayDate, dollarsToCents } from '@hf/app-kit';
 import { netAmountCents, normalizeStatus, splitAmount, type TransactionStatus } from './amount-fields';
 
 export type { UpdateTransactionBody };

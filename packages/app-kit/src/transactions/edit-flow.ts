@@ -5,8 +5,7 @@
  */
 import type { CalendarDate } from '@hf/calendar';
 import type { CategoryOption } from '../categories/category-text';
-import type { DialogRequests } from '../dialogs';
-import { SESSION_KEYS } from '../session';
+import { SESSION_KEYS, type DialogRequests } from '@hf/app-kit';
 import { isCleared } from './amount-fields';
 import { checkEdit, type EditableTransaction, type EditCheck, type EditField, type TransactionDraft, type UpdateTransactionBody } from './edit-draft';
 
