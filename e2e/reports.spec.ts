@@ -292,6 +292,7 @@ test.describe('reports', () => {
     editor = dialog.getByRole('group', { name: 'Edit transaction Grocer' });
     const category = editor.getByRole('combobox', { name: 'Category' });
     await category.fill('Gifts');
+    await snap(page, testInfo, 'reports-drill-down-edit');
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Update successful.')).toBeVisible();
     await expect(rows).toHaveCount(1);
