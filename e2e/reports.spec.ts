@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { api, expect, isMobile, localToday, registerViaApi, signInWithToken, snap, test, type TestUser } from './support/fixtures';
-import { addMonths, createAccount, createCategory, createTransaction, householdIdOf, money, shown, type SeedRow } from './support/ledger';
+import { addMonths, createAccount, createBudgetedRow, createCategory, createTransaction, money, shown, type SeedRow } from './support/ledger';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
@@ -68,20 +68,8 @@ async function seedHousehold(request: APIRequestContext): Promise<Household> {
   for (const [account, row] of rows) await createTransaction(request, user, account, row);
   const transfer = await api(request, user, 'POST', '/accounts/transfer', { from_account_id: checking, to_account_id: savings, amount: 500, date: thisMonth(2) });
   expect(transfer.status, JSON.stringify(transfer.body)).toBeLessThan(300);
-  await seedBudgetedRow(request, user, checking, categories.rent);
+  await createBudgetedRow(request, user, { account_id: checking, schedule_id: 1, date: thisMonth(6), payee: 'Power Co', amount: -75, category_id: categories.rent });
   return { user, checking, savings, card, categories };
-}
-
-/** A planned (budgeted) Rent payment through the ledger's internal route, as svc-budget writes them. */
-async function seedBudgetedRow(request: APIRequestContext, user: TestUser, accountId: number, categoryId: number): Promise<void> {
-  const ledgerUrl = process.env.E2E_LEDGER_URL;
-  const token = process.env.E2E_INTERNAL_TOKEN;
-  if (!ledgerUrl || !token) throw new Error('E2E_LEDGER_URL / E2E_INTERNAL_TOKEN are not set (global setup did not start the app)');
-  const res = await request.put(`${ledgerUrl}/internal/budgeted-rows`, {
-    headers: { 'x-internal-token': token },
-    data: { household_id: householdIdOf(user), account_id: accountId, schedule_id: 1, month: monthStart.slice(0, 7), date: thisMonth(6), payee: 'Power Co', amount: -75, category_id: categoryId },
-  });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 // ----- locators -----

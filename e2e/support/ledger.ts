@@ -101,14 +101,20 @@ export function householdIdOf(user: TestUser): number {
   return payload.hid;
 }
 
+/** svc-ledger's own address and the internal token global setup exposed (its internal routes). */
+function ledgerInternal(): { ledgerUrl: string; token: string } {
+  const ledgerUrl = process.env.E2E_LEDGER_URL;
+  const token = process.env.E2E_INTERNAL_TOKEN;
+  if (!ledgerUrl || !token) throw new Error('E2E_LEDGER_URL / E2E_INTERNAL_TOKEN are not set (global setup did not start the app)');
+  return { ledgerUrl, token };
+}
+
 /**
  * Many rows at once through svc-ledger's internal bulk route (the one the CSV import uses),
  * straight at the service with the internal token global setup exposed.
  */
 export async function bulkSeed(request: APIRequestContext, user: TestUser, accountId: number, rows: SeedRow[], chunk = 10_000): Promise<void> {
-  const ledgerUrl = process.env.E2E_LEDGER_URL;
-  const token = process.env.E2E_INTERNAL_TOKEN;
-  if (!ledgerUrl || !token) throw new Error('E2E_LEDGER_URL / E2E_INTERNAL_TOKEN are not set (global setup did not start the app)');
+  const { ledgerUrl, token } = ledgerInternal();
   const householdId = householdIdOf(user);
   for (let i = 0; i < rows.length; i += chunk) {
     const res = await request.post(`${ledgerUrl}/internal/transactions/bulk`, {
@@ -123,6 +129,24 @@ export async function bulkSeed(request: APIRequestContext, user: TestUser, accou
     });
     expect(res.status(), await res.text()).toBe(200);
   }
+}
+
+/**
+ * A planned (budgeted) row of The Predictables, written the way svc-budget writes them: through
+ * svc-ledger's internal route (`PUT /internal/budgeted-rows`, one row per schedule and month).
+ */
+export async function createBudgetedRow(
+  request: APIRequestContext,
+  user: TestUser,
+  row: { account_id: number; schedule_id: number; date: string; payee: string; amount: number; category_id?: number | null },
+): Promise<number> {
+  const { ledgerUrl, token } = ledgerInternal();
+  const res = await request.put(`${ledgerUrl}/internal/budgeted-rows`, {
+    headers: { 'x-internal-token': token },
+    data: { household_id: householdIdOf(user), month: row.date.slice(0, 7), ...row },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { transaction_id: number }).transaction_id;
 }
 
 // ----- register locators (desktop table) -----
