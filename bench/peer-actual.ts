@@ -52,7 +52,7 @@ import { benchRow, createBenchAccount, SEED_BATCH, seedRegister, startAppWithUse
 /** The peer's version, pinned: figures are only comparable run to run with the same engine. */
 export const PEER_PACKAGE = '@actual-app/api';
 export const PEER_VERSION = '26.9.0';
-const PEER_DIR = process.env.BENCH_PEER_DIR ?? join(__dirname, '.peer');
+export const PEER_DIR = process.env.BENCH_PEER_DIR ?? join(__dirname, '.peer');
 
 const ROWS = Number(process.env.BENCH_PEER_ROWS ?? 50_000);
 const BATCH = SEED_BATCH;
@@ -60,12 +60,13 @@ const BATCH = SEED_BATCH;
 // --- The slice of @actual-app/api this bench uses (the package is not installed for tsc) ---------
 
 /** An ActualQL query (immutable builder; `q(table)` starts one). */
-interface PeerQuery {
+export interface PeerQuery {
   filter(expr: Record<string, unknown>): PeerQuery;
   select(expr: string | Array<string | Record<string, unknown>>): PeerQuery;
   options(opts: Record<string, unknown>): PeerQuery;
   limit(n: number): PeerQuery;
   offset(n: number): PeerQuery;
+  groupBy(expr: string | string[]): PeerQuery;
 }
 
 /** A transaction as Actual's API returns it (amounts in integer cents). */
@@ -87,7 +88,7 @@ interface PeerNewTransaction {
   notes?: string;
 }
 
-interface PeerApi {
+export interface PeerApi {
   init(config: { dataDir: string; verbose?: boolean }): Promise<{ send(name: string, args?: unknown): Promise<unknown> }>;
   shutdown(): Promise<void>;
   runImport(budgetName: string, func: () => Promise<void>): Promise<void>;
@@ -98,6 +99,9 @@ interface PeerApi {
   getPayees(): Promise<Array<{ id: string; name: string }>>;
   aqlQuery(query: PeerQuery): Promise<{ data: unknown }>;
   q(table: string): PeerQuery;
+  createCategoryGroup(group: { name: string }): Promise<string>;
+  createCategory(category: { name: string; group_id: string; is_income?: boolean }): Promise<string>;
+  createPayee(payee: { name: string }): Promise<string>;
 }
 
 // --- Install on demand ------------------------------------------------------------------------------
@@ -121,7 +125,7 @@ function npm(args: string[]): boolean {
 }
 
 /** Installs the pinned peer into bench/.peer when it is missing; returns a reason when it cannot be used. */
-function ensurePeer(): string | null {
+export function ensurePeer(): string | null {
   if (installedVersion() !== PEER_VERSION) {
     if (process.env.BENCH_PEER_INSTALL === '0') return `${PEER_PACKAGE}@${PEER_VERSION} is not installed in ${PEER_DIR} and BENCH_PEER_INSTALL=0`;
     console.log(`  installing the peer into ${PEER_DIR} (not a project dependency; better-sqlite3 may compile from source, a few minutes):`);

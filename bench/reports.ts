@@ -14,16 +14,12 @@
  * Figures are printed, not asserted.
  */
 import { loadavg } from 'node:os';
-import { seededRandom } from '../svc-ledger/test/seeded-random';
+import { planReportHousehold, REPORT_ACCOUNTS, REPORT_PAYEES } from './support/report-household';
 import { startAppWithUser } from './support/seed-register';
 import { percentiles, request, time } from './support/timing';
 
 const ROWS = Number(process.env.BENCH_REPORT_ROWS ?? 100_000);
-const ACCOUNTS = 6;
-const PAYEES = 2000;
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 30);
-const FIRST_DAY = Date.UTC(2021, 10, 24);
-const DAYS = 5 * 365;
 
 interface Household {
   accounts: number[];
@@ -42,39 +38,26 @@ async function call(base: string, token: string, method: string, path: string, b
   return { status: res.status, json: text ? JSON.parse(text) : null, headers: res.headers };
 }
 
-/** The household: accounts, categories and ROWS rows through the internal bulk route. */
+/** The planned household (bench/support/report-household.ts): accounts and categories through the gateway, rows through the internal bulk route. */
 async function seedHousehold(gateway: string, ledgerUrl: string, internalToken: string, token: string, householdId: number): Promise<Household> {
+  const plan = planReportHousehold(ROWS);
   const accounts: number[] = [];
-  for (let a = 0; a < ACCOUNTS; a++) accounts.push(((await call(gateway, token, 'POST', '/api/accounts/', { name: `Account ${a + 1}`, starting_balance: 1000 })).json as { id: number }).id);
-  const parents: number[] = [];
+  for (let a = 0; a < REPORT_ACCOUNTS; a++) accounts.push(((await call(gateway, token, 'POST', '/api/accounts/', { name: `Account ${a + 1}`, starting_balance: 1000 })).json as { id: number }).id);
   const categories: number[] = [];
-  const salary = ((await call(gateway, token, 'POST', '/api/categories/', { name: 'Salary' })).json as { id: number }).id;
-  const salaries = [salary];
-  for (let c = 0; c < 4; c++) salaries.push(((await call(gateway, token, 'POST', '/api/categories/', { name: `Salary ${c + 1}`, parent_id: salary })).json as { id: number }).id);
-  for (let p = 0; p < 11; p++) {
-    const parent = ((await call(gateway, token, 'POST', '/api/categories/', { name: `Category ${p + 1}` })).json as { id: number }).id;
-    parents.push(parent);
-    categories.push(parent);
-    for (let c = 0; c < 4; c++) categories.push(((await call(gateway, token, 'POST', '/api/categories/', { name: `Sub ${p + 1}.${c + 1}`, parent_id: parent })).json as { id: number }).id);
+  for (const c of plan.categories) {
+    const body = c.parent === null ? { name: c.name } : { name: c.name, parent_id: categories[c.parent] };
+    categories.push(((await call(gateway, token, 'POST', '/api/categories/', body)).json as { id: number }).id);
   }
-  const random = seededRandom(2026);
-  const perAccount = Math.ceil(ROWS / ACCOUNTS);
+  const parents = plan.categories.flatMap((c, i) => (c.parent === null && i > 0 ? [categories[i]] : []));
   const started = Date.now();
   for (const [a, account] of accounts.entries()) {
-    for (let done = 0; done < perAccount; done += 10_000) {
-      const n = Math.min(10_000, perAccount - done);
-      const transactions = Array.from({ length: n }, () => {
-        const date = new Date(FIRST_DAY + Math.floor(random() * DAYS) * 86_400_000).toISOString().slice(0, 10);
-        // About 2% income (salary, to its own category), 3% refunds, the rest purchases.
-        const kind = random();
-        if (kind < 0.02) return { date, payee: `Employer ${Math.floor(random() * 3)}`, amount: Math.round(200_000 + random() * 300_000) / 100, category_id: salaries[Math.floor(random() * 5)] };
-        return {
-          date,
-          payee: `Payee ${Math.floor(random() * PAYEES)}`,
-          amount: (kind < 0.05 ? 1 : -1) * (Math.round(100 + random() * 20_000) / 100),
-          category_id: random() < 0.05 ? null : categories[Math.floor(random() * categories.length)],
-        };
-      });
+    for (let done = 0; done < plan.rows[a].length; done += 10_000) {
+      const transactions = plan.rows[a].slice(done, done + 10_000).map((r) => ({
+        date: r.date,
+        payee: r.payee,
+        amount: r.amount / 100,
+        category_id: r.category === null ? null : categories[r.category],
+      }));
       const res = await fetch(`${ledgerUrl}/internal/transactions/bulk`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-internal-token': internalToken },
@@ -83,7 +66,7 @@ async function seedHousehold(gateway: string, ledgerUrl: string, internalToken: 
       if (res.status !== 200) throw new Error(`bulk answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
     }
   }
-  console.log(`  seeded ${ROWS.toLocaleString('en-US')} rows over ${ACCOUNTS} accounts, ${categories.length + 5} categories, ${PAYEES} payees in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`  seeded ${ROWS.toLocaleString('en-US')} rows over ${REPORT_ACCOUNTS} accounts, ${categories.length} categories, ${REPORT_PAYEES} payees in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { accounts, categories, parents };
 }
 
@@ -148,7 +131,11 @@ async function natsDelivery(): Promise<number[] | string> {
   }
 }
 
-export async function runReportsBench(): Promise<void> {
+/** Each report's p50 through the gateway, by the label printed. */
+export type ReportFigures = Record<string, number>;
+
+export async function runReportsBench(): Promise<ReportFigures> {
+  const figures: ReportFigures = {};
   console.log(`\n== reports: ${ROWS.toLocaleString('en-US')} rows, 5 years (load average ${loadavg()[0].toFixed(2)}) ==`);
   const user = await startAppWithUser({ dataDirPrefix: 'hf-bench-reports-', userName: 'Reports Bench', emailPrefix: 'reports-bench' });
   try {
@@ -183,6 +170,7 @@ export async function runReportsBench(): Promise<void> {
     console.log(`  through the gateway, sequential, warm, ${RUNS} runs each:`);
     for (const [name, path, target] of lines) {
       const t = await timedGet(`${gateway}${path}`, token);
+      figures[name] = t.p50;
       console.log(`    ${name.padEnd(52)} p50 ${fmt(t.p50).padStart(9)}  p95 ${fmt(t.p95).padStart(9)}  ${String(t.rows).padStart(5)} items  ${(t.bytes / 1024).toFixed(1)} KiB  (target ${target})`);
     }
 
@@ -208,6 +196,8 @@ export async function runReportsBench(): Promise<void> {
   if (typeof nats === 'string') console.log(`  NATS delivery not measured: ${nats}`);
   else {
     const s = [...nats].sort((a, b) => a - b);
+    figures['nats delivery p99'] = s[Math.floor(s.length * 0.99)];
     console.log(`  ledger write -> report read model, NATS (300 edits, svc-ledger and svc-reports each with its own connection): p50 ${fmt(percentiles(s).p50)}, p99 ${fmt(s[Math.floor(s.length * 0.99)])}, max ${fmt(s[s.length - 1])}  (target < 50 ms p99)`);
   }
+  return figures;
 }

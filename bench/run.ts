@@ -1,11 +1,12 @@
 /**
  * `npm run bench [-- name...]`: runs every benchmark (or the named ones) one after another.
  * Each prints its own numbers; nothing is asserted. Add a bench by adding it to BENCHES.
- * `peer` (Actual Budget's engine, installed on demand, ~15 min) runs only when named.
+ * `peer` (Actual Budget's engine, installed on demand, ~15 min) and `peer-reports` run only when named.
  */
 import { runGatewayBench } from './gateway';
 import { runLedgerBench } from './ledger';
 import { runPeerActualBench } from './peer-actual';
+import { runPeerReportsBench } from './peer-reports';
 import { runRegisterBrowserBench } from './register-browser';
 import { runReportsBench } from './reports';
 
@@ -13,11 +14,12 @@ const BENCHES: Record<string, () => Promise<void>> = {
   gateway: () => runGatewayBench(),
   ledger: () => runLedgerBench(),
   peer: () => runPeerActualBench(),
+  'peer-reports': () => runPeerReportsBench(),
   browser: () => runRegisterBrowserBench(),
-  reports: () => runReportsBench(),
+  reports: async () => void (await runReportsBench()),
 };
 
-const ONLY_WHEN_NAMED = new Set(['peer']);
+const ONLY_WHEN_NAMED = new Set(['peer', 'peer-reports']);
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -82,6 +82,14 @@ describe('sort_by and the drill-down parameters', () => {
     expect(res.status).toBe(400);
   });
 
+  it("answers 404 for another household's category in hide_category_ids, 400 for a malformed list", async () => {
+    const foreign = await reports('GET', `/api/reports/spending_by_category?${q({ ...ok, hide_category_ids: String(foreignCategory) })}`);
+    expect(foreign).toMatchObject({ status: 404, body: { message: 'Category not found.' } });
+    for (const text of ['1,,2', '01', '1) OR 1=1--', 'none']) {
+      expect((await reports('GET', `/api/reports/spending_by_category?${q({ ...ok, hide_category_ids: text })}`)).status).toBe(400);
+    }
+  });
+
   it("answers 404 for another household's category", async () => {
     const res = await reports('GET', `/api/reports/transactions_by_category?${q({ ...ok, category_id: foreignCategory })}`);
     expect(res).toMatchObject({ status: 404, body: { message: 'Category not found.' } });

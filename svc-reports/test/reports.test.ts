@@ -73,6 +73,15 @@ describe('GET /api/reports/spending_by_category', () => {
     expect(res.body).toEqual([{ id: food, name: 'Food', value: 30, children: [{ id: dining, name: 'Dining', value: 30, children: [] }] }]);
   });
 
+  it('leaves out hidden categories (hide_category_ids), as the screen and its CSV do', async () => {
+    let res = await reports('GET', `/api/reports/spending_by_category?${q({ ...range, hide_category_ids: `${dining},uncategorized` })}`);
+    expect(res.body).toEqual([{ id: food, name: 'Food', value: 105.05, children: [{ id: groceries, name: 'Groceries', value: 100.05, children: [] }] }]);
+    res = await reports('GET', `/api/reports/spending_by_category?${q({ ...range, hide_category_ids: String(food), format: 'csv' })}`);
+    expect(res.text).toBe('Category,Sub-category,Amount\r\nUncategorized,,7.77\r\n');
+    res = await reports('GET', `/api/reports/spending_by_payee?${q({ ...range, hide_category_ids: String(food) })}`);
+    expect(res).toMatchObject({ status: 400, body: { message: 'hide_category_ids applies to the reports by category only.' } });
+  });
+
   it('answers an empty list for a household with no rows', async () => {
     const res = await stack.reportsAs(H + 1)('GET', `/api/reports/spending_by_category?${q(range)}`);
     expect(res).toMatchObject({ status: 200, body: [] });

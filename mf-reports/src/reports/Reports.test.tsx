@@ -279,6 +279,24 @@ describe('Reports: the bar list', () => {
       click.mockRestore();
     }
   });
+
+  it('Download CSV leaves out the hidden categories that are in the report (not stale ones)', async () => {
+    localStorage.setItem('report_hidden_categories', JSON.stringify(['12', 'uncategorized', '999']));
+    const csv = { status: 200, body: 'Category,Amount\r\n', headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="r.csv"' } };
+    const { user, calls } = setup({ 'GET /api/reports/spending_by_category': (req: { query: URLSearchParams }) => (req.query.get('format') === 'csv' ? csv : byCategory) });
+    await screen.findByText('Rent');
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:csv'), revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+      await waitFor(() => expect(calls.some((c) => c.query.get('format') === 'csv')).toBe(true));
+      const call = calls.find((c) => c.query.get('format') === 'csv')!;
+      expect(call.query.get('hide_category_ids')).toBe('12,uncategorized');
+      expect(calls.filter((c) => c.query.get('format') !== 'csv').every((c) => !c.query.has('hide_category_ids'))).toBe(true);
+    } finally {
+      click.mockRestore();
+    }
+  });
 });
 
 describe('Reports: the drill-down', () => {

@@ -11,7 +11,7 @@ import {
   saveHiddenCategories, saveSortBy, selectedAccounts, thisMonth, type AccountFilter, type DateRange, type ReportGrouping, type ReportType,
 } from './report-filters';
 import { ReportFilters } from './ReportFilters';
-import { reportTotal, withoutHidden } from './report-items';
+import { hiddenInReport, reportTotal, withoutHidden } from './report-items';
 import { TrendChart } from './TrendChart';
 
 const EMPTY = 'No spending data available for the selected period.';
@@ -74,7 +74,9 @@ export function Reports() {
 
   const download = async () => {
     try {
-      await downloadCsv({ kind }, params);
+      // The file holds what the list shows: the hidden categories are left out by the server too.
+      const hideCategoryIds = hiddenInReport(report.data ?? [], hidden);
+      await downloadCsv({ kind }, hideCategoryIds ? { ...params, hide_category_ids: hideCategoryIds } : params);
     } catch (err) {
       show(reportErrorMessage(err), 'error');
     }

@@ -42,8 +42,8 @@ export default function TrendChartView({ trend }: { trend: MonthlyTrend }) {
               itemStyle={{ color: 'var(--mainText)' }}
             />
             <Legend wrapperStyle={{ color: 'var(--mainText)', fontSize: 13 }} />
-            <Bar dataKey="spending" name="Spending" fill="var(--report-spending)" radius={[3, 3, 0, 0]} maxBarSize={36} />
-            <Bar dataKey="income" name="Income" fill="var(--report-income)" radius={[3, 3, 0, 0]} maxBarSize={36} />
+            <Bar dataKey="spending" name="Spending" fill="var(--report-spending)" radius={[3, 3, 0, 0]} maxBarSize={36} isAnimationActive={false} />
+            <Bar dataKey="income" name="Income" fill="var(--report-income)" radius={[3, 3, 0, 0]} maxBarSize={36} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </div>

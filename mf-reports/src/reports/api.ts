@@ -16,6 +16,8 @@ export interface ReportScope {
 
 export interface ReportParams extends ReportScope {
   sort_by: ReportSort;
+  /** CSV downloads of a report by category: the hidden categories, left out by the server too. */
+  hide_category_ids?: string;
 }
 
 /** The item a drill-down lists the rows of. */

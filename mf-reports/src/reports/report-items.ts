@@ -42,3 +42,18 @@ export const BAR_COLORS = 6;
 export function barColorIndex(position: number): number {
   return ((position % BAR_COLORS) + BAR_COLORS) % BAR_COLORS;
 }
+
+/**
+ * The hidden keys that name an item of this report (top-level or child), comma-joined for the
+ * CSV download's `hide_category_ids`; keys of categories not in the report (deleted since) are
+ * left out, since the server answers 404 for a category it does not know.
+ */
+export function hiddenInReport(items: readonly ReportItem[], hidden: ReadonlySet<string>): string | undefined {
+  const keys = new Set<string>();
+  for (const item of items) {
+    keys.add(categoryKey(item.id));
+    for (const child of item.children) keys.add(categoryKey(child.id));
+  }
+  const shown = [...hidden].filter((key) => keys.has(key));
+  return shown.length ? shown.join(',') : undefined;
+}

@@ -35,4 +35,5 @@ export const REPORT_MESSAGES = {
   accountIds: 'account_ids must be a comma-separated list of account ids.',
   accountNotFound: 'Account not found.',
   categoryNotFound: 'Category not found.',
+  hideByCategoryOnly: 'hide_category_ids applies to the reports by category only.',
 } as const;

@@ -20,8 +20,21 @@ const rangeFields = {
 };
 const sortField = { sort_by: Type.Optional(Type.Union(REPORT_SORTS.map((s) => Type.Literal(s)))) };
 
-/** GET /api/reports/spending_by_category | spending_by_payee | income_by_category */
-export const ReportQuery = Type.Object({ ...rangeFields, ...sortField }, { additionalProperties: false });
+/**
+ * GET /api/reports/spending_by_category | spending_by_payee | income_by_category.
+ * `hide_category_ids` (reports by category only): comma-joined category ids and/or
+ * `uncategorized` left out of the answer, as the screen's hide filter does (a hidden top-level
+ * category goes with its sub-categories; a hidden sub-category leaves its parent, whose value
+ * drops by it), so a CSV download is what the person sees.
+ */
+export const ReportQuery = Type.Object(
+  {
+    ...rangeFields,
+    ...sortField,
+    hide_category_ids: Type.Optional(Type.String({ maxLength: REPORT_LIMITS.accountIdsLength, pattern: `^(([1-9][0-9]{0,9}|${UNCATEGORIZED_ID})(,([1-9][0-9]{0,9}|${UNCATEGORIZED_ID}))*)?$` })),
+  },
+  { additionalProperties: false },
+);
 export type ReportQuery = Static<typeof ReportQuery>;
 
 /** GET /api/reports/transactions_by_category: `category_id` a category id or `uncategorized`. */

@@ -95,3 +95,21 @@ export function payeeReport(nets: Iterable<{ payee: string; net: Cents }>, side:
   }
   return finish(items, sort);
 }
+
+/**
+ * The items without the hidden categories (`null` in `hidden`: "Uncategorized"): a hidden
+ * top-level item goes with its children; a hidden child leaves its parent, whose value drops by
+ * it (a parent left with nothing is dropped).
+ */
+export function withoutHidden(items: readonly ReportItem[], hidden: ReadonlySet<number | null>): ReportItem[] {
+  if (hidden.size === 0) return [...items];
+  const out: ReportItem[] = [];
+  for (const item of items) {
+    if (hidden.has(item.id)) continue;
+    const removed = item.children.filter((c) => hidden.has(c.id)).reduce((sum, c) => sum + Math.round(c.value * 100), 0);
+    const value = Math.round(item.value * 100) - removed;
+    if (value <= 0) continue;
+    out.push({ ...item, value: fromCents(value), children: item.children.filter((c) => !hidden.has(c.id)) });
+  }
+  return out;
+}

@@ -13,11 +13,11 @@ import {
 } from '@hf/contracts/src/reports';
 import { REPORT_LIMITS, REPORT_MESSAGES, UNCATEGORIZED_ID, type ReportKind } from '@hf/contracts/src/reports-limits';
 import { fromCents } from '@hf/money';
-import { identityOf, notFound } from '@hf/service-kit';
+import { badRequest, identityOf, notFound } from '@hf/service-kit';
 import { CategoryIndex } from '../domain/category-index';
 import { attachmentHeader, toCsv, type CsvCell } from '../domain/csv';
 import { monthlyTrend } from '../domain/monthly-trend';
-import { categoryReport, netsByCategory, payeeReport } from '../domain/report-items';
+import { categoryReport, netsByCategory, payeeReport, withoutHidden } from '../domain/report-items';
 import { monthsOf, parseScope, type ReportScope } from '../domain/report-range';
 import { categoriesOf, openAccounts } from '../repositories/read-model';
 import { netsByMonth, netsByPayee, netsByStoredCategory, rowsByCategory, rowsByPayee, type StoredRow } from '../repositories/report-queries';
@@ -66,13 +66,27 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     return { householdId, scope, accounts, categories: new CategoryIndex(categories) };
   }
 
+  /** `hide_category_ids` as a set (null: "Uncategorized"); every id must be a live category of the household. */
+  function hiddenCategories(read: ScopedRead, kind: ReportKind, text: string | undefined): Set<number | null> {
+    const hidden = new Set<number | null>();
+    if (!text) return hidden;
+    if (kind === 'spending_by_payee') throw badRequest(REPORT_MESSAGES.hideByCategoryOnly);
+    for (const part of text.split(',')) {
+      const id = part === UNCATEGORIZED_ID ? null : Number(part);
+      if (id !== null && !read.categories.live(id)) throw notFound(REPORT_MESSAGES.categoryNotFound);
+      hidden.add(id);
+    }
+    return hidden;
+  }
+
   const reportRoute = (kind: ReportKind, build: (read: ScopedRead, sort: 'amount' | 'name') => Promise<ReportItem[]>) =>
     app.get<{ Querystring: ReportQuery }>(
       `/api/reports/${kind}`,
       { schema: { querystring: ReportQuery, response: { 200: ReportItems, ...errorResponses } } },
       async (request, reply) => {
         const read = await scopedRead(request, request.query);
-        const items = await build(read, request.query.sort_by ?? 'amount');
+        const hidden = hiddenCategories(read, kind, request.query.hide_category_ids);
+        const items = withoutHidden(await build(read, request.query.sort_by ?? 'amount'), hidden);
         if (request.query.format !== 'csv') return items;
         const byCategory = kind !== 'spending_by_payee';
         const header = byCategory ? ['Category', 'Sub-category', 'Amount'] : ['Payee', 'Amount'];
