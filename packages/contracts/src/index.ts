@@ -9,3 +9,4 @@ export * from './events';
 export * from './auth';
 export * from './ledger';
 export * from './reports';
+export * from './budget';

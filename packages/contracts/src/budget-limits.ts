@@ -1,0 +1,35 @@
+/**
+ * Budget constants the front ends use as values. A leaf module (no schema library): importing it
+ * from mf-budget or mf-ledger does not bring typebox into the bundle.
+ */
+
+/** The Predictables and the projection cover this many months starting with the current one (spec section 9). */
+export const BUDGET_HORIZON_MONTHS = 12;
+
+export const BUDGET_LIMITS = {
+  payee: 200,
+  /** `categoryName` text: `Parent: Child`. */
+  categoryText: 202,
+  goalName: 100,
+  /** Scheduled items per account. */
+  itemsPerAccount: 500,
+  /** Envelopes per account and month. */
+  envelopesPerMonth: 500,
+} as const;
+
+/** Messages of svc-budget (spec section 8 where the client shows the server's message). */
+export const BUDGET_MESSAGES = {
+  accountNotFound: 'Account not found.',
+  categoryNotFound: 'Category not found.',
+  itemNotFound: 'Scheduled item not found.',
+  envelopeNotFound: 'Envelope not found.',
+  goalNotFound: 'Savings goal not found.',
+  duplicateEnvelope: 'This category already has an envelope for this month.',
+  transferToSelf: 'A scheduled transfer needs another account as its payee.',
+  mirrorReadOnly: 'An incoming transfer is edited in the account it comes from.',
+  outsideHorizon: 'The month is outside the 12 months of the budget.',
+  negativeAmount: 'The amount must not be negative: the type gives the sign.',
+} as const;
+
+/** Envelope progress colours (spec section 5 "Budget progress"): remaining share thresholds. */
+export const ENVELOPE_THRESHOLDS = { red: 0.1, orange: 0.25 } as const;

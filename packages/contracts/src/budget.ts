@@ -1,0 +1,203 @@
+// The Predictables (scheduled items), Everyday Envelopes (category budgets), savings goals (jars)
+// and the dashboard (svc-budget). Spec sections 3 and 7 "Budget" and "Dashboard"; rules in
+// shared/design/domain.md.
+//
+// Money is a decimal number of dollars with at most 2 decimals. Month keys are `YYYY-MM-01` in
+// `values` maps and `start_month`, `YYYY-MM` in envelope routes. Ids are positive integers; an id
+// of another household answers 404 `{ message }`.
+import Type, { type Static } from 'typebox';
+import { Amount, CalendarDateString, Id, Text } from './common';
+import { BUDGET_LIMITS } from './budget-limits';
+
+export * from './budget-limits';
+
+const NullableId = Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: 2147483647 });
+const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] });
+const MonthKeyFirst = Type.String({ pattern: '^\\d{4}-\\d{2}-01$', maxLength: 10 });
+const MonthKey = Type.String({ pattern: '^\\d{4}-\\d{2}$', maxLength: 7 });
+const DayOfMonth = Type.Integer({ minimum: 1, maximum: 31 });
+const ItemType = Type.Union([Type.Literal('payment'), Type.Literal('deposit')]);
+
+// ---------------------------------------------------------------------------------------------
+// The Predictables
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Scheduled budget item (spec section 3). `values` has the 12 months of the horizon starting with
+ * the current month, each `YYYY-MM-01` -> positive amount (0 when the month has none; the type
+ * gives the sign). `is_incoming_transfer`: a read-only mirror of another account's scheduled
+ * transfer into this one (`account_id` is then the other account, `transfer_account_id` this one).
+ */
+export const ScheduledItem = Type.Object({
+  id: Id,
+  account_id: Id,
+  item_type: ItemType,
+  payee: Type.String(),
+  /** `Parent: Child`, `Name`, `-- Transfer --` for a transfer, or null. */
+  category: NullableString,
+  category_id: NullableId,
+  day_of_month: DayOfMonth,
+  values: Type.Record(Type.String(), Type.Number()),
+  /** The other account of a scheduled transfer (its payee is that account's name), else null. */
+  transfer_account_id: NullableId,
+  is_incoming_transfer: Type.Boolean(),
+});
+export type ScheduledItem = Static<typeof ScheduledItem>;
+export const ScheduledItems = Type.Array(ScheduledItem);
+
+/** POST /api/budget/:accountId. A payee equal to another account's name makes a scheduled transfer. */
+export const CreateScheduledItemBody = Type.Object(
+  {
+    payee: Text(BUDGET_LIMITS.payee, 1),
+    item_type: ItemType,
+    day_of_month: DayOfMonth,
+    category_id: Type.Optional(NullableId),
+    /** The spec's client also sends the category's text; `category_id` wins when both are given. */
+    categoryName: Type.Optional(Text(BUDGET_LIMITS.categoryText)),
+  },
+  { additionalProperties: false },
+);
+export type CreateScheduledItemBody = Static<typeof CreateScheduledItemBody>;
+
+/** PUT /api/budget/:id (any of the fields). */
+export const UpdateScheduledItemBody = Type.Object(
+  {
+    payee: Type.Optional(Text(BUDGET_LIMITS.payee, 1)),
+    day_of_month: Type.Optional(DayOfMonth),
+    category_id: Type.Optional(NullableId),
+    categoryName: Type.Optional(Text(BUDGET_LIMITS.categoryText)),
+  },
+  { additionalProperties: false },
+);
+export type UpdateScheduledItemBody = Static<typeof UpdateScheduledItemBody>;
+
+/**
+ * POST /api/budget/autofill. `full`: `amount` for `start_month` and every later month of the
+ * horizon (fills forward); `single`: that month only. Amount 0 clears the month(s). Answers the item.
+ */
+export const AutofillBody = Type.Object(
+  {
+    budget_item_id: Id,
+    start_month: MonthKeyFirst,
+    amount: Amount,
+    mode: Type.Union([Type.Literal('full'), Type.Literal('single')]),
+  },
+  { additionalProperties: false },
+);
+export type AutofillBody = Static<typeof AutofillBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Everyday Envelopes
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Category budget (envelope) of one month (spec section 3). A month with no envelopes of its own
+ * shows the latest earlier month's (same amounts and flags; `id` is then that month's row and
+ * `carried_from` its month). `spent` = payments net of refunds in the category and its
+ * sub-categories that month; `rollover` = what the previous month left (may be negative).
+ */
+export const CategoryBudget = Type.Object({
+  id: Id,
+  account_id: Id,
+  category_id: Id,
+  category_name: Type.String(),
+  month: MonthKey,
+  amount: Type.Number(),
+  rollover_enabled: Type.Boolean(),
+  rollover: Type.Number(),
+  spent: Type.Number(),
+  /** `YYYY-MM` of the month whose envelope this is when it was carried forward, else null. */
+  carried_from: NullableString,
+});
+export type CategoryBudget = Static<typeof CategoryBudget>;
+export const CategoryBudgets = Type.Array(CategoryBudget);
+
+export const EnvelopeParams = Type.Object({ accountId: Id, month: MonthKey }, { additionalProperties: false });
+export type EnvelopeParams = Static<typeof EnvelopeParams>;
+
+/** POST /api/budget/category: one envelope per account, category and month (409 for a second). */
+export const CreateEnvelopeBody = Type.Object(
+  {
+    account_id: Id,
+    category_id: Id,
+    month: MonthKey,
+    amount: Amount,
+    rollover_enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type CreateEnvelopeBody = Static<typeof CreateEnvelopeBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Savings goals (jars)
+// ---------------------------------------------------------------------------------------------
+
+/** A savings goal: `saved_amount` = the account's cleared balance, between 0 and the target. */
+export const SavingsGoal = Type.Object({
+  id: Id,
+  name: Type.String(),
+  account_id: Id,
+  account_name: Type.String(),
+  target_amount: Type.Number(),
+  saved_amount: Type.Number(),
+});
+export type SavingsGoal = Static<typeof SavingsGoal>;
+export const SavingsGoals = Type.Array(SavingsGoal);
+
+/** POST /api/budget/goals, PUT /api/budget/goals/:id (PUT: any of the fields). */
+export const SavingsGoalBody = Type.Object(
+  { name: Text(BUDGET_LIMITS.goalName, 1), account_id: Id, target_amount: Amount },
+  { additionalProperties: false },
+);
+export type SavingsGoalBody = Static<typeof SavingsGoalBody>;
+export const UpdateSavingsGoalBody = Type.Partial(SavingsGoalBody, { additionalProperties: false });
+export type UpdateSavingsGoalBody = Static<typeof UpdateSavingsGoalBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard
+// ---------------------------------------------------------------------------------------------
+
+export const ProjectionQuery = Type.Object(
+  { fullHistory: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])) },
+  { additionalProperties: false },
+);
+export type ProjectionQuery = Static<typeof ProjectionQuery>;
+
+export const ProjectionPoint = Type.Object({ date: CalendarDateString, balance: Type.Number() });
+export type ProjectionPoint = Static<typeof ProjectionPoint>;
+
+/**
+ * Dashboard projection (spec section 3) of one account, or net worth (`account_id` null,
+ * `account_name` "Net Worth"): one point per calendar day from the start (first day of the
+ * previous month; with fullHistory, 12 months before today) to 12 months after today. Beyond the
+ * spec: `low_point` (lowest from today on, earliest on ties) and `first_negative_date`.
+ */
+export const AccountProjection = Type.Object({
+  account_id: NullableId,
+  account_name: Type.String(),
+  current_pending_balance: Type.Number(),
+  graph_data: Type.Array(ProjectionPoint),
+  low_point: Type.Union([ProjectionPoint, Type.Null()]),
+  first_negative_date: NullableString,
+});
+export type AccountProjection = Static<typeof AccountProjection>;
+export const AccountProjections = Type.Array(AccountProjection);
+
+/** Dashboard widget data (spec section 3). */
+export const WidgetData = Type.Object({
+  /** The current month's name ("November"); the widget shows its first word. */
+  month_name: Type.String(),
+  category_budgets: Type.Array(
+    Type.Object({
+      category_id: Id,
+      category_name: Type.String(),
+      account_id: Id,
+      account_name: Type.String(),
+      amount: Type.Number(),
+      rollover: Type.Number(),
+      spent: Type.Number(),
+    }),
+  ),
+  savings_goals: Type.Array(Type.Object({ id: Id, name: Type.String(), target_amount: Type.Number(), saved_amount: Type.Number() })),
+});
+export type WidgetData = Static<typeof WidgetData>;
