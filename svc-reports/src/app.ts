@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { ensureMirrorTables, LedgerMirror, LedgerReplay } from '@hf/ledger-mirror';
 import { ensureMessagingTables } from '@hf/messaging';
 import { createService, type BaseAppOptions } from '@hf/service-kit';
-import { startLedgerConsumer } from './events/ledger-consumer';
-import { LedgerReplay } from './ledger-replay';
-import { ReportsReadModel } from './read-model';
+import { ensureReportIndexes } from './repositories/report-queries';
 import { internalRoutes } from './routes/internal';
 import { reportRoutes } from './routes/reports';
 
@@ -15,8 +14,8 @@ export interface AppOptions extends BaseAppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The read model's freshness: rebuilds from the ledger's replay (see read-model.ts). */
-    readModel: ReportsReadModel;
+    /** The ledger mirror the reports read (@hf/ledger-mirror): consumer, rebuilds, freshness. */
+    mirror: LedgerMirror;
   }
 }
 
@@ -30,15 +29,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options,
     name: 'svc-reports',
     migrationsDir: join(__dirname, '..', 'migrations'),
-    onDatabaseReady: (pool) => ensureMessagingTables(pool),
+    onDatabaseReady: async (pool) => {
+      await ensureMessagingTables(pool);
+      await ensureMirrorTables(pool);
+      await ensureReportIndexes(pool);
+    },
     routes: async (scope) => {
       await scope.register(reportRoutes);
       await scope.register(internalRoutes);
     },
   });
-  app.decorate('readModel', new ReportsReadModel(app.db, new LedgerReplay(options.ledgerUrl, options.internalToken)));
-  const consumer = await startLedgerConsumer(app.db, app.bus, app.log);
+  const mirror = new LedgerMirror({ pool: app.db, consumer: 'svc-reports', replay: new LedgerReplay(options.ledgerUrl, options.internalToken), vacuumTables: ['ledger_rows'] });
+  app.decorate('mirror', mirror);
+  await mirror.start(app.bus, app.log);
   // onClose hooks run in reverse order of registration: the consumer stops before the pool ends.
-  app.addHook('onClose', async () => consumer.stop());
+  app.addHook('onClose', async () => mirror.stop());
   return app;
 }

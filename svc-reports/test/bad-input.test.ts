@@ -18,7 +18,7 @@ const extra = (route: string) => (route === 'transactions_by_category' ? { categ
 
 async function fingerprint(): Promise<string> {
   const parts: unknown[] = [];
-  for (const table of ['report_accounts', 'report_categories', 'report_rows', 'report_households', 'consumer_positions']) {
+  for (const table of ['ledger_accounts', 'ledger_categories', 'ledger_rows', 'ledger_households', 'consumer_positions']) {
     parts.push((await stack.reports.db.query(`SELECT * FROM ${table} ORDER BY 1, 2`)).rows);
   }
   return JSON.stringify(parts);
@@ -112,7 +112,7 @@ describe('sort_by and the drill-down parameters', () => {
   });
 
   it('ignores an X-Min-Sequence that is not a number', async () => {
-    const res = await reports('GET', `/api/reports/spending_by_payee?${q(ok)}`, undefined, { 'x-min-sequence': '1; DROP TABLE report_rows' });
+    const res = await reports('GET', `/api/reports/spending_by_payee?${q(ok)}`, undefined, { 'x-min-sequence': '1; DROP TABLE ledger_rows' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([{ id: null, name: 'Shop', value: 5, children: [] }]);
   });

@@ -11,8 +11,7 @@ import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys, testToken } from '@h
 import { createInProcessBus } from '@hf/messaging';
 import { seededRandom } from '../../svc-ledger/test/seeded-random';
 import { buildApp as buildReports } from '../src/app';
-import { changesOf } from '../src/domain/ledger-events';
-import { applyChanges } from '../src/repositories/read-model';
+import { applyChanges, changesOf } from '@hf/ledger-mirror';
 import { addCategory, openAccount, q, startStack, type BusKind, type Call, type Stack } from './helpers';
 import { natsServerAvailable } from './private-nats';
 
@@ -166,7 +165,7 @@ async function compareEveryReport(read: Call, ledgerUrl: string, accounts: numbe
 }
 
 async function rebuildMarks(stack: Stack): Promise<unknown[]> {
-  return (await stack.reports.db.query('SELECT household_id, sequence, stale FROM report_households ORDER BY 1')).rows;
+  return (await stack.reports.db.query('SELECT household_id, sequence, stale FROM ledger_households ORDER BY 1')).rows;
 }
 
 describe.each<BusKind>(['inprocess', 'nats'])('the reports read model on the %s bus', (kind) => {
@@ -213,7 +212,7 @@ describe.each<BusKind>(['inprocess', 'nats'])('the reports read model on the %s 
       const deliveries = [...events, ...events.filter(() => random() < 0.5)].sort(() => random() - 0.5);
       for (const e of deliveries) await applyChanges(app.db, changesOf(e.type, e.data), e.sequence);
       // Marked as built so no read tries the (unreachable) ledger: every figure comes from the events.
-      await app.db.query('INSERT INTO report_households (household_id, sequence) VALUES ($1, 0)', [H]);
+      await app.db.query('INSERT INTO ledger_households (household_id, sequence) VALUES ($1, 0)', [H]);
       const token = testToken({ userId: 1, householdId: H });
       const read: Call = async (method, url) => {
         const res = await app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });

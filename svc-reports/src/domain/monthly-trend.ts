@@ -1,6 +1,6 @@
 import { fromCents, type Cents } from '@hf/money';
 import type { MonthlyTrend } from '@hf/contracts/src/reports';
-import type { CategoryIndex } from './category-index';
+import type { CategoryIndex } from '@hf/ledger-mirror';
 import { compareNames, netsByCategory, sideValue } from './report-items';
 
 /**

@@ -1,7 +1,7 @@
 import { fromCents, type Cents } from '@hf/money';
 import type { ReportItem } from '@hf/contracts/src/reports';
 import type { ReportSort } from '@hf/contracts/src/reports-limits';
-import type { CategoryIndex } from './category-index';
+import type { CategoryIndex } from '@hf/ledger-mirror';
 
 /** Spending shows payments as positive values (net of refunds); income shows deposits. */
 export type ReportSide = 'spending' | 'income';

@@ -1,5 +1,17 @@
 import type { ReportScope } from '../domain/report-range';
-import type { Queryable } from './read-model';
+import type { Queryable } from '@hf/ledger-mirror';
+import type { Pool } from '@hf/service-kit';
+
+/**
+ * The reports' own indexes on the shared mirror: a range of one household index-only (account,
+ * category, amount and payee ride along), the payee drill-down, the category drill-down.
+ */
+export async function ensureReportIndexes(pool: Pool): Promise<void> {
+  await pool.query(`
+    CREATE INDEX IF NOT EXISTS reports_range ON ledger_rows (household_id, date) INCLUDE (account_id, category_id, amount, payee) WHERE counted;
+    CREATE INDEX IF NOT EXISTS reports_payee ON ledger_rows (household_id, payee, date) WHERE counted;
+    CREATE INDEX IF NOT EXISTS reports_category ON ledger_rows (household_id, category_id, date) WHERE counted;`);
+}
 
 /** Rows that count, of one household, in the range and the chosen accounts ($1..$4). */
 const COUNTED_IN_SCOPE = `household_id = $1 AND counted AND date BETWEEN $2 AND $3 AND ($4::int[] IS NULL OR account_id = ANY($4::int[]))`;
@@ -9,7 +21,7 @@ const scopeParams = (householdId: number, scope: ReportScope) => [householdId, s
 /** Net cents per stored category id (null: none). */
 export async function netsByStoredCategory(q: Queryable, householdId: number, scope: ReportScope): Promise<Array<{ category_id: number | null; net: number }>> {
   const result = await q.query<{ category_id: number | null; net: number }>(
-    `SELECT category_id, sum(amount)::bigint AS net FROM report_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY category_id`,
+    `SELECT category_id, sum(amount)::bigint AS net FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY category_id`,
     scopeParams(householdId, scope),
   );
   return result.rows;
@@ -18,7 +30,7 @@ export async function netsByStoredCategory(q: Queryable, householdId: number, sc
 /** Net cents per payee (exact text). */
 export async function netsByPayee(q: Queryable, householdId: number, scope: ReportScope): Promise<Array<{ payee: string; net: number }>> {
   const result = await q.query<{ payee: string; net: number }>(
-    `SELECT payee, sum(amount)::bigint AS net FROM report_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY payee`,
+    `SELECT payee, sum(amount)::bigint AS net FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY payee`,
     scopeParams(householdId, scope),
   );
   return result.rows;
@@ -28,7 +40,7 @@ export async function netsByPayee(q: Queryable, householdId: number, scope: Repo
 export async function netsByMonth(q: Queryable, householdId: number, scope: ReportScope): Promise<Array<{ month: string; category_id: number | null; net: number }>> {
   const result = await q.query<{ month_index: number; category_id: number | null; net: number }>(
     `SELECT (extract(year FROM date) * 12 + extract(month FROM date) - 1)::int AS month_index, category_id, sum(amount)::bigint AS net
-     FROM report_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY 1, 2`,
+     FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY 1, 2`,
     scopeParams(householdId, scope),
   );
   return result.rows.map((r) => ({ month: `${Math.floor(r.month_index / 12)}-${String((r.month_index % 12) + 1).padStart(2, '0')}`, category_id: r.category_id, net: r.net }));
@@ -61,7 +73,7 @@ export async function rowsByCategory(
 ): Promise<StoredRow[]> {
   const match = selection.negate ? '(category_id IS NULL OR NOT (category_id = ANY($5::int[])))' : 'category_id = ANY($5::int[])';
   const result = await q.query<StoredRow>(
-    `SELECT ${ROW_COLUMNS} FROM report_rows WHERE ${COUNTED_IN_SCOPE} AND ${match} ORDER BY date DESC, id DESC LIMIT $6`,
+    `SELECT ${ROW_COLUMNS} FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} AND ${match} ORDER BY date DESC, id DESC LIMIT $6`,
     [...scopeParams(householdId, scope), selection.ids, limit],
   );
   return result.rows;
@@ -70,7 +82,7 @@ export async function rowsByCategory(
 /** Rows of one payee (exact text, bound as a value: `%` and `'` are literal), newest first. */
 export async function rowsByPayee(q: Queryable, householdId: number, scope: ReportScope, payee: string, limit: number): Promise<StoredRow[]> {
   const result = await q.query<StoredRow>(
-    `SELECT ${ROW_COLUMNS} FROM report_rows WHERE ${COUNTED_IN_SCOPE} AND payee = $5 ORDER BY date DESC, id DESC LIMIT $6`,
+    `SELECT ${ROW_COLUMNS} FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} AND payee = $5 ORDER BY date DESC, id DESC LIMIT $6`,
     [...scopeParams(householdId, scope), payee, limit],
   );
   return result.rows;

@@ -7,6 +7,6 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/internal/rebuild',
     { config: { internal: true }, schema: { response: { 200: Type.Object({ households: Type.Integer() }), 503: MessageResponse } } },
-    async () => ({ households: await app.readModel.rebuildAll() }),
+    async () => ({ households: await app.mirror.rebuildAll() }),
   );
 }

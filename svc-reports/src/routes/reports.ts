@@ -14,12 +14,11 @@ import {
 import { REPORT_LIMITS, REPORT_MESSAGES, UNCATEGORIZED_ID, type ReportKind } from '@hf/contracts/src/reports-limits';
 import { fromCents } from '@hf/money';
 import { badRequest, identityOf, notFound } from '@hf/service-kit';
-import { CategoryIndex } from '../domain/category-index';
+import { categoriesOf, CategoryIndex, openAccounts, type MirrorAccount } from '@hf/ledger-mirror';
 import { attachmentHeader, toCsv, type CsvCell } from '../domain/csv';
 import { monthlyTrend } from '../domain/monthly-trend';
 import { categoryReport, netsByCategory, payeeReport, withoutHidden } from '../domain/report-items';
 import { monthsOf, parseScope, type ReportScope } from '../domain/report-range';
-import { categoriesOf, openAccounts } from '../repositories/read-model';
 import { netsByMonth, netsByPayee, netsByStoredCategory, rowsByCategory, rowsByPayee, type StoredRow } from '../repositories/report-queries';
 
 const errorResponses = { 400: MessageResponse, 401: MessageResponse, 404: MessageResponse, 503: MessageResponse } as const;
@@ -33,7 +32,7 @@ function minSequenceOf(request: FastifyRequest): number {
 interface ScopedRead {
   householdId: number;
   scope: ReportScope;
-  accounts: Map<number, string>;
+  accounts: Map<number, MirrorAccount>;
   categories: CategoryIndex;
 }
 
@@ -60,7 +59,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   async function scopedRead(request: FastifyRequest, query: { start_date: string; end_date: string; account_ids?: string }): Promise<ScopedRead> {
     const scope = parseScope(query);
     const { householdId } = identityOf(request);
-    await app.readModel.ensureFresh(householdId, minSequenceOf(request));
+    await app.mirror.ensureFresh(householdId, minSequenceOf(request));
     const [accounts, categories] = await Promise.all([openAccounts(app.db, householdId), categoriesOf(app.db, householdId)]);
     if (scope.accountIds && scope.accountIds.some((id) => !accounts.has(id))) throw notFound(REPORT_MESSAGES.accountNotFound);
     return { householdId, scope, accounts, categories: new CategoryIndex(categories) };
@@ -111,7 +110,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         payee: r.payee,
         amount: fromCents(r.amount),
         account_id: r.account_id,
-        account_name: read.accounts.get(r.account_id) ?? '',
+        account_name: read.accounts.get(r.account_id)?.name ?? '',
         status: r.status,
         notes: r.notes,
         category_id: category,

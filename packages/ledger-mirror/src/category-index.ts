@@ -13,7 +13,7 @@ export interface CategoryRecord {
 const MAX_MERGE_HOPS = 32;
 
 /**
- * The household's categories as reports see them. A row keeps the category id its last event
+ * The household's categories as read models see them. A row keeps the category id its last event
  * carried; the ledger re-points rows of a deleted or merged category without per-row events, so
  * the rule is applied here, when reading: a merged category counts as the category it was merged
  * into (followed to a live one), a deleted one as uncategorised, an unknown one too.

@@ -1,12 +1,12 @@
 import type { ReplayPage } from '@hf/contracts';
 import { HttpError } from '@hf/service-kit';
-import type { HouseholdState } from './repositories/read-model';
+import type { HouseholdState } from './mirror-store';
 
 /** Rows per replay page: about 10 MB of JSON. */
 const PAGE_ROWS = 20_000;
 const TIMEOUT_MS = 30_000;
 
-/** svc-ledger's replay (internal routes), as svc-reports calls it. */
+/** svc-ledger's replay (internal routes), as the read models call it. */
 export class LedgerReplay {
   constructor(
     private readonly ledgerUrl: string,

@@ -7,6 +7,7 @@ import {
   type CategoryChangedV1,
   type CategoryCreatedV1,
   type CategoryDeletedV1,
+  type LedgerAccountSnapshot,
   type LedgerCategorySnapshot,
   type LedgerTransactionSnapshot,
   type TransactionChangedV1,
@@ -16,7 +17,7 @@ import {
   type TransactionRestoredV1,
 } from '@hf/contracts';
 
-/** A ledger row as reports keep it (money in cents). */
+/** A ledger row as the mirror keeps it (money in cents). */
 export interface RowState {
   id: number;
   household_id: number;
@@ -28,14 +29,17 @@ export interface RowState {
   status: string;
   notes: string;
   updated_at: string;
-  /** Actual, not a transfer leg, not deleted: the rows reports add up. */
-  counted: boolean;
+  is_budgeted: boolean;
+  /** A leg of a transfer (its category is `-- Transfer --`). */
+  is_transfer: boolean;
+  deleted: boolean;
 }
 
 export interface AccountState {
   id: number;
   household_id: number;
   name: string;
+  starting_balance: number;
   closed: boolean;
 }
 
@@ -44,14 +48,14 @@ export type CategoryChange =
   | { kind: 'upsert'; category: LedgerCategorySnapshot }
   | { kind: 'mark'; id: number; household_id: number; deleted: boolean; merged_into: number | null };
 
-/** What one ledger event changes in the read model, in the order to apply it. */
+/** What one ledger event changes in the mirror, in the order to apply it. */
 export interface ReadModelChanges {
   rows: RowState[];
   accounts: AccountState[];
   categories: CategoryChange[];
 }
 
-/** Transfers and budgeted rows never count in reports; deleted rows neither. */
+/** A transaction snapshot as a row state (`deleted` forced for the rows of a deletion event). */
 export function rowState(t: LedgerTransactionSnapshot, deleted = t.deleted): RowState {
   return {
     id: t.id,
@@ -64,14 +68,20 @@ export function rowState(t: LedgerTransactionSnapshot, deleted = t.deleted): Row
     status: t.status,
     notes: t.notes,
     updated_at: t.updated_at,
-    counted: !deleted && !t.is_budgeted && t.transfer_id === null,
+    is_budgeted: t.is_budgeted,
+    is_transfer: t.transfer_id !== null,
+    deleted,
   };
+}
+
+export function accountState(a: LedgerAccountSnapshot, closed: boolean): AccountState {
+  return { id: a.id, household_id: a.household_id, name: a.name, starting_balance: a.starting_balance_cents, closed };
 }
 
 const none = (): ReadModelChanges => ({ rows: [], accounts: [], categories: [] });
 
 /**
- * The read-model changes of a ledger event (its data already checked against its schema).
+ * The mirror changes of a ledger event (its data already checked against its schema).
  * Every event carries full snapshots, so applying one never needs the ledger. Category deletes
  * and merges re-point rows without per-row events: they become marks that reads resolve.
  */
@@ -95,12 +105,12 @@ export function changesOf(type: string, data: unknown): ReadModelChanges {
     case EVENTS.accountOpened:
     case EVENTS.accountRenamed: {
       const { account } = data as AccountOpenedV1 | AccountRenamedV1;
-      changes.accounts = [{ id: account.id, household_id: account.household_id, name: account.name, closed: false }];
+      changes.accounts = [accountState(account, false)];
       break;
     }
     case EVENTS.accountClosed: {
       const { account } = data as AccountClosedV1;
-      changes.accounts = [{ id: account.id, household_id: account.household_id, name: account.name, closed: true }];
+      changes.accounts = [accountState(account, true)];
       break;
     }
     case EVENTS.categoryCreated:

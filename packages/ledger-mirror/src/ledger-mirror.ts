@@ -1,0 +1,105 @@
+import { runConsumer, waitForPosition, type Bus, type MessagingLogger, type Subscription } from '@hf/messaging';
+import { withTransaction, type Pool } from '@hf/service-kit';
+import { changesOf } from './mirror-events';
+import { applyChanges, householdSync, lockHousehold, markAllStale, replaceHousehold } from './mirror-store';
+import type { LedgerReplay } from './replay-client';
+import { ALL_LEDGER_SCHEMAS } from './schemas';
+
+export const LEDGER_SOURCE = 'svc-ledger';
+
+export interface LedgerMirrorOptions {
+  pool: Pool;
+  /** Durable consumer name (processed_events, consumer_positions, the bus): the service's name. */
+  consumer: string;
+  replay: LedgerReplay;
+  /** Tables to `VACUUM (ANALYZE)` after a rebuild, so index-only scans do not read the heap. */
+  vacuumTables?: readonly string[];
+}
+
+/**
+ * A service's mirror of the ledger (accounts, categories, rows), in its own database:
+ * - `start(bus)` consumes `ledger.*`: each event under its household's advisory lock, skipped when
+ *   the household was rebuilt at or after its sequence, rows and categories written only over
+ *   older states (duplicated and re-ordered deliveries are harmless). A gap in the ledger's
+ *   sequence means events were lost (the bus's retention, a terminated message): every household
+ *   is then marked stale.
+ * - `ensureFresh(household, minSequence)` before a read: rebuilds the household from svc-ledger's
+ *   replay when it was never built, is stale, or the consumer does not reach `minSequence`
+ *   (X-Min-Sequence) within 2 s.
+ */
+export class LedgerMirror {
+  private readonly rebuilding = new Map<number, Promise<void>>();
+  private subscription: Subscription | null = null;
+
+  constructor(private readonly options: LedgerMirrorOptions) {}
+
+  async start(bus: Bus, logger: MessagingLogger): Promise<void> {
+    const { pool, consumer } = this.options;
+    this.subscription = await runConsumer({
+      pool,
+      bus,
+      consumer,
+      subjects: ['ledger.>'],
+      schemas: ALL_LEDGER_SCHEMAS,
+      logger,
+      handle: async (client, event) => {
+        const position = await client.query<{ sequence: number }>('SELECT sequence FROM consumer_positions WHERE consumer = $1 AND source = $2', [consumer, event.source]);
+        const previous = position.rows[0]?.sequence ?? 0;
+        if (event.sequence > previous + 1) {
+          logger.warn({ previous, sequence: event.sequence }, 'ledger events missing: households will be rebuilt from the ledger');
+          await markAllStale(client);
+        }
+        await lockHousehold(client, event.household_id);
+        const sync = await householdSync(client, event.household_id);
+        if (sync && event.sequence <= sync.sequence) return;
+        await applyChanges(client, changesOf(event.type, event.data), event.sequence);
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+  }
+
+  /** Replaces the household's mirror with the ledger's current state (one at a time per household). */
+  rebuild(householdId: number): Promise<void> {
+    let running = this.rebuilding.get(householdId);
+    if (!running) {
+      running = withTransaction(this.options.pool, async (client) => {
+        // The lock is taken before the replay is read: every event the consumer applied is in it.
+        await lockHousehold(client, householdId);
+        const state = await this.options.replay.household(householdId);
+        await replaceHousehold(client, householdId, state);
+      })
+        .then(() => this.vacuum())
+        .finally(() => this.rebuilding.delete(householdId));
+      this.rebuilding.set(householdId, running);
+    }
+    return running;
+  }
+
+  /** Fresh rows are not all-visible: until a vacuum, index-only scans read every row from the heap. */
+  private async vacuum(): Promise<void> {
+    for (const table of this.options.vacuumTables ?? []) await this.options.pool.query(`VACUUM (ANALYZE) ${table}`).catch(() => undefined);
+  }
+
+  /** Every household of the ledger, one after the other; answers how many. */
+  async rebuildAll(): Promise<number> {
+    const households = await this.options.replay.households();
+    for (const id of households) await this.rebuild(id);
+    return households.length;
+  }
+
+  /** Makes the household's mirror fit for a read that has seen `minSequence` (0: no wish). */
+  async ensureFresh(householdId: number, minSequence: number): Promise<void> {
+    const { pool, consumer } = this.options;
+    let sync = await householdSync(pool, householdId);
+    if (sync && !sync.stale && minSequence > sync.sequence) {
+      if (!(await waitForPosition(pool, consumer, LEDGER_SOURCE, minSequence))) {
+        sync = await householdSync(pool, householdId);
+        if (sync && minSequence > sync.sequence) sync = null;
+      }
+    }
+    if (!sync || sync.stale) await this.rebuild(householdId);
+  }
+}

@@ -1,0 +1,227 @@
+import type { LedgerAccountSnapshot, LedgerCategorySnapshot, LedgerTransactionSnapshot } from '@hf/contracts';
+import type { Pool, PoolClient } from '@hf/service-kit';
+import type { CategoryRecord } from './category-index';
+import { accountState, rowState, type AccountState, type CategoryChange, type ReadModelChanges, type RowState } from './mirror-events';
+
+export type Queryable = Pool | PoolClient;
+
+/**
+ * The mirror's tables, in the database of the service that keeps it. `sequence` is the ledger
+ * event sequence that last wrote a row: an event never overwrites what a newer one wrote.
+ * Deleted rows and categories stay as tombstones. `counted` = actual, not a transfer leg, not
+ * deleted: the rows that reports and envelope spending add up.
+ */
+const MIRROR_TABLES = `
+CREATE TABLE IF NOT EXISTS ledger_accounts (
+  id integer PRIMARY KEY,
+  household_id integer NOT NULL,
+  name text NOT NULL,
+  starting_balance bigint NOT NULL,
+  closed boolean NOT NULL DEFAULT false,
+  sequence bigint NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ledger_accounts_household ON ledger_accounts (household_id);
+CREATE TABLE IF NOT EXISTS ledger_categories (
+  id integer PRIMARY KEY,
+  household_id integer NOT NULL,
+  name text NOT NULL,
+  parent_id integer NULL,
+  deleted boolean NOT NULL DEFAULT false,
+  merged_into integer NULL,
+  sequence bigint NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ledger_categories_household ON ledger_categories (household_id);
+CREATE TABLE IF NOT EXISTS ledger_rows (
+  id integer PRIMARY KEY,
+  household_id integer NOT NULL,
+  account_id integer NOT NULL,
+  date date NOT NULL,
+  payee text NOT NULL,
+  amount bigint NOT NULL,
+  category_id integer NULL,
+  status text NOT NULL,
+  notes text NOT NULL,
+  updated_at text NOT NULL,
+  is_budgeted boolean NOT NULL,
+  is_transfer boolean NOT NULL,
+  deleted boolean NOT NULL,
+  counted boolean GENERATED ALWAYS AS (NOT deleted AND NOT is_budgeted AND NOT is_transfer) STORED,
+  sequence bigint NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ledger_rows_account ON ledger_rows (account_id, date) INCLUDE (amount, status, is_budgeted, category_id) WHERE NOT deleted;
+CREATE TABLE IF NOT EXISTS ledger_households (
+  household_id integer PRIMARY KEY,
+  sequence bigint NOT NULL,
+  stale boolean NOT NULL DEFAULT false,
+  rebuilt_at timestamptz NOT NULL DEFAULT now()
+);`;
+
+/**
+ * Creates the mirror's tables if missing (advisory-locked, safe on concurrent start). A service
+ * adds the indexes its own queries need after this.
+ */
+export async function ensureMirrorTables(pool: Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(7373000)');
+    await client.query(MIRROR_TABLES);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(7373000)').catch(() => undefined);
+    client.release();
+  }
+}
+
+/** Advisory lock key (with the household id) held while a household's mirror is written. */
+const LOCK_HOUSEHOLD = 7_373_001;
+
+/** Serialises the consumer and a rebuild on one household until the transaction ends. */
+export async function lockHousehold(client: PoolClient, householdId: number): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_HOUSEHOLD, householdId]);
+}
+
+export interface HouseholdSync {
+  /** The ledger sequence the household was rebuilt at: events at or below it are already in. */
+  sequence: number;
+  stale: boolean;
+}
+
+export async function householdSync(q: Queryable, householdId: number): Promise<HouseholdSync | null> {
+  const result = await q.query<HouseholdSync>('SELECT sequence, stale FROM ledger_households WHERE household_id = $1', [householdId]);
+  return result.rows[0] ?? null;
+}
+
+/** Events may have been lost: every household is rebuilt before its next read. */
+export async function markAllStale(q: Queryable): Promise<void> {
+  await q.query('UPDATE ledger_households SET stale = true WHERE NOT stale');
+}
+
+const ROW_BATCH = 10_000;
+
+/**
+ * Writes row states, each only over an older one (`sequence` is the writing event's), unless
+ * `force` (a rebuild replacing the household). The last state of a repeated id wins.
+ */
+export async function upsertRows(q: Queryable, rows: readonly RowState[], sequence: number, force = false): Promise<void> {
+  const byId = new Map<number, RowState>();
+  for (const row of rows) byId.set(row.id, row);
+  const all = [...byId.values()];
+  for (let i = 0; i < all.length; i += ROW_BATCH) {
+    const part = all.slice(i, i + ROW_BATCH);
+    await q.query(
+      `INSERT INTO ledger_rows AS r (id, household_id, account_id, date, payee, amount, category_id, status, notes, updated_at, is_budgeted, is_transfer, deleted, sequence)
+       SELECT *, $14::bigint FROM unnest($1::int[], $2::int[], $3::int[], $4::date[], $5::text[], $6::bigint[], $7::int[], $8::text[], $9::text[], $10::text[], $11::bool[], $12::bool[], $13::bool[])
+       ON CONFLICT (id) DO UPDATE SET household_id = excluded.household_id, account_id = excluded.account_id, date = excluded.date,
+         payee = excluded.payee, amount = excluded.amount, category_id = excluded.category_id, status = excluded.status,
+         notes = excluded.notes, updated_at = excluded.updated_at, is_budgeted = excluded.is_budgeted, is_transfer = excluded.is_transfer,
+         deleted = excluded.deleted, sequence = excluded.sequence
+       WHERE $15::bool OR r.sequence <= excluded.sequence`,
+      [
+        part.map((r) => r.id),
+        part.map((r) => r.household_id),
+        part.map((r) => r.account_id),
+        part.map((r) => r.date),
+        part.map((r) => r.payee),
+        part.map((r) => r.amount),
+        part.map((r) => r.category_id),
+        part.map((r) => r.status),
+        part.map((r) => r.notes),
+        part.map((r) => r.updated_at),
+        part.map((r) => r.is_budgeted),
+        part.map((r) => r.is_transfer),
+        part.map((r) => r.deleted),
+        sequence,
+        force,
+      ],
+    );
+  }
+}
+
+export async function upsertAccounts(q: Queryable, accounts: readonly AccountState[], sequence: number, force = false): Promise<void> {
+  for (const a of accounts) {
+    await q.query(
+      `INSERT INTO ledger_accounts AS a (id, household_id, name, starting_balance, closed, sequence) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (id) DO UPDATE SET household_id = excluded.household_id, name = excluded.name, starting_balance = excluded.starting_balance,
+         closed = excluded.closed, sequence = excluded.sequence
+       WHERE $7::bool OR a.sequence <= excluded.sequence`,
+      [a.id, a.household_id, a.name, a.starting_balance, a.closed, sequence, force],
+    );
+  }
+}
+
+async function upsertCategory(q: Queryable, c: LedgerCategorySnapshot, sequence: number, force: boolean): Promise<void> {
+  await q.query(
+    `INSERT INTO ledger_categories AS c (id, household_id, name, parent_id, sequence) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (id) DO UPDATE SET household_id = excluded.household_id, name = excluded.name, parent_id = excluded.parent_id,
+       deleted = CASE WHEN $6::bool THEN false ELSE c.deleted END, merged_into = CASE WHEN $6::bool THEN NULL ELSE c.merged_into END,
+       sequence = excluded.sequence
+     WHERE $6::bool OR (c.sequence <= excluded.sequence AND NOT c.deleted)`,
+    [c.id, c.household_id, c.name, c.parent_id, sequence, force],
+  );
+}
+
+/** Category changes in order; a deletion is final (ids are never reused), so a tombstone is never revived by an event. */
+export async function applyCategoryChanges(q: Queryable, changes: readonly CategoryChange[], sequence: number, force = false): Promise<void> {
+  for (const change of changes) {
+    if (change.kind === 'upsert') {
+      await upsertCategory(q, change.category, sequence, force);
+      continue;
+    }
+    await q.query(
+      `INSERT INTO ledger_categories AS c (id, household_id, name, parent_id, deleted, merged_into, sequence) VALUES ($1, $2, '', NULL, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET deleted = excluded.deleted, merged_into = coalesce(excluded.merged_into, c.merged_into), sequence = greatest(c.sequence, excluded.sequence)`,
+      [change.id, change.household_id, change.deleted, change.merged_into, sequence],
+    );
+  }
+}
+
+export async function applyChanges(q: Queryable, changes: ReadModelChanges, sequence: number): Promise<void> {
+  if (changes.accounts.length) await upsertAccounts(q, changes.accounts, sequence);
+  if (changes.categories.length) await applyCategoryChanges(q, changes.categories, sequence);
+  if (changes.rows.length) await upsertRows(q, changes.rows, sequence);
+}
+
+/** The ledger's state of a household, as its replay hands it over. */
+export interface HouseholdState {
+  sequence: number;
+  accounts: LedgerAccountSnapshot[];
+  categories: LedgerCategorySnapshot[];
+  transactions: LedgerTransactionSnapshot[];
+}
+
+/**
+ * Replaces a household's mirror with the ledger's state at `state.sequence` and records it (not
+ * stale). Runs in the caller's transaction, after `lockHousehold`. Writes are forced: a row id
+ * held for another household (which a single ledger never does) is overwritten, not skipped.
+ */
+export async function replaceHousehold(client: PoolClient, householdId: number, state: HouseholdState): Promise<void> {
+  await client.query('DELETE FROM ledger_rows WHERE household_id = $1', [householdId]);
+  await client.query('DELETE FROM ledger_categories WHERE household_id = $1', [householdId]);
+  await client.query('DELETE FROM ledger_accounts WHERE household_id = $1', [householdId]);
+  await upsertAccounts(client, state.accounts.map((a) => accountState(a, false)), state.sequence, true);
+  await applyCategoryChanges(client, state.categories.map((category) => ({ kind: 'upsert' as const, category })), state.sequence, true);
+  await upsertRows(client, state.transactions.map((t) => rowState(t)), state.sequence, true);
+  await client.query(
+    `INSERT INTO ledger_households (household_id, sequence, stale, rebuilt_at) VALUES ($1, $2, false, now())
+     ON CONFLICT (household_id) DO UPDATE SET sequence = excluded.sequence, stale = false, rebuilt_at = now()`,
+    [householdId, state.sequence],
+  );
+}
+
+// --- Reads -----------------------------------------------------------------------------------
+
+export async function categoriesOf(q: Queryable, householdId: number): Promise<CategoryRecord[]> {
+  const result = await q.query<CategoryRecord>('SELECT id, name, parent_id, deleted, merged_into FROM ledger_categories WHERE household_id = $1', [householdId]);
+  return result.rows;
+}
+
+export interface MirrorAccount {
+  id: number;
+  name: string;
+  starting_balance: number;
+}
+
+/** The household's open accounts by id. */
+export async function openAccounts(q: Queryable, householdId: number): Promise<Map<number, MirrorAccount>> {
+  const result = await q.query<MirrorAccount>('SELECT id, name, starting_balance FROM ledger_accounts WHERE household_id = $1 AND NOT closed ORDER BY id', [householdId]);
+  return new Map(result.rows.map((r) => [r.id, r]));
+}
