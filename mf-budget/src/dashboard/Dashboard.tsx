@@ -1,0 +1,124 @@
+import { formatDollars } from '@hf/app-kit';
+import { localToday } from '@hf/calendar';
+import { Modal, useIsMobile } from '@hf/ui';
+import { useState } from 'react';
+import { useBalanceProjection, useNetWorthProjection, useWidgets, type AccountProjection } from './api';
+import { CHART_ASPECT, lowBalanceWarning } from './chart-math';
+import { ProjectionChart } from './ProjectionChart';
+import { Widgets } from './Widgets';
+
+const chartKey = (p: AccountProjection) => (p.account_id === null ? 'net-worth' : `account-${p.account_id}`);
+
+function MaximizeIcon() {
+  return (
+    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" />
+    </svg>
+  );
+}
+
+function ChartCard({ projection, today, isMobile, onMaximize }: { projection: AccountProjection; today: string; isMobile: boolean; onMaximize?: () => void }) {
+  const titleId = `dash-chart-${chartKey(projection)}`;
+  return (
+    <section className="dash-card" aria-labelledby={titleId} data-chart={chartKey(projection)}>
+      <div className="dash-card__header">
+        <h2 id={titleId} className="dash-card__title">
+          {projection.account_name}
+        </h2>
+        <span className="dash-card__balance hf-num" title="Current pending balance">
+          {formatDollars(projection.current_pending_balance)}
+        </span>
+        {onMaximize && (
+          <button type="button" className="hf-icon-button dash-card__maximize" aria-label={`Maximize ${projection.account_name}`} title="Maximize" onClick={onMaximize}>
+            <MaximizeIcon />
+          </button>
+        )}
+      </div>
+      <ProjectionChart projection={projection} today={today} aspect={isMobile ? CHART_ASPECT.mobile : CHART_ASPECT.desktop} />
+    </section>
+  );
+}
+
+/**
+ * The Dashboard (spec sections 2 "Dashboard" and "Widget", 8, 9): the widget block, one
+ * projection chart per account and the Net Worth chart, the low-balance warnings (beyond the
+ * spec), the history and net-worth toggles; a grid with maximize buttons on desktop, a stacked
+ * list with only the net-worth toggle on mobile (768 px or less).
+ */
+export function Dashboard() {
+  const isMobile = useIsMobile();
+  const [fullHistoryChosen, setFullHistory] = useState(false);
+  const [showNetWorth, setShowNetWorth] = useState(true);
+  const [maximized, setMaximized] = useState<string | null>(null);
+  // Mobile has no history toggle: it always shows the default history.
+  const fullHistory = fullHistoryChosen && !isMobile;
+  const projections = useBalanceProjection(fullHistory);
+  const netWorth = useNetWorthProjection(fullHistory);
+  const widgets = useWidgets();
+  const today = localToday();
+
+  const failed = projections.isError || netWorth.isError || widgets.isError;
+  const accounts = projections.data;
+  const charts: AccountProjection[] = [];
+  if (accounts && accounts.length > 0) {
+    if (showNetWorth && netWorth.data) charts.push(netWorth.data);
+    charts.push(...accounts);
+  }
+  const warnings = accounts && accounts.length > 0
+    ? [...accounts, ...(netWorth.data ? [netWorth.data] : [])]
+        .map((p) => ({ key: chartKey(p), text: lowBalanceWarning(p.account_name, p.first_negative_date) }))
+        .filter((w): w is { key: string; text: string } => w.text !== null)
+    : [];
+  const open = maximized ? charts.find((p) => chartKey(p) === maximized) : undefined;
+
+  return (
+    <div className={`dash${isMobile ? ' dash--mobile' : ''}`}>
+      {widgets.data && <Widgets data={widgets.data} />}
+      <p className="hf-page__subtitle">This report shows your balance projection based on your budget.</p>
+      {failed && (
+        <p role="alert" className="hf-status hf-status--error dash-error">
+          Could not fetch dashboard data.
+        </p>
+      )}
+      {projections.isPending ? (
+        <p className="dash-loading">Loading dashboard...</p>
+      ) : accounts && accounts.length === 0 ? (
+        <p className="hf-empty">No accounts found. Please add an account to see your balance projection.</p>
+      ) : accounts ? (
+        <>
+          <div className="dash-toolbar">
+            {!isMobile && (
+              <button type="button" className="hf-button" aria-pressed={fullHistory} onClick={() => setFullHistory((v) => !v)}>
+                {fullHistory ? 'Show Less History' : 'Show Full Year History'}
+              </button>
+            )}
+            <button type="button" className="hf-button" aria-pressed={showNetWorth} onClick={() => setShowNetWorth((v) => !v)}>
+              {showNetWorth ? 'Hide Net Worth' : 'Show Net Worth'}
+            </button>
+          </div>
+          {warnings.length > 0 && (
+            <ul className="dash-warnings" aria-label="Low balance warnings">
+              {warnings.map((w) => (
+                <li key={w.key} className="dash-warning">
+                  {w.text}
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className={isMobile ? 'dash-list' : 'dash-grid'}>
+            {charts.map((p) => (
+              <ChartCard key={chartKey(p)} projection={p} today={today} isMobile={isMobile} onMaximize={isMobile ? undefined : () => setMaximized(chartKey(p))} />
+            ))}
+          </div>
+        </>
+      ) : null}
+      {open && !isMobile && (
+        <Modal title={open.account_name} onClose={() => setMaximized(null)} wide>
+          <div className="dash-modal-chart">
+            <ProjectionChart projection={open} today={today} aspect={CHART_ASPECT.desktop} />
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}

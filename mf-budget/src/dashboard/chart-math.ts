@@ -1,0 +1,130 @@
+/**
+ * The projection chart's arithmetic (spec section 9), free of React and recharts so it is tested
+ * on its own: the y domain and ticks, the x labels, the High / Low markers and the low-balance
+ * warning's words.
+ */
+import { dollarsToCents, formatCurrency, formatDollars } from '@hf/app-kit';
+import type { CalendarDate } from '@hf/calendar';
+
+/** Spec section 9: chart aspect (width / height). */
+export const CHART_ASPECT = { desktop: 3, mobile: 1.5 } as const;
+/** Spec section 9: about 5 ticks on the y axis. */
+export const Y_TICK_COUNT = 5;
+/** Spec section 9: marker size and the vertical offsets of the High and Low labels. */
+export const MARKER_SIZE = 8;
+export const MARKER_OFFSET = { high: -15, low: 22 } as const;
+
+export interface Point {
+  date: CalendarDate;
+  balance: number;
+}
+
+/** Steps of 1, 2, 2.5 or 5 times a power of ten (2.5 only from $10 up: ticks stay whole dollars). */
+function candidateSteps(raw: number): number[] {
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const steps: number[] = [];
+  for (const p of [power / 10, power, power * 10]) {
+    for (const f of [1, 2, 2.5, 5]) if (p * f >= 1 && (f !== 2.5 || p >= 10)) steps.push(p * f);
+  }
+  return steps;
+}
+
+/**
+ * The y axis: a domain of round numbers that includes zero and every balance, cut into about
+ * `count` ticks: of the round steps (1, 2, 2.5 or 5 times a power of ten, at least $1), the one
+ * whose tick count is nearest `count`, then the tighter domain.
+ */
+export function yAxisScale(balances: readonly number[], count = Y_TICK_COUNT): { domain: [number, number]; ticks: number[] } {
+  let min = 0;
+  let max = 0;
+  for (const b of balances) {
+    if (b < min) min = b;
+    if (b > max) max = b;
+  }
+  if (min === max) return { domain: [0, 100], ticks: [0, 25, 50, 75, 100] };
+  let best: { lo: number; hi: number; step: number; n: number } | null = null;
+  for (const step of candidateSteps(Math.max((max - min) / (count - 1), 1))) {
+    const lo = Math.floor(min / step) * step;
+    const hi = Math.ceil(max / step) * step;
+    const n = Math.round((hi - lo) / step) + 1;
+    if (n < 3) continue;
+    const better = !best || Math.abs(n - count) < Math.abs(best.n - count) || (Math.abs(n - count) === Math.abs(best.n - count) && hi - lo < best.hi - best.lo);
+    if (better) best = { lo, hi, step, n };
+  }
+  const { lo, step, n } = best!;
+  const ticks = Array.from({ length: n }, (_, i) => Math.round((lo + i * step) * 100) / 100);
+  return { domain: [ticks[0], ticks[n - 1]], ticks };
+}
+
+/** Spec section 9: x labels on January and the even months only. */
+export function isLabelMonth(month: number): boolean {
+  return month === 1 || month % 2 === 0;
+}
+
+/** The dates the x axis labels: the first point of each January and even month. */
+export function xAxisTicks(points: readonly Point[]): CalendarDate[] {
+  const ticks: CalendarDate[] = [];
+  let previousMonth = '';
+  for (const { date } of points) {
+    const monthKey = date.slice(0, 7);
+    if (monthKey === previousMonth) continue;
+    previousMonth = monthKey;
+    if (isLabelMonth(Number(date.slice(5, 7)))) ticks.push(date);
+  }
+  return ticks;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** An x label: `Jan 2027` for January (the year changes there), `Apr` for the others. */
+export function xAxisLabel(date: CalendarDate): string {
+  const month = Number(date.slice(5, 7));
+  return month === 1 ? `Jan ${date.slice(0, 4)}` : MONTHS[month - 1];
+}
+
+/** `2027-03-14` -> `Mar 14, 2027`. */
+export function longDate(date: CalendarDate): string {
+  return `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
+}
+
+export interface Markers {
+  high: Point;
+  low: Point;
+}
+
+/**
+ * Spec section 9: the projected High and Low are taken from today onward (the earliest date on
+ * ties). Null when no point is dated today or later.
+ */
+export function highLowMarkers(points: readonly Point[], today: CalendarDate): Markers | null {
+  let high: Point | null = null;
+  let low: Point | null = null;
+  for (const point of points) {
+    if (point.date < today) continue;
+    if (!high || point.balance > high.balance) high = point;
+    if (!low || point.balance < low.balance) low = point;
+  }
+  return high && low ? { high, low } : null;
+}
+
+export type MarkerTone = 'positive' | 'destructive';
+
+/** A marker is drawn in the positive colour when its balance is not negative, else the destructive one. */
+export function markerTone(balance: number): MarkerTone {
+  return balance < 0 ? 'destructive' : 'positive';
+}
+
+/** The marker's label: `High: $1,234.56` / `Low: -$12.00`. */
+export function markerLabel(kind: keyof Markers, balance: number): string {
+  return `${kind === 'high' ? 'High' : 'Low'}: ${formatDollars(balance)}`;
+}
+
+/** Beyond the spec (issue 7): "Checking is projected to go below $0 on Mar 14, 2027", or null. */
+export function lowBalanceWarning(name: string, firstNegativeDate: CalendarDate | null): string | null {
+  return firstNegativeDate ? `${name} is projected to go below $0 on ${longDate(firstNegativeDate)}` : null;
+}
+
+/** Y tick text: whole dollars, `$1,500` / `-$500`. */
+export function yTickLabel(value: number): string {
+  return formatCurrency(dollarsToCents(value), { decimals: 0 });
+}
