@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import BudgetPage from './BudgetPage';
 import DashboardPage from './DashboardPage';
 
 /** jsdom has no fetch: answer GET /api/accounts/ with a recorded list (or a failure). */
@@ -38,24 +37,5 @@ describe('DashboardPage (minimal)', () => {
     answerAccounts(503, { message: 'down' });
     renderPage(<DashboardPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not fetch dashboard data.');
-  });
-});
-
-describe('BudgetPage (minimal)', () => {
-  test('no accounts', async () => {
-    answerAccounts(200, []);
-    renderPage(<BudgetPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Budget Planner' })).toBeInTheDocument();
-    expect(await screen.findByText("You don't have any accounts. Please add an account to create a budget.")).toBeInTheDocument();
-  });
-
-  test('preselects the default account and links to its register', async () => {
-    answerAccounts(200, [
-      { id: 1, name: 'Checking', is_default: false },
-      { id: 2, name: 'Joint', is_default: true },
-    ]);
-    renderPage(<BudgetPage />);
-    expect(await screen.findByRole('link', { name: 'Go to Register →' })).toHaveAttribute('href', '/accounts/2/register');
-    expect(screen.getByRole('combobox')).toHaveValue('2');
   });
 });

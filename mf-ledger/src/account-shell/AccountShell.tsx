@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Modal } from '@hf/ui';
 import { accountsApi } from '../accounts/api';
 import { BulkCategorizeModal } from '../bulk-categorize/BulkCategorizeModal';
+import { EnvelopesPanel } from '../envelopes/EnvelopesPanel';
 import { formatDollars } from '@hf/app-kit';
 
 export const accountQueryKey = (id: number) => ['accounts', id] as const;
@@ -14,7 +15,6 @@ export const accountQueryKey = (id: number) => ['accounts', id] as const;
 export function AccountShell({ accountId, children }: { accountId: number; children: (context: { refreshToken: number }) => ReactNode }) {
   const validId = Number.isInteger(accountId) && accountId > 0;
   const account = useQuery({ queryKey: accountQueryKey(accountId), queryFn: () => accountsApi.get(accountId), enabled: validId });
-  const [showEnvelopes, setShowEnvelopes] = useState(false);
   const [dialog, setDialog] = useState<'bulk' | 'import' | null>(null);
   const [refreshToken, setRefreshToken] = useState(0);
 
@@ -43,19 +43,7 @@ export function AccountShell({ accountId, children }: { accountId: number; child
           Failed to fetch account details.
         </p>
       )}
-      <div className="ledger-envelopes">
-        <div className="ledger-envelopes__header">
-          <h2 className="ledger-subtitle">Envelopes</h2>
-          <button type="button" className="hf-button ledger-button--small" aria-expanded={showEnvelopes} aria-controls="ledger-envelopes-panel" onClick={() => setShowEnvelopes((v) => !v)}>
-            {showEnvelopes ? 'Hide' : 'Show'}
-          </button>
-        </div>
-        {showEnvelopes && (
-          <div id="ledger-envelopes-panel" className="ledger-envelopes__panel">
-            <p className="ledger-muted">This account&apos;s Everyday Envelopes will show here once the budget feature is released. Plan them on the Budget page.</p>
-          </div>
-        )}
-      </div>
+      <EnvelopesPanel accountId={accountId} refreshSignal={`${account.dataUpdatedAt}-${refreshToken}`} />
       {children({ refreshToken })}
       {dialog === 'bulk' && <BulkCategorizeModal accountId={accountId} onClose={() => setDialog(null)} onApplied={() => setRefreshToken((n) => n + 1)} />}
       {dialog === 'import' && (

@@ -8,15 +8,15 @@ const emptyPage = { rows: [], balance_before: { running: 0, pending: 0, cleared:
 
 describe('AccountRoutes (account shell)', () => {
   it('shows the account name, the Envelopes panel and the buttons', async () => {
-    stubFetch({ 'GET /api/accounts/5': account, 'GET /api/accounts/': [account], 'GET /api/accounts/5/transactions': emptyPage, 'GET /api/categories/': [], 'GET /api/payees/': [] });
+    stubFetch({ 'GET /api/budget/category/*': [], 'GET /api/accounts/5': account, 'GET /api/accounts/': [account], 'GET /api/accounts/5/transactions': emptyPage, 'GET /api/categories/': [], 'GET /api/payees/': [] });
     const user = userEvent.setup();
     renderWithProviders(<AccountRoutes />, { path: '/accounts/:accountId/*', route: '/accounts/5/register' });
     expect(await screen.findByRole('heading', { name: 'Joint Checking' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Bulk Categorize' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show' }));
-    expect(screen.getByText(/Everyday Envelopes will show here/)).toBeInTheDocument();
+    expect(await screen.findByText(/No envelopes for this month/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Hide' }));
-    expect(screen.queryByText(/Everyday Envelopes will show here/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/No envelopes for this month/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Import Transactions' }));
     expect(within(screen.getByRole('dialog', { name: 'Import Transactions' })).getByText(/arrives with the import feature/)).toBeInTheDocument();
     await user.keyboard('{Escape}');

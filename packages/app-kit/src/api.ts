@@ -37,8 +37,8 @@ const UNAUTHENTICATED_CALLS = ['/users/login'];
 export const EVENT_SEQUENCE_HEADER = 'x-event-sequence';
 export const MIN_SEQUENCE_HEADER = 'X-Min-Sequence';
 
-/** Paths served from read models that events keep up to date (svc-reports, svc-budget's dashboard). */
-export const READ_MODEL_PATH_PREFIXES: readonly string[] = ['/reports/', '/dashboard/'];
+/** Paths served from read models that events keep up to date (svc-reports, svc-budget's dashboard and envelopes' spent). */
+export const READ_MODEL_PATH_PREFIXES: readonly string[] = ['/reports/', '/dashboard/', '/budget/category/'];
 
 /**
  * Read-your-writes: the highest `x-event-sequence` any response of this tab carried. GETs of a

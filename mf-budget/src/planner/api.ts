@@ -1,0 +1,62 @@
+/** svc-budget calls of the Budget Planner (spec section 7 "Budget"; contract: @hf/contracts/src/budget). */
+import { api, ApiError } from '@hf/app-kit';
+import { BUDGET_QUERY_KEY, DASHBOARD_QUERY_KEY } from '@hf/app-kit/src/budget/envelopes';
+import type { AutofillBody, CategoryBudget, CreateEnvelopeBody, CreateScheduledItemBody, ScheduledItem, UpdateScheduledItemBody } from '@hf/contracts/src/budget';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
+export type { CategoryBudget, ScheduledItem };
+
+/** The spec's texts (section 8 "Budget"). */
+export const BUDGET_TEXT = {
+  fetchItems: 'Could not fetch scheduled budget data.',
+  fetchEnvelopes: 'Could not fetch category budget data.',
+  addItem: 'Could not add the new item.',
+  updateItem: 'Could not update the item.',
+  saveAmount: 'Could not save the amount.',
+  deleteItem: 'Could not delete the item.',
+  deleteEnvelope: 'Could not delete the envelope.',
+  saveEnvelope: 'Could not save category budget.',
+  categoryRequired: 'Please select or enter a category.',
+} as const;
+
+/** A refused request (4xx with a message: a duplicate envelope...) shows the server's message; anything else the spec's text. */
+export function budgetErrorMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.serverMessage ? err.serverMessage : fallback;
+}
+
+export const scheduledItemsKey = (accountId: number) => [...BUDGET_QUERY_KEY, 'items', accountId] as const;
+
+export const budgetApi = {
+  items: (accountId: number, signal?: AbortSignal) => api.get<ScheduledItem[]>(`/budget/${accountId}`, undefined, signal),
+  createItem: (accountId: number, body: CreateScheduledItemBody) => api.post<ScheduledItem>(`/budget/${accountId}`, body),
+  updateItem: (id: number, body: UpdateScheduledItemBody) => api.put<ScheduledItem>(`/budget/${id}`, body),
+  deleteItem: (id: number) => api.delete<unknown>(`/budget/${id}`),
+  autofill: (body: AutofillBody) => api.post<ScheduledItem>('/budget/autofill', body),
+  createEnvelope: (body: CreateEnvelopeBody) => api.post<CategoryBudget>('/budget/category', body),
+  deleteEnvelope: (id: number) => api.delete<unknown>(`/budget/category/${id}`),
+};
+
+export function useScheduledItems(accountId: number | null) {
+  return useQuery({
+    queryKey: scheduledItemsKey(accountId ?? 0),
+    queryFn: ({ signal }) => budgetApi.items(accountId as number, signal),
+    enabled: accountId !== null && accountId > 0,
+  });
+}
+
+/**
+ * After any change: every budget query (the planner, the envelope panels) and the dashboard's
+ * queries are refetched, so each screen shows the new figures without a reload.
+ */
+export function useBudgetRefresh() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: BUDGET_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+      ]).then(() => undefined),
+    [queryClient],
+  );
+}
