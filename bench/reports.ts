@@ -95,7 +95,7 @@ async function deliveryTimes(write: (i: number) => Promise<number>, applied: (se
 async function natsDelivery(): Promise<number[] | string> {
   const { existsSync } = await import('node:fs');
   if (!existsSync('/usr/sbin/nats-server')) return 'nats-server missing';
-  const { startPrivateNats } = await import('../svc-reports/test/private-nats');
+  const { startPrivateNats } = await import('@hf/ledger-mirror/src/testing/private-nats');
   const { connectNatsBus, waitForPosition } = await import('@hf/messaging');
   const { createTestDatabase, testKeys, testToken, TEST_INTERNAL_TOKEN } = await import('@hf/service-kit/src/testing');
   const { buildApp: buildLedger } = await import('../svc-ledger/src/app');

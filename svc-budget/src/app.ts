@@ -1,15 +1,59 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { localToday } from '@hf/calendar';
+import { ensureMirrorTables, LedgerMirror, LedgerReplay } from '@hf/ledger-mirror';
+import { ensureMessagingTables } from '@hf/messaging';
 import { createService, type BaseAppOptions } from '@hf/service-kit';
+import { LedgerBudgetedRows } from './ledger-client';
+import { ensureBudgetIndexes } from './repositories/ledger-reads';
+import { dashboardRoutes } from './routes/dashboard';
+import { envelopeRoutes } from './routes/envelopes';
+import { goalRoutes } from './routes/goals';
+import { predictableRoutes } from './routes/predictables';
 
-export type AppOptions = BaseAppOptions;
+export interface AppOptions extends BaseAppOptions {
+  /** svc-ledger's base URL: its replay and its budgeted-row routes. */
+  ledgerUrl: string;
+  /** The server's "today" (tests inject one; the client's X-Client-Date may move it by a day). */
+  today?: () => string;
+}
 
-/** svc-budget as a Fastify app. Its product routes arrive with their own issues. */
-export function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  return createService({
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The ledger mirror the budget reads (@hf/ledger-mirror). */
+    mirror: LedgerMirror;
+    /** svc-ledger's budgeted-row routes (The Predictables' rows). */
+    ledgerRows: LedgerBudgetedRows;
+    today: () => string;
+  }
+}
+
+/**
+ * svc-budget as a Fastify app: The Predictables (with their budgeted rows in the ledger),
+ * Everyday Envelopes, savings goals and the dashboard, read from its mirror of the ledger.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = await createService({
     ...options,
     name: 'svc-budget',
     migrationsDir: join(__dirname, '..', 'migrations'),
-    routes: async () => undefined,
+    onDatabaseReady: async (pool) => {
+      await ensureMessagingTables(pool);
+      await ensureMirrorTables(pool);
+      await ensureBudgetIndexes(pool);
+    },
+    routes: async (scope) => {
+      await scope.register(goalRoutes);
+      await scope.register(envelopeRoutes);
+      await scope.register(predictableRoutes);
+      await scope.register(dashboardRoutes);
+    },
   });
+  app.decorate('today', options.today ?? (() => localToday()));
+  app.decorate('ledgerRows', new LedgerBudgetedRows(options.ledgerUrl, options.internalToken));
+  const mirror = new LedgerMirror({ pool: app.db, consumer: 'svc-budget', replay: new LedgerReplay(options.ledgerUrl, options.internalToken), vacuumTables: ['ledger_rows'] });
+  app.decorate('mirror', mirror);
+  await mirror.start(app.bus, app.log);
+  app.addHook('onClose', async () => mirror.stop());
+  return app;
 }

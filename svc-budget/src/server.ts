@@ -1,5 +1,5 @@
 import { SERVICES } from '@hf/contracts';
-import { runServiceProcess } from '@hf/service-kit';
-import { buildApp } from './app';
+import { requireEnv, runServiceProcess } from '@hf/service-kit';
+import { buildApp, type AppOptions } from './app';
 
-void runServiceProcess(SERVICES.find((s) => s.name === 'svc-budget')!, buildApp);
+void runServiceProcess<AppOptions>(SERVICES.find((s) => s.name === 'svc-budget')!, buildApp, () => ({ ledgerUrl: requireEnv('LEDGER_URL') }));

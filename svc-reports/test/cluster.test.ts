@@ -14,7 +14,7 @@ import pg from 'pg';
 import { SERVICES } from '@hf/contracts';
 import { canConnect, freePort } from '../../scripts/test-postgres';
 import { startCluster, type RunningCluster } from '../../scripts/start-cluster';
-import { natsServerAvailable, startPrivateNats, type PrivateNats } from './private-nats';
+import { natsServerAvailable, startPrivateNats, type PrivateNats } from '@hf/ledger-mirror/src/testing/private-nats';
 
 const PG_ADMIN = process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const run = `rep_${randomBytes(4).toString('hex')}`;

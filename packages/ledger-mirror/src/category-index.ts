@@ -46,6 +46,11 @@ export class CategoryIndex {
     return c && !c.deleted && c.merged_into === null ? c : undefined;
   }
 
+  /** Every live category id. */
+  liveIds(): number[] {
+    return [...this.byId.keys()].filter((id) => this.live(id));
+  }
+
   /** The live parent a live category sits under, or null for a top-level one. */
   parentOf(id: number): number | null {
     const c = this.live(id);

@@ -12,3 +12,12 @@ export function requestToday(request: FastifyRequest, serverToday: string = loca
   }
   return serverToday;
 }
+
+/**
+ * `X-Min-Sequence` (read-your-writes: the `x-event-sequence` of the caller's last ledger write)
+ * as a canonical non-negative integer, else 0 (no wish).
+ */
+export function requestMinSequence(request: FastifyRequest): number {
+  const raw = request.headers['x-min-sequence'];
+  return typeof raw === 'string' && /^(0|[1-9][0-9]{0,15})$/.test(raw) ? Number(raw) : 0;
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MessageResponse, MIN_SEQUENCE_HEADER } from '@hf/contracts';
+import { MessageResponse } from '@hf/contracts';
 import {
   CategoryDrillDownQuery,
   DrillDownRows,
@@ -13,7 +13,7 @@ import {
 } from '@hf/contracts/src/reports';
 import { REPORT_LIMITS, REPORT_MESSAGES, UNCATEGORIZED_ID, type ReportKind } from '@hf/contracts/src/reports-limits';
 import { fromCents } from '@hf/money';
-import { badRequest, identityOf, notFound } from '@hf/service-kit';
+import { badRequest, identityOf, notFound, requestMinSequence } from '@hf/service-kit';
 import { categoriesOf, CategoryIndex, openAccounts, type MirrorAccount } from '@hf/ledger-mirror';
 import { attachmentHeader, toCsv, type CsvCell } from '../domain/csv';
 import { monthlyTrend } from '../domain/monthly-trend';
@@ -22,12 +22,6 @@ import { monthsOf, parseScope, type ReportScope } from '../domain/report-range';
 import { netsByMonth, netsByPayee, netsByStoredCategory, rowsByCategory, rowsByPayee, type StoredRow } from '../repositories/report-queries';
 
 const errorResponses = { 400: MessageResponse, 401: MessageResponse, 404: MessageResponse, 503: MessageResponse } as const;
-
-/** `X-Min-Sequence` as a canonical non-negative integer, else 0 (no wish). */
-function minSequenceOf(request: FastifyRequest): number {
-  const raw = request.headers[MIN_SEQUENCE_HEADER];
-  return typeof raw === 'string' && /^(0|[1-9][0-9]{0,15})$/.test(raw) ? Number(raw) : 0;
-}
 
 interface ScopedRead {
   householdId: number;
@@ -59,7 +53,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   async function scopedRead(request: FastifyRequest, query: { start_date: string; end_date: string; account_ids?: string }): Promise<ScopedRead> {
     const scope = parseScope(query);
     const { householdId } = identityOf(request);
-    await app.mirror.ensureFresh(householdId, minSequenceOf(request));
+    await app.mirror.ensureFresh(householdId, requestMinSequence(request));
     const [accounts, categories] = await Promise.all([openAccounts(app.db, householdId), categoriesOf(app.db, householdId)]);
     if (scope.accountIds && scope.accountIds.some((id) => !accounts.has(id))) throw notFound(REPORT_MESSAGES.accountNotFound);
     return { householdId, scope, accounts, categories: new CategoryIndex(categories) };

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../scripts/test-postgres';
+import { freePort } from '../../../../scripts/test-postgres';
 
 const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 
@@ -24,7 +24,7 @@ function portOpen(port: number): Promise<boolean> {
 export function natsServerAvailable(): boolean {
   if (existsSync(NATS_SERVER)) return true;
   if (process.env.REQUIRE_NATS === '1') throw new Error(`${NATS_SERVER} is missing (REQUIRE_NATS=1)`);
-  console.warn(`NATS tests of svc-reports skipped: ${NATS_SERVER} is missing`);
+  console.warn(`NATS tests skipped: ${NATS_SERVER} is missing`);
   return false;
 }
 

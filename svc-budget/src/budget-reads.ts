@@ -1,0 +1,66 @@
+import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '@hf/calendar';
+import { BUDGET_HORIZON_MONTHS } from '@hf/contracts/src/budget-limits';
+import { categoriesOf, CategoryIndex, openAccounts, type MirrorAccount } from '@hf/ledger-mirror';
+import type { Cents } from '@hf/money';
+import type { Pool } from '@hf/service-kit';
+import { resolveEnvelopes, spentFunction } from './domain/envelope-views';
+import { envelopeChain, type EnvelopeMonth, type EnvelopeRecord } from './domain/envelopes';
+import { envelopeDrawdown, projectBalances, type ProjectedPoint } from './domain/projection';
+import { householdEnvelopes } from './repositories/envelopes';
+import { netsByCategoryMonth, pendingAndCleared, projectionRows } from './repositories/ledger-reads';
+
+export interface HouseholdView {
+  accounts: Map<number, MirrorAccount>;
+  categories: CategoryIndex;
+}
+
+export async function householdView(pool: Pool, householdId: number): Promise<HouseholdView> {
+  const [accounts, categories] = await Promise.all([openAccounts(pool, householdId), categoriesOf(pool, householdId)]);
+  return { accounts, categories: new CategoryIndex(categories) };
+}
+
+/** Each account's envelopes by month (as categories are now), and every month's chain up to `until`. */
+export async function envelopeMonths(pool: Pool, householdId: number, view: HouseholdView, accountIds: readonly number[], until: string): Promise<Map<number, { byMonth: Map<string, EnvelopeRecord[]>; chain: Map<string, EnvelopeMonth[]> }>> {
+  const all = await householdEnvelopes(pool, householdId);
+  const result = new Map<number, { byMonth: Map<string, EnvelopeRecord[]>; chain: Map<string, EnvelopeMonth[]> }>();
+  const withEnvelopes = accountIds.filter((id) => all.has(id));
+  const firstMonth = [...withEnvelopes.flatMap((id) => [...all.get(id)!.keys()])].sort()[0];
+  const nets = firstMonth ? await netsByCategoryMonth(pool, withEnvelopes, `${firstMonth}-01`, lastOfMonth(`${until}-01`)) : [];
+  for (const id of accountIds) {
+    const byMonth = resolveEnvelopes(all.get(id) ?? new Map(), view.categories);
+    const spentOf = spentFunction(nets.filter((n) => n.account_id === id), view.categories);
+    result.set(id, { byMonth, chain: envelopeChain(byMonth, until, spentOf) });
+  }
+  return result;
+}
+
+export interface AccountSeries {
+  account: MirrorAccount;
+  points: ProjectedPoint[];
+  pending: Cents;
+}
+
+/**
+ * Every open account's projection (domain.md "Projection"): from the first day of the previous
+ * month (fullHistory: 12 months before today) to 12 months after today, one point per day.
+ */
+export async function projectHousehold(pool: Pool, householdId: number, today: CalendarDate, fullHistory: boolean): Promise<{ start: CalendarDate; end: CalendarDate; series: AccountSeries[] }> {
+  const view = await householdView(pool, householdId);
+  const start = fullHistory ? addMonths(today, -12) : addMonths(firstOfMonth(today), -1);
+  const end = addMonths(today, BUDGET_HORIZON_MONTHS);
+  const ids = [...view.accounts.keys()];
+  if (ids.length === 0) return { start, end, series: [] };
+  const [rows, balances, envelopes] = await Promise.all([
+    projectionRows(pool, ids, start),
+    pendingAndCleared(pool, ids, today),
+    envelopeMonths(pool, householdId, view, ids, today.slice(0, 7)),
+  ]);
+  const series = ids.map((id) => {
+    const account = view.accounts.get(id)!;
+    const { byMonth, chain } = envelopes.get(id)!;
+    const draws = envelopeDrawdown(today, end, chain.get(today.slice(0, 7)) ?? [], byMonth);
+    const { opening, rows: accountRows } = rows.get(id)!;
+    return { account, points: projectBalances(account.starting_balance + opening, accountRows, draws, today, start, end), pending: balances.get(id)?.pending ?? account.starting_balance };
+  });
+  return { start, end, series };
+}

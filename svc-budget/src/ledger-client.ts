@@ -1,0 +1,50 @@
+import { HttpError } from '@hf/service-kit';
+
+const TIMEOUT_MS = 10_000;
+
+/** A budgeted row as svc-ledger's `PUT /internal/budgeted-rows` takes it (amount signed, dollars). */
+export interface BudgetedRowInput {
+  household_id: number;
+  account_id: number;
+  schedule_id: number;
+  /** `YYYY-MM` */
+  month: string;
+  date: string;
+  payee: string;
+  amount: number;
+  category_id: number | null;
+}
+
+/** svc-ledger's internal budgeted-row routes, as The Predictables keep their rows in step. */
+export class LedgerBudgetedRows {
+  constructor(
+    private readonly ledgerUrl: string,
+    private readonly internalToken: string,
+  ) {}
+
+  private async call(method: 'PUT' | 'DELETE', body: unknown): Promise<void> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.ledgerUrl}/internal/budgeted-rows`, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-internal-token': this.internalToken },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      throw new HttpError(503, 'The service is temporarily unavailable. Please try again.');
+    }
+    if (!response.ok) throw new HttpError(503, 'The service is temporarily unavailable. Please try again.');
+    await response.arrayBuffer();
+  }
+
+  /** Creates or updates the month's budgeted row (svc-ledger leaves a row that became actual alone). */
+  upsert(row: BudgetedRowInput): Promise<void> {
+    return this.call('PUT', row);
+  }
+
+  /** Removes the item's still-budgeted rows (of one month, or all of them). */
+  remove(householdId: number, scheduleId: number, month?: string): Promise<void> {
+    return this.call('DELETE', { household_id: householdId, schedule_id: scheduleId, ...(month ? { month } : {}) });
+  }
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import { CategoryBudget, CategoryBudgets, CreateEnvelopeBody, EnvelopeParams, type CategoryBudget as CategoryBudgetView } from '@hf/contracts/src/budget';
+import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/src/budget-limits';
+import { IdParams, MessageResponse } from '@hf/contracts';
+import { isValidMonth } from '@hf/calendar';
+import { fromCents } from '@hf/money';
+import { badRequest, conflict, notFound, Type, withTransaction } from '@hf/service-kit';
+import { envelopeMonths, type HouseholdView } from '../budget-reads';
+import { envelopesOfMonth, type EnvelopeMonth } from '../domain/envelopes';
+import { envelopesByMonth, deleteEnvelope, deleteEnvelopeOf, findEnvelope, insertEnvelope, lockAccountEnvelopes, materialiseMonth } from '../repositories/envelopes';
+import { budgetRequest, errorResponses, nonNegativeCents, requireAccount, requireCategory } from './common';
+
+function requireMonth(month: string): string {
+  if (!isValidMonth(month)) throw badRequest('The month must be a real month (YYYY-MM).');
+  return month;
+}
+
+function envelopeView(e: EnvelopeMonth, accountId: number, view: HouseholdView): CategoryBudgetView {
+  return {
+    id: e.id,
+    account_id: accountId,
+    category_id: e.category_id,
+    category_name: view.categories.path(e.category_id) ?? '',
+    month: e.month,
+    amount: fromCents(e.amount),
+    rollover_enabled: e.rollover_enabled,
+    rollover: fromCents(e.rollover),
+    spent: fromCents(e.spent),
+    carried_from: e.carried_from,
+  };
+}
+
+/** The account's envelopes of a month with their rollover chain and spending. */
+async function monthEnvelopes(app: FastifyInstance, householdId: number, view: HouseholdView, accountId: number, month: string): Promise<CategoryBudgetView[]> {
+  const { chain } = (await envelopeMonths(app.db, householdId, view, [accountId], month)).get(accountId)!;
+  return (chain.get(month) ?? []).map((e) => envelopeView(e, accountId, view)).sort((a, b) => a.category_name.localeCompare(b.category_name));
+}
+
+/**
+ * Everyday Envelopes (spec section 7 "Budget"): one per account, category and month; a month
+ * without envelopes of its own shows the latest earlier month's. Writing a month that shows
+ * carried-forward envelopes first makes them that month's own (so adding or deleting one never
+ * changes an earlier month, nor drops the others from this one).
+ */
+export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: EnvelopeParams }>(
+    '/api/budget/category/:accountId/:month',
+    { schema: { params: EnvelopeParams, response: { 200: CategoryBudgets, ...errorResponses } } },
+    async (request) => {
+      const { householdId, view: initial } = await budgetRequest(app, request);
+      const month = requireMonth(request.params.month);
+      const view = await requireAccount(app, householdId, initial, request.params.accountId);
+      return monthEnvelopes(app, householdId, view, request.params.accountId, month);
+    },
+  );
+
+  app.post<{ Body: CreateEnvelopeBody }>(
+    '/api/budget/category',
+    { schema: { body: CreateEnvelopeBody, response: { 201: CategoryBudget, ...errorResponses } } },
+    async (request, reply) => {
+      const { householdId, view: initial } = await budgetRequest(app, request);
+      const { account_id: accountId, category_id: categoryId } = request.body;
+      const month = requireMonth(request.body.month);
+      const amount = nonNegativeCents(request.body.amount);
+      let view = await requireAccount(app, householdId, initial, accountId);
+      view = await requireCategory(app, householdId, view, categoryId);
+      await withTransaction(app.db, async (client) => {
+        await lockAccountEnvelopes(client, accountId);
+        const { envelopes, carriedFrom } = envelopesOfMonth(await envelopesByMonth(client, householdId, accountId), month);
+        if (carriedFrom) await materialiseMonth(client, householdId, accountId, month, envelopes);
+        else if (envelopes.length >= BUDGET_LIMITS.envelopesPerMonth) throw badRequest(`Too many envelopes (limit ${BUDGET_LIMITS.envelopesPerMonth}).`);
+        const id = await insertEnvelope(client, householdId, { account_id: accountId, category_id: categoryId, month, amount, rollover_enabled: request.body.rollover_enabled ?? true });
+        if (id === null) throw conflict(BUDGET_MESSAGES.duplicateEnvelope);
+      });
+      const created = (await monthEnvelopes(app, householdId, view, accountId, month)).find((e) => e.category_id === view.categories.resolve(categoryId));
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete<{ Params: IdParams; Querystring: { month?: string } }>(
+    '/api/budget/category/:id',
+    {
+      schema: {
+        params: IdParams,
+        querystring: Type.Object({ month: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}$' })) }, { additionalProperties: false }),
+        response: { 200: MessageResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { householdId } = await budgetRequest(app, request);
+      const envelope = await findEnvelope(app.db, householdId, request.params.id);
+      if (!envelope) throw notFound(BUDGET_MESSAGES.envelopeNotFound);
+      const month = request.query.month ? requireMonth(request.query.month) : envelope.month;
+      await withTransaction(app.db, async (client) => {
+        await lockAccountEnvelopes(client, envelope.account_id);
+        if (month === envelope.month) return deleteEnvelope(client, householdId, envelope.id);
+        // Deleting from a month that shows this envelope carried forward: that month keeps the others.
+        const { envelopes, carriedFrom } = envelopesOfMonth(await envelopesByMonth(client, householdId, envelope.account_id), month);
+        if (carriedFrom !== envelope.month) throw notFound(BUDGET_MESSAGES.envelopeNotFound);
+        await materialiseMonth(client, householdId, envelope.account_id, month, envelopes);
+        await deleteEnvelopeOf(client, envelope.account_id, envelope.category_id, month);
+      });
+      return { message: 'Envelope deleted.' };
+    },
+  );
+}

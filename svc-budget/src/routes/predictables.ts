@@ -1,0 +1,173 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AutofillBody,
+  CreateScheduledItemBody,
+  ScheduledItem,
+  ScheduledItems,
+  UpdateScheduledItemBody,
+  type ScheduledItem as ScheduledItemView,
+} from '@hf/contracts/src/budget';
+import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/src/budget-limits';
+import { IdParams, MessageResponse } from '@hf/contracts';
+import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/src/ledger-limits';
+import { fromCents } from '@hf/money';
+import { badRequest, notFound, Type, withTransaction } from '@hf/service-kit';
+import type { HouseholdView } from '../budget-reads';
+import { autofill, horizonMonths, syncPlan, transferAccountFor, type ScheduleRecord } from '../domain/schedule';
+import { deleteItem, findItem, insertItem, itemsForAccount, markSynced, unsyncedItems, updateItem, writeValues } from '../repositories/items';
+import { budgetRequest, categoryByText, errorResponses, nonNegativeCents, requireAccount, requireCategory } from './common';
+
+const AccountParams = Type.Object({ accountId: IdParams.properties.id }, { additionalProperties: false });
+
+/** The item as the account `viewAccountId` shows it (its own, or the mirror of a transfer into it). */
+function itemView(item: ScheduleRecord, viewAccountId: number, horizon: readonly string[], view: HouseholdView): ScheduledItemView {
+  const incoming = item.account_id !== viewAccountId;
+  const transfer = item.transfer_account_id !== null;
+  const category = transfer ? null : view.categories.resolve(item.category_id);
+  const otherName = (id: number | null) => (id === null ? undefined : view.accounts.get(id)?.name);
+  return {
+    id: item.id,
+    account_id: item.account_id,
+    item_type: incoming ? (item.item_type === 'payment' ? 'deposit' : 'payment') : item.item_type,
+    payee: (incoming ? otherName(item.account_id) : otherName(item.transfer_account_id)) ?? item.payee,
+    category: transfer ? TRANSFER_CATEGORY_NAME : view.categories.path(category),
+    category_id: category,
+    day_of_month: item.day_of_month,
+    values: Object.fromEntries(horizon.map((m) => [m, fromCents(item.values.get(m) ?? 0)])),
+    transfer_account_id: item.transfer_account_id,
+    is_incoming_transfer: incoming,
+  };
+}
+
+/**
+ * The Predictables (spec section 7 "Budget"): scheduled items per account, their 12-month grid,
+ * autofill, and their budgeted rows kept in step in the ledger (svc-ledger's internal
+ * budgeted-row routes). A change is saved here first, with `synced = false`, then the ledger is
+ * told; if that fails the answer is 503 and the next read of the account tries again.
+ */
+export async function predictableRoutes(app: FastifyInstance): Promise<void> {
+  /** Brings the ledger's budgeted rows of the item in step for the horizon (or some of its months). */
+  async function syncItem(householdId: number, item: ScheduleRecord, view: HouseholdView, horizon: readonly string[], months?: readonly string[]): Promise<void> {
+    const transfer = item.transfer_account_id !== null;
+    const payee = (transfer ? view.accounts.get(item.transfer_account_id!)?.name : undefined) ?? item.payee;
+    const category = transfer ? null : view.categories.resolve(item.category_id);
+    const plan = syncPlan(item, horizon).filter((p) => !months || months.includes(`${p.month}-01`));
+    await Promise.all(
+      plan.map((p) =>
+        'remove' in p
+          ? app.ledgerRows.remove(householdId, item.id, p.month)
+          : app.ledgerRows.upsert({ household_id: householdId, account_id: item.account_id, schedule_id: item.id, month: p.month, date: p.date, payee, amount: fromCents(p.amount), category_id: category }),
+      ),
+    );
+    await markSynced(app.db, item.id);
+  }
+
+  /** The item's category from the body: `category_id` (checked), else `categoryName` text, else none. */
+  async function categoryOf(householdId: number, view: HouseholdView, body: { category_id?: number | null; categoryName?: string }): Promise<{ view: HouseholdView; category: number | null }> {
+    if (body.category_id) return { view: await requireCategory(app, householdId, view, body.category_id), category: body.category_id };
+    if (body.categoryName && body.categoryName.trim() && body.category_id !== null) {
+      const id = categoryByText(view, body.categoryName);
+      if (id === undefined) throw notFound(BUDGET_MESSAGES.categoryNotFound);
+      return { view, category: id };
+    }
+    return { view, category: null };
+  }
+
+  app.get<{ Params: { accountId: number } }>(
+    '/api/budget/:accountId',
+    { schema: { params: AccountParams, response: { 200: ScheduledItems, ...errorResponses } } },
+    async (request) => {
+      const { householdId, today, view: initial } = await budgetRequest(app, request);
+      const view = await requireAccount(app, householdId, initial, request.params.accountId);
+      const horizon = horizonMonths(today);
+      for (const id of await unsyncedItems(app.db, householdId, request.params.accountId)) {
+        const item = await findItem(app.db, householdId, id);
+        if (item) await syncItem(householdId, item, view, horizon).catch((err) => request.log.warn({ err, item: id }, 'budgeted rows still not in step'));
+      }
+      const items = await itemsForAccount(app.db, householdId, request.params.accountId);
+      return items.map((item) => itemView(item, request.params.accountId, horizon, view));
+    },
+  );
+
+  app.post<{ Params: { accountId: number }; Body: CreateScheduledItemBody }>(
+    '/api/budget/:accountId',
+    { schema: { params: AccountParams, body: CreateScheduledItemBody, response: { 201: ScheduledItem, ...errorResponses } } },
+    async (request, reply) => {
+      const { householdId, today, view: initial } = await budgetRequest(app, request);
+      const accountId = request.params.accountId;
+      let view = await requireAccount(app, householdId, initial, accountId);
+      const payee = request.body.payee.trim();
+      if (!payee) throw badRequest('Payee is required.');
+      const transferAccount = transferAccountFor(payee, accountId, [...view.accounts.values()]);
+      let category: number | null = null;
+      if (transferAccount === null) ({ view, category } = await categoryOf(householdId, view, request.body));
+      const id = await withTransaction(app.db, async (client) => {
+        const count = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM scheduled_items WHERE account_id = $1', [accountId]);
+        if (count.rows[0].n >= BUDGET_LIMITS.itemsPerAccount) throw badRequest(`Too many scheduled items (limit ${BUDGET_LIMITS.itemsPerAccount}).`);
+        return insertItem(client, householdId, { account_id: accountId, item_type: request.body.item_type, payee, category_id: category, day_of_month: request.body.day_of_month, transfer_account_id: transferAccount });
+      });
+      const item = (await findItem(app.db, householdId, id))!;
+      await markSynced(app.db, id); // no amounts yet: nothing in the ledger
+      return reply.code(201).send(itemView(item, accountId, horizonMonths(today), view));
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: UpdateScheduledItemBody }>(
+    '/api/budget/:id',
+    { schema: { params: IdParams, body: UpdateScheduledItemBody, response: { 200: ScheduledItem, ...errorResponses } } },
+    async (request) => {
+      const { householdId, today, view: initial } = await budgetRequest(app, request);
+      const before = await findItem(app.db, householdId, request.params.id);
+      if (!before) throw notFound(BUDGET_MESSAGES.itemNotFound);
+      let view = initial;
+      const payee = request.body.payee === undefined ? before.payee : request.body.payee.trim();
+      if (!payee) throw badRequest('Payee is required.');
+      const transferAccount = transferAccountFor(payee, before.account_id, [...view.accounts.values()]);
+      let category = before.category_id;
+      if (transferAccount !== null) category = null;
+      else if (request.body.category_id !== undefined || request.body.categoryName !== undefined) ({ view, category } = await categoryOf(householdId, view, request.body));
+      const after: ScheduleRecord = { ...before, payee, category_id: category, day_of_month: request.body.day_of_month ?? before.day_of_month, transfer_account_id: transferAccount };
+      await withTransaction(app.db, (client) => updateItem(client, after));
+      const horizon = horizonMonths(today);
+      // A payee that starts or stops naming an account changes what the rows are: write them anew.
+      if (before.transfer_account_id !== after.transfer_account_id) await app.ledgerRows.remove(householdId, after.id);
+      await syncItem(householdId, after, view, horizon);
+      return itemView(after, after.account_id, horizon, view);
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/api/budget/:id',
+    { schema: { params: IdParams, response: { 200: MessageResponse, ...errorResponses } } },
+    async (request) => {
+      const { householdId } = await budgetRequest(app, request);
+      const item = await findItem(app.db, householdId, request.params.id);
+      if (!item) throw notFound(BUDGET_MESSAGES.itemNotFound);
+      await app.ledgerRows.remove(householdId, item.id);
+      await deleteItem(app.db, householdId, item.id);
+      return { message: 'Scheduled item deleted.' };
+    },
+  );
+
+  app.post<{ Body: AutofillBody }>(
+    '/api/budget/autofill',
+    { schema: { body: AutofillBody, response: { 200: ScheduledItem, ...errorResponses } } },
+    async (request) => {
+      const { householdId, today, view } = await budgetRequest(app, request);
+      const { budget_item_id: id, start_month: start, mode } = request.body;
+      const amount = nonNegativeCents(request.body.amount);
+      const horizon = horizonMonths(today);
+      if (!horizon.includes(start)) throw badRequest(BUDGET_MESSAGES.outsideHorizon);
+      const months = mode === 'full' ? horizon.filter((m) => m >= start) : [start];
+      const item = await withTransaction(app.db, async (client) => {
+        const locked = await findItem(client, householdId, id, true);
+        if (!locked) throw notFound(BUDGET_MESSAGES.itemNotFound);
+        const values = autofill(locked.values, start, amount, mode, horizon);
+        await writeValues(client, id, months, values);
+        return { ...locked, values };
+      });
+      await syncItem(householdId, item, view, horizon, months);
+      return itemView(item, item.account_id, horizon, view);
+    },
+  );
+}
