@@ -234,11 +234,32 @@ describe('Dashboard: widgets', () => {
     const bars = within(section).getAllByRole('progressbar');
     expect(bars.map((b) => b.getAttribute('aria-valuenow'))).toEqual(['75', '20', '8']);
     expect(items.map((i) => i.getAttribute('data-colour'))).toEqual(['green', 'orange', 'red']);
-    expect(bars[1].firstElementChild).toHaveClass('dash-progress__fill--orange');
+    expect(bars.map((b) => b.getAttribute('data-tone'))).toEqual(['green', 'orange', 'red']);
     expect(bars[1].firstElementChild).toHaveStyle({ width: '20%' });
     // The widget block sits between the title and the subtitle.
     const subtitle = screen.getByText('This report shows your balance projection based on your budget.');
     expect(section.compareDocumentPosition(subtitle) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('envelope edge cases: overspent and a total of zero or less show nothing left, in red', async () => {
+    setup({
+      'GET /api/dashboard/widgets': {
+        month_name: 'February',
+        savings_goals: [],
+        category_budgets: [
+          { category_id: 4, category_name: 'Gifts', account_id: 1, account_name: 'Checking', amount: 50, rollover: 0, spent: 80 },
+          { category_id: 5, category_name: 'Pets', account_id: 1, account_name: 'Checking', amount: 20, rollover: -30, spent: 0 },
+          { category_id: 6, category_name: 'Books', account_id: 1, account_name: 'Checking', amount: 0, rollover: 0, spent: 0 },
+          { category_id: 7, category_name: 'Fun', account_id: 1, account_name: 'Checking', amount: 100, rollover: 0, spent: 75 },
+        ],
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Everyday Expenses (February)' });
+    const bars = within(section).getAllByRole('progressbar');
+    expect(bars.map((b) => b.getAttribute('aria-valuenow'))).toEqual(['0', '0', '0', '25']);
+    expect(bars.map((b) => b.getAttribute('data-tone'))).toEqual(['red', 'red', 'red', 'green']);
+    expect(within(section).getByText('-$30.00 left')).toBeInTheDocument();
+    expect(screen.queryByText(/Savings Jars/)).not.toBeInTheDocument();
   });
 
   it('Savings Jars (month): name, bar saved / target, amount saved', async () => {

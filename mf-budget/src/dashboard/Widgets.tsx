@@ -1,24 +1,18 @@
-import { formatDollars } from '@hf/app-kit';
+import { formatCurrency, formatDollars } from '@hf/app-kit';
+import { envelopeProgress } from '@hf/app-kit/src/budget/envelopes';
+import { jarProgress } from '@hf/app-kit/src/budget/jars';
+import { ProgressBar } from '@hf/ui/src/progress-bar';
 import type { WidgetData } from './api';
-import { amountLeft, envelopeColour, jarProgress, remainingShare } from './progress';
 
 /** The widget's month label: the first word of `month_name` ("November 2026" -> "November"). */
 export function monthWord(monthName: string): string {
   return monthName.trim().split(/\s+/)[0] ?? '';
 }
 
-function ProgressBar({ share, tone, label }: { share: number; tone: string; label: string }) {
-  const percent = Math.round(share * 100);
-  return (
-    <div className="dash-progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-      <div className={`dash-progress__fill dash-progress__fill--${tone}`} style={{ width: `${share * 100}%` }} />
-    </div>
-  );
-}
-
 /**
  * The widget block (spec section 2 "Widget"): this month's envelopes ("Everyday Expenses") and
- * the savings jars, each with a progress bar (section 5). Nothing at all when both lists are empty.
+ * the savings jars, each with a progress bar (section 5: remaining share with the envelope
+ * colours; jar saved / target). Nothing at all when both lists are empty.
  */
 export function Widgets({ data }: { data: WidgetData }) {
   // An answer without the lists (an older server) shows no widget rather than breaking the page.
@@ -35,15 +29,14 @@ export function Widgets({ data }: { data: WidgetData }) {
           </h2>
           <ul className="dash-widget__list">
             {envelopes.map((e) => {
-              const share = remainingShare(e.amount, e.rollover, e.spent);
-              const colour = envelopeColour(share);
+              const progress = envelopeProgress(e);
               return (
-                <li key={`${e.account_id}-${e.category_id}`} className="dash-widget__item" data-colour={colour}>
+                <li key={`${e.account_id}-${e.category_id}`} className="dash-widget__item" data-colour={progress.tone}>
                   <div className="dash-widget__line">
                     <span className="dash-widget__name">{e.category_name}</span>
-                    <span className="dash-widget__amount hf-num">{formatDollars(amountLeft(e.amount, e.rollover, e.spent))} left</span>
+                    <span className="dash-widget__amount hf-num">{formatCurrency(progress.leftCents)} left</span>
                   </div>
-                  <ProgressBar share={share} tone={colour} label={`${e.category_name} remaining`} />
+                  <ProgressBar value={progress.share} tone={progress.tone} label={`${e.category_name} remaining`} />
                   <div className="dash-widget__meta">{e.account_name}</div>
                 </li>
               );
@@ -63,7 +56,7 @@ export function Widgets({ data }: { data: WidgetData }) {
                   <span className="dash-widget__name">{j.name}</span>
                   <span className="dash-widget__amount hf-num">{formatDollars(j.saved_amount)} saved</span>
                 </div>
-                <ProgressBar share={jarProgress(j.saved_amount, j.target_amount)} tone="jar" label={`${j.name} saved`} />
+                <ProgressBar value={jarProgress(j.saved_amount, j.target_amount)} tone="neutral" label={`${j.name} saved`} />
                 <div className="dash-widget__meta">of {formatDollars(j.target_amount)}</div>
               </li>
             ))}

@@ -1,15 +1,16 @@
 /** svc-budget's dashboard calls (spec section 7 "Dashboard"; contract: @hf/contracts/src/budget). */
 import { apiFetch } from '@hf/app-kit';
+import { DASHBOARD_QUERY_KEY } from '@hf/app-kit/src/budget/envelopes';
 import type { AccountProjection, WidgetData } from '@hf/contracts/src/budget';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 export type { AccountProjection, WidgetData };
 
 /**
- * Every dashboard query sits under this key. Screens that change what the dashboard shows
- * (savings jars on /accounts, the budget planner) invalidate `['dashboard']`.
+ * Every dashboard query sits under `DASHBOARD_QUERY_KEY` (`['dashboard']`): screens that change
+ * what the dashboard shows (savings jars on /accounts, the budget planner) invalidate it.
  */
-export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
+export { DASHBOARD_QUERY_KEY };
 
 export const dashboardApi = {
   balanceProjection: (fullHistory: boolean, signal?: AbortSignal) =>

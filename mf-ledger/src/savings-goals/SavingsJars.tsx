@@ -1,6 +1,7 @@
 import { errorMessage, formatDollars, useAccounts } from '@hf/app-kit';
 import { ConfirmDialog, Modal, StatusMessage, useTimedMessage } from '@hf/ui';
 import { EditIcon, TrashIcon } from '@hf/ui/src/icons';
+import { ProgressBar } from '@hf/ui/src/progress-bar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import './savings-goals.css';
@@ -39,9 +40,7 @@ function JarItem({ goal, onEdit, onDelete }: { goal: SavingsGoal; onEdit: () => 
           </button>
         </span>
       </div>
-      <div className="ledger-jars__progress" role="progressbar" aria-label={`${goal.name} saved`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
-        <div className="ledger-jars__fill" style={{ width: `${progress * 100}%` }} />
-      </div>
+      <ProgressBar value={progress} tone="neutral" label={`${goal.name} saved`} />
     </li>
   );
 }
