@@ -1,3 +1,4 @@
+import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
 import { HttpError } from '@hf/service-kit';
 
 const TIMEOUT_MS = 10_000;
@@ -22,7 +23,8 @@ export class LedgerBudgetedRows {
     private readonly internalToken: string,
   ) {}
 
-  private async call(method: 'PUT' | 'DELETE', body: unknown): Promise<void> {
+  /** Answers the ledger's event sequence after the write (its `x-event-sequence`). */
+  private async call(method: 'PUT' | 'DELETE', body: unknown): Promise<number> {
     let response: Response;
     try {
       response = await fetch(`${this.ledgerUrl}/internal/budgeted-rows`, {
@@ -36,15 +38,16 @@ export class LedgerBudgetedRows {
     }
     if (!response.ok) throw new HttpError(503, 'The service is temporarily unavailable. Please try again.');
     await response.arrayBuffer();
+    return Number(response.headers.get(EVENT_SEQUENCE_HEADER)) || 0;
   }
 
   /** Creates or updates the month's budgeted row (svc-ledger leaves a row that became actual alone). */
-  upsert(row: BudgetedRowInput): Promise<void> {
+  upsert(row: BudgetedRowInput): Promise<number> {
     return this.call('PUT', row);
   }
 
   /** Removes the item's still-budgeted rows (of one month, or all of them). */
-  remove(householdId: number, scheduleId: number, month?: string): Promise<void> {
+  remove(householdId: number, scheduleId: number, month?: string): Promise<number> {
     return this.call('DELETE', { household_id: householdId, schedule_id: scheduleId, ...(month ? { month } : {}) });
   }
 }

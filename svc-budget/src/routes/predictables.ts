@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   AutofillBody,
   CreateScheduledItemBody,
@@ -8,7 +8,7 @@ import {
   type ScheduledItem as ScheduledItemView,
 } from '@hf/contracts/src/budget';
 import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/src/budget-limits';
-import { IdParams, MessageResponse } from '@hf/contracts';
+import { EVENT_SEQUENCE_HEADER, IdParams, MessageResponse } from '@hf/contracts';
 import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/src/ledger-limits';
 import { fromCents } from '@hf/money';
 import { badRequest, notFound, Type, withTransaction } from '@hf/service-kit';
@@ -47,12 +47,12 @@ function itemView(item: ScheduleRecord, viewAccountId: number, horizon: readonly
  */
 export async function predictableRoutes(app: FastifyInstance): Promise<void> {
   /** Brings the ledger's budgeted rows of the item in step for the horizon (or some of its months). */
-  async function syncItem(householdId: number, item: ScheduleRecord, view: HouseholdView, horizon: readonly string[], months?: readonly string[]): Promise<void> {
+  async function syncItem(householdId: number, item: ScheduleRecord, view: HouseholdView, horizon: readonly string[], months?: readonly string[]): Promise<number> {
     const transfer = item.transfer_account_id !== null;
     const payee = (transfer ? view.accounts.get(item.transfer_account_id!)?.name : undefined) ?? item.payee;
     const category = transfer ? null : view.categories.resolve(item.category_id);
     const plan = syncPlan(item, horizon).filter((p) => !months || months.includes(`${p.month}-01`));
-    await Promise.all(
+    const sequences = await Promise.all(
       plan.map((p) =>
         'remove' in p
           ? app.ledgerRows.remove(householdId, item.id, p.month)
@@ -60,6 +60,15 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
       ),
     );
     await markSynced(app.db, item.id);
+    return Math.max(0, ...sequences);
+  }
+
+  /**
+   * Answers the ledger's event sequence of the rows just written, as svc-ledger's own writes do:
+   * the client sends it back (X-Min-Sequence) so the next dashboard or report read includes them.
+   */
+  function answerSequence(reply: FastifyReply, sequence: number): void {
+    if (sequence > 0) reply.header(EVENT_SEQUENCE_HEADER, String(sequence));
   }
 
   /** The item's category from the body: `category_id` (checked), else `categoryName` text, else none. */
@@ -115,7 +124,7 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: IdParams; Body: UpdateScheduledItemBody }>(
     '/api/budget/:id',
     { schema: { params: IdParams, body: UpdateScheduledItemBody, response: { 200: ScheduledItem, ...errorResponses } } },
-    async (request) => {
+    async (request, reply) => {
       const { householdId, today, view: initial } = await budgetRequest(app, request);
       const before = await findItem(app.db, householdId, request.params.id);
       if (!before) throw notFound(BUDGET_MESSAGES.itemNotFound);
@@ -131,7 +140,7 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
       const horizon = horizonMonths(today);
       // A payee that starts or stops naming an account changes what the rows are: write them anew.
       if (before.transfer_account_id !== after.transfer_account_id) await app.ledgerRows.remove(householdId, after.id);
-      await syncItem(householdId, after, view, horizon);
+      answerSequence(reply, await syncItem(householdId, after, view, horizon));
       return itemView(after, after.account_id, horizon, view);
     },
   );
@@ -139,11 +148,11 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: IdParams }>(
     '/api/budget/:id',
     { schema: { params: IdParams, response: { 200: MessageResponse, ...errorResponses } } },
-    async (request) => {
+    async (request, reply) => {
       const { householdId } = await budgetRequest(app, request);
       const item = await findItem(app.db, householdId, request.params.id);
       if (!item) throw notFound(BUDGET_MESSAGES.itemNotFound);
-      await app.ledgerRows.remove(householdId, item.id);
+      answerSequence(reply, await app.ledgerRows.remove(householdId, item.id));
       await deleteItem(app.db, householdId, item.id);
       return { message: 'Scheduled item deleted.' };
     },
@@ -152,7 +161,7 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: AutofillBody }>(
     '/api/budget/autofill',
     { schema: { body: AutofillBody, response: { 200: ScheduledItem, ...errorResponses } } },
-    async (request) => {
+    async (request, reply) => {
       const { householdId, today, view } = await budgetRequest(app, request);
       const { budget_item_id: id, start_month: start, mode } = request.body;
       const amount = nonNegativeCents(request.body.amount);
@@ -166,7 +175,7 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
         await writeValues(client, id, months, values);
         return { ...locked, values };
       });
-      await syncItem(householdId, item, view, horizon, months);
+      answerSequence(reply, await syncItem(householdId, item, view, horizon, months));
       return itemView(item, item.account_id, horizon, view);
     },
   );

@@ -74,7 +74,8 @@ export async function startMirrorStack(buildMirrorApp: MirrorAppBuilder, kind: B
       if (body !== undefined) options.payload = body as InjectOptions['payload'];
       const res = await app.inject(options);
       const written = Number(res.headers['x-event-sequence']);
-      if (!readModel && Number.isInteger(written) && written > sequence) sequence = written;
+      // Any answer may carry the ledger's sequence (svc-budget forwards the one of the rows it wrote).
+      if (Number.isInteger(written) && written > sequence) sequence = written;
       let parsed: unknown;
       try {
         parsed = res.body ? res.json() : undefined;
