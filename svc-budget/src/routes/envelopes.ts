@@ -40,7 +40,9 @@ async function monthEnvelopes(app: FastifyInstance, householdId: number, view: H
  * Everyday Envelopes (spec section 7 "Budget"): one per account, category and month; a month
  * without envelopes of its own shows the latest earlier month's. Writing a month that shows
  * carried-forward envelopes first makes them that month's own (so adding or deleting one never
- * changes an earlier month, nor drops the others from this one).
+ * changes an earlier month, nor drops the others from this one); writing a category that was only
+ * carried into the month gives it the new amount from that month on. A second envelope for a
+ * category the month already has of its own is refused (409).
  */
 export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: EnvelopeParams }>(
@@ -67,7 +69,8 @@ export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
       await withTransaction(app.db, async (client) => {
         await lockAccountEnvelopes(client, accountId);
         const { envelopes, carriedFrom } = envelopesOfMonth(await envelopesByMonth(client, householdId, accountId), month);
-        if (carriedFrom) await materialiseMonth(client, householdId, accountId, month, envelopes);
+        // The carried envelopes become this month's own; the one being written takes its new amount.
+        if (carriedFrom) await materialiseMonth(client, householdId, accountId, month, envelopes.filter((e) => e.category_id !== categoryId));
         else if (envelopes.length >= BUDGET_LIMITS.envelopesPerMonth) throw badRequest(`Too many envelopes (limit ${BUDGET_LIMITS.envelopesPerMonth}).`);
         const id = await insertEnvelope(client, householdId, { account_id: accountId, category_id: categoryId, month, amount, rollover_enabled: request.body.rollover_enabled ?? true });
         if (id === null) throw conflict(BUDGET_MESSAGES.duplicateEnvelope);

@@ -1,0 +1,89 @@
+/**
+ * The projection computed again, day by day, straight from shared/design/domain.md ("Everyday
+ * Envelopes", "Projection"), with none of the service's code: the tests compare every point the
+ * service answers with this.
+ */
+import { addDays, addMonths, daysInMonth, firstOfMonth } from '@hf/calendar';
+
+export interface OracleEnvelope {
+  category: number;
+  amount: number;
+  rollover: boolean;
+}
+
+export interface OracleInput {
+  start: string;
+  end: string;
+  today: string;
+  startingBalance: number;
+  rows: Array<{ date: string; amount: number; budgeted: boolean }>;
+  /** Envelopes written per month `YYYY-MM` (a month without any shows the latest earlier month's). */
+  envelopes: Map<string, OracleEnvelope[]>;
+  /** Spending of a category (and its sub-categories) in a month. */
+  spent: (category: number, month: string) => number;
+}
+
+const halfAway = (x: number) => Math.sign(x) * Math.floor(Math.abs(x) + 0.5);
+const month = (d: string) => d.slice(0, 7);
+
+function shown(envelopes: Map<string, OracleEnvelope[]>, m: string): OracleEnvelope[] {
+  const written = [...envelopes.keys()].filter((k) => k <= m && envelopes.get(k)!.length > 0).sort();
+  return written.length ? envelopes.get(written[written.length - 1])! : [];
+}
+
+/** Each envelope's `left` in today's month, following the rollover chain from the first written month. */
+export function leftThisMonth(input: Pick<OracleInput, 'envelopes' | 'spent' | 'today'>): Map<number, { left: number; rollover: boolean; amount: number; carried: number; spent: number }> {
+  const first = [...input.envelopes.keys()].filter((k) => input.envelopes.get(k)!.length > 0).sort()[0];
+  let state = new Map<number, { left: number; rollover: boolean; amount: number; carried: number; spent: number }>();
+  if (!first) return state;
+  for (let d = `${first}-01`; month(d) <= month(input.today); d = addMonths(d, 1)) {
+    const next = new Map<number, { left: number; rollover: boolean; amount: number; carried: number; spent: number }>();
+    for (const e of shown(input.envelopes, month(d))) {
+      const before = state.get(e.category);
+      const carried = before && before.rollover ? before.left : 0;
+      const spent = input.spent(e.category, month(d));
+      next.set(e.category, { left: e.amount + carried - spent, rollover: e.rollover, amount: e.amount, carried, spent });
+    }
+    state = next;
+  }
+  return state;
+}
+
+/** The expected balance of every day from start to end, in cents. */
+export function expectedBalances(input: OracleInput): number[] {
+  const draw = new Map<string, number>();
+  const addDraw = (d: string, cents: number) => draw.set(d, (draw.get(d) ?? 0) + cents);
+  const [ty, tm, td] = input.today.split('-').map(Number);
+  const n0 = daysInMonth(ty, tm) - td;
+  let carry = new Map<number, { carry: number; rollover: boolean }>();
+  for (const [category, e] of leftThisMonth(input)) {
+    const t = Math.max(e.left, 0);
+    for (let k = 1; k <= n0; k++) addDraw(addDays(input.today, k), halfAway((t * k) / n0) - halfAway((t * (k - 1)) / n0));
+    carry.set(category, { carry: Math.min(e.left, 0), rollover: e.rollover });
+  }
+  for (let m = addMonths(firstOfMonth(input.today), 1); m <= input.end; m = addMonths(m, 1)) {
+    const [y, mo] = m.split('-').map(Number);
+    const n = daysInMonth(y, mo);
+    const next = new Map<number, { carry: number; rollover: boolean }>();
+    for (const e of shown(input.envelopes, month(m))) {
+      const before = carry.get(e.category);
+      const total = e.amount + (before && before.rollover ? before.carry : 0);
+      const t = Math.max(total, 0);
+      for (let k = 1; k <= n; k++) addDraw(addDays(m, k - 1), halfAway((t * k) / n) - halfAway((t * (k - 1)) / n));
+      next.set(e.category, { carry: Math.min(total, 0), rollover: e.rollover });
+    }
+    carry = next;
+  }
+  const out: number[] = [];
+  let drawn = 0;
+  for (let d = input.start; d <= input.end; d = addDays(d, 1)) {
+    if (d > input.today) drawn += draw.get(d) ?? 0;
+    let balance = input.startingBalance - drawn;
+    for (const r of input.rows) {
+      if (!r.budgeted && r.date <= d) balance += r.amount;
+      if (r.budgeted && d >= input.today && r.date <= d) balance += r.amount;
+    }
+    out.push(balance);
+  }
+  return out;
+}
