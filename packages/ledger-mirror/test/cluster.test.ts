@@ -1,8 +1,9 @@
 /**
- * Scaled mode: every service and the gateway in its own process (scripts/start-cluster) on the
- * machine's PostgreSQL, with real NATS (a nats-server of this test's own, so that its stream holds
- * only this run's ledger events). A write through the gateway is in the next report read
- * (X-Min-Sequence), and an edit moves the figures between categories.
+ * The ledger mirrors in the scaled mode: every service and the gateway in its own process
+ * (scripts/start-cluster) on the machine's PostgreSQL, with real NATS (a nats-server of this
+ * test's own, so that its stream holds only this run's ledger events). A write through the gateway
+ * is in the next report and dashboard read (X-Min-Sequence), an edit moves the figures between
+ * categories, and a scheduled bill's budgeted rows reach the projection.
  *
  * Skipped (with a message) when PostgreSQL or nats-server is missing, unless REQUIRE_NATS=1.
  */
@@ -12,12 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { SERVICES } from '@hf/contracts';
-import { canConnect, freePort } from '../../scripts/test-postgres';
-import { startCluster, type RunningCluster } from '../../scripts/start-cluster';
-import { natsServerAvailable, startPrivateNats, type PrivateNats } from '@hf/ledger-mirror/src/testing/private-nats';
+import { canConnect, freePort } from '../../../scripts/test-postgres';
+import { startCluster, type RunningCluster } from '../../../scripts/start-cluster';
+import { natsServerAvailable, startPrivateNats, type PrivateNats } from '../src/testing/private-nats';
 
 const PG_ADMIN = process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const run = `rep_${randomBytes(4).toString('hex')}`;
+const run = `mirror_${randomBytes(4).toString('hex')}`;
 const databases = Object.fromEntries(SERVICES.map((s) => [s.key, `${run}_${s.key.toLowerCase()}`])) as Record<string, string>;
 let cluster: RunningCluster | undefined;
 let nats: PrivateNats | undefined;
@@ -27,13 +28,13 @@ let skipReason: string | undefined;
 beforeAll(async () => {
   const pgUp = await canConnect(PG_ADMIN);
   if (!pgUp || !natsServerAvailable()) {
-    skipReason = `reports scaled-mode test skipped: ${!pgUp ? `PostgreSQL at ${PG_ADMIN} is not reachable` : 'nats-server is missing'}`;
+    skipReason = `ledger-mirror scaled-mode test skipped: ${!pgUp ? `PostgreSQL at ${PG_ADMIN} is not reachable` : 'nats-server is missing'}`;
     if (process.env.REQUIRE_NATS === '1') throw new Error(`${skipReason} (REQUIRE_NATS=1)`);
     console.warn(skipReason);
     return;
   }
   nats = await startPrivateNats();
-  dataDir = mkdtempSync(join(tmpdir(), 'hf-reports-cluster-'));
+  dataDir = mkdtempSync(join(tmpdir(), 'hf-mirror-cluster-'));
   const servicePorts = {} as Record<string, number>;
   for (const s of SERVICES) servicePorts[s.key] = await freePort();
   const admin = new URL(PG_ADMIN);
@@ -77,7 +78,7 @@ async function api(path: string, method = 'GET', body?: unknown): Promise<{ stat
   return { status: res.status, body: (text ? JSON.parse(text) : {}) as never };
 }
 
-describe('reports in the scaled mode (processes, NATS, PostgreSQL)', () => {
+describe('reports and the dashboard in the scaled mode (processes, NATS, PostgreSQL)', () => {
   it('shows a write made through the gateway in the next report, and follows an edit', async () => {
     if (!cluster) return void console.warn(skipReason);
     const registered = await fetch(`${cluster.url}/api/users/register`, {
@@ -100,5 +101,23 @@ describe('reports in the scaled mode (processes, NATS, PostgreSQL)', () => {
     expect(await api(`/api/reports/spending_by_category?${range}`)).toEqual({ status: 200, body: [{ id: fun.id, name: 'Fun', value: 42.5, children: [] }] });
     const drill = await api(`/api/reports/transactions_by_category?${range}&category_id=${fun.id}`);
     expect(drill.body).toMatchObject([{ id: row.id, payee: 'Market', amount: -42.5, account_name: 'Checking', category_name: 'Fun' }]);
+  }, 60_000);
+
+  it('puts a scheduled bill into the projection and an envelope into the widgets', async () => {
+    if (!cluster) return void console.warn(skipReason);
+    const accounts = (await api('/api/accounts/')).body as Array<{ id: number; name: string }>;
+    const checking = accounts[0].id;
+    const item = (await api(`/api/budget/${checking}`, 'POST', { payee: 'Landlord', item_type: 'payment', day_of_month: 28 })).body as { id: number };
+    const today = new Date().toISOString().slice(0, 10);
+    const filled = await api('/api/budget/autofill', 'POST', { budget_item_id: item.id, start_month: `${today.slice(0, 7)}-01`, amount: 900, mode: 'full' });
+    expect(filled.status).toBe(200);
+    const projection = (await api('/api/dashboard/balance_projection')).body as Array<{ account_id: number; graph_data: Array<{ date: string; balance: number }> }>;
+    const last = projection.find((p) => p.account_id === checking)!.graph_data.at(-1)!;
+    expect(last.balance).toBeLessThanOrEqual(-42.5 - 900 * 12 + 0.001);
+    const categories = (await api('/api/categories/')).body as Array<{ id: number; name: string }>;
+    const fun = categories.find((c) => c.name === 'Fun')!.id;
+    expect((await api('/api/budget/category', 'POST', { account_id: checking, category_id: fun, month: today.slice(0, 7), amount: 100 })).status).toBe(201);
+    const widgets = (await api('/api/dashboard/widgets')).body as { category_budgets: Array<{ category_id: number; amount: number }> };
+    expect(widgets.category_budgets).toEqual([expect.objectContaining({ category_id: fun, amount: 100 })]);
   }, 60_000);
 });
