@@ -83,7 +83,7 @@ export function EnvelopesSection({ accountId, dialogs }: { accountId: number; di
       ) : (
         <>
           {carriedFrom && <p className="hf-muted budget-note">Carried forward from {longMonthLabel(carriedFrom)}.</p>}
-          <div className="hf-table-wrap">
+          <div className="hf-table-wrap budget-envelopes-wrap">
             <table className="hf-table budget-envelopes" aria-label={`Envelopes of ${longMonthLabel(month)}`}>
               <thead>
                 <tr>
