@@ -153,6 +153,7 @@ test.describe('Budget Planner with svc-budget', () => {
     const mirror = grid(page, 'Planned Deposits').locator('tbody tr.budget-grid__mirror');
     await expect(mirror).toHaveCount(1);
     await expect(mirror).toHaveCSS('font-style', 'italic');
+    await expect(mirror.getByRole('gridcell').first()).toHaveText('Checking');
     await expect(monthCell(mirror, 0)).toHaveText(money(200));
     await expect(mirror.getByRole('gridcell').nth(1)).toHaveText('-- Transfer --');
     await monthCell(mirror, 0).click();
