@@ -16,10 +16,10 @@
 import { loadavg } from 'node:os';
 import { planReportHousehold, REPORT_ACCOUNTS, REPORT_PAYEES } from './support/report-household';
 import { startAppWithUser } from './support/seed-register';
-import { percentiles, request, time } from './support/timing';
+import { BENCH_RUNS, deliveryTimes, natsDelivery, timedGet } from './support/mirror-bench';
+import { percentiles, request } from './support/timing';
 
 const ROWS = Number(process.env.BENCH_REPORT_ROWS ?? 100_000);
-const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 30);
 
 interface Household {
   accounts: number[];
@@ -72,65 +72,6 @@ async function seedHousehold(gateway: string, ledgerUrl: string, internalToken: 
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
-async function timedGet(url: string, token: string): Promise<{ p50: number; p95: number; bytes: number; rows: number }> {
-  const headers = { authorization: `Bearer ${token}` };
-  const warm = await request(url, { headers });
-  const t = await time(RUNS, async () => (await request(url, { headers })).ms);
-  const parsed = warm.headers.get('content-type')?.startsWith('application/json') ? (JSON.parse(warm.text) as unknown) : warm.text.split('\r\n').slice(1, -1);
-  return { p50: t.p50, p95: t.p95, bytes: warm.text.length, rows: Array.isArray(parsed) ? parsed.length : 0 };
-}
-
-/** Milliseconds from each write's answer until svc-reports has applied its event. */
-async function deliveryTimes(write: (i: number) => Promise<number>, applied: (sequence: number) => Promise<void>, count: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const sequence = await write(i);
-    const start = process.hrtime.bigint();
-    await applied(sequence);
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return times;
-}
-
-async function natsDelivery(): Promise<number[] | string> {
-  const { existsSync } = await import('node:fs');
-  if (!existsSync('/usr/sbin/nats-server')) return 'nats-server missing';
-  const { startPrivateNats } = await import('@hf/ledger-mirror/src/testing/private-nats');
-  const { connectNatsBus, waitForPosition } = await import('@hf/messaging');
-  const { createTestDatabase, testKeys, testToken, TEST_INTERNAL_TOKEN } = await import('@hf/service-kit/src/testing');
-  const { buildApp: buildLedger } = await import('../svc-ledger/src/app');
-  const { buildApp: buildReports } = await import('../svc-reports/src/app');
-  process.env.TEST_PG_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
-  const nats = await startPrivateNats();
-  const [ledgerDb, reportsDb] = [await createTestDatabase('benchrepl'), await createTestDatabase('benchrepr')];
-  const ledgerBus = await connectNatsBus({ servers: nats.url, name: 'bench-ledger' });
-  const reportsBus = await connectNatsBus({ servers: nats.url, name: 'bench-reports' });
-  const common = { jwtPublicKey: testKeys().publicKey, internalToken: TEST_INTERNAL_TOKEN };
-  const ledger = await buildLedger({ ...common, databaseUrl: ledgerDb.url, bus: ledgerBus });
-  await ledger.listen({ port: 0, host: '127.0.0.1' });
-  const reports = await buildReports({ ...common, databaseUrl: reportsDb.url, bus: reportsBus, ledgerUrl: `http://127.0.0.1:${(ledger.server.address() as { port: number }).port}` });
-  try {
-    const authorization = `Bearer ${testToken({ userId: 1, householdId: 1 })}`;
-    const inject = (method: 'POST' | 'PUT', url: string, payload: object) => ledger.inject({ method, url, headers: { authorization }, payload });
-    const account = (await inject('POST', '/api/accounts/', { name: 'NATS', starting_balance: 0 })).json().id as number;
-    const row = (await inject('POST', `/api/accounts/${account}/transactions`, { date: '2026-01-01', payee: 'Shop', amount: -1 })).json().id as number;
-    return await deliveryTimes(
-      async (i) => Number((await inject('PUT', `/api/transactions/${row}`, { amount: -(i + 2) })).headers['x-event-sequence']),
-      async (sequence) => {
-        if (!(await waitForPosition(reports.db, 'svc-reports', 'svc-ledger', sequence, 5000))) throw new Error('not delivered in 5 s');
-      },
-      300,
-    );
-  } finally {
-    await reports.close();
-    await ledger.close();
-    await reportsBus.close();
-    await ledgerBus.close();
-    await nats.stop();
-    await Promise.all([ledgerDb.drop(), reportsDb.drop()]);
-  }
-}
-
 /** Each report's p50 through the gateway, by the label printed. */
 export type ReportFigures = Record<string, number>;
 
@@ -167,7 +108,7 @@ export async function runReportsBench(): Promise<ReportFigures> {
       ['transactions_by_category (a parent, 15 months)', `/api/reports/transactions_by_category?start_date=2025-08-24&end_date=2026-11-23&category_id=${household.parents[0]}`, '< 40 ms'],
       ['spending_by_category CSV, 5 years', `/api/reports/spending_by_category?${fiveYears}&format=csv`, '-'],
     ];
-    console.log(`  through the gateway, sequential, warm, ${RUNS} runs each:`);
+    console.log(`  through the gateway, sequential, warm, ${BENCH_RUNS} runs each:`);
     for (const [name, path, target] of lines) {
       const t = await timedGet(`${gateway}${path}`, token);
       figures[name] = t.p50;
@@ -192,7 +133,7 @@ export async function runReportsBench(): Promise<ReportFigures> {
   } finally {
     await user.stop();
   }
-  const nats = await natsDelivery();
+  const nats = await natsDelivery('svc-reports');
   if (typeof nats === 'string') console.log(`  NATS delivery not measured: ${nats}`);
   else {
     const s = [...nats].sort((a, b) => a - b);

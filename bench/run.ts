@@ -3,6 +3,7 @@
  * Each prints its own numbers; nothing is asserted. Add a bench by adding it to BENCHES.
  * `peer` (Actual Budget's engine, installed on demand, ~15 min) and `peer-reports` run only when named.
  */
+import { runBudgetBench } from './budget';
 import { runGatewayBench } from './gateway';
 import { runLedgerBench } from './ledger';
 import { runPeerActualBench } from './peer-actual';
@@ -17,6 +18,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   'peer-reports': () => runPeerReportsBench(),
   browser: () => runRegisterBrowserBench(),
   reports: async () => void (await runReportsBench()),
+  budget: () => runBudgetBench(),
 };
 
 const ONLY_WHEN_NAMED = new Set(['peer', 'peer-reports']);

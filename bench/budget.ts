@@ -1,0 +1,102 @@
+/**
+ * Budget benchmark (issue "The forecast"): a household with 10 accounts and 5 years of history
+ * (50,000 rows), 50 scheduled items with a year of amounts (their budgeted rows in the ledger) and
+ * 30 envelopes, seeded deterministically into the default single-process app (startApp in a child
+ * process). Then, through the gateway, sequential and warm:
+ *   - GET /api/dashboard/balance_projection (target < 100 ms p50) and with fullHistory (< 150 ms),
+ *   - GET /api/dashboard/net_worth_projection and /api/dashboard/widgets (< 50 ms),
+ *   - a grid cell edit (POST /api/budget/autofill, one month, its budgeted row included; < 30 ms),
+ * and the delivery of a ledger write to svc-budget's mirror over NATS (< 50 ms p99).
+ * Figures are printed, not asserted.
+ */
+import { loadavg } from 'node:os';
+import { seededRandom } from '../svc-ledger/test/seeded-random';
+import { BENCH_RUNS, natsDelivery, timedGet } from './support/mirror-bench';
+import { startAppWithUser } from './support/seed-register';
+import { percentiles, request, time } from './support/timing';
+
+const ACCOUNTS = 10;
+const ROWS = Number(process.env.BENCH_BUDGET_ROWS ?? 50_000);
+const ITEMS = 50;
+const ENVELOPES = 30;
+
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<{ json: unknown; ms: number }> {
+  const res = await request(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    expect: method === 'POST' && !path.includes('autofill') ? 201 : 200,
+  });
+  return { json: res.text ? JSON.parse(res.text) : null, ms: res.ms };
+}
+
+export async function runBudgetBench(): Promise<void> {
+  console.log(`\n== budget: ${ACCOUNTS} accounts, ${ROWS.toLocaleString('en-US')} rows over 5 years, ${ITEMS} scheduled items, ${ENVELOPES} envelopes (load average ${loadavg()[0].toFixed(2)}) ==`);
+  const user = await startAppWithUser({ dataDirPrefix: 'hf-bench-budget-', userName: 'Budget Bench', emailPrefix: 'budget-bench' });
+  try {
+    const { gatewayUrl: gateway, accessToken: token } = user;
+    const random = seededRandom(77);
+    const accounts: number[] = [];
+    for (let a = 0; a < ACCOUNTS; a++) accounts.push(((await call(gateway, token, 'POST', '/api/accounts/', { name: `Account ${a + 1}`, starting_balance: 5000 })).json as { id: number }).id);
+    const categories: number[] = [];
+    for (let c = 0; c < 10; c++) categories.push(((await call(gateway, token, 'POST', '/api/categories/', { name: `Category ${c + 1}` })).json as { id: number }).id);
+    const today = new Date().toISOString().slice(0, 10);
+    const first = Date.parse(`${Number(today.slice(0, 4)) - 5}${today.slice(4)}`);
+    const started = Date.now();
+    for (const [a, account] of accounts.entries()) {
+      const transactions = Array.from({ length: ROWS / ACCOUNTS }, () => ({
+        date: new Date(first + Math.floor(random() * 5 * 365) * 86_400_000).toISOString().slice(0, 10),
+        payee: `Payee ${Math.floor(random() * 500)}`,
+        amount: (random() < 0.1 ? 1 : -1) * Math.round(100 + random() * 30_000) / 100,
+        category_id: categories[Math.floor(random() * categories.length)],
+        status: random() < 0.8 ? 'x' : '',
+      }));
+      const res = await fetch(`${user.ledgerUrl}/internal/transactions/bulk`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-internal-token': user.internalToken },
+        body: JSON.stringify({ household_id: user.householdId, account_id: account, idempotency_key: `budget-${a}`, transactions }),
+      });
+      if (res.status !== 200) throw new Error(`bulk answered ${res.status}`);
+    }
+    const month = `${today.slice(0, 7)}-01`;
+    const items: number[] = [];
+    for (let i = 0; i < ITEMS; i++) {
+      const item = (await call(gateway, token, 'POST', `/api/budget/${accounts[i % ACCOUNTS]}`, { payee: `Bill ${i}`, item_type: i % 5 === 0 ? 'deposit' : 'payment', day_of_month: 1 + (i % 31), category_id: categories[i % 10] })).json as { id: number };
+      await call(gateway, token, 'POST', '/api/budget/autofill', { budget_item_id: item.id, start_month: month, amount: 50 + i, mode: 'full' });
+      items.push(item.id);
+    }
+    for (let e = 0; e < ENVELOPES; e++) {
+      await call(gateway, token, 'POST', '/api/budget/category', { account_id: accounts[e % ACCOUNTS], category_id: categories[Math.floor(e / ACCOUNTS) + (e % 3) * 3], month: today.slice(0, 7), amount: 200 + e, rollover_enabled: e % 2 === 0 });
+    }
+    console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (${ITEMS * 12} budgeted rows)`);
+
+    const lines: Array<[string, string, string]> = [
+      ['balance_projection', '/api/dashboard/balance_projection', '< 100 ms'],
+      ['balance_projection?fullHistory=true', '/api/dashboard/balance_projection?fullHistory=true', '< 150 ms'],
+      ['net_worth_projection', '/api/dashboard/net_worth_projection', '< 50 ms'],
+      ['widgets', '/api/dashboard/widgets', '< 50 ms'],
+      ['GET /api/budget/:accountId (5 items)', `/api/budget/${accounts[0]}`, '-'],
+      ['GET /api/budget/category/:accountId/:month', `/api/budget/category/${accounts[0]}/${today.slice(0, 7)}`, '-'],
+    ];
+    console.log(`  through the gateway, sequential, warm, ${BENCH_RUNS} runs each:`);
+    for (const [name, path, target] of lines) {
+      const t = await timedGet(`${gateway}${path}`, token);
+      console.log(`    ${name.padEnd(44)} p50 ${fmt(t.p50).padStart(9)}  p95 ${fmt(t.p95).padStart(9)}  ${(t.bytes / 1024).toFixed(1)} KiB  (target ${target})`);
+    }
+    const nextMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 1)).toISOString().slice(0, 10);
+    const edit = await time(BENCH_RUNS, async (i) => (await call(gateway, token, 'POST', '/api/budget/autofill', { budget_item_id: items[i % ITEMS], start_month: nextMonth, amount: 100 + i, mode: 'single' })).ms);
+    console.log(`    grid cell edit (autofill single, its budgeted row) p50 ${fmt(edit.p50).padStart(9)}  p95 ${fmt(edit.p95).padStart(9)}  (target < 30 ms)`);
+    const fill = await time(BENCH_RUNS, async (i) => (await call(gateway, token, 'POST', '/api/budget/autofill', { budget_item_id: items[i % ITEMS], start_month: month, amount: 70 + i, mode: 'full' })).ms);
+    console.log(`    fill forward (autofill full, 12 budgeted rows)    p50 ${fmt(fill.p50).padStart(9)}  p95 ${fmt(fill.p95).padStart(9)}`);
+  } finally {
+    await user.stop();
+  }
+  const nats = await natsDelivery('svc-budget');
+  if (typeof nats === 'string') console.log(`  NATS delivery not measured: ${nats}`);
+  else {
+    const s = [...nats].sort((a, b) => a - b);
+    console.log(`  ledger write -> svc-budget's mirror, NATS (300 edits): p50 ${fmt(percentiles(s).p50)}, p99 ${fmt(s[Math.floor(s.length * 0.99)])}  (target < 50 ms p99)`);
+  }
+}
