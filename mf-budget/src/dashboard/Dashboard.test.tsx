@@ -153,6 +153,17 @@ describe('Dashboard: charts', () => {
     expect(savings.querySelector('[data-marker="low"]')).toHaveAttribute('data-tone', 'positive');
   });
 
+  it('a Low at the bottom edge of the plot puts its label above the dot, clear of the x labels', async () => {
+    const falling = graph((d, i) => Math.max(0, 1000 - i * 3));
+    const { container } = setup({ 'GET /api/dashboard/balance_projection': [projection(4, 'Falling', falling)] });
+    await waitFor(() => expect(container.querySelector('[data-chart="account-4"] [data-marker="low"]')).not.toBeNull());
+    const low = container.querySelector('[data-chart="account-4"] [data-marker="low"]')!;
+    expect(low).toHaveTextContent('Low: $0.00');
+    expect(low).toHaveAttribute('data-label-flipped', 'true');
+    const dot = low.querySelector('circle')!;
+    expect(Number(low.querySelector('text')!.getAttribute('y')) - Number(dot.getAttribute('cy'))).toBeCloseTo(-15, 5);
+  });
+
   it('warns in words when an account or net worth goes below zero', async () => {
     setup({ 'GET /api/dashboard/net_worth_projection': projection(null, 'Net Worth', netPoints, '2027-05-02') });
     const list = await screen.findByRole('list', { name: 'Low balance warnings' });

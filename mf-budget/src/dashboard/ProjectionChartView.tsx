@@ -7,7 +7,7 @@
 import { formatDollars } from '@hf/app-kit';
 import type { CalendarDate } from '@hf/calendar';
 import { useMemo } from 'react';
-import { Area, AreaChart, CartesianGrid, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, AreaChart, CartesianGrid, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, usePlotArea, XAxis, YAxis } from 'recharts';
 import type { AccountProjection } from './api';
 import {
   highLowMarkers,
@@ -32,39 +32,56 @@ export interface ProjectionChartViewProps {
 
 const axisTick = { fill: 'var(--mainText)', fontSize: 12 };
 
-/** The High or Low dot with its label above (High, -15) or below (Low, 22) it. */
-function markerShape(kind: keyof Markers, point: Point, anchor: 'start' | 'middle' | 'end') {
+/** Room a label needs beside the plot's edges before it is anchored to its side. */
+const EDGE = 64;
+
+/**
+ * The High or Low dot (radius 8) with its label above (High, -15) or below (Low, 22) it, in the
+ * positive or destructive colour. A Low label that would fall on the x axis' labels (a low at
+ * the plot's bottom edge) goes above its dot instead. Rendered by ReferenceDot, which passes cx, cy.
+ */
+function MarkerShape({ kind, point, cx = 0, cy = 0 }: { kind: keyof Markers; point: Point; cx?: number; cy?: number }) {
+  const plot = usePlotArea();
   const tone = markerTone(point.balance);
-  function Marker(props: { cx?: number; cy?: number }) {
-    const cx = props.cx ?? 0;
-    const cy = props.cy ?? 0;
-    return (
-      <g className={`dash-marker dash-marker--${kind} dash-marker--${tone}`} data-marker={kind} data-tone={tone} data-date={point.date}>
-        <circle cx={cx} cy={cy} r={MARKER_SIZE} className="dash-marker__dot" />
-        <text x={cx} y={cy + MARKER_OFFSET[kind]} textAnchor={anchor} className="dash-marker__label">
-          {markerLabel(kind, point.balance)}
-        </text>
-      </g>
-    );
-  }
-  return Marker;
+  let labelY = cy + MARKER_OFFSET[kind];
+  const flipped = kind === 'low' && plot !== undefined && labelY > plot.y + plot.height + 2;
+  if (flipped) labelY = cy + MARKER_OFFSET.high;
+  const anchor = !plot ? 'middle' : cx - plot.x < EDGE ? 'start' : plot.x + plot.width - cx < EDGE ? 'end' : 'middle';
+  const labelX = anchor === 'start' ? cx - MARKER_SIZE : anchor === 'end' ? cx + MARKER_SIZE : cx;
+  return (
+    <g className={`dash-marker dash-marker--${kind} dash-marker--${tone}`} data-marker={kind} data-tone={tone} data-date={point.date} data-label-flipped={flipped || undefined}>
+      <circle cx={cx} cy={cy} r={MARKER_SIZE} className="dash-marker__dot" />
+      <text x={labelX} y={labelY} textAnchor={anchor} className="dash-marker__label">
+        {markerLabel(kind, point.balance)}
+      </text>
+    </g>
+  );
+}
+
+/** An x label: the month, and under January its year. */
+function MonthTick({ x = 0, y = 0, payload }: { x?: number; y?: number; payload?: { value: string } }) {
+  const date = payload?.value ?? '';
+  const [month, year] = xAxisLabel(date).split(' ');
+  return (
+    <text x={x} y={y} textAnchor="middle" className="recharts-text recharts-cartesian-axis-tick-value" fill="var(--mainText)" fontSize={12}>
+      <tspan x={x} dy="0.71em">
+        {month}
+      </tspan>
+      {year && (
+        <tspan x={x} dy="1.15em">
+          {year}
+        </tspan>
+      )}
+    </text>
+  );
 }
 
 export default function ProjectionChartView({ projection, today, aspect }: ProjectionChartViewProps) {
   const points = projection.graph_data;
-  const { scale, ticks, markers, anchors } = useMemo(() => {
-    const markers = highLowMarkers(points, today);
-    const anchorOf = (p: Point): 'start' | 'middle' | 'end' => {
-      const at = points.indexOf(p) / Math.max(points.length - 1, 1);
-      return at < 0.12 ? 'start' : at > 0.88 ? 'end' : 'middle';
-    };
-    return {
-      scale: yAxisScale(points.map((p) => p.balance)),
-      ticks: xAxisTicks(points),
-      markers,
-      anchors: markers ? { high: anchorOf(markers.high), low: anchorOf(markers.low) } : null,
-    };
-  }, [points, today]);
+  const { scale, ticks, markers } = useMemo(
+    () => ({ scale: yAxisScale(points.map((p) => p.balance)), ticks: xAxisTicks(points), markers: highLowMarkers(points, today) }),
+    [points, today],
+  );
   const first = points[0]?.date;
   const last = points[points.length - 1]?.date;
   const summary = `${projection.account_name} balance projection, ${first ? longDate(first) : ''} to ${last ? longDate(last) : ''}${
@@ -77,7 +94,7 @@ export default function ProjectionChartView({ projection, today, aspect }: Proje
       <ResponsiveContainer width="100%" aspect={aspect}>
         <AreaChart data={points} margin={{ top: 30, right: 12, bottom: 4, left: 4 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--hf-border)" vertical={false} />
-          <XAxis dataKey="date" ticks={ticks} interval={0} tickFormatter={xAxisLabel} tick={axisTick} stroke="var(--hf-border-strong)" tickLine={false} />
+          <XAxis dataKey="date" ticks={ticks} interval={0} tick={<MonthTick />} height={36} stroke="var(--hf-border-strong)" tickLine={false} />
           <YAxis
             domain={scale.domain}
             ticks={scale.ticks}
@@ -99,10 +116,10 @@ export default function ProjectionChartView({ projection, today, aspect }: Proje
           <ReferenceLine y={0} stroke="var(--hf-border-strong)" />
           {showToday && <ReferenceLine x={today} stroke="var(--hf-muted)" strokeDasharray="4 4" />}
           <Area type="monotone" dataKey="balance" name="Balance" stroke="var(--dash-line)" strokeWidth={2} fill="var(--dash-area)" isAnimationActive={false} dot={false} />
-          {markers && anchors && (
+          {markers && (
             <>
-              <ReferenceDot x={markers.high.date} y={markers.high.balance} r={MARKER_SIZE} shape={markerShape('high', markers.high, anchors.high)} />
-              <ReferenceDot x={markers.low.date} y={markers.low.balance} r={MARKER_SIZE} shape={markerShape('low', markers.low, anchors.low)} />
+              <ReferenceDot x={markers.high.date} y={markers.high.balance} r={MARKER_SIZE} shape={<MarkerShape kind="high" point={markers.high} />} />
+              <ReferenceDot x={markers.low.date} y={markers.low.balance} r={MARKER_SIZE} shape={<MarkerShape kind="low" point={markers.low} />} />
             </>
           )}
         </AreaChart>
