@@ -304,6 +304,21 @@ describe('Budget Planner: The Predictables', () => {
     expect(await screen.findByText('Could not save the amount.')).toBeInTheDocument();
   });
 
+  it('an open editor stays with its item when a refetch reorders the rows', async () => {
+    const autofills: any[] = [];
+    const { user, queryClient } = setup({ 'POST /api/budget/autofill': ({ body }: { body: any }) => (autofills.push(body), items.find((i) => i.id === body.budget_item_id)) });
+    await screen.findByText('Landlord');
+    await user.click(cellsOf(rowOf('Planned Payments', 'Landlord'))[4]);
+    await user.keyboard('42');
+    items = [items[2], items[1], items[0], items[3]];
+    await act(() => queryClient.invalidateQueries({ queryKey: ['budget', 'items', 1] }));
+    await waitFor(() => expect(grid('Planned Payments').querySelector('tbody tr')).toHaveTextContent(/^Savings/));
+    const editor = within(rowOf('Planned Payments', 'Landlord')).getByRole('textbox', { name: 'Landlord Dec 2026' });
+    expect(editor).toHaveValue('42');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(autofills).toEqual([{ budget_item_id: 11, start_month: '2026-12-01', amount: 42, mode: 'full' }]));
+  });
+
   it('moves with the arrows, edits with Enter or typing, Escape cancels', async () => {
     const autofills: any[] = [];
     const { user } = setup({ 'POST /api/budget/autofill': ({ body }: { body: any }) => (autofills.push(body), items[1]) });

@@ -40,6 +40,8 @@ interface Cell {
 }
 
 interface Editing extends Cell {
+  /** The item being edited: a refetch may reorder the rows while the editor is open. */
+  itemId: number;
   text: string;
 }
 
@@ -85,7 +87,7 @@ export function PlannedTable({ title, itemType, accountId, items, months, accoun
       (column === 'payee' ? item.payee : column === 'category' ? categoryCellText(item) : column === 'day' ? String(item.day_of_month) : amountEditText(monthCents(item, column.month)));
     onError(null);
     setActive({ row: cell.row, col: cell.col });
-    setEditing({ ...cell, text });
+    setEditing({ ...cell, itemId: item.id, text });
   };
 
   const replaceItem = (updated: ScheduledItem) =>
@@ -99,7 +101,7 @@ export function PlannedTable({ title, itemType, accountId, items, months, accoun
     setEditing(null);
     if (then) moveTo(then);
     else setFocusNonce((n) => n + 1);
-    const item = items[edit.row];
+    const item = items.find((i) => i.id === edit.itemId && !i.is_incoming_transfer);
     if (!item) return;
     const column = columnAt(edit.col, months);
     try {
@@ -182,16 +184,17 @@ export function PlannedTable({ title, itemType, accountId, items, months, accoun
 
   const onEditorKey = (event: KeyboardEvent<HTMLElement>) => {
     if (event.defaultPrevented || event.nativeEvent.isComposing || !editing) return;
+    const row = Math.max(0, items.findIndex((i) => i.id === editing.itemId && !i.is_incoming_transfer));
     if (event.key === 'Enter') {
       event.preventDefault();
-      void commit({ row: editing.row + 1 < items.length ? editing.row + 1 : editing.row, col: editing.col });
+      void commit({ row: row + 1 < items.length ? row + 1 : row, col: editing.col });
     } else if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
       cancel();
     } else if (event.key === 'Tab') {
       event.preventDefault();
-      void commit({ row: editing.row, col: event.shiftKey ? editing.col - 1 : editing.col + 1 });
+      void commit({ row, col: event.shiftKey ? editing.col - 1 : editing.col + 1 });
     }
   };
 
@@ -277,7 +280,7 @@ export function PlannedTable({ title, itemType, accountId, items, months, accoun
                 {Array.from({ length: columnCount }, (_, col) => {
                   const column = columnAt(col, months);
                   const isActive = activeCell ? activeCell.row === row && activeCell.col === col : row === 0 && col === 0;
-                  const isEditing = editing !== null && editing.row === row && editing.col === col;
+                  const isEditing = editing !== null && editing.itemId === item.id && !item.is_incoming_transfer && editing.col === col;
                   const text =
                     column === 'payee' ? item.payee : column === 'category' ? categoryCellText(item) : column === 'day' ? String(item.day_of_month) : amountCellText(monthCents(item, column.month));
                   const className = [column === 'payee' ? 'budget-grid__payee' : '', typeof column === 'object' || column === 'day' ? 'hf-num' : '', isEditing ? 'is-editing' : '', isActive && activeCell ? 'is-active' : '']
