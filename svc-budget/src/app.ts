@@ -5,6 +5,7 @@ import { ensureMirrorTables, LedgerMirror, LedgerReplay } from '@hf/ledger-mirro
 import { ensureMessagingTables } from '@hf/messaging';
 import { createService, type BaseAppOptions } from '@hf/service-kit';
 import { LedgerBudgetedRows } from './ledger-client';
+import { forgetClosedAccount } from './events/account-closed';
 import { ensureBudgetIndexes } from './repositories/ledger-reads';
 import { dashboardRoutes } from './routes/dashboard';
 import { envelopeRoutes } from './routes/envelopes';
@@ -51,7 +52,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('today', options.today ?? (() => localToday()));
   app.decorate('ledgerRows', new LedgerBudgetedRows(options.ledgerUrl, options.internalToken));
-  const mirror = new LedgerMirror({ pool: app.db, consumer: 'svc-budget', replay: new LedgerReplay(options.ledgerUrl, options.internalToken), vacuumTables: ['ledger_rows'] });
+  const mirror = new LedgerMirror({
+    pool: app.db,
+    consumer: 'svc-budget',
+    replay: new LedgerReplay(options.ledgerUrl, options.internalToken),
+    vacuumTables: ['ledger_rows'],
+    onEvent: forgetClosedAccount,
+  });
   app.decorate('mirror', mirror);
   await mirror.start(app.bus, app.log);
   app.addHook('onClose', async () => mirror.stop());

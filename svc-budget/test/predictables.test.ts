@@ -92,6 +92,25 @@ describe('The Predictables', () => {
   });
 });
 
+describe('a deleted account', () => {
+  it('takes its items, envelopes and goals with it; a transfer into it becomes an ordinary item', async () => {
+    const temp = await openAccount(ledger, 'Temp', 0);
+    const own = (await budget('POST', `/api/budget/${temp}`, { payee: 'Club', item_type: 'payment', day_of_month: 3 })).body;
+    const into = (await budget('POST', `/api/budget/${checking}`, { payee: 'Temp', item_type: 'payment', day_of_month: 4 })).body;
+    expect(into.transfer_account_id).toBe(temp);
+    expect((await budget('POST', '/api/budget/category', { account_id: temp, category_id: housing, month: '2026-11', amount: 10 })).status).toBe(201);
+    expect((await budget('POST', '/api/budget/goals', { name: 'Temp jar', account_id: temp, target_amount: 10 })).status).toBe(201);
+    expect((await ledger('DELETE', `/api/accounts/${temp}`)).status).toBe(200);
+    expect((await budget('GET', `/api/budget/${temp}`)).status).toBe(404);
+    const items = (await budget('GET', `/api/budget/${checking}`)).body;
+    expect(items.find((i: Json) => i.id === own.id)).toBeUndefined();
+    expect(items.find((i: Json) => i.id === into.id)).toMatchObject({ transfer_account_id: null, payee: 'Temp' });
+    expect((await budget('GET', '/api/budget/goals')).body).toEqual([]);
+    const left = await stack.reports.db.query('SELECT count(*)::int AS n FROM envelopes WHERE account_id = $1', [temp]);
+    expect(left.rows[0].n).toBe(0);
+  });
+});
+
 describe('bad input: clear message, nothing changed', () => {
   let item: Json;
   beforeAll(async () => {

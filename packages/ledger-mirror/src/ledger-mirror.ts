@@ -1,5 +1,5 @@
-import { runConsumer, waitForPosition, type Bus, type MessagingLogger, type Subscription } from '@hf/messaging';
-import { withTransaction, type Pool } from '@hf/service-kit';
+import { runConsumer, waitForPosition, type Bus, type EventEnvelope, type MessagingLogger, type Subscription } from '@hf/messaging';
+import { withTransaction, type Pool, type PoolClient } from '@hf/service-kit';
 import { changesOf } from './mirror-events';
 import { applyChanges, householdSync, lockHousehold, markAllStale, replaceHousehold } from './mirror-store';
 import type { LedgerReplay } from './replay-client';
@@ -14,6 +14,12 @@ export interface LedgerMirrorOptions {
   replay: LedgerReplay;
   /** Tables to `VACUUM (ANALYZE)` after a rebuild, so index-only scans do not read the heap. */
   vacuumTables?: readonly string[];
+  /**
+   * The service's own reaction to a ledger event (e.g. svc-budget forgets the scheduled items of a
+   * closed account), in the same transaction as the mirror's update and the processed-event
+   * record; called for every new event, also one at or below a household's rebuild sequence.
+   */
+  onEvent?: (client: PoolClient, event: EventEnvelope) => Promise<void>;
 }
 
 /**
@@ -50,6 +56,7 @@ export class LedgerMirror {
           await markAllStale(client);
         }
         await lockHousehold(client, event.household_id);
+        if (this.options.onEvent) await this.options.onEvent(client, event);
         const sync = await householdSync(client, event.household_id);
         if (sync && event.sequence <= sync.sequence) return;
         await applyChanges(client, changesOf(event.type, event.data), event.sequence);
