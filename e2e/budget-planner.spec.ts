@@ -218,6 +218,15 @@ test.describe('Budget Planner with svc-budget', () => {
     await page.getByRole('button', { name: 'Reset This Month' }).click();
     await page.getByRole('dialog', { name: 'Reset This Month' }).getByRole('button', { name: 'Yes' }).click();
     await expect(envelopeRow(page, 'Groceries')).toHaveCount(1);
+
+    // Deleting Dining from next month (where it is carried forward) keeps it in this month.
+    await page.getByRole('button', { name: 'Delete Dining envelope' }).click();
+    await page.getByRole('dialog', { name: 'Delete Envelope' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(envelopeRow(page, 'Dining')).toHaveCount(0);
+    await expect(envelopeRow(page, 'Groceries')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Previous month' }).click();
+    await expect(page.getByRole('table', { name: `Envelopes of ${longLabel(today.slice(0, 7))}` })).toBeVisible();
+    await expect(envelopeRow(page, 'Dining').locator('td').nth(3)).toHaveText(money(5));
   });
 });
 

@@ -209,10 +209,23 @@ describe('Budget Planner: Everyday Envelopes', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Food: Dining envelope' }));
     await user.keyboard('y');
     await waitFor(() => expect(callsTo(calls, 'DELETE', '/api/budget/category/2')).toHaveLength(1));
+    expect(callsTo(calls, 'DELETE', '/api/budget/category/2')[0].query.get('month')).toBe('2026-11');
     fail = true;
     await user.click(screen.getByRole('button', { name: 'Delete Food: Dining envelope' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Could not delete the envelope.')).toHaveAttribute('role', 'alert');
+  });
+
+  it('deleting an envelope carried into the month on screen names that month', async () => {
+    const { user, calls } = setup({ 'DELETE /api/budget/category/1': { status: 200, body: { message: 'Envelope deleted.' } } });
+    await screen.findByRole('table', { name: 'Envelopes of November 2026' });
+    envelopes = [envelope(1, { month: '2026-12', carried_from: '2026-11' })];
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    await screen.findByRole('table', { name: 'Envelopes of December 2026' });
+    await user.click(screen.getByRole('button', { name: 'Delete Groceries envelope' }));
+    await user.keyboard('y');
+    await waitFor(() => expect(callsTo(calls, 'DELETE', '/api/budget/category/1')).toHaveLength(1));
+    expect(callsTo(calls, 'DELETE', '/api/budget/category/1')[0].query.get('month')).toBe('2026-12');
   });
 
   it('"Reset This Month" asks and makes no call', async () => {

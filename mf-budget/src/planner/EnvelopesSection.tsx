@@ -31,7 +31,7 @@ export function EnvelopesSection({ accountId, dialogs }: { accountId: number; di
     setDeleting(null);
     setError(null);
     try {
-      await budgetApi.deleteEnvelope(envelope.id);
+      await budgetApi.deleteEnvelope(envelope.id, month);
     } catch (err) {
       setError(budgetErrorMessage(err, BUDGET_TEXT.deleteEnvelope));
     }

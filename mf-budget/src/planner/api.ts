@@ -1,5 +1,5 @@
 /** svc-budget calls of the Budget Planner (spec section 7 "Budget"; contract: @hf/contracts/src/budget). */
-import { api, ApiError } from '@hf/app-kit';
+import { api, ApiError, apiFetch } from '@hf/app-kit';
 import { BUDGET_QUERY_KEY, DASHBOARD_QUERY_KEY } from '@hf/app-kit/src/budget/envelopes';
 import type { AutofillBody, CategoryBudget, CreateEnvelopeBody, CreateScheduledItemBody, ScheduledItem, UpdateScheduledItemBody } from '@hf/contracts/src/budget';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,7 +34,11 @@ export const budgetApi = {
   deleteItem: (id: number) => api.delete<unknown>(`/budget/${id}`),
   autofill: (body: AutofillBody) => api.post<ScheduledItem>('/budget/autofill', body),
   createEnvelope: (body: CreateEnvelopeBody) => api.post<CategoryBudget>('/budget/category', body),
-  deleteEnvelope: (id: number) => api.delete<unknown>(`/budget/category/${id}`),
+  /**
+   * DELETE /budget/category/{id}?month=YYYY-MM: `month` is the month on screen, so an envelope
+   * carried forward into it leaves that month (and later ones) without touching the earlier month.
+   */
+  deleteEnvelope: (id: number, month: string) => apiFetch<unknown>(`/budget/category/${id}`, { method: 'DELETE', query: { month } }),
 };
 
 export function useScheduledItems(accountId: number | null) {
