@@ -6,7 +6,7 @@
  */
 import { formatDollars } from '@hf/app-kit';
 import type { CalendarDate } from '@hf/calendar';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Area, AreaChart, CartesianGrid, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, usePlotArea, XAxis, YAxis } from 'recharts';
 import type { AccountProjection } from './api';
 import {
@@ -20,6 +20,7 @@ import {
   xAxisTicks,
   yAxisScale,
   yTickLabel,
+  X_LABEL_WIDTH,
   type Markers,
   type Point,
 } from './chart-math';
@@ -31,6 +32,7 @@ export interface ProjectionChartViewProps {
 }
 
 const axisTick = { fill: 'var(--mainText)', fontSize: 12 };
+const Y_AXIS_WIDTH = 72;
 
 /** Room a label needs beside the plot's edges before it is anchored to its side. */
 const EDGE = 64;
@@ -78,9 +80,15 @@ function MonthTick({ x = 0, y = 0, payload }: { x?: number; y?: number; payload?
 
 export default function ProjectionChartView({ projection, today, aspect }: ProjectionChartViewProps) {
   const points = projection.graph_data;
+  // The plot's width (the container less the y axis and margins) decides how close labels may be.
+  const [plotWidth, setPlotWidth] = useState(0);
   const { scale, ticks, markers } = useMemo(
-    () => ({ scale: yAxisScale(points.map((p) => p.balance)), ticks: xAxisTicks(points), markers: highLowMarkers(points, today) }),
-    [points, today],
+    () => ({
+      scale: yAxisScale(points.map((p) => p.balance)),
+      ticks: xAxisTicks(points, plotWidth > 0 ? (X_LABEL_WIDTH * points.length) / plotWidth : 0),
+      markers: highLowMarkers(points, today),
+    }),
+    [points, today, plotWidth],
   );
   const first = points[0]?.date;
   const last = points[points.length - 1]?.date;
@@ -91,7 +99,7 @@ export default function ProjectionChartView({ projection, today, aspect }: Proje
 
   return (
     <div className="dash-chart" role="img" aria-label={summary}>
-      <ResponsiveContainer width="100%" aspect={aspect}>
+      <ResponsiveContainer width="100%" aspect={aspect} onResize={(width) => setPlotWidth(Math.max(0, width - Y_AXIS_WIDTH - 16))}>
         <AreaChart data={points} margin={{ top: 30, right: 12, bottom: 4, left: 4 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--hf-border)" vertical={false} />
           <XAxis dataKey="date" ticks={ticks} interval={0} tick={<MonthTick />} height={36} stroke="var(--hf-border-strong)" tickLine={false} />
@@ -104,7 +112,7 @@ export default function ProjectionChartView({ projection, today, aspect }: Proje
             tick={axisTick}
             stroke="var(--hf-border-strong)"
             tickLine={false}
-            width={72}
+            width={Y_AXIS_WIDTH}
           />
           <Tooltip
             labelFormatter={(label) => longDate(String(label))}

@@ -66,6 +66,16 @@ describe('x axis: labels on January and the even months only', () => {
     expect(xAxisTicks(points)).toEqual(['2026-10-15', '2026-12-01', '2027-01-01', '2027-02-01', '2027-04-01', '2027-06-01', '2027-08-01', '2027-10-01']);
     expect(xAxisTicks(points).map(xAxisLabel)).toEqual(['Oct', 'Dec', 'Jan 2027', 'Feb', 'Apr', 'Jun', 'Aug', 'Oct']);
   });
+
+  it('a narrow chart keeps January and drops the labels too close to another', () => {
+    const points = series('2025-11-01', 760, () => 0); // 2025-11-01 .. 2027-11-30
+    expect(xAxisTicks(points)).toHaveLength(14);
+    // Labels need 45 days: Dec and Feb beside each January go; the rest are 61 days apart.
+    expect(xAxisTicks(points, 45).map(xAxisLabel)).toEqual(['Jan 2026', 'Apr', 'Jun', 'Aug', 'Oct', 'Jan 2027', 'Apr', 'Jun', 'Aug', 'Oct']);
+    // Every label is still a January or an even month.
+    for (const d of xAxisTicks(points, 100)) expect(isLabelMonth(Number(d.slice(5, 7)))).toBe(true);
+    expect(xAxisTicks(points, 100).filter((d) => d.slice(5, 7) === '01')).toEqual(['2026-01-01', '2027-01-01']);
+  });
 });
 
 describe('High and Low markers', () => {

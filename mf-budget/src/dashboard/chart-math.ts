@@ -61,18 +61,36 @@ export function isLabelMonth(month: number): boolean {
   return month === 1 || month % 2 === 0;
 }
 
-/** The dates the x axis labels: the first point of each January and even month. */
-export function xAxisTicks(points: readonly Point[]): CalendarDate[] {
-  const ticks: CalendarDate[] = [];
+/** Days since 1970-01-01 of a `YYYY-MM-DD` date. */
+function dayNumber(date: CalendarDate): number {
+  return Math.floor(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000);
+}
+
+/**
+ * The dates the x axis labels: the first point of each January and even month. With
+ * `minGapDays`, a narrow chart keeps every January (it carries the year) and then only the
+ * months at least that many days from every label kept, so no two labels overlap.
+ */
+export function xAxisTicks(points: readonly Point[], minGapDays = 0): CalendarDate[] {
+  const candidates: CalendarDate[] = [];
   let previousMonth = '';
   for (const { date } of points) {
     const monthKey = date.slice(0, 7);
     if (monthKey === previousMonth) continue;
     previousMonth = monthKey;
-    if (isLabelMonth(Number(date.slice(5, 7)))) ticks.push(date);
+    if (isLabelMonth(Number(date.slice(5, 7)))) candidates.push(date);
   }
-  return ticks;
+  if (minGapDays <= 0) return candidates;
+  const kept = candidates.filter((d) => d.slice(5, 7) === '01');
+  for (const date of candidates) {
+    if (date.slice(5, 7) === '01') continue;
+    if (kept.every((k) => Math.abs(dayNumber(k) - dayNumber(date)) >= minGapDays)) kept.push(date);
+  }
+  return kept.sort();
 }
+
+/** The distance (px) two x label centres need: "Dec" beside "2027" under "Jan" at 12 px, with some air. */
+export const X_LABEL_WIDTH = 32;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
