@@ -3,7 +3,8 @@
  * account's Everyday Envelopes of the current month with the amount left and the progress bar.
  * The envelopes share the Budget Planner's query (`['budget', 'envelopes', accountId, month]`),
  * so a change there shows here; a write in the register (which refreshes the account's balances)
- * or a bulk categorize refetches them, and app-kit's read-your-writes makes that read include it.
+ * or a bulk categorize refetches them (so does coming back to the window), and app-kit's
+ * read-your-writes makes that read include it.
  */
 import { formatDollars } from '@hf/app-kit';
 import { envelopeProgress, envelopesQueryKey, ENVELOPES_FETCH_ERROR, useEnvelopes } from '@hf/app-kit/src/budget/envelopes';
@@ -38,7 +39,8 @@ export function EnvelopesPanel({ accountId, refreshSignal }: EnvelopesPanelProps
 function EnvelopeList({ accountId, refreshSignal }: EnvelopesPanelProps) {
   const queryClient = useQueryClient();
   const [month] = useState(() => localToday().slice(0, 7));
-  const envelopes = useEnvelopes(accountId, month);
+  // Also on focus: spending entered in another tab shows when the person comes back.
+  const envelopes = useEnvelopes(accountId, month, { refetchOnWindowFocus: true });
   const first = useRef(refreshSignal);
   useEffect(() => {
     if (refreshSignal !== first.current) {

@@ -31,11 +31,12 @@ export function fetchEnvelopes(accountId: number, month: string, signal?: AbortS
   return api.get<CategoryBudget[]>(`/budget/category/${accountId}/${month}`, undefined, signal);
 }
 
-export function useEnvelopes(accountId: number | null, month: string) {
+export function useEnvelopes(accountId: number | null, month: string, options: { refetchOnWindowFocus?: boolean } = {}) {
   return useQuery({
     queryKey: envelopesQueryKey(accountId ?? 0, month),
     queryFn: ({ signal }) => fetchEnvelopes(accountId as number, month, signal),
     enabled: accountId !== null && accountId > 0,
+    ...(options.refetchOnWindowFocus ? { refetchOnWindowFocus: true } : {}),
   });
 }
 
