@@ -342,7 +342,7 @@ test.describe('dashboard', () => {
     });
   }
 
-  test('weight and speed: the dashboard route loads at most 320 KiB of gzipped JavaScript and draws its first chart quickly', async ({ page, request }, testInfo) => {
+  test('weight: the dashboard route loads at most 320 KiB of gzipped JavaScript (and prints its time to the first chart)', async ({ page, request }, testInfo) => {
     test.skip(isMobile(testInfo), 'measured once, at desktop width');
     const h = await seedHousehold(request);
     await signInWithToken(page, h.user, '/login');
@@ -361,7 +361,6 @@ test.describe('dashboard', () => {
     testInfo.annotations.push({ type: 'dashboard route', description: `${(total / 1024).toFixed(1)} KiB gzipped JS in ${scripts.size} scripts; first chart after ${firstChartMs} ms` });
     console.log(`[dashboard] ${(total / 1024).toFixed(1)} KiB gzipped JS in ${scripts.size} scripts; first chart ${firstChartMs} ms after navigation`);
     expect(total).toBeLessThanOrEqual(320 * 1024);
-    // The issue's target is 1 s; a loaded test machine gets some slack here (the figure is printed above).
-    expect(firstChartMs).toBeLessThan(5000);
+    // The time to the first chart is printed, not asserted (no timings in tests): npm run bench -- dashboard measures it.
   });
 });
