@@ -4,8 +4,8 @@
  * on day 31 and a salary deposit, a month's amount filling forward, the budgeted rows in the
  * register; a scheduled transfer and its read-only mirror in the other account; envelopes with
  * and without rollover, spending in the register, "left", the colours and next month's rollover.
- * The last test stubs the budget API in the browser to check the layout (sticky payee column,
- * stacked forms) and take the screenshots in Default and Dark Mode.
+ * The last test checks the layout (sticky payee column, stacked forms) and takes the screenshots
+ * in Default and Dark Mode, on a household seeded through the real APIs.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { api, expect, isMobile, localToday, registerViaApi, signInWithToken, snap, test, type TestUser } from './support/fixtures';
@@ -24,13 +24,6 @@ const longLabel = (key: string) => `${LONG[Number(key.slice(5, 7)) - 1]} ${key.s
 const lastDay = (key: string) => `${key.slice(0, 8)}${pad(daysIn(Number(key.slice(0, 4)), Number(key.slice(5, 7))))}`;
 
 /** Whether svc-budget answers the budget routes in this build (the spec's tests need it). */
-async function budgetRoutesReady(request: APIRequestContext): Promise<boolean> {
-  const user = await registerViaApi(request);
-  const account = await createAccount(request, user, 'Probe', 0);
-  const res = await api(request, user, 'GET', `/budget/${account.id}`);
-  return res.status === 200 && Array.isArray(res.body);
-}
-
 const grid = (page: Page, name: 'Planned Deposits' | 'Planned Payments') => page.getByRole('grid', { name });
 const gridRow = (page: Page, name: 'Planned Deposits' | 'Planned Payments', payee: string) => grid(page, name).locator('tbody tr').filter({ hasText: payee });
 const monthCell = (row: Locator, monthIndex: number) => row.getByRole('gridcell').nth(3 + monthIndex);
@@ -75,14 +68,6 @@ async function addEnvelope(page: Page, category: string, amount: string, rollove
 const envelopeRow = (page: Page, category: string) => page.locator('.budget-envelopes tbody tr').filter({ has: page.getByRole('rowheader', { name: category, exact: true }) });
 
 test.describe('Budget Planner with svc-budget', () => {
-  let ready = false;
-  test.beforeAll(async ({ request }) => {
-    ready = await budgetRoutesReady(request);
-  });
-  test.beforeEach(() => {
-    test.fixme(!ready, 'svc-budget does not answer GET /api/budget/:accountId yet in this build');
-  });
-
   test('a rent payment on day 31 and a salary: fill forward, and the budgeted rows in the register', async ({ page, request }, testInfo) => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 2000);
@@ -231,29 +216,43 @@ test.describe('Budget Planner with svc-budget', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Layout and themes, with the budget API answered in the browser (no svc-budget needed).
+// Layout and themes, on a household seeded through the real APIs.
 // ---------------------------------------------------------------------------------------------
 
-function stubItems(accountId: number, otherId: number) {
-  const values = (amounts: number[]) => Object.fromEntries(MONTHS.map((m, i) => [m, amounts[i] ?? amounts[amounts.length - 1] ?? 0]));
-  const base = { account_id: accountId, transfer_account_id: null, is_incoming_transfer: false };
-  return [
-    { ...base, id: 1, item_type: 'deposit', payee: 'Employer', category: 'Salary', category_id: 3, day_of_month: 15, values: values([3000]) },
-    { ...base, id: 5, item_type: 'deposit', account_id: otherId, payee: 'Savings', category: '-- Transfer --', category_id: null, day_of_month: 20, transfer_account_id: accountId, is_incoming_transfer: true, values: values([0, 50]) },
-    { ...base, id: 2, item_type: 'payment', payee: 'Landlord with a long name', category: 'Rent', category_id: 2, day_of_month: 31, values: values([1500, 1500, 1600]) },
-    { ...base, id: 3, item_type: 'payment', payee: 'Power Company', category: 'Utilities: Electric', category_id: 4, day_of_month: 3, values: values([0, 0, 120.5, 0]) },
-    { ...base, id: 4, item_type: 'payment', payee: 'Savings', category: '-- Transfer --', category_id: null, day_of_month: 5, transfer_account_id: otherId, values: values([200]) },
-  ];
+async function budgetApi(request: APIRequestContext, user: TestUser, path: string, body: unknown): Promise<{ id: number }> {
+  const res = await api(request, user, 'POST', path, body);
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  return res.body as { id: number };
 }
 
-function stubEnvelopes(accountId: number, month: string) {
-  const e = (id: number, category_name: string, amount: number, rollover: number, spent: number, rollover_enabled = true) => ({
-    id, account_id: accountId, category_id: id, category_name, month, amount, rollover, spent, rollover_enabled, carried_from: null,
-  });
-  return [e(1, 'Groceries', 400, 25, 150), e(2, 'Food: Dining', 120, 0, 95, false), e(3, 'Fuel', 80, 0, 76), e(4, 'Gifts', 50, 0, 0)];
+/** Items (one of them only in some months), a transfer each way, and four envelopes in every colour. */
+async function seedLayoutHousehold(request: APIRequestContext, user: TestUser, checkingId: number, savingsId: number): Promise<void> {
+  const item = async (accountId: number, payee: string, item_type: 'deposit' | 'payment', day_of_month: number, category_id: number | undefined, fills: Array<[number, number, 'full' | 'single']>) => {
+    const { id } = await budgetApi(request, user, `/budget/${accountId}`, { payee, item_type, day_of_month, ...(category_id ? { category_id } : {}) });
+    for (const [monthIndex, amount, mode] of fills) await budgetApi(request, user, '/budget/autofill', { budget_item_id: id, start_month: MONTHS[monthIndex], amount, mode });
+  };
+  const salary = await createCategory(request, user, 'Salary');
+  const rent = await createCategory(request, user, 'Rent');
+  const electric = await createCategory(request, user, 'Electric', await createCategory(request, user, 'Utilities'));
+  await item(checkingId, 'Employer', 'deposit', 15, salary, [[0, 3000, 'full']]);
+  await item(checkingId, 'Landlord with a long name', 'payment', 31, rent, [[0, 1500, 'full'], [2, 1600, 'full']]);
+  await item(checkingId, 'Power Company', 'payment', 3, electric, [[2, 120.5, 'single']]);
+  await item(checkingId, 'Savings', 'payment', 5, undefined, [[0, 200, 'full']]);
+  await item(savingsId, 'Checking', 'payment', 20, undefined, [[1, 50, 'full']]);
+  const groceries = await createCategory(request, user, 'Groceries');
+  const dining = await createCategory(request, user, 'Dining', await createCategory(request, user, 'Food'));
+  const fuel = await createCategory(request, user, 'Fuel');
+  const gifts = await createCategory(request, user, 'Gifts');
+  const month = today.slice(0, 7);
+  for (const [category_id, amount, rollover_enabled] of [[groceries, 400, true], [dining, 120, false], [fuel, 80, true], [gifts, 50, true]] as const) {
+    await budgetApi(request, user, '/budget/category', { account_id: checkingId, category_id, month, amount, rollover_enabled });
+  }
+  for (const [category_id, amount] of [[groceries, -150], [dining, -95], [fuel, -76]] as const) {
+    await createTransaction(request, user, checkingId, { date: `${month}-01`, payee: 'Shop', amount, category_id });
+  }
 }
 
-test.describe('Budget Planner layout (budget API stubbed in the browser)', () => {
+test.describe('Budget Planner layout', () => {
   for (const theme of ['default', 'dark'] as const) {
     test(`${theme === 'dark' ? 'Dark Mode' : 'Default'}: the grid, the forms and the envelope panel`, async ({ page, request }, testInfo) => {
       const user = await registerViaApi(request);
@@ -263,11 +262,7 @@ test.describe('Budget Planner layout (budget API stubbed in the browser)', () =>
         const pref = await api(request, user, 'PUT', '/themes/preference', { theme_id: 'dark' });
         expect(pref.status, JSON.stringify(pref.body)).toBeLessThan(300);
       }
-      await page.route(/\/api\/budget\/category\/\d+\/\d{4}-\d{2}$/, (route) => {
-        const [, id, month] = /\/category\/(\d+)\/(\d{4}-\d{2})$/.exec(new URL(route.request().url()).pathname)!;
-        return route.fulfill({ json: stubEnvelopes(Number(id), month) });
-      });
-      await page.route(/\/api\/budget\/\d+$/, (route) => route.fulfill({ json: stubItems(checking.id, savings.id) }));
+      await seedLayoutHousehold(request, user, checking.id, savings.id);
       await openPlanner(page, user);
       await expect(page.getByRole('rowheader', { name: 'Groceries' })).toBeVisible();
       if (theme === 'dark') await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mainBg').trim())).toBe('#111827');
@@ -282,7 +277,7 @@ test.describe('Budget Planner layout (budget API stubbed in the browser)', () =>
       await expect(envelopeRow(page, 'Food: Dining')).toHaveAttribute('data-tone', 'orange');
       await expect(envelopeRow(page, 'Fuel')).toHaveAttribute('data-tone', 'red');
 
-      // Keyboard: arrows move, Enter edits, Escape cancels (nothing is sent: the stub would refuse a POST).
+      // Keyboard: arrows move, Enter edits, Escape cancels (nothing is sent).
       await monthCell(power, 1).click();
       await monthCell(power, 1).getByRole('textbox').press('Escape');
       await expect(monthCell(power, 1)).toBeFocused();
@@ -315,7 +310,7 @@ test.describe('Budget Planner layout (budget API stubbed in the browser)', () =>
       await page.getByRole('button', { name: 'Show' }).click();
       const panel = page.locator('#ledger-envelopes-panel');
       await expect(panel.getByRole('listitem')).toHaveCount(4);
-      await expect(panel.getByRole('listitem').filter({ hasText: 'Groceries' })).toContainText(`${money(275)} left`);
+      await expect(panel.getByRole('listitem').filter({ hasText: 'Groceries' })).toContainText(`${money(250)} left`);
       await expect(panel.getByRole('listitem').filter({ hasText: 'Fuel' })).toHaveAttribute('data-tone', 'red');
       await snap(page, testInfo, `budget-envelope-panel-${theme}`);
     });

@@ -26,7 +26,10 @@ const ItemType = Type.Union([Type.Literal('payment'), Type.Literal('deposit')]);
  * Scheduled budget item (spec section 3). `values` has the 12 months of the horizon starting with
  * the current month, each `YYYY-MM-01` -> positive amount (0 when the month has none; the type
  * gives the sign). `is_incoming_transfer`: a read-only mirror of another account's scheduled
- * transfer into this one (`account_id` is then the other account, `transfer_account_id` this one).
+ * transfer into this one: `account_id` is then the other account, `transfer_account_id` this one,
+ * `item_type` is seen from this account (the other's payment is a deposit here) and `payee` is the
+ * other account's name. A transfer's `payee` is always the other account's current name and its
+ * `category` `-- Transfer --` (`category_id` null).
  */
 export const ScheduledItem = Type.Object({
   id: Id,
@@ -114,6 +117,14 @@ export const CategoryBudgets = Type.Array(CategoryBudget);
 
 export const EnvelopeParams = Type.Object({ accountId: Id, month: MonthKey }, { additionalProperties: false });
 export type EnvelopeParams = Static<typeof EnvelopeParams>;
+
+/**
+ * DELETE /api/budget/category/:id. `month`: the month the envelope is shown in; when it shows it
+ * carried forward from an earlier month, that month keeps its other envelopes and loses this one
+ * (earlier months unchanged). Without it, that envelope row is deleted. Answers `{ message }`.
+ */
+export const DeleteEnvelopeQuery = Type.Object({ month: Type.Optional(MonthKey) }, { additionalProperties: false });
+export type DeleteEnvelopeQuery = Static<typeof DeleteEnvelopeQuery>;
 
 /** POST /api/budget/category: one envelope per account, category and month (409 for a second). */
 export const CreateEnvelopeBody = Type.Object(

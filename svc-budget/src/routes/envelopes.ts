@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { CategoryBudget, CategoryBudgets, CreateEnvelopeBody, EnvelopeParams, type CategoryBudget as CategoryBudgetView } from '@hf/contracts/src/budget';
+import { CategoryBudget, CategoryBudgets, CreateEnvelopeBody, DeleteEnvelopeQuery, EnvelopeParams, type CategoryBudget as CategoryBudgetView } from '@hf/contracts/src/budget';
 import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/src/budget-limits';
 import { IdParams, MessageResponse } from '@hf/contracts';
 import { isValidMonth } from '@hf/calendar';
 import { fromCents } from '@hf/money';
-import { badRequest, conflict, notFound, Type, withTransaction } from '@hf/service-kit';
+import { badRequest, conflict, notFound, withTransaction } from '@hf/service-kit';
 import { envelopeMonths, type HouseholdView } from '../budget-reads';
 import { envelopesOfMonth, type EnvelopeMonth } from '../domain/envelopes';
 import { envelopesByMonth, deleteEnvelope, deleteEnvelopeOf, findEnvelope, insertEnvelope, lockAccountEnvelopes, materialiseMonth } from '../repositories/envelopes';
@@ -80,12 +80,12 @@ export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete<{ Params: IdParams; Querystring: { month?: string } }>(
+  app.delete<{ Params: IdParams; Querystring: DeleteEnvelopeQuery }>(
     '/api/budget/category/:id',
     {
       schema: {
         params: IdParams,
-        querystring: Type.Object({ month: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}$' })) }, { additionalProperties: false }),
+        querystring: DeleteEnvelopeQuery,
         response: { 200: MessageResponse, ...errorResponses },
       },
     },
