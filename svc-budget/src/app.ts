@@ -26,6 +26,8 @@ declare module 'fastify' {
     /** svc-ledger's budgeted-row routes (The Predictables' rows). */
     ledgerRows: LedgerBudgetedRows;
     today: () => string;
+    /** Budget writes per household in this process (a shared projection must not predate one). */
+    budgetWrites: Map<number, number>;
   }
 }
 
@@ -51,6 +53,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.decorate('today', options.today ?? (() => localToday()));
+  app.decorate('budgetWrites', new Map<number, number>());
+  // Counted before the answer leaves, so a read sent after it never joins an older projection.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.identity) {
+      const household = request.identity.householdId;
+      app.budgetWrites.set(household, (app.budgetWrites.get(household) ?? 0) + 1);
+    }
+    return payload;
+  });
   app.decorate('ledgerRows', new LedgerBudgetedRows(options.ledgerUrl, options.internalToken));
   const mirror = new LedgerMirror({
     pool: app.db,

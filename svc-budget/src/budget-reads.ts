@@ -40,11 +40,37 @@ export interface AccountSeries {
   pending: Cents;
 }
 
+export interface HouseholdProjection {
+  start: CalendarDate;
+  end: CalendarDate;
+  series: AccountSeries[];
+}
+
+/** Projections being computed, by pool and household/today/history: concurrent reads share one. */
+const inFlight = new WeakMap<Pool, Map<string, Promise<HouseholdProjection>>>();
+
 /**
  * Every open account's projection (domain.md "Projection"): from the first day of the previous
- * month (fullHistory: 12 months before today) to 12 months after today, one point per day.
+ * month (fullHistory: 12 months before today) to 12 months after today, one point per day. The
+ * dashboard asks for the accounts and for net worth at the same moment: while one computation of
+ * the same household, day and history is running on the same state (the consumer's position in
+ * the ledger's events, and `writes`: this process's count of the household's budget writes), a
+ * second request waits for it instead of doing it again.
  */
-export async function projectHousehold(pool: Pool, householdId: number, today: CalendarDate, fullHistory: boolean): Promise<{ start: CalendarDate; end: CalendarDate; series: AccountSeries[] }> {
+export async function projectHousehold(pool: Pool, householdId: number, today: CalendarDate, fullHistory: boolean, writes = 0): Promise<HouseholdProjection> {
+  let running = inFlight.get(pool);
+  if (!running) inFlight.set(pool, (running = new Map()));
+  const position = await pool.query<{ sequence: number }>("SELECT sequence FROM consumer_positions WHERE consumer = 'svc-budget' AND source = 'svc-ledger'");
+  const key = `${householdId}|${today}|${fullHistory}|${position.rows[0]?.sequence ?? 0}|${writes}`;
+  let projection = running.get(key);
+  if (!projection) {
+    projection = computeProjection(pool, householdId, today, fullHistory).finally(() => running!.delete(key));
+    running.set(key, projection);
+  }
+  return projection;
+}
+
+async function computeProjection(pool: Pool, householdId: number, today: CalendarDate, fullHistory: boolean): Promise<HouseholdProjection> {
   const view = await householdView(pool, householdId);
   const start = fullHistory ? addMonths(today, -12) : addMonths(firstOfMonth(today), -1);
   const end = addMonths(today, BUDGET_HORIZON_MONTHS);

@@ -1,10 +1,10 @@
 import { formatDollars } from '@hf/app-kit';
 import { localToday } from '@hf/calendar';
 import { Modal, useIsMobile } from '@hf/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useBalanceProjection, useNetWorthProjection, useWidgets, type AccountProjection } from './api';
 import { CHART_ASPECT, lowBalanceWarning } from './chart-math';
-import { ProjectionChart } from './ProjectionChart';
+import { preloadProjectionChart, ProjectionChart } from './ProjectionChart';
 import { Widgets } from './Widgets';
 
 const chartKey = (p: AccountProjection) => (p.account_id === null ? 'net-worth' : `account-${p.account_id}`);
@@ -39,6 +39,20 @@ function ChartCard({ projection, today, isMobile, onMaximize }: { projection: Ac
   );
 }
 
+/** Charts drawn in the first frame; the others follow a few per frame, so the first chart shows at once. */
+const FIRST_CHARTS = 2;
+
+/** How many of `total` charts to draw: FIRST_CHARTS at once, then two more after each paint. */
+function useProgressiveCount(total: number): number {
+  const [count, setCount] = useState(FIRST_CHARTS);
+  useEffect(() => {
+    if (count >= total) return;
+    const frame = requestAnimationFrame(() => setTimeout(() => setCount((c) => c + 2), 0));
+    return () => cancelAnimationFrame(frame);
+  }, [count, total]);
+  return count;
+}
+
 /**
  * The Dashboard (spec sections 2 "Dashboard" and "Widget", 8, 9): the widget block, one
  * projection chart per account and the Net Worth chart, the low-balance warnings (beyond the
@@ -56,6 +70,8 @@ export function Dashboard() {
   const netWorth = useNetWorthProjection(fullHistory);
   const widgets = useWidgets();
   const today = localToday();
+  // The chart code downloads while the projections are computed, not after they arrive.
+  useEffect(() => preloadProjectionChart(), []);
 
   const failed = projections.isError || netWorth.isError || widgets.isError;
   const accounts = projections.data;
@@ -70,6 +86,7 @@ export function Dashboard() {
         .filter((w): w is { key: string; text: string } => w.text !== null)
     : [];
   const open = maximized ? charts.find((p) => chartKey(p) === maximized) : undefined;
+  const drawn = useProgressiveCount(charts.length);
 
   return (
     <div className={`dash${isMobile ? ' dash--mobile' : ''}`}>
@@ -106,7 +123,7 @@ export function Dashboard() {
             </ul>
           )}
           <div className={isMobile ? 'dash-list' : 'dash-grid'}>
-            {charts.map((p) => (
+            {charts.slice(0, drawn).map((p) => (
               <ChartCard key={chartKey(p)} projection={p} today={today} isMobile={isMobile} onMaximize={isMobile ? undefined : () => setMaximized(chartKey(p))} />
             ))}
           </div>

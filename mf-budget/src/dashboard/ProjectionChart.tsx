@@ -3,7 +3,13 @@ import { lazy, Suspense } from 'react';
 import type { AccountProjection } from './api';
 
 // recharts (about 100 KiB gzip) loads in its own chunk, not with the page's first script.
-const ProjectionChartView = lazy(() => import('./ProjectionChartView'));
+const loadChartView = () => import('./ProjectionChartView');
+const ProjectionChartView = lazy(loadChartView);
+
+/** Starts downloading the chart code now (the dashboard calls it while its data is on the way). */
+export function preloadProjectionChart(): void {
+  void loadChartView();
+}
 
 /** A projection chart, or the spec's text when the account has no points. */
 export function ProjectionChart({ projection, today, aspect }: { projection: AccountProjection; today: CalendarDate; aspect: number }) {
