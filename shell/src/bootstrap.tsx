@@ -1,5 +1,6 @@
 import '@hf/ui/src/ui.css';
 import { isAuthenticated } from '@hf/app-kit';
+import { dashboardStartQueries } from '@hf/app-kit/src/budget/dashboard-queries';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -12,6 +13,14 @@ document.title = PRODUCT_NAME;
 if (isAuthenticated()) applyRememberedTheme();
 const router = createBrowserRouter(appRoutes());
 const queryClient = createQueryClient();
+// A page load of the dashboard asks for its data now, while mf-budget's code is still loading;
+// the Dashboard's queries find it in the shared cache (same keys and fetchers).
+if (isAuthenticated() && ['/', '/dashboard'].includes(window.location.pathname.replace(/\/$/, '') || '/')) {
+  const [balance, netWorth, widgets] = dashboardStartQueries();
+  void queryClient.prefetchQuery(balance);
+  void queryClient.prefetchQuery(netWorth);
+  void queryClient.prefetchQuery(widgets);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

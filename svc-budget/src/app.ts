@@ -6,6 +6,7 @@ import { ensureMessagingTables } from '@hf/messaging';
 import { createService, type BaseAppOptions } from '@hf/service-kit';
 import { LedgerBudgetedRows } from './ledger-client';
 import { forgetClosedAccount } from './events/account-closed';
+import { bumpBudgetVersion } from './repositories/budget-versions';
 import { ensureBudgetIndexes } from './repositories/ledger-reads';
 import { dashboardRoutes } from './routes/dashboard';
 import { envelopeRoutes } from './routes/envelopes';
@@ -26,8 +27,6 @@ declare module 'fastify' {
     /** svc-ledger's budgeted-row routes (The Predictables' rows). */
     ledgerRows: LedgerBudgetedRows;
     today: () => string;
-    /** Budget writes per household in this process (a shared projection must not predate one). */
-    budgetWrites: Map<number, number>;
   }
 }
 
@@ -53,13 +52,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.decorate('today', options.today ?? (() => localToday()));
-  app.decorate('budgetWrites', new Map<number, number>());
-  // Counted before the answer leaves, so a read sent after it never joins an older projection.
+  // Raised before the answer leaves, so a read sent after a write never gets an older projection.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.identity) {
-      const household = request.identity.householdId;
-      app.budgetWrites.set(household, (app.budgetWrites.get(household) ?? 0) + 1);
-    }
+    if (request.method !== 'GET' && request.identity) await bumpBudgetVersion(app.db, request.identity.householdId);
     return payload;
   });
   app.decorate('ledgerRows', new LedgerBudgetedRows(options.ledgerUrl, options.internalToken));

@@ -6,6 +6,7 @@ import type { Pool } from '@hf/service-kit';
 import { resolveEnvelopes, spentFunction } from './domain/envelope-views';
 import { envelopeChain, type EnvelopeMonth, type EnvelopeRecord } from './domain/envelopes';
 import { envelopeDrawdown, projectBalances, type ProjectedPoint } from './domain/projection';
+import { projectionState } from './repositories/budget-versions';
 import { householdEnvelopes } from './repositories/envelopes';
 import { netsByCategoryMonth, pendingAndCleared, projectionRows } from './repositories/ledger-reads';
 
@@ -46,27 +47,31 @@ export interface HouseholdProjection {
   series: AccountSeries[];
 }
 
-/** Projections being computed, by pool and household/today/history: concurrent reads share one. */
-const inFlight = new WeakMap<Pool, Map<string, Promise<HouseholdProjection>>>();
+/** Recent projections by pool, then household/today/history/state, computed or being computed (least recently used first). */
+const projections = new WeakMap<Pool, Map<string, Promise<HouseholdProjection>>>();
+const KEPT_PROJECTIONS = 20;
 
 /**
  * Every open account's projection (domain.md "Projection"): from the first day of the previous
- * month (fullHistory: 12 months before today) to 12 months after today, one point per day. The
- * dashboard asks for the accounts and for net worth at the same moment: while one computation of
- * the same household, day and history is running on the same state (the consumer's position in
- * the ledger's events, and `writes`: this process's count of the household's budget writes), a
- * second request waits for it instead of doing it again.
+ * month (fullHistory: 12 months before today) to 12 months after today, one point per day.
+ * A projection is kept with the state it was computed from (the mirror's position in the
+ * ledger's events and the household's budget version): a read of the same household, day,
+ * history and state (the dashboard's accounts and net-worth calls, a reload) gets it without
+ * computing it again; any ledger event or budget write makes the next read compute anew.
  */
-export async function projectHousehold(pool: Pool, householdId: number, today: CalendarDate, fullHistory: boolean, writes = 0): Promise<HouseholdProjection> {
-  let running = inFlight.get(pool);
-  if (!running) inFlight.set(pool, (running = new Map()));
-  const position = await pool.query<{ sequence: number }>("SELECT sequence FROM consumer_positions WHERE consumer = 'svc-budget' AND source = 'svc-ledger'");
-  const key = `${householdId}|${today}|${fullHistory}|${position.rows[0]?.sequence ?? 0}|${writes}`;
-  let projection = running.get(key);
-  if (!projection) {
-    projection = computeProjection(pool, householdId, today, fullHistory).finally(() => running!.delete(key));
-    running.set(key, projection);
+export async function projectHousehold(pool: Pool, householdId: number, today: CalendarDate, fullHistory: boolean): Promise<HouseholdProjection> {
+  let kept = projections.get(pool);
+  if (!kept) projections.set(pool, (kept = new Map()));
+  const key = `${householdId}|${today}|${fullHistory}|${await projectionState(pool, householdId, 'svc-budget')}`;
+  let projection = kept.get(key);
+  if (projection) {
+    kept.delete(key);
+  } else {
+    projection = computeProjection(pool, householdId, today, fullHistory);
+    projection.catch(() => kept!.delete(key));
   }
+  kept.set(key, projection);
+  while (kept.size > KEPT_PROJECTIONS) kept.delete(kept.keys().next().value!);
   return projection;
 }
 

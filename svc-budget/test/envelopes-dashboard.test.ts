@@ -129,6 +129,15 @@ describe('the dashboard', () => {
     net.graph_data.forEach((p: Json, i: number) => expect(Math.round(p.balance * 100)).toBe(Math.round(account.graph_data[i].balance * 100) + Math.round(other.graph_data[i].balance * 100)));
   });
 
+  it('a kept projection is never served after a budget write (an envelope changes the draw-down)', async () => {
+    const last = async () => (await budget('GET', '/api/dashboard/balance_projection')).body.find((p: Json) => p.account_id === savings).graph_data.at(-1).balance;
+    const before = await last();
+    expect(await last()).toBe(before);
+    expect((await budget('POST', '/api/budget/category', { account_id: savings, category_id: fun, month: '2026-11', amount: 10 })).status).toBe(201);
+    // $10 over the rest of November, $10 a month for 11 months, 23/30 of $10 by 2027-11-23.
+    expect(Math.round((before - (await last())) * 100)).toBe(1000 + 11 * 1000 + 767);
+  });
+
   it('fullHistory starts 12 months before today; fullHistory=maybe is refused', async () => {
     const res = await budget('GET', `/api/dashboard/balance_projection?${q({ fullHistory: 'true' })}`);
     expect(res.body[0].graph_data[0].date).toBe('2025-11-23');

@@ -1,6 +1,7 @@
 import { EVENTS, type AccountClosedV1 } from '@hf/contracts';
 import type { EventEnvelope } from '@hf/messaging';
 import type { PoolClient } from '@hf/service-kit';
+import { bumpBudgetVersion } from '../repositories/budget-versions';
 
 /**
  * A deleted account takes its scheduled items, envelopes and savings goals with it (domain.md
@@ -15,4 +16,5 @@ export async function forgetClosedAccount(client: PoolClient, event: EventEnvelo
   await client.query('UPDATE scheduled_items SET transfer_account_id = NULL, synced = false WHERE household_id = $1 AND transfer_account_id = $2', [account.household_id, account.id]);
   await client.query('DELETE FROM envelopes WHERE household_id = $1 AND account_id = $2', [account.household_id, account.id]);
   await client.query('DELETE FROM savings_goals WHERE household_id = $1 AND account_id = $2', [account.household_id, account.id]);
+  await bumpBudgetVersion(client, account.household_id);
 }

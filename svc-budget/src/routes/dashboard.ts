@@ -28,7 +28,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: ProjectionQuery, response: { 200: AccountProjections, ...errorResponses } } },
     async (request) => {
       const { householdId, today } = await budgetRequest(app, request);
-      const { series } = await projectHousehold(app.db, householdId, today, request.query.fullHistory === 'true', app.budgetWrites.get(householdId));
+      const { series } = await projectHousehold(app.db, householdId, today, request.query.fullHistory === 'true');
       return series.map((s) => projectionView(s.account.id, s.account.name, s.pending, s.points, today));
     },
   );
@@ -38,7 +38,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: ProjectionQuery, response: { 200: AccountProjection, ...errorResponses } } },
     async (request) => {
       const { householdId, today } = await budgetRequest(app, request);
-      const { start, end, series } = await projectHousehold(app.db, householdId, today, request.query.fullHistory === 'true', app.budgetWrites.get(householdId));
+      const { start, end, series } = await projectHousehold(app.db, householdId, today, request.query.fullHistory === 'true');
       const pending = series.reduce((sum, s) => sum + s.pending, 0);
       return projectionView(null, 'Net Worth', pending, series.length ? netWorth(series.map((s) => s.points), start, end) : [], today);
     },

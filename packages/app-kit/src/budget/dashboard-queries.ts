@@ -1,0 +1,29 @@
+/**
+ * The dashboard's queries (svc-budget, spec section 7 "Dashboard"): their keys and fetchers in one
+ * place, so that mf-budget's Dashboard and the shell's start-up prefetch (a page load of
+ * /dashboard asks for its data while the remote's code is still loading) share one cache entry.
+ * Imported by path (`@hf/app-kit/src/budget/dashboard-queries`), outside the package index.
+ */
+import type { AccountProjection, WidgetData } from '@hf/contracts/src/budget';
+import { apiFetch } from '@hf/app-kit';
+import { DASHBOARD_QUERY_KEY } from './envelopes';
+
+export type { AccountProjection, WidgetData };
+
+export const balanceProjectionQuery = (fullHistory: boolean) => ({
+  queryKey: [...DASHBOARD_QUERY_KEY, 'balance_projection', { fullHistory }] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => apiFetch<AccountProjection[]>('/dashboard/balance_projection', { query: { fullHistory: String(fullHistory) }, signal }),
+});
+
+export const netWorthProjectionQuery = (fullHistory: boolean) => ({
+  queryKey: [...DASHBOARD_QUERY_KEY, 'net_worth_projection', { fullHistory }] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => apiFetch<AccountProjection>('/dashboard/net_worth_projection', { query: { fullHistory: String(fullHistory) }, signal }),
+});
+
+export const widgetsQuery = () => ({
+  queryKey: [...DASHBOARD_QUERY_KEY, 'widgets'] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => apiFetch<WidgetData>('/dashboard/widgets', { signal }),
+});
+
+/** The first screen of a page load of the dashboard: what to prefetch before its code arrives. */
+export const dashboardStartQueries = () => [balanceProjectionQuery(false), netWorthProjectionQuery(false), widgetsQuery()] as const;
