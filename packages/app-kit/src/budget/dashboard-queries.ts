@@ -10,17 +10,26 @@ import { DASHBOARD_QUERY_KEY } from './envelopes';
 
 export type { AccountProjection, WidgetData };
 
+/**
+ * Fresh for a few seconds: the screen uses what the start-up prefetch brought without asking
+ * again at once. Writes invalidate `['dashboard']`, which refetches whatever the age.
+ */
+const staleTime = 5_000;
+
 export const balanceProjectionQuery = (fullHistory: boolean) => ({
+  staleTime,
   queryKey: [...DASHBOARD_QUERY_KEY, 'balance_projection', { fullHistory }] as const,
   queryFn: ({ signal }: { signal?: AbortSignal }) => apiFetch<AccountProjection[]>('/dashboard/balance_projection', { query: { fullHistory: String(fullHistory) }, signal }),
 });
 
 export const netWorthProjectionQuery = (fullHistory: boolean) => ({
+  staleTime,
   queryKey: [...DASHBOARD_QUERY_KEY, 'net_worth_projection', { fullHistory }] as const,
   queryFn: ({ signal }: { signal?: AbortSignal }) => apiFetch<AccountProjection>('/dashboard/net_worth_projection', { query: { fullHistory: String(fullHistory) }, signal }),
 });
 
 export const widgetsQuery = () => ({
+  staleTime,
   queryKey: [...DASHBOARD_QUERY_KEY, 'widgets'] as const,
   queryFn: ({ signal }: { signal?: AbortSignal }) => apiFetch<WidgetData>('/dashboard/widgets', { signal }),
 });
