@@ -12,7 +12,7 @@
 import { loadavg } from 'node:os';
 import { seededRandom } from '../svc-ledger/test/seeded-random';
 import { BENCH_RUNS, natsDelivery, timedGet } from './support/mirror-bench';
-import { startAppWithUser } from './support/seed-register';
+import { startAppWithUser, type BenchUserApp } from './support/seed-register';
 import { percentiles, request, time } from './support/timing';
 
 const ACCOUNTS = 10;
@@ -32,45 +32,60 @@ async function call(base: string, token: string, method: string, path: string, b
   return { json: res.text ? JSON.parse(res.text) : null, ms: res.ms };
 }
 
+export interface BudgetHousehold {
+  accounts: number[];
+  items: number[];
+  /** `YYYY-MM-01` of the current month. */
+  month: string;
+  today: string;
+}
+
+/** The bench household: ACCOUNTS accounts, ROWS rows over 5 years, ITEMS scheduled items filled for 12 months, ENVELOPES envelopes. */
+export async function seedBudgetHousehold(user: BenchUserApp): Promise<BudgetHousehold> {
+  const { gatewayUrl: gateway, accessToken: token } = user;
+  const random = seededRandom(77);
+  const accounts: number[] = [];
+  for (let a = 0; a < ACCOUNTS; a++) accounts.push(((await call(gateway, token, 'POST', '/api/accounts/', { name: `Account ${a + 1}`, starting_balance: 5000 })).json as { id: number }).id);
+  const categories: number[] = [];
+  for (let c = 0; c < 10; c++) categories.push(((await call(gateway, token, 'POST', '/api/categories/', { name: `Category ${c + 1}` })).json as { id: number }).id);
+  const today = new Date().toISOString().slice(0, 10);
+  const first = Date.parse(`${Number(today.slice(0, 4)) - 5}${today.slice(4)}`);
+  const started = Date.now();
+  for (const [a, account] of accounts.entries()) {
+    const transactions = Array.from({ length: ROWS / ACCOUNTS }, () => ({
+      date: new Date(first + Math.floor(random() * 5 * 365) * 86_400_000).toISOString().slice(0, 10),
+      payee: `Payee ${Math.floor(random() * 500)}`,
+      amount: (random() < 0.1 ? 1 : -1) * Math.round(100 + random() * 30_000) / 100,
+      category_id: categories[Math.floor(random() * categories.length)],
+      status: random() < 0.8 ? 'x' : '',
+    }));
+    const res = await fetch(`${user.ledgerUrl}/internal/transactions/bulk`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-token': user.internalToken },
+      body: JSON.stringify({ household_id: user.householdId, account_id: account, idempotency_key: `budget-${a}`, transactions }),
+    });
+    if (res.status !== 200) throw new Error(`bulk answered ${res.status}`);
+  }
+  const month = `${today.slice(0, 7)}-01`;
+  const items: number[] = [];
+  for (let i = 0; i < ITEMS; i++) {
+    const item = (await call(gateway, token, 'POST', `/api/budget/${accounts[i % ACCOUNTS]}`, { payee: `Bill ${i}`, item_type: i % 5 === 0 ? 'deposit' : 'payment', day_of_month: 1 + (i % 31), category_id: categories[i % 10] })).json as { id: number };
+    await call(gateway, token, 'POST', '/api/budget/autofill', { budget_item_id: item.id, start_month: month, amount: 50 + i, mode: 'full' });
+    items.push(item.id);
+  }
+  for (let e = 0; e < ENVELOPES; e++) {
+    await call(gateway, token, 'POST', '/api/budget/category', { account_id: accounts[e % ACCOUNTS], category_id: categories[Math.floor(e / ACCOUNTS) + (e % 3) * 3], month: today.slice(0, 7), amount: 200 + e, rollover_enabled: e % 2 === 0 });
+  }
+  console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (${ITEMS * 12} budgeted rows)`);
+  return { accounts, items, month, today };
+}
+
 export async function runBudgetBench(): Promise<void> {
   console.log(`\n== budget: ${ACCOUNTS} accounts, ${ROWS.toLocaleString('en-US')} rows over 5 years, ${ITEMS} scheduled items, ${ENVELOPES} envelopes (load average ${loadavg()[0].toFixed(2)}) ==`);
   const user = await startAppWithUser({ dataDirPrefix: 'hf-bench-budget-', userName: 'Budget Bench', emailPrefix: 'budget-bench' });
   try {
     const { gatewayUrl: gateway, accessToken: token } = user;
-    const random = seededRandom(77);
-    const accounts: number[] = [];
-    for (let a = 0; a < ACCOUNTS; a++) accounts.push(((await call(gateway, token, 'POST', '/api/accounts/', { name: `Account ${a + 1}`, starting_balance: 5000 })).json as { id: number }).id);
-    const categories: number[] = [];
-    for (let c = 0; c < 10; c++) categories.push(((await call(gateway, token, 'POST', '/api/categories/', { name: `Category ${c + 1}` })).json as { id: number }).id);
-    const today = new Date().toISOString().slice(0, 10);
-    const first = Date.parse(`${Number(today.slice(0, 4)) - 5}${today.slice(4)}`);
-    const started = Date.now();
-    for (const [a, account] of accounts.entries()) {
-      const transactions = Array.from({ length: ROWS / ACCOUNTS }, () => ({
-        date: new Date(first + Math.floor(random() * 5 * 365) * 86_400_000).toISOString().slice(0, 10),
-        payee: `Payee ${Math.floor(random() * 500)}`,
-        amount: (random() < 0.1 ? 1 : -1) * Math.round(100 + random() * 30_000) / 100,
-        category_id: categories[Math.floor(random() * categories.length)],
-        status: random() < 0.8 ? 'x' : '',
-      }));
-      const res = await fetch(`${user.ledgerUrl}/internal/transactions/bulk`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-internal-token': user.internalToken },
-        body: JSON.stringify({ household_id: user.householdId, account_id: account, idempotency_key: `budget-${a}`, transactions }),
-      });
-      if (res.status !== 200) throw new Error(`bulk answered ${res.status}`);
-    }
-    const month = `${today.slice(0, 7)}-01`;
-    const items: number[] = [];
-    for (let i = 0; i < ITEMS; i++) {
-      const item = (await call(gateway, token, 'POST', `/api/budget/${accounts[i % ACCOUNTS]}`, { payee: `Bill ${i}`, item_type: i % 5 === 0 ? 'deposit' : 'payment', day_of_month: 1 + (i % 31), category_id: categories[i % 10] })).json as { id: number };
-      await call(gateway, token, 'POST', '/api/budget/autofill', { budget_item_id: item.id, start_month: month, amount: 50 + i, mode: 'full' });
-      items.push(item.id);
-    }
-    for (let e = 0; e < ENVELOPES; e++) {
-      await call(gateway, token, 'POST', '/api/budget/category', { account_id: accounts[e % ACCOUNTS], category_id: categories[Math.floor(e / ACCOUNTS) + (e % 3) * 3], month: today.slice(0, 7), amount: 200 + e, rollover_enabled: e % 2 === 0 });
-    }
-    console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (${ITEMS * 12} budgeted rows)`);
+    const { accounts, items, month, today } = await seedBudgetHousehold(user);
 
     const lines: Array<[string, string, string]> = [
       ['balance_projection', '/api/dashboard/balance_projection', '< 100 ms'],

@@ -55,12 +55,12 @@ const ROWS = Number(process.env.BENCH_BROWSER_ROWS ?? 50_000);
 const REPEAT = Number(process.env.BENCH_BROWSER_REPEAT ?? 5);
 const SCROLL_SECONDS = Number(process.env.BENCH_BROWSER_SCROLL_SECONDS ?? 5);
 const SCROLL_RUNS = Number(process.env.BENCH_BROWSER_SCROLL_RUNS ?? 3);
-const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const PROFILE = process.env.BENCH_BROWSER_PROFILE === '1';
 const TRACE = process.env.BENCH_BROWSER_TRACE;
-const VIEWPORT = { width: 1280, height: 800 };
+export const VIEWPORT = { width: 1280, height: 800 };
 /** The flags the browser tests launch Chromium with (playwright.config.ts). */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const FRAME_MS = 1000 / 60;
 
 /** What the page is made of (mf-ledger's register; e2e/ledger-large.spec.ts uses the same). */
@@ -289,10 +289,10 @@ function quantile(values: number[], q: number): number {
 const ms = (value: number | null) => (value === null || Number.isNaN(value) ? '-' : `${value.toFixed(value < 100 ? 1 : 0)} ms`);
 const pct = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : '-');
 
-async function ensureFrontends(): Promise<string | null> {
+/** Builds the front ends when `needed` remotes (besides the shell) are not built; answers why a bench must skip, or null. */
+export async function ensureFrontends(needed: readonly string[] = ['shell', 'mf-ledger']): Promise<string | null> {
   const { ROOT, buildFrontends, staleReason } = await import('../scripts/build-frontends');
-  const needed = ['shell', 'mf-ledger'];
-  const built = () => existsSync(join(ROOT, 'shell', 'dist', 'index.html')) && existsSync(join(ROOT, 'mf-ledger', 'dist', 'remoteEntry.js'));
+  const built = () => existsSync(join(ROOT, 'shell', 'dist', 'index.html')) && needed.every((name) => name === 'shell' || existsSync(join(ROOT, name, 'dist', 'remoteEntry.js')));
   if (!built() || process.env.BENCH_BROWSER_BUILD === '1') {
     console.log(`  building the front ends (npx tsx scripts/build-frontends.ts)...`);
     try {
@@ -300,7 +300,7 @@ async function ensureFrontends(): Promise<string | null> {
     } catch (err) {
       console.log(`  front-end build failed: ${(err as Error).message.split('\n').slice(0, 5).join(' / ')}`);
     }
-    if (!built()) return 'shell/dist or mf-ledger/dist is not built and the build failed: run `npm run build`, then this bench';
+    if (!built()) return `${needed.join(', ')} not built and the build failed: run \`npm run build\`, then this bench`;
   }
   for (const name of needed) {
     const reason = staleReason(name);

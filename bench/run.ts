@@ -4,6 +4,7 @@
  * `peer` (Actual Budget's engine, installed on demand, ~15 min) and `peer-reports` run only when named.
  */
 import { runBudgetBench } from './budget';
+import { runDashboardBrowserBench } from './dashboard-browser';
 import { runGatewayBench } from './gateway';
 import { runLedgerBench } from './ledger';
 import { runPeerActualBench } from './peer-actual';
@@ -19,6 +20,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   browser: () => runRegisterBrowserBench(),
   reports: async () => void (await runReportsBench()),
   budget: () => runBudgetBench(),
+  dashboard: () => runDashboardBrowserBench(),
 };
 
 const ONLY_WHEN_NAMED = new Set(['peer', 'peer-reports']);
