@@ -1,7 +1,7 @@
 import { EVENT_SEQUENCE_HEADER as CONTRACT_EVENT_SEQUENCE, MIN_SEQUENCE_HEADER as CONTRACT_MIN_SEQUENCE } from '@hf/contracts';
 import {
   apiDownload, apiFetch, EVENT_SEQUENCE_HEADER, filenameFromContentDisposition, lastEventSequence, MIN_SEQUENCE_HEADER, noteEventSequence,
-  resetEventSequence, saveDownloadedFile,
+  readModelStaleTime, resetEventSequence, saveDownloadedFile,
 } from './api';
 import { stubFetch } from './testing/harness';
 
@@ -64,6 +64,24 @@ describe('read-your-writes', () => {
     expect(lastEventSequence()).toBe(9);
     noteEventSequence(' 10 ');
     expect(lastEventSequence()).toBe(10);
+  });
+});
+
+describe('readModelStaleTime', () => {
+  it('keeps data fetched after the last write fresh for 5 s, and makes older data stale at once', () => {
+    resetEventSequence();
+    const before = { state: { dataUpdatedAt: Date.now() } };
+    expect(readModelStaleTime(before)).toBe(5_000);
+    jest.spyOn(Date, 'now').mockReturnValue(before.state.dataUpdatedAt + 1);
+    try {
+      noteEventSequence('41');
+      expect(readModelStaleTime(before)).toBe(0);
+      expect(readModelStaleTime({ state: { dataUpdatedAt: before.state.dataUpdatedAt + 2 } })).toBe(5_000);
+      noteEventSequence('40'); // not higher: not a new write
+      expect(readModelStaleTime({ state: { dataUpdatedAt: before.state.dataUpdatedAt + 2 } })).toBe(5_000);
+    } finally {
+      jest.restoreAllMocks();
+    }
   });
 });
 

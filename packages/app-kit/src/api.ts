@@ -46,6 +46,8 @@ export const READ_MODEL_PATH_PREFIXES: readonly string[] = ['/reports/', '/dashb
  * that write (a report right after an edit shows the edit).
  */
 let highestSequence = 0;
+/** When (Date.now()) the highest sequence last rose: a write this tab made. */
+let lastWriteAt = 0;
 
 export function lastEventSequence(): number {
   return highestSequence;
@@ -55,12 +57,25 @@ export function lastEventSequence(): number {
 export function noteEventSequence(value: string | null | undefined): void {
   if (!value || !/^\d{1,15}$/.test(value.trim())) return;
   const sequence = Number(value.trim());
-  if (sequence > highestSequence) highestSequence = sequence;
+  if (sequence > highestSequence) {
+    highestSequence = sequence;
+    lastWriteAt = Date.now();
+  }
+}
+
+/**
+ * `staleTime` of a read-model query: data fetched after this tab's last write stays fresh for 5 s
+ * (a prefetch is used as it is, not asked for again at once); data from before a write is stale
+ * at once, so the next screen that shows it refetches (with X-Min-Sequence).
+ */
+export function readModelStaleTime(query: { state: { dataUpdatedAt: number } }): number {
+  return query.state.dataUpdatedAt > lastWriteAt ? 5_000 : 0;
 }
 
 /** Forgets the sequence (tests; a new tab starts from 0 anyway). */
 export function resetEventSequence(): void {
   highestSequence = 0;
+  lastWriteAt = 0;
 }
 
 function readsReadModel(method: string, path: string): boolean {

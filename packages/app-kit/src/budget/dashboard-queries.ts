@@ -5,16 +5,13 @@
  * Imported by path (`@hf/app-kit/src/budget/dashboard-queries`), outside the package index.
  */
 import type { AccountProjection, WidgetData } from '@hf/contracts/src/budget';
-import { apiFetch } from '@hf/app-kit';
+import { apiFetch, readModelStaleTime } from '@hf/app-kit';
 import { DASHBOARD_QUERY_KEY } from './envelopes';
 
 export type { AccountProjection, WidgetData };
 
-/**
- * Fresh for a few seconds: the screen uses what the start-up prefetch brought without asking
- * again at once. Writes invalidate `['dashboard']`, which refetches whatever the age.
- */
-const staleTime = 5_000;
+/** Fresh for a few seconds unless this tab wrote since (see readModelStaleTime). */
+const staleTime = readModelStaleTime;
 
 export const balanceProjectionQuery = (fullHistory: boolean) => ({
   staleTime,
