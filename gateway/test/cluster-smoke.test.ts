@@ -6,14 +6,10 @@
  * Skipped (with a message) when PostgreSQL or NATS is not reachable, unless REQUIRE_NATS=1.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { SERVICES } from '@hf/contracts';
-import { canConnect, freePort } from '../../scripts/test-postgres';
-import { startCluster, type RunningCluster } from '../../scripts/start-cluster';
+import type { RunningCluster } from '../../scripts/start-cluster';
+import { startTestCluster, type TestCluster } from '../../scripts/test-cluster';
+import { canConnect } from '../../scripts/test-postgres';
 
 const PG_ADMIN = process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -33,9 +29,8 @@ function tcpReachable(url: string): Promise<boolean> {
 }
 
 const run = `smoke_${randomBytes(4).toString('hex')}`;
-const databases = Object.fromEntries(SERVICES.map((s) => [s.key, `${run}_${s.key.toLowerCase()}`])) as Record<string, string>;
 let cluster: RunningCluster | undefined;
-let dataDir: string;
+let testCluster: TestCluster | undefined;
 let skipReason: string | undefined;
 
 beforeAll(async () => {
@@ -46,31 +41,12 @@ beforeAll(async () => {
     console.warn(skipReason);
     return;
   }
-  dataDir = mkdtempSync(join(tmpdir(), 'hf-cluster-'));
-  const servicePorts = {} as Record<string, number>;
-  for (const s of SERVICES) servicePorts[s.key] = await freePort();
-  const admin = new URL(PG_ADMIN);
-  cluster = await startCluster({
-    dataDir,
-    port: await freePort(),
-    servicePorts,
-    databaseUrls: Object.fromEntries(SERVICES.map((s) => [s.key, Object.assign(new URL(admin.toString()), { pathname: `/${databases[s.key]}` }).toString()])),
-    natsUrl: NATS_URL,
-    // Its own durable consumer: other test runs on this NATS server keep theirs.
-    env: { GATEWAY_INSTANCE: run, BCRYPT_COST: '4', LOG_LEVEL: 'warn' },
-    echo: false,
-  });
+  testCluster = await startTestCluster({ run, pgAdminUrl: PG_ADMIN, natsUrl: NATS_URL });
+  cluster = testCluster.cluster;
 }, 180_000);
 
 afterAll(async () => {
-  await cluster?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (cluster || dataDir) {
-    const client = new pg.Client({ connectionString: PG_ADMIN });
-    await client.connect();
-    for (const name of Object.values(databases)) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await client.end();
-  }
+  await testCluster?.stop();
 }, 60_000);
 
 async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {

@@ -1,5 +1,5 @@
 import type { ReplayPage } from '@hf/contracts';
-import { HttpError } from '@hf/service-kit';
+import { callInternal } from '@hf/service-kit';
 import type { HouseholdState } from './mirror-store';
 
 /** Rows per replay page: about 10 MB of JSON. */
@@ -14,19 +14,7 @@ export class LedgerReplay {
   ) {}
 
   private async post<T>(path: string, body: unknown): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.ledgerUrl}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-internal-token': this.internalToken },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch {
-      throw new HttpError(503, 'The service is temporarily unavailable. Please try again.');
-    }
-    if (!response.ok) throw new HttpError(503, 'The service is temporarily unavailable. Please try again.');
-    return (await response.json()) as T;
+    return (await (await callInternal(`${this.ledgerUrl}${path}`, this.internalToken, 'POST', body, TIMEOUT_MS)).json()) as T;
   }
 
   /** Every household that has (or had) an account in the ledger. */

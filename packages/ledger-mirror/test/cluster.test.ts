@@ -8,21 +8,16 @@
  * Skipped (with a message) when PostgreSQL or nats-server is missing, unless REQUIRE_NATS=1.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { SERVICES } from '@hf/contracts';
-import { canConnect, freePort } from '../../../scripts/test-postgres';
-import { startCluster, type RunningCluster } from '../../../scripts/start-cluster';
+import type { RunningCluster } from '../../../scripts/start-cluster';
+import { startTestCluster, type TestCluster } from '../../../scripts/test-cluster';
+import { canConnect } from '../../../scripts/test-postgres';
 import { natsServerAvailable, startPrivateNats, type PrivateNats } from '../src/testing/private-nats';
 
 const PG_ADMIN = process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const run = `mirror_${randomBytes(4).toString('hex')}`;
-const databases = Object.fromEntries(SERVICES.map((s) => [s.key, `${run}_${s.key.toLowerCase()}`])) as Record<string, string>;
 let cluster: RunningCluster | undefined;
+let testCluster: TestCluster | undefined;
 let nats: PrivateNats | undefined;
-let dataDir: string | undefined;
 let skipReason: string | undefined;
 
 beforeAll(async () => {
@@ -34,31 +29,13 @@ beforeAll(async () => {
     return;
   }
   nats = await startPrivateNats();
-  dataDir = mkdtempSync(join(tmpdir(), 'hf-mirror-cluster-'));
-  const servicePorts = {} as Record<string, number>;
-  for (const s of SERVICES) servicePorts[s.key] = await freePort();
-  const admin = new URL(PG_ADMIN);
-  cluster = await startCluster({
-    dataDir,
-    port: await freePort(),
-    servicePorts,
-    databaseUrls: Object.fromEntries(SERVICES.map((s) => [s.key, Object.assign(new URL(admin.toString()), { pathname: `/${databases[s.key]}` }).toString()])),
-    natsUrl: nats.url,
-    env: { GATEWAY_INSTANCE: run, BCRYPT_COST: '4', LOG_LEVEL: 'warn' },
-    echo: false,
-  });
+  testCluster = await startTestCluster({ run, pgAdminUrl: PG_ADMIN, natsUrl: nats.url });
+  cluster = testCluster.cluster;
 }, 180_000);
 
 afterAll(async () => {
-  await cluster?.stop();
+  await testCluster?.stop();
   await nats?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (cluster) {
-    const client = new pg.Client({ connectionString: PG_ADMIN });
-    await client.connect();
-    for (const name of Object.values(databases)) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await client.end();
-  }
 }, 60_000);
 
 let token = '';

@@ -8,3 +8,4 @@ export * from './run-service';
 export { default as Type } from 'typebox';
 export type { Static } from 'typebox';
 export * from './run-process';
+export * from './internal-call';
