@@ -1,5 +1,5 @@
 import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
-import { HttpError } from '@hf/service-kit';
+import { callInternal } from '@hf/service-kit';
 
 const TIMEOUT_MS = 10_000;
 
@@ -25,18 +25,7 @@ export class LedgerBudgetedRows {
 
   /** Answers the ledger's event sequence after the write (its `x-event-sequence`). */
   private async call(method: 'PUT' | 'DELETE', body: unknown): Promise<number> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.ledgerUrl}/internal/budgeted-rows`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-internal-token': this.internalToken },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch {
-      throw new HttpError(503, 'The service is temporarily unavailable. Please try again.');
-    }
-    if (!response.ok) throw new HttpError(503, 'The service is temporarily unavailable. Please try again.');
+    const response = await callInternal(`${this.ledgerUrl}/internal/budgeted-rows`, this.internalToken, method, body, TIMEOUT_MS);
     await response.arrayBuffer();
     return Number(response.headers.get(EVENT_SEQUENCE_HEADER)) || 0;
   }
