@@ -40,7 +40,7 @@ function ChartCard({ projection, today, isMobile, onMaximize }: { projection: Ac
 }
 
 /** Charts drawn in the first frame; the others follow a few per frame, so the first chart shows at once. */
-const FIRST_CHARTS = 2;
+const FIRST_CHARTS = 1;
 
 /** How many of `total` charts to draw: FIRST_CHARTS at once, then two more after each paint. */
 function useProgressiveCount(total: number): number {
