@@ -183,6 +183,26 @@ export interface PeerResults {
   editUiCall: Timing;
 }
 
+/** Runs `fn` with console.warn silenced: the peer logs that it has no sync server to upload to (expected). */
+export async function withoutPeerWarnings<T>(fn: () => Promise<T>): Promise<T> {
+  const warn = console.warn;
+  console.warn = () => undefined;
+  try {
+    return await fn();
+  } finally {
+    console.warn = warn;
+  }
+}
+
+/** Shuts the peer's engine down and removes its data folder. */
+export async function closePeer(api: PeerApi, dataDir: string): Promise<void> {
+  try {
+    await withoutPeerWarnings(() => api.shutdown());
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 function peerRow(i: number, total: number): PeerNewTransaction {
   const r = benchRow(i, total);
   return { date: r.date, payee_name: r.payee, amount: Math.round(r.amount * 100), cleared: r.status === 'x', ...(r.notes ? { notes: r.notes } : {}) };
@@ -190,19 +210,14 @@ function peerRow(i: number, total: number): PeerNewTransaction {
 
 async function measurePeer(api: PeerApi): Promise<PeerResults> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hf-bench-peer-actual-'));
-  const quiet = console.warn;
   try {
     const internal = await api.init({ dataDir, verbose: false });
     let accountId = '';
-    // finish-import tries to upload the new budget and logs that there is no server: expected.
-    console.warn = () => undefined;
-    try {
-      await api.runImport('Ledgerly peer bench', async () => {
+    await withoutPeerWarnings(() =>
+      api.runImport('Ledgerly peer bench', async () => {
         accountId = await api.createAccount({ name: 'Bench Checking', offbudget: false, closed: false });
-      });
-    } finally {
-      console.warn = quiet;
-    }
+      }),
+    );
 
     // 1. Bulk create, BATCH rows per call; rows are built before timing (as ours are).
     const seed: number[] = [];
@@ -269,13 +284,7 @@ async function measurePeer(api: PeerApi): Promise<PeerResults> {
     }
     return { seed, seedNoRules, full, fullWithBalances, pageNewest, pageMiddle, edit, editUiCall };
   } finally {
-    console.warn = () => undefined;
-    try {
-      await api.shutdown();
-    } finally {
-      console.warn = quiet;
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    await closePeer(api, dataDir);
   }
 }
 

@@ -16,11 +16,11 @@
  * `npm run bench -- peer-reports` (only when named). Knobs: BENCH_REPORT_ROWS, BENCH_PEER_OURS=0.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensurePeer, PEER_DIR, PEER_PACKAGE, PEER_VERSION, type PeerApi } from './peer-actual';
+import { closePeer, ensurePeer, PEER_DIR, PEER_PACKAGE, PEER_VERSION, withoutPeerWarnings, type PeerApi } from './peer-actual';
 import { runReportsBench, type ReportFigures } from './reports';
 import { planReportHousehold, type ReportHousehold } from './support/report-household';
 import { time } from './support/timing';
@@ -57,17 +57,15 @@ interface PeerFigures {
 
 async function measurePeer(api: PeerApi, plan: ReportHousehold): Promise<PeerFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hf-bench-peer-reports-'));
-  const quiet = console.warn;
   try {
     const internal = await api.init({ dataDir, verbose: false });
     const accounts: string[] = [];
     const categoryIds: string[] = [];
     const groupCategories: string[][] = [];
     const payees = new Map<string, string>();
-    console.warn = () => undefined; // finish-import logs that there is no server to upload to
     const loadStart = process.hrtime.bigint();
-    try {
-      await api.runImport('Ledgerly reports peer bench', async () => {
+    await withoutPeerWarnings(() =>
+      api.runImport('Ledgerly reports peer bench', async () => {
         for (let a = 0; a < plan.rows.length; a++) accounts.push(await api.createAccount({ name: `Account ${a + 1}`, offbudget: false, closed: false }));
         let group = '';
         for (const [i, c] of plan.categories.entries()) {
@@ -82,10 +80,8 @@ async function measurePeer(api: PeerApi, plan: ReportHousehold): Promise<PeerFig
         }
         for (const rows of plan.rows) for (const r of rows) if (!payees.has(r.payee)) payees.set(r.payee, '');
         for (const name of payees.keys()) payees.set(name, await api.createPayee({ name }));
-      });
-    } finally {
-      console.warn = quiet;
-    }
+      }),
+    );
     const stamp = Date.now();
     for (const [a, rows] of plan.rows.entries()) {
       for (let done = 0; done < rows.length; done += 10_000) {
@@ -132,13 +128,7 @@ async function measurePeer(api: PeerApi, plan: ReportHousehold): Promise<PeerFig
     const drill = await figure(`rows of a parent and its children, 15 months (${drillRows})`, drillQuery);
     return { load, byCategoryYear, byCategoryFive, byPayeeYear, byPayeeFive, drill, drillRows };
   } finally {
-    console.warn = () => undefined;
-    try {
-      await api.shutdown();
-    } finally {
-      console.warn = quiet;
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    await closePeer(api, dataDir);
   }
 }
 
