@@ -90,6 +90,16 @@ export class LedgerMirror {
     for (const table of this.options.vacuumTables ?? []) await this.options.pool.query(`VACUUM (ANALYZE) ${table}`).catch(() => undefined);
   }
 
+  /**
+   * Rebuilds the household unless it was rebuilt within `minIntervalMs` (in any process): for a
+   * read that misses an id the mirror may not have seen yet. Bounded, so that ids of other
+   * households sent again and again cannot make a household rebuild again and again.
+   */
+  async rebuildUnlessRecent(householdId: number, minIntervalMs: number): Promise<void> {
+    const recent = await this.options.pool.query('SELECT 1 FROM ledger_households WHERE household_id = $1 AND rebuilt_at > now() - $2::double precision * interval \'1 millisecond\'', [householdId, minIntervalMs]);
+    if (recent.rowCount === 0) await this.rebuild(householdId);
+  }
+
   /** Every household of the ledger, one after the other; answers how many. */
   async rebuildAll(): Promise<number> {
     const households = await this.options.replay.households();

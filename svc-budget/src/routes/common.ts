@@ -14,25 +14,39 @@ export async function budgetRequest(app: FastifyInstance, request: FastifyReques
   return { householdId, today: requestToday(request, app.today()), view: await householdView(app.db, householdId) };
 }
 
+/** A miss waits this long for the consumer, then rebuilds the household at most this often (see requireInView). */
+const MISS_WAIT_MS = 500;
+const MISS_POLL_MS = 25;
+const MISS_REBUILD_INTERVAL_MS = 10_000;
+
 /**
- * An open account of the household. The mirror may not have seen an account created a moment
- * ago: a miss rebuilds the household from the ledger once before answering 404.
+ * The view, made sure to hold the id: the mirror may not have seen an account or category
+ * created a moment ago by a client that sent no X-Min-Sequence. A miss waits up to 0.5 s for the
+ * consumer, then rebuilds the household from the ledger (at most every 10 s, so ids of other
+ * households sent again and again cost their sender time, not the server a rebuild each), then
+ * answers 404.
  */
-export async function requireAccount(app: FastifyInstance, householdId: number, view: HouseholdView, accountId: number): Promise<HouseholdView> {
-  if (view.accounts.has(accountId)) return view;
-  await app.mirror.rebuild(householdId);
+async function requireInView(app: FastifyInstance, householdId: number, view: HouseholdView, has: (view: HouseholdView) => boolean, message: string): Promise<HouseholdView> {
+  if (has(view)) return view;
+  for (const deadline = Date.now() + MISS_WAIT_MS; Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, MISS_POLL_MS));
+    const later = await householdView(app.db, householdId);
+    if (has(later)) return later;
+  }
+  await app.mirror.rebuildUnlessRecent(householdId, MISS_REBUILD_INTERVAL_MS);
   const fresh = await householdView(app.db, householdId);
-  if (!fresh.accounts.has(accountId)) throw notFound(BUDGET_MESSAGES.accountNotFound);
+  if (!has(fresh)) throw notFound(message);
   return fresh;
 }
 
-/** A live category of the household (same one-rebuild rule as accounts). */
-export async function requireCategory(app: FastifyInstance, householdId: number, view: HouseholdView, categoryId: number): Promise<HouseholdView> {
-  if (view.categories.live(categoryId)) return view;
-  await app.mirror.rebuild(householdId);
-  const fresh = await householdView(app.db, householdId);
-  if (!fresh.categories.live(categoryId)) throw notFound(BUDGET_MESSAGES.categoryNotFound);
-  return fresh;
+/** An open account of the household (see requireInView). */
+export function requireAccount(app: FastifyInstance, householdId: number, view: HouseholdView, accountId: number): Promise<HouseholdView> {
+  return requireInView(app, householdId, view, (v) => v.accounts.has(accountId), BUDGET_MESSAGES.accountNotFound);
+}
+
+/** A live category of the household (see requireInView). */
+export function requireCategory(app: FastifyInstance, householdId: number, view: HouseholdView, categoryId: number): Promise<HouseholdView> {
+  return requireInView(app, householdId, view, (v) => v.categories.live(categoryId) !== undefined, BUDGET_MESSAGES.categoryNotFound);
 }
 
 /** A money amount of the API in cents, never negative (the type gives the sign). */
