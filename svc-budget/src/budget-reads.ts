@@ -59,7 +59,7 @@ const KEPT_PROJECTIONS = 20;
  * history and state (the dashboard's accounts and net-worth calls, a reload) gets it without
  * computing it again; any ledger event or budget write makes the next read compute anew.
  */
-export async function projectHousehold(pool: Pool, householdId: number, today: CalendarDate, fullHistory: boolean): Promise<HouseholdProjection> {
+export async function projectHousehold(pool: Pool, householdId: number, view: HouseholdView, today: CalendarDate, fullHistory: boolean): Promise<HouseholdProjection> {
   let kept = projections.get(pool);
   if (!kept) projections.set(pool, (kept = new Map()));
   const key = `${householdId}|${today}|${fullHistory}|${await projectionState(pool, householdId, 'svc-budget')}`;
@@ -67,7 +67,7 @@ export async function projectHousehold(pool: Pool, householdId: number, today: C
   if (projection) {
     kept.delete(key);
   } else {
-    projection = computeProjection(pool, householdId, today, fullHistory);
+    projection = computeProjection(pool, householdId, view, today, fullHistory);
     projection.catch(() => kept!.delete(key));
   }
   kept.set(key, projection);
@@ -75,8 +75,7 @@ export async function projectHousehold(pool: Pool, householdId: number, today: C
   return projection;
 }
 
-async function computeProjection(pool: Pool, householdId: number, today: CalendarDate, fullHistory: boolean): Promise<HouseholdProjection> {
-  const view = await householdView(pool, householdId);
+async function computeProjection(pool: Pool, householdId: number, view: HouseholdView, today: CalendarDate, fullHistory: boolean): Promise<HouseholdProjection> {
   const start = fullHistory ? addMonths(today, -12) : addMonths(firstOfMonth(today), -1);
   const end = addMonths(today, BUDGET_HORIZON_MONTHS);
   const ids = [...view.accounts.keys()];

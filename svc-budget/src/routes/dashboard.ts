@@ -27,8 +27,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     '/api/dashboard/balance_projection',
     { schema: { querystring: ProjectionQuery, response: { 200: AccountProjections, ...errorResponses } } },
     async (request) => {
-      const { householdId, today } = await budgetRequest(app, request);
-      const { series } = await projectHousehold(app.db, householdId, today, request.query.fullHistory === 'true');
+      const { householdId, today, view } = await budgetRequest(app, request);
+      const { series } = await projectHousehold(app.db, householdId, view, today, request.query.fullHistory === 'true');
       return series.map((s) => projectionView(s.account.id, s.account.name, s.pending, s.points, today));
     },
   );
@@ -37,8 +37,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     '/api/dashboard/net_worth_projection',
     { schema: { querystring: ProjectionQuery, response: { 200: AccountProjection, ...errorResponses } } },
     async (request) => {
-      const { householdId, today } = await budgetRequest(app, request);
-      const { start, end, series } = await projectHousehold(app.db, householdId, today, request.query.fullHistory === 'true');
+      const { householdId, today, view } = await budgetRequest(app, request);
+      const { start, end, series } = await projectHousehold(app.db, householdId, view, today, request.query.fullHistory === 'true');
       const pending = series.reduce((sum, s) => sum + s.pending, 0);
       return projectionView(null, 'Net Worth', pending, series.length ? netWorth(series.map((s) => s.points), start, end) : [], today);
     },
