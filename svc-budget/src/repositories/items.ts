@@ -1,21 +1,12 @@
 import type { Queryable } from '@hf/ledger-mirror';
 import type { PoolClient } from '@hf/service-kit';
-import type { ItemType, ScheduleRecord } from '../domain/schedule';
-
-interface ItemRow {
-  id: number;
-  account_id: number;
-  item_type: ItemType;
-  payee: string;
-  category_id: number | null;
-  day_of_month: number;
-  transfer_account_id: number | null;
-  synced: boolean;
-}
-
-const COLUMNS = 'i.id, i.account_id, i.item_type, i.payee, i.category_id, i.day_of_month, i.transfer_account_id, i.synced';
+import type { ScheduleRecord } from '../domain/schedule';
 
 export type StoredItem = ScheduleRecord & { synced: boolean };
+/** An item row as read, before its amounts are added. */
+type ItemRow = Omit<StoredItem, 'values'>;
+
+const COLUMNS = 'i.id, i.account_id, i.item_type, i.payee, i.category_id, i.day_of_month, i.transfer_account_id, i.synced';
 
 async function withValues(q: Queryable, rows: ItemRow[]): Promise<StoredItem[]> {
   if (rows.length === 0) return [];
