@@ -1,4 +1,4 @@
-import { addDays, addMonths, applyDateKey, daysInMonth, isValidDate, isValidMonth, occurrenceDate, parseEntryDate, toDayNumber, fromDayNumber } from './index';
+import { addDays, addMonthKeys, addMonths, applyDateKey, monthKeyOfIndex, daysInMonth, isValidDate, isValidMonth, occurrenceDate, parseEntryDate, toDayNumber, fromDayNumber } from './index';
 
 describe('calendar dates', () => {
   it('knows real dates from impossible ones', () => {
@@ -61,5 +61,13 @@ describe('applyDateKey', () => {
     expect(applyDateKey('PageUp', '2026-01-31', today)).toBe('2026-02-28');
     expect(applyDateKey('PageDown', '2026-03-31', today)).toBe('2026-02-28');
     expect(applyDateKey('x', '2026-03-31', today)).toBeNull();
+  });
+});
+
+describe('month keys', () => {
+  it('steps months across year ends and names a month index', () => {
+    expect(addMonthKeys('2026-11', 2)).toBe('2027-01');
+    expect(addMonthKeys('2026-01', -1)).toBe('2025-12');
+    expect(monthKeyOfIndex(2026 * 12 + 1)).toBe('2026-02');
   });
 });

@@ -62,6 +62,17 @@ export function addMonths(date: CalendarDate, months: number): CalendarDate {
   return formatDate(y, mo, Math.min(day, daysInMonth(y, mo)));
 }
 
+/** `YYYY-MM` of a month counted from year 0 (`year * 12 + month - 1`, as SQL's extract gives it). */
+export function monthKeyOfIndex(index: number): MonthKey {
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** A month key `YYYY-MM` plus `n` months. */
+export function addMonthKeys(month: MonthKey, n: number): MonthKey {
+  const [y, m] = month.split('-').map(Number);
+  return monthKeyOfIndex(y * 12 + (m - 1) + n);
+}
+
 /** `YYYY-MM` of a date. */
 export function monthOf(date: CalendarDate): MonthKey {
   return date.slice(0, 7);

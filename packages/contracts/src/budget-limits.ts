@@ -25,8 +25,6 @@ export const BUDGET_MESSAGES = {
   envelopeNotFound: 'Envelope not found.',
   goalNotFound: 'Savings goal not found.',
   duplicateEnvelope: 'This category already has an envelope for this month.',
-  transferToSelf: 'A scheduled transfer needs another account as its payee.',
-  mirrorReadOnly: 'An incoming transfer is edited in the account it comes from.',
   outsideHorizon: 'The month is outside the 12 months of the budget.',
   negativeAmount: 'The amount must not be negative: the type gives the sign.',
 } as const;

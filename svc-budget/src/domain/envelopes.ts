@@ -1,3 +1,4 @@
+import { addMonthKeys } from '@hf/calendar';
 import type { Cents } from '@hf/money';
 
 /** An envelope as stored: (account, category, month) -> amount, with its rollover flag. */
@@ -18,13 +19,6 @@ export interface EnvelopeMonth extends EnvelopeRecord {
   left: Cents;
   /** The month whose envelopes a month without its own shows, else null. */
   carried_from: string | null;
-}
-
-/** `YYYY-MM` plus `n` months. */
-export function addMonthKeys(month: string, n: number): string {
-  const [y, m] = month.split('-').map(Number);
-  const index = y * 12 + (m - 1) + n;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { addDays, daysInMonth, toDayNumber, type CalendarDate } from '@hf/calendar';
+import { addDays, addMonthKeys, daysInMonth, toDayNumber, type CalendarDate } from '@hf/calendar';
 import type { Cents } from '@hf/money';
-import { addMonthKeys, envelopesOfMonth, type EnvelopeMonth, type EnvelopeRecord } from './envelopes';
+import { envelopesOfMonth, type EnvelopeMonth, type EnvelopeRecord } from './envelopes';
 
 /** A ledger row as the projection needs it. */
 export interface ProjectionRow {

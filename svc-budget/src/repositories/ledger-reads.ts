@@ -1,3 +1,4 @@
+import { monthKeyOfIndex } from '@hf/calendar';
 import type { Queryable } from '@hf/ledger-mirror';
 import type { Pool } from '@hf/service-kit';
 import type { ProjectionRow } from '../domain/projection';
@@ -20,7 +21,7 @@ export async function netsByCategoryMonth(q: Queryable, accountIds: readonly num
   return result.rows.map((r) => ({
     account_id: r.account_id,
     category_id: r.category_id,
-    month: `${Math.floor(r.month_index / 12)}-${String((r.month_index % 12) + 1).padStart(2, '0')}`,
+    month: monthKeyOfIndex(r.month_index),
     net: r.net,
   }));
 }

@@ -1,4 +1,5 @@
 import type { ReportScope } from '../domain/report-range';
+import { monthKeyOfIndex } from '@hf/calendar';
 import type { Queryable } from '@hf/ledger-mirror';
 import type { Pool } from '@hf/service-kit';
 
@@ -43,7 +44,7 @@ export async function netsByMonth(q: Queryable, householdId: number, scope: Repo
      FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY 1, 2`,
     scopeParams(householdId, scope),
   );
-  return result.rows.map((r) => ({ month: `${Math.floor(r.month_index / 12)}-${String((r.month_index % 12) + 1).padStart(2, '0')}`, category_id: r.category_id, net: r.net }));
+  return result.rows.map((r) => ({ month: monthKeyOfIndex(r.month_index), category_id: r.category_id, net: r.net }));
 }
 
 export interface StoredRow {
