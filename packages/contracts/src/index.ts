@@ -10,3 +10,4 @@ export * from './auth';
 export * from './ledger';
 export * from './reports';
 export * from './budget';
+export * from './import';
