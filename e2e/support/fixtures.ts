@@ -61,7 +61,16 @@ export async function registerViaApi(
   return { name, email, password, accessToken: body.access_token, refreshToken: body.refresh_token };
 }
 
-/** Calls the API as a user, the way the browser does (Bearer token + X-Client-Date). */
+/** The highest `x-event-sequence` answered to each user (by access token), as the browser's api.ts keeps it. */
+const lastSequence = new Map<string, number>();
+
+/** Whether a call sends X-Min-Sequence (as app-kit's api.ts: every svc-budget call, GETs of reports). */
+const readsMirror = (method: string, path: string) => /^\/(budget|dashboard)\//.test(path) || (method === 'GET' && path.startsWith('/reports/'));
+
+/**
+ * Calls the API as a user, the way the browser does (Bearer token + X-Client-Date, and
+ * X-Min-Sequence: the user's last ledger write on the calls that read a mirror of the ledger).
+ */
 export async function api(
   request: APIRequestContext,
   user: Pick<TestUser, 'accessToken'>,
@@ -69,11 +78,12 @@ export async function api(
   path: string,
   data?: unknown,
 ): Promise<{ status: number; body: unknown }> {
-  const res = await request.fetch(`/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${user.accessToken}`, 'X-Client-Date': localToday() },
-    data: data === undefined ? undefined : (data as object),
-  });
+  const headers: Record<string, string> = { Authorization: `Bearer ${user.accessToken}`, 'X-Client-Date': localToday() };
+  const sequence = lastSequence.get(user.accessToken) ?? 0;
+  if (sequence > 0 && readsMirror(method, path)) headers['X-Min-Sequence'] = String(sequence);
+  const res = await request.fetch(`/api${path}`, { method, headers, data: data === undefined ? undefined : (data as object) });
+  const written = Number(res.headers()['x-event-sequence']);
+  if (Number.isSafeInteger(written) && written > sequence) lastSequence.set(user.accessToken, written);
   const text = await res.text();
   let body: unknown = text;
   try {

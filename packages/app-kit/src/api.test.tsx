@@ -30,7 +30,7 @@ describe('read-your-writes', () => {
     expect(calls[0].headers[MIN_SEQUENCE_HEADER]).toBeUndefined();
   });
 
-  it('remembers the highest x-event-sequence and sends it on GETs of read models only', async () => {
+  it('remembers the highest x-event-sequence and sends it on GETs of read models and on every svc-budget call', async () => {
     let sequence = '41';
     const { calls } = stubFetch({
       'PUT /api/transactions/7': () => ({ status: 200, body: { id: 7 }, headers: { 'X-Event-Sequence': sequence } }),
@@ -38,6 +38,14 @@ describe('read-your-writes', () => {
       'GET /api/dashboard/widgets': {},
       'GET /api/accounts/': [],
       'POST /api/reports/anything': {},
+      'POST /api/accounts/': {},
+      'GET /api/budget/3': [],
+      'POST /api/budget/category': {},
+      'POST /api/budget/3': {},
+      'PUT /api/budget/9': {},
+      'DELETE /api/budget/category/5': {},
+      'POST /api/budget/autofill': {},
+      'POST /api/budget/goals': {},
     });
     await apiFetch('/transactions/7', { method: 'PUT', body: { notes: 'x' } });
     expect(lastEventSequence()).toBe(41);
@@ -49,10 +57,25 @@ describe('read-your-writes', () => {
     await apiFetch('/dashboard/widgets');
     await apiFetch('/accounts/');
     await apiFetch('/reports/anything', { method: 'POST', body: {} });
+    await apiFetch('/accounts/', { method: 'POST', body: {} });
+    await apiFetch('/budget/3');
+    // svc-budget's writes read its mirror of the ledger (the category or account just created).
+    await apiFetch('/budget/category', { method: 'POST', body: {} });
+    await apiFetch('/budget/3', { method: 'POST', body: {} });
+    await apiFetch('/budget/9', { method: 'PUT', body: {} });
+    await apiFetch('/budget/category/5', { method: 'DELETE', query: { month: '2026-11' } });
+    await apiFetch('/budget/autofill', { method: 'POST', body: {} });
+    await apiFetch('/budget/goals', { method: 'POST', body: {} });
     const sent = (path: string, method = 'GET') => calls.find((c) => c.path === path && c.method === method)!.headers[MIN_SEQUENCE_HEADER];
     expect(sent('/api/reports/spending_by_category')).toBe('41');
     expect(sent('/api/dashboard/widgets')).toBe('41');
+    expect(sent('/api/budget/3')).toBe('41');
+    for (const [method, path] of [['POST', '/api/budget/category'], ['POST', '/api/budget/3'], ['PUT', '/api/budget/9'], ['DELETE', '/api/budget/category/5'], ['POST', '/api/budget/autofill'], ['POST', '/api/budget/goals']]) {
+      expect([method, path, sent(path, method)]).toEqual([method, path, '41']);
+    }
+    // The ledger's own calls and svc-reports' writes read no mirror.
     expect(sent('/api/accounts/')).toBeUndefined();
+    expect(sent('/api/accounts/', 'POST')).toBeUndefined();
     expect(sent('/api/reports/anything', 'POST')).toBeUndefined();
   });
 

@@ -37,13 +37,20 @@ const UNAUTHENTICATED_CALLS = ['/users/login'];
 export const EVENT_SEQUENCE_HEADER = 'x-event-sequence';
 export const MIN_SEQUENCE_HEADER = 'X-Min-Sequence';
 
-/** Paths served from read models that events keep up to date (svc-reports, svc-budget's dashboard and envelopes' spent). */
-export const READ_MODEL_PATH_PREFIXES: readonly string[] = ['/reports/', '/dashboard/', '/budget/category/'];
+/** Paths served from read models that events keep up to date: their GETs send X-Min-Sequence (svc-reports). */
+export const READ_MODEL_PATH_PREFIXES: readonly string[] = ['/reports/', '/dashboard/', '/budget/'];
+
+/**
+ * Paths whose every call, whatever the method, reads a mirror of the ledger: svc-budget's writes
+ * check accounts and categories in its mirror (an envelope for a category created a moment ago,
+ * a scheduled transfer to an account just opened), so they send X-Min-Sequence too.
+ */
+export const MIRROR_EVERY_METHOD_PREFIXES: readonly string[] = ['/budget/', '/dashboard/'];
 
 /**
  * Read-your-writes: the highest `x-event-sequence` any response of this tab carried. GETs of a
- * read model send it as `X-Min-Sequence`, so the server answers once its read model has applied
- * that write (a report right after an edit shows the edit).
+ * read model and every svc-budget call send it as `X-Min-Sequence`, so the server answers once
+ * its read model has applied that write (a report right after an edit shows the edit).
  */
 let highestSequence = 0;
 /** When (Date.now()) the highest sequence last rose: a write this tab made. */
@@ -79,7 +86,8 @@ export function resetEventSequence(): void {
 }
 
 function readsReadModel(method: string, path: string): boolean {
-  return method === 'GET' && READ_MODEL_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
+  const under = (prefixes: readonly string[]) => prefixes.some((prefix) => path.startsWith(prefix));
+  return under(MIRROR_EVERY_METHOD_PREFIXES) || (method === 'GET' && under(READ_MODEL_PATH_PREFIXES));
 }
 
 function parseJson(text: string): unknown {
