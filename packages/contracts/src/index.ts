@@ -11,3 +11,4 @@ export * from './ledger';
 export * from './reports';
 export * from './budget';
 export * from './import';
+export * from './names';

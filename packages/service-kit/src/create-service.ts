@@ -5,6 +5,8 @@ import { createPool, migrate, type Pool } from './db';
 import { HttpError, notFound, unauthorized } from './errors';
 import { bearerToken, TokenVerifier, type Identity } from './identity';
 import { validatorCompiler } from './validation';
+import { parseJsonBody } from './json-body';
+import { guardRequest, recordRouteInputs, type RouteInputs } from './request-guards';
 
 
 declare module 'fastify' {
@@ -12,6 +14,8 @@ declare module 'fastify' {
     db: Pool;
     bus: Bus;
     serviceName: string;
+    /** Every route with its config and input schemas (the hostile-input tests walk it). */
+    routeInputs: readonly RouteInputs[];
   }
   interface FastifyRequest {
     /** Set for every non-public, non-internal route once the access token is verified. */
@@ -54,6 +58,7 @@ function validationMessage(err: { validation?: Array<{ keyword: string; instance
   if (!first) return err.message;
   const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (first.keyword === 'additionalProperties') return `Unexpected field "${String(first.params.additionalProperty)}".`;
+  if (first.keyword === 'name') return first.message ?? 'The name is required.';
   if (first.keyword === 'required') return `The field "${String(first.params.missingProperty)}" is required.`;
   const where = field ? `"${field}"` : `The ${err.validationContext ?? 'request'}`;
   return `${where} ${first.message ?? 'is invalid'}.`.replace(/^"/, 'The field "');
@@ -77,6 +82,15 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // JSON bodies are judged from their raw bytes (Unicode, number text): see json-body.ts.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as Buffer));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
 
   const pool = createPool(options.databaseUrl);
   await migrate(pool, options.migrationsDir);
@@ -89,7 +103,9 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
 
   // RS256 verification costs ~0.2 ms; a token already verified is only re-checked for expiry.
   const verifier = new TokenVerifier(options.jwtPublicKey);
+  app.decorate('routeInputs', recordRouteInputs(app));
   app.addHook('onRequest', async (request) => {
+    guardRequest(request.raw);
     const config = request.routeOptions.config ?? {};
     if (config.internal) {
       if (request.headers['x-internal-token'] !== options.internalToken) throw notFound();

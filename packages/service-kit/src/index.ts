@@ -9,3 +9,6 @@ export { default as Type } from 'typebox';
 export type { Static } from 'typebox';
 export * from './run-process';
 export * from './internal-call';
+export * from './request-messages';
+export * from './request-guards';
+export * from './json-body';

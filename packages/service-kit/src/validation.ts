@@ -1,15 +1,124 @@
 import Ajv from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
+import { NAME_BLANK_MESSAGE, hasVisibleCharacter } from '@hf/contracts';
 
 /**
  * Bodies are validated strictly: no type coercion, no silent removal of unknown fields
  * (schemas say `additionalProperties: false`, so extra fields such as `role` are a 400).
- * Query strings and path params are text on the wire, so they are coerced to their types.
+ * Query strings and path params are text on the wire, so they are coerced to their types, but
+ * only from canonical text: an integer is plain decimal digits (`1`, not `1.0`, `01`, `0x1`,
+ * `1e0`, `+1` or ` 1`, which Ajv's coercion would all read as 1).
+ * Body strings declared with `Name()` (@hf/contracts) are NFC-normalised, and refused with the
+ * schema's own message when nothing in them is visible, before the rest of the body is checked.
  */
 const strict = new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false });
 const coercing = new Ajv({ allErrors: false, coerceTypes: 'array', removeAdditional: false, useDefaults: true, strict: false });
 
+type Schema = Record<string, unknown>;
+interface ValidationError { keyword: string; instancePath: string; params: Record<string, unknown>; message: string }
+type Validate = ((data: unknown, context?: unknown) => boolean) & { errors?: ValidationError[] | null; schemaEnv?: unknown };
+
+const CANONICAL_INTEGER = /^(0|-?[1-9][0-9]*)$/;
+const CANONICAL_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+
+/** The canonical-text pattern a query/param property must match, when it is numeric. */
+function numericPattern(schema: unknown): RegExp | null {
+  if (!schema || typeof schema !== 'object') return null;
+  const s = schema as Schema;
+  const branches = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
+  if (Array.isArray(branches)) {
+    const types = branches.map((b) => b?.type);
+    if (types.some((t) => t !== 'integer' && t !== 'number' && t !== 'null')) return null;
+    if (types.includes('number')) return CANONICAL_NUMBER;
+    return types.includes('integer') ? CANONICAL_INTEGER : null;
+  }
+  if (s.type === 'integer') return CANONICAL_INTEGER;
+  if (s.type === 'number') return CANONICAL_NUMBER;
+  if (s.type === 'array') return numericPattern(s.items);
+  return null;
+}
+
+function canonicalNumbers(schema: Schema, validate: Validate): Validate {
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const checks = Object.entries(properties)
+    .map(([name, property]) => [name, numericPattern(property)] as const)
+    .filter((entry): entry is readonly [string, RegExp] => entry[1] !== null);
+  if (checks.length === 0) return validate;
+  const wrapped: Validate = (data, context) => {
+    if (data && typeof data === 'object') {
+      for (const [name, pattern] of checks) {
+        const value = (data as Record<string, unknown>)[name];
+        const texts = Array.isArray(value) ? value : [value];
+        if (texts.some((text) => typeof text === 'string' && !pattern.test(text))) {
+          wrapped.errors = [{ keyword: 'canonical', instancePath: `/${name}`, params: {}, message: 'must be a number written in plain digits' }];
+          return false;
+        }
+      }
+    }
+    const ok = validate(data, context);
+    wrapped.errors = validate.errors;
+    return ok;
+  };
+  wrapped.schemaEnv = validate.schemaEnv;
+  return wrapped;
+}
+
+/** Applies the Name() rule to every string declared as a name, at any depth of the body. */
+function checkNames(schema: unknown, data: unknown, path: string): ValidationError | null {
+  if (!schema || typeof schema !== 'object' || data === null || data === undefined) return null;
+  const s = schema as Schema;
+  if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf)) {
+    for (const branch of (s.anyOf ?? s.oneOf) as unknown[]) {
+      const error = checkNames(branch, data, path);
+      if (error) return error;
+    }
+    return null;
+  }
+  if (typeof s[NAME_BLANK_MESSAGE] === 'string' && typeof data === 'string') {
+    return hasVisibleCharacter(data) ? null : { keyword: 'name', instancePath: path, params: {}, message: s[NAME_BLANK_MESSAGE] as string };
+  }
+  if (Array.isArray(data) && s.items) {
+    for (let i = 0; i < data.length; i++) {
+      const error = checkNames(s.items, data[i], `${path}/${i}`);
+      if (error) return error;
+    }
+  } else if (typeof data === 'object' && !Array.isArray(data) && s.properties) {
+    for (const [name, property] of Object.entries(s.properties as Record<string, unknown>)) {
+      const record = data as Record<string, unknown>;
+      const value = record[name];
+      if (typeof value === 'string' && typeof (property as Schema)?.[NAME_BLANK_MESSAGE] === 'string') record[name] = value.normalize('NFC');
+      const error = checkNames(property, record[name], `${path}/${name}`);
+      if (error) return error;
+    }
+  }
+  return null;
+}
+
+function containsName(schema: unknown): boolean {
+  return JSON.stringify(schema ?? null).includes(`"${NAME_BLANK_MESSAGE}"`);
+}
+
+function namedBody(schema: Schema, validate: Validate): Validate {
+  if (!containsName(schema)) return validate;
+  const wrapped: Validate = (data, context) => {
+    const error = checkNames(schema, data, '');
+    if (error) {
+      wrapped.errors = [error];
+      return false;
+    }
+    const ok = validate(data, context);
+    wrapped.errors = validate.errors;
+    return ok;
+  };
+  wrapped.schemaEnv = validate.schemaEnv;
+  return wrapped;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? strict : coercing;
-  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  const compiled = (httpPart === 'body' ? strict : coercing).compile(schema as object) as unknown as Validate;
+  const wrapped =
+    httpPart === 'body' ? namedBody(schema as Schema, compiled)
+    : httpPart === 'params' || httpPart === 'querystring' ? canonicalNumbers(schema as Schema, compiled)
+    : compiled;
+  return wrapped as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
 };

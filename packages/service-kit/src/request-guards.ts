@@ -1,0 +1,92 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { HttpError, badRequest } from './errors';
+import { REQUEST_MESSAGES } from './request-messages';
+
+/**
+ * Checks every service (and the gateway) makes on a request before routing it further, from
+ * the raw request: they do not depend on any route, so new routes get them too.
+ */
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** True when the URL's path and query, percent-decoded, are valid UTF-8 without lone surrogates. */
+export function urlIsValidUnicode(url: string): boolean {
+  if (LONE_SURROGATE.test(url)) return false;
+  if (!url.includes('%') && /^[\x00-\x7f]*$/.test(url)) return true;
+  const bytes: number[] = [];
+  for (let i = 0; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 0x25 /* % */ && /^[0-9a-fA-F]{2}$/.test(url.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(url.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else if (c < 0x80) {
+      bytes.push(c);
+    } else {
+      // Already text (light-my-request, or a client sending raw UTF-8 that Node read as latin1).
+      const cp = url.codePointAt(i)!;
+      if (cp > 0xffff) i++;
+      bytes.push(...Buffer.from(String.fromCodePoint(cp), 'utf8'));
+    }
+  }
+  try {
+    utf8.decode(Uint8Array.from(bytes));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** How many times a header name occurs in the raw request (Node keeps only the first Authorization). */
+export function headerCount(raw: IncomingMessage, name: string): number {
+  let count = 0;
+  for (let i = 0; i < raw.rawHeaders.length; i += 2) if (raw.rawHeaders[i].toLowerCase() === name) count++;
+  return count;
+}
+
+/** A request body sent with a Content-Encoding other than `identity`. */
+export function hasEncodedBody(raw: IncomingMessage): boolean {
+  const encoding = raw.headers['content-encoding'];
+  return encoding !== undefined && encoding.trim().toLowerCase() !== 'identity' && encoding.trim() !== '';
+}
+
+/** Throws the 4xx a malformed request answers with: lone or duplicated parts, encodings we refuse. */
+export function guardRequest(raw: IncomingMessage): void {
+  if (headerCount(raw, 'authorization') > 1) throw badRequest(REQUEST_MESSAGES.duplicateAuthorization);
+  if (hasEncodedBody(raw)) throw new HttpError(415, REQUEST_MESSAGES.compressedBody);
+  if (!urlIsValidUnicode(raw.url ?? '')) throw badRequest(REQUEST_MESSAGES.invalidUnicode);
+}
+
+/** One route as registered: what the hostile-input tests need to reach it and to fill its inputs. */
+export interface RouteInputs {
+  method: string;
+  url: string;
+  public: boolean;
+  internal: boolean;
+  params?: unknown;
+  querystring?: unknown;
+  body?: unknown;
+}
+
+/** Records every route added after this call (an onRoute hook; child scopes included). */
+export function recordRouteInputs(app: FastifyInstance): RouteInputs[] {
+  const table: RouteInputs[] = [];
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { public?: boolean; internal?: boolean };
+    const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown };
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      table.push({
+        method: String(method),
+        url: route.url ?? route.path,
+        public: Boolean(config.public),
+        internal: Boolean(config.internal),
+        params: schema.params,
+        querystring: schema.querystring,
+        body: schema.body,
+      });
+    }
+  });
+  return table;
+}
