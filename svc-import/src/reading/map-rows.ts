@@ -1,0 +1,207 @@
+/**
+ * A table's rows under a mapping: dates, payees and amounts in cents, or the reason a row is
+ * skipped. The rows are consumed once as the file streams. Whether days or months come first and
+ * whether the file writes decimal commas are questions about the whole file (domain.md
+ * "Import"), so a row is read under each possible answer and settled when the file ends:
+ * - date order `auto`: the order under which every date is real (MDY when both are, else the one
+ *   with fewer impossible dates, MDY on a tie); an impossible date skips its row, naming it;
+ * - decimal separator `auto`: ',' only when the file's telling amounts say so (`12,34`,
+ *   `1.234,56`), else '.'; `ambiguous` when only `1,234`-like amounts were seen (read with '.').
+ * With `keepRows: false` (analysis) only the rows that may still be skipped are held, so
+ * memory stays low for a large file.
+ */
+import { IMPORT_LIMITS, POSITIONAL_COLUMN, type MappingConfig, type SkippedRow } from '@hf/contracts';
+import { isValidDate } from '@hf/calendar';
+import { StatementError, type MappedRow, type StatementTable } from '../domain/statement';
+import { SeparatorVotes, readAmount, type Separator } from './amount-text';
+import { calendarDate, dateParts, yearFirstDate, type DayMonthOrder } from './date-text';
+
+export interface MapRowsOptions {
+  /** Today's calendar date: the year of a date written without one. */
+  today: string;
+  /** False: keep no mapped rows (analysis: preview, skipped rows and counts only). Default true. */
+  keepRows?: boolean;
+}
+
+export interface MappedResult {
+  rows: MappedRow[];
+  skipped: SkippedRow[];
+  /** Data rows read (mapped plus skipped). */
+  totalRows: number;
+  /** The first IMPORT_LIMITS.previewRows rows' cells as read. */
+  preview: string[][];
+  decimalSeparator: '.' | ',' | 'ambiguous';
+  dateOrder: 'MDY' | 'DMY' | 'YMD';
+}
+
+const DEBIT_MARKS = new Set(['dr', 'd', 'debit', 'debet', 'db', 'af', 's', 'soll', '-']);
+const CREDIT_MARKS = new Set(['cr', 'c', 'credit', 'bij', 'h', 'haben', '+']);
+
+/** Column of a mapping reference: a header's text first, then `#n` by position; -1 when unmapped. */
+export function columnIndex(headers: string[], ref: string | null | undefined): number {
+  if (ref === null || ref === undefined || ref.trim() === '') return -1;
+  const exact = headers.indexOf(ref);
+  if (exact !== -1) return exact;
+  const trimmed = headers.findIndex((h) => h.trim().toLowerCase() === ref.trim().toLowerCase());
+  if (trimmed !== -1) return trimmed;
+  const positional = POSITIONAL_COLUMN.exec(ref.trim());
+  if (positional) return Number(positional[1]) - 1;
+  throw new StatementError(`The column "${ref.slice(0, 100)}" is not in the file.`);
+}
+
+/** Trimmed, NFC, runs of white space as one space. */
+export function cleanText(text: string | undefined): string {
+  return (text ?? '').normalize('NFC').replace(/\s+/g, ' ').trim();
+}
+
+/** One row's readings under every answer still open; `reason` when it is skipped whatever the answers. */
+interface Entry {
+  rowNumber: number;
+  /** Held when the row is, or may be, skipped. */
+  cells: string[] | null;
+  reason: string | null;
+  /** By order index: the date, or the reason it is impossible. */
+  dates: ({ date: string } | { error: string })[];
+  /** By separator index: cents, or the reason the amount is refused. */
+  amounts: ({ cents: number } | { error: string })[];
+  payee: string;
+  category: string;
+  notes: string;
+  fitid: string | null;
+}
+
+export async function mapRows(table: StatementTable, mapping: MappingConfig, options: MapRowsOptions): Promise<MappedResult> {
+  if (!isValidDate(options.today)) throw new Error(`today must be a calendar date, got ${options.today}`);
+  const keepRows = options.keepRows !== false;
+  const { headers } = table;
+  const col = {
+    date: columnIndex(headers, mapping.date),
+    payee: columnIndex(headers, mapping.payee),
+    amount: mapping.amount_type === 'single' ? columnIndex(headers, mapping.amount) : -1,
+    debit: mapping.amount_type === 'double' ? columnIndex(headers, mapping.debit) : -1,
+    credit: mapping.amount_type === 'double' ? columnIndex(headers, mapping.credit) : -1,
+    category: columnIndex(headers, mapping.category),
+    notes: columnIndex(headers, mapping.notes),
+    fallback: columnIndex(headers, mapping.payee_fallback),
+    indicator: columnIndex(headers, mapping.indicator),
+    fitid: headers.indexOf('FITID'),
+  };
+  const fixedOrder = mapping.date_order && mapping.date_order !== 'auto' ? mapping.date_order : null;
+  const orders: (DayMonthOrder | 'YMD')[] = fixedOrder ? [fixedOrder] : ['MDY', 'DMY'];
+  const fixedSeparator = mapping.decimal_separator && mapping.decimal_separator !== 'auto' ? mapping.decimal_separator : null;
+  const separators: Separator[] = fixedSeparator ? [fixedSeparator] : ['.', ','];
+  const flip = mapping.flip_sign === true;
+  const cell = (cells: string[], index: number) => (index >= 0 ? (cells[index] ?? '') : '');
+
+  const readDate = (text: string, order: DayMonthOrder | 'YMD', parts: ReturnType<typeof dateParts>) => {
+    const date = calendarDate(parts, order) ?? (order === 'YMD' ? yearFirstDate(text) : null);
+    return date ? { date } : { error: `Invalid date "${text.trim().slice(0, 40)}"` };
+  };
+
+  const readRowAmount = (cells: string[], separator: Separator): { cents: number } | { error: string } => {
+    let cents: number;
+    if (mapping.amount_type === 'double') {
+      const debitText = cell(cells, col.debit);
+      const creditText = cell(cells, col.credit);
+      if (debitText.trim() === '' && creditText.trim() === '') return { error: 'Missing amount' };
+      const debit = debitText.trim() === '' ? { cents: 0 } : readAmount(debitText, separator);
+      if ('error' in debit) return debit;
+      const credit = creditText.trim() === '' ? { cents: 0 } : readAmount(creditText, separator);
+      if ('error' in credit) return credit;
+      // Debits are money out whether the bank writes them `12.00` or `-12.00`.
+      cents = Math.abs(credit.cents) - Math.abs(debit.cents);
+    } else {
+      const amount = readAmount(cell(cells, col.amount), separator);
+      if ('error' in amount) return amount;
+      cents = amount.cents;
+    }
+    if (col.indicator >= 0) {
+      const mark = cell(cells, col.indicator).trim().toLowerCase();
+      if (DEBIT_MARKS.has(mark)) cents = -Math.abs(cents);
+      else if (CREDIT_MARKS.has(mark)) cents = Math.abs(cents);
+      else if (mark !== '') return { error: `Unknown debit/credit mark "${mark.slice(0, 20)}"` };
+    }
+    if (flip) cents = -cents;
+    return { cents: cents === 0 ? 0 : cents };
+  };
+
+  const entries: Entry[] = [];
+  const preview: string[][] = [];
+  const votes = new SeparatorVotes();
+  const impossible = orders.map(() => 0);
+  let orderedDates = 0;
+  let fixedDates = 0;
+  let totalRows = 0;
+
+  for await (const row of table.rows) {
+    totalRows++;
+    const { cells, rowNumber } = row;
+    if (preview.length < IMPORT_LIMITS.previewRows) preview.push(cells);
+    const dateText = cell(cells, col.date);
+    let payee = cleanText(cell(cells, col.payee));
+    if (payee === '') payee = cleanText(cell(cells, col.fallback));
+    let reason: string | null = null;
+    if (dateText.trim() === '') reason = 'Missing date';
+    else if (payee === '') reason = 'Missing payee';
+
+    let dates: Entry['dates'] = [];
+    let amounts: Entry['amounts'] = [];
+    if (reason === null) {
+      const parts = dateParts(dateText, options.today);
+      if (parts.kind === 'ordered') orderedDates++;
+      else if (parts.kind === 'fixed') fixedDates++;
+      dates = orders.map((order) => readDate(dateText, order, parts));
+      dates.forEach((d, i) => {
+        if ('error' in d) impossible[i]++;
+      });
+      if (mapping.amount_type === 'double') {
+        votes.add(cell(cells, col.debit));
+        votes.add(cell(cells, col.credit));
+      } else votes.add(cell(cells, col.amount));
+      amounts = separators.map((separator) => readRowAmount(cells, separator));
+    }
+    const sure = reason === null && dates.every((d) => 'date' in d) && amounts.every((a) => 'cents' in a);
+    if (sure && !keepRows) continue;
+    entries.push({
+      rowNumber,
+      cells: sure ? null : cells,
+      reason,
+      dates,
+      amounts,
+      payee,
+      category: cleanText(cell(cells, col.category)),
+      notes: cleanText(cell(cells, col.notes)),
+      fitid: col.fitid >= 0 ? cleanText(cell(cells, col.fitid)) || null : null,
+    });
+  }
+
+  // Settle the file's answers.
+  let orderIndex = 0;
+  if (!fixedOrder && impossible[1] < impossible[0]) orderIndex = 1;
+  const dateOrder: MappedResult['dateOrder'] = fixedOrder ?? (orderedDates === 0 && fixedDates > 0 ? 'YMD' : orders[orderIndex] as DayMonthOrder);
+  const decimalSeparator: MappedResult['decimalSeparator'] = fixedSeparator ?? votes.decide();
+  const separatorIndex = fixedSeparator ? 0 : decimalSeparator === ',' ? 1 : 0;
+
+  const rows: MappedRow[] = [];
+  const skipped: SkippedRow[] = [];
+  for (const entry of entries) {
+    const date = entry.dates[orderIndex];
+    const amount = entry.amounts[separatorIndex];
+    const reason = entry.reason ?? ('error' in date ? date.error : 'error' in amount ? amount.error : null);
+    if (reason !== null) {
+      skipped.push({ row_number: entry.rowNumber, reason, data: entry.cells ?? [] });
+      continue;
+    }
+    if (!keepRows) continue;
+    rows.push({
+      rowNumber: entry.rowNumber,
+      date: (date as { date: string }).date,
+      payee: entry.payee,
+      amountCents: (amount as { cents: number }).cents,
+      category: entry.category,
+      notes: entry.notes,
+      fitid: entry.fitid,
+    });
+  }
+  return { rows, skipped, totalRows, preview, decimalSeparator, dateOrder };
+}

@@ -1,0 +1,122 @@
+/**
+ * An upload to a table of text cells, streaming: bytes counted against the size limit, binary
+ * files refused, the character set and the file type sniffed from the first 64 KB, then records
+ * read one by one (csv-parser, OFX blocks or QIF lines) and counted against the row, column and
+ * cell limits. Nothing here touches HTTP or the database.
+ */
+import type { Readable } from 'node:stream';
+import { IMPORT_LIMITS } from '@hf/contracts';
+import { StatementError, type FileType, type StatementTable, type TableRow } from '../domain/statement';
+import { StreamDecoder, detectCharacterSet } from './character-set';
+import { csvRecords, detectDelimiter, type FileRecord } from './csv-records';
+import { detectFileType } from './file-type';
+import { OFX_HEADERS, ofxRecords } from './ofx-records';
+import { QIF_HEADERS, qifRecords } from './qif-records';
+import { tableHeaders, positionalHeaders } from './table-headers';
+import { EMPTY_MESSAGE, NOT_TEXT_MESSAGE, hasBinaryMagic, limitedBytes, looksLikeText, splitHead, withoutNulBytes } from './upload-bytes';
+
+export interface ReadStatementOptions {
+  /** The upload's file name: a hint for the type only, never a path. */
+  filename: string;
+  /** A person's choice of character set (one of IMPORT_ENCODINGS); a byte-order mark still wins. */
+  encoding?: string;
+  /** False: the first record is data and columns are `#1`, `#2`, ... (CSV only). Default true. */
+  hasHeader?: boolean;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+export const TOO_MANY_ROWS_MESSAGE = `The file has more than ${count(IMPORT_LIMITS.maxRows)} rows.`;
+export const HEADER_ONLY_MESSAGE = 'The file has a header row but no transactions.';
+export const NO_TRANSACTIONS_MESSAGE = 'The file has no transactions.';
+const TOO_MANY_COLUMNS_MESSAGE = `The file has more than ${count(IMPORT_LIMITS.maxColumns)} columns.`;
+
+function isAscii(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] > 0x7f) return false;
+  return true;
+}
+
+/** Checks each record against the column and cell limits. */
+function checkRecord(record: FileRecord): void {
+  if (record.cells.length > IMPORT_LIMITS.maxColumns) throw new StatementError(TOO_MANY_COLUMNS_MESSAGE);
+  for (const cell of record.cells) {
+    if (cell.length > IMPORT_LIMITS.cellLength) {
+      throw new StatementError(`Row ${count(record.recordNumber)} has a cell longer than ${count(IMPORT_LIMITS.cellLength)} characters.`);
+    }
+  }
+}
+
+export async function readStatement(source: Readable, options: ReadStatementOptions): Promise<StatementTable> {
+  const { head, rest, ended } = await splitHead(limitedBytes(source));
+  let records: AsyncGenerator<FileRecord> | null = null;
+  try {
+    if (head.length === 0) throw new StatementError(EMPTY_MESSAGE);
+    if (hasBinaryMagic(head)) throw new StatementError(NOT_TEXT_MESSAGE, 415);
+    const charset = detectCharacterSet(head, options.encoding);
+    const utf16 = charset.encoding.startsWith('UTF-16');
+    if (!utf16 && !looksLikeText(head)) throw new StatementError(NOT_TEXT_MESSAGE, 415);
+    const decoder = new StreamDecoder(charset, isAscii(head));
+    const headText = decoder.decode(head);
+    if (utf16 && /[\u0000-\u0008\u000e-\u001f]/.test(headText)) throw new StatementError(NOT_TEXT_MESSAGE, 415);
+    if (headText.trim() === '' && ended) throw new StatementError(EMPTY_MESSAGE);
+
+    const fileType: FileType = detectFileType(headText, options.filename);
+    const text = async function* (): AsyncGenerator<string> {
+      yield headText;
+      for await (const chunk of utf16 ? rest : withoutNulBytes(rest)) {
+        const decoded = decoder.decode(chunk);
+        if (utf16 && decoded.includes('\u0000')) throw new StatementError(NOT_TEXT_MESSAGE, 415);
+        if (decoded) yield decoded;
+      }
+      const tail = decoder.end();
+      if (tail) yield tail;
+    };
+    const delimiter = fileType === 'csv' ? detectDelimiter(headText, ended) : null;
+    records = fileType === 'ofx' ? ofxRecords(text()) : fileType === 'qif' ? qifRecords(text()) : csvRecords(text(), delimiter ?? ',');
+
+    const hasHeader = fileType !== 'csv' || options.hasHeader !== false;
+    let headers: string[];
+    let first = await records.next();
+    if (first.done) throw new StatementError(fileType === 'csv' ? EMPTY_MESSAGE : NO_TRANSACTIONS_MESSAGE);
+    checkRecord(first.value);
+    if (fileType === 'ofx') headers = OFX_HEADERS;
+    else if (fileType === 'qif') headers = QIF_HEADERS;
+    else if (hasHeader) {
+      headers = tableHeaders(first.value.cells);
+      first = await records.next();
+      if (first.done) throw new StatementError(HEADER_ONLY_MESSAGE);
+      checkRecord(first.value);
+    } else headers = positionalHeaders(first.value.cells.length);
+
+    const firstRow = first.value;
+    const remaining = records;
+    const rows = (async function* (): AsyncGenerator<TableRow> {
+      let dataRows = 1;
+      yield { rowNumber: firstRow.recordNumber, cells: firstRow.cells };
+      for await (const record of remaining) {
+        if (++dataRows > IMPORT_LIMITS.maxRows) throw new StatementError(TOO_MANY_ROWS_MESSAGE);
+        checkRecord(record);
+        yield { rowNumber: record.recordNumber, cells: record.cells };
+      }
+    })();
+
+    return {
+      fileType,
+      // Live: a file whose first 64 KB are ASCII learns its character set as its rows are read.
+      get encoding() {
+        return charset.encoding;
+      },
+      get encodingCertain() {
+        return charset.certain;
+      },
+      delimiter,
+      headers,
+      hasHeader,
+      rows,
+    };
+  } catch (error) {
+    // Stop reading the upload (the source stream is destroyed with the byte reader).
+    await (records ?? rest).return(undefined);
+    if (records) await rest.return(undefined);
+    throw error;
+  }
+}
