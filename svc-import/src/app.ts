@@ -1,15 +1,45 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { localToday } from '@hf/calendar';
 import { createService, type BaseAppOptions } from '@hf/service-kit';
+import { LedgerImportClient } from './ledger-client';
+import { commitRoutes } from './routes/commit';
+import { mappingRoutes } from './routes/mappings';
+import { statementRoutes } from './routes/statements';
+import { acceptMultipart } from './routes/upload';
 
-export type AppOptions = BaseAppOptions;
+export interface AppOptions extends BaseAppOptions {
+  /** svc-ledger's base URL: its internal candidates, bulk-create and clear routes. */
+  ledgerUrl: string;
+  /** The server's "today" (tests inject one; the client's X-Client-Date may move it by a day). */
+  today?: () => string;
+}
 
-/** svc-import as a Fastify app. Its product routes arrive with their own issues. */
-export function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  return createService({
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** svc-ledger's internal import routes. */
+    ledger: LedgerImportClient;
+    today: () => string;
+  }
+}
+
+/**
+ * svc-import as a Fastify app: bank files analysed and read under a mapping (src/reading),
+ * reconciled with the account's rows (src/domain/matching), committed through svc-ledger.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = await createService({
     ...options,
     name: 'svc-import',
     migrationsDir: join(__dirname, '..', 'migrations'),
-    routes: async () => undefined,
+    routes: async (scope) => {
+      acceptMultipart(scope);
+      await scope.register(mappingRoutes);
+      await scope.register(commitRoutes);
+      await scope.register(statementRoutes);
+    },
   });
+  app.decorate('today', options.today ?? (() => localToday()));
+  app.decorate('ledger', new LedgerImportClient(options.ledgerUrl, options.internalToken));
+  return app;
 }

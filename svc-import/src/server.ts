@@ -1,5 +1,5 @@
 import { SERVICES } from '@hf/contracts';
-import { runServiceProcess } from '@hf/service-kit';
-import { buildApp } from './app';
+import { requireEnv, runServiceProcess } from '@hf/service-kit';
+import { buildApp, type AppOptions } from './app';
 
-void runServiceProcess(SERVICES.find((s) => s.name === 'svc-import')!, buildApp);
+void runServiceProcess<AppOptions>(SERVICES.find((s) => s.name === 'svc-import')!, buildApp, () => ({ ledgerUrl: requireEnv('LEDGER_URL') }));

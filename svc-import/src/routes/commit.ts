@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ImportNewBody, ImportResult, LEDGER_LIMITS, UpdateMatchedBody } from '@hf/contracts';
+import { badRequest } from '@hf/service-kit';
+import { clearUpdates, CommitRowError, commitRows, transactionCount } from '../domain/commit-rows';
+import { recordBankIds } from '../repositories/bank-ids';
+import { AccountParams, caller, errorResponses, IMPORT_SERVER_MESSAGES } from './common';
+
+/** Import bodies hold up to 200,000 rows of JSON (the gateway caps them the same way). */
+export const COMMIT_BODY_LIMIT = 64 * 1024 * 1024;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
+
+function checked<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (err) {
+    if (err instanceof CommitRowError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
+/** update_matched and import_new: one ledger call each, all or nothing. */
+export async function commitRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: UpdateMatchedBody }>(
+    '/api/import/update_matched',
+    { bodyLimit: COMMIT_BODY_LIMIT, schema: { body: UpdateMatchedBody, response: { 200: ImportResult, ...errorResponses } } },
+    async (request) => {
+      const { householdId, userId } = caller(request);
+      const updates = checked(() => clearUpdates(request.body));
+      const ids = [...new Set(request.body.transaction_ids)];
+      if (ids.length === 0) return { message: `${transactionCount(0)} updated.`, count: 0 };
+      // An id of another household, or deleted: the ledger refuses the whole request (404).
+      const result = await app.ledger.clear({ household_id: householdId, transaction_ids: ids, updates, user_id: userId });
+      return { message: `${transactionCount(result.cleared)} updated.`, count: result.cleared };
+    },
+  );
+
+  app.post<{ Params: AccountParams; Body: ImportNewBody }>(
+    '/api/import/:accountId/import_new',
+    { bodyLimit: COMMIT_BODY_LIMIT, schema: { params: AccountParams, body: ImportNewBody, response: { 200: ImportResult, ...errorResponses } } },
+    async (request) => {
+      const { householdId, userId } = caller(request);
+      const accountId = request.params.accountId;
+      const header = request.headers['idempotency-key'];
+      if (header !== undefined && (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header))) throw badRequest(IMPORT_SERVER_MESSAGES.idempotencyKey);
+      const rows = checked(() => commitRows(request.body));
+      if (rows.length > LEDGER_LIMITS.internalBulk) throw badRequest(`Too many transactions (limit ${LEDGER_LIMITS.internalBulk}).`);
+      // Without the header the request still creates its rows once; a retry of it creates them again.
+      const key = `import:${accountId}:${header ?? randomUUID()}`;
+      const result = await app.ledger.bulkCreate({
+        household_id: householdId,
+        account_id: accountId,
+        idempotency_key: key,
+        user_id: userId,
+        transactions: rows.map((r) => ({ date: r.date, payee: r.payee, amount: r.amount, status: 'x', notes: r.notes, category_id: r.category_id })),
+      });
+      const bankIds = rows.flatMap((r, i) => (r.fitid === null ? [] : [{ fitid: r.fitid, transactionId: result.transaction_ids[i] }]));
+      await recordBankIds(app.db, householdId, accountId, bankIds);
+      return { message: `${transactionCount(result.created)} imported.`, count: result.created };
+    },
+  );
+}

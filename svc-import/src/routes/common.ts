@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import { Id, MappingConfig, MessageResponse } from '@hf/contracts';
+import { Type, type Static } from '@hf/service-kit';
+import { HttpError, identityOf } from '@hf/service-kit';
+import { validatorCompiler } from '@hf/service-kit/src/validation';
+import { StatementError } from '../domain/statement';
+
+export const errorResponses = { 400: MessageResponse, 401: MessageResponse, 404: MessageResponse, 413: MessageResponse, 415: MessageResponse, 503: MessageResponse } as const;
+
+export const AccountParams = Type.Object({ accountId: Id }, { additionalProperties: false });
+export type AccountParams = Static<typeof AccountParams>;
+
+export const IMPORT_SERVER_MESSAGES = {
+  mappingRequired: 'The field "mapping" is required: choose the columns first.',
+  idempotencyKey: 'The Idempotency-Key header must be 1 to 100 visible ASCII characters.',
+} as const;
+
+/** The caller's household and user. */
+export function caller(request: FastifyRequest): { householdId: number; userId: number } {
+  const identity = identityOf(request);
+  return { householdId: identity.householdId, userId: identity.userId };
+}
+
+const validateMapping = validatorCompiler({ schema: MappingConfig, method: 'POST', url: '', httpPart: 'body' }) as unknown as ((data: unknown) => boolean) & {
+  errors?: Array<{ keyword: string; instancePath: string; params: Record<string, unknown>; message?: string }> | null;
+};
+
+/** A MappingConfig from an upload's `mapping` field, validated like a body (400 naming the field). */
+export function requireMapping(value: unknown): MappingConfig {
+  if (validateMapping(value)) return value as MappingConfig;
+  const first = validateMapping.errors?.[0];
+  const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ?? '';
+  if (first?.keyword === 'additionalProperties') throw new HttpError(400, `Unexpected field "mapping.${String(first.params.additionalProperty)}".`);
+  if (first?.keyword === 'required') throw new HttpError(400, `The field "mapping.${String(first.params.missingProperty)}" is required.`);
+  throw new HttpError(400, `The field "mapping${field ? `.${field}` : ''}" ${first?.message ?? 'is invalid'}.`);
+}
+
+/** A refusal of the file by the readers keeps its status and message. */
+export function asHttpError(err: unknown): unknown {
+  return err instanceof StatementError ? new HttpError(err.statusCode, err.message) : err;
+}

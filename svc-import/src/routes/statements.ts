@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { fromDayNumber } from '@hf/calendar';
+import { CsvAnalysis, ReconciliationData, type ExistingRow, type ImportedRow, type MappingConfig } from '@hf/contracts';
+import { fromCents } from '@hf/money';
+import { badRequest, requestToday } from '@hf/service-kit';
+import { candidateRange, reconcile, type ExistingTransaction } from '../domain/matching';
+import type { MappedRow } from '../domain/statement';
+import { detectMapping, mapRows, readStatement } from '../reading';
+import { knownBankIds } from '../repositories/bank-ids';
+import { mappingForHeaders } from '../repositories/mappings';
+import { AccountParams, asHttpError, caller, errorResponses, IMPORT_SERVER_MESSAGES, requireMapping } from './common';
+import { mappingField, readUpload } from './upload';
+
+function importedRow(row: MappedRow): ImportedRow {
+  return { row_number: row.rowNumber, date: row.date, payee: row.payee, amount: fromCents(row.amountCents), category: row.category, notes: row.notes, fitid: row.fitid };
+}
+
+function existingRow(row: ExistingTransaction): ExistingRow {
+  return { id: row.id, date: row.date, payee: row.payee, amount: fromCents(row.amountCents), is_budgeted: row.isBudgeted };
+}
+
+/** Reading a file: the readers' refusals keep their status and message. */
+async function reading<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw asHttpError(err);
+  }
+}
+
+/** POST /api/import/analyze and POST /api/import/:accountId: a file in, analysis or reconciliation out. */
+export async function statementRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/api/import/analyze', { schema: { response: { 200: CsvAnalysis, ...errorResponses } } }, async (request) => {
+    const { householdId } = caller(request);
+    const today = requestToday(request, app.today());
+    return reading(() =>
+      readUpload(request, async (upload): Promise<CsvAnalysis> => {
+        const raw = mappingField(upload.fields);
+        const chosen = raw === undefined ? undefined : requireMapping(raw);
+        const table = await readStatement(upload.stream, { filename: upload.filename, encoding: chosen?.encoding, hasHeader: chosen?.has_header });
+        const headers = [...table.headers];
+        const saved = await mappingForHeaders(app.db, householdId, headers);
+        const detected = detectMapping(headers);
+        // The rows are read under the person's mapping, else the saved one, else the detected one.
+        const mapping: MappingConfig = chosen ?? saved?.mapping_config ?? detected;
+        const mapped = await mapRows(table, mapping, { today, keepRows: false });
+        return {
+          file_type: table.fileType,
+          headers,
+          rows: mapped.preview,
+          total_rows: mapped.totalRows,
+          skipped_rows: mapped.skipped,
+          saved_mapping: saved,
+          detected_mapping: detected,
+          encoding: table.encoding,
+          encoding_certain: table.encodingCertain,
+          delimiter: table.delimiter,
+          decimal_separator: mapped.decimalSeparator,
+          date_order: mapped.dateOrder,
+        };
+      }),
+    );
+  });
+
+  app.post<{ Params: AccountParams }>('/api/import/:accountId', { schema: { params: AccountParams, response: { 200: ReconciliationData, ...errorResponses } } }, async (request) => {
+    const { householdId } = caller(request);
+    const accountId = request.params.accountId;
+    const today = requestToday(request, app.today());
+    const mapped = await reading(() =>
+      readUpload(request, async (upload) => {
+        const raw = mappingField(upload.fields);
+        if (raw === undefined) throw badRequest(IMPORT_SERVER_MESSAGES.mappingRequired);
+        const mapping = requireMapping(raw);
+        const table = await readStatement(upload.stream, { filename: upload.filename, encoding: mapping.encoding, hasHeader: mapping.has_header });
+        return mapRows(table, mapping, { today });
+      }),
+    );
+    // One candidates call for the whole file (and a 404 for another household's account, even
+    // when no row of the file was readable).
+    const range = candidateRange(mapped.rows);
+    const from = range ? fromDayNumber(range.from) : today;
+    const to = range ? fromDayNumber(range.to) : today;
+    const candidates = await app.ledger.candidates(householdId, accountId, from, to);
+    const fitids = [...new Set(mapped.rows.map((r) => r.fitid).filter((f): f is string => f !== null))];
+    const known = await knownBankIds(app.db, householdId, accountId, fitids);
+    const result = reconcile(mapped.rows, candidates, known);
+    return {
+      matched: result.matched.map((m) => ({ imported: importedRow(m.row), existing: existingRow(m.existing) })),
+      new: result.new.map(importedRow),
+      duplicates: result.duplicates.map((d) => ({ imported: importedRow(d.row), existing: existingRow(d.existing) })),
+      skipped_rows: mapped.skipped,
+    };
+  });
+}
