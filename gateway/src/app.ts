@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Pool } from 'undici';
 import type { Bus, Subscription } from '@hf/messaging';
 import { EVENTS, PUBLIC_API_ROUTES, SERVICES, type ServiceRoute } from '@hf/contracts';
-import { HttpError, TokenVerifier, bearerToken, unauthorized, type Identity } from '@hf/service-kit';
+import { HttpError, REQUEST_MESSAGES, TokenVerifier, bearerToken, badRequest, hasEncodedBody, headerCount, unauthorized, type Identity } from '@hf/service-kit';
 import { AuthClient } from './auth-client';
 import { BODY_TOO_LARGE_MESSAGE, pathOf, registerServiceProxies, UNAVAILABLE_MESSAGE } from './proxy';
 import { gatewayDurable, GATEWAY_BUS_SUBJECTS, memberKey, RevokedSessions, pastHalfLife } from './sessions';
@@ -34,6 +34,10 @@ export interface GatewayOptions {
   rateLimit?: { max: number; timeWindowMs: number };
   /** Largest request body the gateway forwards to `/api/import` (bytes). Default 12 MiB. */
   importBodyLimit?: number;
+  /** Largest request body the gateway forwards anywhere else (bytes). Default 1 MiB, the services' own limit. */
+  bodyLimit?: number;
+  /** Other per-prefix body limits (bytes), e.g. `{ '/api/import/statements': 64 MiB }`; the longest matching prefix wins. */
+  bodyLimitsByPrefix?: Record<string, number>;
   /** Time an upstream may take to start answering (ms). Default 30 s (import: 120 s). */
   upstreamTimeoutMs?: number;
   /** Durable consumer name suffix: one per gateway instance, stable across its restarts. */
@@ -56,6 +60,9 @@ declare module 'fastify' {
     renewal: Promise<string | null> | null;
   }
 }
+
+/** The services' own JSON body limit (service-kit): the gateway refuses larger bodies first. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export const DEFAULT_REMOTES = ['mf-ledger', 'mf-budget', 'mf-reports', 'mf-settings'];
 
@@ -213,7 +220,14 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     pools.set(service.key, new Pool(new URL(upstream).origin, { connections: 128, keepAliveTimeout: 60_000, headersTimeout: timeout, bodyTimeout: timeout, connectTimeout: 5_000 }));
   }
 
+  // A request the gateway refuses whatever its route: duplicated credentials, encoded bodies.
+  const refuseMalformed = async (request: FastifyRequest) => {
+    if (headerCount(request.raw, 'authorization') > 1) throw badRequest(REQUEST_MESSAGES.duplicateAuthorization);
+    if (hasEncodedBody(request.raw)) throw new HttpError(415, REQUEST_MESSAGES.compressedBody);
+  };
+
   await app.register(async (api) => {
+    api.addHook('onRequest', refuseMalformed);
     api.addHook('onRequest', authenticate);
     api.addHook('onSend', applyRenewal);
     await registerServiceProxies(api, {
@@ -222,7 +236,10 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       pools,
       publicRoutes: PUBLIC_API_ROUTES,
       rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs },
-      bodyLimits: { IMPORT: options.importBodyLimit ?? 12 * 1024 * 1024 },
+      bodyLimits: {
+        default: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+        byPrefix: { '/api/import': options.importBodyLimit ?? 12 * 1024 * 1024, ...options.bodyLimitsByPrefix },
+      },
     });
   });
 

@@ -1,4 +1,4 @@
-import { Transform, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import type { Pool } from 'undici';
@@ -25,9 +25,33 @@ export interface ProxyOptions {
   pools: Map<ServiceKey, Pool>;
   publicRoutes: readonly PublicRoute[];
   rateLimit: { max: number; timeWindow: number };
-  /** Per-service request body cap enforced by the gateway (others: the service's concern). */
-  bodyLimits: Partial<Record<ServiceKey, number>>;
+  /** Request body caps the gateway enforces itself, before proxying (see `bodyLimitFor`). */
+  bodyLimits: BodyLimits;
 }
+
+/**
+ * The largest request body the gateway forwards: `default` for every path, or the limit of the
+ * longest prefix in `byPrefix` that the path is or starts with (e.g. `/api/import`).
+ */
+export interface BodyLimits {
+  default: number;
+  byPrefix: Readonly<Record<string, number>>;
+}
+
+export function bodyLimitFor(limits: BodyLimits, path: string): number {
+  let best: string | undefined;
+  for (const prefix of Object.keys(limits.byPrefix)) {
+    if ((path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)) && (best === undefined || prefix.length > best.length)) best = prefix;
+  }
+  return best === undefined ? limits.default : limits.byPrefix[best];
+}
+
+/**
+ * Bodies allowed up to this size are read whole before anything is sent to the service, so an
+ * oversized one is answered 413 by the gateway and the service never sees a byte of it. Larger
+ * allowances (uploads) are streamed and counted; going over aborts the upstream request (413).
+ */
+const READ_WHOLE_LIMIT = 2 * 1024 * 1024;
 
 const kTooLarge = Symbol('bodyTooLarge');
 type FlaggedRequest = FastifyRequest & { [kTooLarge]?: boolean };
@@ -98,11 +122,30 @@ export async function registerServiceProxies(api: FastifyInstance, options: Prox
   // Bodies are streamed to the service untouched; the gateway parses none of them.
   api.removeAllContentTypeParsers();
   api.addContentTypeParser('*', (request, payload, done) => {
-    const owner = prefixOwner(options.services, pathOf(request.url));
-    const limit = (owner ? options.bodyLimits[owner.key] : undefined) ?? Number.POSITIVE_INFINITY;
+    const limit = bodyLimitFor(options.bodyLimits, pathOf(request.url));
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
       return done(bodyTooLarge(), undefined);
+    }
+    if (limit <= READ_WHOLE_LIMIT) {
+      const chunks: Buffer[] = [];
+      let seen = 0;
+      const onData = (chunk: Buffer) => {
+        seen += chunk.length;
+        if (seen > limit) {
+          payload.removeListener('data', onData);
+          payload.removeListener('end', onEnd);
+          payload.resume();
+          done(bodyTooLarge(), undefined);
+          return;
+        }
+        chunks.push(chunk);
+      };
+      const onEnd = () => done(null, Readable.from([Buffer.concat(chunks)], { objectMode: false }));
+      payload.on('data', onData);
+      payload.once('end', onEnd);
+      payload.once('error', (err) => done(err, undefined));
+      return;
     }
     const limited = new ByteLimit(limit, () => {
       (request as FlaggedRequest)[kTooLarge] = true;

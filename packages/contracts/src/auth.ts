@@ -1,6 +1,7 @@
 // Auth, household and theme bodies (svc-auth).
 import Type, { type Static } from 'typebox';
 import { Text } from './common';
+import { Name } from './names';
 
 /**
  * Messages svc-auth answers with. The spec's client shows a server `message` when present, so
@@ -45,7 +46,7 @@ const OpaqueToken = Text(200);
 
 /** `token` (an invitation) may be absent, null or empty: all three mean "no invitation". */
 export const RegisterBody = Type.Object(
-  { name: Text(100), email: Email, password: Password, token: Type.Optional(Type.Union([OpaqueToken, Type.Null()])) },
+  { name: Name(100, AUTH_MESSAGES.nameRequired), email: Email, password: Password, token: Type.Optional(Type.Union([OpaqueToken, Type.Null()])) },
   { additionalProperties: false },
 );
 export type RegisterBody = Static<typeof RegisterBody>;
@@ -182,7 +183,7 @@ export const SavedTheme = Type.Object({ id: Type.Integer(), name: Type.String(),
 export type SavedTheme = Static<typeof SavedTheme>;
 
 /** `POST /api/themes/`: saving a name the user already has updates that theme. */
-export const SaveThemeBody = Type.Object({ name: Text(100), colors: ThemeColors }, { additionalProperties: false });
+export const SaveThemeBody = Type.Object({ name: Name(100, AUTH_MESSAGES.themeNameEmpty), colors: ThemeColors }, { additionalProperties: false });
 export type SaveThemeBody = Static<typeof SaveThemeBody>;
 
 /** `GET`/`PUT /api/themes/preference`: the chosen id and the theme it resolves to. */

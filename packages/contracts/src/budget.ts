@@ -7,6 +7,7 @@
 // of another household answers 404 `{ message }`.
 import Type, { type Static } from 'typebox';
 import { Amount, CalendarDateString, Id, Text } from './common';
+import { Name } from './names';
 import { BUDGET_LIMITS } from './budget-limits';
 
 export * from './budget-limits';
@@ -157,7 +158,7 @@ export const SavingsGoals = Type.Array(SavingsGoal);
 
 /** POST /api/budget/goals, PUT /api/budget/goals/:id (PUT: any of the fields). */
 export const SavingsGoalBody = Type.Object(
-  { name: Text(BUDGET_LIMITS.goalName, 1), account_id: Id, target_amount: Amount },
+  { name: Name(BUDGET_LIMITS.goalName, 'The name is required.'), account_id: Id, target_amount: Amount },
   { additionalProperties: false },
 );
 export type SavingsGoalBody = Static<typeof SavingsGoalBody>;

@@ -9,11 +9,15 @@
 // - Ids are positive integers. A foreign or unknown id answers 404 `{ message }`.
 import Type, { type Static } from 'typebox';
 import { Amount, CalendarDateString, Id, Text } from './common';
+import { Name } from './names';
 import { LEDGER_LIMITS } from './ledger-limits';
 
 /** `integer | null` as one JSON-schema type (fast to serialise, unlike anyOf). */
 const NullableId = Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: 2147483647 });
 const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] });
+/** What a blank (or invisible) account / category name answers with. */
+export const ACCOUNT_NAME_REQUIRED = 'Account name is required.';
+export const CATEGORY_NAME_REQUIRED = 'Category name cannot be empty.';
 
 export { LEDGER_LIMITS, TRANSFER_CATEGORY_NAME } from './ledger-limits';
 
@@ -42,13 +46,13 @@ export type AccountList = Static<typeof AccountList>;
 
 /** POST /api/accounts/. Names are unique per household, case-insensitively (409 with message). */
 export const CreateAccountBody = Type.Object(
-  { name: Text(LEDGER_LIMITS.accountName, 1), starting_balance: Amount },
+  { name: Name(LEDGER_LIMITS.accountName, ACCOUNT_NAME_REQUIRED), starting_balance: Amount },
   { additionalProperties: false },
 );
 export type CreateAccountBody = Static<typeof CreateAccountBody>;
 
 /** PUT /api/accounts/:id */
-export const RenameAccountBody = Type.Object({ name: Text(LEDGER_LIMITS.accountName, 1) }, { additionalProperties: false });
+export const RenameAccountBody = Type.Object({ name: Name(LEDGER_LIMITS.accountName, ACCOUNT_NAME_REQUIRED) }, { additionalProperties: false });
 export type RenameAccountBody = Static<typeof RenameAccountBody>;
 
 /** POST /api/accounts/reorder: every account of the household exactly once, in the new order. */
@@ -290,7 +294,7 @@ export type CategoryTree = Static<typeof CategoryTree>;
 
 /** POST /api/categories/. Blank -> 400; sibling name taken -> 409; parent must be top-level. */
 export const CreateCategoryBody = Type.Object(
-  { name: Text(LEDGER_LIMITS.categoryName), parent_id: Type.Optional(NullableId) },
+  { name: Name(LEDGER_LIMITS.categoryName, CATEGORY_NAME_REQUIRED), parent_id: Type.Optional(NullableId) },
   { additionalProperties: false },
 );
 export type CreateCategoryBody = Static<typeof CreateCategoryBody>;
@@ -299,7 +303,7 @@ export type CategoryResponse = Static<typeof CategoryResponse>;
 
 /** PUT /api/categories/:id with {name} or {parent_id} (null = top level), or both. */
 export const UpdateCategoryBody = Type.Object(
-  { name: Type.Optional(Text(LEDGER_LIMITS.categoryName)), parent_id: Type.Optional(NullableId) },
+  { name: Type.Optional(Name(LEDGER_LIMITS.categoryName, CATEGORY_NAME_REQUIRED)), parent_id: Type.Optional(NullableId) },
   { additionalProperties: false },
 );
 export type UpdateCategoryBody = Static<typeof UpdateCategoryBody>;

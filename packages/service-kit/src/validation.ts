@@ -32,6 +32,12 @@ function numericPattern(schema: unknown): RegExp | null {
     if (types.includes('number')) return CANONICAL_NUMBER;
     return types.includes('integer') ? CANONICAL_INTEGER : null;
   }
+  if (Array.isArray(s.type)) {
+    const types = s.type as string[];
+    if (types.some((t) => t !== 'integer' && t !== 'number' && t !== 'null')) return null;
+    const base = types.includes('number') ? CANONICAL_NUMBER : CANONICAL_INTEGER;
+    return types.includes('null') ? new RegExp(`${base.source}|^$`) : base;
+  }
   if (s.type === 'integer') return CANONICAL_INTEGER;
   if (s.type === 'number') return CANONICAL_NUMBER;
   if (s.type === 'array') return numericPattern(s.items);
