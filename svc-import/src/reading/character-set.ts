@@ -89,8 +89,10 @@ export function detectSingleByte(bytes: Uint8Array): CharacterSet {
   const rival = candidates.find((m) => FAMILY[m.name] !== FAMILY[best.name]);
   const margin = best.confidence - (rival?.confidence ?? 0);
   const certain = highBytes >= 8 && best.confidence >= 30 && margin >= 20;
+  // Unsure: the Western reading (the most common), offered with the choice.
+  const chosen = !certain && FAMILY[best.name] === 'central' && rival ? rival : best;
   // Windows code pages are supersets of their ISO sets in practice (0x80-0x9F are unused controls there).
-  const encoding = c1 ? (FAMILY[best.name] === 'western' ? 'windows-1252' : 'windows-1250') : best.name;
+  const encoding = c1 ? (FAMILY[chosen.name] === 'western' ? 'windows-1252' : 'windows-1250') : chosen.name;
   return { encoding, certain, bomLength: 0 };
 }
 

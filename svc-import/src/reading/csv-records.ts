@@ -71,8 +71,8 @@ export function detectDelimiter(headText: string, complete = true): string {
   return best.delimiter;
 }
 
-/** The longest row csv-parser may hold: every column at the cell limit, plus quotes and delimiters. */
-const MAX_RECORD_BYTES = IMPORT_LIMITS.maxColumns * (IMPORT_LIMITS.cellLength * 4 + 3);
+/** The longest record csv-parser may hold (bytes): every column at the cell limit. */
+const MAX_RECORD_BYTES = IMPORT_LIMITS.maxColumns * IMPORT_LIMITS.cellLength;
 
 /** Records of CSV text, streaming; blank lines are counted but not yielded. */
 export async function* csvRecords(text: AsyncIterable<string>, delimiter: string): AsyncGenerator<FileRecord> {
@@ -97,7 +97,7 @@ export async function* csvRecords(text: AsyncIterable<string>, delimiter: string
   } catch (error) {
     if (error instanceof StatementError) throw error;
     if (error instanceof Error && /maximum size/.test(error.message)) {
-      throw new StatementError(`Row ${recordNumber + 1} is too long (an unclosed quote?). A cell can hold at most ${IMPORT_LIMITS.cellLength.toLocaleString('en-US')} characters.`);
+      throw new StatementError(`A row is too long (an unclosed quote?). A cell can hold at most ${IMPORT_LIMITS.cellLength.toLocaleString('en-US')} characters.`);
     }
     throw error;
   } finally {
