@@ -76,8 +76,8 @@ function hasC1Bytes(bytes: Uint8Array): boolean {
 }
 
 /**
- * Picks a single-byte set for bytes that are not UTF-8. Certain only when the detector clearly
- * prefers one family (Western or Central European) on enough non-ASCII text.
+ * Picks a single-byte set for bytes that are not UTF-8. Certain only when the detector prefers one
+ * family (Western or Central European) at least twice as much as the other, on enough non-ASCII text.
  */
 export function detectSingleByte(bytes: Uint8Array): CharacterSet {
   const c1 = hasC1Bytes(bytes);
@@ -87,8 +87,7 @@ export function detectSingleByte(bytes: Uint8Array): CharacterSet {
   if (candidates.length === 0) return { encoding: 'windows-1252', certain: false, bomLength: 0 };
   const [best] = candidates;
   const rival = candidates.find((m) => FAMILY[m.name] !== FAMILY[best.name]);
-  const margin = best.confidence - (rival?.confidence ?? 0);
-  const certain = highBytes >= 8 && best.confidence >= 30 && margin >= 20;
+  const certain = highBytes >= 8 && best.confidence >= 25 && best.confidence >= 2 * (rival?.confidence ?? 0);
   // Unsure: the Western reading (the most common), offered with the choice.
   const chosen = !certain && FAMILY[best.name] === 'central' && rival ? rival : best;
   // Windows code pages are supersets of their ISO sets in practice (0x80-0x9F are unused controls there).
