@@ -177,6 +177,35 @@ describe('POST /api/users/forgot-password', () => {
   });
 });
 
+describe('a new reset request invalidates the earlier links', () => {
+  it('only the newest link of a user works; the earlier one answers "Invalid or expired token." and changes nothing', async () => {
+    const u = await register(svc.app, { name: 'Twice Forgetful' });
+    const other = await register(svc.app, { name: 'Someone Else' });
+    expect((await post('/api/users/forgot-password', { email: other.email })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await post('/api/users/forgot-password', { email: u.email })).statusCode).toBe(200);
+    await svc.app.mailer.idle();
+    const dir = join(svc.dataDir, 'outbox');
+    const tokensFor = (email: string) =>
+      readdirSync(dir)
+        .map((f) => readFileSync(join(dir, f), 'utf8'))
+        .filter((raw) => raw.includes(`To: ${email}`))
+        .map((raw) => /http:\/\/app\.test\/reset-password\/([A-Za-z0-9_-]{43})/.exec(raw.replace(/=\n/g, ''))![1]);
+    const tokens = tokensFor(u.email);
+    expect(tokens).toHaveLength(2);
+    const rows = (await svc.app.db.query('SELECT token_hash, used_at FROM password_resets WHERE user_id = $1 ORDER BY id', [u.id])).rows;
+    expect(rows.map((r) => r.used_at === null)).toEqual([false, true]);
+    const [older, newer] = rows.map((r) => tokens.find((t) => hashToken(t) === r.token_hash)!);
+    const refused = await post('/api/users/reset-password', { token: older, password: 'an older link 1' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: AUTH_MESSAGES.invalidResetToken });
+    expect((await post('/api/users/login', { email: u.email, password: PASSWORD })).statusCode).toBe(200);
+    // Another user's link is untouched by this user's requests.
+    expect((await post('/api/users/reset-password', { token: tokensFor(other.email)[0], password: 'the other one 1' })).statusCode).toBe(200);
+    expect((await post('/api/users/reset-password', { token: newer, password: 'the newest link 1' })).statusCode).toBe(200);
+    expect((await post('/api/users/login', { email: u.email, password: 'the newest link 1' })).statusCode).toBe(200);
+  });
+});
+
 describe('POST /api/users/reset-password', () => {
   async function resetToken(userId: number, expiresInMs = 3600_000): Promise<string> {
     const { generateToken } = await import('../src/domain/tokens');

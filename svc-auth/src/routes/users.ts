@@ -8,7 +8,7 @@ import { addMs, PASSWORD_RESET_LIFETIME_MS } from '../domain/expiry';
 import { generateToken, hashToken, looksLikeToken } from '../domain/tokens';
 import { passwordResetEmail } from '../mail/messages';
 import { findUsableInvitationByHash, markInvitationUsed } from '../repositories/invitations';
-import { findUsableReset, insertPasswordReset, useAllResets } from '../repositories/password-resets';
+import { findUsableReset, replacePasswordResets, useAllResets } from '../repositories/password-resets';
 import { createHousehold, findUserByEmail, findUserById, insertUser, isUniqueViolation, setPasswordHash } from '../repositories/users';
 import { findSession, findSessionByRefreshHash, findSessionByRotatedHash, type SessionWithUser } from '../repositories/sessions';
 import { sessionExpired } from '../sessions';
@@ -74,7 +74,8 @@ export async function userRoutes(scope: FastifyInstance, ctx: AuthContext): Prom
       const user = isValidEmail(email) ? await findUserByEmail(app.db, email) : null;
       if (user) {
         const token = generateToken();
-        await insertPasswordReset(app.db, { userId: user.id, tokenHash: hashToken(token), expiresAt: addMs(new Date(), PASSWORD_RESET_LIFETIME_MS) });
+        // A new request invalidates the user's earlier reset links (docs/decisions.md).
+        await withTransaction(app.db, (client) => replacePasswordResets(client, { userId: user.id, tokenHash: hashToken(token), expiresAt: addMs(new Date(), PASSWORD_RESET_LIFETIME_MS) }));
         ctx.mailer.sendInBackground(passwordResetEmail(user, `${ctx.appOrigin}/reset-password/${token}`));
       }
       return { message: AUTH_MESSAGES.forgotPasswordSent };
