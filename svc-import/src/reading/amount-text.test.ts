@@ -1,0 +1,90 @@
+import { SeparatorVotes, readAmount, separatorEvidence } from './amount-text';
+
+describe('readAmount', () => {
+  it.each([
+    ['1,234.56', '.', 123456],
+    ['-12.00', '.', -1200],
+    ['(12.00)', '.', -1200],
+    ['12.00-', '.', -1200],
+    ['$12.00', '.', 1200],
+    ['-$12.00', '.', -1200],
+    ['$-12.00', '.', -1200],
+    ['+12.00', '.', 1200],
+    ['1 234.56', '.', 123456],
+    ["1'234.56", '.', 123456],
+    ['12', '.', 1200],
+    ['.5', '.', 50],
+    ['0.00', '.', 0],
+    ['-0.00', '.', 0],
+    ['USD 12.00', '.', 1200],
+    ['€ 12,00', ',', 1200],
+    ['12,00 €', ',', 1200],
+    ['EUR -5,00', ',', -500],
+    ['-1.234,56', ',', -123456],
+    ['1 234,56', ',', 123456],
+    ['1\u00a0234,56', ',', 123456],
+    ['2.345,67', ',', 234567],
+    ['\u221212.50', '.', -1250],
+  ] as const)('reads %p under %p as %p cents', (text, separator, cents) => {
+    expect(readAmount(text, separator)).toEqual({ cents });
+  });
+
+  it.each([
+    ['--12', '.'],
+    ['1e3', '.'],
+    ['NaN', '.'],
+    ['12,3,4', '.'],
+    ['12,3,4', ','],
+    ['(-12.00)', '.'],
+    ['12,34', '.'], // a decimal comma is never read as 1234 under '.'
+    ['1.234', '.'], // three decimals
+    ['12.34', ','], // nor a decimal point as 1234 under ','
+    ['abc', '.'],
+    ['$', '.'],
+    ['1.2.3', '.'],
+  ] as const)('refuses %p under %p', (text, separator) => {
+    expect(readAmount(text, separator)).toHaveProperty('error');
+  });
+
+  it('names the problem: missing, more than 2 decimals, too large', () => {
+    expect(readAmount('  ', '.')).toEqual({ error: 'Missing amount' });
+    expect(readAmount('1.234', '.')).toEqual({ error: 'Amount "1.234" has more than 2 decimals' });
+    expect(readAmount('9999999999999.00', '.')).toEqual({ error: 'Amount "9999999999999.00" is too large' });
+    expect(readAmount('--12', '.')).toEqual({ error: 'Invalid amount "--12"' });
+    expect(readAmount('999999999999.99', '.')).toEqual({ cents: 99999999999999 });
+  });
+});
+
+describe('the decimal separator of a file', () => {
+  it.each([
+    ['12.34', '.'],
+    ['1,234.56', '.'],
+    ['1,234,567', '.'],
+    ['12,34', ','],
+    ['1.234,56', ','],
+    ['1.234.567', ','],
+    ['1,234', 'ambiguous'],
+    ['1.234', 'ambiguous'],
+    ['12', 'none'],
+    ['', 'none'],
+  ] as const)('%p says %p', (text, evidence) => {
+    expect(separatorEvidence(text)).toBe(evidence);
+  });
+
+  const decide = (...amounts: string[]) => {
+    const votes = new SeparatorVotes();
+    amounts.forEach((a) => votes.add(a));
+    return votes.decide();
+  };
+
+  it('is a comma only when the telling amounts say so', () => {
+    expect(decide('12,34', '-5,00', '100')).toBe(',');
+    expect(decide('1.234,56', '1,234')).toBe(',');
+    expect(decide('12.34', '1,234')).toBe('.');
+    expect(decide('100', '200')).toBe('.');
+  });
+
+  it('is ambiguous when every amount looks like 1,234', () => {
+    expect(decide('1,234', '2,500', '300')).toBe('ambiguous');
+  });
+});
