@@ -7,6 +7,7 @@ import { Pool } from 'undici';
 import type { Bus, Subscription } from '@hf/messaging';
 import { EVENTS, PUBLIC_API_ROUTES, SERVICES, type ServiceRoute } from '@hf/contracts';
 import { HttpError, REQUEST_MESSAGES, TokenVerifier, bearerToken, badRequest, hasEncodedBody, headerCount, unauthorized, type Identity } from '@hf/service-kit';
+import { registerApiDocs } from './api-docs';
 import { AuthClient } from './auth-client';
 import { BODY_TOO_LARGE_MESSAGE, pathOf, registerServiceProxies, UNAVAILABLE_MESSAGE } from './proxy';
 import { gatewayDurable, GATEWAY_BUS_SUBJECTS, memberKey, RevokedSessions, pastHalfLife } from './sessions';
@@ -242,6 +243,8 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       },
     });
   });
+
+  registerApiDocs(app, { services: SERVICES, pools, internalToken: options.internalToken, publicRoutes: PUBLIC_API_ROUTES });
 
   // Service-to-service paths are never reachable from outside, whatever the method.
   app.all('/internal', async (_request, reply) => reply.code(404).send({ message: 'Not found.' }));

@@ -4,6 +4,7 @@ import type { Bus } from '@hf/messaging';
 import { createPool, migrate, type Pool } from './db';
 import { HttpError, notFound, unauthorized } from './errors';
 import { bearerToken, TokenVerifier, type Identity } from './identity';
+import { OPENAPI_INTERNAL_PATH, recordRoutes, registerOpenApi, type RegisteredRoute } from './openapi';
 import { validatorCompiler } from './validation';
 import { parseJsonBody } from './json-body';
 import { guardRequest, recordRouteInputs, type RouteInputs } from './request-guards';
@@ -16,6 +17,8 @@ declare module 'fastify' {
     serviceName: string;
     /** Every route with its config and input schemas (the hostile-input tests walk it). */
     routeInputs: readonly RouteInputs[];
+    /** Every route registered, as Fastify's onRoute saw it (the API-document test compares them). */
+    routeTable: readonly RegisteredRoute[];
   }
   interface FastifyRequest {
     /** Set for every non-public, non-internal route once the access token is verified. */
@@ -100,6 +103,9 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
   app.decorate('bus', options.bus);
   app.decorate('serviceName', options.name);
   app.decorateRequest('identity', null);
+  app.decorate('routeTable', recordRoutes(app));
+  // Before any route: the OpenAPI document is collected from the routes' own schemas.
+  await registerOpenApi(app, options.name);
 
   // RS256 verification costs ~0.2 ms; a token already verified is only re-checked for expiry.
   const verifier = new TokenVerifier(options.jwtPublicKey);
@@ -148,6 +154,8 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
     if (!dbOk || !busOk) return reply.code(503).send({ status: 'unavailable', database: dbOk, bus: busOk });
     return { status: 'ready', database: true, bus: true };
   });
+
+  app.get(OPENAPI_INTERNAL_PATH, { config: { internal: true } }, async () => app.swagger());
 
   await app.register(async (scope) => options.routes(scope));
 

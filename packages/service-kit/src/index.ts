@@ -9,6 +9,7 @@ export { default as Type } from 'typebox';
 export type { Static } from 'typebox';
 export * from './run-process';
 export * from './internal-call';
+export * from './openapi';
 export * from './request-messages';
 export * from './request-guards';
 export * from './json-body';
