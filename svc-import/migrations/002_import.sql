@@ -10,12 +10,24 @@ CREATE TABLE saved_mappings (
   UNIQUE (household_id, name_key)
 );
 
--- The bank's transaction ids (OFX/QFX FITID) of rows svc-import created, per account: a re-import
--- of an overlapping statement finds them first.
-CREATE TABLE bank_ids (
+-- What svc-import imported or reconciled, per account: the file row's key (the bank's FITID, or
+-- date|amount|payee for a file without ids) -> the register row it became. A re-import of an
+-- overlapping statement finds these rows first.
+CREATE TABLE import_keys (
   household_id integer NOT NULL,
   account_id integer NOT NULL,
-  fitid text NOT NULL,
+  key text NOT NULL,
   transaction_id integer NOT NULL,
-  PRIMARY KEY (household_id, account_id, fitid)
+  PRIMARY KEY (household_id, account_id, key, transaction_id)
+);
+
+-- The matched pairs of the last reconciliations, until update_matched clears them (then their
+-- keys move to import_keys). Rows older than a week are dropped.
+CREATE TABLE pending_matches (
+  household_id integer NOT NULL,
+  transaction_id integer NOT NULL,
+  account_id integer NOT NULL,
+  key text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (household_id, transaction_id)
 );

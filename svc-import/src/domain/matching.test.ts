@@ -1,6 +1,6 @@
 import { addDays, toDayNumber } from '@hf/calendar';
 import { seededRandom } from '../../../svc-ledger/test/seeded-random';
-import { BUDGETED_MATCH_DAYS, candidateRange, isCleared, MATCH_DAYS, reconcile, type ExistingTransaction, type Reconciliation } from './matching';
+import { BUDGETED_MATCH_DAYS, candidateRange, isCleared, MATCH_DAYS, reconcile, rowKey, type ExistingTransaction, type Reconciliation } from './matching';
 import { payeesAlike, payeeSimilarity, payeeTwinKey } from './payee-similarity';
 import type { MappedRow } from './statement';
 
@@ -54,12 +54,20 @@ describe('reconcile', () => {
     expect(summary(bothCleared)).toEqual(new Map([[a.rowNumber, 'duplicate:1:twin'], [b.rowNumber, 'duplicate:2:twin']]));
   });
 
-  test('a known bank id wins over amount and date matching', () => {
+  test('a recorded bank id wins over amount and date matching', () => {
     const a = row('2024-03-10', 'Coffee', -450, 'FIT-1');
-    const r = reconcile([a], [existing(1, '2024-03-10', 'Coffee', -450), existing(2, '2024-03-09', 'Renamed by me', -499, 'x')], new Map([['FIT-1', 2]]));
-    expect(summary(r)).toEqual(new Map([[a.rowNumber, 'duplicate:2:bank_id']]));
+    const r = reconcile([a], [existing(1, '2024-03-10', 'Coffee', -450), existing(2, '2024-03-09', 'Renamed by me', -499, 'x')], new Map([['fitid:FIT-1', [2]]]));
+    expect(summary(r)).toEqual(new Map([[a.rowNumber, 'duplicate:2:recorded']]));
     // The recorded row no longer exists (deleted, or outside the candidates): ordinary matching.
-    expect(summary(reconcile([a], [existing(1, '2024-03-10', 'Coffee', -450)], new Map([['FIT-1', 99]])))).toEqual(new Map([[a.rowNumber, 'matched:1']]));
+    expect(summary(reconcile([a], [existing(1, '2024-03-10', 'Coffee', -450)], new Map([['fitid:FIT-1', [99]]])))).toEqual(new Map([[a.rowNumber, 'matched:1']]));
+  });
+
+  test('a CSV row reconciled before is found by its date, amount and payee, one recorded row each', () => {
+    const a = row('2024-03-04', 'COFFEE SHOP', -450);
+    const b = row('2024-03-04', 'coffee shop', -450);
+    expect(rowKey(a)).toBe(rowKey(b));
+    const r = reconcile([a, b], [existing(1, '2024-03-05', 'Coffee', -450, 'x'), existing(2, '2024-03-04', 'Coffee', -450, 'x')], new Map([[rowKey(a), [1, 2]]]));
+    expect(summary(r)).toEqual(new Map([[a.rowNumber, 'duplicate:1:recorded'], [b.rowNumber, 'duplicate:2:recorded']]));
   });
 
   test('a budgeted row matches a different amount when the payee is alike, an actual row never does', () => {
@@ -94,15 +102,18 @@ describe('reconcile', () => {
  * The oracle: the rules written as plainly as possible, O(n * m). Every admissible (row, existing)
  * pair is listed, sorted by the rule's order, and taken greedily.
  */
-function oracle(rows: MappedRow[], candidates: ExistingTransaction[], known: Map<string, number>): Map<number, string> {
+function oracle(rows: MappedRow[], candidates: ExistingTransaction[], known: Map<string, number[]>): Map<number, string> {
   const used = new Set<number>();
   const out = new Map<number, string>();
   for (const r of rows) {
-    if (r.fitid === null || !known.has(r.fitid)) continue;
-    const e = candidates.find((c) => c.id === known.get(r.fitid!));
-    if (e && !used.has(e.id)) {
-      used.add(e.id);
-      out.set(r.rowNumber, `duplicate:${e.id}:bank_id`);
+    const key = r.fitid !== null ? `fitid:${r.fitid}` : `row:${r.date}|${r.amountCents}|${r.payee.trim().toLowerCase()}`;
+    for (const id of known.get(key) ?? []) {
+      const e = candidates.find((c) => c.id === id);
+      if (e && !used.has(e.id)) {
+        used.add(e.id);
+        out.set(r.rowNumber, `duplicate:${e.id}:recorded`);
+        break;
+      }
     }
   }
   for (const r of rows) {
@@ -156,8 +167,10 @@ describe('reconcile against the brute-force oracle (seeded random files and regi
         ids.add(id);
         candidates.push(existing(id, addDays(start, Math.floor(random() * 34) - 7), pick(payees), pick(amounts), pick(['', 'p', 'x', 'X']), random() < 0.3));
       }
-      const known = new Map<string, number>();
-      for (let f = 0; f < 10; f++) if (random() < 0.4) known.set(`F${f}`, random() < 0.8 && candidates.length > 0 ? pick(candidates).id : 5000 + f);
+      const known = new Map<string, number[]>();
+      const someIds = () => Array.from({ length: 1 + Math.floor(random() * 3) }, (_, k) => (random() < 0.8 && candidates.length > 0 ? pick(candidates).id : 5000 + k));
+      for (let f = 0; f < 10; f++) if (random() < 0.4) known.set(`fitid:F${f}`, someIds());
+      for (const r of rows) if (r.fitid === null && random() < 0.2) known.set(rowKey(r), someIds());
       const result = reconcile(rows, candidates, known);
       expect(summary(result)).toEqual(oracle(rows, candidates, known));
       // Nothing lost, nothing invented; each existing row used at most once.

@@ -4,7 +4,8 @@
  * matched / new / duplicates out. Deterministic for the same input, O(n log n).
  *
  * In this order, each existing row used at most once:
- * 1. bank id: a file row whose FITID svc-import recorded for a row that still exists is a
+ * 1. recorded: a file row whose import key (rowKey: the bank's FITID, else date, amount and
+ *    payee) svc-import recorded for a row it created or cleared, and that row still exists, is a
  *    duplicate of that row (matched-by-id wins over everything else);
  * 2. exact twin: a file row with a cleared row of the same date, amount and payee (case-insensitive)
  *    is a possible duplicate of it; twins pair one to one in file order, so of two identical
@@ -36,7 +37,16 @@ export interface ExistingTransaction {
   isBudgeted: boolean;
 }
 
-export type DuplicateReason = 'bank_id' | 'twin';
+export type DuplicateReason = 'recorded' | 'twin';
+
+/**
+ * The key svc-import records for a file row it imported or reconciled: the bank's transaction id
+ * when the file has one, else the row's date, amount and payee (a re-import of the same row of a
+ * CSV file has the same key, whatever the register row it was matched to is called).
+ */
+export function rowKey(row: Pick<MappedRow, 'fitid' | 'date' | 'amountCents' | 'payee'>): string {
+  return row.fitid !== null ? `fitid:${row.fitid}` : `row:${row.date}|${row.amountCents}|${payeeTwinKey(row.payee)}`;
+}
 
 export interface Reconciliation {
   matched: Array<{ row: MappedRow; existing: ExistingTransaction }>;
@@ -72,21 +82,25 @@ interface DayQueues {
   b: number;
 }
 
-export function reconcile(rows: readonly MappedRow[], candidates: readonly ExistingTransaction[], knownBankIds: ReadonlyMap<string, number> = new Map()): Reconciliation {
+/** `recorded`: transaction ids by rowKey, in the order they are to be used. */
+export function reconcile(rows: readonly MappedRow[], candidates: readonly ExistingTransaction[], recorded: ReadonlyMap<string, readonly number[]> = new Map()): Reconciliation {
   const used = new Set<number>();
   const byIdMap = new Map(candidates.map((c) => [c.id, c]));
   /** Per file row (by index): what it became. */
   const outcome: Array<{ kind: 'matched' | 'duplicate'; existing: ExistingTransaction; reason?: DuplicateReason } | undefined> = new Array(rows.length);
 
-  // 1. Bank ids recorded at an earlier import, whose row still exists.
-  if (knownBankIds.size > 0) {
+  // 1. Keys recorded at an earlier import, whose row still exists.
+  if (recorded.size > 0) {
     rows.forEach((row, i) => {
-      if (row.fitid === null) return;
-      const id = knownBankIds.get(row.fitid);
-      const existing = id === undefined ? undefined : byIdMap.get(id);
-      if (!existing || used.has(existing.id)) return;
-      used.add(existing.id);
-      outcome[i] = { kind: 'duplicate', existing, reason: 'bank_id' };
+      const ids = recorded.get(rowKey(row));
+      if (!ids) return;
+      for (const id of ids) {
+        const existing = byIdMap.get(id);
+        if (!existing || used.has(id)) continue;
+        used.add(id);
+        outcome[i] = { kind: 'duplicate', existing, reason: 'recorded' };
+        return;
+      }
     });
   }
 

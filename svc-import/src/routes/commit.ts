@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ImportNewBody, ImportResult, LEDGER_LIMITS, UpdateMatchedBody } from '@hf/contracts';
 import { badRequest } from '@hf/service-kit';
 import { clearUpdates, CommitRowError, commitRows, transactionCount } from '../domain/commit-rows';
-import { recordBankIds } from '../repositories/bank-ids';
+import { recordClearedMatches, recordKeys } from '../repositories/import-keys';
 import { AccountParams, caller, errorResponses, IMPORT_SERVER_MESSAGES } from './common';
 
 /** Import bodies hold up to 200,000 rows of JSON (the gateway caps them the same way). */
@@ -31,6 +31,7 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
       if (ids.length === 0) return { message: `${transactionCount(0)} updated.`, count: 0 };
       // An id of another household, or deleted: the ledger refuses the whole request (404).
       const result = await app.ledger.clear({ household_id: householdId, transaction_ids: ids, updates, user_id: userId });
+      await recordClearedMatches(app.db, householdId, ids);
       return { message: `${transactionCount(result.cleared)} updated.`, count: result.cleared };
     },
   );
@@ -54,8 +55,9 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
         user_id: userId,
         transactions: rows.map((r) => ({ date: r.date, payee: r.payee, amount: r.amount, status: 'x', notes: r.notes, category_id: r.category_id })),
       });
-      const bankIds = rows.flatMap((r, i) => (r.fitid === null ? [] : [{ fitid: r.fitid, transactionId: result.transaction_ids[i] }]));
-      await recordBankIds(app.db, householdId, accountId, bankIds);
+      // Rows with the bank's id are found by it at a re-import; the others by their exact twin.
+      const keys = rows.flatMap((r, i) => (r.fitid === null ? [] : [{ key: `fitid:${r.fitid}`, transactionId: result.transaction_ids[i] }]));
+      await recordKeys(app.db, householdId, accountId, keys);
       return { message: `${transactionCount(result.created)} imported.`, count: result.created };
     },
   );

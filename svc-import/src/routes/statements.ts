@@ -3,10 +3,10 @@ import { fromDayNumber } from '@hf/calendar';
 import { CsvAnalysis, ReconciliationData, type ExistingRow, type ImportedRow, type MappingConfig } from '@hf/contracts';
 import { fromCents } from '@hf/money';
 import { badRequest, requestToday } from '@hf/service-kit';
-import { candidateRange, reconcile, type ExistingTransaction } from '../domain/matching';
+import { candidateRange, reconcile, rowKey, type ExistingTransaction } from '../domain/matching';
 import type { MappedRow } from '../domain/statement';
 import { detectMapping, mapRows, readStatement } from '../reading';
-import { knownBankIds } from '../repositories/bank-ids';
+import { recordedKeys, rememberMatches } from '../repositories/import-keys';
 import { mappingForHeaders } from '../repositories/mappings';
 import { AccountParams, asHttpError, caller, errorResponses, IMPORT_SERVER_MESSAGES, requireMapping } from './common';
 import { mappingField, readUpload } from './upload';
@@ -81,9 +81,10 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
     const from = range ? fromDayNumber(range.from) : today;
     const to = range ? fromDayNumber(range.to) : today;
     const candidates = await app.ledger.candidates(householdId, accountId, from, to);
-    const fitids = [...new Set(mapped.rows.map((r) => r.fitid).filter((f): f is string => f !== null))];
-    const known = await knownBankIds(app.db, householdId, accountId, fitids);
-    const result = reconcile(mapped.rows, candidates, known);
+    const recorded = await recordedKeys(app.db, householdId, accountId, mapped.rows.map(rowKey));
+    const result = reconcile(mapped.rows, candidates, recorded);
+    // update_matched carries ids only: the file rows' keys wait here until those ids are cleared.
+    await rememberMatches(app.db, householdId, accountId, result.matched.map((m) => ({ key: rowKey(m.row), transactionId: m.existing.id })));
     return {
       matched: result.matched.map((m) => ({ imported: importedRow(m.row), existing: existingRow(m.existing) })),
       new: result.new.map(importedRow),

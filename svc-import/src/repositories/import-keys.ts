@@ -1,0 +1,50 @@
+import type { Queryable } from '@hf/service-kit';
+
+/** Register rows recorded for these keys of the account, lowest id first per key. */
+export async function recordedKeys(q: Queryable, householdId: number, accountId: number, keys: string[]): Promise<Map<string, number[]>> {
+  const found = new Map<string, number[]>();
+  if (keys.length === 0) return found;
+  const result = await q.query<{ key: string; transaction_id: number }>(
+    'SELECT key, transaction_id FROM import_keys WHERE household_id = $1 AND account_id = $2 AND key = ANY($3::text[]) ORDER BY key, transaction_id',
+    [householdId, accountId, [...new Set(keys)]],
+  );
+  for (const r of result.rows) {
+    const list = found.get(r.key);
+    if (list) list.push(r.transaction_id);
+    else found.set(r.key, [r.transaction_id]);
+  }
+  return found;
+}
+
+/** Records keys of rows just created by an import. */
+export async function recordKeys(q: Queryable, householdId: number, accountId: number, entries: Array<{ key: string; transactionId: number }>): Promise<void> {
+  if (entries.length === 0) return;
+  await q.query(
+    `INSERT INTO import_keys (household_id, account_id, key, transaction_id)
+     SELECT $1, $2, k, t FROM unnest($3::text[], $4::int[]) AS u(k, t)
+     ON CONFLICT DO NOTHING`,
+    [householdId, accountId, entries.map((e) => e.key), entries.map((e) => e.transactionId)],
+  );
+}
+
+/** Remembers a reconciliation's matched pairs until update_matched clears them. */
+export async function rememberMatches(q: Queryable, householdId: number, accountId: number, pairs: Array<{ key: string; transactionId: number }>): Promise<void> {
+  await q.query("DELETE FROM pending_matches WHERE household_id = $1 AND created_at < now() - interval '7 days'", [householdId]);
+  if (pairs.length === 0) return;
+  await q.query(
+    `INSERT INTO pending_matches (household_id, transaction_id, account_id, key)
+     SELECT $1, t, $2, k FROM unnest($3::int[], $4::text[]) AS u(t, k)
+     ON CONFLICT (household_id, transaction_id) DO UPDATE SET account_id = EXCLUDED.account_id, key = EXCLUDED.key, created_at = now()`,
+    [householdId, accountId, pairs.map((p) => p.transactionId), pairs.map((p) => p.key)],
+  );
+}
+
+/** The cleared rows' remembered keys become recorded keys. */
+export async function recordClearedMatches(q: Queryable, householdId: number, transactionIds: number[]): Promise<void> {
+  if (transactionIds.length === 0) return;
+  await q.query(
+    `WITH moved AS (DELETE FROM pending_matches WHERE household_id = $1 AND transaction_id = ANY($2::int[]) RETURNING household_id, account_id, key, transaction_id)
+     INSERT INTO import_keys (household_id, account_id, key, transaction_id) SELECT household_id, account_id, key, transaction_id FROM moved ON CONFLICT DO NOTHING`,
+    [householdId, transactionIds],
+  );
+}
