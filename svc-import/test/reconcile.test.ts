@@ -1,0 +1,135 @@
+import { account, addCategory, addRow, openAccount, registerRows, SINGLE_MAPPING, startImportStack, upload, type Json, type Stack } from './helpers';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startImportStack();
+});
+afterAll(() => stack?.close());
+
+const FILE = ['Date,Description,Amount', '03/04/2024,COFFEE SHOP,-4.50', '03/03/2024,RENT MARCH,-1250.00', '03/10/2024,Grocer,-60.25', '03/11/2024,Salary,2500.00', '03/12/2024,Bookshop,-15.00'].join('\n');
+
+/** The reconcile page's two commits: clear the matched rows (budgeted ones take the file's values), import the new ones. */
+async function commit(householdId: number, accountId: number, data: Json, categoryId: number | null, key: string): Promise<void> {
+  const call = stack.reportsAs(householdId);
+  const matched = data.matched as Json[];
+  const cleared = await call('POST', '/api/import/update_matched', {
+    transaction_ids: matched.map((m) => m.existing.id),
+    updates: matched.filter((m) => m.existing.is_budgeted).map((m) => ({ id: m.existing.id, date: m.imported.date, amount: m.imported.amount })),
+  });
+  expect(cleared.status).toBe(200);
+  expect(cleared.body.count).toBe(matched.length);
+  if (data.new.length === 0) return;
+  const created = await call(
+    'POST',
+    `/api/import/${accountId}/import_new`,
+    { transactions: data.new.map((r: Json) => ({ date: r.date, payee: r.payee, amount: r.amount, notes: r.notes, fitid: r.fitid })), category_id: categoryId },
+    { 'idempotency-key': key },
+  );
+  expect(created.status).toBe(200);
+  expect(created.body).toEqual({ message: `${data.new.length} transaction${data.new.length === 1 ? '' : 's'} imported.`, count: data.new.length });
+}
+
+test('a file matching two existing rows (one budgeted) plus three new; the same file again brings nothing new', async () => {
+  const ledger = stack.ledgerAs(1);
+  const call = stack.reportsAs(1);
+  const accountId = await openAccount(ledger, 'Checking', 1000);
+  const categoryId = await addCategory(ledger, 'Imported');
+  const coffee = await addRow(ledger, accountId, { date: '2024-03-05', payee: 'Coffee', amount: -4.5 });
+  await addRow(ledger, accountId, { date: '2024-03-20', payee: 'Gym', amount: -30 });
+  const plan = await stack.internal('PUT', '/internal/budgeted-rows', { household_id: 1, account_id: accountId, schedule_id: 1, month: '2024-03', date: '2024-03-01', payee: 'Rent', amount: -1200, category_id: null });
+  expect(plan.status).toBe(200);
+  const rentId = plan.body.transaction_id;
+
+  const first = await upload(call, `/api/import/${accountId}`, FILE, { mapping: SINGLE_MAPPING });
+  expect(first.status).toBe(200);
+  expect(first.body.matched.map((m: Json) => [m.imported.payee, m.existing.id])).toEqual([
+    ['COFFEE SHOP', coffee.id],
+    ['RENT MARCH', rentId],
+  ]);
+  expect(first.body.matched[1].existing).toEqual({ id: rentId, date: '2024-03-01', payee: 'Rent', amount: -1200, is_budgeted: true });
+  expect(first.body.new.map((r: Json) => [r.date, r.payee, r.amount])).toEqual([
+    ['2024-03-10', 'Grocer', -60.25],
+    ['2024-03-11', 'Salary', 2500],
+    ['2024-03-12', 'Bookshop', -15],
+  ]);
+  expect(first.body.duplicates).toEqual([]);
+  expect(first.body.skipped_rows).toEqual([]);
+
+  await commit(1, accountId, first.body, categoryId, 'first-import');
+
+  const rows = await registerRows(ledger, accountId);
+  const rent = rows.find((r) => r.id === rentId);
+  expect(rent).toMatchObject({ date: '2024-03-03', amount: -1250, status: 'x', is_budgeted: false, payee: 'Rent' });
+  expect(rows.find((r) => r.id === coffee.id)).toMatchObject({ date: '2024-03-05', amount: -4.5, status: 'x' });
+  const imported = rows.filter((r) => ['Grocer', 'Salary', 'Bookshop'].includes(r.payee));
+  expect(imported.map((r) => [r.status, r.category_id])).toEqual([['x', categoryId], ['x', categoryId], ['x', categoryId]]);
+  const balances = await account(ledger, accountId);
+  expect(balances.balance).toBe(1000 - 4.5 - 1250 - 60.25 + 2500 - 15 - 30);
+  expect(balances.cleared_balance).toBe(1000 - 4.5 - 1250 - 60.25 + 2500 - 15);
+
+  // The same file again: every row is a duplicate of the row it became, nothing new, nothing matched.
+  const again = await upload(call, `/api/import/${accountId}`, FILE, { mapping: SINGLE_MAPPING });
+  expect(again.status).toBe(200);
+  expect(again.body.new).toEqual([]);
+  expect(again.body.matched).toEqual([]);
+  expect(again.body.duplicates.map((d: Json) => [d.imported.payee, d.existing.id]).sort()).toEqual(
+    [['COFFEE SHOP', coffee.id], ['RENT MARCH', rentId], ...imported.map((r) => [r.payee, r.id])].sort(),
+  );
+  expect((await account(ledger, accountId)).balance).toBe(balances.balance);
+});
+
+test('two identical coffees in one file are both kept, and both are duplicates of their own rows afterwards', async () => {
+  const ledger = stack.ledgerAs(2);
+  const call = stack.reportsAs(2);
+  const accountId = await openAccount(ledger, 'Cafe card', 0);
+  const file = 'Date,Description,Amount\n2024-03-08,Coffee,-3.20\n2024-03-08,Coffee,-3.20\n';
+  const first = await upload(call, `/api/import/${accountId}`, file, { mapping: SINGLE_MAPPING });
+  expect(first.status).toBe(200);
+  expect(first.body.new).toHaveLength(2);
+  await commit(2, accountId, first.body, null, 'coffees');
+  expect((await account(ledger, accountId)).cleared_balance).toBe(-6.4);
+  const again = await upload(call, `/api/import/${accountId}`, file, { mapping: SINGLE_MAPPING });
+  expect(again.body.new).toEqual([]);
+  const ids = again.body.duplicates.map((d: Json) => d.existing.id);
+  expect(new Set(ids).size).toBe(2);
+});
+
+test('an OFX statement re-imported with an overlap is matched by FITID first', async () => {
+  const ledger = stack.ledgerAs(3);
+  const call = stack.reportsAs(3);
+  const accountId = await openAccount(ledger, 'OFX checking', 100);
+  const ofx = (rows: Array<[string, string, string, string]>) =>
+    [
+      'OFXHEADER:100',
+      'DATA:OFXSGML',
+      'VERSION:102',
+      'SECURITY:NONE',
+      'ENCODING:USASCII',
+      'CHARSET:1252',
+      '',
+      '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKTRANLIST>',
+      ...rows.map(([fitid, date, amount, name]) => `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${date}<TRNAMT>${amount}<FITID>${fitid}<NAME>${name}</STMTTRN>`),
+      '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
+    ].join('\n');
+  const analysis = await upload(call, '/api/import/analyze', ofx([['A1', '20240301', '-10.00', 'Shop one']]), { filename: 'statement.ofx' });
+  expect(analysis.status).toBe(200);
+  expect(analysis.body.file_type).toBe('ofx');
+  const mapping = analysis.body.detected_mapping;
+
+  const first = await upload(call, `/api/import/${accountId}`, ofx([['A1', '20240301', '-10.00', 'Shop one'], ['A2', '20240302', '-20.00', 'Shop two']]), { filename: 'march.ofx', mapping });
+  expect(first.status).toBe(200);
+  expect(first.body.new.map((r: Json) => r.fitid)).toEqual(['A1', 'A2']);
+  await commit(3, accountId, first.body, null, 'ofx-1');
+  // The person renames a row: the exact twin no longer exists, the bank id still finds it.
+  const rows = await registerRows(ledger, accountId);
+  const shopTwo = rows.find((r) => r.payee === 'Shop two');
+  const edit = await ledger('PUT', `/api/transactions/${shopTwo.id}`, { payee: 'Hardware store' });
+  expect(edit.status).toBe(200);
+
+  const overlap = await upload(call, `/api/import/${accountId}`, ofx([['A2', '20240302', '-20.00', 'Shop two'], ['A3', '20240303', '-30.00', 'Shop three']]), { filename: 'april.ofx', mapping });
+  expect(overlap.status).toBe(200);
+  expect(overlap.body.duplicates.map((d: Json) => [d.imported.fitid, d.existing.id])).toEqual([['A2', shopTwo.id]]);
+  expect(overlap.body.new.map((r: Json) => r.fitid)).toEqual(['A3']);
+  await commit(3, accountId, overlap.body, null, 'ofx-2');
+  expect((await account(ledger, accountId)).cleared_balance).toBe(100 - 10 - 20 - 30);
+});
