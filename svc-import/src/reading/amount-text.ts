@@ -22,8 +22,22 @@ function stripCurrency(text: string): string {
   return s;
 }
 
+/** Strict grouping by threes with the other separator, a space or an apostrophe. */
+const PATTERNS: Record<Separator, RegExp> = {
+  '.': /^(\d{1,3}(?:[, ']\d{3})+|\d+)?(?:\.(\d+))?$/,
+  ',': /^(\d{1,3}(?:[. ']\d{3})+|\d+)?(?:,(\d+))?$/,
+};
+/** The common case, `-1234.56` or `12`, read without the general rules. */
+const PLAIN = /^(-?)(\d{1,12})(?:\.(\d{1,2}))?$/;
+const PLAIN_COMMA = /^(-?)(\d{1,12})(?:,(\d{1,2}))?$/;
+
 /** Text to cents under `separator`, or the reason it is not an amount. */
 export function readAmount(text: string, separator: Separator): AmountReading {
+  const plain = (separator === '.' ? PLAIN : PLAIN_COMMA).exec(text);
+  if (plain) {
+    const cents = Number(plain[2]) * 100 + Number((plain[3] ?? '').padEnd(2, '0'));
+    return { cents: plain[1] === '-' && cents !== 0 ? -cents : cents };
+  }
   const invalid = { error: `Invalid amount "${text.trim().slice(0, 40)}"` };
   let s = text.trim().replace(MINUSES, '-');
   if (s === '') return { error: 'Missing amount' };
@@ -52,11 +66,7 @@ export function readAmount(text: string, separator: Separator): AmountReading {
     }
   }
   if (negatives + positives > 1) return invalid;
-  const group = separator === '.' ? '[,\u0020\']' : "[.\u0020']";
-  const body = s.replace(SPACES, ' ');
-  const escaped = separator === '.' ? '\\.' : ',';
-  const pattern = new RegExp(`^(\\d{1,3}(?:${group}\\d{3})+|\\d+)?(?:${escaped}(\\d+))?$`);
-  const m = pattern.exec(body);
+  const m = PATTERNS[separator].exec(s.replace(SPACES, ' '));
   if (!m || (m[1] === undefined && m[2] === undefined)) return invalid;
   const fraction = m[2] ?? '';
   if (fraction.length > 2) return { error: `Amount "${text.trim().slice(0, 40)}" has more than 2 decimals` };

@@ -35,18 +35,19 @@ function monthNumber(name: string): number | null {
   return MONTHS[key] ?? MONTHS[key.slice(0, 3)] ?? null;
 }
 
+const TIME_OF_DAY = /(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\s*(?:[AaPp][Mm])?\s*(?:Z|[+-]\d{2}:?\d{2})?)$/;
+const ORDERED = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{2}|\d{4})$/;
+
 /** The parts of a date text; `today` gives the year of a date written without one. */
 export function dateParts(text: string, today: string): DateParts {
-  const s = text
-    .trim()
-    .replace(/(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?\s*(?:[AaPp][Mm])?\s*(?:Z|[+-]\d{2}:?\d{2})?)$/, '')
-    .trim();
-  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(s);
+  let s = text.trim();
+  if (s.includes(':')) s = s.replace(TIME_OF_DAY, '').trim();
+  let m = ORDERED.exec(s);
+  if (m) return { kind: 'ordered', first: Number(m[1]), second: Number(m[3]), year: fullYear(m[4]) };
+  m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(s);
   if (m) return { kind: 'fixed', year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
   m = /^(\d{4})(\d{2})(\d{2})$/.exec(s);
   if (m) return { kind: 'fixed', year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
-  m = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{2}|\d{4})$/.exec(s);
-  if (m) return { kind: 'ordered', first: Number(m[1]), second: Number(m[3]), year: fullYear(m[4]) };
   m = /^(\d{1,2})([/.])(\d{1,2})\.?$/.exec(s);
   if (m && (m[2] === '/' || s.endsWith('.'))) return { kind: 'ordered', first: Number(m[1]), second: Number(m[3]), year: Number(today.slice(0, 4)) };
   // 15 Jan 2024, 15-Jan-24, 15. Januar 2024

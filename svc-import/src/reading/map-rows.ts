@@ -51,8 +51,12 @@ export function columnIndex(headers: string[], ref: string | null | undefined): 
 
 /** Trimmed, NFC, runs of white space as one space. */
 export function cleanText(text: string | undefined): string {
-  return (text ?? '').normalize('NFC').replace(/\s+/g, ' ').trim();
+  if (!text) return '';
+  if (PRINTABLE_ASCII.test(text)) return DOUBLE_SPACE.test(text) ? text.replace(/ +/g, ' ').trim() : text.trim();
+  return text.normalize('NFC').replace(/\s+/g, ' ').trim();
 }
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const DOUBLE_SPACE = /  /;
 
 /** One row's readings under every answer still open; `reason` when it is skipped whatever the answers. */
 interface Entry {
