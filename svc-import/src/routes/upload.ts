@@ -101,6 +101,8 @@ export function readUpload<T>(request: FastifyRequest, handle: (file: UploadedFi
       }
       // The handler reads a stream of our own: busboy's is cut at the limit, ours fails there.
       const file = new PassThrough({ highWaterMark: 256 * 1024 });
+      // A refusal destroys the stream with its error; the handler, if still reading, sees it there.
+      file.on('error', () => undefined);
       body = file;
       stream.on('limit', () => {
         stream.resume();
