@@ -35,6 +35,10 @@ export default tseslint.config(
     rules: {
       // Input sanitising deliberately matches control characters (NUL bytes and the like, security.md).
       'no-control-regex': 'off',
+      // @hf/contracts is used through its package exports only (docs/decisions.md, "Contracts subpaths").
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['@hf/contracts/src', '@hf/contracts/src/*'], message: 'Import a subpath of @hf/contracts (e.g. @hf/contracts/ledger, @hf/contracts/ledger-limits), never its src/.' }],
+      }],
     },
   },
   {

@@ -1,5 +1,5 @@
 import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '@hf/calendar';
-import { BUDGET_HORIZON_MONTHS } from '@hf/contracts/src/budget-limits';
+import { BUDGET_HORIZON_MONTHS } from '@hf/contracts/budget-limits';
 import { categoriesOf, CategoryIndex, openAccounts, type MirrorAccount } from '@hf/ledger-mirror';
 import type { Cents } from '@hf/money';
 import type { Pool } from '@hf/service-kit';

@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import { EVENT_SEQUENCE_HEADER, EVENTS } from '@hf/contracts';
-import * as L from '@hf/contracts/src/ledger';
+import * as L from '@hf/contracts/ledger';
 import type { EventEnvelope } from '@hf/messaging';
 import { addTransaction, client, internalClient, lastSequence, openAccount, outboxSince, type Call, type Ledger, type Reply, startLedger, type Json } from './helpers';
 

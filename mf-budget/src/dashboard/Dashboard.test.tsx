@@ -1,6 +1,6 @@
 import { resetEventSequence } from '@hf/app-kit';
 import { renderWithProviders, stubFetch, type StubHandler } from '@hf/app-kit/src/testing/harness';
-import type { AccountProjection, WidgetData } from '@hf/contracts/src/budget';
+import type { AccountProjection, WidgetData } from '@hf/contracts/budget';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import DashboardPage from '../pages/DashboardPage';

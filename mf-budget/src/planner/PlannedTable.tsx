@@ -6,7 +6,7 @@
  * `full`) and is saved only when it changed. Incoming transfer mirrors are italic and read-only.
  */
 import type { AccountSummary } from '@hf/app-kit';
-import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/src/ledger-limits';
+import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
 import type { CategoryOption } from '@hf/app-kit/src/editing';
 import { ConfirmDialog } from '@hf/ui';
 import { CategoryInput, PayeeInput } from '@hf/ui/src/editing';

@@ -1,7 +1,7 @@
-/** svc-budget calls of the Budget Planner (spec section 7 "Budget"; contract: @hf/contracts/src/budget). */
+/** svc-budget calls of the Budget Planner (spec section 7 "Budget"; contract: @hf/contracts/budget). */
 import { api, ApiError, apiFetch } from '@hf/app-kit';
 import { BUDGET_QUERY_KEY, DASHBOARD_QUERY_KEY } from '@hf/app-kit/src/budget/envelopes';
-import type { AutofillBody, CategoryBudget, CreateEnvelopeBody, CreateScheduledItemBody, ScheduledItem, UpdateScheduledItemBody } from '@hf/contracts/src/budget';
+import type { AutofillBody, CategoryBudget, CreateEnvelopeBody, CreateScheduledItemBody, ScheduledItem, UpdateScheduledItemBody } from '@hf/contracts/budget';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 

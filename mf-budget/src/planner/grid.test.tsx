@@ -1,4 +1,4 @@
-import type { ScheduledItem } from '@hf/contracts/src/budget';
+import type { ScheduledItem } from '@hf/contracts/budget';
 import { amountCellText, amountEditText, categoryCellText, columnAt, monthCents, parseAmountEdit, parseDay, transferAccountFor } from './grid';
 import { horizonMonths, longMonthLabel, shiftMonth, shortMonthLabel } from './months';
 

@@ -1,7 +1,7 @@
 /** Pure helpers of The Predictables grid: cell text, transfers, and what a cell edit means. */
 import { formatDollars } from '@hf/app-kit';
-import { BUDGET_MESSAGES } from '@hf/contracts/src/budget-limits';
-import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/src/ledger-limits';
+import { BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
+import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
 import { parseCurrencyInput } from '@hf/money';
 import type { ScheduledItem } from './api';
 

@@ -1,6 +1,6 @@
 /** The budget's months (spec section 9: 12 months starting at the current month). */
 import { addMonths, firstOfMonth, type CalendarDate } from '@hf/calendar';
-import { BUDGET_HORIZON_MONTHS } from '@hf/contracts/src/budget-limits';
+import { BUDGET_HORIZON_MONTHS } from '@hf/contracts/budget-limits';
 
 const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { parseCurrencyInput } from '@hf/money';
-import { LEDGER_LIMITS } from '@hf/contracts/src/ledger-limits';
+import { LEDGER_LIMITS } from '@hf/contracts/ledger-limits';
 
 export interface NewAccount {
   name: string;

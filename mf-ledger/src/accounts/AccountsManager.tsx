@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ACCOUNTS_QUERY_KEY, errorMessage, useAccounts } from '@hf/app-kit';
 import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
-import { LEDGER_LIMITS } from '@hf/contracts/src/ledger-limits';
+import { LEDGER_LIMITS } from '@hf/contracts/ledger-limits';
 import { NameModal } from '../components/NameModal';
 import { accountsApi, type Account } from './api';
 import { AccountForm, type NewAccount } from './AccountForm';

@@ -9,7 +9,7 @@ import {
 } from './category-moves';
 import { CategoryTreeView } from './CategoryTreeView';
 import { NameModal } from '../components/NameModal';
-import { LEDGER_LIMITS } from '@hf/contracts/src/ledger-limits';
+import { LEDGER_LIMITS } from '@hf/contracts/ledger-limits';
 
 type Dialog =
   | { kind: 'edit'; category: CategoryNode }

@@ -1,5 +1,5 @@
 import { renderWithProviders, stubFetch, type FetchCall } from '@hf/app-kit/src/testing/harness';
-import type { CategoryBudget } from '@hf/contracts/src/budget';
+import type { CategoryBudget } from '@hf/contracts/budget';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

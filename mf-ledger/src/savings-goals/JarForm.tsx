@@ -1,5 +1,5 @@
 import { formatDollars, type AccountSummary } from '@hf/app-kit';
-import { BUDGET_LIMITS } from '@hf/contracts/src/budget-limits';
+import { BUDGET_LIMITS } from '@hf/contracts/budget-limits';
 import { parseCurrencyInput } from '@hf/money';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { SavingsGoalBody } from './api';

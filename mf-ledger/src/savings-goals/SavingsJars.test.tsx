@@ -1,5 +1,5 @@
 import { renderWithProviders, stubFetch } from '@hf/app-kit/src/testing/harness';
-import type { SavingsGoal } from '@hf/contracts/src/budget';
+import type { SavingsGoal } from '@hf/contracts/budget';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,8 +1,8 @@
-/** svc-budget's savings goal (jar) calls (contract: @hf/contracts/src/budget "Savings goals"). */
+/** svc-budget's savings goal (jar) calls (contract: @hf/contracts/budget "Savings goals"). */
 import { api } from '@hf/app-kit';
 import { DASHBOARD_QUERY_KEY } from '@hf/app-kit/src/budget/envelopes';
 import { jarProgress, SAVINGS_GOALS_QUERY_KEY } from '@hf/app-kit/src/budget/jars';
-import type { SavingsGoal, SavingsGoalBody, UpdateSavingsGoalBody } from '@hf/contracts/src/budget';
+import type { SavingsGoal, SavingsGoalBody, UpdateSavingsGoalBody } from '@hf/contracts/budget';
 import { useQuery } from '@tanstack/react-query';
 
 export type { SavingsGoal, SavingsGoalBody };

@@ -1,7 +1,7 @@
 import { type AccountSummary } from '@hf/app-kit';
 import { useCategoryTree } from '@hf/app-kit/src/editing';
 import type { CalendarDate } from '@hf/calendar';
-import { UNCATEGORIZED_NAME, type ReportSort } from '@hf/contracts/src/reports-limits';
+import { UNCATEGORIZED_NAME, type ReportSort } from '@hf/contracts/reports-limits';
 import { REPORT_FETCH_ERROR } from './api';
 import { FilterPopover } from './FilterPopover';
 import {

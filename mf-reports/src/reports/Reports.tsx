@@ -1,6 +1,6 @@
 import { useAccounts } from '@hf/app-kit';
 import { localToday } from '@hf/calendar';
-import type { ReportSort } from '@hf/contracts/src/reports-limits';
+import type { ReportSort } from '@hf/contracts/reports-limits';
 import { StatusMessage, useTimedMessage } from '@hf/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { downloadCsv, reportErrorMessage, useReport, type DrillDownTarget, type ReportParams, type ReportScope } from './api';

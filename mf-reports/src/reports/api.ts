@@ -1,7 +1,7 @@
-/** svc-reports calls (spec section 7 "Reports"; contract: @hf/contracts/src/reports). */
+/** svc-reports calls (spec section 7 "Reports"; contract: @hf/contracts/reports). */
 import { ApiError, apiDownload, apiFetch, errorMessage, saveDownloadedFile } from '@hf/app-kit';
-import type { DrillDownRow, MonthlyTrend, ReportItem } from '@hf/contracts/src/reports';
-import { UNCATEGORIZED_ID, type ReportKind, type ReportSort } from '@hf/contracts/src/reports-limits';
+import type { DrillDownRow, MonthlyTrend, ReportItem } from '@hf/contracts/reports';
+import { UNCATEGORIZED_ID, type ReportKind, type ReportSort } from '@hf/contracts/reports-limits';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 export type { DrillDownRow, MonthlyTrend, ReportItem };

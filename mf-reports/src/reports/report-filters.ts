@@ -4,7 +4,7 @@
  */
 import { STORAGE_KEYS } from '@hf/app-kit';
 import { addMonths, firstOfMonth, formatDate, isValidDate, lastOfMonth, splitDate, type CalendarDate } from '@hf/calendar';
-import { REPORT_MESSAGES, REPORT_SORTS, UNCATEGORIZED_ID, type ReportKind, type ReportSort } from '@hf/contracts/src/reports-limits';
+import { REPORT_MESSAGES, REPORT_SORTS, UNCATEGORIZED_ID, type ReportKind, type ReportSort } from '@hf/contracts/reports-limits';
 
 export type ReportType = 'spending' | 'income';
 export type ReportGrouping = 'category' | 'payee';

@@ -1,4 +1,4 @@
-import type { ReportItem } from '@hf/contracts/src/reports';
+import type { ReportItem } from '@hf/contracts/reports';
 import { barColorIndex, barPercent, reportTotal, withoutHidden } from './report-items';
 
 const item = (id: number | null, name: string, value: number, children: ReportItem['children'] = []): ReportItem => ({ id, name, value, children });

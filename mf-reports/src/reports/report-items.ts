@@ -1,6 +1,6 @@
 /** What the bar list shows of a report's items: hidden categories removed, totals, bar widths and colours. */
 import { dollarsToCents } from '@hf/app-kit';
-import type { ReportItem } from '@hf/contracts/src/reports';
+import type { ReportItem } from '@hf/contracts/reports';
 import { categoryKey } from './report-filters';
 
 /**

@@ -1,4 +1,4 @@
-import { UNCATEGORIZED_NAME } from '@hf/contracts/src/reports-limits';
+import { UNCATEGORIZED_NAME } from '@hf/contracts/reports-limits';
 
 /** A category as the read model keeps it: live, deleted (a tombstone) or merged into another. */
 export interface CategoryRecord {

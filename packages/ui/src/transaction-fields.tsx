@@ -5,7 +5,7 @@
 import { displayDate } from '@hf/app-kit';
 import { inlineCompletion, matchingCategories, TRANSFER_CATEGORY, type CategoryOption, type TransactionStatus } from '@hf/app-kit/src/editing';
 import { applyDateKey, parseEntryDate, type CalendarDate } from '@hf/calendar';
-import { LEDGER_LIMITS } from '@hf/contracts/src/ledger-limits';
+import { LEDGER_LIMITS } from '@hf/contracts/ledger-limits';
 import { useCallback, type KeyboardEvent, type Ref } from 'react';
 import { Combobox } from './Combobox';
 

@@ -1,5 +1,5 @@
 import { addMonths, firstOfMonth, occurrenceDate, type CalendarDate } from '@hf/calendar';
-import { BUDGET_HORIZON_MONTHS } from '@hf/contracts/src/budget-limits';
+import { BUDGET_HORIZON_MONTHS } from '@hf/contracts/budget-limits';
 import type { Cents } from '@hf/money';
 
 export type ItemType = 'payment' | 'deposit';

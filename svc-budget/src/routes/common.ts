@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MessageResponse } from '@hf/contracts';
-import { BUDGET_MESSAGES } from '@hf/contracts/src/budget-limits';
+import { BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { toCents, AmountError } from '@hf/money';
 import { badRequest, identityOf, notFound, requestMinSequence, requestToday } from '@hf/service-kit';
 import { householdView, type HouseholdView } from '../budget-reads';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AccountProjection, AccountProjections, ProjectionQuery, WidgetData, type AccountProjection as ProjectionView } from '@hf/contracts/src/budget';
+import { AccountProjection, AccountProjections, ProjectionQuery, WidgetData, type AccountProjection as ProjectionView } from '@hf/contracts/budget';
 import { fromCents } from '@hf/money';
 import { envelopeMonths, projectHousehold } from '../budget-reads';
 import { lowAndNegative, netWorth, type ProjectedPoint } from '../domain/projection';

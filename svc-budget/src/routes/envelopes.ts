@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { CategoryBudget, CategoryBudgets, CreateEnvelopeBody, DeleteEnvelopeQuery, EnvelopeParams, type CategoryBudget as CategoryBudgetView } from '@hf/contracts/src/budget';
-import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/src/budget-limits';
+import { CategoryBudget, CategoryBudgets, CreateEnvelopeBody, DeleteEnvelopeQuery, EnvelopeParams, type CategoryBudget as CategoryBudgetView } from '@hf/contracts/budget';
+import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { IdParams, MessageResponse } from '@hf/contracts';
 import { isValidMonth } from '@hf/calendar';
 import { fromCents } from '@hf/money';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { SavingsGoal, SavingsGoalBody, SavingsGoals, UpdateSavingsGoalBody, type SavingsGoal as SavingsGoalView } from '@hf/contracts/src/budget';
-import { BUDGET_MESSAGES } from '@hf/contracts/src/budget-limits';
+import { SavingsGoal, SavingsGoalBody, SavingsGoals, UpdateSavingsGoalBody, type SavingsGoal as SavingsGoalView } from '@hf/contracts/budget';
+import { BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { IdParams, MessageResponse } from '@hf/contracts';
 import { fromCents } from '@hf/money';
 import { badRequest, notFound } from '@hf/service-kit';

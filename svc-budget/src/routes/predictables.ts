@@ -6,10 +6,10 @@ import {
   ScheduledItems,
   UpdateScheduledItemBody,
   type ScheduledItem as ScheduledItemView,
-} from '@hf/contracts/src/budget';
-import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/src/budget-limits';
+} from '@hf/contracts/budget';
+import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { EVENT_SEQUENCE_HEADER, IdParams, MessageResponse } from '@hf/contracts';
-import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/src/ledger-limits';
+import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
 import { fromCents } from '@hf/money';
 import { badRequest, notFound, Type, withTransaction } from '@hf/service-kit';
 import type { HouseholdView } from '../budget-reads';

@@ -1,4 +1,4 @@
-import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/src/ledger';
+import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger';
 import { badRequest, conflict } from '@hf/service-kit/src/errors';
 
 /**

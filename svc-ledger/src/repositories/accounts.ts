@@ -1,4 +1,4 @@
-import type { Account, LedgerAccountSnapshot } from '@hf/contracts/src/ledger';
+import type { Account, LedgerAccountSnapshot } from '@hf/contracts/ledger';
 import type { LedgerWrite } from './events';
 import { epochMicros, type PoolClient, type Queryable } from './sql';
 

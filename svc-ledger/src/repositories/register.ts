@@ -1,4 +1,4 @@
-import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/src/ledger';
+import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger';
 import pg from 'pg';
 import { withTransaction } from '@hf/service-kit';
 import { RegisterModel, type RegisterHeadState, type RegisterLine } from '../domain/register-model';

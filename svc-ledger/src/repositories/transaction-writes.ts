@@ -1,5 +1,5 @@
 import { EVENTS } from '@hf/contracts';
-import { TRANSFER_CATEGORY_NAME, type TransactionChangedV1, type TransactionRecordedV1 } from '@hf/contracts/src/ledger';
+import { TRANSFER_CATEGORY_NAME, type TransactionChangedV1, type TransactionRecordedV1 } from '@hf/contracts/ledger';
 import { badRequest, notFound } from '@hf/service-kit/src/errors';
 import { findByPath } from '../domain/category-tree';
 import type { Status } from '../domain/status';

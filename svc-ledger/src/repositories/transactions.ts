@@ -1,4 +1,4 @@
-import { TRANSFER_CATEGORY_NAME, type Balances, type RegisterRow, type TransactionRecord } from '@hf/contracts/src/ledger';
+import { TRANSFER_CATEGORY_NAME, type Balances, type RegisterRow, type TransactionRecord } from '@hf/contracts/ledger';
 import { encodeCursor, type RegisterPosition } from '../domain/cursor';
 import { rowChanged, type TxRow } from '../domain/transaction-rules';
 import type { LedgerWrite } from './events';

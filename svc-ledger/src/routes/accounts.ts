@@ -12,7 +12,7 @@ import {
   type AccountRenamedV1,
   type AccountsReorderedV1,
   type TransactionDeletedV1,
-} from '@hf/contracts/src/ledger';
+} from '@hf/contracts/ledger';
 import { badRequest, conflict, notFound } from '@hf/service-kit';
 import { chunksBySize, detachLeg, snapshotBytes, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
 import { amountToCents } from '../domain/values';

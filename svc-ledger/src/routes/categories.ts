@@ -10,7 +10,7 @@ import {
   type CategoryChangedV1,
   type CategoryCreatedV1,
   type CategoryDeletedV1,
-} from '@hf/contracts/src/ledger';
+} from '@hf/contracts/ledger';
 import { badRequest, notFound } from '@hf/service-kit';
 import {
   assertCanBeParent,

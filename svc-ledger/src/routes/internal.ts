@@ -14,7 +14,7 @@ import {
   UpsertBudgetedRowResponse,
   type Candidate,
   type TransactionDeletedV1,
-} from '@hf/contracts/src/ledger';
+} from '@hf/contracts/ledger';
 import { isValidMonth } from '@hf/calendar';
 import { badRequest, notFound } from '@hf/service-kit';
 import { findByPath } from '../domain/category-tree';

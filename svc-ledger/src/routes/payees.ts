@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LEDGER_LIMITS, PayeeList } from '@hf/contracts/src/ledger';
+import { LEDGER_LIMITS, PayeeList } from '@hf/contracts/ledger';
 import { actorOf, errorResponses } from './common';
 
 /** GET /api/payees/: payee names of actual rows (not budgeted, not transfer legs), most used first. */

@@ -17,7 +17,7 @@ import {
   type TransactionDeletedV1,
   type TransactionMovedV1,
   type TransactionRestoredV1,
-} from '@hf/contracts/src/ledger';
+} from '@hf/contracts/ledger';
 import Type from 'typebox';
 import { badRequest, conflict, notFound } from '@hf/service-kit';
 import { decodeCursor } from '../domain/cursor';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CreateTransferBody, TransferResponse } from '@hf/contracts/src/ledger';
+import { CreateTransferBody, TransferResponse } from '@hf/contracts/ledger';
 import { badRequest, notFound } from '@hf/service-kit';
 import { normaliseStatus } from '../domain/status';
 import { amountToCents, requireDate } from '../domain/values';

@@ -1,5 +1,5 @@
 import { fromCents, type Cents } from '@hf/money';
-import type { MonthlyTrend } from '@hf/contracts/src/reports';
+import type { MonthlyTrend } from '@hf/contracts/reports';
 import type { CategoryIndex } from '@hf/ledger-mirror';
 import { compareNames, netsByCategory, sideValue } from './report-items';
 

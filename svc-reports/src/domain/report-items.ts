@@ -1,6 +1,6 @@
 import { fromCents, type Cents } from '@hf/money';
-import type { ReportItem } from '@hf/contracts/src/reports';
-import type { ReportSort } from '@hf/contracts/src/reports-limits';
+import type { ReportItem } from '@hf/contracts/reports';
+import type { ReportSort } from '@hf/contracts/reports-limits';
 import type { CategoryIndex } from '@hf/ledger-mirror';
 
 /** Spending shows payments as positive values (net of refunds); income shows deposits. */

@@ -1,5 +1,5 @@
 import { addMonths, isValidDate, type CalendarDate } from '@hf/calendar';
-import { REPORT_LIMITS, REPORT_MESSAGES } from '@hf/contracts/src/reports-limits';
+import { REPORT_LIMITS, REPORT_MESSAGES } from '@hf/contracts/reports-limits';
 import { badRequest } from '@hf/service-kit/src/errors';
 
 /** What every report reads: an inclusive date range and the chosen accounts (null: all of them). */

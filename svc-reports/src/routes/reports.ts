@@ -10,8 +10,8 @@ import {
   TrendQuery,
   type DrillDownRow,
   type ReportItem,
-} from '@hf/contracts/src/reports';
-import { REPORT_LIMITS, REPORT_MESSAGES, UNCATEGORIZED_ID, type ReportKind } from '@hf/contracts/src/reports-limits';
+} from '@hf/contracts/reports';
+import { REPORT_LIMITS, REPORT_MESSAGES, UNCATEGORIZED_ID, type ReportKind } from '@hf/contracts/reports-limits';
 import { fromCents } from '@hf/money';
 import { badRequest, identityOf, notFound, requestMinSequence } from '@hf/service-kit';
 import { categoriesOf, CategoryIndex, openAccounts, type MirrorAccount } from '@hf/ledger-mirror';

@@ -4,7 +4,7 @@
  * /dashboard asks for its data while the remote's code is still loading) share one cache entry.
  * Imported by path (`@hf/app-kit/src/budget/dashboard-queries`), outside the package index.
  */
-import type { AccountProjection, WidgetData } from '@hf/contracts/src/budget';
+import type { AccountProjection, WidgetData } from '@hf/contracts/budget';
 import { apiFetch, readModelStaleTime } from '@hf/app-kit';
 import { DASHBOARD_QUERY_KEY } from './envelopes';
 

@@ -7,8 +7,8 @@
  * through `@hf/app-kit`, never by a relative path.
  */
 import { api } from '@hf/app-kit';
-import type { CategoryBudget } from '@hf/contracts/src/budget';
-import { ENVELOPE_THRESHOLDS } from '@hf/contracts/src/budget-limits';
+import type { CategoryBudget } from '@hf/contracts/budget';
+import { ENVELOPE_THRESHOLDS } from '@hf/contracts/budget-limits';
 import { useQuery } from '@tanstack/react-query';
 
 export type { CategoryBudget };

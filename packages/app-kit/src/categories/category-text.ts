@@ -4,7 +4,7 @@
  * and the sub-category creation flow's decision (spec section 4).
  */
 import { findClosestMatch, type ClosestMatch } from './similarity';
-import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/src/ledger-limits';
+import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
 
 /** A node of GET /categories/ (children carry at least id and name). */
 export interface CategoryNode {
