@@ -3,7 +3,7 @@
 // Uploads are multipart (`file`, plus text fields named below); every other body is JSON.
 // Money is a decimal number of dollars with at most 2 decimals, as in the ledger's HTTP bodies.
 // Dates are calendar strings `YYYY-MM-DD` once parsed; cells are the file's text.
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TLiteral, type TUnion } from 'typebox';
 import { CalendarDateString, Id, Text, Amount } from './common';
 import { AMOUNT_TYPES, DATE_ORDERS, DECIMAL_SEPARATORS, IMPORT_LIMITS } from './import-limits';
 
@@ -11,7 +11,9 @@ export * from './import-limits';
 
 const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 300 });
 const Column = NullableString;
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+/** A union of string literals whose static type is the literals' union (a mapped array alone types as `never`). */
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
+const literals = <const T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<Literals<T>>;
 
 /**
  * Mapping config: which column holds what. A column is named by its header text, or `#1`, `#2`,
