@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Pool } from 'undici';
 import type { Bus, Subscription } from '@hf/messaging';
 import { EVENTS, PUBLIC_API_ROUTES, SERVICES, type ServiceRoute } from '@hf/contracts';
-import { HttpError, REQUEST_MESSAGES, TokenVerifier, bearerToken, badRequest, hasEncodedBody, headerCount, unauthorized, type Identity } from '@hf/service-kit';
+import { HttpError, REQUEST_MESSAGES, TokenVerifier, answerFrameworkError, bearerToken, badRequest, hasEncodedBody, headerCount, unauthorized, type Identity } from '@hf/service-kit';
 import { registerApiDocs } from './api-docs';
 import { AuthClient } from './auth-client';
 import { BODY_TOO_LARGE_MESSAGE, pathOf, registerServiceProxies, UNAVAILABLE_MESSAGE } from './proxy';
@@ -93,6 +93,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     onConstructorPoisoning: 'error',
     // Same as the services, so the gateway and the owner agree on which route a path is.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: answerFrameworkError,
     keepAliveTimeout: 72_000,
   });
 

@@ -53,8 +53,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('today', options.today ?? (() => localToday()));
   // Raised before the answer leaves, so a read sent after a write never gets an older projection.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.identity) await bumpBudgetVersion(app.db, request.identity.householdId);
+  // A refused request (4xx) changed nothing, so it leaves the version alone.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const refused = reply.statusCode >= 400 && reply.statusCode < 500;
+    if (request.method !== 'GET' && request.identity && !refused) await bumpBudgetVersion(app.db, request.identity.householdId);
     return payload;
   });
   app.decorate('ledgerRows', new LedgerBudgetedRows(options.ledgerUrl, options.internalToken));

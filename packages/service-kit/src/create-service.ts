@@ -7,7 +7,7 @@ import { bearerToken, TokenVerifier, type Identity } from './identity';
 import { OPENAPI_INTERNAL_PATH, recordRoutes, registerOpenApi, type RegisteredRoute } from './openapi';
 import { validatorCompiler } from './validation';
 import { parseJsonBody } from './json-body';
-import { guardRequest, recordRouteInputs, type RouteInputs } from './request-guards';
+import { answerFrameworkError, guardRequest, recordRouteInputs, type RouteInputs } from './request-guards';
 
 
 declare module 'fastify' {
@@ -82,6 +82,7 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
     requestIdHeader: 'x-request-id',
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from './errors';
 import { REQUEST_MESSAGES } from './request-messages';
 
@@ -89,4 +89,16 @@ export function recordRouteInputs(app: FastifyInstance): RouteInputs[] {
     }
   });
   return table;
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path the router cannot decode (`%C3%28`, `%zz`) or a parameter
+ * over `maxParamLength` answers a 400 `{ message }` like every other refusal.
+ */
+export function answerFrameworkError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? REQUEST_MESSAGES.urlTooLong
+    : urlIsValidUnicode(request.raw.url ?? '') ? REQUEST_MESSAGES.invalidUrl
+    : REQUEST_MESSAGES.invalidUnicode;
+  void reply.code(400).send({ message });
 }

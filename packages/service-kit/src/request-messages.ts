@@ -3,6 +3,8 @@ export const REQUEST_MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
   emptyJson: 'The request body is empty.',
   invalidUnicode: 'The request contains text that is not valid Unicode.',
+  invalidUrl: 'The request URL is not valid.',
+  urlTooLong: 'A part of the request URL is too long.',
   tooManyDecimals: 'Amounts can have at most 2 decimal places.',
   forbiddenKey: 'The request body contains a forbidden field name.',
   duplicateAuthorization: 'The request has more than one Authorization header.',
