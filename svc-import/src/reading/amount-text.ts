@@ -30,6 +30,8 @@ const PATTERNS: Record<Separator, RegExp> = {
 /** The common case, `-1234.56` or `12`, read without the general rules. */
 const PLAIN = /^(-?)(\d{1,12})(?:\.(\d{1,2}))?$/;
 const PLAIN_COMMA = /^(-?)(\d{1,12})(?:,(\d{1,2}))?$/;
+/** An optional minus then digits and separators only: no currency or other signs to look for. */
+const NUMBER_ONLY = /^-?[\d.,]+$/;
 
 /** Text to cents under `separator`, or the reason it is not an amount. */
 export function readAmount(text: string, separator: Separator): AmountReading {
@@ -43,8 +45,13 @@ export function readAmount(text: string, separator: Separator): AmountReading {
   if (s === '') return { error: 'Missing amount' };
   let negatives = 0;
   let positives = 0;
+  const digitsOnly = NUMBER_ONLY.test(s);
+  if (digitsOnly && s[0] === '-') {
+    negatives = 1;
+    s = s.slice(1);
+  }
   // Signs and currency may come in either order: -$12.00, $-12.00, (€ 12,00), 12,00 € -, EUR -5,00.
-  for (let pass = 0; pass < 3; pass++) {
+  for (let pass = 0; pass < 3 && !digitsOnly; pass++) {
     s = stripCurrency(s);
     if (/^\(.*\)$/.test(s)) {
       negatives++;
@@ -83,6 +90,7 @@ export function readAmount(text: string, separator: Separator): AmountReading {
  * under one reading, three decimals under the other) or `none` (whole numbers, blanks).
  */
 export function separatorEvidence(text: string): '.' | ',' | 'ambiguous' | 'none' {
+  if (text.indexOf('.') === -1 && text.indexOf(',') === -1) return 'none';
   const s = text.replace(/[^0-9.,]/g, '');
   const lastDot = s.lastIndexOf('.');
   const lastComma = s.lastIndexOf(',');

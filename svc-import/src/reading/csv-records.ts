@@ -6,15 +6,13 @@
 import { Readable } from 'node:stream';
 import csvParser from 'csv-parser';
 import { IMPORT_LIMITS } from '@hf/contracts';
-import { StatementError } from '../domain/statement';
+import { StatementError, type TableRow } from '../domain/statement';
+import { RecordQueue } from './record-queue';
 
 export const DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /** A record of the file: its 1-based number among the file's records (blank lines count) and its cells. */
-export interface FileRecord {
-  recordNumber: number;
-  cells: string[];
-}
+export type FileRecord = TableRow;
 
 /** The first logical lines of `text` (line breaks inside quotes do not end a line). */
 function firstLogicalLines(text: string, count: number, complete: boolean): string[] {
@@ -74,34 +72,50 @@ export function detectDelimiter(headText: string, complete = true): string {
 /** The longest record csv-parser may hold (bytes): every column at the cell limit. */
 const MAX_RECORD_BYTES = IMPORT_LIMITS.maxColumns * IMPORT_LIMITS.cellLength;
 
-/** Records of CSV text, streaming; blank lines are counted but not yielded. */
-export async function* csvRecords(text: AsyncIterable<string>, delimiter: string): AsyncGenerator<FileRecord> {
+/**
+ * Records of CSV text, streaming; blank lines are counted but not handed out. `check` sees every
+ * record as it is parsed (limits) and refuses it by throwing.
+ */
+export function csvRecords(text: AsyncIterable<string>, delimiter: string, check: (record: FileRecord) => void): AsyncIterableIterator<FileRecord> {
   const parser = csvParser({ headers: false, separator: delimiter, quote: '"', escape: '"', strict: false, maxRowBytes: MAX_RECORD_BYTES });
   const source = Readable.from(text, { objectMode: false });
-  source.on('error', (error) => parser.destroy(error));
+  const queue = new RecordQueue({
+    pause: () => parser.pause(),
+    resume: () => parser.resume(),
+    destroy: () => {
+      source.unpipe(parser);
+      source.destroy();
+      parser.destroy();
+    },
+  });
+  let rowNumber = 0;
+  parser.on('data', (record: Record<string, string>) => {
+    rowNumber++;
+    const cells: string[] = [];
+    let blank = true;
+    for (let i = 0; ; i++) {
+      const cell = record[i];
+      if (cell === undefined) break;
+      cells.push(cell);
+      if (blank && cell.trim() !== '') blank = false;
+    }
+    if (blank) return;
+    const row = { rowNumber, cells };
+    try {
+      check(row);
+    } catch (error) {
+      queue.fail(error);
+      return;
+    }
+    queue.push(row);
+  });
+  parser.on('end', () => queue.end());
+  parser.on('error', (error: Error) => {
+    if (!(error instanceof StatementError) && /maximum size/.test(error.message)) {
+      queue.fail(new StatementError(`A row is too long (an unclosed quote?). A cell can hold at most ${IMPORT_LIMITS.cellLength.toLocaleString('en-US')} characters.`));
+    } else queue.fail(error);
+  });
+  source.on('error', (error) => queue.fail(error));
   source.pipe(parser);
-  let recordNumber = 0;
-  try {
-    for await (const record of parser as AsyncIterable<Record<string, string>>) {
-      recordNumber++;
-      const cells: string[] = [];
-      let blank = true;
-      for (let i = 0; ; i++) {
-        const cell = record[i];
-        if (cell === undefined) break;
-        cells.push(cell);
-        if (blank && cell.trim() !== '') blank = false;
-      }
-      if (!blank) yield { recordNumber, cells };
-    }
-  } catch (error) {
-    if (error instanceof StatementError) throw error;
-    if (error instanceof Error && /maximum size/.test(error.message)) {
-      throw new StatementError(`A row is too long (an unclosed quote?). A cell can hold at most ${IMPORT_LIMITS.cellLength.toLocaleString('en-US')} characters.`);
-    }
-    throw error;
-  } finally {
-    source.destroy();
-    parser.destroy();
-  }
+  return queue;
 }

@@ -129,6 +129,7 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
     return { cents: cents === 0 ? 0 : cents };
   };
 
+  const dateMemo = new Map<string, { kind: ReturnType<typeof dateParts>['kind']; dates: Entry['dates'] }>();
   const entries: Entry[] = [];
   const preview: string[][] = [];
   const votes = new SeparatorVotes();
@@ -151,10 +152,16 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
     let dates: Entry['dates'] = [];
     let amounts: Entry['amounts'] = [];
     if (reason === null) {
-      const parts = dateParts(dateText, options.today);
-      if (parts.kind === 'ordered') orderedDates++;
-      else if (parts.kind === 'fixed') fixedDates++;
-      dates = orders.map((order) => readDate(dateText, order, parts));
+      // A statement repeats few distinct date texts: each is read once.
+      let known = dateMemo.get(dateText);
+      if (!known) {
+        const parts = dateParts(dateText, options.today);
+        known = { kind: parts.kind, dates: orders.map((order) => readDate(dateText, order, parts)) };
+        if (dateMemo.size < 20_000) dateMemo.set(dateText, known);
+      }
+      if (known.kind === 'ordered') orderedDates++;
+      else if (known.kind === 'fixed') fixedDates++;
+      dates = known.dates;
       dates.forEach((d, i) => {
         if ('error' in d) impossible[i]++;
       });

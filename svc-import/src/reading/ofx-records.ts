@@ -54,7 +54,7 @@ export function transactionCells(block: string): string[] {
 /** The statement's transactions, one record each, numbered from 1 in file order. */
 export async function* ofxRecords(text: AsyncIterable<string>): AsyncGenerator<FileRecord> {
   let buffer = '';
-  let recordNumber = 0;
+  let rowNumber = 0;
   const take = function* (atEnd: boolean): Generator<FileRecord> {
     for (;;) {
       const open = OPEN.exec(buffer);
@@ -70,8 +70,8 @@ export async function* ofxRecords(text: AsyncIterable<string>): AsyncGenerator<F
         return;
       }
       const bodyEnd = close ? bodyStart + close.index : buffer.length;
-      recordNumber++;
-      yield { recordNumber, cells: transactionCells(buffer.slice(bodyStart, bodyEnd)) };
+      rowNumber++;
+      yield { rowNumber, cells: transactionCells(buffer.slice(bodyStart, bodyEnd)) };
       buffer = buffer.slice(close && /^<\/STMTTRN>$/i.test(close[0]) ? bodyEnd + close[0].length : bodyEnd);
       if (!close) return;
     }

@@ -40,7 +40,7 @@ export async function* qifRecords(text: AsyncIterable<string>): AsyncGenerator<F
   let pending = '';
   let reading = true; // inside a type whose records are transactions
   let fields = emptyFields();
-  let recordNumber = 0;
+  let rowNumber = 0;
 
   const line = function* (raw: string): Generator<FileRecord> {
     const l = raw.replace(/\r$/, '');
@@ -57,8 +57,8 @@ export async function* qifRecords(text: AsyncIterable<string>): AsyncGenerator<F
     }
     if (code === '^') {
       if (reading && fields.any) {
-        recordNumber++;
-        yield { recordNumber, cells: [qifDate(fields.date), fields.payee, fields.amount, fields.memo, fields.category, fields.number] };
+        rowNumber++;
+        yield { rowNumber, cells: [qifDate(fields.date), fields.payee, fields.amount, fields.memo, fields.category, fields.number] };
       }
       fields = emptyFields();
       return;

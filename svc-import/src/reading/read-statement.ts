@@ -35,19 +35,52 @@ function isAscii(bytes: Uint8Array): boolean {
   return true;
 }
 
-/** Checks each record against the column and cell limits. */
-function checkRecord(record: FileRecord): void {
-  if (record.cells.length > IMPORT_LIMITS.maxColumns) throw new StatementError(TOO_MANY_COLUMNS_MESSAGE);
-  for (const cell of record.cells) {
-    if (cell.length > IMPORT_LIMITS.cellLength) {
-      throw new StatementError(`Row ${count(record.recordNumber)} has a cell longer than ${count(IMPORT_LIMITS.cellLength)} characters.`);
+/** A check of each record against the row, column and cell limits; `headerRows` records are not data. */
+function recordLimits(headerRows: number): (record: FileRecord) => void {
+  let records = 0;
+  return (record) => {
+    if (++records > IMPORT_LIMITS.maxRows + headerRows) throw new StatementError(TOO_MANY_ROWS_MESSAGE);
+    if (record.cells.length > IMPORT_LIMITS.maxColumns) throw new StatementError(TOO_MANY_COLUMNS_MESSAGE);
+    for (const cell of record.cells) {
+      if (cell.length > IMPORT_LIMITS.cellLength) {
+        throw new StatementError(`Row ${count(record.rowNumber)} has a cell longer than ${count(IMPORT_LIMITS.cellLength)} characters.`);
+      }
     }
+  };
+}
+
+async function* checked(records: AsyncIterable<FileRecord>, check: (record: FileRecord) => void): AsyncGenerator<FileRecord> {
+  for await (const record of records) {
+    check(record);
+    yield record;
   }
+}
+
+/** `first`, then the rest of `records`, without another async layer per row. */
+function startingWith(first: TableRow, records: AsyncIterator<FileRecord>): AsyncIterableIterator<TableRow> {
+  let pending: TableRow | null = first;
+  return {
+    next() {
+      if (pending) {
+        const value = pending;
+        pending = null;
+        return Promise.resolve({ value, done: false });
+      }
+      return records.next();
+    },
+    return() {
+      pending = null;
+      return records.return ? records.return() : Promise.resolve({ value: undefined, done: true });
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }
 
 export async function readStatement(source: Readable, options: ReadStatementOptions): Promise<StatementTable> {
   const { head, rest, ended } = await splitHead(limitedBytes(source));
-  let records: AsyncGenerator<FileRecord> | null = null;
+  let records: AsyncIterableIterator<FileRecord> | null = null;
   try {
     if (head.length === 0) throw new StatementError(EMPTY_MESSAGE);
     if (hasBinaryMagic(head)) throw new StatementError(NOT_TEXT_MESSAGE, 415);
@@ -71,33 +104,22 @@ export async function readStatement(source: Readable, options: ReadStatementOpti
       if (tail) yield tail;
     };
     const delimiter = fileType === 'csv' ? detectDelimiter(headText, ended) : null;
-    records = fileType === 'ofx' ? ofxRecords(text()) : fileType === 'qif' ? qifRecords(text()) : csvRecords(text(), delimiter ?? ',');
-
     const hasHeader = fileType !== 'csv' || options.hasHeader !== false;
+    const check = recordLimits(fileType === 'csv' && hasHeader ? 1 : 0);
+    records =
+      fileType === 'ofx' ? checked(ofxRecords(text()), check) : fileType === 'qif' ? checked(qifRecords(text()), check) : csvRecords(text(), delimiter ?? ',', check);
+
     let headers: string[];
     let first = await records.next();
     if (first.done) throw new StatementError(fileType === 'csv' ? EMPTY_MESSAGE : NO_TRANSACTIONS_MESSAGE);
-    checkRecord(first.value);
     if (fileType === 'ofx') headers = OFX_HEADERS;
     else if (fileType === 'qif') headers = QIF_HEADERS;
     else if (hasHeader) {
       headers = tableHeaders(first.value.cells);
       first = await records.next();
       if (first.done) throw new StatementError(HEADER_ONLY_MESSAGE);
-      checkRecord(first.value);
     } else headers = positionalHeaders(first.value.cells.length);
-
-    const firstRow = first.value;
-    const remaining = records;
-    const rows = (async function* (): AsyncGenerator<TableRow> {
-      let dataRows = 1;
-      yield { rowNumber: firstRow.recordNumber, cells: firstRow.cells };
-      for await (const record of remaining) {
-        if (++dataRows > IMPORT_LIMITS.maxRows) throw new StatementError(TOO_MANY_ROWS_MESSAGE);
-        checkRecord(record);
-        yield { rowNumber: record.recordNumber, cells: record.cells };
-      }
-    })();
+    const rows = startingWith(first.value, records);
 
     return {
       fileType,
@@ -115,8 +137,8 @@ export async function readStatement(source: Readable, options: ReadStatementOpti
     };
   } catch (error) {
     // Stop reading the upload (the source stream is destroyed with the byte reader).
-    await (records ?? rest).return(undefined);
-    if (records) await rest.return(undefined);
+    if (records) await records.return?.();
+    await rest.return(undefined);
     throw error;
   }
 }
