@@ -1,6 +1,8 @@
 import type { CalendarDate } from '@hf/calendar';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { AccountProjection } from './api';
+import { chartSummary } from './chart-math';
+import { ProjectionSketch } from './ProjectionSketch';
 
 // recharts (about 100 KiB gzip) loads in its own chunk, not with the page's first script.
 const loadChartView = () => import('./ProjectionChartView');
@@ -11,12 +13,42 @@ export function preloadProjectionChart(): void {
   void loadChartView();
 }
 
-/** A projection chart, or the spec's text when the account has no points. */
+/** The element's width in px, measured before the first paint and again whenever it changes (0 until known). */
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.getBoundingClientRect().width);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => entry && setWidth(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * A projection chart in a box of the chart's aspect (so nothing below moves when it is drawn),
+ * named for assistive technology by its range and projected High and Low. Until recharts has
+ * loaded the chart is drawn as plain SVG (ProjectionSketch), then recharts takes over at the
+ * same size. The spec's text when the account has no points.
+ */
 export function ProjectionChart({ projection, today, aspect }: { projection: AccountProjection; today: CalendarDate; aspect: number }) {
   if (projection.graph_data.length === 0) return <p className="hf-empty dash-chart__empty">No projection data available for this account.</p>;
+  return <ChartBox projection={projection} today={today} aspect={aspect} />;
+}
+
+function ChartBox({ projection, today, aspect }: { projection: AccountProjection; today: CalendarDate; aspect: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box);
   return (
-    <Suspense fallback={<p className="hf-muted dash-chart__placeholder">Loading chart...</p>}>
-      <ProjectionChartView projection={projection} today={today} aspect={aspect} />
-    </Suspense>
+    <div ref={box} className="dash-chart" role="img" aria-label={chartSummary(projection.account_name, projection.graph_data, today)} style={{ aspectRatio: aspect }}>
+      {width > 0 && (
+        <Suspense fallback={<ProjectionSketch projection={projection} today={today} width={width} height={width / aspect} />}>
+          <ProjectionChartView projection={projection} today={today} aspect={aspect} initialWidth={width} />
+        </Suspense>
+      )}
+    </div>
   );
 }

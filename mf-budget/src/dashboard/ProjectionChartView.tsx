@@ -2,107 +2,65 @@
  * One projection chart (recharts, lazy-loaded by ProjectionChart): the balance per day as an
  * area, y ticks over a round domain that includes zero, x labels on January and the even months,
  * and the projected High and Low from today on (spec sections 2 and 9). Colours come from the
- * theme's CSS variables (dashboard.css), so every built-in theme reads well.
+ * theme's CSS variables (dashboard.css), so every built-in theme reads well. ProjectionChart
+ * gives it its box (with the accessible name) and the box's width, so the first render already
+ * has its size and takes the place of the plain SVG first draw without a blank frame.
  */
 import { formatDollars } from '@hf/app-kit';
 import type { CalendarDate } from '@hf/calendar';
 import { useMemo, useState } from 'react';
 import { Area, AreaChart, CartesianGrid, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, usePlotArea, XAxis, YAxis } from 'recharts';
 import type { AccountProjection } from './api';
-import {
-  highLowMarkers,
-  longDate,
-  MARKER_OFFSET,
-  MARKER_SIZE,
-  markerLabel,
-  markerTone,
-  xAxisLabel,
-  xAxisTicks,
-  yAxisScale,
-  yTickLabel,
-  X_LABEL_WIDTH,
-  type Markers,
-  type Point,
-} from './chart-math';
+import { CHART_MARGIN, highLowMarkers, labelGapDays, longDate, MARKER_SIZE, plotArea, xAxisTicks, X_AXIS_HEIGHT, yAxisScale, yTickLabel, Y_AXIS_WIDTH, type Markers, type Point } from './chart-math';
+import { MarkerGlyph, MonthLabel } from './chart-glyphs';
 
 export interface ProjectionChartViewProps {
   projection: AccountProjection;
   today: CalendarDate;
   aspect: number;
+  /** The box's width when the chart is first drawn (px). */
+  initialWidth: number;
 }
 
 const axisTick = { fill: 'var(--mainText)', fontSize: 12 };
-const Y_AXIS_WIDTH = 72;
 
-/** Room a label needs beside the plot's edges before it is anchored to its side. */
-const EDGE = 64;
-
-/**
- * The High or Low dot (radius 8) with its label above (High, -15) or below (Low, 22) it, in the
- * positive or destructive colour. A Low label that would fall on the x axis' labels (a low at
- * the plot's bottom edge) goes above its dot instead. Rendered by ReferenceDot, which passes cx, cy.
- */
+/** The High or Low marker, rendered by ReferenceDot (which passes cx, cy). */
 function MarkerShape({ kind, point, cx = 0, cy = 0 }: { kind: keyof Markers; point: Point; cx?: number; cy?: number }) {
-  const plot = usePlotArea();
-  const tone = markerTone(point.balance);
-  let labelY = cy + MARKER_OFFSET[kind];
-  const flipped = kind === 'low' && plot !== undefined && labelY > plot.y + plot.height + 2;
-  if (flipped) labelY = cy + MARKER_OFFSET.high;
-  const anchor = !plot ? 'middle' : cx - plot.x < EDGE ? 'start' : plot.x + plot.width - cx < EDGE ? 'end' : 'middle';
-  const labelX = anchor === 'start' ? cx - MARKER_SIZE : anchor === 'end' ? cx + MARKER_SIZE : cx;
-  return (
-    <g className={`dash-marker dash-marker--${kind} dash-marker--${tone}`} data-marker={kind} data-tone={tone} data-date={point.date} data-label-flipped={flipped || undefined}>
-      <circle cx={cx} cy={cy} r={MARKER_SIZE} className="dash-marker__dot" />
-      <text x={labelX} y={labelY} textAnchor={anchor} className="dash-marker__label">
-        {markerLabel(kind, point.balance)}
-      </text>
-    </g>
-  );
+  return <MarkerGlyph kind={kind} point={point} cx={cx} cy={cy} plot={usePlotArea()} probe />;
 }
 
-/** An x label: the month, and under January its year. */
+/** An x label (recharts passes x, y and the date). */
 function MonthTick({ x = 0, y = 0, payload }: { x?: number; y?: number; payload?: { value: string } }) {
-  const date = payload?.value ?? '';
-  const [month, year] = xAxisLabel(date).split(' ');
-  return (
-    <text x={x} y={y} textAnchor="middle" className="recharts-text recharts-cartesian-axis-tick-value" fill="var(--mainText)" fontSize={12}>
-      <tspan x={x} dy="0.71em">
-        {month}
-      </tspan>
-      {year && (
-        <tspan x={x} dy="1.15em">
-          {year}
-        </tspan>
-      )}
-    </text>
-  );
+  return <MonthLabel x={x} y={y} date={payload?.value ?? ''} className="recharts-text recharts-cartesian-axis-tick-value" />;
 }
 
-export default function ProjectionChartView({ projection, today, aspect }: ProjectionChartViewProps) {
+export default function ProjectionChartView({ projection, today, aspect, initialWidth }: ProjectionChartViewProps) {
   const points = projection.graph_data;
-  // The plot's width (the container less the y axis and margins) decides how close labels may be.
-  const [plotWidth, setPlotWidth] = useState(0);
+  const width = Math.round(initialWidth);
+  // The plot's width decides how close x labels may be.
+  const [plotWidth, setPlotWidth] = useState(() => plotArea(width, width / aspect).width);
   const { scale, ticks, markers } = useMemo(
     () => ({
       scale: yAxisScale(points.map((p) => p.balance)),
-      ticks: xAxisTicks(points, plotWidth > 0 ? (X_LABEL_WIDTH * points.length) / plotWidth : 0),
+      ticks: xAxisTicks(points, labelGapDays(points.length, plotWidth)),
       markers: highLowMarkers(points, today),
     }),
     [points, today, plotWidth],
   );
   const first = points[0]?.date;
   const last = points[points.length - 1]?.date;
-  const summary = `${projection.account_name} balance projection, ${first ? longDate(first) : ''} to ${last ? longDate(last) : ''}${
-    markers ? `. Projected ${markerLabel('high', markers.high.balance)} on ${longDate(markers.high.date)}, ${markerLabel('low', markers.low.balance)} on ${longDate(markers.low.date)}` : ''
-  }`;
   const showToday = first !== undefined && last !== undefined && today >= first && today <= last;
 
   return (
-    <div className="dash-chart" role="img" aria-label={summary}>
-      <ResponsiveContainer width="100%" aspect={aspect} onResize={(width) => setPlotWidth(Math.max(0, width - Y_AXIS_WIDTH - 16))}>
-        <AreaChart data={points} margin={{ top: 30, right: 12, bottom: 4, left: 4 }}>
+    <ResponsiveContainer
+        width="100%"
+        aspect={aspect}
+        initialDimension={{ width, height: Math.round(width / aspect) }}
+        onResize={(w, h) => setPlotWidth(plotArea(w, h).width)}
+      >
+        <AreaChart data={points} margin={CHART_MARGIN}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--hf-border)" vertical={false} />
-          <XAxis dataKey="date" ticks={ticks} interval={0} tick={<MonthTick />} height={36} stroke="var(--hf-border-strong)" tickLine={false} />
+          <XAxis dataKey="date" ticks={ticks} interval={0} tick={<MonthTick />} height={X_AXIS_HEIGHT} stroke="var(--hf-border-strong)" tickLine={false} />
           <YAxis
             domain={scale.domain}
             ticks={scale.ticks}
@@ -131,7 +89,6 @@ export default function ProjectionChartView({ projection, today, aspect }: Proje
             </>
           )}
         </AreaChart>
-      </ResponsiveContainer>
-    </div>
+    </ResponsiveContainer>
   );
 }

@@ -19,6 +19,44 @@ export interface Point {
   balance: number;
 }
 
+/** The chart's layout: margins around the plot, the y axis' width, the x axis' height (px). */
+export const CHART_MARGIN = { top: 30, right: 12, bottom: 4, left: 4 } as const;
+export const Y_AXIS_WIDTH = 72;
+export const X_AXIS_HEIGHT = 36;
+
+/** A rectangle of the chart's SVG. */
+export interface PlotArea {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where the plot sits in a chart of `width` x `height`: inside the margins, right of the y axis, above the x axis. */
+export function plotArea(width: number, height: number): PlotArea {
+  const x = CHART_MARGIN.left + Y_AXIS_WIDTH;
+  const y = CHART_MARGIN.top;
+  return { x, y, width: Math.max(0, width - x - CHART_MARGIN.right), height: Math.max(0, height - y - CHART_MARGIN.bottom - X_AXIS_HEIGHT) };
+}
+
+/** The days two x labels keep apart on a plot `plotWidth` px wide (0 while the width is unknown). */
+export function labelGapDays(pointCount: number, plotWidth: number): number {
+  return plotWidth > 0 ? (X_LABEL_WIDTH * pointCount) / plotWidth : 0;
+}
+
+/**
+ * The chart's accessible name: the account, its date range and the projected High and Low
+ * ("Checking balance projection, Nov 1, 2026 to Nov 23, 2027. Projected High: $1,500.00 on ...").
+ */
+export function chartSummary(name: string, points: readonly Point[], today: CalendarDate): string {
+  const first = points[0]?.date;
+  const last = points[points.length - 1]?.date;
+  const markers = highLowMarkers(points, today);
+  return `${name} balance projection, ${first ? longDate(first) : ''} to ${last ? longDate(last) : ''}${
+    markers ? `. Projected ${markerLabel('high', markers.high.balance)} on ${longDate(markers.high.date)}, ${markerLabel('low', markers.low.balance)} on ${longDate(markers.low.date)}` : ''
+  }`;
+}
+
 /** Steps of 1, 2, 2.5 or 5 times a power of ten (2.5 only from $10 up: ticks stay whole dollars). */
 function candidateSteps(raw: number): number[] {
   const power = 10 ** Math.floor(Math.log10(raw));
