@@ -166,3 +166,21 @@ test('an unknown path shows a not-found page inside the shell', async ({ page, r
   await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
   await expect(page.getByRole('banner')).toBeVisible();
 });
+
+test('the API documentation page renders under the strict CSP, without signing in', async ({ page }, testInfo) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') refused.push(message.text());
+  });
+  page.on('pageerror', (error) => refused.push(error.message));
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: /API/ }).first()).toBeVisible();
+  // The operations grouped by area; one opened shows its parameters. Every operation has the bearer scheme's lock.
+  await expect(page.getByRole('link', { name: 'accounts', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'GET /api/accounts/{id}', exact: true }).click();
+  const read = page.locator('.opblock-get', { hasText: '/api/accounts/{id}' }).first();
+  await expect(read.getByText('Parameters', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Authorize/ })).toBeVisible();
+  await snap(page, testInfo, 'api-docs');
+  expect(refused).toEqual([]);
+});

@@ -20,6 +20,21 @@ interface Operation {
 export const BEARER_SCHEME = 'bearerAuth';
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
+/** What @fastify/swagger writes for a response without a description, replaced by what the status means here. */
+const DEFAULT_DESCRIPTION = 'Default Response';
+const STATUS_TEXT: Record<string, string> = {
+  200: 'OK', 201: 'Created', 204: 'No content', 400: 'Bad input: nothing was changed.', 401: 'No valid access token, or the session has ended.',
+  403: 'Not allowed for this member.', 404: 'Not found (or another household\'s).', 409: 'Conflicts with the current state: nothing was changed.',
+  413: 'The request body is too large.', 415: 'Unsupported request body encoding.', 429: 'Too many attempts.', 503: 'The service is temporarily unavailable.',
+};
+
+function describeResponses(responses: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(responses).map(([status, response]) => {
+    const given = response as { description?: string };
+    return [status, given.description === DEFAULT_DESCRIPTION && STATUS_TEXT[status] ? { ...given, description: STATUS_TEXT[status] } : response];
+  }));
+}
+
 const MESSAGE_REF = { $ref: '#/components/schemas/Message' };
 const message = (description: string) => ({ description, content: { 'application/json': { schema: MESSAGE_REF } } });
 
@@ -85,9 +100,9 @@ export function mergeOpenApi(parts: ReadonlyArray<{ service: ServiceRoute; docum
         const operation = { ...(value as Operation) };
         const isPublic = publicKeys.has(`${key} ${path}`);
         operation.security = isPublic ? [] : [{ [BEARER_SCHEME]: [] }];
-        const responses = { ...(operation.responses ?? {}) };
-        if (!isPublic) responses['401'] ??= message('No valid access token, or the session has ended.');
-        responses['503'] ??= message('The service is temporarily unavailable.');
+        const responses = describeResponses(operation.responses ?? {});
+        if (!isPublic) responses['401'] ??= message(STATUS_TEXT[401]);
+        responses['503'] ??= message(STATUS_TEXT[503]);
         operation.responses = responses;
         for (const tag of operation.tags ?? []) tags.add(tag);
         merged[key] = operation;

@@ -53,3 +53,10 @@ describe('mergeOpenApi', () => {
     expect(() => mergeOpenApi([part], options)).toThrow('GET /api/accounts is documented twice (svc-ledger)');
   });
 });
+
+describe('response descriptions', () => {
+  it('replaces the generator\'s "Default Response" with what the status means', () => {
+    const merged = mergeOpenApi([{ service: ledger, document: doc({ '/api/accounts': { get: { responses: { 200: { description: 'Default Response' }, 404: { description: 'Default Response' }, 418: { description: 'Default Response' } } } } }) }], options);
+    expect(merged.paths['/api/accounts'].get).toMatchObject({ responses: { 200: { description: 'OK' }, 404: { description: "Not found (or another household's)." }, 418: { description: 'Default Response' } } });
+  });
+});
