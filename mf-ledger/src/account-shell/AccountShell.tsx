@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Modal } from '@hf/ui';
 import { accountsApi } from '../accounts/api';
 import { BulkCategorizeModal } from '../bulk-categorize/BulkCategorizeModal';
 import { EnvelopesPanel } from '../envelopes/EnvelopesPanel';
+import { FileImportModal } from '../import/FileImportModal';
 import { formatDollars } from '@hf/app-kit';
 
 export const accountQueryKey = (id: number) => ['accounts', id] as const;
@@ -46,19 +46,7 @@ export function AccountShell({ accountId, children }: { accountId: number; child
       <EnvelopesPanel accountId={accountId} refreshSignal={`${account.dataUpdatedAt}-${refreshToken}`} />
       {children({ refreshToken })}
       {dialog === 'bulk' && <BulkCategorizeModal accountId={accountId} onClose={() => setDialog(null)} onApplied={() => setRefreshToken((n) => n + 1)} />}
-      {dialog === 'import' && (
-        <Modal
-          title="Import Transactions"
-          onClose={() => setDialog(null)}
-          footer={
-            <button type="button" className="hf-button hf-button--primary" onClick={() => setDialog(null)}>
-              OK
-            </button>
-          }
-        >
-          <p>Importing bank CSV files arrives with the import feature in a later release.</p>
-        </Modal>
-      )}
+      {dialog === 'import' && <FileImportModal accountId={accountId} onClose={() => setDialog(null)} />}
     </section>
   );
 }

@@ -18,7 +18,10 @@ describe('AccountRoutes (account shell)', () => {
     await user.click(screen.getByRole('button', { name: 'Hide' }));
     expect(screen.queryByText(/No envelopes for this month/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Import Transactions' }));
-    expect(within(screen.getByRole('dialog', { name: 'Import Transactions' })).getByText(/arrives with the import feature/)).toBeInTheDocument();
+    const modal = screen.getByRole('dialog', { name: 'Import Transactions' });
+    expect(within(modal).getByText(/Drag and drop your bank's CSV file here/)).toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: 'Upload' }));
+    expect(within(modal).getByRole('alert')).toHaveTextContent('Please select a file first.');
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Bulk Categorize' }));
     expect(screen.getByRole('dialog', { name: 'Bulk Categorize' })).toBeInTheDocument();
@@ -31,12 +34,9 @@ describe('AccountRoutes (account shell)', () => {
     expect(await screen.findByText('Could not fetch page data.')).toBeInTheDocument();
   });
 
-  it('reconcile and import/map say import comes later and lead back to the register', async () => {
+  it.each(['import/map', 'reconcile'])('%s without navigation state goes back to the register', async (page) => {
     stubFetch({ 'GET /api/accounts/5': account, 'GET /api/accounts/': [account], 'GET /api/accounts/5/transactions': emptyPage, 'GET /api/categories/': [], 'GET /api/payees/': [] });
-    const user = userEvent.setup();
-    renderWithProviders(<AccountRoutes />, { path: '/accounts/:accountId/*', route: '/accounts/5/import/map' });
-    expect(await screen.findByText('Import comes in a later release.')).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Back to Register' }));
+    renderWithProviders(<AccountRoutes />, { path: '/accounts/:accountId/*', route: `/accounts/5/${page}` });
     expect(await screen.findByRole('button', { name: 'Clearing Mode' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
 import '../ledger.css';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { AccountShell } from '../account-shell/AccountShell';
-import { ImportPlaceholder } from '../account-shell/ImportPlaceholder';
+import { MappingPage } from '../import/MappingPage';
+import { ReconcilePage } from '../import/ReconcilePage';
 import { Register } from '../register/Register';
 
 /** /accounts/:accountId/*: the account shell around register, reconcile and import/map. */
@@ -13,8 +14,8 @@ export default function AccountRoutes() {
       {({ refreshToken }) => (
         <Routes>
           <Route path="register" element={<Register key={accountId} accountId={accountId} refreshToken={refreshToken} />} />
-          <Route path="reconcile" element={<ImportPlaceholder />} />
-          <Route path="import/map" element={<ImportPlaceholder />} />
+          <Route path="reconcile" element={<ReconcilePage key={accountId} accountId={accountId} />} />
+          <Route path="import/map" element={<MappingPage key={accountId} accountId={accountId} />} />
           <Route path="*" element={<Navigate to={`/accounts/${param}/register`} replace />} />
         </Routes>
       )}
