@@ -10,6 +10,8 @@ import { startApp, type RunningApp } from '../../scripts/start';
 export interface BenchApp {
   url: string;
   services: RunningApp['services'];
+  /** The app process's id (its /proc entry: resident memory). */
+  pid: number;
   /** CPU time (user + system, µs) the app process has used so far. */
   cpuMicros(): Promise<number>;
   stop(): Promise<void>;
@@ -18,7 +20,8 @@ export interface BenchApp {
 /** Starts the app in a child process (parent side). */
 export function startAppProcess(dataDir: string, env: Record<string, string> = {}): Promise<BenchApp> {
   const child = fork(join(__dirname, 'app-process.ts'), ['--child'], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_APP_NODE_ARGS: extra node flags for the app only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: { ...process.env, BENCH_DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000', ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -28,6 +31,7 @@ export function startAppProcess(dataDir: string, env: Record<string, string> = {
       if ('error' in message) return reject(new Error(message.error));
       resolve({
         ...message,
+        pid: child.pid!,
         cpuMicros: () =>
           new Promise<number>((done) => {
             child.once('message', (reply: { cpu: number }) => done(reply.cpu));
@@ -50,7 +54,8 @@ export function startAppProcess(dataDir: string, env: Record<string, string> = {
 
 async function child(): Promise<void> {
   try {
-    const app = await startApp({ port: 0, dataDir: process.env.BENCH_DATA_DIR, buildFrontends: false });
+    // BENCH_STATIC_DIR: serve the front ends of another checkout (its shell/dist, mf-*/dist), to compare two builds.
+    const app = await startApp({ port: 0, dataDir: process.env.BENCH_DATA_DIR, buildFrontends: false, staticDir: process.env.BENCH_STATIC_DIR || undefined });
     const stop = async () => {
       await app.stop().catch(() => undefined);
       process.exit(0);

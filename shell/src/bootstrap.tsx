@@ -7,6 +7,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/AppProviders';
 import { appRoutes } from './app/routes';
 import { PRODUCT_NAME } from './product';
+import { preloadRemotePage } from './remotes/RemotePage';
 import { applyRememberedTheme } from './theme/theme';
 
 document.title = PRODUCT_NAME;
@@ -14,8 +15,10 @@ if (isAuthenticated()) applyRememberedTheme();
 const router = createBrowserRouter(appRoutes());
 const queryClient = createQueryClient();
 // A page load of the dashboard asks for its data now, while mf-budget's code is still loading;
-// the Dashboard's queries find it in the shared cache (same keys and fetchers).
+// the Dashboard's queries find it in the shared cache (same keys and fetchers). The page's own
+// code starts loading now too, not once React has rendered the shell.
 if (isAuthenticated() && ['/', '/dashboard'].includes(window.location.pathname.replace(/\/$/, '') || '/')) {
+  preloadRemotePage('mf-budget', './DashboardPage');
   const [balance, netWorth, widgets] = dashboardStartQueries();
   void queryClient.prefetchQuery(balance);
   void queryClient.prefetchQuery(netWorth);

@@ -31,6 +31,22 @@ function pageCache(loader: RemoteLoader): Map<string, ComponentType> {
   return cache;
 }
 
+/**
+ * Starts loading a remote page before React renders it (a page load of that page): its code
+ * downloads while the shell boots, and RemotePage finds it loaded or joins the same load. A
+ * failure is left to RemotePage, which loads again and shows its fallback.
+ */
+export function preloadRemotePage(remote: RemoteName, module: string): void {
+  const { loader } = getDefaultSettings();
+  const id = `${remote}/${module}`;
+  loader.load(remote, module).then(
+    (exposed) => {
+      if (!pageCache(loader).has(id)) pageCache(loader).set(id, exposed.default);
+    },
+    () => undefined,
+  );
+}
+
 class RemoteTimeoutError extends Error {
   constructor(id: string, ms: number) {
     super(`${id} did not load within ${ms} ms`);
