@@ -82,7 +82,8 @@ describe('POST /internal/transactions/bulk', () => {
     const good = { date: '2025-01-07', payee: 'Good', amount: -1 };
     const cases: Array<[object, number, RegExp]> = [
       [{ date: '2025-02-30', payee: 'Bad', amount: -1 }, 400, /Transaction 2: the date/],
-      [{ date: '2025-02-01', payee: 'Bad', amount: -1.001 }, 400, /Transaction 2: .*2 decimals/],
+      // Refused by service-kit's JSON parser from the number's text, before the rows are read.
+      [{ date: '2025-02-01', payee: 'Bad', amount: -1.001 }, 400, /^Amounts can have at most 2 decimal places\.$/],
       [{ date: '2025-02-01', payee: 'Bad', amount: -1, category: 'Nope' }, 400, /does not exist/],
       [{ date: '2025-02-01', payee: 'Bad', amount: -1, category_id: foreignCategory }, 404, /Category not found/],
       [{ date: '2025-02-01', payee: 'Bad', amount: '-1' }, 400, /./],
