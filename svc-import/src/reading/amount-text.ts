@@ -33,16 +33,18 @@ const PLAIN_COMMA = /^(-?)(\d{1,12})(?:,(\d{1,2}))?$/;
 /** An optional minus then digits and separators only: no currency or other signs to look for. */
 const NUMBER_ONLY = /^-?[\d.,]+$/;
 
-/** Text to cents under `separator`, or the reason it is not an amount. */
-export function readAmount(text: string, separator: Separator): AmountReading {
+/** Why a text is not an amount. */
+export type AmountProblem = 'missing' | 'invalid' | 'decimals' | 'large';
+
+/** Text to cents under `separator`, or what is wrong with it (no allocation on the common paths). */
+export function amountInCents(text: string, separator: Separator): number | AmountProblem {
   const plain = (separator === '.' ? PLAIN : PLAIN_COMMA).exec(text);
   if (plain) {
-    const cents = Number(plain[2]) * 100 + Number((plain[3] ?? '').padEnd(2, '0'));
-    return { cents: plain[1] === '-' && cents !== 0 ? -cents : cents };
+    const cents = Number(plain[2]) * 100 + (plain[3] === undefined ? 0 : plain[3].length === 1 ? Number(plain[3]) * 10 : Number(plain[3]));
+    return plain[1] === '-' && cents !== 0 ? -cents : cents;
   }
-  const invalid = { error: `Invalid amount "${text.trim().slice(0, 40)}"` };
   let s = text.trim().replace(MINUSES, '-');
-  if (s === '') return { error: 'Missing amount' };
+  if (s === '') return 'missing';
   let negatives = 0;
   let positives = 0;
   const digitsOnly = NUMBER_ONLY.test(s);
@@ -72,16 +74,31 @@ export function readAmount(text: string, separator: Separator): AmountReading {
       s = s.slice(0, -1).trim();
     }
   }
-  if (negatives + positives > 1) return invalid;
+  if (negatives + positives > 1) return 'invalid';
   const m = PATTERNS[separator].exec(s.replace(SPACES, ' '));
-  if (!m || (m[1] === undefined && m[2] === undefined)) return invalid;
+  if (!m || (m[1] === undefined && m[2] === undefined)) return 'invalid';
   const fraction = m[2] ?? '';
-  if (fraction.length > 2) return { error: `Amount "${text.trim().slice(0, 40)}" has more than 2 decimals` };
+  if (fraction.length > 2) return 'decimals';
   const whole = (m[1] ?? '0').replace(/\D/g, '');
-  if (whole.replace(/^0+/, '').length > 12) return { error: `Amount "${text.trim().slice(0, 40)}" is too large` };
+  if (whole.replace(/^0+/, '').length > 12) return 'large';
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  if (!Number.isSafeInteger(cents) || cents > MAX_ABS_CENTS) return { error: `Amount "${text.trim().slice(0, 40)}" is too large` };
-  return { cents: negatives === 1 && cents !== 0 ? -cents : cents };
+  if (!Number.isSafeInteger(cents) || cents > MAX_ABS_CENTS) return 'large';
+  return negatives === 1 && cents !== 0 ? -cents : cents;
+}
+
+/** The reason shown for a skipped row. */
+export function amountProblemText(problem: AmountProblem, text: string): string {
+  const shown = text.trim().slice(0, 40);
+  if (problem === 'missing') return 'Missing amount';
+  if (problem === 'decimals') return `Amount "${shown}" has more than 2 decimals`;
+  if (problem === 'large') return `Amount "${shown}" is too large`;
+  return `Invalid amount "${shown}"`;
+}
+
+/** Text to cents under `separator`, or the reason it is not an amount. */
+export function readAmount(text: string, separator: Separator): AmountReading {
+  const read = amountInCents(text, separator);
+  return typeof read === 'number' ? { cents: read } : { error: amountProblemText(read, text) };
 }
 
 /**
@@ -90,18 +107,38 @@ export function readAmount(text: string, separator: Separator): AmountReading {
  * under one reading, three decimals under the other) or `none` (whole numbers, blanks).
  */
 export function separatorEvidence(text: string): '.' | ',' | 'ambiguous' | 'none' {
-  if (text.indexOf('.') === -1 && text.indexOf(',') === -1) return 'none';
-  const s = text.replace(/[^0-9.,]/g, '');
-  const lastDot = s.lastIndexOf('.');
-  const lastComma = s.lastIndexOf(',');
-  if (lastDot === -1 && lastComma === -1) return 'none';
-  if (lastDot !== -1 && lastComma !== -1) return lastDot > lastComma ? '.' : ',';
-  const sep = lastDot !== -1 ? '.' : ',';
-  const other = sep === '.' ? ',' : '.';
-  const parts = s.split(sep);
-  if (parts.length > 2) return other; // 1,234,567: the separator repeats, so it groups thousands
-  const after = parts[1];
-  if (after.length === 3 && parts[0].length >= 1 && parts[0].length <= 3 && parts[0] !== '0') return 'ambiguous';
+  // One pass over the characters: where the last '.' and ',' are, how many of each, digits around.
+  let dots = 0;
+  let commas = 0;
+  let lastDot = -1;
+  let lastComma = -1;
+  let digits = 0; // digits seen so far
+  let digitsBefore = 0; // digits before the last separator
+  let digitsAfter = 0; // digits after the last separator
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      digits++;
+      digitsAfter++;
+    } else if (c === 46 || c === 44) {
+      if (c === 46) {
+        dots++;
+        lastDot = i;
+      } else {
+        commas++;
+        lastComma = i;
+      }
+      digitsBefore = digits;
+      digitsAfter = 0;
+    }
+  }
+  if (dots === 0 && commas === 0) return 'none';
+  if (dots > 0 && commas > 0) return lastDot > lastComma ? '.' : ',';
+  const sep = dots > 0 ? '.' : ',';
+  // 1,234,567: the separator repeats, so it groups thousands.
+  if (dots + commas > 1) return sep === '.' ? ',' : '.';
+  // 1,234: thousands under one reading, three decimals under the other (0,123 is a decimal).
+  if (digitsAfter === 3 && digitsBefore >= 1 && digitsBefore <= 3 && !/^\D*0[.,]/.test(text)) return 'ambiguous';
   return sep;
 }
 

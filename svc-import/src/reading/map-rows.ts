@@ -13,7 +13,7 @@
 import { IMPORT_LIMITS, POSITIONAL_COLUMN, type MappingConfig, type SkippedRow } from '@hf/contracts';
 import { isValidDate } from '@hf/calendar';
 import { StatementError, type MappedRow, type StatementTable } from '../domain/statement';
-import { SeparatorVotes, readAmount, type Separator } from './amount-text';
+import { SeparatorVotes, amountInCents, amountProblemText, type Separator } from './amount-text';
 import { calendarDate, dateParts, yearFirstDate, type DayMonthOrder } from './date-text';
 
 export interface MapRowsOptions {
@@ -56,6 +56,7 @@ export function cleanText(text: string | undefined): string {
   return text.normalize('NFC').replace(/\s+/g, ' ').trim();
 }
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const NO_DATES: (string | null)[] = [];
 const DOUBLE_SPACE = /  /;
 
 /** One row's readings under every answer still open; `reason` when it is skipped whatever the answers. */
@@ -64,10 +65,11 @@ interface Entry {
   /** Held when the row is, or may be, skipped. */
   cells: string[] | null;
   reason: string | null;
-  /** By order index: the date, or the reason it is impossible. */
-  dates: ({ date: string } | { error: string })[];
-  /** By separator index: cents, or the reason the amount is refused. */
-  amounts: ({ cents: number } | { error: string })[];
+  /** By order index: the date, or null when it is impossible under that order. */
+  dates: (string | null)[];
+  /** Cents under the first and the second separator; NaN when refused (the reason is read again from the cells). */
+  cents0: number;
+  cents1: number;
   payee: string;
   category: string;
   notes: string;
@@ -97,39 +99,41 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
   const flip = mapping.flip_sign === true;
   const cell = (cells: string[], index: number) => (index >= 0 ? (cells[index] ?? '') : '');
 
-  const readDate = (text: string, order: DayMonthOrder | 'YMD', parts: ReturnType<typeof dateParts>) => {
-    const date = calendarDate(parts, order) ?? (order === 'YMD' ? yearFirstDate(text) : null);
-    return date ? { date } : { error: `Invalid date "${text.trim().slice(0, 40)}"` };
-  };
+  const readDate = (text: string, order: DayMonthOrder | 'YMD', parts: ReturnType<typeof dateParts>): string | null =>
+    calendarDate(parts, order) ?? (order === 'YMD' ? yearFirstDate(text) : null);
 
-  const readRowAmount = (cells: string[], separator: Separator): { cents: number } | { error: string } => {
+  /** Cents of a row under a separator; refused: NaN, or with `explain` the reason. */
+  const rowAmount = (cells: string[], separator: Separator, explain: boolean): number | string => {
     let cents: number;
     if (mapping.amount_type === 'double') {
       const debitText = cell(cells, col.debit);
       const creditText = cell(cells, col.credit);
-      if (debitText.trim() === '' && creditText.trim() === '') return { error: 'Missing amount' };
-      const debit = debitText.trim() === '' ? { cents: 0 } : readAmount(debitText, separator);
-      if ('error' in debit) return debit;
-      const credit = creditText.trim() === '' ? { cents: 0 } : readAmount(creditText, separator);
-      if ('error' in credit) return credit;
+      const noDebit = debitText.trim() === '';
+      const noCredit = creditText.trim() === '';
+      if (noDebit && noCredit) return explain ? 'Missing amount' : NaN;
+      const debit = noDebit ? 0 : amountInCents(debitText, separator);
+      if (typeof debit !== 'number') return explain ? amountProblemText(debit, debitText) : NaN;
+      const credit = noCredit ? 0 : amountInCents(creditText, separator);
+      if (typeof credit !== 'number') return explain ? amountProblemText(credit, creditText) : NaN;
       // Debits are money out whether the bank writes them `12.00` or `-12.00`.
-      cents = Math.abs(credit.cents) - Math.abs(debit.cents);
+      cents = Math.abs(credit) - Math.abs(debit);
     } else {
-      const amount = readAmount(cell(cells, col.amount), separator);
-      if ('error' in amount) return amount;
-      cents = amount.cents;
+      const text = cell(cells, col.amount);
+      const amount = amountInCents(text, separator);
+      if (typeof amount !== 'number') return explain ? amountProblemText(amount, text) : NaN;
+      cents = amount;
     }
     if (col.indicator >= 0) {
       const mark = cell(cells, col.indicator).trim().toLowerCase();
       if (DEBIT_MARKS.has(mark)) cents = -Math.abs(cents);
       else if (CREDIT_MARKS.has(mark)) cents = Math.abs(cents);
-      else if (mark !== '') return { error: `Unknown debit/credit mark "${mark.slice(0, 20)}"` };
+      else if (mark !== '') return explain ? `Unknown debit/credit mark "${mark.slice(0, 20)}"` : NaN;
     }
     if (flip) cents = -cents;
-    return { cents: cents === 0 ? 0 : cents };
+    return cents === 0 ? 0 : cents;
   };
 
-  const dateMemo = new Map<string, { kind: ReturnType<typeof dateParts>['kind']; dates: Entry['dates'] }>();
+  const dateMemo = new Map<string, { kind: ReturnType<typeof dateParts>['kind']; dates: Entry['dates']; allReal: boolean }>();
   const entries: Entry[] = [];
   const preview: string[][] = [];
   const votes = new SeparatorVotes();
@@ -149,36 +153,39 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
     if (dateText.trim() === '') reason = 'Missing date';
     else if (payee === '') reason = 'Missing payee';
 
-    let dates: Entry['dates'] = [];
-    let amounts: Entry['amounts'] = [];
+    let dates: Entry['dates'] = NO_DATES;
+    let cents0 = NaN;
+    let cents1 = NaN;
+    let sure = false;
     if (reason === null) {
       // A statement repeats few distinct date texts: each is read once.
       let known = dateMemo.get(dateText);
       if (!known) {
         const parts = dateParts(dateText, options.today);
-        known = { kind: parts.kind, dates: orders.map((order) => readDate(dateText, order, parts)) };
+        const read = orders.map((order) => readDate(dateText, order, parts));
+        known = { kind: parts.kind, dates: read, allReal: read.every((d) => d !== null) };
         if (dateMemo.size < 20_000) dateMemo.set(dateText, known);
       }
       if (known.kind === 'ordered') orderedDates++;
       else if (known.kind === 'fixed') fixedDates++;
       dates = known.dates;
-      dates.forEach((d, i) => {
-        if ('error' in d) impossible[i]++;
-      });
+      for (let i = 0; i < dates.length; i++) if (dates[i] === null) impossible[i]++;
       if (mapping.amount_type === 'double') {
         votes.add(cell(cells, col.debit));
         votes.add(cell(cells, col.credit));
       } else votes.add(cell(cells, col.amount));
-      amounts = separators.map((separator) => readRowAmount(cells, separator));
+      cents0 = rowAmount(cells, separators[0], false) as number;
+      cents1 = separators.length > 1 ? (rowAmount(cells, separators[1], false) as number) : cents0;
+      sure = known.allReal && !Number.isNaN(cents0) && !Number.isNaN(cents1);
     }
-    const sure = reason === null && dates.every((d) => 'date' in d) && amounts.every((a) => 'cents' in a);
     if (sure && !keepRows) continue;
     entries.push({
       rowNumber,
       cells: sure ? null : cells,
       reason,
       dates,
-      amounts,
+      cents0,
+      cents1,
       payee,
       category: cleanText(cell(cells, col.category)),
       notes: cleanText(cell(cells, col.notes)),
@@ -196,9 +203,11 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
   const rows: MappedRow[] = [];
   const skipped: SkippedRow[] = [];
   for (const entry of entries) {
-    const date = entry.dates[orderIndex];
-    const amount = entry.amounts[separatorIndex];
-    const reason = entry.reason ?? ('error' in date ? date.error : 'error' in amount ? amount.error : null);
+    const date = entry.reason === null ? entry.dates[orderIndex] : null;
+    const cents = separatorIndex === 0 ? entry.cents0 : entry.cents1;
+    let reason = entry.reason;
+    if (reason === null && date === null) reason = `Invalid date "${cell(entry.cells ?? [], col.date).trim().slice(0, 40)}"`;
+    if (reason === null && Number.isNaN(cents)) reason = rowAmount(entry.cells ?? [], separators[separatorIndex], true) as string;
     if (reason !== null) {
       skipped.push({ row_number: entry.rowNumber, reason, data: entry.cells ?? [] });
       continue;
@@ -206,9 +215,9 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
     if (!keepRows) continue;
     rows.push({
       rowNumber: entry.rowNumber,
-      date: (date as { date: string }).date,
+      date: date as string,
       payee: entry.payee,
-      amountCents: (amount as { cents: number }).cents,
+      amountCents: cents,
       category: entry.category,
       notes: entry.notes,
       fitid: entry.fitid,
