@@ -1,11 +1,12 @@
 /**
  * `npm run bench [-- name...]`: runs every benchmark (or the named ones) one after another.
  * Each prints its own numbers; nothing is asserted. Add a bench by adding it to BENCHES.
- * `peer` (Actual Budget's engine, installed on demand, ~15 min) and `peer-reports` run only when named.
+ * `peer` (Actual Budget's engine, installed on demand, ~15 min), `peer-reports` and `peer-import` run only when named.
  */
 import { runBudgetBench } from './budget';
 import { runDashboardBrowserBench } from './dashboard-browser';
 import { runGatewayBench } from './gateway';
+import { runImportBench } from './import';
 import { runLedgerBench } from './ledger';
 import { runPeerActualBench } from './peer-actual';
 import { runPeerReportsBench } from './peer-reports';
@@ -21,6 +22,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   reports: async () => void (await runReportsBench()),
   budget: () => runBudgetBench(),
   dashboard: () => runDashboardBrowserBench(),
+  import: () => runImportBench(),
 };
 
 const ONLY_WHEN_NAMED = new Set(['peer', 'peer-reports']);
