@@ -5,7 +5,8 @@
 // Dates are calendar strings `YYYY-MM-DD` once parsed; cells are the file's text.
 import Type, { type Static, type TLiteral, type TUnion } from 'typebox';
 import { CalendarDateString, Id, Text, Amount } from './common';
-import { AMOUNT_TYPES, DATE_ORDERS, DECIMAL_SEPARATORS, IMPORT_LIMITS } from './import-limits';
+import { AMOUNT_TYPES, DATE_ORDERS, DECIMAL_SEPARATORS, IMPORT_LIMITS, IMPORT_MESSAGES } from './import-limits';
+import { Name } from './names';
 
 export * from './import-limits';
 
@@ -86,7 +87,7 @@ export type CsvAnalysis = Static<typeof CsvAnalysis>;
 /** POST /api/import/mappings. Answers SavedMapping (a second save of a name replaces it). */
 export const SaveMappingBody = Type.Object(
   {
-    mapping_name: Text(IMPORT_LIMITS.mappingName, 1),
+    mapping_name: Name(IMPORT_LIMITS.mappingName, IMPORT_MESSAGES.mappingNameRequired),
     headers: Type.Array(Type.String({ maxLength: 300 }), { maxItems: IMPORT_LIMITS.maxColumns }),
     mapping_config: MappingConfig,
   },
