@@ -57,7 +57,7 @@ export function cleanText(text: string | undefined): string {
 }
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const NO_DATES: (string | null)[] = [];
-const DOUBLE_SPACE = /  /;
+const DOUBLE_SPACE = / {2}/;
 
 /** One row's readings under every answer still open; `reason` when it is skipped whatever the answers. */
 interface Entry {
