@@ -27,13 +27,21 @@ function ColumnSelect({ label, field, mapping, choices, onChange, required, hint
 }) {
   const value = mapping[field] ?? '';
   const known = value === '' || choices.some((c) => c.value === value);
+  const hintId = useId();
   return (
     <label className="hf-field ledger-import-map__field">
-      <span>
+      <span aria-hidden="true">
         {label}
-        {required && <span aria-hidden="true"> *</span>}
+        {required && ' *'}
       </span>
-      <select className="hf-input" value={value} required={required} onChange={(e) => onChange(field, e.target.value || null)}>
+      <select
+        className="hf-input"
+        aria-label={label}
+        aria-describedby={hint ? hintId : undefined}
+        value={value}
+        required={required}
+        onChange={(e) => onChange(field, e.target.value || null)}
+      >
         <option value="">{required ? '-- Choose a column --' : '-- None --'}</option>
         {!known && <option value={value}>{value} (not in this file)</option>}
         {choices.map((c, i) => (
@@ -42,7 +50,11 @@ function ColumnSelect({ label, field, mapping, choices, onChange, required, hint
           </option>
         ))}
       </select>
-      {hint && <small className="ledger-muted">{hint}</small>}
+      {hint && (
+        <small id={hintId} className="ledger-muted">
+          {hint}
+        </small>
+      )}
     </label>
   );
 }
@@ -226,7 +238,7 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
           {showEncoding && (
             <label className="hf-field ledger-import-map__field">
               <span>Character set</span>
-              <select className="hf-input" value={mapping.encoding ?? analysis.encoding} onChange={(e) => void reanalyse({ encoding: e.target.value })}>
+              <select className="hf-input" aria-label="Character set" value={mapping.encoding ?? analysis.encoding} onChange={(e) => void reanalyse({ encoding: e.target.value })}>
                 {!(IMPORT_ENCODINGS as readonly string[]).includes(mapping.encoding ?? analysis.encoding) && <option value={analysis.encoding}>{analysis.encoding}</option>}
                 {IMPORT_ENCODINGS.map((enc) => (
                   <option key={enc} value={enc}>
@@ -242,6 +254,7 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
               <span>Decimal separator</span>
               <select
                 className="hf-input"
+                aria-label="Decimal separator"
                 value={mapping.decimal_separator ?? 'auto'}
                 onChange={(e) => setMapping((m) => ({ ...m, decimal_separator: e.target.value as MappingConfig['decimal_separator'] }))}
               >
@@ -254,7 +267,7 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
           )}
           <label className="hf-field ledger-import-map__field">
             <span>Date order</span>
-            <select className="hf-input" value={mapping.date_order ?? 'auto'} onChange={(e) => setMapping((m) => ({ ...m, date_order: e.target.value as MappingConfig['date_order'] }))}>
+            <select className="hf-input" aria-label="Date order" value={mapping.date_order ?? 'auto'} onChange={(e) => setMapping((m) => ({ ...m, date_order: e.target.value as MappingConfig['date_order'] }))}>
               {DATE_ORDERS.map((order) => (
                 <option key={order} value={order}>
                   {order === 'auto' ? `Detected (${analysis.date_order})` : order}

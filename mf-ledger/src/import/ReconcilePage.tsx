@@ -165,11 +165,11 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
 
   if (phase.kind === 'done') {
     return (
-      <section className="ledger-import ledger-import-done" aria-labelledby="reconcile-done">
-        <h2 id="reconcile-done" className="ledger-subtitle" role="status">
+      <section className="ledger-import ledger-import-done" aria-labelledby="reconcile-done" aria-live="polite">
+        <h2 id="reconcile-done" className="ledger-subtitle">
           {IMPORT_MESSAGES.complete}
         </h2>
-        <p>
+        <p role="status">
           {phase.cleared.toLocaleString('en-US')} matched transaction{phase.cleared === 1 ? '' : 's'} cleared, {phase.imported.toLocaleString('en-US')} new transaction
           {phase.imported === 1 ? '' : 's'} imported.
         </p>
@@ -263,11 +263,7 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
         </Section>
       )}
 
-      {data.skipped_rows.length > 0 && (
-        <Section title="Skipped rows" count={data.skipped_rows.length}>
-          <SkippedRows rows={data.skipped_rows} />
-        </Section>
-      )}
+      <SkippedRows rows={data.skipped_rows} />
 
       <div className="ledger-reconcile__commit">
         <label className="hf-stacked-field ledger-reconcile__category">
