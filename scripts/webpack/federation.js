@@ -18,6 +18,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { PreloadStartChunksPlugin } = require('./preload-start-chunks');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -142,6 +143,7 @@ function makeConfig({ name, dir, exposes, remotes = 'runtime', isHost }) {
         scriptLoading: 'defer',
         inject: 'head',
       }),
+      new PreloadStartChunksPlugin(),
     );
   }
 
