@@ -35,6 +35,11 @@ export interface GatewayOptions {
   rateLimit?: { max: number; timeWindowMs: number };
   /** Largest request body the gateway forwards to `/api/import` (bytes). Default 12 MiB. */
   importBodyLimit?: number;
+  /**
+   * Largest body of an import's commit (`/api/import/update_matched`, `/api/import/<id>/import_new`:
+   * up to 200,000 rows of JSON), bytes. Default 64 MiB, svc-import's own limit for them.
+   */
+  importCommitBodyLimit?: number;
   /** Largest request body the gateway forwards anywhere else (bytes). Default 1 MiB, the services' own limit. */
   bodyLimit?: number;
   /** Other per-prefix body limits (bytes), e.g. `{ '/api/import/statements': 64 MiB }`; the longest matching prefix wins. */
@@ -64,6 +69,9 @@ declare module 'fastify' {
 
 /** The services' own JSON body limit (service-kit): the gateway refuses larger bodies first. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** svc-import's limit for its commit bodies (update_matched, import_new): 200,000 rows of JSON. */
+export const IMPORT_COMMIT_BODY_LIMIT = 64 * 1024 * 1024;
+const IMPORT_COMMIT_PATHS = [/^\/api\/import\/update_matched\/?$/, /^\/api\/import\/[^/]+\/import_new\/?$/];
 
 export const DEFAULT_REMOTES = ['mf-ledger', 'mf-budget', 'mf-reports', 'mf-settings'];
 
@@ -241,6 +249,7 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       bodyLimits: {
         default: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
         byPrefix: { '/api/import': options.importBodyLimit ?? 12 * 1024 * 1024, ...options.bodyLimitsByPrefix },
+        byPattern: IMPORT_COMMIT_PATHS.map((pattern) => ({ pattern, limit: options.importCommitBodyLimit ?? IMPORT_COMMIT_BODY_LIMIT })),
       },
     });
   });

@@ -25,6 +25,7 @@ export function gatewayOptionsFromEnv(): Omit<GatewayOptions, 'bus'> & { port: n
     accessTokenSeconds: envInt('ACCESS_TOKEN_SECONDS', 900),
     rateLimit: { max: envInt('RATE_LIMIT_MAX', 10), timeWindowMs: envInt('RATE_LIMIT_WINDOW_MS', 60_000) },
     importBodyLimit: envInt('IMPORT_BODY_LIMIT', 12 * 1024 * 1024),
+    importCommitBodyLimit: envInt('IMPORT_COMMIT_BODY_LIMIT', 64 * 1024 * 1024),
     bodyLimit: envInt('BODY_LIMIT', 1024 * 1024),
     upstreamTimeoutMs: envInt('UPSTREAM_TIMEOUT_MS', 30_000),
     instanceId: process.env.GATEWAY_INSTANCE ?? hostname(),

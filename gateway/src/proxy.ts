@@ -30,15 +30,19 @@ export interface ProxyOptions {
 }
 
 /**
- * The largest request body the gateway forwards: `default` for every path, or the limit of the
- * longest prefix in `byPrefix` that the path is or starts with (e.g. `/api/import`).
+ * The largest request body the gateway forwards: the limit of the first of `byPattern` whose
+ * pattern matches the whole path (e.g. `/api/import/<accountId>/import_new`), else the limit of
+ * the longest prefix in `byPrefix` that the path is or starts with (e.g. `/api/import`), else
+ * `default`.
  */
 export interface BodyLimits {
   default: number;
   byPrefix: Readonly<Record<string, number>>;
+  byPattern?: ReadonlyArray<{ pattern: RegExp; limit: number }>;
 }
 
 export function bodyLimitFor(limits: BodyLimits, path: string): number {
+  for (const { pattern, limit } of limits.byPattern ?? []) if (pattern.test(path)) return limit;
   let best: string | undefined;
   for (const prefix of Object.keys(limits.byPrefix)) {
     if ((path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)) && (best === undefined || prefix.length > best.length)) best = prefix;

@@ -6,8 +6,10 @@ import { testKeys, TEST_INTERNAL_TOKEN } from '@hf/service-kit/src/testing';
 import { freePort } from '../../scripts/test-postgres';
 
 let h: Harness;
+/** Above the size the gateway reads whole (2 MiB), so the commit bodies are streamed and counted. */
+const COMMIT_LIMIT = 3 * 1024 * 1024;
 beforeAll(async () => {
-  h = await startHarness({ importBodyLimit: 64 * 1024 });
+  h = await startHarness({ importBodyLimit: 64 * 1024, importCommitBodyLimit: COMMIT_LIMIT });
 });
 afterAll(async () => h.close());
 
@@ -75,6 +77,23 @@ describe('routing by path', () => {
     expect(refused.json()).toEqual({ message: 'The request body is too large.' });
     const elsewhere = await h.gateway.inject({ method: 'POST', url: '/api/accounts', headers: { ...auth(), 'content-type': 'text/plain' }, payload: big });
     expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it("gives an import's commit bodies (update_matched, :accountId/import_new) a larger cap, still enforced", async () => {
+    const body = (bytes: number) => JSON.stringify({ transactions: [{ payee: 'x'.repeat(bytes - 40) }] });
+    for (const url of ['/api/import/12/import_new', '/api/import/update_matched']) {
+      const allowed = await h.gateway.inject({ method: 'POST', url, headers: { ...auth(), 'content-type': 'application/json' }, payload: body(COMMIT_LIMIT - 1024) });
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.json()).toMatchObject({ service: 'svc-import', url });
+      const refused = await h.gateway.inject({ method: 'POST', url, headers: { ...auth(), 'content-type': 'application/json' }, payload: body(COMMIT_LIMIT + 1024) });
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json()).toEqual({ message: 'The request body is too large.' });
+    }
+    // Only those paths: an upload, or a path that merely starts like one, keeps the /api/import cap.
+    for (const url of ['/api/import/12', '/api/import/12/import_new/more', '/api/import/12/import_newer']) {
+      const refused = await h.gateway.inject({ method: 'POST', url, headers: { ...auth(), 'content-type': 'application/json' }, payload: body(70 * 1024) });
+      expect(refused.statusCode).toBe(413);
+    }
   });
 
   it('propagates the request id, or makes one', async () => {
