@@ -38,8 +38,12 @@ export interface RunningCluster {
   services: Record<ServiceRoute['name'], string>;
   /** Last lines of output of each process (for diagnostics). */
   output: (name: string) => string[];
-  /** Resolves with the name of the first process that exits on its own (not through stop()). */
+  /** Resolves with the name of the first process that exits on its own (not through stop() or kill()). */
   exited: Promise<string>;
+  /** Sends `signal` (default SIGKILL) to one process (`gateway` or a service name); resolves once it has exited. Fault drills. */
+  kill(name: string, signal?: NodeJS.Signals): Promise<void>;
+  /** Starts a stopped process again with the same entry, port and environment; resolves when its `/readyz` answers. */
+  restart(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -47,6 +51,11 @@ interface Child {
   name: string;
   process: ChildProcess;
   tail: string[];
+  entry: string;
+  env: Record<string, string>;
+  url: string;
+  /** Killed on purpose (kill()): its exit is not reported as unexpected. */
+  killed?: boolean;
 }
 
 function envPort(name: string): number | undefined {
@@ -76,7 +85,7 @@ async function waitReady(child: Child, url: string, timeoutMs: number): Promise<
   throw new Error(`${child.name} was not ready at ${url}/readyz within ${timeoutMs} ms (last: ${last}):\n${child.tail.slice(-15).join('\n')}`);
 }
 
-function stopChild(child: Child, graceMs = 10_000): Promise<void> {
+function stopChild(child: Child, graceMs = 10_000, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   return new Promise((done) => {
     if (child.process.exitCode !== null || child.process.signalCode !== null) return done();
     const killer = setTimeout(() => child.process.kill('SIGKILL'), graceMs);
@@ -84,7 +93,7 @@ function stopChild(child: Child, graceMs = 10_000): Promise<void> {
       clearTimeout(killer);
       done();
     });
-    child.process.kill('SIGTERM');
+    child.process.kill(signal);
   });
 }
 
@@ -117,9 +126,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   delete common.JWT_PUBLIC_KEY;
   delete common.JWT_PRIVATE_KEY;
 
-  const spawnProcess = (name: string, entry: string, env: Record<string, string>): Child => {
+  const spawnProcess = (name: string, entry: string, env: Record<string, string>, url: string): Child => {
     const proc = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const child: Child = { name, process: proc, tail: [] };
+    const child: Child = { name, process: proc, tail: [], entry, env, url };
     const onData = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
       const lines = chunk.toString('utf8').split('\n').filter(Boolean);
       child.tail.push(...lines);
@@ -127,7 +136,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       if (echo) for (const line of lines) stream.write(`[${name}] ${line}\n`);
     };
     proc.once('exit', () => {
-      if (!stopping) reportExit(name);
+      if (!stopping && !child.killed) reportExit(name);
     });
     proc.stdout!.on('data', onData(process.stdout));
     proc.stderr!.on('data', onData(process.stderr));
@@ -159,7 +168,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       // svc-budget, svc-import and svc-reports call svc-ledger's internal API.
       if (service.key === 'BUDGET' || service.key === 'IMPORT' || service.key === 'REPORTS') env.LEDGER_URL ??= services['svc-ledger'];
       services[service.name] = `http://127.0.0.1:${port}`;
-      const child = spawnProcess(service.name, join(ROOT, service.name, 'src', 'server.ts'), env);
+      const child = spawnProcess(service.name, join(ROOT, service.name, 'src', 'server.ts'), env, services[service.name]);
       starting.push(waitReady(child, services[service.name], readyTimeoutMs));
     }
     await Promise.all(starting);
@@ -170,15 +179,32 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       STATIC_DIR: process.env.STATIC_DIR ?? ROOT,
       ...Object.fromEntries(SERVICES.map((s) => [`${s.key}_URL`, services[s.name]])),
     };
-    const gateway = spawnProcess('gateway', join(ROOT, 'gateway', 'src', 'server.ts'), gatewayEnv);
+    const gateway = spawnProcess('gateway', join(ROOT, 'gateway', 'src', 'server.ts'), gatewayEnv, `http://127.0.0.1:${gatewayPort}`);
     const url = `http://localhost:${gatewayPort}`;
     await waitReady(gateway, `http://127.0.0.1:${gatewayPort}`, readyTimeoutMs);
 
+    const current = (name: string): Child => {
+      const child = children.findLast((c) => c.name === name);
+      if (!child) throw new Error(`No process named ${name}`);
+      return child;
+    };
     return {
       url,
       services,
-      output: (name) => [...(children.find((c) => c.name === name)?.tail ?? [])],
+      output: (name) => [...(children.findLast((c) => c.name === name)?.tail ?? [])],
       exited,
+      kill: (name, signal = 'SIGKILL') => {
+        const child = current(name);
+        child.killed = true;
+        return stopChild(child, 10_000, signal);
+      },
+      restart: async (name) => {
+        const old = current(name);
+        if (old.process.exitCode === null && old.process.signalCode === null) throw new Error(`${name} is still running`);
+        children.splice(children.indexOf(old), 1);
+        const child = spawnProcess(name, old.entry, old.env, old.url);
+        await waitReady(child, old.url, readyTimeoutMs);
+      },
       stop,
     };
   } catch (err) {
