@@ -6,3 +6,5 @@ export { readStatement, type ReadStatementOptions, TOO_MANY_ROWS_MESSAGE, HEADER
 export { NOT_TEXT_MESSAGE, TOO_LARGE_MESSAGE, EMPTY_MESSAGE } from './upload-bytes';
 export { detectMapping } from './detect-mapping';
 export { mapRows, columnIndex, type MapRowsOptions, type MappedResult } from './map-rows';
+export { sampleRows } from './sample-rows';
+export { looksLikeData } from './read-statement';

@@ -271,3 +271,13 @@ describe('readStatement: refusals', () => {
     expect(error.message).toMatch(/^A row is too long \(an unclosed quote\?\)|longer than 10,000 characters/);
   });
 });
+
+describe('readStatement: a file without a header row, unannounced', () => {
+  it('takes a first record holding a date and an amount as data; a header row stays a header row', async () => {
+    const { table, rows } = await readFixture('headerless.csv');
+    expect(table).toMatchObject({ hasHeader: false, headers: ['#1', '#2', '#3', '#4'] });
+    expect(rows).toHaveLength(3);
+    expect((await readFixture('us-bank-single-amount.csv')).table.hasHeader).toBe(true);
+    expect((await readFixture('headerless.csv', { hasHeader: true })).table.headers[0]).toBe('15/01/2024');
+  });
+});

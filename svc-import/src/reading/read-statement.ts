@@ -9,6 +9,8 @@ import { IMPORT_LIMITS } from '@hf/contracts';
 import { StatementError, type FileType, type StatementTable, type TableRow } from '../domain/statement';
 import { StreamDecoder, detectCharacterSet } from './character-set';
 import { csvRecords, detectDelimiter, type FileRecord } from './csv-records';
+import { readAmount } from './amount-text';
+import { dateParts } from './date-text';
 import { detectFileType } from './file-type';
 import { OFX_HEADERS, ofxRecords } from './ofx-records';
 import { QIF_HEADERS, qifRecords } from './qif-records';
@@ -20,7 +22,10 @@ export interface ReadStatementOptions {
   filename: string;
   /** A person's choice of character set (one of IMPORT_ENCODINGS); a byte-order mark still wins. */
   encoding?: string;
-  /** False: the first record is data and columns are `#1`, `#2`, ... (CSV only). Default true. */
+  /**
+   * False: the first record is data and columns are `#1`, `#2`, ... (CSV only). Unset: a first
+   * record holding a date and an amount with decimals is data, anything else is the header row.
+   */
   hasHeader?: boolean;
 }
 
@@ -35,11 +40,18 @@ function isAscii(bytes: Uint8Array): boolean {
   return true;
 }
 
-/** A check of each record against the row, column and cell limits; `headerRows` records are not data. */
-function recordLimits(headerRows: number): (record: FileRecord) => void {
+/** A record holding a date and an amount with decimals is a transaction, not a header row. */
+export function looksLikeData(cells: string[]): boolean {
+  const date = cells.some((c) => dateParts(c, '2000-01-01').kind !== 'invalid');
+  const amount = cells.some((c) => /\d[.,]\d{2}\b/.test(c) && ('cents' in readAmount(c, '.') || 'cents' in readAmount(c, ',')));
+  return date && amount;
+}
+
+/** A check of each record against the row, column and cell limits; the first `headerRows()` records are not data. */
+function recordLimits(headerRows: () => number): (record: FileRecord) => void {
   let records = 0;
   return (record) => {
-    if (++records > IMPORT_LIMITS.maxRows + headerRows) throw new StatementError(TOO_MANY_ROWS_MESSAGE);
+    if (++records > IMPORT_LIMITS.maxRows + headerRows()) throw new StatementError(TOO_MANY_ROWS_MESSAGE);
     if (record.cells.length > IMPORT_LIMITS.maxColumns) throw new StatementError(TOO_MANY_COLUMNS_MESSAGE);
     for (const cell of record.cells) {
       if (cell.length > IMPORT_LIMITS.cellLength) {
@@ -104,14 +116,18 @@ export async function readStatement(source: Readable, options: ReadStatementOpti
       if (tail) yield tail;
     };
     const delimiter = fileType === 'csv' ? detectDelimiter(headText, ended) : null;
-    const hasHeader = fileType !== 'csv' || options.hasHeader !== false;
-    const check = recordLimits(fileType === 'csv' && hasHeader ? 1 : 0);
+    // The limit counts data rows: a CSV's first record may be its header row (known once it is read,
+    // long before the limit).
+    let headerRows = 0;
+    const check = recordLimits(() => headerRows);
     records =
       fileType === 'ofx' ? checked(ofxRecords(text()), check) : fileType === 'qif' ? checked(qifRecords(text()), check) : csvRecords(text(), delimiter ?? ',', check);
 
     let headers: string[];
     let first = await records.next();
     if (first.done) throw new StatementError(fileType === 'csv' ? EMPTY_MESSAGE : NO_TRANSACTIONS_MESSAGE);
+    const hasHeader = fileType !== 'csv' || (options.hasHeader ?? !looksLikeData(first.value.cells));
+    if (fileType === 'csv' && hasHeader) headerRows = 1;
     if (fileType === 'ofx') headers = OFX_HEADERS;
     else if (fileType === 'qif') headers = QIF_HEADERS;
     else if (hasHeader) {
