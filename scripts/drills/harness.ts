@@ -3,7 +3,7 @@
  * service and the gateway its own process, scripts/start-cluster.ts), and a seeded household.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -76,6 +76,8 @@ export interface DrillSystemOptions {
 export async function startDrillSystem(options: DrillSystemOptions = {}): Promise<DrillSystem> {
   const run = options.run ?? `drill_${randomBytes(4).toString('hex')}`;
   const work = mkdtempSync(join(tmpdir(), 'hf-drill-'));
+  // PostgreSQL runs as its own user when we are root: it must reach its folder inside.
+  chmodSync(work, 0o755);
   const cleanups: Array<() => Promise<void>> = [async () => rmSync(work, { recursive: true, force: true })];
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await fn().catch(() => undefined);
