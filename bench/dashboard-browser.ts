@@ -42,21 +42,21 @@ async function firstChart(context: BrowserContext, kind: 'warm' | 'cold', script
       scripts.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
     });
   }
-  // Times taken inside the page, each when its element first appears (a MutationObserver from the first script on).
-  await page.addInitScript(
-    ([first, recharts]) => {
-      const seen: Record<string, number> = {};
-      (window as unknown as { __chartTimes: Record<string, number> }).__chartTimes = seen;
-      const check = () => {
-        if (seen.first === undefined && document.querySelector(first)) seen.first = performance.now();
-        if (seen.recharts === undefined && document.querySelector(recharts)) seen.recharts = performance.now();
+  // Times taken inside the page, each when its element first appears (a MutationObserver from the
+  // first script on). A string, not a function: tsx would wrap a function's inner functions in a
+  // helper (`__name`) that the page does not have.
+  await page.addInitScript({
+    content: `(() => {
+      const seen = {};
+      window.__chartTimes = seen;
+      const observer = new MutationObserver(() => {
+        if (seen.first === undefined && document.querySelector(${JSON.stringify(FIRST_CHART)})) seen.first = performance.now();
+        if (seen.recharts === undefined && document.querySelector(${JSON.stringify(RECHARTS_CHART)})) seen.recharts = performance.now();
         if (seen.recharts !== undefined) observer.disconnect();
-      };
-      const observer = new MutationObserver(check);
+      });
       observer.observe(document, { childList: true, subtree: true });
-    },
-    [FIRST_CHART, RECHARTS_CHART],
-  );
+    })();`,
+  });
   await page.goto('/dashboard', { waitUntil: 'commit' });
   await page.waitForSelector(RECHARTS_CHART, { timeout: 60_000 });
   const times = await page.evaluate(() => (window as unknown as { __chartTimes: ChartTimes }).__chartTimes);
