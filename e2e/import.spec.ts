@@ -264,7 +264,7 @@ test.describe('Bank import', () => {
     await expect(section(page, 'New transactions')).toContainText('(0)');
     const duplicates = list(page, 'Possible duplicates');
     await expect(duplicates.getByRole('listitem')).toHaveCount(5);
-    await expect(duplicates).toContainText('already in your register');
+    await expect(duplicates).toContainText('already in your register (Grocery Mart,');
     for (const box of await duplicates.getByRole('checkbox').all()) await expect(box).not.toBeChecked();
     await snap(page, testInfo, 'import-reconcile-duplicates');
     await complete(page, 0, 0);
@@ -340,6 +340,32 @@ test.describe('Bank import', () => {
     await processMapping(page, accountId, null);
     await expect(section(page, 'New transactions')).toContainText('(0)');
     await expect(list(page, 'Possible duplicates').getByRole('listitem')).toHaveCount(2);
+  });
+
+  test('a 50,000-row statement: the reconcile lists keep only the rows on screen', async ({ page, request }, testInfo) => {
+    const { user, accountId } = await household(page, request);
+    const lines = Array.from({ length: 50_000 }, (_, i) => `${us(day(-1 - (i % 300)))},Store ${i + 1},-${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`);
+    await uploadToMapping(page, accountId, csvFile('big.csv', 'Date,Payee,Amount', ...lines));
+    await expect(page.getByText('50,000 rows · CSV')).toBeVisible();
+    await processMapping(page, accountId, null);
+    const fresh = list(page, 'New transactions');
+    await expect(section(page, 'New transactions')).toContainText('(50,000)');
+    await expect(page.getByText(/0 to clear · 50,000 to import/)).toBeVisible();
+    const rendered = await fresh.getByRole('listitem').count();
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(100);
+    // Scrolled to the end, the last rows are drawn in place of the first.
+    await fresh.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(fresh.getByRole('listitem').filter({ hasText: /^Store 1\b/ })).toHaveCount(0);
+    await expect(fresh.getByRole('checkbox', { name: /^Import Store 50000 / })).toBeChecked();
+    expect(await fresh.getByRole('listitem').count()).toBeLessThan(100);
+    await fresh.getByRole('checkbox', { name: /^Import Store 50000 / }).uncheck();
+    await expect(page.getByText(/0 to clear · 49,999 to import/)).toBeVisible();
+    await snap(page, testInfo, 'import-reconcile-large');
+    // Cancel: nothing is written.
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: /Clearing Mode/ })).toBeVisible();
+    expect(await registerRows(request, user, accountId)).toEqual([]);
   });
 
   test('the messages of the flow: no file, a PNG renamed .csv, mapping name required, save failure, no state', async ({ page, request }, testInfo) => {

@@ -44,6 +44,7 @@ function ImportedCells({ row }: { row: ImportedRow }) {
 function ExistingCells({ row }: { row: ExistingRow }) {
   return (
     <span className="ledger-import-row__existing ledger-ellipsis">
+      <span className="ledger-muted">In register: </span>
       {displayDate(row.date)} · {row.payee} · {formatDollars(row.amount)}
       {row.is_budgeted && <span className="ledger-import-row__tag">Budgeted</span>}
     </span>
@@ -76,7 +77,7 @@ function Section({ title, count, list, selection, onAll, children, note }: {
         )}
       </header>
       {note && <p className="ledger-muted ledger-import-section__note">{note}</p>}
-      {children}
+      {count === 0 ? <p className="ledger-import-section__empty">None.</p> : children}
     </section>
   );
 }
@@ -255,7 +256,7 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
                 <label className="ledger-import-row ledger-import-row--pair">
                   <input type="checkbox" checked={selection.duplicates[i]} disabled={busy} onChange={() => toggle('duplicates', i)} aria-label={`Import ${pair.imported.payee} ${displayDate(pair.imported.date)} anyway`} />
                   <ImportedCells row={pair.imported} />
-                  <span className="ledger-import-row__existing ledger-ellipsis ledger-muted">already in your register ({displayDate(pair.existing.date)})</span>
+                  <span className="ledger-import-row__existing ledger-ellipsis ledger-muted">already in your register ({pair.existing.payee}, {displayDate(pair.existing.date)})</span>
                 </label>
               );
             }}
