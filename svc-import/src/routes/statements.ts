@@ -5,7 +5,8 @@ import { fromCents } from '@hf/money';
 import { badRequest, requestToday } from '@hf/service-kit';
 import { candidateRange, reconcile, rowKey, type ExistingTransaction } from '../domain/matching';
 import type { MappedRow } from '../domain/statement';
-import { detectMapping, mapRows, readStatement } from '../reading';
+import { fitLongPayee } from '../domain/long-payee';
+import { detectMapping, mapRows, readStatement, sampleRows } from '../reading';
 import { recordedKeys, rememberMatches } from '../repositories/import-keys';
 import { mappingForHeaders } from '../repositories/mappings';
 import { AccountParams, asHttpError, caller, errorResponses, IMPORT_SERVER_MESSAGES, requireMapping } from './common';
@@ -18,6 +19,9 @@ function importedRow(row: MappedRow): ImportedRow {
 function existingRow(row: ExistingTransaction): ExistingRow {
   return { id: row.id, date: row.date, payee: row.payee, amount: fromCents(row.amountCents), is_budgeted: row.isBudgeted };
 }
+
+/** Rows read ahead for column detection. */
+const DETECTION_SAMPLE_ROWS = 20;
 
 /** Reading a file: the readers' refusals keep their status and message. */
 async function reading<T>(work: () => Promise<T>): Promise<T> {
@@ -37,10 +41,12 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
       readUpload(request, async (upload): Promise<CsvAnalysis> => {
         const raw = mappingField(upload.fields);
         const chosen = raw === undefined ? undefined : requireMapping(raw);
-        const table = await readStatement(upload.stream, { filename: upload.filename, encoding: chosen?.encoding, hasHeader: chosen?.has_header });
+        const read = await readStatement(upload.stream, { filename: upload.filename, encoding: chosen?.encoding, hasHeader: chosen?.has_header });
+        // The first rows tell columns a header cannot (a file without one, a CR/DR column).
+        const { sample, table } = await sampleRows(read, DETECTION_SAMPLE_ROWS);
         const headers = [...table.headers];
         const saved = await mappingForHeaders(app.db, householdId, headers);
-        const detected = detectMapping(headers);
+        const detected = detectMapping(headers, sample);
         // The rows are read under the person's mapping, else the saved one, else the detected one.
         const mapping: MappingConfig = chosen ?? saved?.mapping_config ?? detected;
         const mapped = await mapRows(table, mapping, { today, keepRows: false });
@@ -72,7 +78,8 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
         if (raw === undefined) throw badRequest(IMPORT_SERVER_MESSAGES.mappingRequired);
         const mapping = requireMapping(raw);
         const table = await readStatement(upload.stream, { filename: upload.filename, encoding: mapping.encoding, hasHeader: mapping.has_header });
-        return mapRows(table, mapping, { today });
+        const result = await mapRows(table, mapping, { today });
+        return { ...result, rows: result.rows.map(fitLongPayee) };
       }),
     );
     // One candidates call for the whole file (and a 404 for another household's account, even
