@@ -44,12 +44,12 @@ async function openModal(page: Page) {
 }
 
 /** File modal -> upload -> the mapping page. */
-async function uploadToMapping(page: Page, accountId: number, file: FileSpec): Promise<void> {
+async function uploadToMapping(page: Page, accountId: number, file: FileSpec, wait: { timeout?: number } = {}): Promise<void> {
   const modal = await openModal(page);
   await modal.getByLabel('CSV file').setInputFiles(file);
   await expect(modal.getByText(file.name)).toBeVisible();
   await modal.getByRole('button', { name: 'Upload' }).click();
-  await expect(page).toHaveURL(new RegExp(`/accounts/${accountId}/import/map$`));
+  await expect(page).toHaveURL(new RegExp(`/accounts/${accountId}/import/map$`), wait);
   await expect(page.getByRole('heading', { name: /Map Columns/ })).toBeVisible();
 }
 
@@ -57,7 +57,7 @@ const mappingForm = (page: Page) => page.getByRole('form', { name: 'Column mappi
 const select = (page: Page, label: string) => mappingForm(page).getByRole('combobox', { name: label, exact: true });
 
 /** Mapping page -> process (saving the mapping under `name`, or not) -> the reconcile page. */
-async function processMapping(page: Page, accountId: number, name: string | null): Promise<void> {
+async function processMapping(page: Page, accountId: number, name: string | null, wait: { timeout?: number } = {}): Promise<void> {
   const form = mappingForm(page);
   const save = form.getByRole('checkbox', { name: 'Save this mapping' });
   if (name === null) await save.uncheck();
@@ -66,7 +66,7 @@ async function processMapping(page: Page, accountId: number, name: string | null
     await form.getByRole('textbox', { name: 'Mapping name' }).fill(name);
   }
   await form.getByRole('button', { name: 'Process File' }).click();
-  await expect(page).toHaveURL(new RegExp(`/accounts/${accountId}/reconcile$`));
+  await expect(page).toHaveURL(new RegExp(`/accounts/${accountId}/reconcile$`), wait);
   await expect(page.getByRole('heading', { name: /Reconcile/ })).toBeVisible();
 }
 
@@ -343,11 +343,13 @@ test.describe('Bank import', () => {
   });
 
   test('a 50,000-row statement: the reconcile lists keep only the rows on screen', async ({ page, request }, testInfo) => {
+    // A big file on a machine shared with other runs: more time to read and match it.
+    test.setTimeout(240_000);
     const { user, accountId } = await household(page, request);
     const lines = Array.from({ length: 50_000 }, (_, i) => `${us(day(-1 - (i % 300)))},Store ${i + 1},-${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`);
-    await uploadToMapping(page, accountId, csvFile('big.csv', 'Date,Payee,Amount', ...lines));
+    await uploadToMapping(page, accountId, csvFile('big.csv', 'Date,Payee,Amount', ...lines), { timeout: 60_000 });
     await expect(page.getByText('50,000 rows · CSV')).toBeVisible();
-    await processMapping(page, accountId, null);
+    await processMapping(page, accountId, null, { timeout: 120_000 });
     const fresh = list(page, 'New transactions');
     await expect(section(page, 'New transactions')).toContainText('(50,000)');
     await expect(page.getByText(/0 to clear · 50,000 to import/)).toBeVisible();
