@@ -1,5 +1,4 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import swagger from '@fastify/swagger';
 
 /** Where every service answers its own OpenAPI document (internal token only; the gateway merges them). */
 export const OPENAPI_INTERNAL_PATH = '/internal/openapi.json';
@@ -32,9 +31,11 @@ type RouteSchema = Record<string, unknown> & { tags?: string[]; hide?: boolean; 
  * Collects the service's routes for its OpenAPI document, from the same TypeBox schemas the
  * routes validate with: internal routes (`config.internal` or `/internal/...`) are left out,
  * public ones (`config.public`) need no token, every other one the bearer access token.
- * Must be registered before the routes (it listens to `onRoute`).
+ * Must be registered before the routes (it listens to `onRoute`). Loaded here, not at the top:
+ * the gateway imports service-kit too and never needs the generator.
  */
 export async function registerOpenApi(app: FastifyInstance, serviceName: string): Promise<void> {
+  const { default: swagger } = await import('@fastify/swagger');
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
