@@ -9,6 +9,7 @@ import { runGatewayBench } from './gateway';
 import { runImportBench } from './import';
 import { runLedgerBench } from './ledger';
 import { runPeerActualBench } from './peer-actual';
+import { runPeerImportBench } from './peer-import';
 import { runPeerReportsBench } from './peer-reports';
 import { runRegisterBrowserBench } from './register-browser';
 import { runReportsBench } from './reports';
@@ -18,6 +19,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   ledger: () => runLedgerBench(),
   peer: () => runPeerActualBench(),
   'peer-reports': () => runPeerReportsBench(),
+  'peer-import': () => runPeerImportBench(),
   browser: () => runRegisterBrowserBench(),
   reports: async () => void (await runReportsBench()),
   budget: () => runBudgetBench(),
@@ -25,7 +27,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   import: () => runImportBench(),
 };
 
-const ONLY_WHEN_NAMED = new Set(['peer', 'peer-reports']);
+const ONLY_WHEN_NAMED = new Set(['peer', 'peer-reports', 'peer-import']);
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
