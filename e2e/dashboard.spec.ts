@@ -342,6 +342,38 @@ test.describe('dashboard', () => {
     });
   }
 
+  test('while recharts loads, each chart is drawn as plain SVG with the same ticks and markers, in the box recharts then fills', async ({ page, request }) => {
+    const h = await seedHousehold(request);
+    // Hold back mf-budget's chunk that carries recharts until the first draw has been checked.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/mf\/mf-budget\/.+\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (!route.request().url().endsWith('/remoteEntry.js') && body.includes('recharts-responsive-container')) await released;
+      await route.fulfill({ response, body });
+    });
+    // The held chunk would hold the page's load event: do not wait for it.
+    await signInWithToken(page, h.user, '/login');
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    await expect.poll(() => cardNames(page)).toEqual(['Net Worth', 'Checking', 'Savings']);
+    const checking = chartCard(page, 'Checking');
+    const chart = checking.getByRole('img', { name: /^Checking balance projection, .+ Projected High: \$9,900\.00 on / });
+    await expect(chart.locator('svg.dash-sketch .dash-sketch__area')).toHaveCount(1);
+    await expect(page.locator('.recharts-area-area')).toHaveCount(0);
+    const sketchYTicks = await chart.locator('svg.dash-sketch > text[text-anchor="end"]').allTextContents();
+    expect(sketchYTicks).toContain('$0');
+    await expect(chart.locator('.dash-marker--high text')).toHaveText('High: $9,900.00');
+    const before = (await chart.boundingBox())!;
+
+    release();
+    await expectChartsDrawn(page, ['Net Worth', 'Checking', 'Savings']);
+    await expect(chart.locator('svg.dash-sketch')).toHaveCount(0);
+    expect(await checking.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents()).toEqual(sketchYTicks);
+    const after = (await chart.boundingBox())!;
+    for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(after[key] - before[key])).toBeLessThanOrEqual(1);
+  });
+
   test('weight: the dashboard route loads at most 320 KiB of gzipped JavaScript (and prints its time to the first chart)', async ({ page, request }, testInfo) => {
     test.skip(isMobile(testInfo), 'measured once, at desktop width');
     const h = await seedHousehold(request);
