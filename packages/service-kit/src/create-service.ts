@@ -4,10 +4,12 @@ import type { Bus } from '@hf/messaging';
 import { createPool, migrate, type Pool } from './db';
 import { HttpError, notFound, unauthorized } from './errors';
 import { bearerToken, TokenVerifier, type Identity } from './identity';
-import { OPENAPI_INTERNAL_PATH, recordRoutes, registerOpenApi, type RegisteredRoute } from './openapi';
+import { OPENAPI_INTERNAL_PATH, registerOpenApi } from './openapi';
+import { recordRoutes, type RegisteredRoute } from './route-table';
 import { validatorCompiler } from './validation';
 import { parseJsonBody } from './json-body';
-import { answerFrameworkError, guardRequest, recordRouteInputs, type RouteInputs } from './request-guards';
+import { answerFrameworkError, guardRequest } from './request-guards';
+import { isUnavailableError } from './unavailable';
 
 
 declare module 'fastify' {
@@ -15,9 +17,7 @@ declare module 'fastify' {
     db: Pool;
     bus: Bus;
     serviceName: string;
-    /** Every route with its config and input schemas (the hostile-input tests walk it). */
-    routeInputs: readonly RouteInputs[];
-    /** Every route registered, as Fastify's onRoute saw it (the API-document test compares them). */
+    /** Every route with its access and input schemas (the API-document and hostile-input tests walk it). */
     routeTable: readonly RegisteredRoute[];
   }
   interface FastifyRequest {
@@ -67,7 +67,6 @@ function validationMessage(err: { validation?: Array<{ keyword: string; instance
   return `${where} ${first.message ?? 'is invalid'}.`.replace(/^"/, 'The field "');
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
 
 /**
  * Builds one service: Fastify with strict validation, the root error handler, token
@@ -110,7 +109,6 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
 
   // RS256 verification costs ~0.2 ms; a token already verified is only re-checked for expiry.
   const verifier = new TokenVerifier(options.jwtPublicKey);
-  app.decorate('routeInputs', recordRouteInputs(app));
   app.addHook('onRequest', async (request) => {
     guardRequest(request.raw);
     const config = request.routeOptions.config ?? {};
@@ -129,7 +127,7 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
     if ((err as { validation?: unknown }).validation) {
       return reply.code(400).send({ message: validationMessage(err as never) });
     }
-    if (err.code && UNAVAILABLE_CODES.has(err.code)) {
+    if (isUnavailableError(err)) {
       request.log.error({ err }, 'dependency unavailable');
       return reply.code(503).send({ message: 'The service is temporarily unavailable. Please try again.' });
     }
