@@ -36,7 +36,13 @@ async function main(): Promise<void> {
     log: (line: string) => console.log(`[drills] ${line}`),
   };
   console.log('[drills] starting PostgreSQL, NATS and the scaled mode...');
-  const system = await startDrillSystem({ echo: process.argv.includes('--echo') });
+  let system: Awaited<ReturnType<typeof startDrillSystem>>;
+  try {
+    system = await startDrillSystem({ echo: process.argv.includes('--echo') });
+  } catch (err) {
+    console.error(`The drills' system could not start: ${(err as Error).message}`);
+    process.exit(1);
+  }
   const results: DrillResult[] = [];
   let failure: unknown;
   try {

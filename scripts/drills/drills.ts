@@ -66,6 +66,37 @@ async function waitForOpenBulk(system: DrillSystem, openMs: number, timeoutMs: n
   return false;
 }
 
+/** Ms until the outbox is published up to `sequence`, or null at `timeoutMs`. */
+async function waitForPublished(system: DrillSystem, sequence: number, timeoutMs: number): Promise<number | null> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    const left = await system.db.ledger.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL AND sequence <= $1', [sequence]);
+    if (left.rows[0].n === 0) return Date.now() - started;
+    await sleep(100);
+  }
+  return null;
+}
+
+/** Error lines of the processes' logs (unhandled errors, failed event handling) during the drill, for the notes. */
+function errorLines(system: DrillSystem, since: number): string[] {
+  const lines: string[] = [];
+  for (const name of ['gateway', ...Object.keys(system.cluster.services)]) {
+    for (const line of system.cluster.output(name)) {
+      let entry: { time?: number; level?: number; msg?: string; err?: { message?: string; code?: string } };
+      try {
+        entry = JSON.parse(line) as typeof entry;
+      } catch {
+        continue;
+      }
+      if ((entry.time ?? 0) < since || (entry.level ?? 0) < 50) continue;
+      lines.push(`${name}: ${entry.msg} (${entry.err?.code ?? ''} ${entry.err?.message ?? ''})`.trim());
+    }
+  }
+  const counts = new Map<string, number>();
+  for (const l of lines) counts.set(l, (counts.get(l) ?? 0) + 1);
+  return [...counts].map(([l, n]) => `log x${n}: ${l}`);
+}
+
 async function keyCommitted(system: DrillSystem, key: string): Promise<boolean> {
   const r = await system.db.ledger.query('SELECT 1 FROM idempotency_keys WHERE household_id = $1 AND key = $2', [system.household.householdId, key]);
   return (r.rowCount ?? 0) > 0;
@@ -79,8 +110,8 @@ const injections: Record<DrillName, (system: DrillSystem, load: Load, options: D
     await load.idleBulks();
     const big = load.bulk(key, options.bulkRows, 'bulk-big');
     const open = await waitForOpenBulk(system, 300, 120_000);
-    await system.cluster.kill('svc-ledger', 'SIGKILL');
     const downAt = Date.now();
+    await system.cluster.kill('svc-ledger', 'SIGKILL');
     const first = await big;
     const committed = await keyCommitted(system, key);
     await sleep(options.downMs);
@@ -100,25 +131,27 @@ const injections: Record<DrillName, (system: DrillSystem, load: Load, options: D
 
   /** NATS stopped, then started on the same port and store; resumed = every consumer reached the outbox head of the moment NATS was back. */
   'nats-outage': async (system, _load, options) => {
-    await system.nats.stop();
     const downAt = Date.now();
+    await system.nats.stop();
     await sleep(options.natsOutageMs);
     const queued = await outboxHead(system.db.ledger);
     await system.nats.start();
     const backAt = Date.now();
     const target = (await outboxHead(system.db.ledger)).max;
+    const published = waitForPublished(system, target, 60_000);
     const caughtUp = await waitForConsumers(system.db, 60_000, target);
+    const publishedMs = await published;
     return {
       window: { downAt, backAt },
-      notes: [`outbox rows waiting for NATS when it came back: ${queued.unpublished}`],
+      notes: [`outbox rows waiting for NATS when it came back: ${queued.unpublished}; published up to sequence ${target} ${publishedMs === null ? 'not within 60 s' : `${(publishedMs / 1000).toFixed(2)} s`} after NATS was back`],
       resume: { ms: caughtUp, what: 'both consumers reached the outbox head' },
     };
   },
 
   /** The private PostgreSQL stopped (fast shutdown: connections cut, open transactions rolled back) and started again. */
   'postgres-restart': async (system, _load, options) => {
-    await system.postgres.stop();
     const downAt = Date.now();
+    await system.postgres.stop();
     await sleep(options.downMs);
     await system.postgres.start();
     const backAt = Date.now();
@@ -127,8 +160,8 @@ const injections: Record<DrillName, (system: DrillSystem, load: Load, options: D
 
   /** kill -9 the gateway, then start it again. */
   'gateway-kill': async (system, _load, options) => {
-    await system.cluster.kill('gateway', 'SIGKILL');
     const downAt = Date.now();
+    await system.cluster.kill('gateway', 'SIGKILL');
     await sleep(options.downMs);
     await system.cluster.restart('gateway');
     const backAt = Date.now();
@@ -181,6 +214,6 @@ export async function runDrill(system: DrillSystem, drill: DrillName, options: D
     outageMs: window.backAt - window.downAt,
     resumeMs,
     checks,
-    notes: [...injection.notes, `requests: ${records.length}; events drained ${drained === null ? 'not within 60 s' : `in ${(drained / 1000).toFixed(1)} s`} after the load stopped`],
+    notes: [...injection.notes, ...errorLines(system, started), `requests: ${records.length}; events drained ${drained === null ? 'not within 60 s' : `in ${(drained / 1000).toFixed(1)} s`} after the load stopped`],
   };
 }

@@ -99,7 +99,7 @@ export async function startDrillSystem(options: DrillSystemOptions = {}): Promis
       databaseUrls,
       natsUrl: nats.url,
       // Tokens outlive the run (the drills test faults, not renewal); bcrypt kept cheap.
-      env: { GATEWAY_INSTANCE: run, BCRYPT_COST: '4', LOG_LEVEL: 'warn', ACCESS_TOKEN_SECONDS: '7200' },
+      env: { GATEWAY_INSTANCE: run, BCRYPT_COST: '4', LOG_LEVEL: 'warn', ACCESS_TOKEN_SECONDS: '3600' },
       echo: options.echo ?? false,
       readyTimeoutMs: 180_000,
     });
