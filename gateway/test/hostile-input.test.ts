@@ -1,6 +1,6 @@
 /**
  * Hostile input (issue 9, items 1-6) sent to every route each service registered, found from the
- * services' own route tables (`app.routeInputs`), so a new route is covered without a new line
+ * services' own route tables (`app.routeTable`), so a new route is covered without a new line
  * here. All five real services (their own test databases, one in-process bus) behind the real
  * gateway; each class must answer its 4xx with its message and change nothing in any database.
  */
@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { NAME_BLANK_MESSAGE, SERVICES, type ServiceRoute } from '@hf/contracts';
 import { createInProcessBus, type Bus } from '@hf/messaging';
-import { REQUEST_MESSAGES, type BaseAppOptions, type RouteInputs } from '@hf/service-kit';
+import { REQUEST_MESSAGES, type BaseAppOptions, type RegisteredRoute } from '@hf/service-kit';
 import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/src/testing';
 import { buildGateway, type ServiceKey } from '../src/app';
 import { BODY_TOO_LARGE_MESSAGE } from '../src/proxy';
@@ -49,7 +49,7 @@ let accountId: number;
 
 interface Reached {
   service: Running;
-  route: RouteInputs;
+  route: RegisteredRoute;
 }
 /** Every route a client (through the gateway) or another service (internal token) can reach. */
 let routes: Reached[] = [];
@@ -59,7 +59,7 @@ const withBody = (list: Reached[]) => list.filter((r) => ['POST', 'PUT', 'PATCH'
 const label = (r: Reached) => `${r.route.method} ${r.route.url}`;
 
 /** The route's path with every parameter filled (`value(name)` or the caller's account id). */
-function pathOf(route: RouteInputs, value: (param: string) => string = () => String(accountId)): string {
+function pathOf(route: RegisteredRoute, value: (param: string) => string = () => String(accountId)): string {
   return route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => value(name));
 }
 
@@ -192,7 +192,7 @@ beforeAll(async () => {
   const row = await gateway.inject({ method: 'POST', url: `/api/accounts/${accountId}/transactions`, headers: bearer(), payload: { date: '2025-01-02', payee: 'Coffee', amount: -3.75 } });
   expect(row.statusCode).toBe(201);
 
-  routes = running.flatMap((service) => service.app.routeInputs.map((route) => ({ service, route })));
+  routes = running.flatMap((service) => service.app.routeTable.map((route) => ({ service, route })));
 });
 
 afterAll(async () => {

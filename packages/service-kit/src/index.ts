@@ -12,4 +12,5 @@ export * from './internal-call';
 export * from './openapi';
 export * from './request-messages';
 export * from './request-guards';
+export * from './route-table';
 export * from './json-body';

@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { isInternalUrl } from './route-table';
 
 /** Where every service answers its own OpenAPI document (internal token only; the gateway merges them). */
 export const OPENAPI_INTERNAL_PATH = '/internal/openapi.json';
@@ -6,18 +7,6 @@ export const OPENAPI_INTERNAL_PATH = '/internal/openapi.json';
 /** The access token's scheme, as the merged document names it. */
 export const BEARER_SCHEME = 'bearerAuth';
 
-/** One route as Fastify registered it (HEAD routes Fastify adds for GET ones included). */
-export interface RegisteredRoute {
-  method: string;
-  url: string;
-  public: boolean;
-  internal: boolean;
-}
-
-/** Service-to-service and process routes: not part of the API a client sees. */
-export function isInternalUrl(url: string): boolean {
-  return url === '/internal' || url.startsWith('/internal/');
-}
 
 /** `/api/accounts/:id` -> `accounts`: the operation's tag, so the page groups by area. */
 export function areaTag(url: string): string | undefined {
@@ -54,16 +43,4 @@ export async function registerOpenApi(app: FastifyInstance, serviceName: string)
       return { schema: documented as never, url };
     },
   });
-}
-
-/** Records every route the app registers (read by the test that checks the API document is complete). */
-export function recordRoutes(app: FastifyInstance): RegisteredRoute[] {
-  const table: RegisteredRoute[] = [];
-  app.addHook('onRoute', (route) => {
-    const config = route.config ?? {};
-    for (const method of [route.method].flat()) {
-      table.push({ method: String(method), url: route.url ?? route.path, public: Boolean(config.public), internal: Boolean(config.internal) || isInternalUrl(route.url ?? route.path) });
-    }
-  });
-  return table;
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from './errors';
 import { REQUEST_MESSAGES } from './request-messages';
 
@@ -56,39 +56,6 @@ export function guardRequest(raw: IncomingMessage): void {
   if (headerCount(raw, 'authorization') > 1) throw badRequest(REQUEST_MESSAGES.duplicateAuthorization);
   if (hasEncodedBody(raw)) throw new HttpError(415, REQUEST_MESSAGES.compressedBody);
   if (!urlIsValidUnicode(raw.url ?? '')) throw badRequest(REQUEST_MESSAGES.invalidUnicode);
-}
-
-/** One route as registered: what the hostile-input tests need to reach it and to fill its inputs. */
-export interface RouteInputs {
-  method: string;
-  url: string;
-  public: boolean;
-  internal: boolean;
-  params?: unknown;
-  querystring?: unknown;
-  body?: unknown;
-}
-
-/** Records every route added after this call (an onRoute hook; child scopes included). */
-export function recordRouteInputs(app: FastifyInstance): RouteInputs[] {
-  const table: RouteInputs[] = [];
-  app.addHook('onRoute', (route) => {
-    const config = (route.config ?? {}) as { public?: boolean; internal?: boolean };
-    const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown };
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD') continue;
-      table.push({
-        method: String(method),
-        url: route.url ?? route.path,
-        public: Boolean(config.public),
-        internal: Boolean(config.internal),
-        params: schema.params,
-        querystring: schema.querystring,
-        body: schema.body,
-      });
-    }
-  });
-  return table;
 }
 
 /**
