@@ -258,7 +258,9 @@ test.describe('register (desktop table)', () => {
     const lock = editing.getByRole('button', { name: 'Unlock to edit amount' });
     await expect(lock).toBeVisible();
     for (const name of ['Save', 'Move', 'Delete', 'Cancel']) await expect(editing.getByRole('button', { name, exact: true })).toBeVisible();
-    await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
+    // Laid over the rows: no Actions column appears (the table does not re-flow).
+    await expect(editing.getByRole('group', { name: 'Row actions' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
 
     await lock.click();
     const confirm = page.getByRole('dialog');

@@ -16,8 +16,6 @@ export interface EntryLineProps {
   /** The payee names another account: the category is fixed to "-- Transfer --". */
   payeeIsAccount: boolean;
   busy: boolean;
-  /** Extra empty cell while the Actions column is shown. */
-  withActionsColumn?: boolean;
 }
 
 function TransferSelect({ draft, onChange, otherAccounts }: Pick<EntryLineProps, 'draft' | 'onChange' | 'otherAccounts'>) {
@@ -40,7 +38,7 @@ function TransferSelect({ draft, onChange, otherAccounts }: Pick<EntryLineProps,
 
 /** The desktop entry line: one table row of fields; Enter in any field submits. */
 export function EntryLineRow(props: EntryLineProps) {
-  const { draft, onChange, onSubmit, today, payees, otherAccounts, categoryOptions, dateRef, payeeIsAccount, busy, withActionsColumn } = props;
+  const { draft, onChange, onSubmit, today, payees, otherAccounts, categoryOptions, dateRef, payeeIsAccount, busy } = props;
   const onKeyDown = useEditKeys(onSubmit);
   const isTransfer = payeeIsAccount || draft.category.trim() === TRANSFER_CATEGORY;
   return (
@@ -72,7 +70,6 @@ export function EntryLineRow(props: EntryLineProps) {
       <td>
         <NotesInput value={draft.notes} onChange={(notes) => onChange({ notes })} onKeyDown={onKeyDown} />
       </td>
-      {withActionsColumn && <td />}
     </tr>
   );
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { ACCOUNTS_QUERY_KEY, ApiError, SESSION_KEYS, displayDate, errorMessage, useAccounts } from '@hf/app-kit';
 import {
   PAYEES_QUERY_KEY, TRANSFER_CATEGORY, confirmLeavingCleared, confirmUnlock, draftFromRow, isCleared, isTransferRow, normalizeStatus,
@@ -89,14 +89,44 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
   const scrollTo = useCallback((id: number | 'today', align: ScrollTarget['align'] = 'center') => setScrollTarget({ id, align, nonce: Date.now() }), []);
   const onScrolled = useCallback(() => setScrollTarget(null), []);
 
-  // Open at today once the first page is there.
+  // Open at today once the rows around today are there: the first page holds the newest rows,
+  // and when hundreds are dated after today it may not reach today yet (older pages follow).
   const opened = useRef(false);
+  const reachesToday = state.status === 'ready' && (state.prevCursor === null || (rows.length > 0 && rows[0].date <= today));
   useEffect(() => {
-    if (state.status === 'ready' && !opened.current) {
+    if (reachesToday && !opened.current) {
       opened.current = true;
       scrollTo('today');
     }
-  }, [state.status, scrollTo]);
+  }, [reachesToday, scrollTo]);
+
+  // The entry line's Date field has focus when the register opens.
+  const dateFocused = useRef(false);
+  useEffect(() => {
+    if (dateFocused.current || !dateRef.current) return;
+    dateFocused.current = true;
+    dateRef.current.focus({ preventScroll: true });
+  });
+
+  // Keyboard: a focused row (roving focus, rows are tabIndex -1) moves with the arrows; the
+  // entry line's Date field reaches it with Up / Down; Escape goes back to the Date field.
+  const pendingRowFocus = useRef<number | null>(null);
+  useEffect(() => {
+    const id = pendingRowFocus.current;
+    if (id === null) return;
+    const el = scrollRef.current?.querySelector<HTMLElement>(`[data-row-id="${id}"]`);
+    if (el && el.tagName === 'TR' && el.getAttribute('aria-label') !== 'Editing transaction') {
+      pendingRowFocus.current = null;
+      el.focus({ preventScroll: true });
+    }
+  });
+  const focusRow = useCallback(
+    (id: number) => {
+      pendingRowFocus.current = id;
+      scrollTo(id, 'auto');
+    },
+    [scrollTo],
+  );
 
   // Bulk categorize and friends: re-read every row, keeping the view.
   const firstToken = useRef(refreshToken);
@@ -222,7 +252,12 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
   }, []);
 
   const changeEdit = useCallback((patch: Partial<TransactionDraft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e)), []);
-  const cancelEdit = useCallback(() => setEditing(null), []);
+  const cancelEdit = useCallback(() => {
+    setEditing((current) => {
+      if (current) pendingRowFocus.current = current.row.id;
+      return null;
+    });
+  }, []);
 
   const saveEdit = async () => {
     if (!editing || busy) return;
@@ -390,6 +425,37 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     };
   }, [clearingOn, rowsRef, clearingRef, changeStatusRef]);
 
+  const onTableKeyDown = (event: ReactKeyboardEvent) => {
+    if (clearing || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement;
+    if (target === dateRef.current && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      if (rows.length === 0) return;
+      event.preventDefault();
+      focusRow(rows[Math.max(0, lowerBoundByDate(rows, addDays(today, 1)) - 1)].id);
+      return;
+    }
+    if (target.tagName !== 'TR' || !target.dataset.rowId) return;
+    const at = rows.findIndex((r) => r.id === Number(target.dataset.rowId));
+    if (at < 0) return;
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        const next = Math.min(rows.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)));
+        focusRow(rows[next].id);
+        break;
+      }
+      case 'Enter':
+        startEdit(rows[at], 'date');
+        break;
+      case 'Escape':
+        dateRef.current?.focus();
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
   // ----- rendering -----
 
   // Alternating shades count from the start of the whole register, so they do not flip while
@@ -432,14 +498,14 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
 
   const renderRow = (row: RegisterRow, rowIndex: number) => {
     const className = rowClass(row, rowIndex);
-    if (editing && editing.row.id === row.id) return <EditRow key={`row-${row.id}`} className={className} focusField={editing.focus} {...editProps(row, editing)} />;
+    if (editing && editing.row.id === row.id)
+      return <EditRow key={`row-${row.id}`} className={className} focusField={editing.focus} actionsAbove={rowIndex >= rows.length - 2 && rows.length > 2} {...editProps(row, editing)} />;
     return (
       <RowView
         key={`row-${row.id}`}
         row={row}
         rowIndex={rowIndex}
         className={className}
-        withActionsColumn={editing !== null}
         clearingActive={clearing?.activeId === row.id}
         onActivate={startEdit}
       />
@@ -457,7 +523,6 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     dateRef,
     payeeIsAccount: payeeAccount !== null,
     busy: entryBusy,
-    withActionsColumn: editing !== null,
   };
 
   const mobileEditing = isMobile && editing ? rows.find((r) => r.id === editing.row.id) ?? editing.row : null;
@@ -471,11 +536,6 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
         <button type="button" className="hf-button" onClick={() => scrollTo('today')}>
           Go to Today
         </button>
-        {clearing && (
-          <span className="ledger-muted ledger-register__hint" role="note">
-            Clearing mode: p = pending, x = cleared, Delete = none, arrows or Enter move, Esc leaves.
-          </span>
-        )}
         {!isMobile && (
           <label className="hf-field hf-field--inline ledger-register__position">
             <span>Entry line</span>
@@ -490,7 +550,18 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
           {state.status === 'ready' && (state.prevCursor ? `Loading ${state.rows.length.toLocaleString()} of ${state.total.toLocaleString()}...` : `${state.total.toLocaleString()} transactions`)}
         </span>
       </div>
-      <StatusMessage message={message} />
+      {/* One reserved line: messages and the clearing-mode hint never push the register down. */}
+      <div className="ledger-register__status">
+        {message ? (
+          <StatusMessage message={message} />
+        ) : (
+          clearing && (
+            <span className="ledger-muted ledger-register__hint" role="note">
+              Clearing mode: p = pending, x = cleared, Delete = none, arrows or Enter move, Esc leaves.
+            </span>
+          )
+        )}
+      </div>
       {state.status === 'error' && (
         <p role="alert" className="hf-status hf-status--error">
           Could not fetch page data.
@@ -517,7 +588,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
           rows={rows}
           entryPosition={entryPosition}
           entryRow={<EntryLineRow key="entry" {...entryProps} />}
-          withActionsColumn={editing !== null}
+          onKeyDown={onTableKeyDown}
           renderRow={renderRow}
           scrollTarget={scrollTarget}
           onScrolled={onScrolled}

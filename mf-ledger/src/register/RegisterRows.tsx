@@ -5,7 +5,7 @@ import { formatCurrency } from '@hf/money';
 import {
   AmountInput, CategoryInput, DateInput, LockButton, NotesInput, PayeeInput, StatusBadge, StatusSelect, useEditKeys,
 } from '@hf/ui/src/editing';
-import { memo, useEffect, useRef, type MouseEvent } from 'react';
+import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RegisterRow } from './api';
 
 export function rowClassName(row: RegisterRow, rowIndex: number, extra: { highlighted?: boolean; editing?: boolean; clearingActive?: boolean; today: CalendarDate }): string {
@@ -26,13 +26,12 @@ export interface RowViewProps {
   row: RegisterRow;
   rowIndex: number;
   className: string;
-  withActionsColumn: boolean;
   clearingActive: boolean;
   onActivate: (row: RegisterRow, field: EditField) => void;
 }
 
 /** One register row on the desktop table; a click on a cell starts editing that field. */
-export const RowView = memo(function RowView({ row, className, withActionsColumn, clearingActive, onActivate }: RowViewProps) {
+export const RowView = memo(function RowView({ row, className, clearingActive, onActivate }: RowViewProps) {
   const cents = dollarsToCents(row.amount);
   return (
     <tr
@@ -64,7 +63,6 @@ export const RowView = memo(function RowView({ row, className, withActionsColumn
       <td data-field="notes" title={row.notes}>
         {row.notes}
       </td>
-      {withActionsColumn && <td />}
     </tr>
   );
 });
@@ -87,6 +85,8 @@ export interface EditRowProps {
   onCancel: () => void;
   onMove: () => void;
   onDelete: () => void;
+  /** The row actions open above the row (the last rows, where nothing is below). */
+  actionsAbove?: boolean;
 }
 
 /** Focuses the chosen field when the editor opens. */
@@ -104,11 +104,34 @@ function useFocusField(focusField: EditField, locked: boolean, isTransfer: boole
   return refs;
 }
 
+/** After "Unlock to edit amount" is confirmed, the amount the row has (else Payment) takes focus. */
+function useFocusAfterUnlock(locked: boolean, draft: TransactionDraft, refs: ReturnType<typeof useFocusField>) {
+  const wasLocked = useRef(locked);
+  useEffect(() => {
+    if (wasLocked.current && !locked) {
+      const field = draft.deposit.trim() !== '' && draft.payment.trim() === '' ? 'deposit' : 'payment';
+      const el = refs.current[field];
+      if (el instanceof HTMLInputElement) {
+        el.focus();
+        el.select();
+      }
+    }
+    wasLocked.current = locked;
+  }, [locked, draft, refs]);
+}
+
 /** The row being edited (one at a time): Save, Move, Delete, Cancel; Enter saves, Escape cancels. */
 export function EditRow(props: EditRowProps) {
-  const { row, className, draft, onChange, focusField, locked, isTransfer, busy, today, payees, accountNames, categoryOptions, onUnlock, onSave, onCancel, onMove, onDelete } = props;
+  const { row, className, draft, onChange, focusField, locked, isTransfer, busy, today, payees, accountNames, categoryOptions, onUnlock, onSave, onCancel, onMove, onDelete, actionsAbove } = props;
   const refs = useFocusField(focusField, locked, isTransfer);
+  useFocusAfterUnlock(locked, draft, refs);
   const onKeyDown = useEditKeys(onSave, onCancel);
+  const onActionKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    }
+  };
   const set = (field: EditField | 'unlock') => (el: HTMLElement | null) => {
     refs.current[field] = el;
   };
@@ -138,10 +161,10 @@ export function EditRow(props: EditRowProps) {
       <td className="ledger-cell--combo">
         <CategoryInput value={draft.category} onChange={(category) => onChange({ category })} options={categoryOptions} onKeyDown={onKeyDown} inputRef={set('category')} disabled={isTransfer} allowTransfer={false} />
       </td>
-      <td>
+      <td className="ledger-cell--actions-anchor">
         <NotesInput value={draft.notes} onChange={(notes) => onChange({ notes })} onKeyDown={onKeyDown} inputRef={set('notes')} />
-      </td>
-      <td className="ledger-row-actions">
+        {/* Laid over the rows below (above, for the last rows), so no column appears and nothing re-flows. */}
+        <div className={`ledger-row-actions${actionsAbove ? ' is-above' : ''}`} role="group" aria-label="Row actions" onKeyDown={onActionKeyDown}>
         <button type="button" className="hf-button hf-button--primary ledger-button--small" disabled={busy} onClick={onSave}>
           Save
         </button>
@@ -154,6 +177,7 @@ export function EditRow(props: EditRowProps) {
         <button type="button" className="hf-button ledger-button--small" onClick={onCancel}>
           Cancel
         </button>
+        </div>
       </td>
     </tr>
   );

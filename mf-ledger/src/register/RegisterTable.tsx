@@ -1,4 +1,5 @@
-import { Fragment, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { amountColumnWidths, canvasMeasure, type AmountColumnWidths } from './column-widths';
 import type { RegisterRow } from './api';
 import type { EntryPosition } from './hooks';
 import type { DisplayItem } from './register-items';
@@ -17,14 +18,46 @@ export interface RegisterTableProps {
   rows: RegisterRow[];
   entryPosition: EntryPosition;
   entryRow: ReactNode;
-  withActionsColumn: boolean;
   renderRow: (row: RegisterRow, rowIndex: number) => ReactNode;
   scrollTarget: ScrollTarget | null;
   onScrolled: () => void;
   scrollRef: RefObject<HTMLDivElement | null>;
+  /** Keys inside the table (row focus, Enter to edit): see Register. */
+  onKeyDown?: (event: KeyboardEvent) => void;
 }
 
 const heightOf = () => ROW_HEIGHT;
+
+const widthStyle = (widths: AmountColumnWidths | null, column: 'amount' | 'balance') => (widths ? { width: widths[column] } : undefined);
+
+/**
+ * Payment, Deposit and balance widths measured once in the table's own font (and again when web
+ * fonts finish loading); the stylesheet's widths stand until then (and in jsdom, without canvas).
+ */
+function useAmountColumnWidths(tableRef: RefObject<HTMLTableElement | null>): AmountColumnWidths | null {
+  const [widths, setWidths] = useState<AmountColumnWidths | null>(null);
+  useLayoutEffect(() => {
+    const measure = canvasMeasure();
+    const table = tableRef.current;
+    if (!measure || !table) return;
+    const run = () => {
+      const style = getComputedStyle(table);
+      const rootSize = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+      // Row text inherits the table's font; the amount inputs use 0.84rem (ledger.css).
+      const cell = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const input = `normal 400 ${rootSize * 0.84}px ${style.fontFamily}`;
+      const next = amountColumnWidths(measure, { cell, input });
+      setWidths((current) => (current && current.amount === next.amount && current.balance === next.balance ? current : next));
+    };
+    run();
+    let live = true;
+    void document.fonts?.ready.then(() => live && run());
+    return () => {
+      live = false;
+    };
+  }, [tableRef]);
+  return widths;
+}
 
 /**
  * The desktop register: a real table (column headers are text) whose body is virtualised with
@@ -32,10 +65,12 @@ const heightOf = () => ROW_HEIGHT;
  * pages keeps the view where it was; scroll targets (today, a new or moved-to row) are honoured
  * once their row is loaded.
  */
-export function RegisterTable({ items, rows, entryPosition, entryRow, withActionsColumn, renderRow, scrollTarget, onScrolled, scrollRef }: RegisterTableProps) {
+export function RegisterTable({ items, rows, entryPosition, entryRow, renderRow, scrollTarget, onScrolled, scrollRef, onKeyDown }: RegisterTableProps) {
   const theadRef = useRef<HTMLTableSectionElement>(null);
   const [theadHeight, setTheadHeight] = useState(ROW_HEIGHT);
-  const columnCount = DESKTOP_COLUMNS.length + (withActionsColumn ? 1 : 0);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const widths = useAmountColumnWidths(tableRef);
+  const columnCount = DESKTOP_COLUMNS.length;
 
   useLayoutEffect(() => {
     const el = theadRef.current;
@@ -65,13 +100,12 @@ export function RegisterTable({ items, rows, entryPosition, entryRow, withAction
   const paddingBottom = virtualItems.length > 0 ? total - (virtualItems[virtualItems.length - 1].end - theadHeight) : total;
 
   return (
-    <div className="ledger-register__scroll" ref={scrollRef} data-testid="register-scroll">
-      <table className={`ledger-register-table${withActionsColumn ? ' has-actions' : ''}`}>
+    <div className="ledger-register__scroll" ref={scrollRef} data-testid="register-scroll" onKeyDown={onKeyDown}>
+      <table className="ledger-register-table" ref={tableRef}>
         <colgroup>
           {COLUMN_CLASS.map((c, i) => (
-            <col key={i} className={`ledger-col--${c}`} />
+            <col key={i} className={`ledger-col--${c}`} style={c === 'amount' || c === 'balance' ? widthStyle(widths, c) : undefined} />
           ))}
-          {withActionsColumn && <col className="ledger-col--actions" />}
         </colgroup>
         <thead ref={theadRef}>
           <tr>
@@ -80,7 +114,6 @@ export function RegisterTable({ items, rows, entryPosition, entryRow, withAction
                 {label}
               </th>
             ))}
-            {withActionsColumn && <th scope="col">Actions</th>}
           </tr>
           {entryPosition === 'header' && entryRow}
         </thead>

@@ -5,7 +5,7 @@
  */
 import { normalizeStatus, UNLOCK_LABEL, type CategoryOption, type TransactionDraft } from '@hf/app-kit/src/editing';
 import type { CalendarDate } from '@hf/calendar';
-import type { KeyboardEvent, Ref } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type Ref } from 'react';
 import { LockIcon } from './icons';
 import { AmountInput, CategoryInput, DateInput, NotesInput, PayeeInput, StatusSelect } from './transaction-fields';
 
@@ -67,6 +67,15 @@ export interface TransactionEditFieldsProps {
 
 /** A transaction's fields stacked two to a line (the mobile row editor, the drill-down editor). */
 export function TransactionEditFields({ draft, onChange, locked, isTransfer, today, payees, accountNames, categoryOptions, onUnlock, onKeyDown, rowId, firstFieldRef }: TransactionEditFieldsProps) {
+  // After "Unlock to edit amount" is confirmed, focus goes to the amount (Deposit when only it is set).
+  const paymentRef = useRef<HTMLInputElement>(null);
+  const depositRef = useRef<HTMLInputElement>(null);
+  const wasLocked = useRef(locked);
+  const depositOnly = draft.deposit.trim() !== '' && draft.payment.trim() === '';
+  useEffect(() => {
+    if (wasLocked.current && !locked) (depositOnly ? depositRef : paymentRef).current?.focus();
+    wasLocked.current = locked;
+  }, [locked, depositOnly]);
   return (
     <div className="hf-form-grid" data-row-id={rowId}>
       <label className="hf-stacked-field">
@@ -80,13 +89,13 @@ export function TransactionEditFields({ draft, onChange, locked, isTransfer, tod
       <label className="hf-stacked-field">
         <span aria-hidden="true">Payment</span>
         <span className="hf-amount-cell">
-          <AmountInput label="Payment" value={draft.payment} onChange={(payment) => onChange({ payment })} onKeyDown={onKeyDown} disabled={locked} />
+          <AmountInput label="Payment" value={draft.payment} onChange={(payment) => onChange({ payment })} onKeyDown={onKeyDown} disabled={locked} inputRef={paymentRef} />
           {locked && <LockButton onUnlock={onUnlock} />}
         </span>
       </label>
       <label className="hf-stacked-field">
         <span aria-hidden="true">Deposit</span>
-        <AmountInput label="Deposit" value={draft.deposit} onChange={(deposit) => onChange({ deposit })} onKeyDown={onKeyDown} disabled={locked} />
+        <AmountInput label="Deposit" value={draft.deposit} onChange={(deposit) => onChange({ deposit })} onKeyDown={onKeyDown} disabled={locked} inputRef={depositRef} />
       </label>
       <label className="hf-stacked-field">
         <span aria-hidden="true">Status</span>
