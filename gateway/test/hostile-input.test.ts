@@ -31,6 +31,9 @@ const BUILDERS: Record<ServiceKey, () => Promise<{ buildApp: Builder }>> = {
 
 const BODY_LIMIT = 1024 * 1024;
 const IMPORT_LIMIT = 2 * 1024 * 1024;
+/** An import's commit bodies (update_matched, <id>/import_new) have a limit of their own. */
+const IMPORT_COMMIT_LIMIT = 3 * 1024 * 1024;
+const IMPORT_COMMIT_URL = /^\/api\/import\/(update_matched|:[^/]+\/import_new)$/;
 
 interface Running {
   service: ServiceRoute;
@@ -177,6 +180,7 @@ beforeAll(async () => {
     bus,
     rateLimit: { max: 100_000, timeWindowMs: 60_000 },
     importBodyLimit: IMPORT_LIMIT,
+    importCommitBodyLimit: IMPORT_COMMIT_LIMIT,
     instanceId: `hostile${randomBytes(3).toString('hex')}`,
   });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
@@ -318,7 +322,7 @@ describe('4. ids in non-canonical form: 400 on every path and query id, nothing 
 });
 
 describe('5. oversized and compressed bodies are refused by the gateway itself', () => {
-  const limitFor = (url: string) => (url.startsWith('/api/import') ? IMPORT_LIMIT : BODY_LIMIT);
+  const limitFor = (url: string) => (IMPORT_COMMIT_URL.test(url) ? IMPORT_COMMIT_LIMIT : url.startsWith('/api/import') ? IMPORT_LIMIT : BODY_LIMIT);
 
   it('over the limit: 413 before proxying, declared or chunked; Content-Encoding: 415; never 503', async () => {
     const before = await settled();
