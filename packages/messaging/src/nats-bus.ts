@@ -52,9 +52,6 @@ function apiErrorCode(err: unknown): number | undefined {
   return apiError?.err_code ?? (err as { code?: number }).code;
 }
 
-/** Lifetime of a pull request (ms): also the longest wait before a durable pulls again after a reconnect. */
-export const PULL_EXPIRES_MS = 5_000;
-
 const STREAM_NOT_FOUND = 10059;
 const CONSUMER_NOT_FOUND = 10014;
 
@@ -237,10 +234,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
         }
         await ensureConsumer(subscribeOptions);
         const consumer = await js.consumers.get(streamName, subscribeOptions.durable);
-        // `expires` also bounds how long the client waits between its checks of the consumer
-        // after a reconnect (a random backoff up to `expires`; the default 30 s left a durable
-        // idle for up to 30 s after the server came back), and its idle heartbeat (expires / 2).
-        const messages: ConsumerMessages = await consumer.consume({ max_messages: 10, expires: PULL_EXPIRES_MS });
+        const messages: ConsumerMessages = await consumer.consume({ max_messages: 10 });
         const loop = (async () => {
           for await (const msg of messages) {
             try {
