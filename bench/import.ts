@@ -22,7 +22,7 @@
  * The peer (Actual Budget's importer) is bench/peer-import.ts (`npm run bench -- peer-import`).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { CsvAnalysis, ImportNewTransaction, MappingConfig, ReconciliationData, UpdateMatchedBody } from '@hf/contracts/import';
 import { changedStatement, generateStatement, statementCsv, statementOfSize } from './support/import-statement';
@@ -40,6 +40,10 @@ export interface FlowTimes {
   total: number;
   /** CPU (ms) the app process used during the flow (gateway + services; not PostgreSQL, not the client). */
   appCpu: number;
+  /** CPU (ms) PostgreSQL used during the flow (all the app's databases). */
+  dbCpu: number;
+  /** svc-import's Server-Timing steps (ms), e.g. `reconcile.read`, `import_new.ledger`. */
+  server: Record<string, number>;
   matched: number;
   created: number;
   duplicates: number;
@@ -75,12 +79,31 @@ interface Client {
   token: string;
   /** CPU (µs) the app process has used so far. */
   cpuMicros: () => Promise<number>;
+  /** CPU (ms) its database (the app's child processes) has used so far. */
+  dbCpuMs: () => number;
 }
 
-async function call<T>(client: Client, method: string, path: string, body: Uint8Array<ArrayBuffer> | string, contentType: string, headers: Record<string, string> = {}): Promise<T> {
+/** svc-import's `Server-Timing` steps (`read;dur=12.3, ...`) added into `into` under `prefix.step`. */
+function addServerTiming(header: string | null, prefix: string, into: Record<string, number>): void {
+  for (const part of (header ?? '').split(',')) {
+    const m = /^\s*([\w-]+);dur=([\d.]+)/.exec(part);
+    if (m) into[`${prefix}.${m[1]}`] = (into[`${prefix}.${m[1]}`] ?? 0) + Number(m[2]);
+  }
+}
+
+async function call<T>(
+  client: Client,
+  method: string,
+  path: string,
+  body: Uint8Array<ArrayBuffer> | string,
+  contentType: string,
+  headers: Record<string, string> = {},
+  timing?: { prefix: string; into: Record<string, number> },
+): Promise<T> {
   const res = await fetch(`${client.base}/api${path}`, { method, headers: { authorization: `Bearer ${client.token}`, 'content-type': contentType, ...headers }, body });
   const text = await res.text();
   if (res.status !== 200 && res.status !== 201) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  if (timing) addServerTiming(res.headers.get('server-timing'), timing.prefix, timing.into);
   return JSON.parse(text) as T;
 }
 
@@ -106,6 +129,7 @@ function importNewRows(data: ReconciliationData): ImportNewTransaction[] {
 /** The whole import of one file into one account, as the front end runs it. */
 export async function importFlow(client: Client, accountId: number, csv: Buffer, categoryId: number | null): Promise<FlowTimes> {
   const cpuBefore = await client.cpuMicros();
+  const dbBefore = client.dbCpuMs();
   const started = now();
   let step = now();
   const analyse = multipart({}, csv, 'statement.csv');
@@ -116,12 +140,13 @@ export async function importFlow(client: Client, accountId: number, csv: Buffer,
 
   step = now();
   const upload = multipart({ mapping: JSON.stringify(mapping) }, csv, 'statement.csv');
-  const data = await call<ReconciliationData>(client, 'POST', `/import/${accountId}`, upload.body, upload.contentType);
+  const server: Record<string, number> = {};
+  const data = await call<ReconciliationData>(client, 'POST', `/import/${accountId}`, upload.body, upload.contentType, {}, { prefix: 'reconcile', into: server });
   const reconcileMs = since(step);
 
   step = now();
   const matchedBody = updateMatchedBody(data);
-  if (matchedBody) await call(client, 'POST', '/import/update_matched', JSON.stringify(matchedBody), 'application/json');
+  if (matchedBody) await call(client, 'POST', '/import/update_matched', JSON.stringify(matchedBody), 'application/json', {}, { prefix: 'update_matched', into: server });
   const updateMs = since(step);
 
   step = now();
@@ -129,12 +154,43 @@ export async function importFlow(client: Client, accountId: number, csv: Buffer,
   let created = 0;
   if (rows.length) {
     const body = JSON.stringify({ transactions: rows, ...(categoryId !== null ? { category_id: categoryId } : {}) });
-    created = (await call<{ count: number }>(client, 'POST', `/import/${accountId}/import_new`, body, 'application/json', { 'idempotency-key': randomBytes(12).toString('hex') })).count;
+    created = (await call<{ count: number }>(client, 'POST', `/import/${accountId}/import_new`, body, 'application/json', { 'idempotency-key': randomBytes(12).toString('hex') }, { prefix: 'import_new', into: server })).count;
   }
   const importMs = since(step);
   const total = since(started);
   const appCpu = ((await client.cpuMicros()) - cpuBefore) / 1000;
-  return { analyse: analyseMs, reconcile: reconcileMs, updateMatched: updateMs, importNew: importMs, total, appCpu, matched: data.matched.length, created, duplicates: data.duplicates.length, skipped: data.skipped_rows.length };
+  const dbCpu = client.dbCpuMs() - dbBefore;
+  return { analyse: analyseMs, reconcile: reconcileMs, updateMatched: updateMs, importNew: importMs, total, appCpu, dbCpu, server, matched: data.matched.length, created, duplicates: data.duplicates.length, skipped: data.skipped_rows.length };
+}
+
+/**
+ * CPU (ms) used by the processes under `pid` (in the default mode: the embedded PostgreSQL's
+ * postmaster and its backends), finished children included; /proc's 10 ms ticks.
+ */
+export function descendantsCpuMs(pid: number): number {
+  const parents = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // After the name: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14).
+      parents.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]) });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  let ticks = 0;
+  for (const [id, p] of parents) {
+    if (id === pid) continue;
+    for (let up = p.ppid; up > 1; up = parents.get(up)?.ppid ?? 0) {
+      if (up === pid) {
+        ticks += p.ticks;
+        break;
+      }
+    }
+  }
+  return ticks * 10;
 }
 
 /** VmHWM / VmRSS of a process, in bytes. */
@@ -190,12 +246,14 @@ export interface OursResults {
 const MB = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
 const steps = (runs: FlowTimes[]) =>
   `analyse ${fmt(median(runs.map((r) => r.analyse)))}, reconcile ${fmt(median(runs.map((r) => r.reconcile)))}, update_matched ${fmt(median(runs.map((r) => r.updateMatched)))}, import_new ${fmt(median(runs.map((r) => r.importNew)))}`;
+const serverSteps = (runs: FlowTimes[]) =>
+  [...new Set(runs.flatMap((r) => Object.keys(r.server)))].map((k) => `${k} ${fmt(median(runs.map((r) => r.server[k] ?? 0)))}`).join(', ');
 const counts = (r: FlowTimes) => `${r.matched} matched, ${r.created} created, ${r.duplicates} duplicates, ${r.skipped} skipped`;
 
 /** Our side: the app in a child process, the flows through its gateway. */
 export async function measureOurImport(sizes = IMPORT_SIZES, runs = RUNS): Promise<OursResults> {
   const user = await startAppWithUser({ dataDirPrefix: 'hf-bench-import-', userName: 'Import Bench', emailPrefix: 'import-bench' });
-  const client: Client = { base: user.gatewayUrl, token: user.accessToken, cpuMicros: user.app.cpuMicros };
+  const client: Client = { base: user.gatewayUrl, token: user.accessToken, cpuMicros: user.app.cpuMicros, dbCpuMs: () => descendantsCpuMs(user.app.pid) };
   const loads: string[] = [load()];
   try {
     const category = await call<{ id: number }>(client, 'POST', '/categories', JSON.stringify({ name: 'Imported' }), 'application/json');
@@ -231,10 +289,12 @@ export async function measureOurImport(sizes = IMPORT_SIZES, runs = RUNS): Promi
         const b = await importFlow(client, accountId, again, category.id);
         firstRuns.push(a);
         againRuns.push(b);
-        console.log(`    #${run + 1} first ${fmt(a.total)}, app CPU ${fmt(a.appCpu)} (${counts(a)}); re-import ${fmt(b.total)}, app CPU ${fmt(b.appCpu)} (${counts(b)}); load ${load()}`);
+        console.log(`    #${run + 1} first ${fmt(a.total)}, CPU app ${fmt(a.appCpu)} + db ${fmt(a.dbCpu)} (${counts(a)}); re-import ${fmt(b.total)}, CPU app ${fmt(b.appCpu)} + db ${fmt(b.dbCpu)} (${counts(b)}); load ${load()}`);
       }
       console.log(`    median first import: ${fmt(median(firstRuns.map((r) => r.total)))} = ${steps(firstRuns)}`);
       console.log(`    median re-import:    ${fmt(median(againRuns.map((r) => r.total)))} = ${steps(againRuns)}`);
+      console.log(`    svc-import steps (Server-Timing, medians), first: ${serverSteps(firstRuns)}`);
+      console.log(`    svc-import steps (Server-Timing, medians), re-import: ${serverSteps(againRuns)}`);
       results.push({ rows: size, first: firstRuns, again: againRuns });
       loads.push(load());
     }
@@ -249,12 +309,12 @@ const verdict = (key: string, ms: number) => (TARGETS[key] === undefined ? '' : 
 
 export function printOurTable(ours: OursResults): void {
   console.log(`\n  ours, median of ${RUNS} runs (through the gateway, client JSON included; load average ${ours.loads.join(' / ')}):`);
-  console.log('  | | end to end | analyse | reconcile | update_matched | import_new | app CPU |');
+  console.log('  | | end to end | analyse | reconcile | update_matched | import_new | CPU app + db |');
   console.log('  |---|---:|---:|---:|---:|---:|---:|');
   for (const s of ours.sizes) {
     for (const [kind, runs] of [['first', s.first], ['again', s.again]] as const) {
-      const m = (k: keyof FlowTimes) => fmt(median(runs.map((r) => r[k])));
-      console.log(`  | ${s.rows.toLocaleString('en-US')} rows, ${kind === 'first' ? 'first import' : 're-import, 10% changed'} | ${m('total')}${verdict(`${kind}-${s.rows}`, median(runs.map((r) => r.total)))} | ${m('analyse')} | ${m('reconcile')} | ${m('updateMatched')} | ${m('importNew')} | ${m('appCpu')} |`);
+      const m = (k: 'total' | 'analyse' | 'reconcile' | 'updateMatched' | 'importNew' | 'appCpu' | 'dbCpu') => fmt(median(runs.map((r) => r[k])));
+      console.log(`  | ${s.rows.toLocaleString('en-US')} rows, ${kind === 'first' ? 'first import' : 're-import, 10% changed'} | ${m('total')}${verdict(`${kind}-${s.rows}`, median(runs.map((r) => r.total)))} | ${m('analyse')} | ${m('reconcile')} | ${m('updateMatched')} | ${m('importNew')} | ${m('appCpu')} + ${m('dbCpu')} |`);
     }
   }
   if (ours.analyse.length) {

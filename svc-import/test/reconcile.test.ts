@@ -54,6 +54,8 @@ test('a file matching two existing rows (one budgeted) plus three new; the same 
   ]);
   expect(first.body.duplicates).toEqual([]);
   expect(first.body.skipped_rows).toEqual([]);
+  // Where the time went, step by step (Server-Timing).
+  expect(String(first.headers['server-timing'])).toMatch(/^read;dur=[\d.]+, candidates;dur=[\d.]+, keys;dur=[\d.]+, match;dur=[\d.]+, remember;dur=[\d.]+$/);
 
   await commit(1, accountId, first.body, categoryId, 'first-import');
 

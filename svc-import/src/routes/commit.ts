@@ -5,6 +5,7 @@ import { badRequest } from '@hf/service-kit';
 import { clearUpdates, CommitRowError, commitRows, transactionCount } from '../domain/commit-rows';
 import { recordClearedMatches, recordKeys } from '../repositories/import-keys';
 import { AccountParams, caller, errorResponses, IMPORT_SERVER_MESSAGES } from './common';
+import { StepTimes } from './server-timing';
 
 /** Import bodies hold up to 200,000 rows of JSON (the gateway caps them the same way). */
 export const COMMIT_BODY_LIMIT = 64 * 1024 * 1024;
@@ -24,14 +25,19 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: UpdateMatchedBody }>(
     '/api/import/update_matched',
     { bodyLimit: COMMIT_BODY_LIMIT, schema: { body: UpdateMatchedBody, response: { 200: ImportResult, ...errorResponses } } },
-    async (request) => {
+    async (request, reply) => {
       const { householdId, userId } = caller(request);
+      const times = new StepTimes();
       const updates = checked(() => clearUpdates(request.body));
       const ids = [...new Set(request.body.transaction_ids)];
       if (ids.length === 0) return { message: `${transactionCount(0)} updated.`, count: 0 };
+      times.mark('check');
       // An id of another household, or deleted: the ledger refuses the whole request (404).
       const result = await app.ledger.clear({ household_id: householdId, transaction_ids: ids, updates, user_id: userId });
+      times.mark('ledger');
       await recordClearedMatches(app.db, householdId, ids);
+      times.mark('keys');
+      reply.header('server-timing', times.toString());
       return { message: `${transactionCount(result.cleared)} updated.`, count: result.cleared };
     },
   );
@@ -39,8 +45,9 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: AccountParams; Body: ImportNewBody }>(
     '/api/import/:accountId/import_new',
     { bodyLimit: COMMIT_BODY_LIMIT, schema: { params: AccountParams, body: ImportNewBody, response: { 200: ImportResult, ...errorResponses } } },
-    async (request) => {
+    async (request, reply) => {
       const { householdId, userId } = caller(request);
+      const times = new StepTimes();
       const accountId = request.params.accountId;
       const header = request.headers['idempotency-key'];
       if (header !== undefined && (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header))) throw badRequest(IMPORT_SERVER_MESSAGES.idempotencyKey);
@@ -48,6 +55,7 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
       if (rows.length > LEDGER_LIMITS.internalBulk) throw badRequest(`Too many transactions (limit ${LEDGER_LIMITS.internalBulk}).`);
       // Without the header the request still creates its rows once; a retry of it creates them again.
       const key = `import:${accountId}:${header ?? randomUUID()}`;
+      times.mark('check');
       const result = await app.ledger.bulkCreate({
         household_id: householdId,
         account_id: accountId,
@@ -57,7 +65,10 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
       });
       // Rows with the bank's id are found by it at a re-import; the others by their exact twin.
       const keys = rows.flatMap((r, i) => (r.fitid === null ? [] : [{ key: `fitid:${r.fitid}`, transactionId: result.transaction_ids[i] }]));
+      times.mark('ledger');
       await recordKeys(app.db, householdId, accountId, keys);
+      times.mark('keys');
+      reply.header('server-timing', times.toString());
       return { message: `${transactionCount(result.created)} imported.`, count: result.created };
     },
   );

@@ -10,6 +10,7 @@ import { detectMapping, mapRows, readStatement, sampleRows } from '../reading';
 import { recordedKeys, rememberMatches } from '../repositories/import-keys';
 import { mappingForHeaders } from '../repositories/mappings';
 import { AccountParams, asHttpError, caller, errorResponses, IMPORT_SERVER_MESSAGES, requireMapping } from './common';
+import { StepTimes } from './server-timing';
 import { mappingField, readUpload } from './upload';
 
 function importedRow(row: MappedRow): ImportedRow {
@@ -68,8 +69,9 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.post<{ Params: AccountParams }>('/api/import/:accountId', { schema: { params: AccountParams, response: { 200: ReconciliationData, ...errorResponses } } }, async (request) => {
+  app.post<{ Params: AccountParams }>('/api/import/:accountId', { schema: { params: AccountParams, response: { 200: ReconciliationData, ...errorResponses } } }, async (request, reply) => {
     const { householdId } = caller(request);
+    const times = new StepTimes();
     const accountId = request.params.accountId;
     const today = requestToday(request, app.today());
     const mapped = await reading(() =>
@@ -82,16 +84,22 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
         return { ...result, rows: result.rows.map(fitLongPayee) };
       }),
     );
+    times.mark('read');
     // One candidates call for the whole file (and a 404 for another household's account, even
     // when no row of the file was readable).
     const range = candidateRange(mapped.rows);
     const from = range ? fromDayNumber(range.from) : today;
     const to = range ? fromDayNumber(range.to) : today;
     const candidates = await app.ledger.candidates(householdId, accountId, from, to);
+    times.mark('candidates');
     const recorded = await recordedKeys(app.db, householdId, accountId, mapped.rows.map(rowKey));
+    times.mark('keys');
     const result = reconcile(mapped.rows, candidates, recorded);
+    times.mark('match');
     // update_matched carries ids only: the file rows' keys wait here until those ids are cleared.
     await rememberMatches(app.db, householdId, accountId, result.matched.map((m) => ({ key: rowKey(m.row), transactionId: m.existing.id })));
+    times.mark('remember');
+    reply.header('server-timing', times.toString());
     return {
       matched: result.matched.map((m) => ({ imported: importedRow(m.row), existing: existingRow(m.existing) })),
       new: result.new.map(importedRow),
