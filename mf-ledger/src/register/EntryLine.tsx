@@ -56,10 +56,13 @@ export function EntryLineRow(props: EntryLineProps) {
         <AmountInput label="Deposit" value={draft.deposit} onChange={(deposit) => onChange({ deposit })} onKeyDown={onKeyDown} />
       </td>
       <td colSpan={3} className="ledger-entry-row__actions">
-        {isTransfer && <TransferSelect draft={draft} onChange={onChange} otherAccounts={otherAccounts} />}
-        <button type="button" className="hf-button hf-button--primary ledger-button--small" disabled={busy} onClick={onSubmit}>
-          Add
-        </button>
+        {/* A flex line: the picker takes what is left and never runs under Add or into Status. */}
+        <div className="ledger-entry-row__add">
+          {isTransfer && <TransferSelect draft={draft} onChange={onChange} otherAccounts={otherAccounts} />}
+          <button type="button" className="hf-button hf-button--primary ledger-button--small" disabled={busy} onClick={onSubmit}>
+            Add
+          </button>
+        </div>
       </td>
       <td>
         <StatusSelect value={draft.status} onChange={(status) => onChange({ status })} onKeyDown={onKeyDown} />

@@ -28,7 +28,11 @@ export interface RegisterTableProps {
 
 const heightOf = () => ROW_HEIGHT;
 
-const widthStyle = (widths: AmountColumnWidths | null, column: 'amount' | 'balance') => (widths ? { width: widths[column] } : undefined);
+const MEASURED: Partial<Record<number, keyof AmountColumnWidths>> = { 2: 'payment', 3: 'deposit', 4: 'balance', 5: 'balance', 6: 'balance' };
+const widthStyle = (widths: AmountColumnWidths | null, column: number) => {
+  const key = MEASURED[column];
+  return widths && key ? { width: widths[key] } : undefined;
+};
 
 /**
  * Payment, Deposit and balance widths measured once in the table's own font (and again when web
@@ -47,7 +51,7 @@ function useAmountColumnWidths(tableRef: RefObject<HTMLTableElement | null>): Am
       const cell = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const input = `normal 400 ${rootSize * 0.84}px ${style.fontFamily}`;
       const next = amountColumnWidths(measure, { cell, input });
-      setWidths((current) => (current && current.amount === next.amount && current.balance === next.balance ? current : next));
+      setWidths((current) => (current && current.payment === next.payment && current.deposit === next.deposit && current.balance === next.balance ? current : next));
     };
     run();
     let live = true;
@@ -104,7 +108,7 @@ export function RegisterTable({ items, rows, entryPosition, entryRow, renderRow,
       <table className="ledger-register-table" ref={tableRef}>
         <colgroup>
           {COLUMN_CLASS.map((c, i) => (
-            <col key={i} className={`ledger-col--${c}`} style={c === 'amount' || c === 'balance' ? widthStyle(widths, c) : undefined} />
+            <col key={i} className={`ledger-col--${c}`} style={widthStyle(widths, i)} />
           ))}
         </colgroup>
         <thead ref={theadRef}>

@@ -9,13 +9,15 @@ describe('amountColumnWidths', () => {
     // "-$999,999,999.99" is 16 characters, italic 9 px each.
     expect(widths.balance).toBeGreaterThanOrEqual(16 * 9 + CELL_PADDING);
     // "$999,999,999.99" (15 italic characters) or "999999999.99" in an input beside the lock.
-    expect(widths.amount).toBeGreaterThanOrEqual(Math.max(15 * 9 + CELL_PADDING, 12 * 7 + INPUT_CHROME + LOCK_BUTTON + CELL_PADDING));
+    expect(widths.payment).toBeGreaterThanOrEqual(Math.max(15 * 9 + CELL_PADDING, 12 * 7 + INPUT_CHROME + LOCK_BUTTON + CELL_PADDING));
+    expect(widths.deposit).toBeGreaterThanOrEqual(Math.max(15 * 9 + CELL_PADDING, 12 * 7 + INPUT_CHROME + CELL_PADDING));
   });
 
   it('grows with the font', () => {
     const small = amountColumnWidths(measure, { cell: '14px cell', input: '13px input' });
     const large = amountColumnWidths((t, f) => measure(t, f) * 1.5, { cell: '21px cell', input: '20px input' });
-    expect(large.amount).toBeGreaterThan(small.amount);
+    expect(large.payment).toBeGreaterThan(small.payment);
+    expect(large.deposit).toBeGreaterThan(small.deposit);
     expect(large.balance).toBeGreaterThan(small.balance);
   });
 });

@@ -21,8 +21,10 @@ export const LOCK_BUTTON = 26;
 const SLACK = 6;
 
 export interface AmountColumnWidths {
-  /** Payment and Deposit: `$999,999,999.99`, and the edit input's `999999999.99` beside the lock. */
-  amount: number;
+  /** Payment: `$999,999,999.99`, and the edit input's `999999999.99` beside the lock. */
+  payment: number;
+  /** Deposit: the same without the lock. */
+  deposit: number;
   /** The three balances: `-$999,999,999.99`. */
   balance: number;
 }
@@ -39,9 +41,10 @@ export function amountColumnWidths(measure: MeasureText, fonts: ColumnFonts): Am
   const largestNegative = formatCurrency(-LARGEST_AMOUNT_CENTS);
   const inputValue = (LARGEST_AMOUNT_CENTS / 100).toFixed(2);
   const amountText = text(largest) + CELL_PADDING;
-  const amountInput = Math.max(measure(inputValue, fonts.input), measure(inputValue, italic(fonts.input))) + INPUT_CHROME + LOCK_BUTTON + CELL_PADDING;
+  const amountInput = Math.max(measure(inputValue, fonts.input), measure(inputValue, italic(fonts.input))) + INPUT_CHROME + CELL_PADDING;
   return {
-    amount: Math.ceil(Math.max(amountText, amountInput) + SLACK),
+    payment: Math.ceil(Math.max(amountText, amountInput + LOCK_BUTTON) + SLACK),
+    deposit: Math.ceil(Math.max(amountText, amountInput) + SLACK),
     balance: Math.ceil(text(largestNegative) + CELL_PADDING + SLACK),
   };
 }

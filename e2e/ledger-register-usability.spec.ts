@@ -1,0 +1,256 @@
+/**
+ * Issue 10 (the register as a daily user feels it): numbers are always readable, the layout
+ * holds still, keyboard first. Both widths: the desktop table (1280 px) and the stacked 768 px
+ * register with its edit dialog.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, isMobile, localToday, registerViaApi, signInWithToken, snap, test } from './support/fixtures';
+import { addDays, bulkSeed, cell, createAccount, createTransaction, entryOf, money, openRegister, rowOf, shown, type SeedRow } from './support/ledger';
+
+const LARGEST = 999_999_999.99;
+
+/** Elements (cells, inputs, lines) whose content is wider than their box: cut or ellipsised. */
+async function overflowing(locator: Locator): Promise<string[]> {
+  return locator.evaluateAll((els) =>
+    els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => `${el.tagName} "${(el as HTMLInputElement).value ?? el.textContent}" ${el.scrollWidth}>${el.clientWidth}`),
+  );
+}
+
+/** The amount and balance cells of the desktop rows (view or edit). */
+const amountCells = (page: Page) => page.locator('tr[data-row-id] td:nth-child(n+3):nth-child(-n+7)');
+
+async function expectWhole(input: Locator, value: string) {
+  await expect(input).toHaveValue(value);
+  const { scroll, client } = await input.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(scroll, `${value}: ${scroll} > ${client}`).toBeLessThanOrEqual(client);
+}
+
+/** Where the register sits: its top and (desktop) every column's left edge. */
+async function registerGeometry(page: Page): Promise<number[]> {
+  const scroller = page.getByTestId('register-scroll');
+  const box = await scroller.boundingBox();
+  const columns = await page.locator('.ledger-register-table thead tr:first-child th').evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().left)));
+  return [Math.round(box!.y), Math.round(box!.x), Math.round(box!.width), ...columns];
+}
+
+const intersects = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test('amounts up to $999,999,999.99 show in full, in the rows and while editing', async ({ page, request }, testInfo) => {
+  const user = await registerViaApi(request);
+  const huge = await createAccount(request, user, 'Huge', 0);
+  const today = localToday();
+  await createTransaction(request, user, huge.id, { date: addDays(today, -1), payee: 'Giant Payment', amount: -LARGEST, status: 'x' });
+  await createTransaction(request, user, huge.id, { date: today, payee: 'Giant Deposit', amount: LARGEST });
+  await signInWithToken(page, user, `/accounts/${huge.id}/register`);
+  await openRegister(page, huge.id);
+  const paymentRow = rowOf(page, 'Giant Payment');
+  await expect(paymentRow).toBeVisible();
+
+  if (!isMobile(testInfo)) {
+    await expect(cell(paymentRow, 'payment')).toHaveText(money(LARGEST));
+    await expect(cell(paymentRow, 'balance')).toHaveText(money(-LARGEST));
+    await expect(cell(rowOf(page, 'Giant Deposit'), 'pending')).toHaveText(money(-LARGEST));
+    expect(await overflowing(amountCells(page))).toEqual([]);
+
+    // Editing: the other row's cells and the edited row's balances stay whole; the inputs too.
+    await cell(rowOf(page, 'Giant Deposit'), 'notes').click();
+    const editing = page.getByRole('row', { name: 'Editing transaction' });
+    await expect(editing).toBeVisible();
+    expect(await overflowing(amountCells(page))).toEqual([]);
+    await expectWhole(editing.getByRole('spinbutton', { name: 'Deposit' }), '999999999.99');
+    await snap(page, testInfo, 'register-largest-editing');
+    await page.keyboard.press('Escape');
+    await expect(editing).toHaveCount(0);
+
+    // A locked (cleared) row: the amount beside its lock button.
+    await cell(paymentRow, 'payee').click();
+    await expect(editing.getByRole('button', { name: 'Unlock to edit amount' })).toBeVisible();
+    expect(await overflowing(amountCells(page))).toEqual([]);
+    await expectWhole(editing.getByRole('spinbutton', { name: 'Payment' }), '999999999.99');
+  } else {
+    await expect(paymentRow).toContainText(money(-LARGEST));
+    await expect(paymentRow).toContainText(`Balance ${money(-LARGEST)}`);
+    expect(await overflowing(page.locator('.ledger-mobile-row__amount, .ledger-mobile-row__line > span:last-child'))).toEqual([]);
+    await paymentRow.getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Transaction' });
+    await expectWhole(dialog.getByRole('spinbutton', { name: 'Payment' }), '999999999.99');
+    await snap(page, testInfo, 'register-largest-editing');
+  }
+});
+
+test("edit inputs show a locked row's 1200.00 and an unlocked 2000000.00 whole", async ({ page, request }, testInfo) => {
+  const user = await registerViaApi(request);
+  const account = await createAccount(request, user, 'Checking', 0);
+  const today = localToday();
+  await createTransaction(request, user, account.id, { date: addDays(today, -1), payee: 'Rent', amount: -1200, status: 'x' });
+  await createTransaction(request, user, account.id, { date: today, payee: 'Bonus', amount: 2_000_000 });
+  await signInWithToken(page, user, `/accounts/${account.id}/register`);
+  await openRegister(page, account.id);
+  const mobile = isMobile(testInfo);
+  const open = async (payee: string) => {
+    if (mobile) await rowOf(page, payee).getByRole('button').click();
+    else await cell(rowOf(page, payee), 'notes').click();
+    return mobile ? page.getByRole('dialog', { name: 'Edit Transaction' }) : page.getByRole('row', { name: 'Editing transaction' });
+  };
+  let editor = await open('Rent');
+  await expect(editor.getByRole('button', { name: 'Unlock to edit amount' })).toBeVisible();
+  await expectWhole(editor.getByRole('spinbutton', { name: 'Payment' }), '1200.00');
+  // After the unlock is confirmed, focus is back on the amount.
+  await editor.getByRole('button', { name: 'Unlock to edit amount' }).click();
+  await page.getByRole('dialog').filter({ hasText: /unlock/i }).getByRole('button', { name: 'Unlock' }).click();
+  await expect(editor.getByRole('spinbutton', { name: 'Payment' })).toBeFocused();
+  await expectWhole(editor.getByRole('spinbutton', { name: 'Payment' }), '1200.00');
+  await page.keyboard.press('Escape');
+  if (mobile) await expect(editor).toHaveCount(0);
+  editor = await open('Bonus');
+  await expectWhole(editor.getByRole('spinbutton', { name: 'Deposit' }), '2000000.00');
+  await snap(page, testInfo, 'register-edit-inputs');
+});
+
+test('the register holds still: editing, a message and clearing mode do not move it', async ({ page, request }, testInfo) => {
+  const user = await registerViaApi(request);
+  const account = await createAccount(request, user, 'Checking', 500);
+  const today = localToday();
+  for (let i = 0; i < 6; i++) await createTransaction(request, user, account.id, { date: addDays(today, -i), payee: `Shop ${i}`, amount: -(10 + i) });
+  await signInWithToken(page, user, `/accounts/${account.id}/register`);
+  await openRegister(page, account.id);
+  await expect(rowOf(page, 'Shop 0')).toBeVisible();
+  const before = await registerGeometry(page);
+
+  // An error message (Enter without a payee) takes the reserved line.
+  const entry = entryOf(page);
+  await entry.getByRole('spinbutton', { name: 'Payment' }).fill('5');
+  await entry.getByRole('spinbutton', { name: 'Payment' }).press('Enter');
+  await expect(page.getByRole('alert')).toBeVisible();
+  expect(await registerGeometry(page)).toEqual(before);
+
+  // Starting an edit (desktop: the row's actions are laid over the rows, no column appears).
+  if (!isMobile(testInfo)) {
+    await cell(rowOf(page, 'Shop 2'), 'payee').click();
+    await expect(page.getByRole('row', { name: 'Editing transaction' }).getByRole('button', { name: 'Save' })).toBeVisible();
+    expect(await registerGeometry(page)).toEqual(before);
+    await page.keyboard.press('Escape');
+  }
+
+  // Clearing mode, with its hint.
+  await page.getByRole('button', { name: 'Clearing Mode' }).click();
+  await expect(page.getByRole('note')).toContainText('Clearing mode');
+  expect(await registerGeometry(page)).toEqual(before);
+  await snap(page, testInfo, 'register-clearing-still');
+  await page.getByRole('button', { name: 'Exit Clearing Mode' }).click();
+  expect(await registerGeometry(page)).toEqual(before);
+});
+
+test('the transfer account picker covers neither the Add button nor the Status field', async ({ page, request }, testInfo) => {
+  const user = await registerViaApi(request);
+  const checking = await createAccount(request, user, 'Checking', 100);
+  await createAccount(request, user, 'Savings', 0);
+  await signInWithToken(page, user, `/accounts/${checking.id}/register`);
+  await openRegister(page, checking.id);
+  const entry = entryOf(page);
+  await entry.getByRole('combobox', { name: 'Category' }).fill('-- Transfer --');
+  const picker = entry.getByRole('combobox', { name: 'Transfer account' });
+  await expect(picker).toBeVisible();
+  const add = entry.getByRole('button', { name: isMobile(testInfo) ? 'Add Transaction' : 'Add', exact: true });
+  const status = entry.getByRole('combobox', { name: 'Status' });
+  const [p, a, s] = await Promise.all([picker.boundingBox(), add.boundingBox(), status.boundingBox()]);
+  expect(intersects(p!, a!)).toBe(false);
+  expect(intersects(p!, s!)).toBe(false);
+  // The button is really the topmost element where it is drawn.
+  const hit = await add.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+  });
+  expect(hit).toBe(true);
+  await snap(page, testInfo, 'register-transfer-picker');
+});
+
+test('a large register opens at today even with hundreds of rows dated after today', async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const user = await registerViaApi(request);
+  const account = await createAccount(request, user, 'Planned', 0);
+  const today = localToday();
+  const rows: SeedRow[] = [];
+  for (let i = 300; i >= 1; i--) rows.push({ date: addDays(today, -i), payee: `Past ${String(i).padStart(3, '0')}`, amount: -1 });
+  rows.push({ date: today, payee: 'Today Row', amount: 5 });
+  // More future rows than the first page holds (the first page is the newest 400).
+  for (let i = 1; i <= 600; i++) rows.push({ date: addDays(today, Math.ceil(i / 2)), payee: `Planned ${String(i).padStart(3, '0')}`, amount: -2 });
+  await bulkSeed(request, user, account.id, rows);
+  await signInWithToken(page, user, `/accounts/${account.id}/register`);
+  await openRegister(page, account.id);
+  await expect(page.getByText('901 transactions')).toBeVisible({ timeout: 60_000 });
+  const scroller = page.getByTestId('register-scroll');
+  const todayRow = rowOf(page, 'Today Row');
+  await expect(todayRow).toBeVisible();
+  const [view, row] = await Promise.all([scroller.boundingBox(), todayRow.boundingBox()]);
+  expect(row!.y).toBeGreaterThanOrEqual(view!.y);
+  expect(row!.y + row!.height).toBeLessThanOrEqual(view!.y + view!.height);
+  await expect(scroller.locator('.ledger-separator--today')).toBeVisible();
+  await snap(page, testInfo, 'register-opens-at-today');
+});
+
+test('keyboard first: Date has focus on open, rows by arrow keys, Enter edits, actions by Tab', async ({ page, request }, testInfo) => {
+  const user = await registerViaApi(request);
+  const account = await createAccount(request, user, 'Checking', 100);
+  const today = localToday();
+  await createTransaction(request, user, account.id, { date: addDays(today, -2), payee: 'Older Shop', amount: -3 });
+  await createTransaction(request, user, account.id, { date: addDays(today, -1), payee: 'Newer Shop', amount: -4 });
+  await createTransaction(request, user, account.id, { date: addDays(today, 3), payee: 'Planned Shop', amount: -5 });
+  await signInWithToken(page, user, `/accounts/${account.id}/register`);
+  await openRegister(page, account.id);
+  const date = entryOf(page).getByRole('textbox', { name: 'Date' });
+  await expect(date).toBeFocused();
+  await expect(date).toHaveValue(shown(today));
+
+  if (!isMobile(testInfo)) {
+    // Down from the Date field: the latest row up to today; Up: the one before; Enter edits it.
+    await page.keyboard.press('ArrowDown');
+    await expect(rowOf(page, 'Newer Shop')).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(rowOf(page, 'Older Shop')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(rowOf(page, 'Planned Shop')).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    const editing = page.getByRole('row', { name: 'Editing transaction' });
+    await expect(editing.getByRole('textbox', { name: 'Date' })).toBeFocused();
+    await editing.getByRole('textbox', { name: 'Notes' }).focus();
+    for (const name of ['Save', 'Move', 'Delete', 'Cancel']) {
+      await page.keyboard.press('Tab');
+      await expect(editing.getByRole('button', { name, exact: true })).toBeFocused();
+    }
+    await page.keyboard.press('Enter');
+    await expect(editing).toHaveCount(0);
+    await expect(rowOf(page, 'Newer Shop')).toBeFocused();
+    // Escape goes back to the entry line.
+    await page.keyboard.press('Escape');
+    await expect(date).toBeFocused();
+    // Enter on a row, then Save from the keyboard.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await editing.getByRole('textbox', { name: 'Notes' }).fill('typed');
+    await page.keyboard.press('Tab');
+    await expect(editing.getByRole('button', { name: 'Save', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(cell(rowOf(page, 'Newer Shop'), 'notes')).toHaveText('typed');
+  } else {
+    // The stacked rows are buttons: Tab reaches them, Enter opens the edit dialog.
+    const button = rowOf(page, 'Newer Shop').getByRole('button');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Edit Transaction' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Notes' }).focus();
+    const reached = new Set<string>();
+    for (let i = 0; i < 8 && reached.size < 4; i++) {
+      await page.keyboard.press('Tab');
+      const name = await page.evaluate(() => (document.activeElement?.tagName === 'BUTTON' ? document.activeElement.textContent?.trim() ?? '' : ''));
+      if (['Save', 'Move', 'Delete', 'Cancel'].includes(name)) reached.add(name);
+    }
+    expect([...reached].sort()).toEqual(['Cancel', 'Delete', 'Move', 'Save']);
+    await page.keyboard.press('Escape');
+  }
+  await snap(page, testInfo, 'register-keyboard');
+});
