@@ -5,6 +5,8 @@ export interface ActiveThemePanelProps {
   active: Theme;
   modified: boolean;
   saving: boolean;
+  /** Only saved themes can be deleted: for a built-in, Delete Theme is disabled and says why. */
+  deletable: boolean;
   /** Resolves true when saved (the name field is then cleared). */
   onSave: (name: string) => Promise<boolean>;
   onDeleteActive: () => void;
@@ -12,8 +14,9 @@ export interface ActiveThemePanelProps {
 }
 
 /** The active theme's name with save (current colours under a name), delete and reset to default. */
-export function ActiveThemePanel({ active, modified, saving, onSave, onDeleteActive, onResetToDefault }: ActiveThemePanelProps) {
+export function ActiveThemePanel({ active, modified, saving, deletable, onSave, onDeleteActive, onResetToDefault }: ActiveThemePanelProps) {
   const nameId = useId();
+  const deleteHintId = useId();
   const [name, setName] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,13 +41,24 @@ export function ActiveThemePanel({ active, modified, saving, onSave, onDeleteAct
           </button>
         </form>
         <div className="hf-settings__actions">
-          <button type="button" className="hf-button hf-button--danger" onClick={onDeleteActive}>
+          <button
+            type="button"
+            className="hf-button hf-button--danger"
+            onClick={onDeleteActive}
+            disabled={!deletable}
+            aria-describedby={deletable ? undefined : deleteHintId}
+          >
             Delete Theme
           </button>
           <button type="button" className="hf-button" onClick={onResetToDefault}>
             Reset to Default
           </button>
         </div>
+        {!deletable && (
+          <p id={deleteHintId} className="hf-settings__hint">
+            Built-in themes cannot be deleted.
+          </p>
+        )}
       </div>
     </section>
   );

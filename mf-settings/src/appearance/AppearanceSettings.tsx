@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
 import { ActiveThemePanel } from './ActiveThemePanel';
 import { ColorEditor } from './ColorEditor';
+import { ContrastWarning } from './ContrastWarning';
 import { COLOR_SECTIONS, sectionById } from './color-sections';
 import { ThemeLibrary } from './ThemeLibrary';
 import { ThemePreview } from './ThemePreview';
-import type { SavedTheme } from './themes-api';
+import { isSavedTheme, type SavedTheme } from './themes-api';
 import { THEME_MESSAGES, useThemeManager } from './use-theme-manager';
 
 /** The appearance screen: active theme, live preview, colour editor and the theme library. */
@@ -28,9 +29,11 @@ export function AppearanceSettings() {
         modified={manager.modified}
         saving={manager.saving}
         onSave={manager.saveTheme}
+        deletable={isSavedTheme(active)}
         onDeleteActive={() => manager.checkDeletable(active) && askDelete(active)}
         onResetToDefault={manager.resetToDefault}
       />
+      <ContrastWarning colors={colors} />
       <div className="hf-appearance__workbench">
         <section className="hf-settings__panel hf-appearance__preview" aria-labelledby="theme-preview-heading">
           <h2 id="theme-preview-heading">Live Preview</h2>

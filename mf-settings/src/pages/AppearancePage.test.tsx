@@ -170,12 +170,14 @@ describe('AppearancePage: save', () => {
 });
 
 describe('AppearancePage: delete', () => {
-  test('a built-in theme cannot be deleted: "Cannot delete a default theme."', async () => {
+  test('a built-in theme cannot be deleted: Delete Theme is disabled and says why', async () => {
     const api = setup();
     const user = userEvent.setup();
     await renderPage();
-    await user.click(screen.getByRole('button', { name: 'Delete Theme' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Cannot delete a default theme.');
+    const button = screen.getByRole('button', { name: 'Delete Theme' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Built-in themes cannot be deleted.');
+    await user.click(button);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
   });
@@ -228,6 +230,15 @@ describe('AppearancePage: delete', () => {
 });
 
 describe('AppearancePage: live preview and colour editing', () => {
+  test('colours that read below 4.5:1 get a low-contrast warning naming the pair', async () => {
+    setup();
+    await renderPage();
+    const hex = screen.getByRole('textbox', { name: 'Header text hex' });
+    fireEvent.change(hex, { target: { value: DARK_COLORS.primaryBg } });
+    const warning = await screen.findByRole('region', { name: 'Low contrast' });
+    expect(within(warning).getByText('Header text on header background: 1.0:1')).toBeInTheDocument();
+  });
+
   test('clicking a part of the preview selects the colour section being edited', async () => {
     setup();
     const user = userEvent.setup();
