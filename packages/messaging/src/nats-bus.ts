@@ -16,7 +16,7 @@ import {
   type StreamConfig,
 } from '@nats-io/jetstream';
 import type { Bus, EventEnvelope, HandlerOutcome, SubscribeOptions, Subscription } from './bus';
-import { DEFAULT_ACK_WAIT_MS, DEFAULT_DUPLICATE_WINDOW_MS, DEFAULT_MAX_DELIVER } from './inprocess-bus';
+import { DEFAULT_DUPLICATE_WINDOW_MS, DEFAULT_MAX_DELIVER } from './inprocess-bus';
 import { resolveStreamLimits, type StreamLimits } from './limits';
 import { describeError, stderrLogger, type MessagingLogger } from './logger';
 import { coveringFilter, isPublishableSubject, isValidFilter, matchesAny } from './subjects';
@@ -51,6 +51,15 @@ function apiErrorCode(err: unknown): number | undefined {
   const apiError = (err as { apiError?: () => { err_code?: number } }).apiError?.();
   return apiError?.err_code ?? (err as { code?: number }).code;
 }
+
+/**
+ * A durable's ack wait on NATS (ms) unless the subscriber sets one. Short, because a message in
+ * flight when the server went away (its ack lost) blocks the durable (one message in flight)
+ * until the ack wait runs out after the server is back: 30 s left consumers idle ~20 s after a
+ * NATS restart (fault drills). A slow handler is not redelivered under it: `working()` is sent
+ * every half ack wait while it runs. Also the delay before a failed event is tried again.
+ */
+export const NATS_ACK_WAIT_MS = 5_000;
 
 const STREAM_NOT_FOUND = 10059;
 const CONSUMER_NOT_FOUND = 10014;
@@ -107,7 +116,7 @@ function consumerConfig(options: SubscribeOptions, multipleFilters: boolean): Co
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
     replay_policy: ReplayPolicy.Instant,
-    ack_wait: nanos(options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS),
+    ack_wait: nanos(options.ackWaitMs ?? NATS_ACK_WAIT_MS),
     max_deliver: options.maxDeliver ?? DEFAULT_MAX_DELIVER,
     // One message in flight per durable: delivery in stream order, like the in-process bus.
     max_ack_pending: 1,
@@ -185,7 +194,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
       }
       const deliveryCount = msg.info.deliveryCount;
       const maxDeliver = subscribeOptions.maxDeliver ?? DEFAULT_MAX_DELIVER;
-      const ackWaitMs = subscribeOptions.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+      const ackWaitMs = subscribeOptions.ackWaitMs ?? NATS_ACK_WAIT_MS;
       // A slow handler is still working, not failed: keep the server from redelivering under it.
       const keepAlive = setInterval(() => msg.working(), Math.max(50, Math.floor(ackWaitMs / 2)));
       let outcome: HandlerOutcome;

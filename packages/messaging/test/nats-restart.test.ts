@@ -52,4 +52,39 @@ maybe('nats bus across a server restart', () => {
       await bus.close();
     }
   }, 90_000);
+  it('an event in flight when the server went away (its ack lost) is handled again and the durable goes on', async () => {
+    const logger = new MemoryLogger();
+    const bus = await connectNatsBus({ servers: nats.url, name: 'restart-in-flight', logger });
+    const seen: string[] = [];
+    let started = false;
+    const subscription = await bus.subscribe({
+      durable: 'restart-in-flight',
+      subjects: ['ledger.>'],
+      handler: async (event: EventEnvelope) => {
+        // A delivery is still running when the server stops: its ack cannot arrive.
+        if (!started) {
+          started = true;
+          await sleep(3000);
+        }
+        seen.push(event.id);
+      },
+    });
+    try {
+      const inFlight = makeEvent('ledger.thing.happened.v1');
+      await bus.publish(inFlight);
+      await sleep(500);
+      await nats.stop();
+      await sleep(1500);
+      await nats.start();
+      const after = makeEvent('ledger.thing.happened.v1');
+      await eventually(() => bus.publish(after), 30_000);
+      await eventually(() => expect(seen).toContain(after.id), 60_000);
+      // Redelivered (a consumer's processed-events table makes that idempotent), never skipped.
+      expect(seen).toContain(inFlight.id);
+      expect(seen.filter((id) => id === after.id)).toHaveLength(1);
+    } finally {
+      await subscription.stop();
+      await bus.close();
+    }
+  }, 120_000);
 });
