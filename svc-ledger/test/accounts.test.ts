@@ -168,3 +168,24 @@ describe('DELETE /api/accounts/:id', () => {
     expect(await snapshot(ledger.app)).toBe(before);
   });
 });
+
+describe('GET /api/accounts/?today= (balance without planned rows)', () => {
+  it('adds balance_today: rows dated today or earlier; the balance keeps every row', async () => {
+    const id = await openAccount(call, 'Planned Today', 100);
+    await addTransaction(call, id, { date: '2025-03-10', amount: -10 });
+    await addTransaction(call, id, { date: '2025-03-11', amount: -20 });
+    await addTransaction(call, id, { date: '2025-03-12', amount: -40 });
+    const list = await call('GET', '/api/accounts/?today=2025-03-11');
+    expect(list.status).toBe(200);
+    expect(list.body.find((a: Json) => a.id === id)).toMatchObject({ balance: 30, balance_today: 70 });
+    const one = await call('GET', `/api/accounts/${id}?today=2025-03-09`);
+    expect(one.body).toMatchObject({ balance: 30, balance_today: 100 });
+    expect((await call('GET', `/api/accounts/${id}`)).body.balance_today).toBeUndefined();
+  });
+
+  it.each(['2025-02-30', '2025-3-1', 'today'])('refuses today=%s with 400 and a message', async (today) => {
+    const res = await call('GET', `/api/accounts/?today=${today}`);
+    expect(res.status).toBe(400);
+    expect(typeof res.body.message).toBe('string');
+  });
+});

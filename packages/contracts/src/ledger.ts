@@ -39,8 +39,16 @@ export const Account = Type.Object({
   cleared_balance: Type.Number(),
   /** starting_balance + rows with status p or x. */
   pending_balance: Type.Number(),
+  /**
+   * Only when asked with `?today=YYYY-MM-DD` (the caller's local date): starting_balance + rows
+   * dated today or earlier, i.e. the balance without the planned (future) rows.
+   */
+  balance_today: Type.Optional(Type.Number()),
 });
 export type Account = Static<typeof Account>;
+/** `?today=YYYY-MM-DD` on GET /api/accounts/ and /api/accounts/:id adds `balance_today`. */
+export const AccountBalanceQuery = Type.Object({ today: Type.Optional(CalendarDateString) }, { additionalProperties: false });
+export type AccountBalanceQuery = Static<typeof AccountBalanceQuery>;
 export const AccountList = Type.Array(Account);
 export type AccountList = Static<typeof AccountList>;
 

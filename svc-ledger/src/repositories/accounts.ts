@@ -15,23 +15,25 @@ export interface AccountRow {
 const columns = 'a.id, a.household_id, a.name, a.starting_balance, a.is_default, a.sort_order';
 
 /** Accounts of the household with balances (starting balance + rows), by sort order. */
-export async function listAccounts(q: Queryable, householdId: number, onlyId?: number): Promise<Account[]> {
+export async function listAccounts(q: Queryable, householdId: number, onlyId?: number, today?: string): Promise<Account[]> {
   // A named statement: parsed and planned once per connection (the list is read on every page).
-  const result = await q.query<AccountRow & { total: number; pending: number; cleared: number }>({
-    name: 'ledger_list_accounts',
-    text: `SELECT ${columns}, s.total, s.pending, s.cleared
+  const result = await q.query<AccountRow & { total: number; pending: number; cleared: number; through_today: number }>({
+    name: 'ledger_list_accounts_v2',
+    text: `SELECT ${columns}, s.total, s.pending, s.cleared, s.through_today
      FROM accounts a
      CROSS JOIN LATERAL (
        SELECT coalesce(sum(t.amount), 0)::bigint AS total,
               coalesce(sum(t.amount) FILTER (WHERE t.status <> ''), 0)::bigint AS pending,
-              coalesce(sum(t.amount) FILTER (WHERE t.status = 'x'), 0)::bigint AS cleared
+              coalesce(sum(t.amount) FILTER (WHERE t.status = 'x'), 0)::bigint AS cleared,
+              coalesce(sum(t.amount) FILTER (WHERE t.date <= $3::date), 0)::bigint AS through_today
        FROM transactions t WHERE t.account_id = a.id AND t.deleted_at IS NULL
      ) s
      WHERE a.household_id = $1 AND a.deleted_at IS NULL AND ($2::int IS NULL OR a.id = $2)
      ORDER BY a.sort_order, a.id`,
-    values: [householdId, onlyId ?? null],
+    values: [householdId, onlyId ?? null, today ?? null],
   });
   return result.rows.map((r) => ({
+    ...(today ? { balance_today: (r.starting_balance + Number(r.through_today)) / 100 } : {}),
     id: r.id,
     name: r.name,
     starting_balance: r.starting_balance / 100,
@@ -43,8 +45,8 @@ export async function listAccounts(q: Queryable, householdId: number, onlyId?: n
   }));
 }
 
-export async function getAccount(q: Queryable, householdId: number, id: number): Promise<Account | null> {
-  const [account] = await listAccounts(q, householdId, id);
+export async function getAccount(q: Queryable, householdId: number, id: number, today?: string): Promise<Account | null> {
+  const [account] = await listAccounts(q, householdId, id, today);
   return account ?? null;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { EVENTS, IdParams, MessageResponse } from '@hf/contracts';
 import {
   Account,
+  AccountBalanceQuery,
   AccountList,
   CreateAccountBody,
   LEDGER_LIMITS,
@@ -15,7 +16,7 @@ import {
 } from '@hf/contracts/ledger';
 import { badRequest, conflict, notFound } from '@hf/service-kit';
 import { chunksBySize, detachLeg, snapshotBytes, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
-import { amountToCents } from '../domain/values';
+import { amountToCents, requireDate } from '../domain/values';
 import {
   accountSnapshot,
   getAccount,
@@ -44,17 +45,24 @@ function assertNameFree(accounts: readonly AccountRow[], name: string, exceptId?
   if (taken) throw conflict(`An account named "${taken.name}" already exists.`);
 }
 
+/** `?today=` as a real calendar date (2025-02-30 answers 400), or undefined. */
+const todayOf = (query: AccountBalanceQuery): string | undefined => (query.today === undefined ? undefined : requireDate(query.today, 'today'));
+
 /** Accounts: list, read, create, rename, delete, reorder. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/accounts/', { schema: { response: { 200: AccountList, ...errorResponses } } }, async (request) => {
-    return listAccounts(app.db, actorOf(request).householdId);
-  });
-
-  app.get<{ Params: IdParams }>(
-    '/api/accounts/:id',
-    { schema: { params: IdParams, response: { 200: Account, ...errorResponses } } },
+  app.get<{ Querystring: AccountBalanceQuery }>(
+    '/api/accounts/',
+    { schema: { querystring: AccountBalanceQuery, response: { 200: AccountList, ...errorResponses } } },
     async (request) => {
-      const account = await getAccount(app.db, actorOf(request).householdId, request.params.id);
+      return listAccounts(app.db, actorOf(request).householdId, undefined, todayOf(request.query));
+    },
+  );
+
+  app.get<{ Params: IdParams; Querystring: AccountBalanceQuery }>(
+    '/api/accounts/:id',
+    { schema: { params: IdParams, querystring: AccountBalanceQuery, response: { 200: Account, ...errorResponses } } },
+    async (request) => {
+      const account = await getAccount(app.db, actorOf(request).householdId, request.params.id, todayOf(request.query));
       if (!account) throw notFound(ACCOUNT_NOT_FOUND);
       return account;
     },
