@@ -1,3 +1,4 @@
+import { REQUEST_MESSAGES } from '@hf/service-kit';
 import { addCategory, openAccount, registerRows, startBudgetStack, type Call, type Json, type Stack } from './helpers';
 
 const TODAY = '2026-11-23';
@@ -130,7 +131,7 @@ describe('bad input: clear message, nothing changed', () => {
 
   it('refuses a month outside the horizon, 3 decimals, 1e309 and a negative amount', async () => {
     expect((await budget('POST', '/api/budget/autofill', { budget_item_id: item.id, start_month: '2025-01-01', amount: 5, mode: 'full' })).body.message).toBe('The month is outside the 12 months of the budget.');
-    expect((await budget('POST', '/api/budget/autofill', { budget_item_id: item.id, start_month: '2026-11-01', amount: 5.123, mode: 'full' })).body.message).toBe('The field "amount" is invalid: Amounts can have at most 2 decimals.');
+    expect((await budget('POST', '/api/budget/autofill', { budget_item_id: item.id, start_month: '2026-11-01', amount: 5.123, mode: 'full' })).body.message).toBe(REQUEST_MESSAGES.tooManyDecimals);
     const huge = await budget('POST', '/api/budget/autofill', `{"budget_item_id": ${item.id}, "start_month": "2026-11-01", "amount": 1e309, "mode": "full"}`, { 'content-type': 'application/json' });
     expect(huge.status).toBe(400);
     expect((await budget('POST', '/api/budget/autofill', { budget_item_id: item.id, start_month: '2026-11-01', amount: -5, mode: 'full' })).body.message).toBe('The amount must not be negative: the type gives the sign.');
