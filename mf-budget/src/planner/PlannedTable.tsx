@@ -246,7 +246,8 @@ export function PlannedTable({ title, itemType, accountId, items, months, accoun
       <h3 id={headingId} className="budget-planned__title">
         {title}
       </h3>
-      <div className="hf-table-wrap budget-grid-wrap">
+      {/* A scrolling region: focusable so keyboard users can scroll it (axe scrollable-region-focusable). */}
+      <div className="hf-table-wrap budget-grid-wrap" role="region" aria-labelledby={headingId} tabIndex={0}>
         <table ref={tableRef} role="grid" aria-labelledby={headingId} className="hf-table budget-grid">
           <thead>
             <tr>

@@ -22,7 +22,6 @@ const SIGNED_IN_ROUTES = [
   '/categories',
   '/settings/appearance',
   '/settings/household',
-  '/help',
   '/reports',
 ];
 
@@ -33,6 +32,12 @@ describe('routes', () => {
     await waitFor(() => expect(pathname()).toBe('/login'));
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(loader.loads).toHaveLength(0);
+  });
+
+  test('/help is public: signed out it shows the help, not the login page', async () => {
+    const { pathname } = renderShell({ path: '/help' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help' })).toBeInTheDocument();
+    expect(pathname()).toBe('/help');
   });
 
   test('/ goes to /dashboard, and on to /login when signed out', async () => {

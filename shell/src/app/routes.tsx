@@ -36,6 +36,8 @@ export function appRoutes(options: RouteOptions = {}): RouteObject[] {
         { path: 'register', element: <RegisterPage /> },
         { path: 'forgot-password', element: <ForgotPasswordPage /> },
         { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+        // Help is static: public, so the signed-out footer's Help link works.
+        { path: 'help', element: <HelpPage /> },
         {
           element: (
             <RequireAuth>
@@ -50,7 +52,6 @@ export function appRoutes(options: RouteOptions = {}): RouteObject[] {
             { path: 'categories', element: <CategoriesRoute /> },
             { path: 'settings/appearance', element: <AppearanceRoute /> },
             { path: 'settings/household', element: <HouseholdRoute /> },
-            { path: 'help', element: <HelpPage /> },
             { path: 'reports', element: <ReportsRoute /> },
           ],
         },

@@ -28,6 +28,9 @@ describe('built-in themes', () => {
     ['mainText', 'rowHighlightBg'],
     ['statusPendingText', 'statusPendingBg'],
     ['statusClearedText', 'statusClearedBg'],
+    // Links, the TODAY separator and the focus ring use buttonPrimaryBg on the page (ui.css).
+    ['buttonPrimaryBg', 'mainBg'],
+    ['buttonPrimaryBg', 'secondaryBg'],
   ];
   for (const theme of BUILT_IN_THEMES) {
     it.each(pairs)(`${theme.name}: %s on %s reads at WCAG AA (4.5:1)`, (fg, bg) => {

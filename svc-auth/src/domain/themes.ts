@@ -2,7 +2,9 @@ import type { BuiltInThemeId, Theme, ThemeColors } from '@hf/contracts';
 
 /**
  * The built-in themes. Every text/background pair the screens use meets WCAG AA (4.5:1);
- * `themes.test.ts` checks it.
+ * `themes.test.ts` checks it. `buttonPrimaryBg` is also the link, TODAY-separator and focus-ring
+ * colour (ui.css), so it must read on mainBg and secondaryBg too: Dark Mode's is a light blue
+ * with dark button text.
  */
 export const BUILT_IN_THEMES: ReadonlyArray<{ id: BuiltInThemeId; name: string; colors: ThemeColors }> = [
   {
@@ -14,7 +16,7 @@ export const BUILT_IN_THEMES: ReadonlyArray<{ id: BuiltInThemeId; name: string; 
       mainBg: '#f3f4f6',
       secondaryBg: '#ffffff',
       mainText: '#111827',
-      buttonPrimaryBg: '#2563eb',
+      buttonPrimaryBg: '#1d4ed8',
       buttonPrimaryText: '#ffffff',
       rowEntryBg: '#eff6ff',
       rowEntryBorder: '#93c5fd',
@@ -37,8 +39,8 @@ export const BUILT_IN_THEMES: ReadonlyArray<{ id: BuiltInThemeId; name: string; 
       mainBg: '#111827',
       secondaryBg: '#1f2937',
       mainText: '#e5e7eb',
-      buttonPrimaryBg: '#2563eb',
-      buttonPrimaryText: '#ffffff',
+      buttonPrimaryBg: '#93c5fd',
+      buttonPrimaryText: '#0f172a',
       rowEntryBg: '#1e293b',
       rowEntryBorder: '#475569',
       rowDefaultBg: '#1f2937',
