@@ -27,11 +27,20 @@ describe('AccountRoutes (account shell)', () => {
     expect(screen.getByRole('dialog', { name: 'Bulk Categorize' })).toBeInTheDocument();
   });
 
-  it('says "Failed to fetch account details." for an unknown account', async () => {
-    stubFetch({ 'GET /api/accounts/': [], 'GET /api/categories/': [], 'GET /api/payees/': [] });
+  it('says "Failed to fetch account details." when the ledger fails', async () => {
+    stubFetch({ 'GET /api/accounts/77': { status: 500, body: { message: 'boom' } }, 'GET /api/accounts/': [], 'GET /api/categories/': [], 'GET /api/payees/': [] });
     renderWithProviders(<AccountRoutes />, { path: '/accounts/:accountId/*', route: '/accounts/77/register' });
     expect(await screen.findByText('Failed to fetch account details.')).toBeInTheDocument();
-    expect(await screen.findByText('Could not fetch page data.')).toBeInTheDocument();
+  });
+
+  it.each(['77', 'abc', '0', '1.5'])('an unknown or foreign account id (%s) shows "Account not found", no register', async (id) => {
+    stubFetch({ 'GET /api/accounts/': [], 'GET /api/categories/': [], 'GET /api/payees/': [] });
+    renderWithProviders(<AccountRoutes />, { path: '/accounts/:accountId/*', route: `/accounts/${id}/register` });
+    expect(await screen.findByRole('heading', { name: 'Account not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Your Accounts' })).toHaveAttribute('href', '/accounts');
+    expect(screen.queryByRole('button', { name: 'Clearing Mode' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import Transactions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: 'New transaction' })).not.toBeInTheDocument();
   });
 
   it.each(['import/map', 'reconcile'])('%s without navigation state goes back to the register', async (page) => {

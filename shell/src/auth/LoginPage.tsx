@@ -1,7 +1,7 @@
 import { api, errorMessage, STORAGE_KEYS, storeTokens, type SessionTokens } from '@hf/app-kit';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { wasAutoLoggedOut } from '../session/session';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { wasAutoLoggedOut, wasSessionEnded } from '../session/session';
 import { AuthCard, FormError } from './AuthCard';
 import { AUTH_TEXTS } from './texts';
 
@@ -13,6 +13,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [inactivityNotice] = useState(wasAutoLoggedOut);
+  const location = useLocation();
+  const [sessionEndedNotice] = useState(() => wasSessionEnded(location.state, location.search));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,6 +36,11 @@ export function LoginPage() {
   return (
     <AuthCard title="Login">
       {inactivityNotice && !error && <p className="hf-notice">{AUTH_TEXTS.loggedOutForInactivity}</p>}
+      {sessionEndedNotice && !inactivityNotice && !error && (
+        <p className="hf-notice" role="status">
+          {AUTH_TEXTS.sessionEnded}
+        </p>
+      )}
       <FormError message={error} />
       <form className="hf-form" onSubmit={onSubmit}>
         <label className="hf-field">

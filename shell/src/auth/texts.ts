@@ -9,6 +9,7 @@ export const AUTH_TEXTS = {
   forgotFailed: 'An error occurred. Please try again.',
   resetFailed: 'Invalid or expired token.',
   loggedOutForInactivity: 'You were logged out due to inactivity.',
+  sessionEnded: 'Your session has ended. Please log in again.',
   passwordHint: '8+ characters, letters, numbers, symbols',
   createAccountHeading: `Create Your ${PRODUCT_NAME} Account`,
   createAccount: 'Create Account',

@@ -6,7 +6,18 @@ import { useLocation } from 'react-router';
  * A header dropdown (disclosure pattern): the button toggles a list of links; a click outside,
  * Escape or a navigation closes it.
  */
-export function Dropdown({ label, children, align = 'left' }: { label: ReactNode; children: ReactNode; align?: 'left' | 'right' }) {
+export function Dropdown({
+  label,
+  children,
+  align = 'left',
+  active = false,
+}: {
+  label: ReactNode;
+  children: ReactNode;
+  align?: 'left' | 'right';
+  /** The current page is in this section: the toggle is highlighted like an active link. */
+  active?: boolean;
+}) {
   const { open, toggle, close, containerRef, buttonRef, panelId } = useDisclosure();
   const location = useLocation();
 
@@ -17,7 +28,8 @@ export function Dropdown({ label, children, align = 'left' }: { label: ReactNode
       <button
         ref={buttonRef}
         type="button"
-        className="hf-nav__link hf-dropdown__toggle"
+        className={`hf-nav__link hf-dropdown__toggle${active ? ' hf-nav__link--active' : ''}`}
+        aria-current={active ? 'true' : undefined}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={toggle}

@@ -6,6 +6,11 @@ import { Dropdown } from './Dropdown';
 import { MANAGE_ACCOUNTS_LABEL, registerPath, SECTION_LINKS, SETTINGS_LINKS } from './nav-items';
 
 const navClass = ({ isActive }: { isActive: boolean }) => `hf-nav__link${isActive ? ' hf-nav__link--active' : ''}`;
+const itemClass = ({ isActive }: { isActive: boolean }) => `hf-dropdown__item${isActive ? ' hf-dropdown__item--active' : ''}`;
+
+/** The sections whose pages sit behind a dropdown: highlighted on their pages and sub-pages. */
+export const inAccounts = (path: string) => /^\/accounts(\/|$)/.test(path);
+export const inSettings = (path: string) => /^\/settings(\/|$)/.test(path);
 
 function HelpIcon() {
   return (
@@ -58,19 +63,19 @@ export function Header({ authenticated, onLogout }: HeaderProps) {
               <NavLink to="/dashboard" className={navClass}>
                 Dashboard
               </NavLink>
-              <Dropdown label="Accounts">
+              <Dropdown label="Accounts" active={inAccounts(location.pathname)}>
                 {accounts.map((account) => (
                   <li key={account.id}>
-                    <Link to={registerPath(account.id)} className="hf-dropdown__item">
+                    <NavLink to={registerPath(account.id)} className={itemClass}>
                       {account.name}
-                    </Link>
+                    </NavLink>
                   </li>
                 ))}
                 {accounts.length > 0 && <li className="hf-dropdown__divider" role="separator" />}
                 <li>
-                  <Link to="/accounts" className="hf-dropdown__item">
+                  <NavLink to="/accounts" end className={itemClass}>
                     {MANAGE_ACCOUNTS_LABEL}
-                  </Link>
+                  </NavLink>
                 </li>
               </Dropdown>
               {SECTION_LINKS.map((link) => (
@@ -83,12 +88,12 @@ export function Header({ authenticated, onLogout }: HeaderProps) {
               <NavLink to="/help" className={({ isActive }) => `hf-icon-link${isActive ? ' hf-nav__link--active' : ''}`} aria-label="Help" title="Help">
                 <HelpIcon />
               </NavLink>
-              <Dropdown label="Settings" align="right">
+              <Dropdown label="Settings" align="right" active={inSettings(location.pathname)}>
                 {SETTINGS_LINKS.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to} className="hf-dropdown__item">
+                    <NavLink to={link.to} className={itemClass}>
                       {link.label}
-                    </Link>
+                    </NavLink>
                   </li>
                 ))}
               </Dropdown>
@@ -128,19 +133,19 @@ export function Header({ authenticated, onLogout }: HeaderProps) {
                 </NavLink>
               </li>
               <li className="hf-mobile-menu__group">
-                <span className="hf-mobile-menu__heading">Accounts</span>
+                <span className={`hf-mobile-menu__heading${inAccounts(location.pathname) ? ' hf-mobile-menu__heading--active' : ''}`}>Accounts</span>
                 <ul>
                   {accounts.map((account) => (
                     <li key={account.id}>
-                      <Link to={registerPath(account.id)} className="hf-nav__link">
+                      <NavLink to={registerPath(account.id)} className={navClass}>
                         {account.name}
-                      </Link>
+                      </NavLink>
                     </li>
                   ))}
                   <li>
-                    <Link to="/accounts" className="hf-nav__link">
+                    <NavLink to="/accounts" end className={navClass}>
                       {MANAGE_ACCOUNTS_LABEL}
-                    </Link>
+                    </NavLink>
                   </li>
                 </ul>
               </li>
@@ -157,7 +162,7 @@ export function Header({ authenticated, onLogout }: HeaderProps) {
                 </NavLink>
               </li>
               <li className="hf-mobile-menu__group">
-                <span className="hf-mobile-menu__heading">Settings</span>
+                <span className={`hf-mobile-menu__heading${inSettings(location.pathname) ? ' hf-mobile-menu__heading--active' : ''}`}>Settings</span>
                 <ul>
                   {SETTINGS_LINKS.map((link) => (
                     <li key={link.to}>

@@ -3,12 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { loadAndApplyTheme, rememberThemeColors, resetThemeColors } from '../theme/theme';
-import { autoLogout } from './session';
+import { autoLogout, SESSION_ENDED_STATE, SESSION_ENDED_URL } from './session';
 import { useInactivityLogout } from './useInactivityLogout';
 
 /**
  * The session's side effects, mounted once inside the router:
- * - a 401 from any call (except login) navigates to /login (app-kit has cleared the tokens);
+ * - a 401 from any call (except login) navigates to /login, which says the session ended (app-kit
+ *   has cleared the tokens);
  * - 2 hours without mouse, key, click or scroll activity logs out and records the time;
  * - signing in loads the user's theme, signing out drops it and every cached query;
  * - theme changes announced by mf-settings are applied at once.
@@ -18,8 +19,8 @@ export function SessionEffects({ authenticated, inactivityLimitMs }: { authentic
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    setUnauthorizedHandler(() => navigate('/login', { replace: true }));
-    return () => setUnauthorizedHandler(() => window.location.assign('/login'));
+    setUnauthorizedHandler(() => navigate('/login', { replace: true, state: SESSION_ENDED_STATE }));
+    return () => setUnauthorizedHandler(() => window.location.assign(SESSION_ENDED_URL));
   }, [navigate]);
 
   const onInactive = useCallback(() => {

@@ -102,6 +102,12 @@ describe('401 answers', () => {
     await waitFor(() => expect(pathname()).toBe('/login'));
     expect(localStorage.getItem('access_token')).toBeNull();
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has ended. Please log in again.');
+  });
+
+  test('opening /login directly shows no session notice', () => {
+    renderShell({ path: '/login' });
+    expect(screen.queryByText('Your session has ended. Please log in again.')).not.toBeInTheDocument();
   });
 });
 

@@ -47,3 +47,17 @@ export function autoLogout(now: Date = new Date()): void {
 export function wasAutoLoggedOut(): boolean {
   return sessionStorage.getItem(SESSION_KEYS.autoLogoutAt) !== null;
 }
+
+/**
+ * A forced sign-out (a 401: the session expired or was revoked elsewhere) sends the user to
+ * /login with this navigation state, or with this address from outside the router, so the login
+ * screen can say that the session ended.
+ */
+export const SESSION_ENDED_STATE = { sessionEnded: true } as const;
+export const SESSION_ENDED_URL = '/login?session=ended';
+
+/** Whether /login was reached by a forced sign-out (its navigation state or address). */
+export function wasSessionEnded(state: unknown, search: string): boolean {
+  const fromState = typeof state === 'object' && state !== null && (state as { sessionEnded?: unknown }).sessionEnded === true;
+  return fromState || new URLSearchParams(search).get('session') === 'ended';
+}
