@@ -249,10 +249,18 @@ describe('PATCH /api/transactions/bulk_categorize', () => {
     const b = await addTransaction(call, checking, { payee: 'Bulk 2' });
     const res = await call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [a.id, b.id], category_id: groceries });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: '2 transactions categorized.' });
+    expect(res.body).toEqual({ message: '2 transactions categorized.', selected: 2, changed: 2 });
     const rows = (await register(call, checking)).filter((r) => r.id === a.id || r.id === b.id);
     expect(rows.map((r) => r.category_name)).toEqual(['Food: Groceries', 'Food: Groceries']);
     expect((await call('GET', `/api/transactions/${a.id}/history`)).body[0]).toMatchObject({ action: 'categorized', new_values: { category_id: groceries } });
+  });
+
+  it('counts the selected rows and the rows that changed (one already in the category)', async () => {
+    const a = await addTransaction(call, checking, { payee: 'Count 1' });
+    const b = await addTransaction(call, checking, { payee: 'Count 2' });
+    expect((await call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [a.id], category_id: groceries })).body).toMatchObject({ changed: 1 });
+    const res = await call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [a.id, b.id, b.id], category_id: groceries });
+    expect(res.body).toEqual({ message: '1 transaction categorized.', selected: 2, changed: 1 });
   });
 
   it('refuses 10,000 ids with the limit, a foreign id or category with 404, an empty list with 400; nothing changes', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch } from '@hf/app-kit/src/testing/harness';
-import { BulkCategorizeModal, parseSearchTerms } from './BulkCategorizeModal';
+import { BulkCategorizeModal, bulkResultMessage, parseSearchTerms } from './BulkCategorizeModal';
 
 const tree = [{ id: 1, name: 'Food', parent_id: null, children: [{ id: 11, name: 'Groceries', parent_id: 1 }] }];
 const results = [
@@ -25,9 +25,21 @@ describe('parseSearchTerms', () => {
   });
 });
 
+describe('bulkResultMessage', () => {
+  it.each([
+    [3, 3, 'Update successful. 3 transactions selected, 3 changed.'],
+    [1, 1, 'Update successful. 1 transaction selected, 1 changed.'],
+    [3, 1, 'Update successful. 3 transactions selected, 1 changed (2 already had this category or are transfers).'],
+    [2, 0, 'Update successful. 2 transactions selected, 0 changed (2 already had this category or are transfers).'],
+    [2, undefined, 'Update successful. 2 transactions selected.'],
+  ])('%s selected, %s changed', (selected, changed, text) => {
+    expect(bulkResultMessage(selected, changed)).toBe(text);
+  });
+});
+
 describe('BulkCategorizeModal', () => {
   it('searches by payees, selects all and applies a category', async () => {
-    const { user, dialog, calls, onApplied } = setup({ 'PATCH /api/transactions/bulk_categorize': { message: '2 transactions categorized.' } });
+    const { user, dialog, calls, onApplied } = setup({ 'PATCH /api/transactions/bulk_categorize': { message: '1 transaction categorized.', selected: 2, changed: 1 } });
     await user.type(within(dialog).getByLabelText('Payees (comma-separated)'), 'amazon, target');
     await user.click(within(dialog).getByLabelText('Uncategorized only'));
     await user.click(within(dialog).getByRole('button', { name: 'Search' }));
@@ -38,7 +50,7 @@ describe('BulkCategorizeModal', () => {
     await user.type(within(dialog).getByLabelText('Category'), 'food: gro');
     await user.tab();
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect(await within(dialog).findByText('2 transactions categorized.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Update successful. 2 transactions selected, 1 changed (1 already had this category or is a transfer).')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/transactions/bulk_categorize')!.body).toEqual({ transaction_ids: [5, 6], category_id: 11 });
     expect(onApplied).toHaveBeenCalled();
   });

@@ -15,6 +15,19 @@ export function parseSearchTerms(text: string): string[] {
 
 export const BULK_SELECTION_MESSAGE = 'Please select a category and at least one transaction.';
 
+const rows = (n: number) => `${n} transaction${n === 1 ? '' : 's'}`;
+
+/**
+ * What an apply did: "Update successful. 3 transactions selected, 2 changed." Rows already in the
+ * category (and transfers, which take none) are selected but not changed.
+ */
+export function bulkResultMessage(selected: number, changed: number | undefined): string {
+  if (changed === undefined) return `Update successful. ${rows(selected)} selected.`;
+  const unchanged = selected - changed;
+  const why = unchanged > 0 ? ` (${unchanged} already had this category or ${unchanged === 1 ? 'is a transfer' : 'are transfers'})` : '';
+  return `Update successful. ${rows(selected)} selected, ${changed} changed${why}.`;
+}
+
 export function bulkErrorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.serverMessage ?? 'Failed to apply category.';
   return 'An unknown error occurred during categorization.';
@@ -54,7 +67,7 @@ export function BulkCategorizeModal({ accountId, onClose, onApplied }: { account
     setBusy(true);
     try {
       const result = await transactionsApi.bulkCategorize([...selected], chosen.id);
-      show(result?.message ?? 'Update successful.');
+      show(bulkResultMessage(result?.selected ?? selected.size, result?.changed));
       onApplied();
       setResults((list) =>
         list

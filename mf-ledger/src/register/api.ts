@@ -24,5 +24,6 @@ export const transactionsApi = {
   setStatus: (id: number, status: string) => api.patch<TransactionRecord>(`/transactions/${id}/status`, { status }),
   search: (accountId: number, terms: string[], uncategorizedOnly: boolean) =>
     api.post<SearchResult[]>('/transactions/search', { account_id: accountId, search_terms: terms, uncategorized_only: uncategorizedOnly }),
-  bulkCategorize: (ids: number[], categoryId: number) => api.patch<{ message: string }>('/transactions/bulk_categorize', { transaction_ids: ids, category_id: categoryId }),
+  bulkCategorize: (ids: number[], categoryId: number) =>
+    api.patch<{ message: string; selected?: number; changed?: number }>('/transactions/bulk_categorize', { transaction_ids: ids, category_id: categoryId }),
 };

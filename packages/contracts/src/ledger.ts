@@ -257,6 +257,9 @@ export type SearchResults = Static<typeof SearchResults>;
 /** PATCH /api/transactions/bulk_categorize (at most 1000 ids). Answers { message }. */
 export const BulkCategorizeBody = Type.Object({ transaction_ids: Type.Array(Id), category_id: Id }, { additionalProperties: false });
 export type BulkCategorizeBody = Static<typeof BulkCategorizeBody>;
+/** The bulk categorize answer: how many rows were asked for and how many actually changed. */
+export const BulkCategorizeResponse = Type.Object({ message: Type.String(), selected: Type.Integer(), changed: Type.Integer() });
+export type BulkCategorizeResponse = Static<typeof BulkCategorizeResponse>;
 
 /** POST /api/accounts/transfer answer. */
 export const TransferResponse = Type.Object({

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EVENTS, IdParams, MessageResponse } from '@hf/contracts';
 import {
   BulkCategorizeBody,
+  BulkCategorizeResponse,
   CreateTransactionBody,
   LEDGER_LIMITS,
   MoveTransactionBody,
@@ -329,7 +330,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Body: BulkCategorizeBody }>(
     '/api/transactions/bulk_categorize',
-    { schema: { body: BulkCategorizeBody, response: { 200: MessageResponse, ...errorResponses } } },
+    { schema: { body: BulkCategorizeBody, response: { 200: BulkCategorizeResponse, ...errorResponses } } },
     async (request, reply) => {
       const actor = actorOf(request);
       const { transaction_ids: ids, category_id: categoryId } = request.body;
@@ -350,7 +351,8 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
         );
         return changes.length;
       });
-      return { message: `${count} transaction${count === 1 ? '' : 's'} categorized.` };
+      // Rows already in the category and transfers (which take no category) are not changed.
+      return { message: `${count} transaction${count === 1 ? '' : 's'} categorized.`, selected: distinct.length, changed: count };
     },
   );
 }
