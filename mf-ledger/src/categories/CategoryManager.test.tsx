@@ -60,6 +60,26 @@ describe('CategoryManager', () => {
     expect(calls.filter((c) => c.method === 'PUT')[1]).toMatchObject({ path: '/api/categories/2', body: { parent_id: 1 } });
   });
 
+  it('a parent with children over another category is shown as not allowed, and a drop there is explained', async () => {
+    const { calls } = stubFetch({ 'GET /api/categories/': baseTree() });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<CategoryManager />);
+    await screen.findByText('Groceries');
+    screen.getByRole('button', { name: 'Drag Food' }).focus();
+    // Food's targets: the top level, then Auto.
+    await user.keyboard(' {ArrowDown}');
+    expect(rowOf('Auto')).toHaveClass('is-refused');
+    expect(rowOf('Auto')).not.toHaveClass('is-over');
+    expect(within(rowOf('Auto')).getByText('Not allowed here')).toBeInTheDocument();
+    expect(screen.getByText(/^Auto: not allowed\./)).toBeInTheDocument();
+    await user.keyboard(' ');
+    const reason = '"Food" has sub-categories, so it cannot go inside "Auto": categories have at most two levels. Move its sub-categories out first.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+    expect(screen.getByText(`Food was not moved. ${reason}`)).toBeInTheDocument();
+    expect(rowOf('Auto')).not.toHaveClass('is-refused');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
   it('adds a top-level category and ignores blank names', async () => {
     const { calls } = stubFetch({ 'GET /api/categories/': baseTree(), 'POST /api/categories/': { id: 5, name: 'Rent', parent_id: null } });
     const user = userEvent.setup();

@@ -5,7 +5,7 @@ import { type CategoryNode } from '@hf/app-kit/src/editing';
 import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
 import { categoriesApi, CATEGORIES_QUERY_KEY, useCategoryTree } from './api';
 import {
-  DELETE_CATEGORY_MESSAGE, invalidMergeDestinations, mergeConfirmationMessage, newParentForDrop, type TOP_LEVEL_DROP_ID,
+  DELETE_CATEGORY_MESSAGE, invalidMergeDestinations, mergeConfirmationMessage, newParentForDrop, refusedDropReason, type TOP_LEVEL_DROP_ID,
 } from './category-moves';
 import { CategoryTreeView } from './CategoryTreeView';
 import { NameModal } from '../components/NameModal';
@@ -57,6 +57,11 @@ export function CategoryManager() {
   };
 
   const drop = (draggedId: number, target: number | typeof TOP_LEVEL_DROP_ID) => {
+    const refusal = refusedDropReason(nodes, draggedId, target);
+    if (refusal) {
+      show(refusal, 'error');
+      return;
+    }
     const parentId = newParentForDrop(nodes, draggedId, target);
     if (parentId === undefined) return;
     void run(() => categoriesApi.move(draggedId, parentId), 'Category moved successfully.', 'Could not move category.');

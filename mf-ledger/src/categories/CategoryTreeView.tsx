@@ -1,11 +1,12 @@
 import {
   DndContext, PointerSensor, pointerWithin, rectIntersection, useDraggable, useDroppable, useSensor, useSensors,
-  type CollisionDetection, type DragEndEvent,
+  type CollisionDetection, type DragEndEvent, type DragOverEvent,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useKeyboardLift } from '../components/useKeyboardLift';
-import { TOP_LEVEL_DROP_ID } from './category-moves';
+import { refusedDropReason, TOP_LEVEL_DROP_ID } from './category-moves';
+import './categories.css';
 import type { CategoryNode } from '@hf/app-kit/src/editing';
 import { ChevronIcon, EditIcon, GripIcon, MergeIcon, PlusIcon, TrashIcon } from '@hf/ui/src/icons';
 
@@ -61,7 +62,7 @@ function TopLevelDropZone({ chosen }: { chosen: boolean }) {
   );
 }
 
-function CategoryRow({ category, parentId, isTopLevel, hasChildren, isExpanded, onToggle, mergeSourceId, invalidDestinations, actions, keyboard, children }: {
+function CategoryRow({ category, parentId, isTopLevel, hasChildren, isExpanded, onToggle, mergeSourceId, invalidDestinations, actions, keyboard, refused, children }: {
   category: CategoryNode;
   parentId: number | null;
   isTopLevel: boolean;
@@ -72,6 +73,8 @@ function CategoryRow({ category, parentId, isTopLevel, hasChildren, isExpanded, 
   invalidDestinations: ReadonlySet<number>;
   actions: CategoryActions;
   keyboard: KeyboardMove;
+  /** The category being dragged may not be dropped here (shown as not allowed). */
+  refused: boolean;
   children?: ReactNode;
 }) {
   const drag = useDraggable({ id: category.id, disabled: mergeSourceId !== null });
@@ -89,7 +92,7 @@ function CategoryRow({ category, parentId, isTopLevel, hasChildren, isExpanded, 
     <li ref={drag.setNodeRef} className={`ledger-category${drag.isDragging || isLifted ? ' is-dragging' : ''}`} style={{ transform: CSS.Translate.toString(drag.transform) }}>
       <div
         ref={drop.setNodeRef}
-        className={`ledger-category__row${drop.isOver || isChosen ? ' is-over' : ''}${isSource ? ' is-merge-source' : ''}${canBeDestination ? ' is-merge-target' : ''}`}
+        className={`ledger-category__row${(drop.isOver || isChosen) && !refused ? ' is-over' : ''}${refused ? ' is-refused' : ''}${isSource ? ' is-merge-source' : ''}${canBeDestination ? ' is-merge-target' : ''}`}
       >
         {hasChildren ? (
           <button type="button" className="ledger-icon-button ledger-tree-toggle" aria-expanded={isExpanded} aria-label={`${isExpanded ? 'Collapse' : 'Expand'} ${category.name}`} onClick={onToggle}>
@@ -122,6 +125,7 @@ function CategoryRow({ category, parentId, isTopLevel, hasChildren, isExpanded, 
             category.name
           )}
         </span>
+        {refused && <span className="ledger-category__refused">Not allowed here</span>}
         {!merging && (
           <span className="ledger-hover-actions">
             {isTopLevel && (
@@ -159,6 +163,11 @@ export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSource
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const lift = useKeyboardLift<Lifted>();
   const lifted = lift.lifted;
+  /** While a pointer drag is over a category that refuses it: that category's id. */
+  const [pointerRefused, setPointerRefused] = useState<number | null>(null);
+  const keyboardTarget = lifted ? lifted.targets[lifted.at] : null;
+  const keyboardRefused = lifted && typeof keyboardTarget === 'number' && refusedDropReason(tree, lifted.id, keyboardTarget) ? keyboardTarget : null;
+  const refusedId = pointerRefused ?? keyboardRefused;
 
   const keyboard: KeyboardMove = {
     lifted,
@@ -172,29 +181,39 @@ export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSource
         },
         drop: (current) => {
           const target = current.targets[current.at];
+          const refusal = typeof target === 'number' ? refusedDropReason(tree, current.id, target) : null;
           if (target !== (parentId ?? TOP_LEVEL_DROP_ID)) onDrop(current.id, target);
-          return `Dropped ${current.name} on ${targetName(tree, target)}.`;
+          return refusal ? `${current.name} was not moved. ${refusal}` : `Dropped ${current.name} on ${targetName(tree, target)}.`;
         },
         step: (current, delta) => {
           const at = Math.max(0, Math.min(current.targets.length - 1, current.at + delta));
-          return [at === current.at ? current : { ...current, at }, `${current.name} goes to ${targetName(tree, current.targets[at])}.`];
+          const target = current.targets[at];
+          const refusal = typeof target === 'number' ? refusedDropReason(tree, current.id, target) : null;
+          const text = refusal ? `${targetName(tree, target)}: not allowed. ${refusal}` : `${current.name} goes to ${targetName(tree, target)}.`;
+          return [at === current.at ? current : { ...current, at }, text];
         },
         putBack: (current) => `${current.name} was put back.`,
       }),
   };
 
+  const toTarget = (overId: string | number): DropTarget => (overId === TOP_LEVEL_DROP_ID ? TOP_LEVEL_DROP_ID : Number(String(overId).replace('category-', '')));
+  const onDragOver = ({ active, over }: DragOverEvent) => {
+    const target = over ? toTarget(over.id) : null;
+    setPointerRefused(typeof target === 'number' && refusedDropReason(tree, Number(active.id), target) ? target : null);
+  };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setPointerRefused(null);
     if (!over) return;
     const target = over.id === TOP_LEVEL_DROP_ID ? TOP_LEVEL_DROP_ID : Number(String(over.id).replace('category-', ''));
     onDrop(Number(active.id), target);
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} collisionDetection={collision} onDragOver={onDragOver} onDragEnd={onDragEnd} onDragCancel={() => setPointerRefused(null)}>
       <TopLevelDropZone chosen={lifted !== null && lifted.targets[lifted.at] === TOP_LEVEL_DROP_ID} />
       <p className="hf-visually-hidden" aria-live="assertive">
         {lift.announcement}
       </p>
-      <ul className="ledger-category-tree" aria-label="Categories">
+      <ul className={`ledger-category-tree${refusedId !== null ? ' is-refusing' : ''}`} aria-label="Categories">
         {tree.map((top) => {
           const children = top.children ?? [];
           const isExpanded = expanded.has(top.id);
@@ -211,6 +230,7 @@ export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSource
               mergeSourceId={mergeSourceId}
               invalidDestinations={invalidDestinations}
               actions={actions}
+              refused={refusedId === top.id}
             >
               {children.length > 0 && isExpanded && (
                 <ul className="ledger-category-children">
@@ -227,6 +247,7 @@ export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSource
                       mergeSourceId={mergeSourceId}
                       invalidDestinations={invalidDestinations}
                       actions={actions}
+                      refused={false}
                     />
                   ))}
                 </ul>

@@ -1,4 +1,4 @@
-import { invalidMergeDestinations, mergeConfirmationMessage, newParentForDrop, TOP_LEVEL_DROP_ID } from './category-moves';
+import { invalidMergeDestinations, mergeConfirmationMessage, newParentForDrop, refusedDropReason, TOP_LEVEL_DROP_ID } from './category-moves';
 
 const tree = [
   { id: 1, name: 'Food', parent_id: null, children: [{ id: 11, name: 'Groceries', parent_id: 1 }] },
@@ -35,5 +35,21 @@ describe('merge', () => {
     expect(mergeConfirmationMessage('Food')).toBe(
       'This will re-assign all transactions and sub-categories. The "Food" category will be deleted. This action cannot be undone.',
     );
+  });
+});
+
+describe('refusedDropReason', () => {
+  it('explains why a parent with children cannot go inside another category', () => {
+    expect(refusedDropReason(tree, 1, 2)).toBe(
+      '"Food" has sub-categories, so it cannot go inside "Auto": categories have at most two levels. Move its sub-categories out first.',
+    );
+    expect(newParentForDrop(tree, 1, 2)).toBeUndefined();
+  });
+  it('is null for allowed drops and for drops that change nothing', () => {
+    expect(refusedDropReason(tree, 3, 2)).toBeNull();
+    expect(refusedDropReason(tree, 11, 2)).toBeNull();
+    expect(refusedDropReason(tree, 1, TOP_LEVEL_DROP_ID)).toBeNull();
+    expect(refusedDropReason(tree, 1, 1)).toBeNull();
+    expect(refusedDropReason(tree, 1, 11)).toBeNull();
   });
 });

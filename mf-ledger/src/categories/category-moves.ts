@@ -29,6 +29,19 @@ export function newParentForDrop(tree: readonly CategoryNode[], draggedId: numbe
   return target;
 }
 
+/**
+ * Why dropping `draggedId` on `target` is refused, for the user (shown while dragging and after a
+ * drop), or null when the drop is allowed or simply changes nothing (its own place, itself).
+ */
+export function refusedDropReason(tree: readonly CategoryNode[], draggedId: number, target: number | typeof TOP_LEVEL_DROP_ID): string | null {
+  if (target === TOP_LEVEL_DROP_ID || target === draggedId) return null;
+  const dragged = findNode(tree, draggedId);
+  const destination = findNode(tree, target);
+  if (!dragged || !destination || destination.parent) return null;
+  if ((dragged.node.children ?? []).length === 0) return null;
+  return `"${dragged.node.name}" has sub-categories, so it cannot go inside "${destination.node.name}": categories have at most two levels. Move its sub-categories out first.`;
+}
+
 /** Ids a merge source may not be merged into: itself and its own children. */
 export function invalidMergeDestinations(tree: readonly CategoryNode[], sourceId: number): Set<number> {
   const found = findNode(tree, sourceId);
