@@ -7,6 +7,7 @@ import { useKeyboardLift } from '../components/useKeyboardLift';
 import { formatDollars } from '@hf/app-kit';
 import { EditIcon, GripIcon, TrashIcon } from '@hf/ui/src/icons';
 import type { Account } from './api';
+import { droppedAnnouncement, placeAnnouncement, pointerAnnouncements } from './reorder-announcements';
 
 interface ItemProps {
   account: Account;
@@ -85,23 +86,31 @@ export function SortableAccountList({ accounts, onReorder, onEdit, onDelete }: S
     onReorder(arrayMove(accounts, from, to));
   };
 
+  const namesIn = (order: number[]) => order.map((id) => ({ id, name: byId.get(id)?.name ?? '' }));
+
   const onHandleKeyDown = (event: KeyboardEvent<HTMLButtonElement>, account: Account) =>
     keyboard.onKeyDown(event, {
       pickUp: () => [{ id: account.id, order: accounts.map((a) => a.id) }, `Picked up ${account.name}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`],
       drop: (current) => {
         if (current.order.some((id, i) => id !== accounts[i]?.id)) onReorder(shown);
-        return `Dropped ${account.name}.`;
+        return droppedAnnouncement(namesIn(current.order), account.id);
       },
       step: (current, delta) => {
         const from = current.order.indexOf(current.id);
         const to = Math.max(0, Math.min(current.order.length - 1, from + delta));
-        return [to === from ? current : { ...current, order: arrayMove(current.order, from, to) }, `${account.name} is at position ${to + 1} of ${current.order.length}.`];
+        const order = to === from ? current.order : arrayMove(current.order, from, to);
+        return [to === from ? current : { ...current, order }, placeAnnouncement(namesIn(order), account.id)];
       },
       putBack: () => `${account.name} was put back.`,
     });
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements: pointerAnnouncements(accounts), screenReaderInstructions: { draggable: 'To move an account with the keyboard, press Space or Enter on its handle.' } }}
+    >
       <SortableContext items={shown.map((a) => a.id)} strategy={verticalListSortingStrategy}>
         <ul className="ledger-account-list" aria-label="Accounts">
           {shown.map((account) => (
