@@ -254,3 +254,23 @@ test('keyboard first: Date has focus on open, rows by arrow keys, Enter edits, a
   }
   await snap(page, testInfo, 'register-keyboard');
 });
+
+test('balance today and after planned rows, told apart in the account list and the register header', async ({ page, request }, testInfo) => {
+  const user = await registerViaApi(request);
+  const planned = await createAccount(request, user, 'With Plans', 1000);
+  const plain = await createAccount(request, user, 'No Plans', 50);
+  const today = localToday();
+  await createTransaction(request, user, planned.id, { date: addDays(today, -1), payee: 'Groceries', amount: -100 });
+  await createTransaction(request, user, planned.id, { date: addDays(today, 5), payee: 'Rent', amount: -700 });
+  await signInWithToken(page, user, '/accounts');
+  const item = page.locator('.ledger-account-item').filter({ hasText: 'With Plans' });
+  await expect(item).toContainText(money(900));
+  await expect(item).toContainText(`after planned rows ${money(200)}`);
+  await expect(page.locator('.ledger-account-item').filter({ hasText: 'No Plans' })).not.toContainText('after planned rows');
+  await snap(page, testInfo, 'accounts-balance-today');
+
+  await page.goto(`/accounts/${planned.id}/register`);
+  await expect(page.getByText(`Balance today ${money(900)} · After planned rows ${money(200)} · Pending ${money(1000)} · Cleared ${money(1000)}`)).toBeVisible();
+  await page.goto(`/accounts/${plain.id}/register`);
+  await expect(page.getByText(`Balance ${money(50)} · Pending ${money(50)} · Cleared ${money(50)}`)).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { accountsApi } from '../accounts/api';
+import { hasPlannedRows } from '../accounts/balances';
 import { BulkCategorizeModal } from '../bulk-categorize/BulkCategorizeModal';
 import { EnvelopesPanel } from '../envelopes/EnvelopesPanel';
 import { FileImportModal } from '../import/FileImportModal';
@@ -25,7 +26,14 @@ export function AccountShell({ accountId, children }: { accountId: number; child
           <h1 className="hf-page__title">{account.data?.name ?? (account.isPending ? 'Loading...' : 'Account')}</h1>
           {account.data && (
             <p className="ledger-muted ledger-account-shell__balances">
-              Balance {formatDollars(account.data.balance)} · Pending {formatDollars(account.data.pending_balance)} · Cleared {formatDollars(account.data.cleared_balance)}
+              {hasPlannedRows(account.data) ? (
+                <>
+                  Balance today {formatDollars(account.data.balance_today)} · After planned rows {formatDollars(account.data.balance)}
+                </>
+              ) : (
+                <>Balance {formatDollars(account.data.balance)}</>
+              )}{' '}
+              · Pending {formatDollars(account.data.pending_balance)} · Cleared {formatDollars(account.data.cleared_balance)}
             </p>
           )}
         </div>

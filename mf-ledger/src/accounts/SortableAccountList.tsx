@@ -8,6 +8,7 @@ import { formatDollars } from '@hf/app-kit';
 import { EditIcon, GripIcon, TrashIcon } from '@hf/ui/src/icons';
 import type { Account } from './api';
 import { droppedAnnouncement, placeAnnouncement, pointerAnnouncements } from './reorder-announcements';
+import { hasPlannedRows } from './balances';
 
 interface ItemProps {
   account: Account;
@@ -46,7 +47,16 @@ function SortableAccountItem({ account, onEdit, onDelete, lifted, onHandleKeyDow
       <Link className="ledger-account-item__link" to={`/accounts/${account.id}/register`}>
         {account.name}
       </Link>
-      <span className="ledger-account-item__balance">{formatDollars(account.balance)}</span>
+      <span className="ledger-account-item__balance">
+        {hasPlannedRows(account) ? (
+          <>
+            <span title="Balance today: rows dated today or earlier">{formatDollars(account.balance_today)}</span>
+            <span className="ledger-muted ledger-account-item__planned">after planned rows {formatDollars(account.balance)}</span>
+          </>
+        ) : (
+          formatDollars(account.balance)
+        )}
+      </span>
       <span className="ledger-hover-actions">
         <button type="button" className="ledger-icon-button" aria-label={`Edit ${account.name}`} title="Edit account name" onClick={() => onEdit(account)}>
           <EditIcon />

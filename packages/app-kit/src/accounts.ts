@@ -1,3 +1,4 @@
+import { localToday } from '@hf/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
@@ -14,7 +15,8 @@ export const ACCOUNTS_QUERY_KEY = ['accounts'] as const;
 export function useAccounts<T extends AccountSummary = AccountSummary>(enabled = true) {
   return useQuery({
     queryKey: ACCOUNTS_QUERY_KEY,
-    queryFn: () => api.get<T[]>('/accounts/'),
+    // `today` (local date) adds each account's balance without its planned (future) rows.
+    queryFn: () => api.get<T[]>(`/accounts/?today=${localToday()}`),
     enabled,
     staleTime: 30_000,
   });

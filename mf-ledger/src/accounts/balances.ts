@@ -1,0 +1,10 @@
+import type { Account } from './api';
+
+/**
+ * Which balance to show (docs/decisions.md "Balance today and after planned rows"): the balance
+ * today (rows dated today or earlier) is the account's balance; when rows dated after today
+ * change it, the balance after them is shown beside it, named.
+ */
+export function hasPlannedRows(account: Pick<Account, 'balance' | 'balance_today'>): account is Pick<Account, 'balance'> & { balance_today: number } {
+  return typeof account.balance_today === 'number' && Math.round(account.balance_today * 100) !== Math.round(account.balance * 100);
+}
