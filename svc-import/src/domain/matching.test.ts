@@ -95,6 +95,9 @@ describe('reconcile', () => {
     expect(payeesAlike('Electric Company', 'ELECTRIC CO PAYMENT')).toBe(true);
     expect(payeesAlike('Rent', 'Groceries')).toBe(false);
     expect(payeeTwinKey('  Cafe\u0301  Bar ')).toBe(payeeTwinKey('CAFÉ BAR'.normalize('NFD')));
+    // The printable-ASCII fast path gives the general rule's key.
+    const general = (p: string) => p.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+    for (const p of ['  ACME   Corp,  Inc. ', 'Coffee #12', '', '   ', 'a  b   c', 'Tab\there', 'Caf\u00e9  Bar', 'x\u00a0 y']) expect(payeeTwinKey(p)).toBe(general(p));
   });
 });
 

@@ -47,5 +47,12 @@ export function payeesAlike(a: string, b: string): boolean {
 
 /** The key of an exact twin's payee: NFC, trimmed, inner blanks collapsed, case-insensitive. */
 export function payeeTwinKey(payee: string): string {
+  // Printable ASCII (most bank text) is its own NFC and its only blank is the space: the same key
+  // without the normalisation and the regular expression, which matching runs for every row.
+  if (PRINTABLE_ASCII.test(payee)) {
+    const trimmed = payee.trim();
+    return (trimmed.includes('  ') ? trimmed.replace(/ {2,}/g, ' ') : trimmed).toLowerCase();
+  }
   return payee.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
