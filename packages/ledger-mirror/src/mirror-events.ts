@@ -3,6 +3,7 @@ import {
   type AccountClosedV1,
   type AccountOpenedV1,
   type AccountRenamedV1,
+  type AccountsReorderedV1,
   type CategoriesMergedV1,
   type CategoryChangedV1,
   type CategoryCreatedV1,
@@ -41,6 +42,8 @@ export interface AccountState {
   name: string;
   starting_balance: number;
   closed: boolean;
+  /** The household's order of accounts (svc-ledger's `sort_order`). */
+  sort_order: number;
 }
 
 /** A category snapshot to store, or a mark on one (deleted; merged into another). */
@@ -53,6 +56,8 @@ export interface ReadModelChanges {
   rows: RowState[];
   accounts: AccountState[];
   categories: CategoryChange[];
+  /** A reorder: the household's accounts in their new order (ledger.account.reordered.v1). */
+  accountOrder: number[];
 }
 
 /** A transaction snapshot as a row state (`deleted` forced for the rows of a deletion event). */
@@ -75,10 +80,10 @@ export function rowState(t: LedgerTransactionSnapshot, deleted = t.deleted): Row
 }
 
 export function accountState(a: LedgerAccountSnapshot, closed: boolean): AccountState {
-  return { id: a.id, household_id: a.household_id, name: a.name, starting_balance: a.starting_balance_cents, closed };
+  return { id: a.id, household_id: a.household_id, name: a.name, starting_balance: a.starting_balance_cents, closed, sort_order: a.sort_order };
 }
 
-const none = (): ReadModelChanges => ({ rows: [], accounts: [], categories: [] });
+const none = (): ReadModelChanges => ({ rows: [], accounts: [], categories: [], accountOrder: [] });
 
 /**
  * The mirror changes of a ledger event (its data already checked against its schema).
@@ -108,6 +113,9 @@ export function changesOf(type: string, data: unknown): ReadModelChanges {
       changes.accounts = [accountState(account, false)];
       break;
     }
+    case EVENTS.accountsReordered:
+      changes.accountOrder = [...(data as AccountsReorderedV1).account_ids];
+      break;
     case EVENTS.accountClosed: {
       const { account } = data as AccountClosedV1;
       changes.accounts = [accountState(account, true)];

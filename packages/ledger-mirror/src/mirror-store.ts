@@ -20,6 +20,8 @@ CREATE TABLE IF NOT EXISTS ledger_accounts (
   closed boolean NOT NULL DEFAULT false,
   sequence bigint NOT NULL
 );
+-- The household's order of accounts; mirrors made before it have 0 (id order) until rebuilt.
+ALTER TABLE ledger_accounts ADD COLUMN IF NOT EXISTS sort_order integer NOT NULL DEFAULT 0;
 CREATE INDEX IF NOT EXISTS ledger_accounts_household ON ledger_accounts (household_id);
 CREATE TABLE IF NOT EXISTS ledger_categories (
   id integer PRIMARY KEY,
@@ -139,11 +141,11 @@ export async function upsertRows(q: Queryable, rows: readonly RowState[], sequen
 export async function upsertAccounts(q: Queryable, accounts: readonly AccountState[], sequence: number, force = false): Promise<void> {
   for (const a of accounts) {
     await q.query(
-      `INSERT INTO ledger_accounts AS a (id, household_id, name, starting_balance, closed, sequence) VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO ledger_accounts AS a (id, household_id, name, starting_balance, closed, sort_order, sequence) VALUES ($1, $2, $3, $4, $5, $8, $6)
        ON CONFLICT (id) DO UPDATE SET household_id = excluded.household_id, name = excluded.name, starting_balance = excluded.starting_balance,
-         closed = excluded.closed, sequence = excluded.sequence
+         closed = excluded.closed, sort_order = excluded.sort_order, sequence = excluded.sequence
        WHERE $7::bool OR a.sequence <= excluded.sequence`,
-      [a.id, a.household_id, a.name, a.starting_balance, a.closed, sequence, force],
+      [a.id, a.household_id, a.name, a.starting_balance, a.closed, sequence, force, a.sort_order],
     );
   }
 }
@@ -174,8 +176,18 @@ export async function applyCategoryChanges(q: Queryable, changes: readonly Categ
   }
 }
 
+/** A reorder: positions from 0, as svc-ledger numbers them; an account a newer event wrote keeps its own. */
+async function reorderAccounts(q: Queryable, accountIds: readonly number[], sequence: number): Promise<void> {
+  await q.query(
+    `UPDATE ledger_accounts a SET sort_order = u.ord - 1
+     FROM unnest($1::int[]) WITH ORDINALITY AS u(id, ord) WHERE a.id = u.id AND a.sequence <= $2`,
+    [accountIds, sequence],
+  );
+}
+
 export async function applyChanges(q: Queryable, changes: ReadModelChanges, sequence: number): Promise<void> {
   if (changes.accounts.length) await upsertAccounts(q, changes.accounts, sequence);
+  if (changes.accountOrder.length) await reorderAccounts(q, changes.accountOrder, sequence);
   if (changes.categories.length) await applyCategoryChanges(q, changes.categories, sequence);
   if (changes.rows.length) await upsertRows(q, changes.rows, sequence);
 }
@@ -220,8 +232,8 @@ export interface MirrorAccount {
   starting_balance: number;
 }
 
-/** The household's open accounts by id. */
+/** The household's open accounts by id, in the household's order (as the Accounts page lists them). */
 export async function openAccounts(q: Queryable, householdId: number): Promise<Map<number, MirrorAccount>> {
-  const result = await q.query<MirrorAccount>('SELECT id, name, starting_balance FROM ledger_accounts WHERE household_id = $1 AND NOT closed ORDER BY id', [householdId]);
+  const result = await q.query<MirrorAccount>('SELECT id, name, starting_balance FROM ledger_accounts WHERE household_id = $1 AND NOT closed ORDER BY sort_order, id', [householdId]);
   return new Map(result.rows.map((r) => [r.id, r]));
 }
