@@ -37,10 +37,11 @@ export function ConfirmDialog({ title, message, confirmLabel = 'Yes', cancelLabe
       onKey={onKey}
       footer={
         <>
-          <button type="button" className="hf-button" onClick={onCancel}>
+          {/* The default (focused, Enter) button: the affirmative one, except for destructive actions. */}
+          <button type="button" data-autofocus={destructive ? true : undefined} className="hf-button" onClick={onCancel}>
             {cancelLabel}
           </button>
-          <button type="button" data-autofocus className={`hf-button ${destructive ? 'hf-button--danger' : 'hf-button--primary'}`} onClick={onConfirm}>
+          <button type="button" data-autofocus={destructive ? undefined : true} className={`hf-button ${destructive ? 'hf-button--danger' : 'hf-button--primary'}`} onClick={onConfirm}>
             {confirmLabel}
           </button>
         </>

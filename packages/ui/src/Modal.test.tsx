@@ -54,3 +54,21 @@ describe('Modal', () => {
     expect(onOuterClose).not.toHaveBeenCalled();
   });
 });
+
+describe('ConfirmDialog default button', () => {
+  test('the affirmative button has focus, so Enter confirms ("Create Category?")', async () => {
+    const onConfirm = jest.fn();
+    const onCancel = jest.fn();
+    const user = userEvent.setup();
+    render(<ConfirmDialog title="Create Category?" message="Create it?" confirmLabel="Create" cancelLabel="Cancel" onConfirm={onConfirm} onCancel={onCancel} />);
+    expect(screen.getByRole('button', { name: 'Create' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  test('a destructive confirmation keeps Cancel as the default', () => {
+    render(<ConfirmDialog title="Delete?" message="Delete it?" confirmLabel="Delete" cancelLabel="Cancel" destructive onConfirm={jest.fn()} onCancel={jest.fn()} />);
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  });
+});

@@ -27,7 +27,10 @@ export function Modal({ title, onClose, children, footer, onKey, wide }: ModalPr
   onKeyRef.current = onKey;
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    const first = ref.current?.querySelector<HTMLElement>('[data-autofocus], input, select, textarea, button:not(.hf-modal__close)');
+    // The default control (data-autofocus: Enter answers with it) wins over earlier fields and buttons.
+    const first =
+      ref.current?.querySelector<HTMLElement>('[data-autofocus]') ??
+      ref.current?.querySelector<HTMLElement>('input, select, textarea, button:not(.hf-modal__close)');
     (first ?? ref.current)?.focus();
     const token = {};
     openModals.push(token);

@@ -37,8 +37,8 @@ export function usePayees() {
 
 /**
  * The category field's text -> a category id when a transaction is saved, through the creation
- * flow (spec section 4): `{ id }` (null = uncategorised), or null when the person stopped or the
- * creation failed (`onError` gets the message).
+ * flow (spec section 4): `{ id }` (null = uncategorised), or null when the person stopped (`onError`
+ * gets what happened: nothing saved) or the creation failed (`onError` gets the message).
  */
 export function useCategoryResolver(dialogs: DialogRequests, onError: (message: string) => void) {
   const queryClient = useQueryClient();
@@ -52,6 +52,7 @@ export function useCategoryResolver(dialogs: DialogRequests, onError: (message: 
       };
       try {
         const flow = await categoryIdForSave(text, options, dialogs, createCategory);
+        if (!flow.ok && flow.cancelled) onError(flow.cancelled);
         return flow.ok ? { id: flow.categoryId } : null;
       } catch (err) {
         onError(errorMessage(err, 'An error occurred.'));

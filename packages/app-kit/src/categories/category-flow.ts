@@ -13,7 +13,13 @@ function didYouMeanChoices(typed: string, suggestion: string): Choice[] {
   ];
 }
 
-export type CategoryFlowResult = { ok: true; categoryId: number | null; created: boolean } | { ok: false };
+/** `cancelled`: what to tell the person when they said no (nothing was saved). */
+export type CategoryFlowResult = { ok: true; categoryId: number | null; created: boolean } | { ok: false; cancelled?: string };
+
+/** The message after a "no" in the creation flow: nothing was saved, and what to do instead. */
+export function notCreatedMessage(name: string, sub = false): string {
+  return `Not saved: the ${sub ? 'sub-category' : 'category'} "${name}" was not created. Choose an existing category or clear the Category field.`;
+}
 
 export async function categoryIdForSave(
   text: string,
@@ -38,7 +44,7 @@ export async function categoryIdForSave(
         confirmLabel: 'Create',
         cancelLabel: 'Cancel',
       });
-      if (!answer.ok) return { ok: false };
+      if (!answer.ok) return { ok: false, cancelled: notCreatedMessage(`${resolution.parent.name}: ${resolution.childName}`, true) };
       return { ok: true, categoryId: await createCategory(resolution.childName, resolution.parent.id), created: true };
     }
     case 'new-top-level': {
@@ -51,7 +57,7 @@ export async function categoryIdForSave(
         );
         if (choice === 'use') return { ok: true, categoryId: suggested.id, created: false };
         if (choice === 'create') return { ok: true, categoryId: await createCategory(resolution.name, null), created: true };
-        return { ok: false };
+        return { ok: false, cancelled: notCreatedMessage(resolution.name) };
       }
       const answer = await dialogs.confirm({
         title: 'Create Category?',
@@ -59,7 +65,7 @@ export async function categoryIdForSave(
         confirmLabel: 'Create',
         cancelLabel: 'Cancel',
       });
-      if (!answer.ok) return { ok: false };
+      if (!answer.ok) return { ok: false, cancelled: notCreatedMessage(resolution.name) };
       return { ok: true, categoryId: await createCategory(resolution.name, null), created: true };
     }
   }
