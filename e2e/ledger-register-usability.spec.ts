@@ -207,6 +207,7 @@ test('keyboard first: Date has focus on open, rows by arrow keys, Enter edits, a
     // Down from the Date field: the latest row up to today; Up: the one before; Enter edits it.
     await page.keyboard.press('ArrowDown');
     await expect(rowOf(page, 'Newer Shop')).toBeFocused();
+    expect(await rowOf(page, 'Newer Shop').evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
     await page.keyboard.press('ArrowUp');
     await expect(rowOf(page, 'Older Shop')).toBeFocused();
     await page.keyboard.press('ArrowDown');
