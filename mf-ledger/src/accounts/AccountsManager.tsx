@@ -7,6 +7,7 @@ import { NameModal } from '../components/NameModal';
 import { accountsApi, type Account } from './api';
 import { AccountForm, type NewAccount } from './AccountForm';
 import { SortableAccountList } from './SortableAccountList';
+import './accounts.css';
 
 /**
  * The Accounts page's content (spec sections 2, 4, 8): the sortable list, the add form, the
