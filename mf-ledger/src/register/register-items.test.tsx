@@ -40,11 +40,10 @@ describe('buildRegisterItems', () => {
     }
     expect(itemIndexOfRow(items, 99)).toBe(-1);
   });
-  it('handles 50,000 rows quickly', () => {
+  // Its speed is measured by `npm run bench -- browser`, not asserted here (no timings in tests).
+  it('builds the items of 50,000 rows, each row once and in order', () => {
     const many = Array.from({ length: 50_000 }, (_, i) => ({ id: i, date: `20${String(10 + Math.floor(i / 4000)).padStart(2, '0')}-${String((Math.floor(i / 400) % 12) + 1).padStart(2, '0')}-15` }));
-    const start = performance.now();
     const items = buildRegisterItems(many, '2020-06-15');
-    expect(performance.now() - start).toBeLessThan(200);
     expect(items.filter((i) => i.kind === 'row')).toHaveLength(50_000);
     expect(itemIndexOfRow(items, 49_999)).toBe(items.length - 1);
   });
