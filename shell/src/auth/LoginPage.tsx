@@ -1,5 +1,5 @@
 import { api, errorMessage, STORAGE_KEYS, storeTokens, type SessionTokens } from '@hf/app-kit';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { wasAutoLoggedOut, wasSessionEnded } from '../session/session';
 import { AuthCard, FormError } from './AuthCard';
@@ -15,6 +15,10 @@ export function LoginPage() {
   const [inactivityNotice] = useState(wasAutoLoggedOut);
   const location = useLocation();
   const [sessionEndedNotice] = useState(() => wasSessionEnded(location.state, location.search));
+  // Shown once: the marker is dropped from the history entry, so a reload or a later visit is plain.
+  useEffect(() => {
+    if (sessionEndedNotice) navigate('/login', { replace: true });
+  }, [sessionEndedNotice, navigate]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
