@@ -1,7 +1,7 @@
 /**
  * Issue 10, "Accessible in every theme": axe-core on every screen in every built-in theme at
  * both widths; any serious or critical violation fails. Each screen is saved under
- * test-results/screens/<project>-a11y-<theme>-<screen>.png. The signed-out screens (login,
+ * test-results/screens/<project>-a11y-<theme>-<screen>.png and in the run's artifacts folder. The signed-out screens (login,
  * register) only ever show the Default theme (a sign-out resets the colours), so they are checked
  * once. The focus ring is checked apart: axe does not measure it.
  */
@@ -43,6 +43,8 @@ async function check(page: Page, testInfo: TestInfo, findings: Finding[], name: 
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
   findings.push(...(await audit(page, name)));
   await snap(page, testInfo, `a11y-${name}`);
+  // Also kept with this run's artifacts: test-results/screens/ is emptied by every run's global setup.
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 
 /** WCAG contrast of two computed `rgb(r, g, b)` colours. */
