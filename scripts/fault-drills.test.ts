@@ -1,39 +1,60 @@
 /**
- * The short fault drills, part of `npm test`: in the scaled mode on a PostgreSQL and a
- * nats-server of their own, under continuous load, kill -9 svc-ledger inside a 10,000-row bulk
- * create, NATS down for 10 s, and kill -9 the gateway; every invariant of each drill must hold
- * (scripts/drills). `npm run drills` runs the full set (60 s NATS outage, PostgreSQL restart).
+ * The short fault drills, part of `npm test`: `scripts/fault-drills.ts --short` in a child process
+ * (the scaled mode on a PostgreSQL and a nats-server of its own, under continuous load: kill -9
+ * svc-ledger inside a 10,000-row bulk create, NATS down for 10 s, kill -9 the gateway); every
+ * invariant of each drill must hold (scripts/drills). `npm run drills` runs the full set (60 s
+ * NATS outage, PostgreSQL restart) and also holds the time to resume to 10 s; here it is printed,
+ * not asserted (no timings in tests), but service must come back.
  *
  * Skipped with a message when nats-server is not installed (REQUIRE_NATS=1 makes it a failure).
  */
-import { runDrill, type DrillOptions } from './drills/drills';
-import { startDrillSystem, type DrillSystem } from './drills/harness';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SHORT_DRILL_NAMES } from './drills/drills';
 import { natsServerPresent, NATS_SERVER } from './drills/private-nats';
-import { summaryTable, type DrillResult } from './drills/verdict';
+import type { DrillResult } from './drills/verdict';
 
 const present = natsServerPresent();
 if (!present && process.env.REQUIRE_NATS === '1') throw new Error(`${NATS_SERVER} is missing (REQUIRE_NATS=1)`);
 if (!present) console.warn(`Fault drills skipped: ${NATS_SERVER} is missing`);
 const maybe = present ? describe : describe.skip;
 
-const SHORT: DrillOptions = { natsOutageMs: 10_000, bulkRows: 10_000, warmMs: 2_000, afterMs: 3_000, downMs: 1_000 };
+const ROOT = resolve(__dirname, '..');
+
+/** Runs the short set; the results file, or the script's output when it wrote none. */
+function runShortDrills(resultsFile: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'fault-drills.ts'), '--short', `--results=${resultsFile}`], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', fail);
+    child.on('exit', (code) => done({ code, output }));
+  });
+}
 
 maybe('fault drills (short set)', () => {
-  let system: DrillSystem | undefined;
-  const results: DrillResult[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'hf-drills-'));
+  const resultsFile = join(dir, 'results.json');
+  let results: DrillResult[] = [];
 
   beforeAll(async () => {
-    system = await startDrillSystem();
-  }, 600_000);
+    const run = await runShortDrills(resultsFile);
+    if (!existsSync(resultsFile)) throw new Error(`The drills wrote no results (exit ${run.code}):\n${run.output.slice(-4000)}`);
+    const written = JSON.parse(readFileSync(resultsFile, 'utf8')) as { results: DrillResult[]; failure: string | null };
+    if (written.failure) throw new Error(`A drill could not run to its end: ${written.failure}\n${run.output.slice(-4000)}`);
+    results = written.results;
+    console.log(run.output.slice(Math.max(0, run.output.indexOf('== '))));
+  }, 900_000);
 
-  afterAll(async () => {
-    if (results.length > 0) console.log(summaryTable(results));
-    await system?.stop();
-  }, 120_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it.each(['ledger-kill', 'nats-outage', 'gateway-kill'] as const)('%s: every invariant holds', async (drill) => {
-    const result = await runDrill(system!, drill, SHORT);
-    results.push(result);
-    expect({ drill, failed: result.checks.filter((c) => !c.pass) }).toEqual({ drill, failed: [] });
-  }, 600_000);
+  it.each(SHORT_DRILL_NAMES)('%s: every invariant holds', (drill) => {
+    const result = results.find((r) => r.name === drill);
+    expect(result).toBeDefined();
+    const failed = result!.checks.filter((c) => !c.pass && !c.name.startsWith('resumed within'));
+    expect({ drill, failed, resumed: result!.resumeMs !== null }).toEqual({ drill, failed: [], resumed: true });
+  });
 });

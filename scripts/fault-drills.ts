@@ -7,8 +7,11 @@
  *
  * Options: --only=ledger-kill,nats-outage,postgres-restart,gateway-kill  --nats-outage=<s>
  *          --bulk-rows=<n>  --echo (print the processes' output)
+ *          --short (the short set of `npm test`: SHORT_DRILLS, SHORT_DRILL_NAMES unless --only)
+ *          --results=<file> (the results as JSON, for scripts/fault-drills.test.ts)
  */
-import { ALL_DRILLS, FULL_DRILLS, runDrill, type DrillName } from './drills/drills';
+import { writeFileSync } from 'node:fs';
+import { ALL_DRILLS, FULL_DRILLS, runDrill, SHORT_DRILL_NAMES, SHORT_DRILLS, type DrillName } from './drills/drills';
 import { startDrillSystem } from './drills/harness';
 import { natsServerPresent, NATS_SERVER } from './drills/private-nats';
 import { drillPassed, summaryTable, type DrillResult } from './drills/verdict';
@@ -23,16 +26,18 @@ async function main(): Promise<void> {
     console.error(`The drills need nats-server (${NATS_SERVER}; set NATS_SERVER_BIN).`);
     process.exit(2);
   }
-  const only = option('only')?.split(',').filter(Boolean) as DrillName[] | undefined;
+  const short = process.argv.includes('--short');
+  const base = short ? SHORT_DRILLS : FULL_DRILLS;
+  const only = (option('only')?.split(',').filter(Boolean) ?? (short ? [...SHORT_DRILL_NAMES] : undefined)) as DrillName[] | undefined;
   const unknown = (only ?? []).filter((d) => !ALL_DRILLS.includes(d));
   if (unknown.length > 0) {
     console.error(`Unknown drill(s): ${unknown.join(', ')}. Drills: ${ALL_DRILLS.join(', ')}`);
     process.exit(2);
   }
   const options = {
-    ...FULL_DRILLS,
-    natsOutageMs: Number(option('nats-outage') ?? FULL_DRILLS.natsOutageMs / 1000) * 1000,
-    bulkRows: Number(option('bulk-rows') ?? FULL_DRILLS.bulkRows),
+    ...base,
+    natsOutageMs: Number(option('nats-outage') ?? base.natsOutageMs / 1000) * 1000,
+    bulkRows: Number(option('bulk-rows') ?? base.bulkRows),
     log: (line: string) => console.log(`[drills] ${line}`),
   };
   console.log('[drills] starting PostgreSQL, NATS and the scaled mode...');
@@ -53,6 +58,8 @@ async function main(): Promise<void> {
     await system.stop();
   }
   console.log(`\n${summaryTable(results)}`);
+  const resultsFile = option('results');
+  if (resultsFile) writeFileSync(resultsFile, JSON.stringify({ results, failure: failure ? String((failure as Error).stack ?? failure) : null }));
   if (failure) {
     console.error(`\nA drill could not run to its end: ${(failure as Error).stack ?? String(failure)}`);
     process.exit(1);

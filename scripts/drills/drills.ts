@@ -32,6 +32,9 @@ export interface DrillOptions {
 }
 
 export const FULL_DRILLS: DrillOptions = { natsOutageMs: 60_000, bulkRows: 10_000, warmMs: 5_000, afterMs: 10_000, downMs: 3_000 };
+/** The short set of `npm test` (`--short`): a 10 s NATS outage, shorter load around each fault. */
+export const SHORT_DRILLS: DrillOptions = { natsOutageMs: 10_000, bulkRows: 10_000, warmMs: 2_000, afterMs: 3_000, downMs: 1_000 };
+export const SHORT_DRILL_NAMES = ['ledger-kill', 'nats-outage', 'gateway-kill'] as const;
 
 interface Injection {
   window: OutageWindow;
