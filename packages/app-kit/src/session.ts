@@ -66,10 +66,11 @@ function notifySessionChange(): void {
 
 /**
  * Where a 401 sends the user. The shell replaces this with a router navigation;
- * the default is a full page load of /login.
+ * the default is a full page load of /login that says the session ended.
  */
 let unauthorizedHandler: () => void = () => {
-  window.location.assign('/login');
+  // /login says the session ended (shell's LoginPage reads `session=ended`).
+  window.location.assign('/login?session=ended');
 };
 
 export function setUnauthorizedHandler(handler: () => void): void {

@@ -14,11 +14,15 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [inactivityNotice] = useState(wasAutoLoggedOut);
   const location = useLocation();
-  const [sessionEndedNotice] = useState(() => wasSessionEnded(location.state, location.search));
-  // Shown once: the marker is dropped from the history entry, so a reload or a later visit is plain.
+  const [sessionEndedNotice, setSessionEndedNotice] = useState(() => wasSessionEnded(location.state, location.search));
+  // The marker may arrive after this page is shown (a guard's redirect can come first). Shown
+  // once: the marker is then dropped from the history entry, so a reload or a later visit is plain.
+  const endedNow = wasSessionEnded(location.state, location.search);
   useEffect(() => {
-    if (sessionEndedNotice) navigate('/login', { replace: true });
-  }, [sessionEndedNotice, navigate]);
+    if (!endedNow) return;
+    setSessionEndedNotice(true);
+    navigate('/login', { replace: true });
+  }, [endedNow, navigate]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
