@@ -86,13 +86,16 @@ test.describe('public screens', () => {
     await expect(page).toHaveURL(/\/reset-password\/not-a-real-token$/);
   });
 
-  test('signed-out visitors are sent to /login, and / goes to /dashboard first', async ({ page }) => {
+  test('signed-out visitors are sent to /login (Help is public), and / goes to /dashboard first', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
-    for (const path of ['/dashboard', '/accounts', '/settings/household', '/settings/appearance', '/help', '/reports', '/categories', '/budget']) {
+    for (const path of ['/dashboard', '/accounts', '/settings/household', '/settings/appearance', '/reports', '/categories', '/budget']) {
       await page.goto(path);
       await expect(page, `${path} without a token`).toHaveURL(/\/login$/);
     }
+    // Help is static and public (issue 10: the signed-out footer's Help link works).
+    await page.goto('/help');
+    await expect(page).toHaveURL(/\/help$/);
   });
 
   test('an invalid invitation token shows the invitation error', async ({ page }) => {

@@ -111,7 +111,9 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
     categoryFailed.current = true;
     setCategoryError(message);
   }, []);
-  const resolveCategory = useCategoryResolver(dialogs, onCategoryError);
+  // A stopped creation flow is the spec's 'Import cancelled.' (shown by commit), not the register's words.
+  const onCategoryCancelled = useCallback(() => undefined, []);
+  const resolveCategory = useCategoryResolver(dialogs, onCategoryError, onCategoryCancelled);
 
   const toggle = useCallback((list: ReconcileList, index: number) => setSelection((s) => toggled(s, list, index)), []);
   const setAll = useCallback((list: ReconcileList, value: boolean) => setSelection((s) => allSet(s, list, value)), []);

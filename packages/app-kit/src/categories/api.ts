@@ -37,10 +37,12 @@ export function usePayees() {
 
 /**
  * The category field's text -> a category id when a transaction is saved, through the creation
- * flow (spec section 4): `{ id }` (null = uncategorised), or null when the person stopped (`onError`
- * gets what happened: nothing saved) or the creation failed (`onError` gets the message).
+ * flow (spec section 4): `{ id }` (null = uncategorised), or null when the person stopped
+ * (`onCancelled`, by default `onError`, gets what happened: nothing saved) or the creation failed
+ * (`onError` gets the message). A screen with its own words for a stop (the import's
+ * 'Import cancelled.') passes its own `onCancelled`.
  */
-export function useCategoryResolver(dialogs: DialogRequests, onError: (message: string) => void) {
+export function useCategoryResolver(dialogs: DialogRequests, onError: (message: string) => void, onCancelled: (message: string) => void = onError) {
   const queryClient = useQueryClient();
   const { options } = useCategoryOptions();
   return useCallback(
@@ -52,13 +54,13 @@ export function useCategoryResolver(dialogs: DialogRequests, onError: (message: 
       };
       try {
         const flow = await categoryIdForSave(text, options, dialogs, createCategory);
-        if (!flow.ok && flow.cancelled) onError(flow.cancelled);
+        if (!flow.ok && flow.cancelled) onCancelled(flow.cancelled);
         return flow.ok ? { id: flow.categoryId } : null;
       } catch (err) {
         onError(errorMessage(err, 'An error occurred.'));
         return null;
       }
     },
-    [options, dialogs, queryClient, onError],
+    [options, dialogs, queryClient, onError, onCancelled],
   );
 }
