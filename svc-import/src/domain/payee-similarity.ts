@@ -4,30 +4,13 @@
  * digits only, case-insensitive. One text contained in the other (at least 4 characters) is a
  * match; otherwise the Sørensen–Dice coefficient over character bigrams.
  */
+import { bigramDice } from '@hf/contracts/similarity';
+
 export const PAYEE_SIMILARITY_THRESHOLD = 0.6;
 
 /** Lower-case letters and digits of a payee (any script), nothing else. */
 export function payeeLetters(payee: string): string {
   return payee.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-}
-
-function dice(x: string, y: string): number {
-  if (x.length < 2 || y.length < 2) return 0;
-  const bigrams = new Map<string, number>();
-  for (let i = 0; i < x.length - 1; i++) {
-    const bigram = x.slice(i, i + 2);
-    bigrams.set(bigram, (bigrams.get(bigram) ?? 0) + 1);
-  }
-  let shared = 0;
-  for (let i = 0; i < y.length - 1; i++) {
-    const bigram = y.slice(i, i + 2);
-    const count = bigrams.get(bigram) ?? 0;
-    if (count > 0) {
-      bigrams.set(bigram, count - 1);
-      shared++;
-    }
-  }
-  return (2 * shared) / (x.length - 1 + (y.length - 1));
 }
 
 /** 0..1; 1 when equal or when one (4+ characters) is contained in the other. */
@@ -38,7 +21,7 @@ export function payeeSimilarity(a: string, b: string): number {
   if (x === y) return 1;
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
   if (short.length >= 4 && long.includes(short)) return 1;
-  return dice(x, y);
+  return bigramDice(x, y);
 }
 
 export function payeesAlike(a: string, b: string): boolean {

@@ -3,6 +3,8 @@
  * "Fuzzy category match threshold 0.7"): the Sørensen–Dice coefficient over letter bigrams,
  * case-insensitive and ignoring whitespace. 1 means equal, 0 means no bigram in common.
  */
+import { bigramDice } from '@hf/contracts/similarity';
+
 export const FUZZY_CATEGORY_THRESHOLD = 0.7;
 
 function normalize(text: string): string {
@@ -13,22 +15,7 @@ export function diceSimilarity(a: string, b: string): number {
   const x = normalize(a);
   const y = normalize(b);
   if (x === y) return 1;
-  if (x.length < 2 || y.length < 2) return 0;
-  const bigrams = new Map<string, number>();
-  for (let i = 0; i < x.length - 1; i++) {
-    const bigram = x.slice(i, i + 2);
-    bigrams.set(bigram, (bigrams.get(bigram) ?? 0) + 1);
-  }
-  let shared = 0;
-  for (let i = 0; i < y.length - 1; i++) {
-    const bigram = y.slice(i, i + 2);
-    const count = bigrams.get(bigram) ?? 0;
-    if (count > 0) {
-      bigrams.set(bigram, count - 1);
-      shared++;
-    }
-  }
-  return (2 * shared) / (x.length - 1 + (y.length - 1));
+  return bigramDice(x, y);
 }
 
 export interface ClosestMatch<T> {
