@@ -90,7 +90,8 @@ function readsReadModel(method: string, path: string): boolean {
   return under(MIRROR_EVERY_METHOD_PREFIXES) || (method === 'GET' && under(READ_MODEL_PATH_PREFIXES));
 }
 
-function parseJson(text: string): unknown {
+/** A response text as JSON, or null when it is empty or not JSON. */
+export function parseJson(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);

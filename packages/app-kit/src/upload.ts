@@ -6,7 +6,7 @@
  * the session and the api client through `@hf/app-kit` (the shared singleton).
  */
 import { localToday } from '@hf/calendar';
-import { API_BASE, ApiError, EVENT_SEQUENCE_HEADER, STORAGE_KEYS, getAccessToken, handleUnauthorized, noteEventSequence } from '@hf/app-kit';
+import { API_BASE, ApiError, EVENT_SEQUENCE_HEADER, STORAGE_KEYS, getAccessToken, handleUnauthorized, noteEventSequence, parseJson } from '@hf/app-kit';
 
 /** How far a call has come: the request body's bytes sent, then the wait for the answer. */
 export type UploadProgress = { phase: 'sending'; loaded: number; total: number } | { phase: 'waiting' };
@@ -18,15 +18,6 @@ export interface UploadRequest {
   headers?: Record<string, string>;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
-}
-
-function parseJson(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 /** A fraction 0..1 of a progress report (waiting counts as all sent). */
