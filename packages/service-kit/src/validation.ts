@@ -50,23 +50,17 @@ function canonicalNumbers(schema: Schema, validate: Validate): Validate {
     .map(([name, property]) => [name, numericPattern(property)] as const)
     .filter((entry): entry is readonly [string, RegExp] => entry[1] !== null);
   if (checks.length === 0) return validate;
-  const wrapped: Validate = (data, context) => {
-    if (data && typeof data === 'object') {
-      for (const [name, pattern] of checks) {
-        const value = (data as Record<string, unknown>)[name];
-        const texts = Array.isArray(value) ? value : [value];
-        if (texts.some((text) => typeof text === 'string' && !pattern.test(text))) {
-          wrapped.errors = [{ keyword: 'canonical', instancePath: `/${name}`, params: {}, message: 'must be a number written in plain digits' }];
-          return false;
-        }
+  return checkedFirst(validate, (data) => {
+    if (!data || typeof data !== 'object') return null;
+    for (const [name, pattern] of checks) {
+      const value = (data as Record<string, unknown>)[name];
+      const texts = Array.isArray(value) ? value : [value];
+      if (texts.some((text) => typeof text === 'string' && !pattern.test(text))) {
+        return { keyword: 'canonical', instancePath: `/${name}`, params: {}, message: 'must be a number written in plain digits' };
       }
     }
-    const ok = validate(data, context);
-    wrapped.errors = validate.errors;
-    return ok;
-  };
-  wrapped.schemaEnv = validate.schemaEnv;
-  return wrapped;
+    return null;
+  });
 }
 
 /** Applies the Name() rule to every string declared as a name, at any depth of the body. */
@@ -106,8 +100,13 @@ function containsName(schema: unknown): boolean {
 
 function namedBody(schema: Schema, validate: Validate): Validate {
   if (!containsName(schema)) return validate;
+  return checkedFirst(validate, (data) => checkNames(schema, data, ''));
+}
+
+/** `validate`, after a check of the raw input whose error (if any) is the only one reported. */
+function checkedFirst(validate: Validate, check: (data: unknown) => ValidationError | null): Validate {
   const wrapped: Validate = (data, context) => {
-    const error = checkNames(schema, data, '');
+    const error = check(data);
     if (error) {
       wrapped.errors = [error];
       return false;
