@@ -6,14 +6,17 @@
  *   - GET /api/dashboard/balance_projection (target < 100 ms p50) and with fullHistory (< 150 ms),
  *   - GET /api/dashboard/net_worth_projection and /api/dashboard/widgets (< 50 ms),
  *   - a grid cell edit (POST /api/budget/autofill, one month, its budgeted row included; < 30 ms),
- * and the delivery of a ledger write to svc-budget's mirror over NATS (< 50 ms p99).
+ * and the delivery of a ledger write to svc-budget's mirror (< 50 ms p99): on the app's in-process
+ * bus (an edit through the gateway, then the widgets read with its X-Min-Sequence showing the new
+ * `spent`) and over NATS.
  * Figures are printed, not asserted.
  */
 import { loadavg } from 'node:os';
 import { seededRandom } from '../svc-ledger/test/seeded-random';
-import { BENCH_RUNS, natsDelivery, timedGet } from './support/mirror-bench';
+import { BENCH_RUNS, deliveryTimes, natsDelivery, timedGet } from './support/mirror-bench';
 import { startAppWithUser, type BenchUserApp } from './support/seed-register';
 import { percentiles, request, time } from './support/timing';
+import type { WidgetData } from '@hf/contracts/budget';
 
 const ACCOUNTS = 10;
 const ROWS = Number(process.env.BENCH_BUDGET_ROWS ?? 50_000);
@@ -34,6 +37,8 @@ async function call(base: string, token: string, method: string, path: string, b
 
 export interface BudgetHousehold {
   accounts: number[];
+  /** categories[0] has an envelope on accounts[0] this month. */
+  categories: number[];
   items: number[];
   /** `YYYY-MM-01` of the current month. */
   month: string;
@@ -77,7 +82,7 @@ export async function seedBudgetHousehold(user: BenchUserApp): Promise<BudgetHou
     await call(gateway, token, 'POST', '/api/budget/category', { account_id: accounts[e % ACCOUNTS], category_id: categories[Math.floor(e / ACCOUNTS) + (e % 3) * 3], month: today.slice(0, 7), amount: 200 + e, rollover_enabled: e % 2 === 0 });
   }
   console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (${ITEMS * 12} budgeted rows)`);
-  return { accounts, items, month, today };
+  return { accounts, categories, items, month, today };
 }
 
 export async function runBudgetBench(): Promise<void> {
@@ -85,7 +90,7 @@ export async function runBudgetBench(): Promise<void> {
   const user = await startAppWithUser({ dataDirPrefix: 'hf-bench-budget-', userName: 'Budget Bench', emailPrefix: 'budget-bench' });
   try {
     const { gatewayUrl: gateway, accessToken: token } = user;
-    const { accounts, items, month, today } = await seedBudgetHousehold(user);
+    const { accounts, categories, items, month, today } = await seedBudgetHousehold(user);
 
     const lines: Array<[string, string, string]> = [
       ['balance_projection', '/api/dashboard/balance_projection', '< 100 ms'],
@@ -105,6 +110,33 @@ export async function runBudgetBench(): Promise<void> {
     console.log(`    grid cell edit (autofill single, its budgeted row) p50 ${fmt(edit.p50).padStart(9)}  p95 ${fmt(edit.p95).padStart(9)}  (target < 30 ms)`);
     const fill = await time(BENCH_RUNS, async (i) => (await call(gateway, token, 'POST', '/api/budget/autofill', { budget_item_id: items[i % ITEMS], start_month: month, amount: 70 + i, mode: 'full' })).ms);
     console.log(`    fill forward (autofill full, 12 budgeted rows)    p50 ${fmt(fill.p50).padStart(9)}  p95 ${fmt(fill.p95).padStart(9)}`);
+
+    // Read-your-writes on the in-process bus: an edit of a row in an envelope's category through the
+    // gateway, then the widgets read with its X-Min-Sequence must show the envelope's new `spent`.
+    const spentOf = (text: string) =>
+      (JSON.parse(text) as WidgetData).category_budgets.find((e) => e.account_id === accounts[0] && e.category_id === categories[0])?.spent;
+    const headers = { authorization: `Bearer ${token}` };
+    const created = await request(`${gateway}/api/accounts/${accounts[0]}/transactions`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ date: today, payee: 'Bench edit', amount: -1, category_id: categories[0] }),
+      expect: 201,
+    });
+    const rowId = (JSON.parse(created.text) as { id: number }).id;
+    const minSequence = created.headers.get('x-event-sequence') ?? '0';
+    const before = spentOf((await request(`${gateway}/api/dashboard/widgets`, { headers: { ...headers, 'x-min-sequence': minSequence } })).text)!;
+    let edits = 0;
+    const delivered = await deliveryTimes(
+      async (i) => Number((await request(`${gateway}/api/transactions/${rowId}`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ amount: -(i + 2) }) })).headers.get('x-event-sequence')),
+      async (sequence) => {
+        const spent = spentOf((await request(`${gateway}/api/dashboard/widgets`, { headers: { ...headers, 'x-min-sequence': String(sequence) } })).text);
+        edits += 1; // edit i moves the row from -$1 to -$(i + 2): `spent` moves by $(i + 1)
+        if (spent === undefined || Math.abs(Math.abs(spent - before) - edits) > 0.001) throw new Error('the edit is not in the widgets');
+      },
+      200,
+    );
+    const d = [...delivered].sort((a, b) => a - b);
+    console.log(`    edit -> widgets read with X-Min-Sequence, in-process bus (200 edits): p50 ${fmt(percentiles(d).p50)}, p99 ${fmt(d[Math.floor(d.length * 0.99)])}  (target < 50 ms p99)`);
   } finally {
     await user.stop();
   }
