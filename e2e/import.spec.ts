@@ -196,6 +196,21 @@ test.describe('Bank import', () => {
     expect(summary(await registerRows(request, user, accountId)).map((r) => r[1])).toEqual(['Gas Station']);
   });
 
+  test('skipped rows: "show all" of 3,000 skipped rows keeps only the rows on screen in the page', async ({ page, request }) => {
+    const { accountId } = await household(page, request);
+    const blanks = Array.from({ length: 3000 }, (_, i) => `${us(day(-1))},,-${i + 1}.00`);
+    await uploadToMapping(page, accountId, csvFile('many-blanks.csv', 'Date,Payee,Amount', `${us(day(-2))},Gas Station,-30.00`, ...blanks));
+    const warning = page.getByRole('region', { name: 'Skipped rows' });
+    await expect(warning).toContainText('3,000 rows will be skipped');
+    await warning.getByRole('button', { name: 'Show all 3,000 skipped rows' }).click();
+    const all = warning.getByRole('list', { name: 'All skipped rows' });
+    await expect(all.getByRole('listitem').first()).toContainText('Row 3:');
+    expect(await all.getByRole('listitem').count()).toBeLessThan(100);
+    await all.evaluate((box) => box.scrollTo({ top: box.scrollHeight }));
+    await expect(all.getByRole('listitem').last()).toContainText('Row 3002:');
+    expect(await all.getByRole('listitem').count()).toBeLessThan(100);
+  });
+
   test('reconcile: two existing rows matched (one budgeted), three new with a category; the same file again adds nothing', async ({ page, request }, testInfo) => {
     const { user, accountId } = await household(page, request);
     await createCategory(request, user, 'Shopping');
