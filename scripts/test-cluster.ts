@@ -13,11 +13,16 @@ import { freePort } from './test-postgres';
 
 export interface TestCluster {
   cluster: RunningCluster;
+  /** The run's DATA_DIR (keys and secrets: `ensureAppSecrets(dataDir)` gives the internal token). */
+  dataDir: string;
+  /** Connection string of each service's database, by key (AUTH, LEDGER, ...). */
+  databaseUrls: Record<string, string>;
   /** Stops the processes, removes the data folder and drops the run's databases. */
   stop(): Promise<void>;
 }
 
-export async function startTestCluster(options: { run: string; pgAdminUrl: string; natsUrl: string }): Promise<TestCluster> {
+/** `env` is added to (and overrides) the test defaults of every process, e.g. `{ BCRYPT_COST: '12' }`. */
+export async function startTestCluster(options: { run: string; pgAdminUrl: string; natsUrl: string; env?: Record<string, string> }): Promise<TestCluster> {
   const { run, pgAdminUrl } = options;
   const databases = SERVICES.map((s) => ({ key: s.key, name: `${run}_${s.key.toLowerCase()}` }));
   const dataDir = mkdtempSync(join(tmpdir(), `hf-${run}-`));
@@ -39,11 +44,13 @@ export async function startTestCluster(options: { run: string; pgAdminUrl: strin
       databaseUrls,
       natsUrl: options.natsUrl,
       // Its own durable consumer: other test runs on the same NATS server keep theirs.
-      env: { GATEWAY_INSTANCE: run, BCRYPT_COST: '4', LOG_LEVEL: 'warn' },
+      env: { GATEWAY_INSTANCE: run, BCRYPT_COST: '4', LOG_LEVEL: 'warn', ...options.env },
       echo: false,
     });
     return {
       cluster,
+      dataDir,
+      databaseUrls,
       stop: async () => {
         await cluster.stop();
         await dropAll();

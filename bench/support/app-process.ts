@@ -1,6 +1,6 @@
 /**
  * The app for benchmarks, in its own process so the load generator does not share its event
- * loop: `startApp` on a free port with the given DATA_DIR; reports `{ url, services }` over IPC
+ * loop: `startApp` on a free port with the given DATA_DIR; reports `{ url, services, databases }` over IPC
  * and stops on SIGTERM or when the parent disconnects.
  */
 import { fork } from 'node:child_process';
@@ -10,6 +10,8 @@ import { startApp, type RunningApp } from '../../scripts/start';
 export interface BenchApp {
   url: string;
   services: RunningApp['services'];
+  /** Connection string of each service's database (the embedded PostgreSQL), by name. */
+  databases: RunningApp['databases'];
   /** The app process's id (its /proc entry: resident memory). */
   pid: number;
   /** CPU time (user + system, µs) the app process has used so far. */
@@ -27,7 +29,7 @@ export function startAppProcess(dataDir: string, env: Record<string, string> = {
   });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`The app exited during start (code ${code})`)));
-    child.once('message', (message: { url: string; services: RunningApp['services'] } | { error: string }) => {
+    child.once('message', (message: Pick<RunningApp, 'url' | 'services' | 'databases'> | { error: string }) => {
       if ('error' in message) return reject(new Error(message.error));
       resolve({
         ...message,
@@ -68,7 +70,7 @@ async function child(): Promise<void> {
         process.send!({ cpu: user + system });
       }
     });
-    process.send!({ url: app.url, services: app.services });
+    process.send!({ url: app.url, services: app.services, databases: app.databases });
   } catch (err) {
     process.send!({ error: (err as Error).message });
     process.exit(1);

@@ -35,12 +35,24 @@ export function householdOf(token: string): number {
   return claims.hid;
 }
 
-/** Registers a new user (a fresh email each time) through the gateway; returns their tokens. */
-export async function registerBenchUser(baseUrl: string, name: string, emailPrefix: string): Promise<{ access_token: string; refresh_token?: string }> {
+/** The password of every user the benchmarks register. */
+export const BENCH_PASSWORD = 'bench password 123';
+
+/**
+ * Registers a new user through the gateway (email `<emailPrefix>-<now>@example.com` unless
+ * `options.email`; `options.invitation`: an invitation token, to join the inviter's household);
+ * returns their tokens.
+ */
+export async function registerBenchUser(
+  baseUrl: string,
+  name: string,
+  emailPrefix: string,
+  options: { email?: string; invitation?: string } = {},
+): Promise<{ access_token: string; refresh_token?: string }> {
   const res = await fetch(`${baseUrl}/api/users/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email: `${emailPrefix}-${Date.now()}@example.com`, password: 'bench password 123' }),
+    body: JSON.stringify({ name, email: options.email ?? `${emailPrefix}-${Date.now()}@example.com`, password: BENCH_PASSWORD, ...(options.invitation ? { token: options.invitation } : {}) }),
   });
   if (res.status !== 200 && res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as { access_token: string; refresh_token?: string };
