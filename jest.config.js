@@ -11,7 +11,7 @@ module.exports = {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{packages,svc-*,gateway,scripts}/**/*.test.ts'],
+      testMatch: ['<rootDir>/{packages,svc-*,gateway,scripts,bench}/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.browser\\.test\\.'],
     },
     {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- name...]`: runs every benchmark (or the named ones) one after another.
  * Each prints its own numbers; nothing is asserted. Add a bench by adding it to BENCHES.
- * `peer` (Actual Budget's engine, installed on demand, ~15 min), `peer-reports` and `peer-import` run only when named.
+ * `peer` (Actual Budget's engine, installed on demand, ~15 min), `peer-reports`, `peer-import` and `sustained-load` (~12 min) run only when named.
  */
 import { runBudgetBench } from './budget';
 import { runDashboardBrowserBench } from './dashboard-browser';
@@ -13,6 +13,7 @@ import { runPeerImportBench } from './peer-import';
 import { runPeerReportsBench } from './peer-reports';
 import { runRegisterBrowserBench } from './register-browser';
 import { runReportsBench } from './reports';
+import { runSustainedLoadBench } from './sustained-load';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   gateway: () => runGatewayBench(),
@@ -25,9 +26,10 @@ const BENCHES: Record<string, () => Promise<void>> = {
   budget: () => runBudgetBench(),
   dashboard: () => runDashboardBrowserBench(),
   import: () => runImportBench(),
+  'sustained-load': () => runSustainedLoadBench(),
 };
 
-const ONLY_WHEN_NAMED = new Set(['peer', 'peer-reports', 'peer-import']);
+const ONLY_WHEN_NAMED = new Set(['peer', 'peer-reports', 'peer-import', 'sustained-load']);
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
