@@ -308,6 +308,39 @@ describe('compression', () => {
     expect(tiny.headers['content-encoding']).toBeUndefined();
     expect(rowsOf(tiny)).toHaveLength(1);
   });
+
+  async function page(accountId: number, query: string, encoding?: string) {
+    return ledger.app.inject({
+      method: 'GET',
+      url: `/api/accounts/${accountId}/transactions?${query}`,
+      headers: { authorization: `Bearer ${tokens[1]}`, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+    });
+  }
+
+  it('pages too, held or read by SQL: gzip when accepted (the same JSON), identity when not or under 1 KiB', async () => {
+    const unheld = await openAccount(call, 'Paged by SQL', 0);
+    const transactions = Array.from({ length: 300 }, (_, i) => ({ date: '2025-04-02', payee: `Payee ${i}`, amount: -(100 + i) / 100 }));
+    expectStatus(await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: unheld, idempotency_key: 'regcache-paged-gzip', transactions }));
+    await get(big); // held from here on
+    expect(ledger.app.registerCache.holds(1, big)).toBe(true);
+    expect(ledger.app.registerCache.holds(1, unheld)).toBe(false);
+    for (const accountId of [big, unheld]) {
+      const plain = await page(accountId, 'limit=200');
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('accept-encoding');
+      expect(plain.json().rows).toHaveLength(200);
+      const zipped = await page(accountId, 'limit=200', 'gzip, deflate, br');
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(zipped.headers['content-length'])).toBe(zipped.rawPayload.length);
+      expect(gunzipSync(zipped.rawPayload).equals(plain.rawPayload)).toBe(true);
+      const older = await page(accountId, `limit=50&before=${plain.json().prev_cursor}`, 'gzip');
+      expect(JSON.parse(gunzipSync(older.rawPayload).toString('utf8')).rows).toHaveLength(50);
+      for (const encoding of ['identity', 'gzip;q=0', 'br']) expect((await page(accountId, 'limit=200', encoding)).headers['content-encoding']).toBeUndefined();
+    }
+    expect((await page(small, 'limit=5', 'gzip')).headers['content-encoding']).toBeUndefined();
+  });
 });
 
 describe('a cached register follows row-level writes without reading every row again', () => {
