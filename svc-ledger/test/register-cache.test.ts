@@ -437,6 +437,43 @@ describe('a cached register follows row-level writes without reading every row a
     expect(stats.builds).toBe(builds + 1);
   });
 
+  it('a category rename or re-parent updates the registers showing it from their changed rows, keeps the others; a new category rebuilds nothing', async () => {
+    const parent = expectStatus(await call('POST', '/api/categories/', { name: 'Home' }), 201).id;
+    const child = expectStatus(await call('POST', '/api/categories/', { name: 'Garden', parent_id: parent }), 201).id;
+    const other = expectStatus(await call('POST', '/api/categories/', { name: 'Travel' }), 201).id;
+    const shows = await openAccount(call, 'Shows it', 0);
+    const not = await openAccount(call, 'Does not', 0);
+    for (let i = 0; i < 5; i++) await addTransaction(call, shows, { payee: `Plant ${i}`, amount: -1 - i, category_id: i % 2 ? child : other });
+    await addTransaction(call, not, { payee: 'Train', amount: -9, category_id: other });
+    await get(shows);
+    const stats = ledger.app.registerCache.stats;
+
+    // The parent's new name is in its sub-category's path: only the rows of `shows` in Garden change.
+    await expectKept(not, async () => expectStatus(await call('PUT', `/api/categories/${parent}`, { name: 'House' })));
+    let { builds, updates } = stats;
+    let served = await get(shows);
+    expect(served.text).toBe(await fresh(shows));
+    expect(rowsOf(served).filter((r) => r.category_id === child).map((r) => r.category_name)).toEqual(['House: Garden', 'House: Garden']);
+    expect([stats.builds - builds, stats.updates - updates]).toEqual([0, 1]);
+
+    await expectKept(not, async () => expectStatus(await call('PUT', `/api/categories/${child}`, { parent_id: null })));
+    ({ builds, updates } = stats);
+    served = await get(shows);
+    expect(served.text).toBe(await fresh(shows));
+    expect(rowsOf(served).find((r) => r.category_id === child).category_name).toBe('Garden');
+    expect([stats.builds - builds, stats.updates - updates]).toEqual([0, 1]);
+
+    // A category no row uses: renaming it touches no register; a row entered with a new one is an update.
+    const unused = expectStatus(await call('POST', '/api/categories/', { name: 'Someday' }), 201).id;
+    await expectKept(shows, async () => expectStatus(await call('PUT', `/api/categories/${unused}`, { name: 'Later' })));
+    ({ builds, updates } = stats);
+    await addTransaction(call, shows, { payee: 'Seeds', amount: -3, category_id: unused });
+    served = await get(shows);
+    expect(served.text).toBe(await fresh(shows));
+    expect(rowsOf(served).find((r) => r.payee === 'Seeds').category_name).toBe('Later');
+    expect([stats.builds - builds, stats.updates - updates]).toEqual([0, 1]);
+  });
+
   it('pages come from PostgreSQL until the register is held, then from it, equal either way', async () => {
     const account = await openAccount(call, 'Paged', 5);
     const transactions = Array.from({ length: 40 }, (_, i) => ({ date: '2025-06-01', payee: `P${i}`, amount: i % 2 ? 1.25 : -3, status: i % 4 === 0 ? 'p' : '' }));

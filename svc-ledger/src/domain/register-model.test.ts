@@ -3,7 +3,7 @@ import { decimalOf, RegisterModel, writeDecimal, type RegisterHeadState, type Re
 import { seededRandom } from '../../test/seeded-random';
 
 
-const head = (version: string, startingBalance = 10_000): RegisterHeadState => ({ version, startingBalance, namesKey: 'n' });
+const head = (version: string, startingBalance = 10_000): RegisterHeadState => ({ version, startingBalance });
 
 function line(id: number, date: string, createdMicros: number, amount: number, status: RowStatus, payee = `Payee ${id}`): RegisterLine {
   return { id, date, createdMicros, amount, status, prefix: `{"id":${id},"date":"${date}","payee":${JSON.stringify(payee)},"amount":${amount / 100},"status":"${status}"` };

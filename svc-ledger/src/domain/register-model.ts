@@ -26,8 +26,6 @@ export interface RegisterHeadState {
   /** `register_version` of the account (bigint as text). */
   version: string;
   startingBalance: number;
-  /** Identifies the names the rows' JSON was written with (category paths, account names). */
-  namesKey: string;
 }
 
 const STATUS_CODE: Record<RowStatus, number> = { '': 0, p: 1, x: 2 };

@@ -36,7 +36,8 @@ export async function insertCategory(client: PoolClient, householdId: number, na
 
 /*
  * Category writes below change the `Parent: Child` paths that rows of any account of the
- * household show, so they touch every register of the household.
+ * household show. A rename or re-parent touches the rows that show the category's path (its
+ * own and its sub-categories'); the others touch every register of the household.
  */
 
 export async function updateCategory(w: LedgerWrite, id: number, name: string, parentId: number | null): Promise<CategoryLite> {
@@ -44,7 +45,14 @@ export async function updateCategory(w: LedgerWrite, id: number, name: string, p
     'UPDATE categories SET name = $2, parent_id = $3, updated_at = now() WHERE id = $1 RETURNING id, name, parent_id',
     [id, name, parentId],
   );
-  w.touchHousehold();
+  // Registers show live rows only; a category nobody uses (yet) touches no register at all.
+  const shown = await w.client.query<{ id: number; account_id: number }>(
+    `SELECT t.id, t.account_id FROM transactions t
+     WHERE t.household_id = $1 AND t.deleted_at IS NULL
+       AND t.category_id IN (SELECT c.id FROM categories c WHERE c.id = $2 OR c.parent_id = $2)`,
+    [w.householdId, id],
+  );
+  w.touchRows(shown.rows);
   return result.rows[0];
 }
 

@@ -123,8 +123,9 @@ export interface LoadedRegister {
 /**
  * An account's register at its current version, read in one REPEATABLE READ snapshot (the
  * version, the names and the rows agree even while writes commit). With `previous` (a model of
- * an earlier version of the same account) and an unbroken chain of row-level changes since
- * then, only the changed rows are read and put into a copy of it; otherwise every row is read.
+ * an earlier version of the same account, same starting balance) and an unbroken chain of
+ * row-level changes since then, only the changed rows are read (with today's names) and put
+ * into a copy of it; otherwise every row is read.
  * Null when the account is not the household's or is deleted.
  */
 export async function loadRegister(pool: Pool, householdId: number, accountId: number, previous?: RegisterModel): Promise<LoadedRegister | null> {
@@ -135,8 +136,11 @@ export async function loadRegister(pool: Pool, householdId: number, accountId: n
       const account = await registerHead(client, householdId, accountId);
       if (!account) return null;
       const names = await readNames(client, householdId);
-      const head: RegisterHeadState = { version: account.register_version, startingBalance: account.starting_balance, namesKey: `${names.categories}\n${names.accounts}` };
-      const sameShape = previous && previous.head.namesKey === head.namesKey && previous.head.startingBalance === head.startingBalance;
+      const head: RegisterHeadState = { version: account.register_version, startingBalance: account.starting_balance };
+      // Names are not compared: every write that changes a name rows show touches those rows
+      // (category rename: its rows; account rename, category delete and merge: every register
+      // of the household), so the rows outside the change chain still show their names right.
+      const sameShape = previous && previous.head.startingBalance === head.startingBalance;
       if (previous && sameShape && previous.version === head.version) return { model: previous, how: 'previous' };
       const changed = previous && sameShape && BigInt(previous.version) < BigInt(head.version) ? await changedRowIds(client, accountId, previous.version, head.version) : null;
       return previous && changed
