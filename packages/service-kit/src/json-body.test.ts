@@ -47,6 +47,10 @@ describe('parseJsonBody', () => {
 
   it('judges numbers only outside strings', () => {
     expect(parse('{"notes":"pi is 3.14159 \\" 2.71828","amount":1}')).toEqual({ notes: 'pi is 3.14159 " 2.71828', amount: 1 });
+    // Text that looks like neither (the scan is skipped) and text that looks like one in a string.
+    expect(parse('{"payee":"7ELEVEN 1e","amount":-1.5}')).toEqual({ payee: '7ELEVEN 1e', amount: -1.5 });
+    expect(refusal('{"payee":"Store 1e5","amount":-1.505}')?.message).toBe(REQUEST_MESSAGES.tooManyDecimals);
+    expect(refusal('{"payee":"Store","amount":-15e-3}')?.message).toBe(REQUEST_MESSAGES.tooManyDecimals);
   });
 
   it('refuses prototype poisoning, invalid and empty JSON', () => {
