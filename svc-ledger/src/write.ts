@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
-import { writeEvent } from '@hf/messaging';
+import { writeEvents } from '@hf/messaging';
 import { conflict, withTransaction } from '@hf/service-kit';
 import { bumpRegisterVersions } from './repositories/accounts';
 import { LedgerWrite } from './repositories/events';
@@ -44,9 +44,11 @@ export async function runWrite<T>(
       const w = new LedgerWrite(client, actor.householdId, actor.userId);
       const value = await fn(w);
       await bumpRegisterVersions(w);
-      for (const event of w.events) {
-        ({ sequence } = await writeEvent(client, { type: event.type, source: SOURCE, subject: event.subject, household_id: actor.householdId, data: event.data }));
-      }
+      const written = await writeEvents(
+        client,
+        w.events.map((event) => ({ type: event.type, source: SOURCE, subject: event.subject, household_id: actor.householdId, data: event.data })),
+      );
+      if (written.length > 0) sequence = written[written.length - 1].sequence;
       if (sequence === 0) {
         const current = await client.query<{ s: string }>('SELECT coalesce(max(sequence), 0)::text AS s FROM outbox');
         sequence = Number(current.rows[0].s);

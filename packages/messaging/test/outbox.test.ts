@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Bus, EventEnvelope, Subscription } from '../src/bus';
 import { createInProcessBus } from '../src/inprocess-bus';
-import { ensureMessagingTables, startOutboxRelay, writeEvent, type OutboxRelay, type OutboxRelayOptions } from '../src/outbox';
+import { ensureMessagingTables, startOutboxRelay, writeEvent, writeEvents, type OutboxRelay, type OutboxRelayOptions } from '../src/outbox';
 import { withTransaction } from '../src/transaction';
 import { describeWithNats, eventually, MemoryLogger, openTestPool, randomName, sleep, type TestBus } from './helpers';
 import { natsTestBus } from './nats-test-bus';
@@ -241,8 +241,46 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
       expect(second.sequence).toBeGreaterThan(first.sequence);
       expect(first.id).not.toBe(second.id);
     });
+
+    test('writeEvents writes several events in their order, with increasing sequences, and each is published once', async () => {
+      const events = await received();
+      const written = await withTransaction(pool, (c) =>
+        writeEvents(
+          c,
+          [3, 1, 2].map((n) => ({ type: `${ns}.transaction.recorded.v1`, source: 'svc-ledger', subject: `transaction/${n}`, household_id: 7, data: { n, text: `row "${n}" \\ é` } })),
+        ),
+      );
+      expect(written.map((w) => w.sequence)).toEqual([written[0].sequence, written[0].sequence + 1, written[0].sequence + 2]);
+      await expect(withTransaction(pool, (c) => writeEvents(c, []))).resolves.toEqual([]);
+      await relay().flush();
+      await eventually(() => expect(events).toHaveLength(3));
+      expect(events.map((e) => [e.id, e.sequence, e.data])).toEqual([
+        [written[0].id, written[0].sequence, { n: 3, text: 'row "3" \\ é' }],
+        [written[1].id, written[1].sequence, { n: 1, text: 'row "1" \\ é' }],
+        [written[2].id, written[2].sequence, { n: 2, text: 'row "2" \\ é' }],
+      ]);
+    });
   });
 }
+
+describe('outbox of an earlier version', () => {
+  test('its jsonb data column becomes json, rows kept', async () => {
+    const { pool, close } = await openTestPool('outboxold', 2);
+    try {
+      await pool.query(`CREATE TABLE outbox (sequence bigserial PRIMARY KEY, id uuid NOT NULL UNIQUE, type text NOT NULL, source text NOT NULL,
+        subject text NOT NULL, household_id int NOT NULL, time timestamptz NOT NULL DEFAULT now(), data jsonb NOT NULL, published_at timestamptz NULL)`);
+      await pool.query(`INSERT INTO outbox (id, type, source, subject, household_id, data) VALUES (gen_random_uuid(), 'a.b.v1', 's', 'x/1', 1, '{"n": 1}')`);
+      await ensureMessagingTables(pool);
+      const column = await pool.query("SELECT data_type FROM information_schema.columns WHERE table_name = 'outbox' AND column_name = 'data'");
+      expect(column.rows[0].data_type).toBe('json');
+      expect((await pool.query('SELECT data FROM outbox')).rows).toEqual([{ data: { n: 1 } }]);
+      const written = await withTransaction(pool, (c) => writeEvent(c, { type: 'a.b.v1', source: 's', subject: 'x/2', household_id: 1, data: { n: 2 } }));
+      expect(written.sequence).toBe(2);
+    } finally {
+      await close();
+    }
+  });
+});
 
 describeOutbox('in-process', async () => {
   const logger = new MemoryLogger();

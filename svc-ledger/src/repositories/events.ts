@@ -8,7 +8,7 @@ export interface PendingEvent {
 
 /**
  * One write's database transaction, the events it produces and the registers it changes.
- * Events are collected and written to the outbox at the end of the transaction (writeEvent
+ * Events are collected and written to the outbox at the end of the transaction (writeEvents
  * serialises event writers until commit, so it must come last). The write helpers that change
  * what a register shows record the rows concerned (`touchRows`), the accounts (`touchAccounts`) or the whole household
  * (`touchHousehold`: category paths and account names appear in the rows of every account);
