@@ -64,9 +64,12 @@ describe('POST /internal/transactions/bulk', () => {
   });
 
   it('a repeated idempotency key creates nothing twice and answers the first result', async () => {
-    const first = await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: savings, idempotency_key: 'file-2', transactions: [{ date: '2025-01-05', payee: 'Once', amount: -1 }] });
+    // Three rows: consecutive ids, which the key keeps as their range.
+    const rows = [1, 2, 3].map((n) => ({ date: '2025-01-05', payee: `Once ${n}`, amount: -n }));
+    const first = await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: savings, idempotency_key: 'file-2', transactions: rows });
+    expect(first.body.transaction_ids).toHaveLength(3);
     const before = await snapshot(ledger.app);
-    const again = await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: savings, idempotency_key: 'file-2', transactions: [{ date: '2025-01-05', payee: 'Once', amount: -1 }] });
+    const again = await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: savings, idempotency_key: 'file-2', transactions: rows });
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ ...first.body, replayed: true });
     expect(await snapshot(ledger.app)).toBe(before);
@@ -109,7 +112,7 @@ describe('POST /internal/transactions/bulk', () => {
     expect((await call('GET', `/api/accounts/${account}`)).body.balance).toBe(total / 100);
     // Announced in events that each stay well under the bus's 1 MB message limit.
     const events = await ledger.app.db.query(
-      `SELECT sum(jsonb_array_length(data->'transactions'))::int AS n, max(length(data::text))::int AS biggest FROM outbox
+      `SELECT sum(json_array_length(data->'transactions'))::int AS n, max(length(data::text))::int AS biggest FROM outbox
        WHERE type = 'ledger.transaction.recorded.v1' AND data->>'origin' = 'import' AND subject = $1`,
       [`account/${account}`],
     );

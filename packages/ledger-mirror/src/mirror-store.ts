@@ -1,5 +1,5 @@
 import type { LedgerAccountSnapshot, LedgerCategorySnapshot, LedgerTransactionSnapshot } from '@hf/contracts';
-import type { Pool, PoolClient } from '@hf/service-kit';
+import { pgArray, type Pool, type PoolClient } from '@hf/service-kit';
 import type { CategoryRecord } from './category-index';
 import { accountState, rowState, type AccountState, type CategoryChange, type ReadModelChanges, type RowState } from './mirror-events';
 
@@ -118,19 +118,19 @@ export async function upsertRows(q: Queryable, rows: readonly RowState[], sequen
          deleted = excluded.deleted, sequence = excluded.sequence
        WHERE $15::bool OR r.sequence <= excluded.sequence`,
       [
-        part.map((r) => r.id),
-        part.map((r) => r.household_id),
-        part.map((r) => r.account_id),
-        part.map((r) => r.date),
-        part.map((r) => r.payee),
-        part.map((r) => r.amount),
-        part.map((r) => r.category_id),
-        part.map((r) => r.status),
-        part.map((r) => r.notes),
-        part.map((r) => r.updated_at),
-        part.map((r) => r.is_budgeted),
-        part.map((r) => r.is_transfer),
-        part.map((r) => r.deleted),
+        pgArray(part.map((r) => r.id)),
+        pgArray(part.map((r) => r.household_id)),
+        pgArray(part.map((r) => r.account_id)),
+        pgArray(part.map((r) => r.date)),
+        pgArray(part.map((r) => r.payee)),
+        pgArray(part.map((r) => r.amount)),
+        pgArray(part.map((r) => r.category_id)),
+        pgArray(part.map((r) => r.status)),
+        pgArray(part.map((r) => r.notes)),
+        pgArray(part.map((r) => r.updated_at)),
+        pgArray(part.map((r) => r.is_budgeted)),
+        pgArray(part.map((r) => r.is_transfer)),
+        pgArray(part.map((r) => r.deleted)),
         sequence,
         force,
       ],

@@ -1,14 +1,30 @@
-import type { Queryable } from '@hf/service-kit';
+import { pgArray, type Queryable } from '@hf/service-kit';
 
 /** Register rows recorded for these keys of the account, lowest id first per key. */
 export async function recordedKeys(q: Queryable, householdId: number, accountId: number, keys: string[]): Promise<Map<string, number[]>> {
   const found = new Map<string, number[]>();
   if (keys.length === 0) return found;
-  const result = await q.query<{ key: string; transaction_id: number }>(
-    'SELECT key, transaction_id FROM import_keys WHERE household_id = $1 AND account_id = $2 AND key = ANY($3::text[]) ORDER BY key, transaction_id',
-    [householdId, accountId, [...new Set(keys)]],
+  const wanted = new Set(keys);
+  // Accounts hold few keys (rows with a bank id, cleared matches): when they hold no more than
+  // the file has rows, all of them are read (none, for a CSV file imported before) instead of
+  // sending every row's key to be looked up (50,000 keys: ~0.3-0.5 s).
+  const held = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM (SELECT 1 FROM import_keys WHERE household_id = $1 AND account_id = $2 LIMIT $3) k',
+    [householdId, accountId, wanted.size + 1],
   );
+  if (held.rows[0].n === 0) return found;
+  const result =
+    held.rows[0].n <= wanted.size
+      ? await q.query<{ key: string; transaction_id: number }>(
+          'SELECT key, transaction_id FROM import_keys WHERE household_id = $1 AND account_id = $2 ORDER BY key, transaction_id',
+          [householdId, accountId],
+        )
+      : await q.query<{ key: string; transaction_id: number }>(
+          'SELECT key, transaction_id FROM import_keys WHERE household_id = $1 AND account_id = $2 AND key = ANY($3::text[]) ORDER BY key, transaction_id',
+          [householdId, accountId, pgArray([...wanted])],
+        );
   for (const r of result.rows) {
+    if (!wanted.has(r.key)) continue;
     const list = found.get(r.key);
     if (list) list.push(r.transaction_id);
     else found.set(r.key, [r.transaction_id]);
@@ -23,7 +39,7 @@ export async function recordKeys(q: Queryable, householdId: number, accountId: n
     `INSERT INTO import_keys (household_id, account_id, key, transaction_id)
      SELECT $1, $2, k, t FROM unnest($3::text[], $4::int[]) AS u(k, t)
      ON CONFLICT DO NOTHING`,
-    [householdId, accountId, entries.map((e) => e.key), entries.map((e) => e.transactionId)],
+    [householdId, accountId, pgArray(entries.map((e) => e.key)), pgArray(entries.map((e) => e.transactionId))],
   );
 }
 
@@ -35,7 +51,7 @@ export async function rememberMatches(q: Queryable, householdId: number, account
     `INSERT INTO pending_matches (household_id, transaction_id, account_id, key)
      SELECT $1, t, $2, k FROM unnest($3::int[], $4::text[]) AS u(t, k)
      ON CONFLICT (household_id, transaction_id) DO UPDATE SET account_id = EXCLUDED.account_id, key = EXCLUDED.key, created_at = now()`,
-    [householdId, accountId, pairs.map((p) => p.transactionId), pairs.map((p) => p.key)],
+    [householdId, accountId, pgArray(pairs.map((p) => p.transactionId)), pgArray(pairs.map((p) => p.key))],
   );
 }
 
@@ -45,6 +61,6 @@ export async function recordClearedMatches(q: Queryable, householdId: number, tr
   await q.query(
     `WITH moved AS (DELETE FROM pending_matches WHERE household_id = $1 AND transaction_id = ANY($2::int[]) RETURNING household_id, account_id, key, transaction_id)
      INSERT INTO import_keys (household_id, account_id, key, transaction_id) SELECT household_id, account_id, key, transaction_id FROM moved ON CONFLICT DO NOTHING`,
-    [householdId, transactionIds],
+    [householdId, pgArray(transactionIds)],
   );
 }

@@ -1,4 +1,5 @@
 import { TRANSFER_CATEGORY_NAME, type Balances, type RegisterRow, type TransactionRecord } from '@hf/contracts/ledger';
+import { pgArray } from '@hf/service-kit';
 import { encodeCursor, type RegisterPosition } from '../domain/cursor';
 import { rowChanged, type TxRow } from '../domain/transaction-rules';
 import type { LedgerWrite } from './events';
@@ -47,11 +48,21 @@ export async function lockWithPeer(client: PoolClient, householdId: number, id: 
 /** A row to insert: a TxRow before the database stamps it. */
 export type NewRow = Omit<TxRow, 'deleted' | 'deleted_reason' | 'created_at' | 'updated_at'>;
 
-/** `n` new transaction ids, in order (so callers can link legs before inserting). */
+/**
+ * `n` new transaction ids, in order (so callers can link legs before inserting). They come back
+ * as one row: the range when they are consecutive (the usual case), else the list as text.
+ */
 export async function allocateIds(client: PoolClient, n: number): Promise<number[]> {
   if (n === 0) return [];
-  const result = await client.query<{ id: number }>(`SELECT nextval('transactions_id_seq')::int AS id FROM generate_series(1, $1)`, [n]);
-  return result.rows.map((r) => r.id);
+  const result = await client.query<{ first: number; last: number; ids: string | null }>(
+    `SELECT min(id)::int AS first, max(id)::int AS last,
+       CASE WHEN max(id) - min(id) + 1 = count(*) THEN NULL ELSE array_agg(id ORDER BY id)::text END AS ids
+     FROM (SELECT nextval('transactions_id_seq') AS id FROM generate_series(1, $1)) s`,
+    [n],
+  );
+  const { first, ids } = result.rows[0];
+  if (ids !== null) return ids.slice(1, -1).split(',').map(Number);
+  return Array.from({ length: n }, (_, i) => first + i);
 }
 
 export async function nextTransferId(client: PoolClient): Promise<number> {
@@ -66,7 +77,7 @@ export async function nextTransferId(client: PoolClient): Promise<number> {
  */
 export async function insertRows(w: LedgerWrite, rows: readonly NewRow[], createdBy: number | null): Promise<TxRow[]> {
   if (rows.length === 0) return [];
-  const col = <K extends keyof NewRow>(k: K) => rows.map((r) => r[k]);
+  const col = <K extends keyof NewRow>(k: K) => pgArray(rows.map((r) => r[k]));
   w.touchRows(rows);
   const result = await w.client.query<{ now: string }>(
     `WITH inserted AS (
@@ -84,7 +95,32 @@ export async function insertRows(w: LedgerWrite, rows: readonly NewRow[], create
     ],
   );
   const now = result.rows[0].now;
-  return rows.map((r) => ({ ...r, deleted: false, deleted_reason: null, created_at: now, updated_at: now }));
+  return rows.map((r) => storedRow(r, now));
+}
+
+/** A just-inserted row as stored (every field written out: a spread would make a slow dictionary object). */
+function storedRow(r: NewRow, now: string): TxRow {
+  return {
+    id: r.id,
+    household_id: r.household_id,
+    account_id: r.account_id,
+    date: r.date,
+    payee: r.payee,
+    amount: r.amount,
+    status: r.status,
+    notes: r.notes,
+    category_id: r.category_id,
+    is_budgeted: r.is_budgeted,
+    schedule_id: r.schedule_id,
+    schedule_month: r.schedule_month,
+    transfer_id: r.transfer_id,
+    transfer_account_id: r.transfer_account_id,
+    transfer_transaction_id: r.transfer_transaction_id,
+    deleted: false,
+    deleted_reason: null,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 export interface RowChange {
@@ -101,7 +137,7 @@ export async function persistChanges(w: LedgerWrite, pairs: ReadonlyArray<{ befo
   const changed = pairs.filter((p): p is RowChange => p.after !== null && rowChanged(p.before, p.after));
   if (changed.length === 0) return [];
   const rows = changed.map((p) => p.after);
-  const col = <K extends keyof TxRow>(k: K) => rows.map((r) => r[k]);
+  const col = <K extends keyof TxRow>(k: K) => pgArray(rows.map((r) => r[k]));
   w.touchRows(changed.flatMap((p) => [p.before, p.after]));
   const result = await w.client.query<TxRow>(
     `UPDATE transactions t SET account_id = u.account_id, date = u.date, payee = u.payee, amount = u.amount, status = u.status,
