@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import bcrypt from 'bcryptjs';
 import type { FastifyInstance } from 'fastify';
 import { ensureMessagingTables, startOutboxRelay, type OutboxRelay } from '@hf/messaging';
 import { createService, signAccessToken, verifyAccessToken, type BaseAppOptions } from '@hf/service-kit';
@@ -9,6 +8,7 @@ import type { AuthContext } from './context';
 import { DEFAULT_ACCESS_TOKEN_SECONDS } from './domain/expiry';
 import { parseSecretKey } from './domain/tokens';
 import { createMailer, type Mailer } from './mail/mailer';
+import { PasswordHasher } from './passwords';
 import { isSessionActive } from './repositories/sessions';
 import { householdRoutes } from './routes/household';
 import { internalRoutes } from './routes/internal';
@@ -69,7 +69,8 @@ function checkOptions(options: AppOptions): { accessTokenSeconds: number; bcrypt
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { accessTokenSeconds, bcryptCost, appOrigin } = checkOptions(options);
   const invitationKey = parseSecretKey(options.invitationKey);
-  const dummyPasswordHash = await bcrypt.hash(randomBytes(16).toString('hex'), bcryptCost);
+  const passwords = new PasswordHasher();
+  const dummyPasswordHash = await passwords.hash(randomBytes(16).toString('hex'), bcryptCost);
   let mailer: Mailer | undefined;
 
   const app = await createService({
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mailer,
         appOrigin,
         bcryptCost,
+        passwords,
         dummyPasswordHash,
         invitationKey,
         jwtPublicKey: options.jwtPublicKey,
@@ -105,6 +107,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await themeRoutes(scope);
       await internalRoutes(scope, ctx);
     },
+  }).catch(async (err: unknown) => {
+    await passwords.close();
+    throw err;
   });
 
   const relay = startOutboxRelay({ pool: app.db, bus: options.bus, logger: app.log });
@@ -115,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await relay.stop();
     await mailer!.idle();
     mailer!.close();
+    await passwords.close();
   });
   return app;
 }

@@ -1,4 +1,3 @@
-import bcrypt from 'bcryptjs';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, ForgotPasswordBody, LoginBody, LogoutBody, MessageResponse, RefreshBody, RegisterBody, ResetPasswordBody, TokenPair } from '@hf/contracts';
 import { badRequest, bearerToken, unauthorized, verifyAccessToken, withTransaction, type Identity } from '@hf/service-kit';
@@ -34,7 +33,7 @@ export async function userRoutes(scope: FastifyInstance, ctx: AuthContext): Prom
       if (token !== null && !looksLikeToken(token)) throw badRequest(AUTH_MESSAGES.invitationInvalid);
       // Cheap early answer for a taken email; the unique index below settles races.
       if (await findUserByEmail(app.db, email)) throw badRequest(AUTH_MESSAGES.emailTaken);
-      const passwordHash = await bcrypt.hash(request.body.password, ctx.bcryptCost);
+      const passwordHash = await ctx.passwords.hash(request.body.password, ctx.bcryptCost);
 
       const pair = await withTransaction(app.db, async (client) => {
         const invitation = token === null ? null : await findUsableInvitationByHash(client, hashToken(token), true);
@@ -61,7 +60,7 @@ export async function userRoutes(scope: FastifyInstance, ctx: AuthContext): Prom
     const user = isValidEmail(email) ? await findUserByEmail(app.db, email) : null;
     // Always one bcrypt comparison, so an unknown email takes as long as a wrong password.
     const usable = Buffer.byteLength(password, 'utf8') <= PASSWORD_MAX_BYTES;
-    const matches = await bcrypt.compare(usable ? password : '', user?.password_hash ?? ctx.dummyPasswordHash);
+    const matches = await ctx.passwords.compare(usable ? password : '', user?.password_hash ?? ctx.dummyPasswordHash);
     if (!user || !usable || !matches) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
     return withTransaction(app.db, (client) => ctx.sessions.start(client, user));
   });
@@ -93,7 +92,7 @@ export async function userRoutes(scope: FastifyInstance, ctx: AuthContext): Prom
       if (!(await findUsableReset(app.db, tokenHash))) throw badRequest(AUTH_MESSAGES.invalidResetToken);
       const problem = passwordProblem(password);
       if (problem) throw badRequest(problem);
-      const passwordHash = await bcrypt.hash(password, ctx.bcryptCost);
+      const passwordHash = await ctx.passwords.hash(password, ctx.bcryptCost);
       await withTransaction(app.db, async (client) => {
         const reset = await findUsableReset(client, tokenHash);
         if (!reset) throw badRequest(AUTH_MESSAGES.invalidResetToken);
