@@ -470,32 +470,31 @@ interface MemoryRow {
   name: string;
   rssKiB: number;
   pssKiB: number | null;
+  /** CPU time used so far (ms; a group: its processes alive now). */
+  cpuMs: number;
   processes: number;
 }
 
 /** Every process this bench started (PostgreSQL's summed up), and the scaled mode's backends of the run's databases. */
 async function memoryRows(system: System): Promise<MemoryRow[]> {
   const rows: MemoryRow[] = [];
-  const postgres: MemoryRow = { name: 'embedded PostgreSQL (all its processes)', rssKiB: 0, pssKiB: 0, processes: 0 };
+  const add = (group: MemoryRow, m: { rssKiB: number; pssKiB: number | null; cpuMs: number }) => {
+    group.rssKiB += m.rssKiB;
+    group.pssKiB = (group.pssKiB ?? 0) + (m.pssKiB ?? 0);
+    group.cpuMs += m.cpuMs;
+    group.processes++;
+  };
+  const postgres: MemoryRow = { name: 'embedded PostgreSQL (all its processes)', rssKiB: 0, pssKiB: 0, cpuMs: 0, processes: 0 };
   for (const p of processTree(process.pid) as ProcessMemory[]) {
-    if (p.name.startsWith('postgres')) {
-      postgres.rssKiB += p.rssKiB;
-      postgres.pssKiB = (postgres.pssKiB ?? 0) + (p.pssKiB ?? 0);
-      postgres.processes++;
-      continue;
-    }
-    if (p.name === 'tsx' || p.name === 'sh' || p.name === 'esbuild') continue;
-    rows.push({ name: p.pid === process.pid ? 'load generator (this process)' : p.name, rssKiB: p.rssKiB, pssKiB: p.pssKiB, processes: 1 });
+    if (p.name.startsWith('postgres')) add(postgres, p);
+    else if (p.name !== 'esbuild') rows.push({ name: p.pid === process.pid ? 'load generator (this process)' : p.name, rssKiB: p.rssKiB, pssKiB: p.pssKiB, cpuMs: p.cpuMs, processes: 1 });
   }
   if (postgres.processes > 0) rows.push(postgres);
   if (system.externalBackends) {
-    const backends: MemoryRow = { name: "PostgreSQL backends of the run's databases", rssKiB: 0, pssKiB: 0, processes: 0 };
+    const backends: MemoryRow = { name: "PostgreSQL backends of the run's databases", rssKiB: 0, pssKiB: 0, cpuMs: 0, processes: 0 };
     for (const pid of await system.externalBackends()) {
       const m = memoryOf(pid);
-      if (!m) continue;
-      backends.rssKiB += m.rssKiB;
-      backends.pssKiB = (backends.pssKiB ?? 0) + (m.pssKiB ?? 0);
-      backends.processes++;
+      if (m) add(backends, m);
     }
     rows.push(backends);
   }
@@ -599,14 +598,15 @@ function report(r: RunResult, s: Settings): void {
   for (const [kind, l] of Object.entries(summary.byKind).sort(([, a], [, b]) => a.class.localeCompare(b.class) || b.p99 - a.p99)) {
     console.log(`    ${kind.padEnd(16)} ${l.class.padEnd(8)} ${line(l)}`);
   }
-  console.log('  memory (RSS; PSS for PostgreSQL, whose shared buffers each process maps), start -> end of the window (peak):');
+  console.log('  memory (RSS; PSS for PostgreSQL, whose shared buffers each process maps), start -> end of the window (peak); CPU in the window:');
   for (const start of r.memoryStart) {
     const end = r.memoryEnd.find((e) => e.name === start.name);
     const isPg = start.name.includes('PostgreSQL');
     const value = (m: MemoryRow | undefined) => (m ? mib(isPg ? (m.pssKiB ?? m.rssKiB) : m.rssKiB) : 'gone');
     const delta = end ? ((isPg ? (end.pssKiB ?? end.rssKiB) : end.rssKiB) - (isPg ? (start.pssKiB ?? start.rssKiB) : start.rssKiB)) / 1024 : 0;
     console.log(
-      `    ${start.name.padEnd(45)} ${value(start).padStart(10)} -> ${value(end).padStart(10)}  (${delta >= 0 ? '+' : ''}${delta.toFixed(1)} MiB${isPg ? `, ${end?.processes ?? 0} processes` : `, peak RSS ${mib(r.memoryPeak.get(start.name) ?? 0)}`})`,
+      `    ${start.name.padEnd(45)} ${value(start).padStart(10)} -> ${value(end).padStart(10)}  (${delta >= 0 ? '+' : ''}${delta.toFixed(1)} MiB${isPg ? `, ${end?.processes ?? 0} processes` : `, peak RSS ${mib(r.memoryPeak.get(start.name) ?? 0)}`})` +
+        (end ? `  CPU ${((end.cpuMs - start.cpuMs) / 1000).toFixed(1)} s = ${Math.round(((end.cpuMs - start.cpuMs) * 1000) / Math.max(1, summary.requests))} µs/request` : ''),
     );
   }
   console.log(`  events when the load stopped: ${describeState(r.atStop)}`);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { parentOf, processLabel, processTree } from './processes';
+import { parseStat, processLabel, processTree } from './processes';
 
 describe('processLabel', () => {
   it('names services, the gateway and the bench app by their entry file', () => {
@@ -22,9 +22,10 @@ describe('processLabel', () => {
   });
 });
 
-describe('parentOf', () => {
-  it('reads the parent pid after a command name holding spaces and parentheses', () => {
-    expect(parentOf('4242 (node (x) y) S 17 4242 4242 0 -1 4194560')).toBe(17);
+describe('parseStat', () => {
+  it('reads the parent pid and user + system CPU after a command name holding spaces and parentheses', () => {
+    const stat = '4242 (node (x) y) S 17 4242 4242 0 -1 4194560 3386 0 0 0 1234 56 0 0 20 0 11 0 2716 1184 9999';
+    expect(parseStat(stat)).toEqual({ ppid: 17, cpuMs: 12_900 });
   });
 });
 

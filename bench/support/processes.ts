@@ -1,7 +1,7 @@
 /**
  * The processes a benchmark started and their memory, from /proc (Linux): a process and all
  * its descendants, each named after what it runs (a service's `src/server.ts`, the app's
- * bench child, PostgreSQL's role in its process title), with RSS and PSS.
+ * bench child, PostgreSQL's role in its process title), with RSS, PSS and CPU time.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -14,12 +14,18 @@ export interface ProcessMemory {
   rssKiB: number;
   /** Proportional set size (KiB; shared pages divided among their users), when readable. */
   pssKiB: number | null;
+  /** CPU time used so far (user + system, ms, every thread). */
+  cpuMs: number;
 }
 
-/** The parent pid in the text of /proc/<pid>/stat (the command name may hold spaces and parentheses). */
-export function parentOf(statText: string): number {
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** Parent pid and CPU time (ms) from the text of /proc/<pid>/stat (the command name may hold spaces and parentheses). */
+export function parseStat(statText: string): { ppid: number; cpuMs: number } {
+  // Fields after the command name: state, ppid, ..., utime (12th), stime (13th).
   const fields = statText.slice(statText.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[1]);
+  return { ppid: Number(fields[1]), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND };
 }
 
 /** A short name for a process from its argv (/proc/<pid>/cmdline split on NUL). */
@@ -49,14 +55,15 @@ function readOrNull(path: string): string | null {
   }
 }
 
-/** VmRSS and Pss of one process (KiB); null when it is gone. */
-export function memoryOf(pid: number): { rssKiB: number; pssKiB: number | null } | null {
+/** VmRSS and Pss (KiB) and CPU time (ms) of one process; null when it is gone. */
+export function memoryOf(pid: number): { rssKiB: number; pssKiB: number | null; cpuMs: number } | null {
   const status = readOrNull(`/proc/${pid}/status`);
-  if (status === null) return null;
+  const stat = readOrNull(`/proc/${pid}/stat`);
+  if (status === null || stat === null) return null;
   const rss = /^VmRSS:\s+(\d+) kB/m.exec(status);
   const rollup = readOrNull(`/proc/${pid}/smaps_rollup`);
   const pss = rollup ? /^Pss:\s+(\d+) kB/m.exec(rollup) : null;
-  return { rssKiB: rss ? Number(rss[1]) : 0, pssKiB: pss ? Number(pss[1]) : null };
+  return { rssKiB: rss ? Number(rss[1]) : 0, pssKiB: pss ? Number(pss[1]) : null, cpuMs: parseStat(stat).cpuMs };
 }
 
 /** `rootPid` and every descendant still running, with names and memory (root first, then by pid). */
@@ -65,7 +72,7 @@ export function processTree(rootPid: number): ProcessMemory[] {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = readOrNull(`/proc/${entry}/stat`);
-    if (stat !== null) parents.set(Number(entry), parentOf(stat));
+    if (stat !== null) parents.set(Number(entry), parseStat(stat).ppid);
   }
   const inTree = new Set<number>([rootPid]);
   // Parents come before children in no particular order: repeat until nothing is added.
