@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { displayDate, dollarsToCents, formatDollars } from '@hf/app-kit';
+import { normalizeStatus, type TransactionStatus } from '@hf/app-kit/src/editing';
 import { formatCurrency } from '@hf/money';
 import { StatusBadge } from '@hf/ui/src/editing';
 import type { RegisterRow } from './api';
@@ -18,11 +19,46 @@ export interface MobileRegisterProps {
   scrollTarget: ScrollTarget | null;
   onScrolled: () => void;
   scrollRef: RefObject<HTMLDivElement | null>;
+  /** Clearing mode is on: every row offers its P / X / Clear buttons. */
+  clearing: boolean;
   clearingId: number | null;
+  /** A tap on a row's P / X / Clear: the same status change as the keys p, x and Delete. */
+  onSetStatus: (row: RegisterRow, status: TransactionStatus) => void;
 }
 
-/** Mobile (768 px or less): stacked rows with payee, date, amount, category, notes and running balance. */
-export function MobileRegister({ items, rows, rowClass, onActivate, scrollTarget, onScrolled, scrollRef, clearingId }: MobileRegisterProps) {
+const CLEARING_BUTTONS: readonly { status: TransactionStatus; label: string; text: string }[] = [
+  { status: 'p', label: 'Mark pending', text: 'P' },
+  { status: 'x', label: 'Mark cleared', text: 'X' },
+  { status: '', label: 'Clear status', text: 'Clear' },
+];
+
+/** Clearing mode on a touch screen: the keys p, x and Delete as buttons of touch size. */
+function ClearingButtons({ row, onSetStatus }: { row: RegisterRow; onSetStatus: MobileRegisterProps['onSetStatus'] }) {
+  const current = normalizeStatus(row.status);
+  return (
+    <span className="ledger-mobile-clearing" role="group" aria-label={`Status of ${row.payee}, ${displayDate(row.date)}`}>
+      {CLEARING_BUTTONS.map(({ status, label, text }) => (
+        <button
+          key={label}
+          type="button"
+          className={`hf-button ledger-mobile-clearing__button ledger-mobile-clearing__button--${status || 'none'}`}
+          aria-label={label}
+          title={label}
+          aria-pressed={status ? current === status : undefined}
+          onClick={() => onSetStatus(row, status)}
+        >
+          {text}
+        </button>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * Mobile (768 px or less): stacked rows with payee, date, amount, category, notes and running
+ * balance; in clearing mode each row also has P / X / Clear buttons (same row height).
+ */
+export function MobileRegister({ items, rows, rowClass, onActivate, scrollTarget, onScrolled, scrollRef, clearing, clearingId, onSetStatus }: MobileRegisterProps) {
   const virtualizer = useRegisterVirtualizer({
     items,
     rows,
@@ -68,6 +104,7 @@ export function MobileRegister({ items, rows, rowClass, onActivate, scrollTarget
                   <span className="ledger-ellipsis">{row.notes}</span>
                 </span>
               </button>
+              {clearing && <ClearingButtons row={row} onSetStatus={onSetStatus} />}
             </li>
           );
         })}

@@ -535,4 +535,30 @@ describe('Register: mobile (768 px or less)', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ notes: 'hi', updated_at: rows[0].updated_at }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('clearing mode offers P / X / Clear on each row: a tap sets the status as the keys do', async () => {
+    const { user, calls } = setup({ 'PATCH /api/transactions/*': ({ path, body }: { path: string; body: any }) => {
+      const id = Number(path.split('/')[3]);
+      rows = rows.map((r) => (r.id === id ? { ...r, status: body.status } : r));
+      return rows.find((r) => r.id === id);
+    } });
+    const item = (await screen.findByText('Paycheck')).closest('li') as HTMLElement;
+    expect(within(item).queryByRole('button', { name: 'Mark pending' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clearing Mode' }));
+    expect(screen.getByRole('note')).toHaveTextContent('Clearing mode: tap P (pending), X (cleared) or Clear (none) on a row.');
+    const group = within(item).getByRole('group', { name: 'Status of Paycheck, 3/1/2025' });
+    expect(within(group).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Mark pending', 'Mark cleared', 'Clear status']);
+    await user.click(within(group).getByRole('button', { name: 'Mark pending' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/api/transactions/2/status')?.body).toEqual({ status: 'p' }));
+    expect(item).toHaveAttribute('aria-current', 'true');
+    await waitFor(() => expect(within(group).getByRole('button', { name: 'Mark pending' })).toHaveAttribute('aria-pressed', 'true'));
+    // Clearing a cleared row asks first, as Delete does.
+    const grocer = (await screen.findByText('Grocer')).closest('li') as HTMLElement;
+    await user.click(within(grocer).getByRole('button', { name: 'Clear status' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to change its status?');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/api/transactions/3/status')?.body).toEqual({ status: '' }));
+    expect(screen.getByRole('button', { name: 'Exit Clearing Mode' })).toBeInTheDocument();
+  });
 });

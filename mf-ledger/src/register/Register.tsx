@@ -350,6 +350,12 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     }
   };
 
+  /** Mobile clearing mode: a row's P / X / Clear button makes it the active row and sets its status, as the keys do. */
+  const setStatusByTap = (row: RegisterRow, status: TransactionStatus) => {
+    setClearing({ activeId: row.id });
+    void changeStatus(row, status);
+  };
+
   const clearingRef = useLatest(clearing);
   const rowsRef = useLatest(rows);
   const changeStatusRef = useLatest(changeStatus);
@@ -557,7 +563,9 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
         ) : (
           clearing && (
             <span className="ledger-muted ledger-register__hint" role="note">
-              Clearing mode: p = pending, x = cleared, Delete = none, arrows or Enter move, Esc leaves.
+              {isMobile
+                ? 'Clearing mode: tap P (pending), X (cleared) or Clear (none) on a row.'
+                : 'Clearing mode: p = pending, x = cleared, Delete = none, arrows or Enter move, Esc leaves.'}
             </span>
           )
         )}
@@ -579,7 +587,9 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
             scrollTarget={scrollTarget}
             onScrolled={onScrolled}
             scrollRef={scrollRef}
+            clearing={clearing !== null}
             clearingId={clearing?.activeId ?? null}
+            onSetStatus={setStatusByTap}
           />
         </>
       ) : (
