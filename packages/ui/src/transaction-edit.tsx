@@ -65,7 +65,7 @@ export interface TransactionEditFieldsProps {
   firstFieldRef?: Ref<HTMLInputElement>;
 }
 
-/** A transaction's fields stacked two to a line (the mobile row editor, the drill-down editor). */
+/** A transaction's fields stacked two to a line, one at 768 px or less (the mobile row editor, the drill-down editor). */
 export function TransactionEditFields({ draft, onChange, locked, isTransfer, today, payees, accountNames, categoryOptions, onUnlock, onKeyDown, rowId, firstFieldRef }: TransactionEditFieldsProps) {
   // After "Unlock to edit amount" is confirmed, focus goes to the amount (Deposit when only it is set).
   const paymentRef = useRef<HTMLInputElement>(null);
@@ -77,7 +77,7 @@ export function TransactionEditFields({ draft, onChange, locked, isTransfer, tod
     wasLocked.current = locked;
   }, [locked, depositOnly]);
   return (
-    <div className="hf-form-grid" data-row-id={rowId}>
+    <div className="hf-form-grid hf-form-grid--edit" data-row-id={rowId}>
       <label className="hf-stacked-field">
         <span aria-hidden="true">Date</span>
         <DateInput value={draft.date} onChange={(date) => onChange({ date })} today={today} onKeyDown={onKeyDown} inputRef={firstFieldRef} />
