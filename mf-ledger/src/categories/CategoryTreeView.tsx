@@ -1,11 +1,11 @@
 import {
   DndContext, PointerSensor, pointerWithin, rectIntersection, useDraggable, useDroppable, useSensor, useSensors,
-  type CollisionDetection, type DragEndEvent, type DragOverEvent,
+  type Announcements, type CollisionDetection, type DragEndEvent, type DragOverEvent, type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useKeyboardLift } from '../components/useKeyboardLift';
-import { refusedDropReason, TOP_LEVEL_DROP_ID } from './category-moves';
+import { findNode, moveDropAnnouncement, moveOverAnnouncement, refusedDropReason, TOP_LEVEL_DROP_ID } from './category-moves';
 import './categories.css';
 import type { CategoryNode } from '@hf/app-kit/src/editing';
 import { ChevronIcon, EditIcon, GripIcon, MergeIcon, PlusIcon, TrashIcon } from '@hf/ui/src/icons';
@@ -150,8 +150,18 @@ function CategoryRow({ category, parentId, isTopLevel, hasChildren, isExpanded, 
   );
 }
 
-const targetName = (tree: CategoryNode[], target: DropTarget) =>
-  target === TOP_LEVEL_DROP_ID ? 'the top level' : (tree.find((c) => c.id === target)?.name ?? '');
+const toTarget = (overId: UniqueIdentifier): DropTarget => (overId === TOP_LEVEL_DROP_ID ? TOP_LEVEL_DROP_ID : Number(String(overId).replace('category-', '')));
+
+/** dnd-kit's pointer announcements, by name as the keyboard's (its defaults say "Draggable item 7"). */
+function pointerAnnouncements(tree: CategoryNode[]): Announcements {
+  const name = (id: UniqueIdentifier) => findNode(tree, Number(id))?.node.name ?? 'The category';
+  return {
+    onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? moveOverAnnouncement(tree, Number(active.id), toTarget(over.id)) : `${name(active.id)} is no longer over a category.`),
+    onDragEnd: ({ active, over }) => (over ? moveDropAnnouncement(tree, Number(active.id), toTarget(over.id)) : `${name(active.id)} was put back.`),
+    onDragCancel: ({ active }) => `${name(active.id)} was put back.`,
+  };
+}
 
 /**
  * The category tree with expand/collapse and drag-and-drop re-parenting (spec section 2). The
@@ -181,22 +191,17 @@ export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSource
         },
         drop: (current) => {
           const target = current.targets[current.at];
-          const refusal = typeof target === 'number' ? refusedDropReason(tree, current.id, target) : null;
           if (target !== (parentId ?? TOP_LEVEL_DROP_ID)) onDrop(current.id, target);
-          return refusal ? `${current.name} was not moved. ${refusal}` : `Dropped ${current.name} on ${targetName(tree, target)}.`;
+          return moveDropAnnouncement(tree, current.id, target);
         },
         step: (current, delta) => {
           const at = Math.max(0, Math.min(current.targets.length - 1, current.at + delta));
-          const target = current.targets[at];
-          const refusal = typeof target === 'number' ? refusedDropReason(tree, current.id, target) : null;
-          const text = refusal ? `${targetName(tree, target)}: not allowed. ${refusal}` : `${current.name} goes to ${targetName(tree, target)}.`;
-          return [at === current.at ? current : { ...current, at }, text];
+          return [at === current.at ? current : { ...current, at }, moveOverAnnouncement(tree, current.id, current.targets[at])];
         },
         putBack: (current) => `${current.name} was put back.`,
       }),
   };
 
-  const toTarget = (overId: string | number): DropTarget => (overId === TOP_LEVEL_DROP_ID ? TOP_LEVEL_DROP_ID : Number(String(overId).replace('category-', '')));
   const onDragOver = ({ active, over }: DragOverEvent) => {
     const target = over ? toTarget(over.id) : null;
     setPointerRefused(typeof target === 'number' && refusedDropReason(tree, Number(active.id), target) ? target : null);
@@ -204,11 +209,17 @@ export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSource
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setPointerRefused(null);
     if (!over) return;
-    const target = over.id === TOP_LEVEL_DROP_ID ? TOP_LEVEL_DROP_ID : Number(String(over.id).replace('category-', ''));
-    onDrop(Number(active.id), target);
+    onDrop(Number(active.id), toTarget(over.id));
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} onDragOver={onDragOver} onDragEnd={onDragEnd} onDragCancel={() => setPointerRefused(null)}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collision}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setPointerRefused(null)}
+      accessibility={{ announcements: pointerAnnouncements(tree), screenReaderInstructions: { draggable: 'To move a category with the keyboard, press Space or Enter on its handle.' } }}
+    >
       <TopLevelDropZone chosen={lifted !== null && lifted.targets[lifted.at] === TOP_LEVEL_DROP_ID} />
       <p className="hf-visually-hidden" aria-live="assertive">
         {lift.announcement}

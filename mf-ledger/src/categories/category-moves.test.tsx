@@ -1,4 +1,6 @@
-import { invalidMergeDestinations, mergeConfirmationMessage, newParentForDrop, refusedDropReason, TOP_LEVEL_DROP_ID } from './category-moves';
+import {
+  invalidMergeDestinations, mergeConfirmationMessage, moveDropAnnouncement, moveOverAnnouncement, newParentForDrop, refusedDropReason, TOP_LEVEL_DROP_ID,
+} from './category-moves';
 
 const tree = [
   { id: 1, name: 'Food', parent_id: null, children: [{ id: 11, name: 'Groceries', parent_id: 1 }] },
@@ -51,5 +53,18 @@ describe('refusedDropReason', () => {
     expect(refusedDropReason(tree, 1, TOP_LEVEL_DROP_ID)).toBeNull();
     expect(refusedDropReason(tree, 1, 1)).toBeNull();
     expect(refusedDropReason(tree, 1, 11)).toBeNull();
+  });
+});
+
+describe('move announcements (keyboard and pointer), by name', () => {
+  const why = '"Food" has sub-categories, so it cannot go inside "Auto": categories have at most two levels. Move its sub-categories out first.';
+  it('names the category and where it goes', () => {
+    expect(moveOverAnnouncement(tree, 11, 2)).toBe('Groceries goes to Auto.');
+    expect(moveOverAnnouncement(tree, 11, TOP_LEVEL_DROP_ID)).toBe('Groceries goes to the top level.');
+    expect(moveDropAnnouncement(tree, 11, 2)).toBe('Dropped Groceries on Auto.');
+  });
+  it('says a refused target is not allowed, and why', () => {
+    expect(moveOverAnnouncement(tree, 1, 2)).toBe(`Auto: not allowed. ${why}`);
+    expect(moveDropAnnouncement(tree, 1, 2)).toBe(`Food was not moved. ${why}`);
   });
 });

@@ -42,6 +42,28 @@ export function refusedDropReason(tree: readonly CategoryNode[], draggedId: numb
   return `"${dragged.node.name}" has sub-categories, so it cannot go inside "${destination.node.name}": categories have at most two levels. Move its sub-categories out first.`;
 }
 
+/** A drop target by name, for announcements: "the top level" or the category's name. */
+export function dropTargetName(tree: readonly CategoryNode[], target: number | typeof TOP_LEVEL_DROP_ID): string {
+  return target === TOP_LEVEL_DROP_ID ? 'the top level' : (findNode(tree, target)?.node.name ?? '');
+}
+
+const draggedName = (tree: readonly CategoryNode[], draggedId: number) => findNode(tree, draggedId)?.node.name ?? 'The category';
+
+/**
+ * What a screen reader hears while a category is over a target (keyboard or pointer), by name:
+ * "Repairs goes to Travel." or, refused, "Travel: not allowed. <why>".
+ */
+export function moveOverAnnouncement(tree: readonly CategoryNode[], draggedId: number, target: number | typeof TOP_LEVEL_DROP_ID): string {
+  const refusal = refusedDropReason(tree, draggedId, target);
+  return refusal ? `${dropTargetName(tree, target)}: not allowed. ${refusal}` : `${draggedName(tree, draggedId)} goes to ${dropTargetName(tree, target)}.`;
+}
+
+/** ...and when it is dropped: "Dropped Repairs on Travel." or "Household was not moved. <why>". */
+export function moveDropAnnouncement(tree: readonly CategoryNode[], draggedId: number, target: number | typeof TOP_LEVEL_DROP_ID): string {
+  const refusal = refusedDropReason(tree, draggedId, target);
+  return refusal ? `${draggedName(tree, draggedId)} was not moved. ${refusal}` : `Dropped ${draggedName(tree, draggedId)} on ${dropTargetName(tree, target)}.`;
+}
+
 /** Ids a merge source may not be merged into: itself and its own children. */
 export function invalidMergeDestinations(tree: readonly CategoryNode[], sourceId: number): Set<number> {
   const found = findNode(tree, sourceId);
