@@ -7,8 +7,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { api, expect, localToday, registerViaApi, signInWithToken, snap, test, uniqueEmail, type TestUser } from './support/fixtures';
-import { addDays, createAccount, createCategory, createTransaction } from './support/ledger';
+import { api, expect, isMobile, localToday, registerViaApi, signInWithToken, snap, test, uniqueEmail, type TestUser } from './support/fixtures';
+import { addDays, cell, createAccount, createCategory, createTransaction, rowOf } from './support/ledger';
 
 const THEMES = [
   { id: 'default', name: 'Default' },
@@ -150,6 +150,20 @@ for (const theme of THEMES) {
     await visit(`/accounts/${accountId}/register`, 'Everyday Checking', 'register');
     await expect(page.getByText('Landlord').first()).toBeVisible();
     await check(page, testInfo, findings, `${theme.id}-register-rows`);
+    // Clearing mode (at 768 px with its P / X / Clear buttons on every row).
+    await page.getByRole('button', { name: 'Clearing Mode' }).click();
+    await expect(page.getByRole('button', { name: 'Exit Clearing Mode' })).toBeVisible();
+    if (isMobile(testInfo)) await expect(page.getByRole('button', { name: 'Mark cleared' }).first()).toBeVisible();
+    await check(page, testInfo, findings, `${theme.id}-register-clearing`);
+    await page.getByRole('button', { name: 'Exit Clearing Mode' }).click();
+    // The row editor on a cleared row, with its lock (the one-column dialog at 768 px).
+    const cleared = rowOf(page, 'Corner Market');
+    if (isMobile(testInfo)) await cleared.getByRole('button').click();
+    else await cell(cleared, 'payee').click();
+    await expect(page.getByRole('button', { name: 'Unlock to edit amount' })).toBeVisible();
+    await check(page, testInfo, findings, `${theme.id}-register-editing`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Unlock to edit amount' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Import Transactions' }).click();
     await expect(page.getByRole('dialog', { name: 'Import Transactions' })).toBeVisible();
     await check(page, testInfo, findings, `${theme.id}-import-modal`);

@@ -1,11 +1,13 @@
 /**
  * Issue 10 (the register as a daily user feels it): numbers are always readable, the layout
  * holds still, keyboard first. Both widths: the desktop table (1280 px) and the stacked 768 px
- * register with its edit dialog.
+ * register with its edit dialog (fields in one column) and clearing mode's P / X / Clear buttons.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, isMobile, localToday, registerViaApi, signInWithToken, snap, test } from './support/fixtures';
-import { addDays, bulkSeed, cell, createAccount, createTransaction, entryOf, money, openRegister, rowOf, shown, type SeedRow } from './support/ledger';
+import {
+  addDays, bulkSeed, cell, createAccount, createTransaction, entryOf, expectShellBalances, money, openRegister, registerRows, rowOf, shown, type SeedRow,
+} from './support/ledger';
 
 const LARGEST = 999_999_999.99;
 
@@ -274,4 +276,129 @@ test('balance today and after planned rows, told apart in the account list and t
   await expect(page.getByText(`Balance today ${money(900)} · After planned rows ${money(200)} · Pending ${money(1000)} · Cleared ${money(1000)}`)).toBeVisible();
   await page.goto(`/accounts/${plain.id}/register`);
   await expect(page.getByText(`Balance ${money(50)} · Pending ${money(50)} · Cleared ${money(50)}`)).toBeVisible();
+});
+
+test('clearing mode: P / X / Clear on each row at 768 px (the keys p, x, Delete on desktop) change the status, on screen and on the server', async ({ page, request }, testInfo) => {
+  const user = await registerViaApi(request);
+  const account = await createAccount(request, user, 'Checking', 100);
+  const today = localToday();
+  await createTransaction(request, user, account.id, { date: addDays(today, -2), payee: 'Alpha Store', amount: -10 });
+  await createTransaction(request, user, account.id, { date: addDays(today, -1), payee: 'Bravo Diner', amount: -20 });
+  await createTransaction(request, user, account.id, { date: today, payee: 'Charlie Pay', amount: 5 });
+  await signInWithToken(page, user, `/accounts/${account.id}/register`);
+  await openRegister(page, account.id);
+  await expectShellBalances(page, 75, 100, 100);
+  const mobile = isMobile(testInfo);
+  const statusOf = async (payee: string) => (await registerRows(request, user, account.id)).find((r) => r.payee === payee)?.status;
+
+  await page.getByRole('button', { name: 'Clearing Mode' }).click();
+  if (mobile) {
+    await expect(page.getByRole('note')).toHaveText('Clearing mode: tap P (pending), X (cleared) or Clear (none) on a row.');
+    // Every row has the three buttons, named for what they do and at least 44 px square.
+    for (const payee of ['Alpha Store', 'Bravo Diner', 'Charlie Pay']) {
+      const group = rowOf(page, payee).getByRole('group', { name: new RegExp(`^Status of ${payee}, `) });
+      for (const name of ['Mark pending', 'Mark cleared', 'Clear status']) {
+        const box = (await group.getByRole('button', { name, exact: true }).boundingBox())!;
+        expect(box.width, `${payee} ${name}`).toBeGreaterThanOrEqual(44);
+        expect(box.height, `${payee} ${name}`).toBeGreaterThanOrEqual(44);
+      }
+    }
+    // The amounts and balances beside them stay whole.
+    expect(await overflowing(page.locator('.ledger-mobile-row__amount, .ledger-mobile-row__line > span:last-child'))).toEqual([]);
+  } else {
+    await expect(page.getByRole('button', { name: 'Mark cleared' })).toHaveCount(0);
+  }
+  /** One status change the way this layout offers it: a tap on the row's button, or the row then its key. */
+  const set = async (payee: string, action: 'Mark pending' | 'Mark cleared' | 'Clear status') => {
+    const row = rowOf(page, payee);
+    if (mobile) {
+      await row.getByRole('button', { name: action, exact: true }).click();
+    } else {
+      await cell(row, 'payee').click();
+      await expect(row).toHaveAttribute('aria-current', 'true');
+      await page.keyboard.press({ 'Mark pending': 'p', 'Mark cleared': 'x', 'Clear status': 'Delete' }[action]);
+    }
+    await expect(row).toHaveAttribute('aria-current', 'true');
+  };
+  const badge = (payee: string) => rowOf(page, payee).locator('.hf-status-badge');
+
+  await set('Bravo Diner', 'Mark cleared');
+  await expect(badge('Bravo Diner')).toHaveText('X');
+  if (mobile) await expect(rowOf(page, 'Bravo Diner').getByRole('button', { name: 'Mark cleared' })).toHaveAttribute('aria-pressed', 'true');
+  await expectShellBalances(page, 75, 80, 80);
+  await expect.poll(() => statusOf('Bravo Diner')).toBe('x');
+
+  await set('Alpha Store', 'Mark pending');
+  await expect(badge('Alpha Store')).toHaveText('P');
+  await expectShellBalances(page, 75, 70, 80);
+  await expect.poll(() => statusOf('Alpha Store')).toBe('p');
+  await snap(page, testInfo, 'register-clearing-controls');
+
+  // Clearing a cleared row asks first (the same question as the keys).
+  await set('Bravo Diner', 'Clear status');
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText(/cleared/i);
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(badge('Bravo Diner')).toHaveCount(0);
+  await expectShellBalances(page, 75, 90, 100);
+  await expect.poll(() => statusOf('Bravo Diner')).toBe('');
+
+  await set('Alpha Store', 'Mark cleared');
+  await expect(badge('Alpha Store')).toHaveText('X');
+  await expectShellBalances(page, 75, 90, 90);
+
+  // Still in clearing mode after the taps; the button leaves it.
+  await page.getByRole('button', { name: 'Exit Clearing Mode' }).click();
+  await expect(page.getByRole('button', { name: 'Mark cleared' })).toHaveCount(0);
+  expect((await registerRows(request, user, account.id)).map((r) => [r.payee, r.status])).toEqual([
+    ['Alpha Store', 'x'],
+    ['Bravo Diner', ''],
+    ['Charlie Pay', ''],
+  ]);
+});
+
+test('the edit dialog at 768 px: labels and fields in one column, same left edge and width', async ({ page, request }, testInfo) => {
+  test.skip(!isMobile(testInfo), 'the edit dialog is the 768 px form; on desktop a row is edited in its table row, under the column headings');
+  const user = await registerViaApi(request);
+  const account = await createAccount(request, user, 'Checking', 100);
+  const today = localToday();
+  await createTransaction(request, user, account.id, { date: addDays(today, -1), payee: 'Landlord', amount: -1200, status: 'x', notes: 'November' });
+  await createTransaction(request, user, account.id, { date: today, payee: 'Employer', amount: 2500 });
+  await signInWithToken(page, user, `/accounts/${account.id}/register`);
+  await openRegister(page, account.id);
+
+  const geometry = async (dialog: Locator) =>
+    dialog.locator('.hf-stacked-field').evaluateAll((fields) =>
+      fields.map((field) => {
+        const label = field.querySelector(':scope > span')!.getBoundingClientRect();
+        const control = field.querySelector('input, select')!.getBoundingClientRect();
+        return { name: field.querySelector(':scope > span')!.textContent, label: [Math.round(label.left), Math.round(label.width)], control: [Math.round(control.left), Math.round(control.width)], top: Math.round(label.top) };
+      }),
+    );
+  for (const payee of ['Landlord', 'Employer']) {
+    await rowOf(page, payee).getByRole('button').click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Transaction' });
+    await expect(dialog).toBeVisible();
+    const fields = await geometry(dialog);
+    expect(fields.map((f) => f.name)).toEqual(['Date', 'Payee', 'Payment', 'Deposit', 'Status', 'Category', 'Notes']);
+    // One column: each field below the one before; every label and control on one left edge and of one width.
+    for (let i = 1; i < fields.length; i++) expect(fields[i].top, fields[i].name!).toBeGreaterThan(fields[i - 1].top);
+    const [left, width] = fields[0].label;
+    expect(width).toBeGreaterThan(200);
+    for (const f of fields) {
+      expect(f.label, `${f.name} label`).toEqual([left, width]);
+      expect(f.control, `${f.name} field`).toEqual([left, width]);
+    }
+    if (payee === 'Landlord') {
+      // The lock of the cleared amount sits inside the Payment field, which keeps its whole value.
+      const lock = dialog.getByRole('button', { name: 'Unlock to edit amount' });
+      const [l, p] = await Promise.all([lock.boundingBox(), dialog.getByRole('spinbutton', { name: 'Payment' }).boundingBox()]);
+      expect(l!.x).toBeGreaterThan(p!.x);
+      expect(l!.x + l!.width).toBeLessThanOrEqual(p!.x + p!.width);
+      await expectWhole(dialog.getByRole('spinbutton', { name: 'Payment' }), '1200.00');
+      await snap(page, testInfo, 'register-edit-dialog-aligned');
+    }
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
 });
