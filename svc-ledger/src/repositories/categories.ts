@@ -46,10 +46,11 @@ export async function updateCategory(w: LedgerWrite, id: number, name: string, p
     [id, name, parentId],
   );
   // Registers show live rows only; a category nobody uses (yet) touches no register at all.
+  // `= ANY(ARRAY(...))`: an index scan of transactions_category for the ids (none: nothing read).
   const shown = await w.client.query<{ id: number; account_id: number }>(
     `SELECT t.id, t.account_id FROM transactions t
-     WHERE t.household_id = $1 AND t.deleted_at IS NULL
-       AND t.category_id IN (SELECT c.id FROM categories c WHERE c.id = $2 OR c.parent_id = $2)`,
+     WHERE t.category_id = ANY(ARRAY(SELECT c.id FROM categories c WHERE c.id = $2 OR c.parent_id = $2))
+       AND t.household_id = $1 AND t.deleted_at IS NULL`,
     [w.householdId, id],
   );
   w.touchRows(shown.rows);
