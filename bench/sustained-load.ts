@@ -341,8 +341,9 @@ class SimulatedUser {
     return { ids, prev_cursor: tail.prev_cursor };
   }
 
+  /** A date near the newest end of the seeded registers (they end on 2025-12-31), where a household enters its rows: within its last 30 days, one in ten anywhere in 2025. */
   private date(): string {
-    const day = Math.floor(this.random() * 365);
+    const day = this.random() < 0.9 ? 335 + Math.floor(this.random() * 30) : Math.floor(this.random() * 365);
     return new Date(Date.UTC(2025, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
   }
 
