@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { localToday } from '@hf/calendar';
 import { createService, type BaseAppOptions } from '@hf/service-kit';
 import { LedgerImportClient } from './ledger-client';
+import { StatementCache } from './reading/statement-cache';
 import { commitRoutes } from './routes/commit';
 import { mappingRoutes } from './routes/mappings';
 import { statementRoutes } from './routes/statements';
@@ -20,6 +21,8 @@ declare module 'fastify' {
     /** svc-ledger's internal import routes. */
     ledger: LedgerImportClient;
     today: () => string;
+    /** Tables the analysis read, for the reconciliation of the same bytes (reading/statement-cache.ts). */
+    statements: StatementCache;
   }
 }
 
@@ -41,5 +44,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('today', options.today ?? (() => localToday()));
   app.decorate('ledger', new LedgerImportClient(options.ledgerUrl, options.internalToken));
+  app.decorate('statements', new StatementCache());
   return app;
 }

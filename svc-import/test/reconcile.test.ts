@@ -1,4 +1,6 @@
-import { account, addCategory, addRow, openAccount, registerRows, SINGLE_MAPPING, startImportStack, upload, type Json, type Stack } from './helpers';
+import { testToken } from '@hf/service-kit/src/testing';
+import { TOO_LARGE_MESSAGE } from '../src/reading';
+import { account, addCategory, addRow, multipart, openAccount, registerRows, SINGLE_MAPPING, startImportStack, upload, type Json, type Stack } from './helpers';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -134,4 +136,37 @@ test('an OFX statement re-imported with an overlap is matched by FITID first', a
   expect(overlap.body.new.map((r: Json) => r.fitid)).toEqual(['A3']);
   await commit(3, accountId, overlap.body, null, 'ofx-2');
   expect((await account(ledger, accountId)).cleared_balance).toBe(100 - 10 - 20 - 30);
+});
+
+test('the reconciliation of the file just analysed takes the analysed table; other bytes, users and a too-large upload are read as before', async () => {
+  const ledger = stack.ledgerAs(5);
+  const call = stack.reportsAs(5);
+  const accountId = await openAccount(ledger, 'Cached', 0);
+  const cache = stack.reports.statements;
+  const hits = cache.stats.hits;
+  expect((await upload(call, '/api/import/analyze', FILE)).status).toBe(200);
+
+  const cached = await upload(call, `/api/import/${accountId}`, FILE, { mapping: SINGLE_MAPPING });
+  expect(cached.status).toBe(200);
+  expect(cache.stats.hits).toBe(hits + 1);
+  // Another member of the household reads the same bytes from the upload: the same answer.
+  const other = stack.reports.inject.bind(stack.reports);
+  const member = async (content: string) => {
+    const { body, headers } = multipart([{ name: 'mapping', value: JSON.stringify(SINGLE_MAPPING) }, { name: 'file', filename: 'statement.csv', content }]);
+    const res = await other({ method: 'POST', url: `/api/import/${accountId}`, payload: body, headers: { ...headers, authorization: `Bearer ${testToken({ userId: 502, householdId: 5 })}` } });
+    return { status: res.statusCode, body: res.json() };
+  };
+  expect(await member(FILE)).toEqual({ status: 200, body: cached.body });
+  expect(cache.stats.hits).toBe(hits + 1);
+
+  // The same size, other bytes: read from the upload.
+  const changed = FILE.replace('Grocer', 'Grocex');
+  const answer = await upload(call, `/api/import/${accountId}`, changed, { mapping: SINGLE_MAPPING });
+  expect(answer.body.new.map((r: Json) => r.payee)).toContain('Grocex');
+  expect(cache.stats.hits).toBe(hits + 1);
+  // Larger than any file held: refused while it streams, as always.
+  const big = 'Date,Description,Amount\n' + '03/04/2024,COFFEE SHOP,-4.50\n'.repeat(Math.ceil((10.5 * 1024 * 1024) / 29));
+  const refused = await upload(call, `/api/import/${accountId}`, big, { mapping: SINGLE_MAPPING });
+  expect(refused.status).toBe(413);
+  expect(refused.body.message).toBe(TOO_LARGE_MESSAGE);
 });

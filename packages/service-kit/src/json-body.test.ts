@@ -51,6 +51,8 @@ describe('parseJsonBody', () => {
     expect(parse('{"payee":"7ELEVEN 1e","amount":-1.5}')).toEqual({ payee: '7ELEVEN 1e', amount: -1.5 });
     expect(refusal('{"payee":"Store 1e5","amount":-1.505}')?.message).toBe(REQUEST_MESSAGES.tooManyDecimals);
     expect(refusal('{"payee":"Store","amount":-15e-3}')?.message).toBe(REQUEST_MESSAGES.tooManyDecimals);
+    expect(parse('{"key":"a1e3","notes":"x \\" 1.234 \\\\","amount":1.5e1,"n":[1.25,2e-2]}')).toEqual({ key: 'a1e3', notes: 'x " 1.234 \\', amount: 15, n: [1.25, 0.02] });
+    expect(refusal('{"key":"a1e3","notes":"x \\" 1.2 \\\\","amount":[1.5,0.125]}')?.message).toBe(REQUEST_MESSAGES.tooManyDecimals);
   });
 
   it('refuses prototype poisoning, invalid and empty JSON', () => {

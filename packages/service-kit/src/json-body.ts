@@ -32,36 +32,53 @@ export function parseJsonBody(raw: Buffer): unknown {
   // is spelt out or escaped: text with neither holds no value to refuse (a 1 MB import body: the
   // walk over its 40,000 strings is skipped).
   if (text.includes('\\u') || text.includes('__proto__') || text.includes('constructor')) checkValue(value);
-  if (SUSPECT_NUMBER.test(text) && tooPreciseNumber(text)) throw badRequest(REQUEST_MESSAGES.tooManyDecimals);
+  if (tooPreciseNumber(text)) throw badRequest(REQUEST_MESSAGES.tooManyDecimals);
   return value;
 }
 
 /**
  * Every number literal with more than 2 decimals contains one of these (`.` and 3 digits, or an
- * exponent); text without any has none, and the scan below (which must skip strings) is skipped.
+ * exponent), so only these places are judged, not every number of the text.
  */
-const SUSPECT_NUMBER = /\.\d{3}|\d[eE][+-]?\d/;
+const SUSPECT = /\.\d{3}|\d[eE][+-]?\d/g;
+/** The characters of a number literal (outside strings, JSON has no others next to one). */
+const NUMBER_CHAR = /[-+.\deE]/;
 
 /** Decimal places a JSON number literal carries: `12.340` -> 2, `1.5e-3` -> 4, `1e2` -> 0. */
 export function decimalPlaces(fraction: string, exponent: number): number {
   return fraction.replace(/0+$/, '').length - exponent;
 }
 
-/** True when a number literal outside the strings of (valid) JSON text has more than 2 decimals. */
+/**
+ * True when a number literal outside the strings of (valid) JSON text has more than 2 decimals.
+ * Each suspect place is judged when it is outside the strings: the quotes before it are walked
+ * with indexOf (an escaped quote, after an odd run of backslashes, does not end a string).
+ */
 function tooPreciseNumber(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c /* \ */) i++;
-    } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
-      NUMBER.lastIndex = i;
-      const match = NUMBER.exec(text);
-      if (!match) continue;
-      const fraction = match[1] ?? '';
-      const exponent = match[2] === undefined ? 0 : Number(match[2]);
-      if ((fraction !== '' || exponent < 0) && decimalPlaces(fraction, exponent) > 2) return true;
-      i += match[0].length - 1;
+  SUSPECT.lastIndex = 0;
+  let quoteFrom = 0;
+  let inString = false;
+  for (let m = SUSPECT.exec(text); m !== null; m = SUSPECT.exec(text)) {
+    const at = m.index;
+    for (let q = text.indexOf('"', quoteFrom); q !== -1 && q < at; q = text.indexOf('"', quoteFrom)) {
+      quoteFrom = q + 1;
+      if (inString) {
+        let backslashes = 0;
+        while (text.charCodeAt(q - 1 - backslashes) === 0x5c /* \ */) backslashes++;
+        if (backslashes % 2 === 1) continue;
+      }
+      inString = !inString;
     }
+    if (inString) continue;
+    let start = at;
+    while (start > 0 && NUMBER_CHAR.test(text[start - 1])) start--;
+    NUMBER.lastIndex = start;
+    const match = NUMBER.exec(text);
+    if (!match) continue;
+    const fraction = match[1] ?? '';
+    const exponent = match[2] === undefined ? 0 : Number(match[2]);
+    if ((fraction !== '' || exponent < 0) && decimalPlaces(fraction, exponent) > 2) return true;
+    SUSPECT.lastIndex = Math.max(SUSPECT.lastIndex, start + match[0].length);
   }
   return false;
 }

@@ -7,6 +7,7 @@ import { candidateRange, reconcile, rowKey, type ExistingTransaction } from '../
 import type { MappedRow } from '../domain/statement';
 import { fitLongPayee } from '../domain/long-payee';
 import { detectMapping, mapRows, readStatement, sampleRows } from '../reading';
+import { digestTap, heldTable, keepRows, readStatementAgain } from '../reading/statement-cache';
 import { recordedKeys, rememberMatches } from '../repositories/import-keys';
 import { mappingForHeaders } from '../repositories/mappings';
 import { AccountParams, asHttpError, caller, errorResponses, IMPORT_SERVER_MESSAGES, requireMapping } from './common';
@@ -36,21 +37,29 @@ async function reading<T>(work: () => Promise<T>): Promise<T> {
 /** POST /api/import/analyze and POST /api/import/:accountId: a file in, analysis or reconciliation out. */
 export async function statementRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/import/analyze', { schema: { response: { 200: CsvAnalysis, ...errorResponses } } }, async (request) => {
-    const { householdId } = caller(request);
+    const { householdId, userId } = caller(request);
     const today = requestToday(request, app.today());
     return reading(() =>
       readUpload(request, async (upload): Promise<CsvAnalysis> => {
         const raw = mappingField(upload.fields);
         const chosen = raw === undefined ? undefined : requireMapping(raw);
-        const read = await readStatement(upload.stream, { filename: upload.filename, encoding: chosen?.encoding, hasHeader: chosen?.has_header });
+        const options = { filename: upload.filename, encoding: chosen?.encoding, hasHeader: chosen?.has_header };
+        // The bytes are hashed and a small file's rows kept as they are read: the reconciliation
+        // of the same bytes takes this table instead of reading them again.
+        const tap = digestTap(upload.stream);
+        const read = await readStatement(tap.stream, options);
+        const kept = keepRows(read, () => tap.bytes() <= app.statements.limits.maxFileBytes);
         // The first rows tell columns a header cannot (a file without one, a CR/DR column).
-        const { sample, table } = await sampleRows(read, DETECTION_SAMPLE_ROWS);
+        const { sample, table } = await sampleRows(kept.table, DETECTION_SAMPLE_ROWS);
         const headers = [...table.headers];
         const saved = await mappingForHeaders(app.db, householdId, headers);
         const detected = detectMapping(headers, sample);
         // The rows are read under the person's mapping, else the saved one, else the detected one.
         const mapping: MappingConfig = chosen ?? saved?.mapping_config ?? detected;
         const mapped = await mapRows(table, mapping, { today, keepRows: false });
+        const file = tap.result();
+        const rows = kept.rows();
+        if (file && rows) app.statements.store(`${householdId}:${userId}`, file.digest, file.bytes, options, heldTable(read, rows));
         return {
           file_type: table.fileType,
           headers,
@@ -70,7 +79,7 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Params: AccountParams }>('/api/import/:accountId', { schema: { params: AccountParams, response: { 200: ReconciliationData, ...errorResponses } } }, async (request, reply) => {
-    const { householdId } = caller(request);
+    const { householdId, userId } = caller(request);
     const times = new StepTimes();
     const accountId = request.params.accountId;
     const today = requestToday(request, app.today());
@@ -79,7 +88,9 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
         const raw = mappingField(upload.fields);
         if (raw === undefined) throw badRequest(IMPORT_SERVER_MESSAGES.mappingRequired);
         const mapping = requireMapping(raw);
-        const table = await readStatement(upload.stream, { filename: upload.filename, encoding: mapping.encoding, hasHeader: mapping.has_header });
+        // The table the analysis read, when these are the same bytes (else they are read now).
+        const options = { filename: upload.filename, encoding: mapping.encoding, hasHeader: mapping.has_header };
+        const table = await readStatementAgain(app.statements, `${householdId}:${userId}`, upload.stream, options);
         const result = await mapRows(table, mapping, { today });
         return { ...result, rows: result.rows.map(fitLongPayee) };
       }),
