@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ensureMessagingTables, startOutboxRelay, type OutboxRelay } from '@hf/messaging';
 import { createService, type BaseAppOptions } from '@hf/service-kit';
+import { BalanceCache } from './balance-cache';
 import { DEFAULT_REGISTER_CACHE_BYTES, RegisterCache } from './register-cache';
 import { accountRoutes } from './routes/accounts';
 import { categoryRoutes } from './routes/categories';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     outbox: OutboxRelay;
     /** Full registers by account and register version (see register-cache.ts). */
     registerCache: RegisterCache;
+    /** Account balances by account and register version (see balance-cache.ts). */
+    balanceCache: BalanceCache;
   }
 }
 
@@ -54,7 +57,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   // Read by the register route at request time (route scopes see root decorations).
-  app.decorate('registerCache', new RegisterCache(app.db, registerCacheBytes(options)));
+  const balances = new BalanceCache();
+  app.decorate('balanceCache', balances);
+  app.decorate('registerCache', new RegisterCache(app.db, registerCacheBytes(options), balances));
   const relay = startOutboxRelay({ pool: app.db, bus: app.bus, logger: app.log });
   app.decorate('outbox', relay);
   // onClose hooks run in reverse order of registration: the relay stops before the pool ends.

@@ -1,3 +1,4 @@
+import type { BalanceCache } from './balance-cache';
 import { ByteLru, heldBytes } from './domain/byte-lru';
 import { registerEtag } from './domain/http-cache';
 import type { RegisterModel } from './domain/register-model';
@@ -50,9 +51,11 @@ export class RegisterCache {
   /** Counters for tests and diagnostics: `updates` are builds from an earlier version's changed rows; `reusedBlocks` compressed blocks taken from an earlier version. */
   readonly stats = { hits: 0, builds: 0, updates: 0, compressions: 0, reusedBlocks: 0 };
 
+  /** `balances`: receives the row sums of every model built (the account list's balances). */
   constructor(
     private readonly db: Pool,
     private readonly maxBytes = DEFAULT_REGISTER_CACHE_BYTES,
+    private readonly balances?: BalanceCache,
   ) {
     this.lru = new ByteLru(maxBytes, sizeOf);
   }
@@ -125,6 +128,7 @@ export class RegisterCache {
     // Still the held version: keep its entry (and its gzip copy).
     if (loaded.how === 'previous' && previousEntry) return previousEntry;
     const { model } = loaded;
+    this.balances?.set(householdId, accountId, model.version, model.rowSums);
     if (loaded.how === 'changes') this.stats.updates++;
     else this.stats.builds++;
     const blocks = previousEntry?.compressed?.blocks;

@@ -303,6 +303,13 @@ export class RegisterModel {
     return model;
   }
 
+  /** Sums of every row of this version (cents, without the starting balance): what `GET /api/accounts` adds to it. */
+  get rowSums(): { total: number; pending: number; cleared: number } {
+    const end = this.balancesAfter(this.count - 1);
+    const start = this.head.startingBalance;
+    return { total: end.running - start, pending: end.pending - start, cleared: end.cleared - start };
+  }
+
   /** Balances after row `i` (before the first row: the starting balance). */
   private balancesAfter(i: number): { running: number; pending: number; cleared: number } {
     if (i < 0) return { running: this.head.startingBalance, pending: this.head.startingBalance, cleared: this.head.startingBalance };

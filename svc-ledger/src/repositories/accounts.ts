@@ -1,4 +1,5 @@
 import type { Account, LedgerAccountSnapshot } from '@hf/contracts/ledger';
+import type { BalanceCache, HeldSums, RowSums } from '../balance-cache';
 import type { LedgerWrite } from './events';
 import { epochMicros, type PoolClient, type Queryable } from './sql';
 
@@ -14,12 +15,19 @@ export interface AccountRow {
 
 const columns = 'a.id, a.household_id, a.name, a.starting_balance, a.is_default, a.sort_order';
 
-/** Accounts of the household with balances (starting balance + rows), by sort order. */
-export async function listAccounts(q: Queryable, householdId: number, onlyId?: number, today?: string): Promise<Account[]> {
+/**
+ * Accounts of the household with balances (starting balance + rows), by sort order. With
+ * `balances`, an account whose current register_version is held there is not summed (the
+ * LATERAL's one-time filter skips its scan) and the held sums are used; the sums of the others
+ * are stored. `today` (balance_today) always sums every account.
+ */
+export async function listAccounts(q: Queryable, householdId: number, onlyId?: number, today?: string, balances?: BalanceCache): Promise<Account[]> {
+  const held = balances && !today ? balances.held(householdId) : new Map<number, HeldSums>();
+  const skip = [...held].map(([id, h]) => `${id}:${h.version}`);
   // A named statement: parsed and planned once per connection (the list is read on every page).
-  const result = await q.query<AccountRow & { total: number; pending: number; cleared: number; through_today: number }>({
-    name: 'ledger_list_accounts_v2',
-    text: `SELECT ${columns}, s.total, s.pending, s.cleared, s.through_today
+  const result = await q.query<AccountRow & { register_version: string; total: number; pending: number; cleared: number; through_today: number }>({
+    name: 'ledger_list_accounts_v3',
+    text: `SELECT ${columns}, a.register_version::text AS register_version, s.total, s.pending, s.cleared, s.through_today
      FROM accounts a
      CROSS JOIN LATERAL (
        SELECT coalesce(sum(t.amount), 0)::bigint AS total,
@@ -27,26 +35,41 @@ export async function listAccounts(q: Queryable, householdId: number, onlyId?: n
               coalesce(sum(t.amount) FILTER (WHERE t.status = 'x'), 0)::bigint AS cleared,
               coalesce(sum(t.amount) FILTER (WHERE t.date <= $3::date), 0)::bigint AS through_today
        FROM transactions t WHERE t.account_id = a.id AND t.deleted_at IS NULL
+         AND NOT ((a.id::text || ':' || a.register_version::text) = ANY($4::text[]))
      ) s
      WHERE a.household_id = $1 AND a.deleted_at IS NULL AND ($2::int IS NULL OR a.id = $2)
      ORDER BY a.sort_order, a.id`,
-    values: [householdId, onlyId ?? null, today ?? null],
+    values: [householdId, onlyId ?? null, today ?? null, skip],
   });
-  return result.rows.map((r) => ({
-    ...(today ? { balance_today: (r.starting_balance + Number(r.through_today)) / 100 } : {}),
-    id: r.id,
-    name: r.name,
-    starting_balance: r.starting_balance / 100,
-    is_default: r.is_default,
-    sort_order: r.sort_order,
-    balance: (r.starting_balance + r.total) / 100,
-    pending_balance: (r.starting_balance + r.pending) / 100,
-    cleared_balance: (r.starting_balance + r.cleared) / 100,
-  }));
+  return result.rows.map((r) => {
+    const kept = held.get(r.id);
+    let sums: RowSums;
+    if (kept && kept.version === r.register_version) {
+      sums = kept.sums;
+      balances!.stats.hits++;
+    } else {
+      sums = { total: Number(r.total), pending: Number(r.pending), cleared: Number(r.cleared) };
+      if (balances) {
+        balances.stats.misses++;
+        balances.set(householdId, r.id, r.register_version, sums);
+      }
+    }
+    return {
+      ...(today ? { balance_today: (r.starting_balance + Number(r.through_today)) / 100 } : {}),
+      id: r.id,
+      name: r.name,
+      starting_balance: r.starting_balance / 100,
+      is_default: r.is_default,
+      sort_order: r.sort_order,
+      balance: (r.starting_balance + sums.total) / 100,
+      pending_balance: (r.starting_balance + sums.pending) / 100,
+      cleared_balance: (r.starting_balance + sums.cleared) / 100,
+    };
+  });
 }
 
-export async function getAccount(q: Queryable, householdId: number, id: number, today?: string): Promise<Account | null> {
-  const [account] = await listAccounts(q, householdId, id, today);
+export async function getAccount(q: Queryable, householdId: number, id: number, today?: string, balances?: BalanceCache): Promise<Account | null> {
+  const [account] = await listAccounts(q, householdId, id, today, balances);
   return account ?? null;
 }
 

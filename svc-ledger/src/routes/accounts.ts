@@ -54,7 +54,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounts/',
     { schema: { querystring: AccountBalanceQuery, response: { 200: AccountList, ...errorResponses } } },
     async (request) => {
-      return listAccounts(app.db, actorOf(request).householdId, undefined, todayOf(request.query));
+      return listAccounts(app.db, actorOf(request).householdId, undefined, todayOf(request.query), app.balanceCache);
     },
   );
 
@@ -62,7 +62,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounts/:id',
     { schema: { params: IdParams, querystring: AccountBalanceQuery, response: { 200: Account, ...errorResponses } } },
     async (request) => {
-      const account = await getAccount(app.db, actorOf(request).householdId, request.params.id, todayOf(request.query));
+      const account = await getAccount(app.db, actorOf(request).householdId, request.params.id, todayOf(request.query), app.balanceCache);
       if (!account) throw notFound(ACCOUNT_NOT_FOUND);
       return account;
     },
