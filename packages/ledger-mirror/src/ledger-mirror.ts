@@ -48,9 +48,7 @@ export class LedgerMirror {
       subjects: ['ledger.>'],
       schemas: ALL_LEDGER_SCHEMAS,
       logger,
-      handle: async (client, event) => {
-        const position = await client.query<{ sequence: number }>('SELECT sequence FROM consumer_positions WHERE consumer = $1 AND source = $2', [consumer, event.source]);
-        const previous = position.rows[0]?.sequence ?? 0;
+      handle: async (client, event, { previousSequence: previous }) => {
         if (event.sequence > previous + 1) {
           logger.warn({ previous, sequence: event.sequence }, 'ledger events missing: households will be rebuilt from the ledger');
           await markAllStale(client);

@@ -38,7 +38,19 @@ export interface SubscribeOptions {
   /** After this many deliveries a message is terminated (poison). */
   maxDeliver?: number;
   handler: (event: EventEnvelope, meta: DeliveryMeta) => Promise<HandlerOutcome | void>;
+  /**
+   * Optional: applies several events at once, all or none (e.g. in one database transaction).
+   * When two or more consecutive events of the durable are waiting (a backlog), a bus may hand
+   * up to `maxBatch` of them, in order, to this instead of `handler`. Resolving acks them all.
+   * A throw is not counted as a delivery: each of those events then goes to `handler`, one at a
+   * time in order, as usual (retries, poison and terminate apply to each on its own).
+   */
+  batchHandler?: (events: EventEnvelope[]) => Promise<void>;
+  /** Most events per `batchHandler` call (default DEFAULT_MAX_BATCH, 100). */
+  maxBatch?: number;
 }
+
+export const DEFAULT_MAX_BATCH = 100;
 
 export interface Subscription {
   stop(): Promise<void>;

@@ -51,11 +51,17 @@ export interface RunConsumerOptions {
    * `ledger.>`, and every one of its writes moves the position that reads wait for).
    */
   schemas?: Record<string, TSchema | object>;
-  /** Applies one event inside the transaction that also records it as processed. */
-  handle: (client: pg.PoolClient, event: EventEnvelope) => Promise<void>;
+  /** Applies one event inside the transaction that also records it as processed (with the other events of its batch). */
+  handle: (client: pg.PoolClient, event: EventEnvelope, context: ConsumerContext) => Promise<void>;
   logger?: MessagingLogger;
   ackWaitMs?: number;
   maxDeliver?: number;
+  /**
+   * Most events applied in one transaction when a backlog is waiting (default 100, the bus's
+   * `DEFAULT_MAX_BATCH`; 1: one transaction per event). A batch is all or none: when one of its
+   * events fails, the bus hands them over again one at a time.
+   */
+  maxBatch?: number;
   /**
    * processed_events rows older than this are pruned (default 7 days; `Infinity`: never).
    * Safe at any value: see `pruneProcessedEvents`.
@@ -67,6 +73,16 @@ export interface RunConsumerOptions {
   pruneBatchSize?: number;
 }
 
+/** What `handle` gets to know besides the event. */
+export interface ConsumerContext {
+  /**
+   * The highest sequence of the event's producer this consumer applied before the event (0:
+   * none), also counting the events before it in the same transaction: a later sequence than
+   * this + 1 means events of the producer were lost (or terminated).
+   */
+  previousSequence: number;
+}
+
 export const DEFAULT_PROCESSED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export const DEFAULT_PRUNE_EVERY = 100;
 export const DEFAULT_PRUNE_BATCH_SIZE = 1000;
@@ -76,18 +92,20 @@ const positions = new EventEmitter();
 positions.setMaxListeners(0);
 
 /**
- * Records the event as processed, unless it already is: its id is in processed_events, or its
+ * Records events as processed, each unless it already is: its id is in processed_events, or its
  * row was pruned (its producer sequence and time are both within what was pruned for this
- * consumer and producer). No row inserted = a duplicate.
+ * consumer and producer). Answers the ids inserted; an id not among them is a duplicate.
  */
 const RECORD_PROCESSED = `INSERT INTO processed_events (consumer, event_id, processed_at, source, sequence, event_time)
-  SELECT $1::text, $2::uuid, now(), $3::text, $4::bigint, $5::timestamptz
+  SELECT $1::text, e.id, now(), e.source, e.sequence, e.time
+  FROM unnest($2::uuid[], $3::text[], $4::bigint[], $5::timestamptz[]) AS e(id, source, sequence, time)
   WHERE NOT EXISTS (
     SELECT 1 FROM consumer_positions p
-    WHERE p.consumer = $1::text AND p.source = $3::text AND p.pruned_sequence >= $4::bigint
-      AND ($5::timestamptz IS NULL OR $5::timestamptz <= coalesce(p.pruned_time, 'infinity'::timestamptz))
+    WHERE p.consumer = $1::text AND p.source = e.source AND p.pruned_sequence >= e.sequence
+      AND (e.time IS NULL OR e.time <= coalesce(p.pruned_time, 'infinity'::timestamptz))
   )
-  ON CONFLICT DO NOTHING`;
+  ON CONFLICT DO NOTHING
+  RETURNING event_id::text`;
 
 /**
  * Deletes up to $3 of the consumer's oldest rows processed before now() - $2 ms, and in the
@@ -180,18 +198,63 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
     }
   }
 
-  /** Answers whether the event was new (applied) rather than a duplicate. */
-  async function apply(event: EventEnvelope, handled: boolean): Promise<boolean> {
-    const applied = await withTransaction(pool, async (client) => {
-      const recorded = await client.query(RECORD_PROCESSED, [consumer, event.id, event.source, event.sequence, eventTime(event.time)]);
-      if (recorded.rowCount === 0) return false;
-      if (handled) await options.handle(client, event);
-      await client.query(ADVANCE_POSITION, [consumer, event.source, event.sequence]);
-      return true;
-    });
-    if (applied) positions.emit(`${consumer}\u0000${event.source}`);
-    else logger.info({ consumer, eventId: event.id, type: event.type }, 'duplicate event skipped');
+  /**
+   * In the caller's transaction: records the events (one statement), handles the new ones in
+   * order and raises the positions (one statement per producer). Answers, per event, whether
+   * it was new (false: a duplicate).
+   */
+  async function applyIn(client: pg.PoolClient, events: readonly EventEnvelope[]): Promise<boolean[]> {
+    const recorded = await client.query<{ event_id: string }>(RECORD_PROCESSED, [
+      consumer,
+      events.map((e) => e.id),
+      events.map((e) => e.source),
+      events.map((e) => e.sequence),
+      events.map((e) => eventTime(e.time)),
+    ]);
+    const fresh = new Set(recorded.rows.map((r) => r.event_id));
+    if (fresh.size === 0) return events.map(() => false);
+    const current = await client.query<{ source: string; sequence: string }>('SELECT source, sequence::text FROM consumer_positions WHERE consumer = $1', [consumer]);
+    const positions = new Map(current.rows.map((r) => [r.source, Number(r.sequence)]));
+    const raised = new Set<string>();
+    const applied: boolean[] = [];
+    for (const event of events) {
+      // An id twice in one batch is new once.
+      const id = event.id.toLowerCase();
+      applied.push(fresh.delete(id));
+      if (!applied[applied.length - 1]) continue;
+      const previousSequence = positions.get(event.source) ?? 0;
+      // With schemas, a type without one is not handled, only counted into the position.
+      if (options.schemas === undefined || validators.has(event.type)) await options.handle(client, event, { previousSequence });
+      positions.set(event.source, Math.max(previousSequence, event.sequence));
+      raised.add(event.source);
+    }
+    for (const source of raised) await client.query(ADVANCE_POSITION, [consumer, source, positions.get(source)]);
     return applied;
+  }
+
+  /** After a commit: wakes waitForPosition, logs duplicates, prunes when due (runs inside the delivery). */
+  async function afterCommit(events: readonly EventEnvelope[], applied: readonly boolean[]): Promise<void> {
+    const sources = new Set<string>();
+    events.forEach((event, i) => {
+      if (applied[i]) sources.add(event.source);
+      else logger.info({ consumer, eventId: event.id, type: event.type }, 'duplicate event skipped');
+    });
+    for (const source of sources) positions.emit(`${consumer}\u0000${source}`);
+    const count = applied.filter(Boolean).length;
+    if (count === 0) return;
+    untilPrune -= count;
+    if (untilPrune <= 0) {
+      untilPrune = pruneEvery;
+      await pruneNow();
+    }
+  }
+
+  /** The reason an event must be terminated (logged), or null when it is well-formed. */
+  function malformed(event: EventEnvelope): string | null {
+    if (!envelopeValidator(event)) return firstProblem(envelopeValidator.errors, 'envelope');
+    const validator = validators.get(event.type);
+    if (validator && !validator(event.data)) return firstProblem(validator.errors, 'data');
+    return null;
   }
 
   return options.bus.subscribe({
@@ -199,29 +262,30 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
     subjects: options.subjects,
     ackWaitMs: options.ackWaitMs,
     maxDeliver: options.maxDeliver,
+    maxBatch: options.maxBatch,
     handler: async (event, meta): Promise<HandlerOutcome> => {
-      if (!envelopeValidator(event)) {
-        logger.error({ consumer, eventId: (event as { id?: unknown })?.id, problem: firstProblem(envelopeValidator.errors, 'envelope') }, 'malformed event envelope terminated');
+      const problem = malformed(event);
+      if (problem !== null) {
+        const eventId = (event as { id?: unknown })?.id;
+        logger.error({ consumer, eventId, type: (event as { type?: unknown })?.type, problem }, problem.startsWith('envelope') ? 'malformed event envelope terminated' : 'malformed event data terminated');
         return 'terminate';
       }
-      const validator = validators.get(event.type);
-      if (validator && !validator(event.data)) {
-        logger.error({ consumer, eventId: event.id, type: event.type, problem: firstProblem(validator.errors, 'data') }, 'malformed event data terminated');
-        return 'terminate';
-      }
-      const handled = options.schemas === undefined || validator !== undefined;
-      let applied: boolean;
+      let applied: boolean[];
       try {
-        applied = await apply(event, handled);
+        applied = await withTransaction(pool, (client) => applyIn(client, [event]));
       } catch (err) {
         logger.warn({ consumer, eventId: event.id, type: event.type, deliveryCount: meta.deliveryCount, err: describeError(err) }, 'event handling failed; will retry');
         return 'retry';
       }
-      if (applied && --untilPrune <= 0) {
-        untilPrune = pruneEvery;
-        await pruneNow();
-      }
+      await afterCommit([event], applied);
       return 'ack';
+    },
+    // A backlog in one transaction (one commit instead of one per event); all or none.
+    batchHandler: async (events) => {
+      // A malformed event is terminated (and logged) one at a time: the bus hands them over again.
+      if (events.some((event) => malformed(event) !== null)) throw new Error('a malformed event in the batch');
+      const applied = await withTransaction(pool, (client) => applyIn(client, events));
+      await afterCommit(events, applied);
     },
   });
 }

@@ -16,6 +16,7 @@ export {
   DEFAULT_PROCESSED_RETENTION_MS,
   DEFAULT_PRUNE_EVERY,
   DEFAULT_PRUNE_BATCH_SIZE,
+  type ConsumerContext,
   type PruneProcessedOptions,
   type RunConsumerOptions,
 } from './consumer';

@@ -1,4 +1,4 @@
-import type { Bus, EventEnvelope, HandlerOutcome, SubscribeOptions, Subscription } from './bus';
+import { DEFAULT_MAX_BATCH, type Bus, type EventEnvelope, type HandlerOutcome, type SubscribeOptions, type Subscription } from './bus';
 import { resolveStreamLimits, type StreamLimits } from './limits';
 import { describeError, stderrLogger, type MessagingLogger } from './logger';
 import { isPublishableSubject, isValidFilter, matchesAny } from './subjects';
@@ -111,7 +111,12 @@ class RetainedLog {
   }
 }
 
-type Handler = SubscribeOptions['handler'];
+/** One subscription of a durable: its handler, and its batch handler if it has one. */
+interface Subscriber {
+  handler: SubscribeOptions['handler'];
+  batchHandler?: SubscribeOptions['batchHandler'];
+  maxBatch: number;
+}
 
 /**
  * A durable consumer: a cursor into the log, shared by every subscription that uses its name.
@@ -123,8 +128,10 @@ class Durable {
   cursor: number;
   /** Deliveries so far of the message at `cursor`. */
   deliveries = 0;
-  handlers: Handler[] = [];
+  handlers: Subscriber[] = [];
   private nextHandler = 0;
+  /** Positions below this go one at a time: a batch of them failed. */
+  private noBatchBefore = 0;
   private busy: Promise<void> | undefined;
   private redeliveryTimer: NodeJS.Timeout | undefined;
   subjects: string[] = [];
@@ -175,12 +182,25 @@ class Durable {
         this.advance();
         continue;
       }
+      const subscriber = this.handlers[this.nextHandler++ % this.handlers.length];
+      if (subscriber.batchHandler && this.deliveries === 0 && this.cursor >= this.noBatchBefore) {
+        const batch = this.waitingBatch(subscriber.maxBatch);
+        if (batch.events.length >= 2) {
+          try {
+            await subscriber.batchHandler(batch.events);
+            this.cursor = batch.last + 1;
+            continue;
+          } catch (err) {
+            this.logger.warn({ durable: this.name, events: batch.events.length, err: describeError(err) }, 'event batch failed; handling its events one at a time');
+            this.noBatchBefore = batch.last + 1;
+          }
+        }
+      }
       this.deliveries++;
-      const handler = this.handlers[this.nextHandler++ % this.handlers.length];
       const event = JSON.parse(entry.body) as EventEnvelope;
       let outcome: HandlerOutcome;
       try {
-        outcome = (await handler(event, { deliveryCount: this.deliveries })) ?? 'ack';
+        outcome = (await subscriber.handler(event, { deliveryCount: this.deliveries })) ?? 'ack';
       } catch (err) {
         this.logger.warn({ durable: this.name, eventId: event.id, type: event.type, deliveryCount: this.deliveries, err: describeError(err) }, 'event handler failed; will redeliver');
         outcome = 'retry';
@@ -201,6 +221,19 @@ class Durable {
         return;
       }
     }
+  }
+
+  /** The matching events from the cursor on, at most `max`, and the log position of the last one. */
+  private waitingBatch(max: number): { events: EventEnvelope[]; last: number } {
+    const events: EventEnvelope[] = [];
+    let last = this.cursor;
+    for (let position = this.cursor; position < this.log.end && events.length < max; position++) {
+      const entry = this.log.at(position)!;
+      if (!matchesAny(this.subjects, entry.subject)) continue;
+      events.push(JSON.parse(entry.body) as EventEnvelope);
+      last = position;
+    }
+    return { events, last };
   }
 
   private advance(): void {
@@ -281,7 +314,11 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
         durables.set(subscribeOptions.durable, durable);
       }
       durable.configure(subscribeOptions);
-      const handler: Handler = (event, meta) => subscribeOptions.handler(event, meta);
+      const handler: Subscriber = {
+        handler: (event, meta) => subscribeOptions.handler(event, meta),
+        batchHandler: subscribeOptions.batchHandler,
+        maxBatch: Math.max(1, subscribeOptions.maxBatch ?? DEFAULT_MAX_BATCH),
+      };
       durable.handlers.push(handler);
       const subscribed = durable;
       setImmediate(() => subscribed.wake());

@@ -15,7 +15,7 @@ import {
   type JsMsg,
   type StreamConfig,
 } from '@nats-io/jetstream';
-import type { Bus, EventEnvelope, HandlerOutcome, SubscribeOptions, Subscription } from './bus';
+import { DEFAULT_MAX_BATCH, type Bus, type EventEnvelope, type HandlerOutcome, type SubscribeOptions, type Subscription } from './bus';
 import { DEFAULT_DUPLICATE_WINDOW_MS, DEFAULT_MAX_DELIVER } from './inprocess-bus';
 import { resolveStreamLimits, type StreamLimits } from './limits';
 import { describeError, stderrLogger, type MessagingLogger } from './logger';
@@ -53,13 +53,35 @@ function apiErrorCode(err: unknown): number | undefined {
 }
 
 /**
- * A durable's ack wait on NATS (ms) unless the subscriber sets one. Short, because a message in
- * flight when the server went away (its ack lost) blocks the durable (one message in flight)
- * until the ack wait runs out after the server is back: 30 s left consumers idle ~20 s after a
- * NATS restart (fault drills). A slow handler is not redelivered under it: `working()` is sent
- * every half ack wait while it runs. Also the delay before a failed event is tried again.
+ * A durable's ack wait on NATS (ms) unless the subscriber sets one: how long the server waits
+ * for the ack of a message it sent before sending it again, and the delay before a failed
+ * event is tried again. The messages a subscriber holds are kept from being redelivered with
+ * `working()` every half ack wait. (A message in flight when the connection is lost no longer
+ * waits for it: the durable is re-created from its ack floor once the server is back.)
  */
 export const NATS_ACK_WAIT_MS = 5_000;
+
+/**
+ * Pull requests expire after this (ms; nats.js's default is 30 s). The server then sends idle
+ * heartbeats every half of it, and two missed ones make the client pull again: a pull request
+ * the server lost is noticed within 5 s instead of 30 s.
+ */
+const PULL_EXPIRES_MS = 5_000;
+
+/** How long an ack waits for the server's confirmation (ms; nats.js's default is 5 s). */
+const ACK_CONFIRM_TIMEOUT_MS = 2_000;
+
+/** Wait between attempts to reach the server again (ms; nats.js's default is 2 s). */
+const RECONNECT_WAIT_MS = 250;
+
+/**
+ * How long a publish waits for the server's PubAck (ms; nats.js's default is 5 s). A publish
+ * sent as the connection went away is answered never; the outbox relay tries again sooner.
+ */
+const PUBLISH_TIMEOUT_MS = 2_000;
+
+/** Routine notifications of a pull consumer; the others (missed heartbeats, consumer not found, ...) are logged. */
+const QUIET_NOTIFICATIONS = new Set(['next', 'discard', 'debug', 'heartbeat', 'flow_control']);
 
 const STREAM_NOT_FOUND = 10059;
 const CONSUMER_NOT_FOUND = 10014;
@@ -110,6 +132,11 @@ async function ensureStream(jsm: JetStreamManager, name: string, subjects: strin
   }
 }
 
+/** Messages a durable may have in flight: a batch for a durable with a batch handler, else one. */
+function maxAckPending(options: SubscribeOptions): number {
+  return options.batchHandler ? Math.max(1, Math.floor(options.maxBatch ?? DEFAULT_MAX_BATCH)) : 1;
+}
+
 function consumerConfig(options: SubscribeOptions, multipleFilters: boolean): ConsumerConfig {
   const config: ConsumerConfig = {
     durable_name: options.durable,
@@ -118,8 +145,8 @@ function consumerConfig(options: SubscribeOptions, multipleFilters: boolean): Co
     replay_policy: ReplayPolicy.Instant,
     ack_wait: nanos(options.ackWaitMs ?? NATS_ACK_WAIT_MS),
     max_deliver: options.maxDeliver ?? DEFAULT_MAX_DELIVER,
-    // One message in flight per durable: delivery in stream order, like the in-process bus.
-    max_ack_pending: 1,
+    // The client handles them in stream order (see DurableSession); one at a time without a batch handler.
+    max_ack_pending: maxAckPending(options),
   };
   if (multipleFilters && options.subjects.length > 1) {
     config.filter_subjects = [...options.subjects];
@@ -131,29 +158,99 @@ function consumerConfig(options: SubscribeOptions, multipleFilters: boolean): Co
   return config;
 }
 
+/** The connection as the bus sees it: up or not, and who wants to know when that changes. */
+interface ConnectionWatch {
+  isUp(): boolean;
+  onChange(listener: (up: boolean) => void): void;
+  /** True once the connection is up (at once when it is), false after `timeoutMs`. */
+  whenUp(timeoutMs: number): Promise<boolean>;
+}
+
+/**
+ * Follows the connection: logs losing and regaining the server (warn: both are worth seeing at
+ * the services' usual level, with how long it was gone; the fault drills read these lines) and
+ * tells the durables.
+ */
+function watchConnection(nc: NatsConnection, name: string, logger: MessagingLogger): ConnectionWatch {
+  let lostAt: number | undefined;
+  const listeners: Array<(up: boolean) => void> = [];
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect' && lostAt === undefined) {
+        lostAt = Date.now();
+        logger.warn({ connection: name }, 'NATS connection lost; reconnecting');
+        for (const listener of listeners) listener(false);
+      } else if (status.type === 'reconnect') {
+        logger.warn({ connection: name, downMs: lostAt === undefined ? null : Date.now() - lostAt }, 'NATS connection back');
+        lostAt = undefined;
+        for (const listener of listeners) listener(true);
+      }
+    }
+  })().catch(() => undefined);
+  const isUp = () => lostAt === undefined;
+  /** Resolves true when the connection comes back, false after `timeoutMs`. */
+  const back = (timeoutMs: number) =>
+    new Promise<boolean>((resolve) => {
+      const listener = (up: boolean) => {
+        if (!up) return;
+        clearTimeout(timer);
+        listeners.splice(listeners.indexOf(listener), 1);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        listeners.splice(listeners.indexOf(listener), 1);
+        resolve(false);
+      }, timeoutMs);
+      listeners.push(listener);
+    });
+  return {
+    isUp,
+    onChange: (listener) => void listeners.push(listener),
+    whenUp: async (timeoutMs) => isUp() || back(timeoutMs),
+  };
+}
+
+/** The event in a message, or an error when it is not a JSON object. */
+function parseEvent(msg: JsMsg): EventEnvelope | Error {
+  try {
+    const event = msg.json<EventEnvelope>();
+    if (typeof event !== 'object' || event === null || Array.isArray(event)) return new Error('not a JSON object');
+    return event;
+  } catch (err) {
+    return err instanceof Error ? err : new Error(String(err));
+  }
+}
+
 /**
  * The scaled-mode bus on NATS JetStream. Events go to the subject named by their type, with
  * `msgID` = event id (the stream drops duplicates within its window). Each durable is a pull
- * consumer with explicit acks and one message in flight, consumed with `consume()`.
+ * consumer with explicit acks, consumed by one `DurableSession` per bus (see there).
  */
 export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
   const streamName = options.streamName ?? 'HF_EVENTS';
   const logger = options.logger ?? stderrLogger;
-  const nc: NatsConnection = await connect({ servers: options.servers, name: options.name, maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
+  const nc: NatsConnection = await connect({ servers: options.servers, name: options.name, maxReconnectAttempts: -1, reconnectTimeWait: RECONNECT_WAIT_MS });
+  const connection = watchConnection(nc, options.name, logger);
   try {
     const jsm = await jetstreamManager(nc);
     await ensureStream(jsm, streamName, options.subjects ?? EVENT_STREAM_SUBJECTS, resolveStreamLimits(options.limits), options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS, logger);
     const js = jetstream(nc);
     const multipleFilters = supportsMultipleFilters(nc.info?.version);
-    const subscriptions = new Set<Subscription>();
+    const sessions = new Map<string, DurableSession>();
+    connection.onChange((up) => {
+      for (const session of sessions.values()) session.connectionChanged(up);
+    });
 
     /**
-     * Creates the durable, or brings an existing one to the requested settings. A changed
-     * filter is applied by re-creating the consumer from its ack floor: nats-server 2.9
-     * accepts a filter update but then does not wake the consumer for messages on the new
-     * filter (they sit pending until the next pull request), so the update is not usable.
+     * Creates the durable, or brings an existing one to the requested settings. It is re-created
+     * from its ack floor (the first message not acked, in stream order) when its filter changed
+     * (nats-server 2.9 accepts a filter update but then does not wake the consumer for messages
+     * on the new filter), when `reset` is 'always', or with 'if-pending' when it has messages
+     * in flight or pull requests waiting: left by a subscriber that is gone (a process that
+     * died, a connection lost with the server), they would otherwise wait for the ack wait, and
+     * the messages behind them could pass them.
      */
-    async function ensureConsumer(subscribeOptions: SubscribeOptions): Promise<void> {
+    async function ensureConsumer(subscribeOptions: SubscribeOptions, reset: 'if-pending' | 'always'): Promise<void> {
       const config = consumerConfig(subscribeOptions, multipleFilters);
       let existing: ConsumerInfo;
       try {
@@ -166,62 +263,277 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
       const sameFilter =
         (existing.config.filter_subject ?? '') === (config.filter_subject ?? '') &&
         JSON.stringify(existing.config.filter_subjects ?? []) === JSON.stringify(config.filter_subjects ?? []);
-      if (sameFilter) {
+      const leftOver = existing.num_ack_pending > 0 || existing.num_waiting > 0;
+      if (sameFilter && reset === 'if-pending' && !leftOver) {
         const { durable_name: _name, ack_policy: _ack, deliver_policy: _deliver, replay_policy: _replay, ...updatable } = config;
         await jsm.consumers.update(streamName, subscribeOptions.durable, updatable);
         return;
       }
       const resumeAt = existing.ack_floor.stream_seq + 1;
-      logger.info({ durable: subscribeOptions.durable, from: existing.config.filter_subject ?? existing.config.filter_subjects, to: config.filter_subject ?? config.filter_subjects, resumeAt }, 'consumer filter changed; re-creating it from its ack floor');
+      const why = !sameFilter ? 'filter changed' : reset === 'always' ? 'connection to the server lost' : 'messages in flight or pull requests left over';
+      logger.warn({ durable: subscribeOptions.durable, why, inFlight: existing.num_ack_pending, waiting: existing.num_waiting, from: existing.config.filter_subject ?? existing.config.filter_subjects, to: config.filter_subject ?? config.filter_subjects, resumeAt }, 're-creating the durable from its ack floor');
       await jsm.consumers.delete(streamName, subscribeOptions.durable);
       await jsm.consumers.add(streamName, { ...config, deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: resumeAt });
     }
 
-    async function deliver(msg: JsMsg, subscribeOptions: SubscribeOptions): Promise<void> {
-      const { durable } = subscribeOptions;
-      let event: EventEnvelope;
-      try {
-        event = msg.json<EventEnvelope>();
-        if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new Error('not a JSON object');
-      } catch (err) {
-        logger.error({ durable, subject: msg.subject, streamSequence: msg.seq, err: describeError(err) }, 'malformed event payload terminated');
-        msg.term();
-        return;
+    /**
+     * Acks and waits for the server to confirm (the next messages come after it anyway). Not
+     * while the connection is lost: nats.js drops what it buffered when it connects again, so
+     * the ack would never arrive; the durable is re-created from its ack floor instead. A
+     * confirmation lost with the connection is given up after ACK_CONFIRM_TIMEOUT_MS.
+     */
+    async function confirmAck(msg: JsMsg, durable: string): Promise<void> {
+      if (!connection.isUp()) return;
+      await msg.ackAck({ timeout: ACK_CONFIRM_TIMEOUT_MS }).catch((err: unknown) => {
+        logger.warn({ durable, streamSequence: msg.seq, err: describeError(err) }, 'ack not confirmed; the event may be delivered again');
+        return false;
+      });
+    }
+
+    /**
+     * The client side of one durable in this bus (its subscriptions take turns). Messages are
+     * queued as they arrive and handled strictly in arrival order, which is stream order:
+     * - a durable with a batch handler has up to `maxBatch` messages in flight, and two or more
+     *   waiting go to the batch handler at once (one at a time again after a batch failed);
+     * - a failed event is retried here, after the ack wait, not nak'ed: the messages behind it
+     *   wait (with several in flight a nak would let them pass it); the messages held are kept
+     *   from being redelivered with `working()` every half ack wait;
+     * - when the connection drops, the session finishes what it is handling, forgets what it
+     *   holds and, once the server is back, re-creates the durable from its ack floor and
+     *   consumes again: what was in flight (an ack lost, a message lost on the way) comes again
+     *   at once and in order instead of after the ack wait (consumers' processed_events make a
+     *   second delivery harmless).
+     */
+    class DurableSession {
+      readonly durable: string;
+      readonly subscribers: SubscribeOptions[];
+      private nextSubscriber = 0;
+      /** Arrived, not yet handled, in arrival order. */
+      private queue: JsMsg[] = [];
+      /** Being handled now (acked at the end). */
+      private current: JsMsg[] = [];
+      private messages: ConsumerMessages | undefined;
+      /** Bumped whenever a consume is given up: its late messages are ignored. */
+      private generation = 0;
+      private resetWanted = false;
+      private stopped = false;
+      private wakeUp: (() => void) | undefined;
+      private endPause: (() => void) | undefined;
+      private readonly keepAlive: NodeJS.Timeout;
+      private loop: Promise<void> = Promise.resolve();
+
+      constructor(first: SubscribeOptions) {
+        this.durable = first.durable;
+        this.subscribers = [first];
+        this.keepAlive = setInterval(() => {
+          for (const msg of [...this.current, ...this.queue]) msg.working();
+        }, Math.max(50, Math.floor(this.ackWaitMs / 2)));
+        this.keepAlive.unref();
       }
-      if (!matchesAny(subscribeOptions.subjects, msg.subject)) {
-        msg.ack();
-        return;
+
+      private get ackWaitMs(): number {
+        return this.subscribers[0]?.ackWaitMs ?? NATS_ACK_WAIT_MS;
       }
-      const deliveryCount = msg.info.deliveryCount;
-      const maxDeliver = subscribeOptions.maxDeliver ?? DEFAULT_MAX_DELIVER;
-      const ackWaitMs = subscribeOptions.ackWaitMs ?? NATS_ACK_WAIT_MS;
-      // A slow handler is still working, not failed: keep the server from redelivering under it.
-      const keepAlive = setInterval(() => msg.working(), Math.max(50, Math.floor(ackWaitMs / 2)));
-      let outcome: HandlerOutcome;
-      try {
-        outcome = (await subscribeOptions.handler(event, { deliveryCount })) ?? 'ack';
-      } catch (err) {
-        logger.warn({ durable, eventId: event.id, type: event.type, deliveryCount, err: describeError(err) }, 'event handler failed; will redeliver');
-        outcome = 'retry';
-      } finally {
-        clearInterval(keepAlive);
+
+      async start(): Promise<void> {
+        await this.consume('if-pending');
+        this.loop = this.run();
       }
-      if (outcome === 'ack') {
-        // Wait for the server to confirm: a durable re-created right after (filter change)
-        // starts from its ack floor, and the next message is not sent before this ack anyway.
-        const confirmed = await msg.ackAck().catch((err: unknown) => {
-          logger.warn({ durable, eventId: event.id, type: event.type, err: describeError(err) }, 'ack not confirmed; the event may be redelivered');
-          return false;
+
+      connectionChanged(up: boolean): void {
+        if (!up) {
+          this.resetWanted = true;
+          this.endPause?.();
+        }
+        this.wake();
+      }
+
+      async stop(): Promise<void> {
+        this.stopped = true;
+        this.generation++;
+        this.messages?.stop();
+        clearInterval(this.keepAlive);
+        this.endPause?.();
+        this.wake();
+        await this.loop;
+      }
+
+      private wake(): void {
+        const wakeUp = this.wakeUp;
+        this.wakeUp = undefined;
+        wakeUp?.();
+      }
+
+      /** Until wake() or, when given, `ms` have passed. */
+      private sleep(ms?: number): Promise<void> {
+        return new Promise((resolve) => {
+          const timer = ms === undefined ? undefined : setTimeout(() => this.wake(), ms);
+          this.wakeUp = () => {
+            clearTimeout(timer);
+            resolve();
+          };
         });
-        void confirmed;
-      } else if (outcome === 'terminate') {
-        logger.error({ durable, eventId: event.id, type: event.type, deliveryCount }, 'event terminated by its handler');
-        msg.term();
-      } else if (deliveryCount >= maxDeliver) {
-        logger.error({ durable, eventId: event.id, type: event.type, deliveryCount }, 'poison event dropped after max deliveries');
-        msg.term();
-      } else {
-        msg.nak(ackWaitMs);
+      }
+
+      /** `ms`, ended early only by stop() or a lost connection. */
+      private pause(ms: number): Promise<void> {
+        return new Promise((resolve) => {
+          const end = () => {
+            clearTimeout(timer);
+            this.endPause = undefined;
+            resolve();
+          };
+          const timer = setTimeout(end, ms);
+          this.endPause = end;
+        });
+      }
+
+      private async consume(reset: 'if-pending' | 'always'): Promise<void> {
+        const settings = this.subscribers[0];
+        await ensureConsumer(settings, reset);
+        const consumer = await js.consumers.get(streamName, settings.durable);
+        const generation = ++this.generation;
+        const messages = await consumer.consume({
+          max_messages: Math.max(10, maxAckPending(settings)),
+          expires: PULL_EXPIRES_MS,
+          callback: (msg) => {
+            if (generation !== this.generation) return;
+            this.queue.push(msg);
+            this.wake();
+          },
+        });
+        this.messages = messages;
+        void (async () => {
+          for await (const note of messages.status()) {
+            if (QUIET_NOTIFICATIONS.has(note.type)) continue;
+            logger.warn({ durable: settings.durable, notification: note }, `consumer ${note.type}`);
+          }
+        })().catch(() => undefined);
+      }
+
+      /** After a lost connection: once the server is back, the durable from its ack floor, consumed again. */
+      private async restart(): Promise<void> {
+        this.generation++;
+        this.queue = [];
+        this.messages?.stop();
+        this.messages = undefined;
+        for (let attempt = 0; !this.stopped; attempt++) {
+          if (!connection.isUp()) {
+            await this.sleep(1000);
+            continue;
+          }
+          this.resetWanted = false;
+          try {
+            await this.consume('always');
+            return;
+          } catch (err) {
+            logger.warn({ durable: this.durable, attempt, err: describeError(err) }, 'could not consume again after the connection came back; will retry');
+            await this.pause(Math.min(2000, 100 * 2 ** attempt));
+          }
+        }
+      }
+
+      private async run(): Promise<void> {
+        while (!this.stopped) {
+          if (this.resetWanted) {
+            await this.restart();
+            continue;
+          }
+          if (this.queue.length === 0) {
+            await this.sleep();
+            continue;
+          }
+          const subscriber = this.subscribers[this.nextSubscriber++ % this.subscribers.length];
+          try {
+            const batch = subscriber.batchHandler ? this.takeBatch(subscriber) : undefined;
+            if (batch) {
+              await this.handleBatch(subscriber, batch);
+            } else {
+              const msg = this.queue.shift()!;
+              this.current = [msg];
+              await this.handleOne(subscriber, msg);
+            }
+          } catch (err) {
+            logger.error({ durable: this.durable, err: describeError(err) }, 'event delivery failed');
+          } finally {
+            this.current = [];
+          }
+        }
+      }
+
+      /** Two or more well-formed messages from the front of the queue (at most `maxBatch` events), or nothing. */
+      private takeBatch(subscriber: SubscribeOptions): { msgs: JsMsg[]; events: EventEnvelope[] } | undefined {
+        if (this.queue.length < 2) return undefined;
+        const max = Math.max(1, subscriber.maxBatch ?? DEFAULT_MAX_BATCH);
+        const msgs: JsMsg[] = [];
+        const events: EventEnvelope[] = [];
+        for (const msg of this.queue) {
+          if (events.length >= max) break;
+          const event = parseEvent(msg);
+          if (event instanceof Error) break;
+          msgs.push(msg);
+          if (matchesAny(subscriber.subjects, msg.subject)) events.push(event);
+        }
+        if (events.length < 2) return undefined;
+        this.queue.splice(0, msgs.length);
+        return { msgs, events };
+      }
+
+      private async handleBatch(subscriber: SubscribeOptions, batch: { msgs: JsMsg[]; events: EventEnvelope[] }): Promise<void> {
+        this.current = batch.msgs;
+        try {
+          await subscriber.batchHandler!(batch.events);
+        } catch (err) {
+          logger.warn({ durable: this.durable, events: batch.events.length, err: describeError(err) }, 'event batch failed; handling its events one at a time');
+          for (let i = 0; i < batch.msgs.length && !this.stopped && !this.resetWanted; i++) {
+            this.current = batch.msgs.slice(i);
+            await this.handleOne(subscriber, batch.msgs[i]);
+          }
+          return;
+        }
+        for (const msg of batch.msgs.slice(0, -1)) msg.ack();
+        await confirmAck(batch.msgs[batch.msgs.length - 1], this.durable);
+      }
+
+      private async handleOne(subscriber: SubscribeOptions, msg: JsMsg): Promise<void> {
+        const { durable } = this;
+        const event = parseEvent(msg);
+        if (event instanceof Error) {
+          logger.error({ durable, subject: msg.subject, streamSequence: msg.seq, err: describeError(event) }, 'malformed event payload terminated');
+          msg.term();
+          return;
+        }
+        if (!matchesAny(subscriber.subjects, msg.subject)) {
+          msg.ack();
+          return;
+        }
+        const maxDeliver = subscriber.maxDeliver ?? DEFAULT_MAX_DELIVER;
+        for (let deliveryCount = msg.info.deliveryCount; ; deliveryCount++) {
+          let outcome: HandlerOutcome;
+          try {
+            outcome = (await subscriber.handler(event, { deliveryCount })) ?? 'ack';
+          } catch (err) {
+            logger.warn({ durable, eventId: event.id, type: event.type, deliveryCount, err: describeError(err) }, 'event handler failed; will redeliver');
+            outcome = 'retry';
+          }
+          if (outcome === 'ack') {
+            await confirmAck(msg, durable);
+            return;
+          }
+          if (outcome === 'terminate') {
+            logger.error({ durable, eventId: event.id, type: event.type, deliveryCount }, 'event terminated by its handler');
+            msg.term();
+            return;
+          }
+          if (deliveryCount >= maxDeliver) {
+            logger.error({ durable, eventId: event.id, type: event.type, deliveryCount }, 'poison event dropped after max deliveries');
+            msg.term();
+            return;
+          }
+          await this.pause(subscriber.ackWaitMs ?? NATS_ACK_WAIT_MS);
+          // Not acked: it comes again after the restart, or to the next subscriber.
+          if (this.stopped || this.resetWanted) return;
+        }
       }
     }
 
@@ -231,7 +543,11 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
       async publish(event: EventEnvelope): Promise<void> {
         if (typeof event?.id !== 'string' || event.id.length === 0) throw new Error('An event needs an id.');
         if (typeof event.type !== 'string' || !isPublishableSubject(event.type)) throw new Error(`Invalid event type "${String(event.type)}".`);
-        await js.publish(event.type, JSON.stringify(event), { msgID: event.id });
+        // nats.js buffers a publish while the connection is lost but drops that buffer when it
+        // connects again: wait for the connection instead, so the outbox relay's publish goes
+        // out as soon as the server is back.
+        if (!(await connection.whenUp(PUBLISH_TIMEOUT_MS))) throw new Error('Not connected to NATS.');
+        await js.publish(event.type, JSON.stringify(event), { msgID: event.id, timeout: PUBLISH_TIMEOUT_MS });
       },
 
       async subscribe(subscribeOptions: SubscribeOptions): Promise<Subscription> {
@@ -241,30 +557,32 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
         if (subscribeOptions.subjects.length === 0 || !subscribeOptions.subjects.every(isValidFilter)) {
           throw new Error(`Invalid subjects ${JSON.stringify(subscribeOptions.subjects)}.`);
         }
-        await ensureConsumer(subscribeOptions);
-        const consumer = await js.consumers.get(streamName, subscribeOptions.durable);
-        const messages: ConsumerMessages = await consumer.consume({ max_messages: 10 });
-        const loop = (async () => {
-          for await (const msg of messages) {
-            try {
-              await deliver(msg, subscribeOptions);
-            } catch (err) {
-              logger.error({ durable: subscribeOptions.durable, err: describeError(err) }, 'event delivery failed');
-            }
+        let session = sessions.get(subscribeOptions.durable);
+        if (session) {
+          session.subscribers.push(subscribeOptions);
+        } else {
+          session = new DurableSession(subscribeOptions);
+          sessions.set(subscribeOptions.durable, session);
+          try {
+            await session.start();
+          } catch (err) {
+            sessions.delete(subscribeOptions.durable);
+            await session.stop();
+            throw err;
           }
-        })();
+        }
+        const joined = session;
         let stopped = false;
-        const subscription: Subscription = {
+        return {
           async stop(): Promise<void> {
             if (stopped) return;
             stopped = true;
-            subscriptions.delete(subscription);
-            await messages.close().catch(() => undefined);
-            await loop;
+            joined.subscribers.splice(joined.subscribers.indexOf(subscribeOptions), 1);
+            if (joined.subscribers.length > 0) return;
+            if (sessions.get(subscribeOptions.durable) === joined) sessions.delete(subscribeOptions.durable);
+            await joined.stop();
           },
         };
-        subscriptions.add(subscription);
-        return subscription;
       },
 
       async isReady(): Promise<boolean> {
@@ -283,7 +601,9 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
       },
 
       async close(): Promise<void> {
-        await Promise.all([...subscriptions].map((s) => s.stop()));
+        const open = [...sessions.values()];
+        sessions.clear();
+        await Promise.all(open.map((s) => s.stop()));
         if (!nc.isClosed()) await nc.drain();
       },
     };

@@ -197,6 +197,68 @@ export function describeBusContract(name: string, makeBus: () => Promise<BusUnde
       await eventually(() => expect(after.map((r) => r.event.id)).toEqual([second.id]));
     });
 
+    /** A durable with a batch handler; `log` gets every call: a batch's ids, or one event and its delivery count. */
+    async function collectBatches(
+      subjects: string[],
+      options: { maxBatch?: number; failBatch?: (events: EventEnvelope[]) => boolean; decide?: (event: EventEnvelope, meta: DeliveryMeta) => HandlerOutcome | void } = {},
+    ): Promise<{ batches: string[][]; single: Array<[string, number]>; acked: string[] }> {
+      const seen = { batches: [] as string[][], single: [] as Array<[string, number]>, acked: [] as string[] };
+      const subscription = await t.bus.subscribe({
+        durable: randomName('b'),
+        subjects,
+        ackWaitMs: ACK_WAIT,
+        maxBatch: options.maxBatch,
+        handler: async (event, meta) => {
+          seen.single.push([event.id, meta.deliveryCount]);
+          const outcome = options.decide?.(event, meta) ?? 'ack';
+          if (outcome === 'ack') seen.acked.push(event.id);
+          return outcome;
+        },
+        batchHandler: async (events) => {
+          seen.batches.push(events.map((e) => e.id));
+          if (options.failBatch?.(events)) throw new Error('batch refused');
+          seen.acked.push(...events.map((e) => e.id));
+        },
+      });
+      subscriptions.push(subscription);
+      return seen;
+    }
+
+    test('a backlog goes to the batch handler: matching events only, in order, each once, at most maxBatch at a time', async () => {
+      const events = Array.from({ length: 20 }, (_, i) => makeEvent(i % 5 === 4 ? `${ns}.other` : `${ns}.x`, { i }));
+      for (const event of events) await t.bus.publish(event);
+      const wanted = events.filter((e) => e.type === `${ns}.x`).map((e) => e.id);
+      const seen = await collectBatches([`${ns}.x`], { maxBatch: 6 });
+      await eventually(() => expect(seen.acked).toEqual(wanted));
+      await sleep(ACK_WAIT * 3);
+      expect(seen.acked).toEqual(wanted);
+      expect(seen.batches.length).toBeGreaterThan(0);
+      expect(seen.batches.every((b) => b.length >= 2 && b.length <= 6)).toBe(true);
+      // Every event went to exactly one call.
+      expect([...seen.batches.flat(), ...seen.single.map(([id]) => id)].sort()).toEqual([...wanted].sort());
+    });
+
+    test('a failed batch is handed over one event at a time, in order; an event that fails holds the ones behind it', async () => {
+      const events = Array.from({ length: 6 }, (_, i) => makeEvent(`${ns}.x`, { i }));
+      const failing = events[2].id;
+      for (const event of events) await t.bus.publish(event);
+      const seen = await collectBatches([`${ns}.x`], {
+        failBatch: (batch) => batch.some((e) => e.id === failing),
+        decide: (event, meta) => (event.id === failing && meta.deliveryCount === 1 ? 'retry' : 'ack'),
+      });
+      await eventually(() => expect(seen.acked).toEqual(events.map((e) => e.id)));
+      await sleep(ACK_WAIT * 3);
+      expect(seen.acked).toEqual(events.map((e) => e.id));
+      expect(seen.single.filter(([id]) => id === failing)).toEqual([
+        [failing, 1],
+        [failing, 2],
+      ]);
+      // Nothing behind the failing event was handled between its two deliveries.
+      const first = seen.single.findIndex(([id]) => id === failing);
+      expect(seen.single[first + 1]).toEqual([failing, 2]);
+      expect(seen.batches.some((b) => b.includes(failing))).toBe(true);
+    });
+
     test('rejects an event type that is not a publishable subject', async () => {
       await expect(t.bus.publish(makeEvent(`${ns}.*`))).rejects.toThrow();
       await expect(t.bus.publish(makeEvent(`${ns}..x`))).rejects.toThrow();

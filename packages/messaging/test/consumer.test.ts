@@ -144,6 +144,31 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       expect(t.logger.records.some((r) => r.level === 'warn' && r.fields.eventId === event.id && r.fields.deliveryCount === 1)).toBe(true);
     });
 
+    test('a backlog is applied in batches, one transaction each', async () => {
+      const events = Array.from({ length: 10 }, (_, i) => recorded(i + 1, { source: 'svc-ledger' }));
+      for (const event of events) await t.bus.publish(event);
+      await start();
+      await expect(waitForPosition(pool, consumer, 'svc-ledger', events[9].sequence, 5000)).resolves.toBe(true);
+      expect(await total()).toEqual({ cents: 55, events: 10 });
+      expect(handled.map((e) => e.id)).toEqual(events.map((e) => e.id));
+      // processed_at is now(), the transaction's start: fewer distinct values than events.
+      const rows = await pool.query<{ n: number; transactions: number }>('SELECT count(*)::int AS n, count(DISTINCT processed_at)::int AS transactions FROM processed_events WHERE consumer = $1', [consumer]);
+      expect(rows.rows[0].n).toBe(10);
+      expect(rows.rows[0].transactions).toBeLessThan(10);
+    });
+
+    test('a batch that fails is rolled back and applied one event at a time, each once', async () => {
+      const events = Array.from({ length: 6 }, (_, i) => recorded(i + 1, { source: 'svc-ledger' }));
+      for (const event of events) await t.bus.publish(event);
+      failNext = 1;
+      await start();
+      await expect(waitForPosition(pool, consumer, 'svc-ledger', events[5].sequence, 5000)).resolves.toBe(true);
+      expect(await total()).toEqual({ cents: 21, events: 6 });
+      expect(t.logger.records.some((r) => r.level === 'warn' && r.message === 'event batch failed; handling its events one at a time')).toBe(true);
+      const processed = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM processed_events WHERE consumer = $1', [consumer]);
+      expect(processed.rows[0].n).toBe(6);
+    });
+
     test('positions only move forward, per producer', async () => {
       await start();
       await t.bus.publish(recorded(1, { source: 'svc-a', sequence: 10 }));
@@ -197,7 +222,8 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       const old = recorded(100, { source: 'svc-ledger' });
       const recent = recorded(1, { source: 'svc-ledger' });
       await t.bus.publish(old);
-      await eventually(() => expect(handled).toHaveLength(1));
+      // Committed (handle() runs before the commit): its row can be aged.
+      await expect(waitForPosition(pool, consumer, 'svc-ledger', old.sequence)).resolves.toBe(true);
       await age(8, [old.id]);
       await t.bus.publish(recent);
       await expect(waitForPosition(pool, consumer, 'svc-ledger', recent.sequence)).resolves.toBe(true);
@@ -220,7 +246,7 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       await start();
       const first = recorded(10, { source: 'svc-p', sequence: 50, time: '2024-03-01T10:00:00.000Z' });
       await t.bus.publish(first);
-      await eventually(() => expect(handled).toHaveLength(1));
+      await expect(waitForPosition(pool, consumer, 'svc-p', 50)).resolves.toBe(true);
       await age(8);
       await expect(pruneProcessedEvents(pool, consumer)).resolves.toBe(1);
       // Never processed, older in both sequence and time: what a re-published, once terminated event looks like.
@@ -240,7 +266,7 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       await start();
       const events = Array.from({ length: 5 }, (_, i) => recorded(i, { source: 'svc-b' }));
       for (const event of events) await t.bus.publish(event);
-      await eventually(() => expect(handled).toHaveLength(5));
+      await expect(waitForPosition(pool, consumer, 'svc-b', events[4].sequence)).resolves.toBe(true);
       await age(9, [events[0].id, events[1].id]);
       await age(8, [events[2].id, events[3].id]);
       // A row written before processed_events had these columns.

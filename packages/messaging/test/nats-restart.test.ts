@@ -6,6 +6,8 @@
  */
 import { natsServerPresent, NATS_SERVER, startRestartableNats, type RestartableNats } from '../../../scripts/drills/private-nats';
 import type { EventEnvelope } from '../src';
+import { connect, nanos } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connectNatsBus } from '../src';
 import { eventually, makeEvent, MemoryLogger, sleep } from './helpers';
 
@@ -60,6 +62,8 @@ maybe('nats bus across a server restart', () => {
     const subscription = await bus.subscribe({
       durable: 'restart-in-flight',
       subjects: ['ledger.>'],
+      // Far longer than the test: what was in flight must come back without waiting for it.
+      ackWaitMs: 600_000,
       handler: async (event: EventEnvelope) => {
         // A delivery is still running when the server stops: its ack cannot arrive.
         if (!started) {
@@ -87,4 +91,40 @@ maybe('nats bus across a server restart', () => {
       await bus.close();
     }
   }, 120_000);
+
+  it('events a subscriber that died held unacked come to the next subscriber at once, in order, without waiting for the ack wait', async () => {
+    const logger = new MemoryLogger();
+    const bus = await connectNatsBus({ servers: nats.url, name: 'restart-left-over', logger });
+    const events = Array.from({ length: 8 }, () => makeEvent('ledger.thing.happened.v1'));
+    for (const event of events) await bus.publish(event);
+    // A process that took three events and died: its durable (same settings) has them in flight.
+    const raw = await connect({ servers: nats.url });
+    const jsm = await jetstreamManager(raw);
+    await jsm.consumers.add('HF_EVENTS', { durable_name: 'left-over', ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ack_wait: nanos(600_000), filter_subject: 'ledger.>', max_ack_pending: 10 });
+    const consumer = await jetstream(raw).consumers.get('HF_EVENTS', 'left-over');
+    const taken = await consumer.fetch({ max_messages: 3, expires: 2000 });
+    const held: number[] = [];
+    for await (const msg of taken) held.push(msg.seq);
+    expect(held).toHaveLength(3);
+    expect((await jsm.consumers.info('HF_EVENTS', 'left-over')).num_ack_pending).toBe(3);
+    await raw.close();
+
+    const seen: string[] = [];
+    const subscription = await bus.subscribe({
+      durable: 'left-over',
+      subjects: ['ledger.>'],
+      ackWaitMs: 600_000,
+      maxBatch: 10,
+      handler: async (event: EventEnvelope) => void seen.push(event.id),
+      batchHandler: async (batch: EventEnvelope[]) => void seen.push(...batch.map((e) => e.id)),
+    });
+    try {
+      const all = [...events].map((e) => e.id);
+      await eventually(() => expect(seen.filter((id) => all.includes(id))).toEqual(all), 30_000);
+      expect(logger.records.some((r) => r.message === 're-creating the durable from its ack floor' && r.fields.inFlight === 3)).toBe(true);
+    } finally {
+      await subscription.stop();
+      await bus.close();
+    }
+  }, 60_000);
 });
