@@ -129,6 +129,33 @@ describe('POST /internal/candidates', () => {
     expect((await internal('POST', '/internal/candidates', { household_id: 1, account_id: foreignAccount, from: '2025-01-01', to: '2025-01-31' })).status).toBe(404);
     expect((await internal('POST', '/internal/candidates', { household_id: 1, account_id: checking, from: '2025-02-30', to: '2025-03-01' })).status).toBe(400);
   });
+
+  it('answers every field as the contract says (the JSON is written by PostgreSQL): text escaped, amounts exact, nulls, date order', async () => {
+    const account = await openAccount(call, 'Candidates', 0);
+    const payee = 'Café "Q" \\ tab\t😀';
+    const created = await internal('POST', '/internal/transactions/bulk', {
+      household_id: 1,
+      account_id: account,
+      idempotency_key: 'candidates-fields',
+      transactions: [
+        { date: '2025-03-02', payee, amount: -0.07, category_id: food, status: 'p' },
+        { date: '2025-03-01', payee: 'Big', amount: 999999999999.99 },
+        { date: '2025-03-01', payee: 'Round', amount: 120 },
+      ],
+    });
+    const [first, big, round] = created.body.transaction_ids;
+    expect((await call('POST', '/api/accounts/transfer', { from_account_id: account, to_account_id: savings, amount: 5, date: '2025-03-03' })).status).toBe(201);
+    const res = await internal('POST', '/internal/candidates', { household_id: 1, account_id: account, from: '2025-03-01', to: '2025-03-03' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body.slice(0, 3)).toEqual([
+      { id: big, date: '2025-03-01', payee: 'Big', amount: 999999999999.99, status: '', is_budgeted: false, category_id: null, transfer_id: null },
+      { id: round, date: '2025-03-01', payee: 'Round', amount: 120, status: '', is_budgeted: false, category_id: null, transfer_id: null },
+      { id: first, date: '2025-03-02', payee, amount: -0.07, status: 'p', is_budgeted: false, category_id: food, transfer_id: null },
+    ]);
+    expect(res.body[3]).toMatchObject({ date: '2025-03-03', amount: -5, transfer_id: expect.any(Number) });
+    expect((await internal('POST', '/internal/candidates', { household_id: 1, account_id: account, from: '2024-01-01', to: '2024-01-02' })).body).toEqual([]);
+  });
 });
 
 describe('POST /internal/transactions/clear', () => {

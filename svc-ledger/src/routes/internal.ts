@@ -12,7 +12,6 @@ import {
   LEDGER_LIMITS,
   UpsertBudgetedRowBody,
   UpsertBudgetedRowResponse,
-  type Candidate,
   type TransactionDeletedV1,
 } from '@hf/contracts/ledger';
 import { isValidMonth } from '@hf/calendar';
@@ -59,28 +58,24 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: CandidatesBody }>(
     '/internal/candidates',
     { config: internal, schema: { body: CandidatesBody, response: { 200: CandidateList, ...errorResponses } } },
-    async (request) => {
+    async (request, reply) => {
       const { household_id: householdId, account_id: accountId } = request.body;
       const from = requireDate(request.body.from, 'from');
       const to = requireDate(request.body.to, 'to');
       if (!(await findAccount(app.db, householdId, accountId))) throw notFound(ACCOUNT_NOT_FOUND);
-      const result = await app.db.query<Candidate & { amount: number }>(
-        `SELECT id, date, payee, amount, status, is_budgeted, category_id, transfer_id FROM transactions
-         WHERE household_id = $1 AND account_id = $2 AND deleted_at IS NULL AND date BETWEEN $3 AND $4
-         ORDER BY date, created_at, id`,
+      // The answer's JSON is written by PostgreSQL (as the register's rows are): a 50,000-row
+      // account is one text value instead of 50,000 rows parsed, copied and serialised here.
+      const result = await app.db.query<{ body: string }>(
+        `SELECT '[' || coalesce(string_agg(
+             '{"id":' || id || ',"date":"' || date::text || '","payee":' || to_json(payee)::text
+             || ',"amount":' || trim_scale(amount / 100.0) || ',"status":"' || status || '","is_budgeted":' || is_budgeted
+             || ',"category_id":' || coalesce(category_id::text, 'null') || ',"transfer_id":' || coalesce(transfer_id::text, 'null') || '}',
+             ',' ORDER BY date, created_at, id), '') || ']' AS body
+         FROM transactions
+         WHERE household_id = $1 AND account_id = $2 AND deleted_at IS NULL AND date BETWEEN $3 AND $4`,
         [householdId, accountId, from, to],
       );
-      // Written out, not `{ ...r, amount }`: a spread that overrides a field costs ~7 µs a row (50,000 rows).
-      return result.rows.map((r) => ({
-        id: r.id,
-        date: r.date,
-        payee: r.payee,
-        amount: r.amount / 100,
-        status: r.status,
-        is_budgeted: r.is_budgeted,
-        category_id: r.category_id,
-        transfer_id: r.transfer_id,
-      }));
+      return reply.type('application/json; charset=utf-8').send(result.rows[0].body);
     },
   );
 
