@@ -264,7 +264,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
           break;
         }
       }
-      if (done.length > 0) await client.query('UPDATE outbox SET published_at = now() WHERE sequence = ANY($1::bigint[])', [done]);
+      // clock_timestamp(): when they were published, not when the batch's transaction began.
+      if (done.length > 0) await client.query('UPDATE outbox SET published_at = clock_timestamp() WHERE sequence = ANY($1::bigint[])', [done]);
       return { published: done.length, failure: failed };
     });
     // The rows published before a failure are marked (committed) first.
