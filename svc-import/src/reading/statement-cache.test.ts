@@ -18,7 +18,7 @@ async function rowsOf(table: StatementTable): Promise<string[][]> {
 
 /** What the analysis does: read while hashing and keeping the rows, then hold the table. */
 async function analyse(cache: StatementCache, scope: string, text: string, options: ReadStatementOptions = csv): Promise<void> {
-  const tap = digestTap(upload(text));
+  const tap = digestTap(upload(text), cache.limits.maxFileBytes);
   const read = await readStatement(tap.stream, options);
   const kept = keepRows(read, () => tap.bytes() <= cache.limits.maxFileBytes);
   await rowsOf(kept.table);

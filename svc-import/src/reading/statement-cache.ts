@@ -116,19 +116,22 @@ function replay(held: HeldTable): StatementTable {
   return { ...held, rows };
 }
 
-/** The bytes of a stream as they pass: their SHA-256 and count once it has ended. */
-export function digestTap(source: Readable): { stream: Readable; bytes: () => number; result: () => { digest: string; bytes: number } | null } {
+/**
+ * The bytes of a stream as they pass: their SHA-256 and count once it has ended, when they were
+ * no more than `limit` (past it, hashing stops: a file that big is not kept).
+ */
+export function digestTap(source: Readable, limit: number): { stream: Readable; bytes: () => number; result: () => { digest: string; bytes: number } | null } {
   const hash = createHash('sha256');
   let bytes = 0;
   let result: { digest: string; bytes: number } | null = null;
   const tap = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
       bytes += chunk.length;
+      if (bytes <= limit) hash.update(chunk);
       done(null, chunk);
     },
     flush(done) {
-      result = { digest: hash.digest('hex'), bytes };
+      if (bytes <= limit) result = { digest: hash.digest('hex'), bytes };
       done();
     },
   });
@@ -145,16 +148,17 @@ export function keepRows(table: StatementTable, keep: () => boolean): { table: S
   let kept: TableRow[] | null = [];
   let ended = false;
   const source = table.rows[Symbol.asyncIterator]();
+  const step = (next: IteratorResult<TableRow>): IteratorResult<TableRow> => {
+    if (next.done) ended = true;
+    else if (kept) {
+      if (keep()) kept.push(next.value);
+      else kept = null;
+    }
+    return next;
+  };
   const rows: AsyncIterableIterator<TableRow> = {
-    async next() {
-      const next = await source.next();
-      if (next.done) ended = true;
-      else if (kept) {
-        if (keep()) kept.push(next.value);
-        else kept = null;
-      }
-      return next;
-    },
+    // Once the rows are not kept, the source's own promise (no extra one per row).
+    next: () => (kept ? source.next().then(step) : source.next()),
     return() {
       kept = null;
       return source.return ? source.return() : Promise.resolve({ value: undefined, done: true });
@@ -176,7 +180,7 @@ export function keepRows(table: StatementTable, keep: () => boolean): { table: S
     hasHeader: table.hasHeader,
     rows,
   };
-  return { table: wrapped, rows: () => (ended ? kept : null) };
+  return { table: wrapped, rows: () => (ended && kept ? kept : null) };
 }
 
 /** A table of what the table holds now (its character set is final once every row was read). */

@@ -46,7 +46,7 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
         const options = { filename: upload.filename, encoding: chosen?.encoding, hasHeader: chosen?.has_header };
         // The bytes are hashed and a small file's rows kept as they are read: the reconciliation
         // of the same bytes takes this table instead of reading them again.
-        const tap = digestTap(upload.stream);
+        const tap = digestTap(upload.stream, app.statements.limits.maxFileBytes);
         const read = await readStatement(tap.stream, options);
         const kept = keepRows(read, () => tap.bytes() <= app.statements.limits.maxFileBytes);
         // The first rows tell columns a header cannot (a file without one, a CR/DR column).
