@@ -40,6 +40,7 @@ import { startAppProcess } from './support/app-process';
 import { isIdle, openEventPipeline, type PipelineState } from './support/event-pipeline';
 import { LoadRecorder, type LatencySummary, type LoadSummary, type RequestClass } from './support/load-recorder';
 import { processTree, memoryOf, type ProcessMemory } from './support/processes';
+import { seededRandom } from '../svc-ledger/test/seeded-random';
 import { BENCH_PASSWORD, createBenchAccount, householdOf, registerBenchUser, seedRegister } from './support/seed-register';
 
 type Mode = 'default' | 'scaled';
@@ -104,18 +105,6 @@ function settings(): Settings {
     logLevel: process.env.BENCH_LOAD_LOG_LEVEL ?? 'info',
     pgUrl: process.env.BENCH_LOAD_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     natsUrl: process.env.BENCH_LOAD_NATS_URL ?? 'nats://127.0.0.1:4222',
-  };
-}
-
-/** mulberry32: a small seeded PRNG, so a seed gives the same choices in every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
