@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { testToken } from '@hf/service-kit/src/testing';
 import { TOO_LARGE_MESSAGE } from '../src/reading';
 import { account, addCategory, addRow, multipart, openAccount, registerRows, SINGLE_MAPPING, startImportStack, upload, type Json, type Stack } from './helpers';
@@ -153,7 +154,12 @@ test('the reconciliation of the file just analysed takes the analysed table; oth
   const other = stack.reports.inject.bind(stack.reports);
   const member = async (content: string) => {
     const { body, headers } = multipart([{ name: 'mapping', value: JSON.stringify(SINGLE_MAPPING) }, { name: 'file', filename: 'statement.csv', content }]);
-    const res = await other({ method: 'POST', url: `/api/import/${accountId}`, payload: body, headers: { ...headers, authorization: `Bearer ${testToken({ userId: 502, householdId: 5 })}` } });
+    const res = await other({
+      method: 'POST',
+      url: `/api/import/${accountId}`,
+      payload: body,
+      headers: { ...headers, authorization: `Bearer ${testToken({ userId: 502, householdId: 5 })}` },
+    });
     return { status: res.statusCode, body: res.json() };
   };
   expect(await member(FILE)).toEqual({ status: 200, body: cached.body });
@@ -169,4 +175,19 @@ test('the reconciliation of the file just analysed takes the analysed table; oth
   const refused = await upload(call, `/api/import/${accountId}`, big, { mapping: SINGLE_MAPPING });
   expect(refused.status).toBe(413);
   expect(refused.body.message).toBe(TOO_LARGE_MESSAGE);
+});
+
+test('a reconciliation of 1 KiB or more is gzip\'ed by svc-import for a client that accepts gzip', async () => {
+  const ledger = stack.ledgerAs(6);
+  const accountId = await openAccount(ledger, 'Gzip', 0);
+  const file = ['Date,Description,Amount', ...Array.from({ length: 60 }, (_, i) => `03/${(i % 28) + 1}/2024,Shop ${i},-${i + 1}.25`)].join('\n');
+  const { body, headers } = multipart([{ name: 'mapping', value: JSON.stringify(SINGLE_MAPPING) }, { name: 'file', filename: 'statement.csv', content: file }]);
+  const auth = { authorization: `Bearer ${testToken({ userId: 601, householdId: 6 })}` };
+  const plain = await stack.reports.inject({ method: 'POST', url: `/api/import/${accountId}`, payload: body, headers: { ...headers, ...auth } });
+  const gzipped = await stack.reports.inject({ method: 'POST', url: `/api/import/${accountId}`, payload: body, headers: { ...headers, ...auth, 'accept-encoding': 'gzip, deflate, br' } });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(gzipped.headers['content-encoding']).toBe('gzip');
+  expect(gzipped.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.json());
+  expect(plain.json().new).toHaveLength(60);
 });

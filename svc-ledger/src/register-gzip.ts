@@ -2,7 +2,6 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 const deflateRaw = promisify(zlib.deflateRaw);
-const gzip = promisify(zlib.gzip);
 
 /** Bytes of register JSON per independently compressed block. */
 export const GZIP_BLOCK_BYTES = 256 * 1024;
@@ -41,13 +40,4 @@ export async function gzipBlocks(body: Buffer, reuse?: { blocks: readonly Buffer
   trailer.writeUInt32LE(zlib.crc32(body), 0);
   trailer.writeUInt32LE(body.length % 2 ** 32, 4);
   return { gzip: Buffer.concat([HEADER, ...blocks, FINAL_BLOCK, trailer]), blocks };
-}
-
-/**
- * gzip of a register page's JSON at REGISTER_GZIP_LEVEL on zlib's thread pool (pages are sliced
- * per request, so nothing is kept). A 5,000-row page (~2.2 MB) takes ~3 ms; left to the gateway,
- * brotli quality 5 took ~27 ms of its CPU per page.
- */
-export function gzipPage(body: Buffer): Promise<Buffer> {
-  return gzip(body, { level: REGISTER_GZIP_LEVEL });
 }

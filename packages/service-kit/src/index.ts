@@ -14,3 +14,4 @@ export * from './request-messages';
 export * from './request-guards';
 export * from './route-table';
 export * from './json-body';
+export * from './json-answer';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { fromDayNumber } from '@hf/calendar';
 import { CsvAnalysis, ReconciliationData, type ExistingRow, type ImportedRow, type MappingConfig } from '@hf/contracts';
 import { fromCents } from '@hf/money';
-import { badRequest, requestToday } from '@hf/service-kit';
+import { badRequest, requestToday, sendJsonAnswer } from '@hf/service-kit';
 import { candidateRange, reconcile, rowKey, type ExistingTransaction } from '../domain/matching';
 import type { MappedRow } from '../domain/statement';
 import { fitLongPayee } from '../domain/long-payee';
@@ -111,11 +111,14 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
     await rememberMatches(app.db, householdId, accountId, result.matched.map((m) => ({ key: rowKey(m.row), transactionId: m.existing.id })));
     times.mark('remember');
     reply.header('server-timing', times.toString());
-    return {
+    const answer: ReconciliationData = {
       matched: result.matched.map((m) => ({ imported: importedRow(m.row), existing: existingRow(m.existing) })),
       new: result.new.map(importedRow),
       duplicates: result.duplicates.map((d) => ({ imported: importedRow(d.row), existing: existingRow(d.existing) })),
       skipped_rows: mapped.skipped,
     };
+    // Serialised by the route's schema as usual, then gzip'ed here when the client accepts it:
+    // 50,000 rows are ~8 MB of JSON, which the gateway would compress on its own event loop.
+    return sendJsonAnswer(request, reply, reply.serialize(answer) as string);
   });
 }

@@ -1,4 +1,4 @@
-import { acceptsGzip, etagMatches, registerEtag } from './http-cache';
+import { etagMatches, registerEtag } from './http-cache';
 
 describe('register entity tags', () => {
   const etag = registerEtag(12, '1767225600123456');
@@ -17,24 +17,4 @@ describe('register entity tags', () => {
     ['nothing', undefined, false],
     ['empty', '', false],
   ])('If-None-Match with %s -> %s', (_label, header, expected) => expect(etagMatches(header, etag)).toBe(expected));
-});
-
-describe('Accept-Encoding: gzip', () => {
-  it.each([
-    ['gzip, deflate', true],
-    ['gzip, deflate, br, zstd', true],
-    ['br;q=1.0, gzip;q=0.8, *;q=0.1', true],
-    ['GZIP', true],
-    ['x-gzip', true],
-    ['*', true],
-    ['gzip;q=0', false],
-    ['gzip; q=0.0, br', false],
-    ['*;q=0', false],
-    ['*, gzip;q=0', false],
-    ['identity', false],
-    ['br', false],
-    ['deflate, br', false],
-    ['', false],
-    [undefined, false],
-  ])('%s -> %s', (header, expected) => expect(acceptsGzip(header)).toBe(expected));
 });

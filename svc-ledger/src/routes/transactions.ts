@@ -20,9 +20,9 @@ import {
   type TransactionRestoredV1,
 } from '@hf/contracts/ledger';
 import Type from 'typebox';
-import { badRequest, conflict, notFound } from '@hf/service-kit';
+import { acceptsGzip, badRequest, conflict, notFound, sendJsonAnswer } from '@hf/service-kit';
 import { decodeCursor } from '../domain/cursor';
-import { acceptsGzip, etagMatches, registerEtag } from '../domain/http-cache';
+import { etagMatches, registerEtag } from '../domain/http-cache';
 import { normaliseStatus, type Status } from '../domain/status';
 import { applyEdit, applyMove, applyStatus, legPairs, toEventSnapshot } from '../domain/transaction-rules';
 import { accountNamedBy, transferDirection } from '../domain/transfer';
@@ -34,7 +34,6 @@ import { categoryPathSql, isIsoInstant } from '../repositories/sql';
 import { announceChanged, applyChanges, createSingle, createTransfer, resolveCategory } from '../repositories/transaction-writes';
 import { lockRows, lockWithPeer, recordById, registerPage, transactionExists } from '../repositories/transactions';
 import { REGISTER_GZIP_MIN_BYTES, REGISTER_WARM_ROWS } from '../register-cache';
-import { gzipPage } from '../register-gzip';
 import { runWrite } from '../write';
 import { ACCOUNT_NOT_FOUND, actorOf, CATEGORY_NOT_FOUND, errorResponses, TRANSACTION_NOT_FOUND, TRANSFER_DESTINATION_MESSAGE } from './common';
 
@@ -81,16 +80,13 @@ async function sendFullRegister(app: FastifyInstance, request: FastifyRequest<{ 
 }
 
 /**
- * A register page's JSON, gzip'ed here (level 1, zlib's thread pool) when the client accepts gzip
- * and it is 1 KiB or more, like the full register: the gateway forwards an encoded answer as it
- * is, where it would brotli-compress every page on its own event loop (~10x the CPU).
+ * A register page's JSON, gzip'ed here (service-kit's sendJsonAnswer: level 1, zlib's thread pool)
+ * when the client accepts gzip and it is 1 KiB or more, like the full register: the gateway
+ * forwards an encoded answer as it is, where it would brotli-compress every page on its own event
+ * loop (~10x the CPU; a 5,000-row page of ~2.2 MB: ~3 ms here, ~27 ms there).
  */
-async function sendPage(request: FastifyRequest, reply: FastifyReply, body: Buffer): Promise<FastifyReply> {
-  reply.type(JSON_TYPE).header('vary', 'accept-encoding');
-  if (body.length >= REGISTER_GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
-    return reply.header('content-encoding', 'gzip').send(await gzipPage(body));
-  }
-  return reply.send(body);
+function sendPage(request: FastifyRequest, reply: FastifyReply, body: Buffer): Promise<FastifyReply> {
+  return sendJsonAnswer(request, reply, body);
 }
 
 /** The register, entry line, row edits, status, move, delete/restore, history, search, bulk categorize. */
