@@ -46,7 +46,7 @@ export async function runWrite<T>(
       await bumpRegisterVersions(w);
       const written = await writeEvents(
         client,
-        w.events.map((event) => ({ type: event.type, source: SOURCE, subject: event.subject, household_id: actor.householdId, data: event.data })),
+        w.events.map((event) => ({ type: event.type, source: SOURCE, subject: event.subject, household_id: actor.householdId, data: undefined, dataJson: event.json })),
       );
       if (written.length > 0) sequence = written[written.length - 1].sequence;
       if (sequence === 0) {

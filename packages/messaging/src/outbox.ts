@@ -100,6 +100,8 @@ export interface NewEvent<T = unknown> {
   subject: string;
   household_id: number;
   data: T;
+  /** `data` as JSON text, when the caller has it already (then `data` is not read). */
+  dataJson?: string;
   /** Defaults to a new uuid. */
   id?: string;
   /** Defaults to the transaction's now(). */
@@ -130,7 +132,7 @@ export async function writeEvents(client: pg.PoolClient | pg.Client, events: Rea
   await client.query('SELECT pg_advisory_xact_lock($1)', [WRITER_LOCK]);
   const params: unknown[] = [];
   const rows = events.map((event, i) => {
-    params.push(ids[i], event.type, event.source, event.subject, event.household_id, event.time ?? null, JSON.stringify(event.data));
+    params.push(ids[i], event.type, event.source, event.subject, event.household_id, event.time ?? null, event.dataJson ?? JSON.stringify(event.data));
     const p = (n: number) => `$${i * 7 + n}`;
     return `(${i}, ${p(1)}::uuid, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::int, coalesce(${p(6)}::timestamptz, now()), ${p(7)}::json)`;
   });

@@ -3,7 +3,8 @@ import type { PoolClient } from './sql';
 export interface PendingEvent {
   type: string;
   subject: string;
-  data: unknown;
+  /** The event's data as JSON, written when it is emitted (a bulk write's events while its rows are inserted). */
+  json: string;
 }
 
 /**
@@ -35,7 +36,7 @@ export class LedgerWrite {
   ) {}
 
   emit(type: string, subject: string, data: unknown): void {
-    this.events.push({ type, subject, data });
+    this.events.push({ type, subject, json: JSON.stringify(data) });
   }
 
   /** These accounts' registers may change in any way (they are rebuilt whole). */

@@ -98,8 +98,14 @@ export async function insertRows(w: LedgerWrite, rows: readonly NewRow[], create
   return rows.map((r) => storedRow(r, now));
 }
 
-/** A just-inserted row as stored (every field written out: a spread would make a slow dictionary object). */
-function storedRow(r: NewRow, now: string): TxRow {
+/** The transaction's timestamp (what insertRows stamps rows with), as ISO text. */
+export async function transactionNow(client: PoolClient): Promise<string> {
+  const result = await client.query<{ now: string }>(`SELECT ${isoText('now()')} AS now`);
+  return result.rows[0].now;
+}
+
+/** A row as insertRows stores it at `now` (every field written out: a spread would make a slow dictionary object). */
+export function storedRow(r: NewRow, now: string): TxRow {
   return {
     id: r.id,
     household_id: r.household_id,
