@@ -1,10 +1,11 @@
 /**
  * The short fault drills, part of `npm test`: `scripts/fault-drills.ts --short` in a child process
  * (the scaled mode on a PostgreSQL and a nats-server of its own, under continuous load: kill -9
- * svc-ledger inside a 10,000-row bulk create, NATS down for 10 s, kill -9 the gateway); every
+ * svc-ledger inside a 10,000-row bulk create, NATS down for 5 s, kill -9 the gateway); every
  * invariant of each drill must hold (scripts/drills). `npm run drills` runs the full set (60 s
- * NATS outage, PostgreSQL restart) and also holds the time to resume to 10 s; here it is printed,
- * not asserted (no timings in tests), but service must come back.
+ * NATS outage, PostgreSQL restart) and its verdict also holds the time to resume to 10 s; here
+ * it is printed, not asserted (no timings in tests: the figures and the reasons are in
+ * docs/fault-drills.md), but service must come back.
  *
  * Skipped with a message when nats-server is not installed (REQUIRE_NATS=1 makes it a failure).
  */
@@ -46,7 +47,8 @@ maybe('fault drills (short set)', () => {
     const written = JSON.parse(readFileSync(resultsFile, 'utf8')) as { results: DrillResult[]; failure: string | null };
     if (written.failure) throw new Error(`A drill could not run to its end: ${written.failure}\n${run.output.slice(-4000)}`);
     results = written.results;
-    console.log(run.output.slice(Math.max(0, run.output.indexOf('== '))));
+    // Progress with the seconds since the start, then the summary (resume times included).
+    console.log(run.output);
   }, 900_000);
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

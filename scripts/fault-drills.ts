@@ -21,6 +21,12 @@ function option(name: string): string | undefined {
   return arg?.slice(name.length + 3);
 }
 
+const started = Date.now();
+/** A progress line with the seconds since the script started. */
+function log(line: string): void {
+  console.log(`[drills +${((Date.now() - started) / 1000).toFixed(1)} s] ${line}`);
+}
+
 async function main(): Promise<void> {
   if (!natsServerPresent()) {
     console.error(`The drills need nats-server (${NATS_SERVER}; set NATS_SERVER_BIN).`);
@@ -38,16 +44,17 @@ async function main(): Promise<void> {
     ...base,
     natsOutageMs: Number(option('nats-outage') ?? base.natsOutageMs / 1000) * 1000,
     bulkRows: Number(option('bulk-rows') ?? base.bulkRows),
-    log: (line: string) => console.log(`[drills] ${line}`),
+    log,
   };
-  console.log('[drills] starting PostgreSQL, NATS and the scaled mode...');
+  log('starting PostgreSQL, NATS and the scaled mode...');
   let system: Awaited<ReturnType<typeof startDrillSystem>>;
   try {
-    system = await startDrillSystem({ echo: process.argv.includes('--echo') });
+    system = await startDrillSystem({ echo: process.argv.includes('--echo'), log });
   } catch (err) {
     console.error(`The drills' system could not start: ${(err as Error).message}`);
     process.exit(1);
   }
+  log(`system ready (PostgreSQL, NATS, ${Object.keys(system.cluster.services).length} services and the gateway, a seeded household)`);
   const results: DrillResult[] = [];
   let failure: unknown;
   try {

@@ -4,7 +4,7 @@
  * drain and checks the invariants.
  */
 import type { DrillSystem } from './harness';
-import { checkBalances, checkBulks, checkEvents, checkMirrors, checkTransfers, outboxHead, waitForConsumers } from './invariants';
+import { checkBalances, checkBulks, checkEvents, checkMirrors, checkTransfers, consumerPool, consumerPosition, CONSUMERS, outboxHead, waitForConsumers } from './invariants';
 import { Load } from './load';
 import { countOutcomes, judgeStatuses, resumeCheck, timeToResume, type Check, type DrillResult, type OutageWindow, type RequestRecord } from './verdict';
 
@@ -32,8 +32,12 @@ export interface DrillOptions {
 }
 
 export const FULL_DRILLS: DrillOptions = { natsOutageMs: 60_000, bulkRows: 10_000, warmMs: 5_000, afterMs: 10_000, downMs: 3_000 };
-/** The short set of `npm test` (`--short`): a 10 s NATS outage, shorter load around each fault. */
-export const SHORT_DRILLS: DrillOptions = { natsOutageMs: 10_000, bulkRows: 10_000, warmMs: 2_000, afterMs: 3_000, downMs: 1_000 };
+/**
+ * The short set of `npm test` (`--short`): shorter load around each fault and a 5 s NATS outage,
+ * still longer than the publish and ack-confirm timeouts (2 s), so that publishes fail, acks
+ * are lost and the durables are re-created from their ack floors as in the long one.
+ */
+export const SHORT_DRILLS: DrillOptions = { natsOutageMs: 5_000, bulkRows: 10_000, warmMs: 2_000, afterMs: 3_000, downMs: 1_000 };
 export const SHORT_DRILL_NAMES = ['ledger-kill', 'nats-outage', 'gateway-kill'] as const;
 
 interface Injection {
@@ -80,24 +84,83 @@ async function waitForPublished(system: DrillSystem, sequence: number, timeoutMs
   return null;
 }
 
-/** Error lines of the processes' logs (unhandled errors, failed event handling) during the drill, for the notes. */
+/** pino's numeric levels; messaging's own logger writes their names. */
+const LEVELS: Record<string, number> = { info: 30, warn: 40, error: 50 };
+
+/**
+ * Warning and error lines of the processes' logs during the drill (failed event handling,
+ * publishes, lost connections, re-created durables), counted, for the notes. Both log formats:
+ * pino's (numeric level, epoch ms) and messaging's stderr lines (level name, ISO time).
+ */
 function errorLines(system: DrillSystem, since: number): string[] {
   const lines: string[] = [];
   for (const name of ['gateway', ...Object.keys(system.cluster.services)]) {
     for (const line of system.cluster.output(name)) {
-      let entry: { time?: number; level?: number; msg?: string; err?: { message?: string; code?: string } };
+      let entry: { time?: number | string; level?: number | string; msg?: string; err?: string | { message?: string; code?: string } };
       try {
         entry = JSON.parse(line) as typeof entry;
       } catch {
         continue;
       }
-      if ((entry.time ?? 0) < since || (entry.level ?? 0) < 50) continue;
-      lines.push(`${name}: ${entry.msg} (${entry.err?.code ?? ''} ${entry.err?.message ?? ''})`.trim());
+      const time = typeof entry.time === 'string' ? Date.parse(entry.time) : (entry.time ?? 0);
+      const level = typeof entry.level === 'string' ? (LEVELS[entry.level] ?? 0) : (entry.level ?? 0);
+      if (time < since || level < 40) continue;
+      const err = typeof entry.err === 'string' ? { message: entry.err } : entry.err;
+      lines.push(`${name}: ${entry.msg}${err ? ` (${[err.code, err.message].filter(Boolean).join(' ')})` : ''}`);
     }
   }
   const counts = new Map<string, number>();
   for (const l of lines) counts.set(l, (counts.get(l) ?? 0) + 1);
   return [...counts].map(([l, n]) => `log x${n}: ${l}`);
+}
+
+/** Seconds from `backAt` (ms epoch) to `at`, e.g. `+1.23 s`; `-` when there is no such instant. */
+function after(backAt: number, at: number | null | undefined): string {
+  if (at === null || at === undefined) return '-';
+  const s = (at - backAt) / 1000;
+  return `${s < 0 ? '-' : '+'}${Math.abs(s).toFixed(2)} s`;
+}
+
+/**
+ * Where the time after NATS came back went, from the services' own records: each process's
+ * "NATS connection back" log line; the outbox's published_at (the relay's first publish of a
+ * row that waited for NATS, from `firstWaiting` on, and when the rows up to `target` were all
+ * published); each consumer's processed_events after its position at `backAt` (its first
+ * event applied, the event at `target` applied, in how many transactions). A process may
+ * reconnect a moment before the drill sees the port open: such times are negative.
+ */
+async function natsTimeline(system: DrillSystem, window: OutageWindow, firstWaiting: number, target: number, positionsAtBack: readonly number[]): Promise<string> {
+  const { downAt, backAt } = window;
+  const reconnected: string[] = [];
+  for (const name of ['svc-ledger', ...CONSUMERS, 'gateway']) {
+    let at: number | undefined;
+    for (const line of system.cluster.output(name)) {
+      if (!line.includes('NATS connection back')) continue;
+      const time = Date.parse(/"time":"([^"]+)"/.exec(line)?.[1] ?? '');
+      if (time >= downAt && at === undefined) at = time;
+    }
+    reconnected.push(`${name} ${after(backAt, at)}`);
+  }
+  const relay = await system.db.ledger.query<{ first: number | null; backlog: number | null }>(
+    `SELECT extract(epoch FROM min(published_at)) * 1000 AS first, extract(epoch FROM max(published_at) FILTER (WHERE sequence <= $2)) * 1000 AS backlog
+     FROM outbox WHERE sequence >= $1`,
+    [firstWaiting, target],
+  );
+  const consumers: string[] = [];
+  for (const [i, consumer] of CONSUMERS.entries()) {
+    const pool = consumerPool(system.db, consumer);
+    // processed_at is the applying transaction's start: distinct values = transactions.
+    const r = await pool.query<{ first: number | null; head: number | null; n: number; transactions: number }>(
+      `SELECT extract(epoch FROM min(processed_at)) * 1000 AS first, extract(epoch FROM max(processed_at) FILTER (WHERE sequence <= $2)) * 1000 AS head,
+         count(*) FILTER (WHERE sequence <= $2)::int AS n, count(DISTINCT processed_at) FILTER (WHERE sequence <= $2)::int AS transactions
+       FROM processed_events WHERE consumer = $3 AND source = 'svc-ledger' AND sequence > $1`,
+      [positionsAtBack[i], target, consumer],
+    );
+    const row = r.rows[0];
+    consumers.push(`${consumer} (at ${positionsAtBack[i]} of ${target}) first event ${after(backAt, row.first)}, head ${after(backAt, row.head)} (${row.n} events in ${row.transactions} transactions)`);
+  }
+  const row = relay.rows[0];
+  return `timeline after NATS was back: reconnected ${reconnected.join(', ')}; relay's first publish ${after(backAt, row.first)}, rows up to ${target} published ${after(backAt, row.backlog)}; ${consumers.join('; ')}`;
 }
 
 async function keyCommitted(system: DrillSystem, key: string): Promise<boolean> {
@@ -138,15 +201,20 @@ const injections: Record<DrillName, (system: DrillSystem, load: Load, options: D
     await system.nats.stop();
     await sleep(options.natsOutageMs);
     const queued = await outboxHead(system.db.ledger);
+    const waiting = await system.db.ledger.query<{ first: string | null }>('SELECT min(sequence)::text AS first FROM outbox WHERE published_at IS NULL');
     await system.nats.start();
     const backAt = Date.now();
     const target = (await outboxHead(system.db.ledger)).max;
+    const positionsAtBack = await Promise.all(CONSUMERS.map((c) => consumerPosition(consumerPool(system.db, c), c)));
     const published = waitForPublished(system, target, 60_000);
     const caughtUp = await waitForConsumers(system.db, 60_000, target);
     const publishedMs = await published;
     return {
       window: { downAt, backAt },
-      notes: [`outbox rows waiting for NATS when it came back: ${queued.unpublished}; published up to sequence ${target} ${publishedMs === null ? 'not within 60 s' : `${(publishedMs / 1000).toFixed(2)} s`} after NATS was back`],
+      notes: [
+        `outbox rows waiting for NATS when it came back: ${queued.unpublished}; published up to sequence ${target} ${publishedMs === null ? 'not within 60 s' : `${(publishedMs / 1000).toFixed(2)} s`} after NATS was back`,
+        await natsTimeline(system, { downAt, backAt }, Number(waiting.rows[0].first ?? target + 1), target, positionsAtBack),
+      ],
       resume: { ms: caughtUp, what: 'both consumers reached the outbox head' },
     };
   },

@@ -71,6 +71,8 @@ export interface DrillSystemOptions {
   run?: string;
   /** Print the processes' output (default false: kept as a tail for errors). */
   echo?: boolean;
+  /** Progress lines (each part started). */
+  log?: (line: string) => void;
 }
 
 export async function startDrillSystem(options: DrillSystemOptions = {}): Promise<DrillSystem> {
@@ -82,11 +84,13 @@ export async function startDrillSystem(options: DrillSystemOptions = {}): Promis
   const cleanup = async () => {
     for (const fn of cleanups.reverse()) await fn().catch(() => undefined);
   };
+  const log = options.log ?? (() => undefined);
   try {
     const postgres = await startPrivatePostgres(join(work, 'postgres'));
     cleanups.push(() => postgres.destroy());
     const nats = await startRestartableNats();
     cleanups.push(() => nats.destroy());
+    log('PostgreSQL and NATS started');
     const dataDir = join(work, 'data');
     const { internalToken } = ensureAppSecrets(dataDir);
     const databaseUrls = Object.fromEntries(SERVICES.map((s) => [s.key, Object.assign(new URL(postgres.adminUrl), { pathname: `/${run}_${s.key.toLowerCase()}` }).toString()]));
@@ -104,6 +108,7 @@ export async function startDrillSystem(options: DrillSystemOptions = {}): Promis
       readyTimeoutMs: 180_000,
     });
     cleanups.push(() => cluster.stop());
+    log('scaled mode ready');
     const pool = (key: string) => new pg.Pool({ connectionString: databaseUrls[key], max: 3 });
     const db = { ledger: pool('LEDGER'), budget: pool('BUDGET'), reports: pool('REPORTS') };
     for (const p of Object.values(db)) {

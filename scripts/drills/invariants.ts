@@ -11,7 +11,7 @@ const LEDGER_SOURCE = 'svc-ledger';
 
 type Pools = { ledger: pg.Pool; budget: pg.Pool; reports: pg.Pool };
 
-const consumerPool = (db: Pools, consumer: (typeof CONSUMERS)[number]) => (consumer === 'svc-budget' ? db.budget : db.reports);
+export const consumerPool = (db: Pools, consumer: (typeof CONSUMERS)[number]) => (consumer === 'svc-budget' ? db.budget : db.reports);
 
 /** Highest outbox sequence, and how many rows are still unpublished. */
 export async function outboxHead(ledger: pg.Pool): Promise<{ max: number; unpublished: number }> {
