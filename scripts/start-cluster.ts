@@ -97,7 +97,11 @@ function stopChild(child: Child, graceMs = 10_000, signal: NodeJS.Signals = 'SIG
   });
 }
 
-/** Starts the services, waits for each `/readyz`, then the gateway; resolves when all are ready. */
+/**
+ * Starts the services, and the gateway as soon as svc-auth is ready (it loads the revoked
+ * sessions from svc-auth at start; the other services it reaches only per request), while the
+ * other services are still starting; resolves when every process answers `/readyz`.
+ */
 export async function startCluster(options: ClusterOptions = {}): Promise<RunningCluster> {
   const dataDir = resolve(options.dataDir ?? process.env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
@@ -153,6 +157,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   try {
     const services = {} as Record<ServiceRoute['name'], string>;
     const starting: Array<Promise<void>> = [];
+    let authReady: Promise<void> = Promise.resolve();
     for (const service of SERVICES) {
       const port = options.servicePorts?.[service.key] ?? envPort(`${service.key}_PORT`) ?? service.defaultPort;
       const databaseUrl = options.databaseUrls?.[service.key] ?? process.env[`DATABASE_URL_${service.key}`] ?? `postgres://postgres@127.0.0.1:5432/${service.database}`;
@@ -169,9 +174,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       if (service.key === 'BUDGET' || service.key === 'IMPORT' || service.key === 'REPORTS') env.LEDGER_URL ??= services['svc-ledger'];
       services[service.name] = `http://127.0.0.1:${port}`;
       const child = spawnProcess(service.name, join(ROOT, service.name, 'src', 'server.ts'), env, services[service.name]);
-      starting.push(waitReady(child, services[service.name], readyTimeoutMs));
+      const ready = waitReady(child, services[service.name], readyTimeoutMs);
+      // Handled by Promise.all below; the gateway waits for svc-auth's.
+      ready.catch(() => undefined);
+      if (service.key === 'AUTH') authReady = ready;
+      starting.push(ready);
     }
-    await Promise.all(starting);
+    await authReady;
 
     const gatewayEnv: Record<string, string> = {
       ...common,
@@ -181,7 +190,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     };
     const gateway = spawnProcess('gateway', join(ROOT, 'gateway', 'src', 'server.ts'), gatewayEnv, `http://127.0.0.1:${gatewayPort}`);
     const url = `http://localhost:${gatewayPort}`;
-    await waitReady(gateway, `http://127.0.0.1:${gatewayPort}`, readyTimeoutMs);
+    await Promise.all([...starting, waitReady(gateway, `http://127.0.0.1:${gatewayPort}`, readyTimeoutMs)]);
 
     const current = (name: string): Child => {
       const child = children.findLast((c) => c.name === name);
