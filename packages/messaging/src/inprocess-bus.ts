@@ -120,16 +120,17 @@ interface Subscriber {
 
 /**
  * A durable consumer: a cursor into the log, shared by every subscription that uses its name.
- * It delivers one message at a time, in log order, and does not move past a message until
- * that message is acked, terminated or has used up `maxDeliver` deliveries.
+ * It delivers one message at a time, in log order (or, to a subscription with a batch handler,
+ * the matching events waiting from the cursor on as one batch), and does not move past a
+ * message until that message is acked, terminated or has used up `maxDeliver` deliveries.
  */
 class Durable {
   /** Log position of the next event to deliver; starts at the oldest event held. */
   cursor: number;
   /** Deliveries so far of the message at `cursor`. */
   deliveries = 0;
-  handlers: Subscriber[] = [];
-  private nextHandler = 0;
+  subscribers: Subscriber[] = [];
+  private nextSubscriber = 0;
   /** Positions below this go one at a time: a batch of them failed. */
   private noBatchBefore = 0;
   private busy: Promise<void> | undefined;
@@ -154,7 +155,7 @@ class Durable {
 
   /** Starts delivering if there is work, a handler, and no delivery or redelivery wait under way. */
   wake(): void {
-    if (this.busy || this.redeliveryTimer || this.handlers.length === 0) return;
+    if (this.busy || this.redeliveryTimer || this.subscribers.length === 0) return;
     this.busy = this.drain().finally(() => {
       this.busy = undefined;
       // A publish or subscribe may have arrived while the last handler ran.
@@ -173,7 +174,7 @@ class Durable {
   }
 
   private async drain(): Promise<void> {
-    while (this.handlers.length > 0) {
+    while (this.subscribers.length > 0) {
       this.log.enforce();
       this.skipDropped();
       const entry = this.log.at(this.cursor);
@@ -182,7 +183,7 @@ class Durable {
         this.advance();
         continue;
       }
-      const subscriber = this.handlers[this.nextHandler++ % this.handlers.length];
+      const subscriber = this.subscribers[this.nextSubscriber++ % this.subscribers.length];
       if (subscriber.batchHandler && this.deliveries === 0 && this.cursor >= this.noBatchBefore) {
         const batch = this.waitingBatch(subscriber.maxBatch);
         if (batch.events.length >= 2) {
@@ -314,12 +315,12 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
         durables.set(subscribeOptions.durable, durable);
       }
       durable.configure(subscribeOptions);
-      const handler: Subscriber = {
+      const subscriber: Subscriber = {
         handler: (event, meta) => subscribeOptions.handler(event, meta),
         batchHandler: subscribeOptions.batchHandler,
         maxBatch: Math.max(1, subscribeOptions.maxBatch ?? DEFAULT_MAX_BATCH),
       };
-      durable.handlers.push(handler);
+      durable.subscribers.push(subscriber);
       const subscribed = durable;
       setImmediate(() => subscribed.wake());
       let stopped = false;
@@ -327,8 +328,8 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
         async stop(): Promise<void> {
           if (stopped) return;
           stopped = true;
-          subscribed.handlers = subscribed.handlers.filter((h) => h !== handler);
-          if (subscribed.handlers.length === 0) subscribed.cancelTimer();
+          subscribed.subscribers = subscribed.subscribers.filter((s) => s !== subscriber);
+          if (subscribed.subscribers.length === 0) subscribed.cancelTimer();
           await subscribed.idle();
         },
       };
@@ -346,7 +347,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
     async close(): Promise<void> {
       closed = true;
       for (const durable of durables.values()) {
-        durable.handlers = [];
+        durable.subscribers = [];
         durable.cancelTimer();
       }
       await Promise.all([...durables.values()].map((d) => d.idle()));
