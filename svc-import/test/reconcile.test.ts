@@ -137,6 +137,13 @@ test('an OFX statement re-imported with an overlap is matched by FITID first', a
   expect(overlap.body.new.map((r: Json) => r.fitid)).toEqual(['A3']);
   await commit(3, accountId, overlap.body, null, 'ofx-2');
   expect((await account(ledger, accountId)).cleared_balance).toBe(100 - 10 - 20 - 30);
+  // A file of fewer rows than the account has keys (its own keys are looked up, not all read):
+  // the renamed row is still found by its bank id.
+  const shopThree = (await registerRows(ledger, accountId)).find((r) => r.payee === 'Shop three');
+  expect((await ledger('PUT', `/api/transactions/${shopThree.id}`, { payee: 'Paint shop' })).status).toBe(200);
+  const one = await upload(call, `/api/import/${accountId}`, ofx([['A3', '20240303', '-30.00', 'Shop three']]), { filename: 'may.ofx', mapping });
+  expect(one.body.duplicates.map((d: Json) => [d.imported.fitid, d.existing.id])).toEqual([['A3', shopThree.id]]);
+  expect(one.body.new).toEqual([]);
 });
 
 test('the reconciliation of the file just analysed takes the analysed table; other bytes, users and a too-large upload are read as before', async () => {

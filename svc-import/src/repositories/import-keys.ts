@@ -1,20 +1,23 @@
 import { pgArray, type Queryable } from '@hf/service-kit';
 
-/** Register rows recorded for these keys of the account, lowest id first per key. */
-export async function recordedKeys(q: Queryable, householdId: number, accountId: number, keys: string[]): Promise<Map<string, number[]>> {
+/**
+ * Register rows recorded for the keys of the account (`keys()`: the file's, made only when the
+ * account has any), lowest id first per key.
+ */
+export async function recordedKeys(q: Queryable, householdId: number, accountId: number, rowCount: number, keys: () => string[]): Promise<Map<string, number[]>> {
   const found = new Map<string, number[]>();
-  if (keys.length === 0) return found;
-  const wanted = new Set(keys);
+  if (rowCount === 0) return found;
   // Accounts hold few keys (rows with a bank id, cleared matches): when they hold no more than
   // the file has rows, all of them are read (none, for a CSV file imported before) instead of
   // sending every row's key to be looked up (50,000 keys: ~0.3-0.5 s).
   const held = await q.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM (SELECT 1 FROM import_keys WHERE household_id = $1 AND account_id = $2 LIMIT $3) k',
-    [householdId, accountId, wanted.size + 1],
+    [householdId, accountId, rowCount + 1],
   );
   if (held.rows[0].n === 0) return found;
+  const wanted = new Set(keys());
   const result =
-    held.rows[0].n <= wanted.size
+    held.rows[0].n <= rowCount
       ? await q.query<{ key: string; transaction_id: number }>(
           'SELECT key, transaction_id FROM import_keys WHERE household_id = $1 AND account_id = $2 ORDER BY key, transaction_id',
           [householdId, accountId],

@@ -103,7 +103,7 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
     const to = range ? fromDayNumber(range.to) : today;
     const candidates = await app.ledger.candidates(householdId, accountId, from, to);
     times.mark('candidates');
-    const recorded = await recordedKeys(app.db, householdId, accountId, mapped.rows.map(rowKey));
+    const recorded = await recordedKeys(app.db, householdId, accountId, mapped.rows.length, () => mapped.rows.map(rowKey));
     times.mark('keys');
     const result = reconcile(mapped.rows, candidates, recorded);
     times.mark('match');
