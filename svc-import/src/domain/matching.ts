@@ -61,14 +61,34 @@ export function isCleared(status: string): boolean {
 /** The candidate date range of a file's rows, or null for no rows. */
 export function candidateRange(rows: readonly MappedRow[]): { from: number; to: number } | null {
   if (rows.length === 0) return null;
-  let min = Infinity;
-  let max = -Infinity;
+  // ISO dates order as text: two conversions, not one per row.
+  let min = rows[0].date;
+  let max = min;
   for (const row of rows) {
-    const day = toDayNumber(row.date);
-    if (day < min) min = day;
-    if (day > max) max = day;
+    if (row.date < min) min = row.date;
+    else if (row.date > max) max = row.date;
   }
-  return { from: min - CANDIDATE_WINDOW_DAYS, to: max + CANDIDATE_WINDOW_DAYS };
+  return { from: toDayNumber(min) - CANDIDATE_WINDOW_DAYS, to: toDayNumber(max) + CANDIDATE_WINDOW_DAYS };
+}
+
+/** payeeTwinKey, each distinct payee text keyed once. */
+function payeeTwinKeys(): (payee: string) => string {
+  const keys = new Map<string, string>();
+  return (payee) => {
+    let key = keys.get(payee);
+    if (key === undefined) keys.set(payee, (key = payeeTwinKey(payee)));
+    return key;
+  };
+}
+
+/** Day numbers of dates, each distinct date converted once (a statement repeats its dates). */
+function dayNumbers(): (date: string) => number {
+  const days = new Map<string, number>();
+  return (date) => {
+    let day = days.get(date);
+    if (day === undefined) days.set(date, (day = toDayNumber(date)));
+    return day;
+  };
 }
 
 const byId = (a: ExistingTransaction, b: ExistingTransaction) => a.id - b.id;
@@ -104,19 +124,25 @@ export function reconcile(rows: readonly MappedRow[], candidates: readonly Exist
     });
   }
 
-  // 2. Exact twins among the cleared rows, one to one in file order.
-  const twins = new Map<string, ExistingTransaction[]>();
+  // 2. Exact twins among the cleared rows, one to one in file order. Indexed by date, amount and
+  // payee key in nested maps (no key text made per row; a statement repeats its dates and payees).
+  const twinKey = payeeTwinKeys();
+  const twins = new Map<string, Map<number, Map<string, ExistingTransaction[]>>>();
   for (const c of [...candidates].sort(byId)) {
     if (!isCleared(c.status) || used.has(c.id)) continue;
-    const key = `${c.date}|${c.amountCents}|${payeeTwinKey(c.payee)}`;
-    const list = twins.get(key);
+    let byAmount = twins.get(c.date);
+    if (!byAmount) twins.set(c.date, (byAmount = new Map()));
+    let byPayee = byAmount.get(c.amountCents);
+    if (!byPayee) byAmount.set(c.amountCents, (byPayee = new Map()));
+    const key = twinKey(c.payee);
+    const list = byPayee.get(key);
     if (list) list.push(c);
-    else twins.set(key, [c]);
+    else byPayee.set(key, [c]);
   }
   if (twins.size > 0) {
     rows.forEach((row, i) => {
       if (outcome[i]) return;
-      const list = twins.get(`${row.date}|${row.amountCents}|${payeeTwinKey(row.payee)}`);
+      const list = twins.get(row.date)?.get(row.amountCents)?.get(twinKey(row.payee));
       const existing = list?.shift();
       if (!existing) return;
       used.add(existing.id);
@@ -125,17 +151,19 @@ export function reconcile(rows: readonly MappedRow[], candidates: readonly Exist
   }
 
   // 3. Same amount, best date distance first.
+  const dayOf = dayNumbers();
   const open = candidates.filter((c) => !isCleared(c.status) && !used.has(c.id)).sort(byId);
   const byAmount = new Map<number, Map<number, DayQueues>>();
   for (const c of open) {
     let days = byAmount.get(c.amountCents);
     if (!days) byAmount.set(c.amountCents, (days = new Map()));
-    const day = toDayNumber(c.date);
+    const day = dayOf(c.date);
     let queues = days.get(day);
     if (!queues) days.set(day, (queues = { actual: [], budgeted: [], a: 0, b: 0 }));
     (c.isBudgeted ? queues.budgeted : queues.actual).push(c);
   }
-  const rowDays = rows.map((row) => toDayNumber(row.date));
+  // Only when some open row may match (steps 3 and 4).
+  const rowDays = open.length > 0 ? rows.map((row) => dayOf(row.date)) : [];
   const take = (queues: DayQueues | undefined, actualToo: boolean): ExistingTransaction | undefined => {
     if (!queues) return undefined;
     if (actualToo && queues.a < queues.actual.length) return queues.actual[queues.a++];
@@ -164,7 +192,7 @@ export function reconcile(rows: readonly MappedRow[], candidates: readonly Exist
   if (plans.length > 0) {
     const plansByDay = new Map<number, ExistingTransaction[]>();
     for (const c of plans) {
-      const day = toDayNumber(c.date);
+      const day = dayOf(c.date);
       const list = plansByDay.get(day);
       if (list) list.push(c);
       else plansByDay.set(day, [c]);
