@@ -109,6 +109,7 @@ export async function upsertRows(q: Queryable, rows: readonly RowState[], sequen
   const all = [...byId.values()];
   for (let i = 0; i < all.length; i += ROW_BATCH) {
     const part = all.slice(i, i + ROW_BATCH);
+    const col = <K extends keyof RowState>(k: K) => pgArray(part.map((r) => r[k]));
     await q.query(
       `INSERT INTO ledger_rows AS r (id, household_id, account_id, date, payee, amount, category_id, status, notes, updated_at, is_budgeted, is_transfer, deleted, sequence)
        SELECT *, $14::bigint FROM unnest($1::int[], $2::int[], $3::int[], $4::date[], $5::text[], $6::bigint[], $7::int[], $8::text[], $9::text[], $10::text[], $11::bool[], $12::bool[], $13::bool[])
@@ -118,19 +119,19 @@ export async function upsertRows(q: Queryable, rows: readonly RowState[], sequen
          deleted = excluded.deleted, sequence = excluded.sequence
        WHERE $15::bool OR r.sequence <= excluded.sequence`,
       [
-        pgArray(part.map((r) => r.id)),
-        pgArray(part.map((r) => r.household_id)),
-        pgArray(part.map((r) => r.account_id)),
-        pgArray(part.map((r) => r.date)),
-        pgArray(part.map((r) => r.payee)),
-        pgArray(part.map((r) => r.amount)),
-        pgArray(part.map((r) => r.category_id)),
-        pgArray(part.map((r) => r.status)),
-        pgArray(part.map((r) => r.notes)),
-        pgArray(part.map((r) => r.updated_at)),
-        pgArray(part.map((r) => r.is_budgeted)),
-        pgArray(part.map((r) => r.is_transfer)),
-        pgArray(part.map((r) => r.deleted)),
+        col('id'),
+        col('household_id'),
+        col('account_id'),
+        col('date'),
+        col('payee'),
+        col('amount'),
+        col('category_id'),
+        col('status'),
+        col('notes'),
+        col('updated_at'),
+        col('is_budgeted'),
+        col('is_transfer'),
+        col('deleted'),
         sequence,
         force,
       ],

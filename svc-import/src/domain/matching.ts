@@ -71,23 +71,13 @@ export function candidateRange(rows: readonly MappedRow[]): { from: number; to: 
   return { from: toDayNumber(min) - CANDIDATE_WINDOW_DAYS, to: toDayNumber(max) + CANDIDATE_WINDOW_DAYS };
 }
 
-/** payeeTwinKey, each distinct payee text keyed once. */
-function payeeTwinKeys(): (payee: string) => string {
-  const keys = new Map<string, string>();
-  return (payee) => {
-    let key = keys.get(payee);
-    if (key === undefined) keys.set(payee, (key = payeeTwinKey(payee)));
-    return key;
-  };
-}
-
-/** Day numbers of dates, each distinct date converted once (a statement repeats its dates). */
-function dayNumbers(): (date: string) => number {
-  const days = new Map<string, number>();
-  return (date) => {
-    let day = days.get(date);
-    if (day === undefined) days.set(date, (day = toDayNumber(date)));
-    return day;
+/** `f`, each distinct text worked out once (a statement repeats its dates and payees). */
+function onceEach<T>(f: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    let value = known.get(text);
+    if (value === undefined) known.set(text, (value = f(text)));
+    return value;
   };
 }
 
@@ -126,7 +116,7 @@ export function reconcile(rows: readonly MappedRow[], candidates: readonly Exist
 
   // 2. Exact twins among the cleared rows, one to one in file order. Indexed by date, amount and
   // payee key in nested maps (no key text made per row; a statement repeats its dates and payees).
-  const twinKey = payeeTwinKeys();
+  const twinKey = onceEach(payeeTwinKey);
   const twins = new Map<string, Map<number, Map<string, ExistingTransaction[]>>>();
   for (const c of [...candidates].sort(byId)) {
     if (!isCleared(c.status) || used.has(c.id)) continue;
@@ -151,7 +141,7 @@ export function reconcile(rows: readonly MappedRow[], candidates: readonly Exist
   }
 
   // 3. Same amount, best date distance first.
-  const dayOf = dayNumbers();
+  const dayOf = onceEach(toDayNumber);
   const open = candidates.filter((c) => !isCleared(c.status) && !used.has(c.id)).sort(byId);
   const byAmount = new Map<number, Map<number, DayQueues>>();
   for (const c of open) {

@@ -26,7 +26,12 @@ export async function sampleRows(table: StatementTable, count: number): Promise<
       return this;
     },
   };
-  const replay: StatementTable = {
+  return { sample: ahead.map((r) => r.cells), table: withRows(table, rows) };
+}
+
+/** The table with these rows instead of its own (its character set still read live from it). */
+export function withRows(table: StatementTable, rows: AsyncIterable<TableRow>): StatementTable {
+  return {
     fileType: table.fileType,
     // Live, as the table's own (a file's character set may be learnt while its rows are read).
     get encoding() {
@@ -40,5 +45,4 @@ export async function sampleRows(table: StatementTable, count: number): Promise<
     hasHeader: table.hasHeader,
     rows,
   };
-  return { sample: ahead.map((r) => r.cells), table: replay };
 }

@@ -16,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import type { StatementTable, TableRow } from '../domain/statement';
 import { readStatement, type ReadStatementOptions } from './read-statement';
+import { withRows } from './sample-rows';
 
 export const STATEMENT_CACHE_LIMITS = {
   /** Larger files are not kept (the 10 MB analysis stays within its memory budget). */
@@ -167,20 +168,7 @@ export function keepRows(table: StatementTable, keep: () => boolean): { table: S
       return this;
     },
   };
-  const wrapped: StatementTable = {
-    fileType: table.fileType,
-    get encoding() {
-      return table.encoding;
-    },
-    get encodingCertain() {
-      return table.encodingCertain;
-    },
-    delimiter: table.delimiter,
-    headers: table.headers,
-    hasHeader: table.hasHeader,
-    rows,
-  };
-  return { table: wrapped, rows: () => (ended && kept ? kept : null) };
+  return { table: withRows(table, rows), rows: () => (ended && kept ? kept : null) };
 }
 
 /** A table of what the table holds now (its character set is final once every row was read). */
