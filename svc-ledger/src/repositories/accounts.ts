@@ -107,8 +107,6 @@ export async function registerHead(q: Queryable, householdId: number, id: number
   return result.rows[0] ?? null;
 }
 
-/** A write that changes more rows than this in one account makes its register rebuild whole. */
-const MAX_CHANGED_ROW_IDS = 2000;
 /** How long register_changes are kept (µs): a cached register older than that is rebuilt whole. */
 const REGISTER_CHANGES_KEPT_MICROS = 24 * 3600 * 1_000_000;
 
@@ -170,7 +168,7 @@ export async function bumpRegisterVersions(w: LedgerWrite): Promise<void> {
   // Row ids per account for register_changes; absent (whole household) or null: anything changed.
   const rowIds: Record<string, number[]> = {};
   if (!w.householdTouched) {
-    for (const [accountId, ids] of w.touchedRows) if (ids && ids.size <= MAX_CHANGED_ROW_IDS) rowIds[accountId] = [...ids];
+    for (const [accountId, ids] of w.touchedRows) if (ids) rowIds[accountId] = [...ids];
   }
   await w.client.query('SELECT pg_advisory_xact_lock_shared($1, $2)', [LOCK_ACCOUNTS, w.householdId]);
   await w.client.query(

@@ -1,5 +1,8 @@
 import type { PoolClient } from './sql';
 
+/** A write that changes more rows than this in one account makes its register rebuild whole. */
+export const MAX_CHANGED_ROW_IDS = 2000;
+
 export interface PendingEvent {
   type: string;
   subject: string;
@@ -21,8 +24,8 @@ export class LedgerWrite {
   readonly touchedAccounts = new Set<number>();
   /**
    * The rows changed in each touched account, when every change of that account is known row
-   * by row (`touchRows`); an account touched without rows (`touchAccounts`) maps to null: the
-   * whole register may have changed.
+   * by row (`touchRows`); an account touched without rows (`touchAccounts`) or in more than
+   * MAX_CHANGED_ROW_IDS rows maps to null: the register is rebuilt whole.
    */
   readonly touchedRows = new Map<number, Set<number> | null>();
   /** True when every account of the household may show something else. */
@@ -57,8 +60,9 @@ export class LedgerWrite {
       this.touchedAccounts.add(row.account_id);
       const known = this.touchedRows.get(row.account_id);
       if (known === null) continue;
-      if (known) known.add(row.id);
-      else this.touchedRows.set(row.account_id, new Set([row.id]));
+      if (!known) this.touchedRows.set(row.account_id, new Set([row.id]));
+      // Past MAX_CHANGED_ROW_IDS the register is rebuilt whole anyway: stop counting (an import).
+      else if (known.add(row.id).size > MAX_CHANGED_ROW_IDS) this.touchedRows.set(row.account_id, null);
     }
   }
 
