@@ -99,6 +99,12 @@ const INSERT_COLUMNS = [
  */
 export async function insertRows(w: LedgerWrite, rows: readonly NewRow[], createdBy: number | null): Promise<TxRow[]> {
   if (rows.length === 0) return [];
+  const now = await insertNewRows(w, rows, createdBy);
+  return rows.map((r) => storedRow(r, now));
+}
+
+/** insertRows without the stored rows: answers the transaction's timestamp they carry (see storedRow). */
+export async function insertNewRows(w: LedgerWrite, rows: readonly NewRow[], createdBy: number | null): Promise<string> {
   w.touchRows(rows);
   const params: unknown[] = [createdBy];
   const values: string[] = [];
@@ -124,8 +130,7 @@ export async function insertRows(w: LedgerWrite, rows: readonly NewRow[], create
      SELECT ${isoText('now()')} AS now, (SELECT count(*) FROM inserted) AS n`,
     params,
   );
-  const now = result.rows[0].now;
-  return rows.map((r) => storedRow(r, now));
+  return result.rows[0].now;
 }
 
 /** The transaction's timestamp (what insertRows stamps rows with), as ISO text. */

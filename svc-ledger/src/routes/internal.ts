@@ -25,7 +25,7 @@ import { accountRows, findAccount } from '../repositories/accounts';
 import { categoriesExist, categoriesOf } from '../repositories/categories';
 import type { LedgerWrite } from '../repositories/events';
 import { announceChanged, announceCreated, applyChanges, blankRow, createTransfer, ordinaryRow, resolveCategory } from '../repositories/transaction-writes';
-import { allocateIds, hardDeleteRows, insertRows, lockRows, lockScheduleRows, storedRow, transactionNow, type NewRow } from '../repositories/transactions';
+import { allocateIds, hardDeleteRows, insertNewRows, insertRows, lockRows, lockScheduleRows, storedRow, transactionNow, type NewRow } from '../repositories/transactions';
 import { runWrite } from '../write';
 import { ACCOUNT_NOT_FOUND, CATEGORY_NOT_FOUND, errorResponses, TRANSACTION_NOT_FOUND } from './common';
 
@@ -134,11 +134,11 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
         // rows as stored are known before (the transaction's timestamp), and JSON work and the
         // INSERT then run on both cores.
         const now = await transactionNow(w.client);
-        const inserting = insertRows(w, rows, w.userId);
+        const inserting = insertNewRows(w, rows, w.userId);
         inserting.catch(() => undefined); // awaited below; a refusal then rolls the write back
         await announceCreated(w, rows.map((r) => storedRow(r, now)), 'import', false);
-        const inserted = await inserting;
-        const response = { created: inserted.length, transaction_ids: inserted.map((r) => r.id) };
+        await inserting;
+        const response = { created: rows.length, transaction_ids: newIds };
         await w.client.query('UPDATE idempotency_keys SET response = $3 WHERE household_id = $1 AND key = $2', [
           householdId,
           body.idempotency_key,
