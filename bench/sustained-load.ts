@@ -16,7 +16,7 @@
  * after). A renewed access token (the gateway's `authorization` answer header) is used from then on.
  *
  * Knobs: BENCH_LOAD_MODES (default,scaled), BENCH_LOAD_SECONDS (measured window, 300),
- * BENCH_LOAD_WARMUP_SECONDS (30), BENCH_LOAD_USERS (50), BENCH_LOAD_THINK_MS (50),
+ * BENCH_LOAD_WARMUP_SECONDS (60: svc-ledger's register cache fills in the first minute), BENCH_LOAD_USERS (50), BENCH_LOAD_THINK_MS (50),
  * BENCH_LOAD_SEED (1), BENCH_LOAD_LOG_LEVEL (the services' LOG_LEVEL, info),
  * BENCH_LOAD_PG_URL / BENCH_LOAD_NATS_URL (scaled mode; the machine's 127.0.0.1:5432 and :4222).
  * BENCH_APP_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) reaches the default mode's app
@@ -54,6 +54,8 @@ const CATEGORIES_PER_HOUSEHOLD = 8;
 /** The register screen's page sizes (mf-ledger's FIRST_PAGE_ROWS, OLDER_PAGE_ROWS). */
 const FIRST_PAGE = 400;
 const OLDER_PAGE = 5_000;
+/** How often the memory of every process is sampled during the window. */
+const MEMORY_SAMPLE_MS = 5_000;
 /** Each user signs out and in again every 60-120 s. */
 const SIGN_IN_EVERY_MS: [number, number] = [60_000, 120_000];
 
@@ -98,7 +100,7 @@ function settings(): Settings {
   return {
     modes: modes as Mode[],
     seconds: num('BENCH_LOAD_SECONDS', 300),
-    warmupSeconds: num('BENCH_LOAD_WARMUP_SECONDS', 30),
+    warmupSeconds: num('BENCH_LOAD_WARMUP_SECONDS', 60),
     users: Math.max(1, Math.round(num('BENCH_LOAD_USERS', 50))),
     thinkMs: num('BENCH_LOAD_THINK_MS', 50),
     seed: num('BENCH_LOAD_SEED', 1),
@@ -512,7 +514,8 @@ interface RunResult {
   seconds: number;
   memoryStart: MemoryRow[];
   memoryEnd: MemoryRow[];
-  memoryPeak: Map<string, number>;
+  /** RSS (KiB) of each process every MEMORY_SAMPLE_MS through the window, start and end included. */
+  memorySeries: Map<string, number[]>;
   atStop: PipelineState;
   idleMs: number | null;
   idleState: PipelineState;
@@ -559,17 +562,17 @@ async function drive(system: System, s: Settings, members: Member[], pool: Pool,
   recorder.measuring = true;
   const loadStart = loadavg();
   const memoryStart = await memoryRows(system);
-  const memoryPeak = new Map<string, number>(memoryStart.map((r) => [r.name, r.rssKiB]));
+  const memorySeries = new Map<string, number[]>();
+  const sample = (rows: MemoryRow[]) => {
+    for (const r of rows) memorySeries.set(r.name, [...(memorySeries.get(r.name) ?? []), r.rssKiB]);
+  };
+  sample(memoryStart);
   const windowStart = Date.now();
-  const sampler = setInterval(() => {
-    void memoryRows(system).then((rows) => {
-      for (const r of rows) memoryPeak.set(r.name, Math.max(memoryPeak.get(r.name) ?? 0, r.rssKiB));
-    });
-  }, 5_000);
+  const sampler = setInterval(() => void memoryRows(system).then(sample), MEMORY_SAMPLE_MS);
   await new Promise((r) => setTimeout(r, s.seconds * 1000));
   clearInterval(sampler);
   const memoryEnd = await memoryRows(system);
-  for (const r of memoryEnd) memoryPeak.set(r.name, Math.max(memoryPeak.get(r.name) ?? 0, r.rssKiB));
+  sample(memoryEnd);
   const loadEnd = loadavg();
   recorder.measuring = false;
   const seconds = (Date.now() - windowStart) / 1000;
@@ -579,7 +582,7 @@ async function drive(system: System, s: Settings, members: Member[], pool: Pool,
   await Promise.all(loops);
   const atStop = await pipeline.state();
   const idle = await pipeline.waitIdle(60_000);
-  return { summary: recorder.summary(), seconds, memoryStart, memoryEnd, memoryPeak, atStop, idleMs: idle.ms, idleState: idle.last, loadStart, loadEnd };
+  return { summary: recorder.summary(), seconds, memoryStart, memoryEnd, memorySeries, atStop, idleMs: idle.ms, idleState: idle.last, loadStart, loadEnd };
 }
 
 function report(r: RunResult, s: Settings): void {
@@ -602,9 +605,15 @@ function report(r: RunResult, s: Settings): void {
     const value = (m: MemoryRow | undefined) => (m ? mib(isPg ? (m.pssKiB ?? m.rssKiB) : m.rssKiB) : 'gone');
     const delta = end ? ((isPg ? (end.pssKiB ?? end.rssKiB) : end.rssKiB) - (isPg ? (start.pssKiB ?? start.rssKiB) : start.rssKiB)) / 1024 : 0;
     console.log(
-      `    ${start.name.padEnd(45)} ${value(start).padStart(10)} -> ${value(end).padStart(10)}  (${delta >= 0 ? '+' : ''}${delta.toFixed(1)} MiB${isPg ? `, ${end?.processes ?? 0} processes` : `, peak RSS ${mib(r.memoryPeak.get(start.name) ?? 0)}`})` +
+      `    ${start.name.padEnd(45)} ${value(start).padStart(10)} -> ${value(end).padStart(10)}  (${delta >= 0 ? '+' : ''}${delta.toFixed(1)} MiB${isPg ? `, ${end?.processes ?? 0} processes` : `, peak RSS ${mib(Math.max(...(r.memorySeries.get(start.name) ?? [0])))}`})` +
         (end ? `  CPU ${((end.cpuMs - start.cpuMs) / 1000).toFixed(1)} s = ${Math.round(((end.cpuMs - start.cpuMs) * 1000) / Math.max(1, summary.requests))} µs/request` : ''),
     );
+  }
+  console.log('  RSS each minute of the window (MiB):');
+  for (const [name, series] of r.memorySeries) {
+    if (name.includes('PostgreSQL')) continue;
+    const perMinute = series.filter((_, i) => i % (60_000 / MEMORY_SAMPLE_MS) === 0 || i === series.length - 1);
+    console.log(`    ${name.padEnd(45)} ${perMinute.map((k) => (k / 1024).toFixed(0)).join(' ')}`);
   }
   console.log(`  events when the load stopped: ${describeState(r.atStop)}`);
   console.log(`  outbox published and every consumer at the head ${r.idleMs === null ? `NOT within 60 s (last: ${describeState(r.idleState)})` : `${fmt(r.idleMs)} ms after the last answer`}${isIdle(r.atStop) ? ' (already there)' : ''}`);
