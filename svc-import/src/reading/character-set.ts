@@ -3,6 +3,7 @@
  * (chardet) choosing among the single-byte sets a person can pick (IMPORT_ENCODINGS). Decoding
  * goes through Node's TextDecoder (full ICU), chunk by chunk.
  */
+import { isAscii } from 'node:buffer';
 import { analyse } from 'chardet';
 import { IMPORT_ENCODINGS } from '@hf/contracts';
 import { StatementError } from '../domain/statement';
@@ -54,10 +55,6 @@ function utf16WithoutBom(head: Uint8Array): CharacterSet | null {
   return null;
 }
 
-function isAscii(bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] > 0x7f) return false;
-  return true;
-}
 
 /** Valid UTF-8, allowing a sequence cut at the end of the sample. */
 function isUtf8(bytes: Uint8Array): boolean {

@@ -4,6 +4,7 @@
  * read one by one (csv-parser, OFX blocks or QIF lines) and counted against the row, column and
  * cell limits. Nothing here touches HTTP or the database.
  */
+import { isAscii } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { IMPORT_LIMITS } from '@hf/contracts';
 import { StatementError, type FileType, type StatementTable, type TableRow } from '../domain/statement';
@@ -35,10 +36,6 @@ export const HEADER_ONLY_MESSAGE = 'The file has a header row but no transaction
 export const NO_TRANSACTIONS_MESSAGE = 'The file has no transactions.';
 const TOO_MANY_COLUMNS_MESSAGE = `The file has more than ${count(IMPORT_LIMITS.maxColumns)} columns.`;
 
-function isAscii(bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] > 0x7f) return false;
-  return true;
-}
 
 /** A record holding a date and an amount with decimals is a transaction, not a header row. */
 export function looksLikeData(cells: string[]): boolean {
