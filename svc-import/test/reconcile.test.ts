@@ -1,4 +1,6 @@
 import { gunzipSync } from 'node:zlib';
+import fastJson from 'fast-json-stringify';
+import { ReconciliationData } from '@hf/contracts';
 import { testToken } from '@hf/service-kit/src/testing';
 import { TOO_LARGE_MESSAGE } from '../src/reading';
 import { account, addCategory, addRow, multipart, openAccount, registerRows, SINGLE_MAPPING, startImportStack, upload, type Json, type Stack } from './helpers';
@@ -197,4 +199,18 @@ test('a reconciliation of 1 KiB or more is gzip\'ed by svc-import for a client t
   expect(gzipped.headers['content-type']).toBe('application/json; charset=utf-8');
   expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.json());
   expect(plain.json().new).toHaveLength(60);
+});
+
+test('the reconciliation answer is exactly what its schema would write (matched, new, duplicates and skipped rows)', async () => {
+  const ledger = stack.ledgerAs(7);
+  const call = stack.reportsAs(7);
+  const accountId = await openAccount(ledger, 'Schema', 0);
+  await addRow(ledger, accountId, { date: '2024-03-04', payee: 'Coffee', amount: -4.5 });
+  await addRow(ledger, accountId, { date: '2024-03-10', payee: 'Grocer', amount: -60.25, status: 'x' });
+  const file = `${FILE}\n13/45/2024,Bad date,-1.00\n03/13/2024,"Quote ""q"" é",-2.50`;
+  const res = await upload(call, `/api/import/${accountId}`, file, { mapping: SINGLE_MAPPING });
+  expect(res.status).toBe(200);
+  const { matched, new: added, duplicates, skipped_rows: skipped } = res.body;
+  expect([matched.length, added.length, duplicates.length, skipped.length]).toEqual([1, 4, 1, 1]);
+  expect(res.text).toBe(fastJson(ReconciliationData as never)(res.body));
 });

@@ -117,8 +117,10 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
       duplicates: result.duplicates.map((d) => ({ imported: importedRow(d.row), existing: existingRow(d.existing) })),
       skipped_rows: mapped.skipped,
     };
-    // Serialised by the route's schema as usual, then gzip'ed here when the client accepts it:
-    // 50,000 rows are ~8 MB of JSON, which the gateway would compress on its own event loop.
-    return sendJsonAnswer(request, reply, reply.serialize(answer) as string);
+    // JSON.stringify, not the schema's serializer: every object here is built field by field in
+    // the schema's order (importedRow, existingRow, mapRows' skipped rows), so the text is the same
+    // (tested), at a quarter of the CPU and garbage for 50,000 rows. Then gzip'ed here when the
+    // client accepts it: ~8 MB of JSON, which the gateway would compress on its own event loop.
+    return sendJsonAnswer(request, reply, JSON.stringify(answer));
   });
 }
