@@ -115,7 +115,6 @@ function settings(): Settings {
 // ---------------------------------------------------------------------------------------------
 
 interface System {
-  mode: Mode;
   description: string;
   gatewayUrl: string;
   ledgerUrl: string;
@@ -134,7 +133,6 @@ async function startDefault(s: Settings): Promise<System> {
   try {
     const app = await startAppProcess(dataDir, { LOG_LEVEL: s.logLevel });
     return {
-      mode: 'default',
       description: 'npm start: one app process (services + gateway thread), embedded PostgreSQL, in-process bus',
       gatewayUrl: app.url.replace('localhost', '127.0.0.1'),
       ledgerUrl: app.services['svc-ledger'],
@@ -166,7 +164,6 @@ async function startScaled(s: Settings): Promise<System | string> {
   const { default: pg } = await import('pg');
   const admin = new pg.Pool({ connectionString: s.pgUrl, max: 1 });
   return {
-    mode: 'scaled',
     description: `start:cluster: gateway and 5 services each a process, PostgreSQL ${new URL(s.pgUrl).host} (databases ${run}_*), NATS ${new URL(s.natsUrl).host}`,
     gatewayUrl: test.cluster.url.replace('localhost', '127.0.0.1'),
     ledgerUrl: test.cluster.services['svc-ledger'],
@@ -186,9 +183,8 @@ async function startScaled(s: Settings): Promise<System | string> {
 // ---------------------------------------------------------------------------------------------
 
 interface Household {
-  index: number;
   id: number;
-  accounts: Array<{ id: number; rows: number }>;
+  accounts: Array<{ id: number }>;
   categories: number[];
 }
 
@@ -224,12 +220,12 @@ async function seed(system: System, users: number, tag: string): Promise<{ membe
   for (let h = 0; h < households; h++) {
     const email = (m: number) => `load-${tag}-h${h}-m${m}@example.com`;
     const admin = (await registerBenchUser(base, `Load Admin ${h}`, '', { email: email(0) })).access_token;
-    const household: Household = { index: h, id: householdOf(admin), accounts: [], categories: [] };
+    const household: Household = { id: householdOf(admin), accounts: [], categories: [] };
     const sizes = [LARGE[h % LARGE.length], MEDIUM[h % MEDIUM.length], SMALL];
     for (const [a, size] of sizes.entries()) {
       const id = await createBenchAccount(base, admin, ['Checking', 'Savings', 'Card'][a], [2500, 10000, -300][a]);
       await seedRegister({ ledgerUrl: system.ledgerUrl, internalToken: system.internalToken, householdId: household.id }, id, size, { keyPrefix: `load-${id}` });
-      household.accounts.push({ id, rows: size });
+      household.accounts.push({ id });
       rows += size;
     }
     for (let c = 0; c < CATEGORIES_PER_HOUSEHOLD; c++) {
