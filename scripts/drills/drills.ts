@@ -5,7 +5,7 @@
  */
 import type { DrillSystem } from './harness';
 import { checkBalances, checkBulks, checkEvents, checkMirrors, checkTransfers, consumerPool, consumerPosition, CONSUMERS, outboxHead, waitForConsumers } from './invariants';
-import { Load } from './load';
+import { Load, type BulkAttempt } from './load';
 import { countOutcomes, judgeStatuses, resumeCheck, timeToResume, type Check, type DrillResult, type OutageWindow, type RequestRecord } from './verdict';
 
 export const RESUME_LIMIT_MS = 10_000;
@@ -174,10 +174,24 @@ const injections: Record<DrillName, (system: DrillSystem, load: Load, options: D
     const key = `drill-big-${Date.now()}`;
     load.pauseBulks = true;
     await load.idleBulks();
-    const big = load.bulk(key, options.bulkRows, 'bulk-big');
-    const open = await waitForOpenBulk(system, 300, 120_000);
-    const downAt = Date.now();
-    await system.cluster.kill('svc-ledger', 'SIGKILL');
+    // The drill holds the bulk's account row (FOR UPDATE), so the bulk's INSERT waits on its
+    // foreign-key check inside its transaction, after claiming its key: the kill lands with the
+    // transaction open however fast a bulk create is (10,000 rows take ~0.2 s on a quiet machine).
+    const holder = await system.db.ledger.connect();
+    let downAt = 0;
+    let open = false;
+    let big!: Promise<BulkAttempt>;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [system.household.accounts[0]]);
+      big = load.bulk(key, options.bulkRows, 'bulk-big');
+      open = await waitForOpenBulk(system, 0, 30_000);
+      downAt = Date.now();
+      await system.cluster.kill('svc-ledger', 'SIGKILL');
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
     const first = await big;
     const committed = await keyCommitted(system, key);
     await sleep(options.downMs);
