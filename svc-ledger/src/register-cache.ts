@@ -6,8 +6,6 @@ import { loadRegister } from './repositories/register';
 import { gzipBlocks, type GzippedBody } from './register-gzip';
 import type { Pool } from './repositories/sql';
 
-/** Bodies under this size are sent as they are (the gateway's compression threshold too). */
-export const REGISTER_GZIP_MIN_BYTES = 1024;
 /** A paged register with at least this many rows is loaded into the cache for its next pages. */
 export const REGISTER_WARM_ROWS = 2000;
 /** Default budget of the cache: `LEDGER_REGISTER_CACHE_MB` (0 turns caching off). */

@@ -20,7 +20,7 @@ import {
   type TransactionRestoredV1,
 } from '@hf/contracts/ledger';
 import Type from 'typebox';
-import { acceptsGzip, badRequest, conflict, notFound, sendJsonAnswer } from '@hf/service-kit';
+import { acceptsGzip, badRequest, conflict, GZIP_MIN_BYTES, JSON_ANSWER_TYPE, notFound, sendJsonAnswer } from '@hf/service-kit';
 import { decodeCursor } from '../domain/cursor';
 import { etagMatches, registerEtag } from '../domain/http-cache';
 import { normaliseStatus, type Status } from '../domain/status';
@@ -33,7 +33,7 @@ import { historyOf } from '../repositories/history';
 import { categoryPathSql, isIsoInstant } from '../repositories/sql';
 import { announceChanged, applyChanges, createSingle, createTransfer, resolveCategory } from '../repositories/transaction-writes';
 import { lockRows, lockWithPeer, recordById, registerPage, transactionExists } from '../repositories/transactions';
-import { REGISTER_GZIP_MIN_BYTES, REGISTER_WARM_ROWS } from '../register-cache';
+import { REGISTER_WARM_ROWS } from '../register-cache';
 import { runWrite } from '../write';
 import { ACCOUNT_NOT_FOUND, actorOf, CATEGORY_NOT_FOUND, errorResponses, TRANSACTION_NOT_FOUND, TRANSFER_DESTINATION_MESSAGE } from './common';
 
@@ -53,7 +53,6 @@ function cleanPayee(input: string): string {
 }
 
 const STALE_MESSAGE = 'This transaction was changed since you loaded it. Reload and try again.';
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The full register (the spec's plain array), from the register cache. One household-scoped
@@ -71,22 +70,12 @@ async function sendFullRegister(app: FastifyInstance, request: FastifyRequest<{ 
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).header('etag', etag).send();
   const entry = await app.registerCache.get(householdId, head.id, head.register_version);
   if (!entry) throw notFound(ACCOUNT_NOT_FOUND);
-  reply.header('etag', entry.etag).type(JSON_TYPE);
-  if (entry.model.body.length >= REGISTER_GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
+  reply.header('etag', entry.etag).type(JSON_ANSWER_TYPE);
+  if (entry.model.body.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
     const compressed = await app.registerCache.gzipped(entry);
     return reply.header('content-encoding', 'gzip').send(compressed);
   }
   return reply.send(entry.model.body);
-}
-
-/**
- * A register page's JSON, gzip'ed here (service-kit's sendJsonAnswer: level 1, zlib's thread pool)
- * when the client accepts gzip and it is 1 KiB or more, like the full register: the gateway
- * forwards an encoded answer as it is, where it would brotli-compress every page on its own event
- * loop (~10x the CPU; a 5,000-row page of ~2.2 MB: ~3 ms here, ~27 ms there).
- */
-function sendPage(request: FastifyRequest, reply: FastifyReply, body: Buffer): Promise<FastifyReply> {
-  return sendJsonAnswer(request, reply, body);
 }
 
 /** The register, entry line, row edits, status, move, delete/restore, history, search, bulk categorize. */
@@ -103,7 +92,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       if (limit === undefined && before === undefined && after === undefined) return sendFullRegister(app, request, reply, householdId);
       const account = await registerHead(app.db, householdId, request.params.id);
       if (!account) throw notFound(ACCOUNT_NOT_FOUND);
-      reply.type(JSON_TYPE);
+      reply.type(JSON_ANSWER_TYPE);
       if (before !== undefined && after !== undefined) throw badRequest('Give either "before" or "after", not both.');
       const cursorText = before ?? after;
       const position = cursorText === undefined ? undefined : decodeCursor(cursorText);
@@ -119,11 +108,13 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       if (app.registerCache.holds(householdId, account.id)) {
         const entry = await app.registerCache.get(householdId, account.id, account.register_version);
         if (!entry) throw notFound(ACCOUNT_NOT_FOUND);
-        return sendPage(request, reply, entry.model.page(options));
+        return sendJsonAnswer(request, reply, entry.model.page(options));
       }
       const page = await registerPage(app.db, householdId, account, options);
       if (page.total >= REGISTER_WARM_ROWS) app.registerCache.warm(householdId, account.id, account.register_version, (err) => request.log.warn({ err }, 'register load failed'));
-      return sendPage(request, reply, Buffer.from(reply.serializeInput(page as unknown as Record<string, unknown>, RegisterPage as unknown as Record<string, unknown>)));
+      // Pages are gzip'ed here (level 1, zlib's thread pool), like the full register: left to the
+      // gateway, each 5,000-row page would be brotli-compressed on its event loop (~10x the CPU).
+      return sendJsonAnswer(request, reply, Buffer.from(reply.serializeInput(page as unknown as Record<string, unknown>, RegisterPage as unknown as Record<string, unknown>)));
     },
   );
 
