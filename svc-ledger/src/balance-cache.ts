@@ -11,6 +11,8 @@ export interface RowSums {
 export interface HeldSums {
   version: string;
   sums: RowSums;
+  /** The sum of the rows dated on or before `today.date` (balance_today), when a list asked for it. */
+  today?: { date: string; sum: number };
 }
 
 /**
@@ -19,7 +21,8 @@ export interface HeldSums {
  * in the same statement (or snapshot) as a version are the sums of every later read of that
  * version. Summing a 50,000-row account is ~20 ms of PostgreSQL per list; held sums skip it
  * (the SQL does not scan an account whose current version is held). Filled by the list itself
- * and by the register cache, whose models carry the same balances. Per household, bounded by
+ * and by the register cache, whose models carry the same balances; a list with `today` (what the
+ * front ends always ask) uses only sums held with that same date. Per household, bounded by
  * the number of accounts (the oldest household out first).
  */
 export class BalanceCache {
@@ -39,8 +42,8 @@ export class BalanceCache {
     return new Map(accounts);
   }
 
-  /** Records the sums of an account at `version`, unless a newer version is held already. */
-  set(householdId: number, accountId: number, version: string, sums: RowSums): void {
+  /** Records the sums of an account at `version` (with `today`'s when known), unless a newer version is held already. */
+  set(householdId: number, accountId: number, version: string, sums: RowSums, today?: HeldSums['today']): void {
     let accounts = this.households.get(householdId);
     const current = accounts?.get(accountId);
     if (current && BigInt(current.version) > BigInt(version)) return;
@@ -49,7 +52,7 @@ export class BalanceCache {
       this.households.set(householdId, accounts);
     }
     if (!current) this.size++;
-    accounts.set(accountId, { version, sums });
+    accounts.set(accountId, today ? { version, sums, today } : { version, sums });
     // Over the bound: forget the households that were cached first (not this one).
     for (const [oldest, held] of this.households) {
       if (this.size <= this.maxAccounts || oldest === householdId) break;

@@ -28,6 +28,16 @@ async function expectBalancesAsSql(): Promise<Json[]> {
     sql.rows.map((r) => [r.id, Number(r.balance) / 100, Number(r.pending) / 100, Number(r.cleared) / 100]),
   );
   for (const account of listed) expect((await call('GET', `/api/accounts/${account.id}`)).body).toEqual(account);
+  const throughToday = await ledger.app.db.query<{ id: number; balance: string }>(
+    `SELECT a.id, (a.starting_balance + coalesce(sum(t.amount) FILTER (WHERE t.date <= '2025-03-15'), 0))::text AS balance
+     FROM accounts a LEFT JOIN transactions t ON t.account_id = a.id AND t.deleted_at IS NULL
+     WHERE a.household_id = 1 AND a.deleted_at IS NULL GROUP BY a.id ORDER BY a.id`,
+  );
+  for (let twice = 0; twice < 2; twice++) {
+    const dated = (await call('GET', '/api/accounts/?today=2025-03-15')).body as Json[];
+    expect(dated.map((a) => [a.id, a.balance_today]).sort((x, y) => x[0] - y[0])).toEqual(throughToday.rows.map((r) => [r.id, Number(r.balance) / 100]));
+    expect(dated.map((a) => [a.id, a.balance])).toEqual(listed.map((a) => [a.id, a.balance]));
+  }
   return listed;
 }
 
@@ -57,13 +67,24 @@ describe('account balances held by register version', () => {
     expect([stats.hits - before.hits, stats.misses - before.misses]).toEqual([1, 0]);
   });
 
-  it('balance_today is always summed', async () => {
+  it('balance_today: a list with the same date uses the sums held with it; another date is summed again', async () => {
     const a = await openAccount(call, 'Today', 0);
     await addTransaction(call, a, { date: '2025-01-01', payee: 'Old', amount: -1 });
     await addTransaction(call, a, { date: '2025-03-01', payee: 'Later', amount: -2 });
-    await call('GET', '/api/accounts/');
+    const stats = ledger.app.balanceCache.stats;
+    const today = (date: string) => call('GET', `/api/accounts/?today=${date}`).then((res) => res.body.find((x: Json) => x.id === a));
+    await call('GET', '/api/accounts/'); // held without a date: not used for a list with one
+    let before = { ...stats };
+    expect([(await today('2025-02-01')).balance, (await today('2025-02-01')).balance_today]).toEqual([-3, -1]);
+    expect(stats.hits - before.hits).toBeGreaterThan(0); // the second list
+    before = { ...stats };
+    expect((await today('2025-03-01')).balance_today).toBe(-3);
+    expect(stats.misses - before.misses).toBeGreaterThan(0);
+    await addTransaction(call, a, { date: '2025-01-15', payee: 'New', amount: -4 });
+    expect([(await today('2025-03-01')).balance, (await today('2025-03-01')).balance_today]).toEqual([-7, -7]);
+    expect((await today('2025-02-01')).balance_today).toBe(-5);
     const res = await call('GET', `/api/accounts/${a}?today=2025-02-01`);
-    expect([res.body.balance, res.body.balance_today]).toEqual([-3, -1]);
+    expect([res.body.balance, res.body.balance_today]).toEqual([-7, -5]);
   });
 
   it('equal to the rows after every kind of write (seeded random), with and without register reads between', async () => {

@@ -19,10 +19,12 @@ const columns = 'a.id, a.household_id, a.name, a.starting_balance, a.is_default,
  * Accounts of the household with balances (starting balance + rows), by sort order. With
  * `balances`, an account whose current register_version is held there is not summed (the
  * LATERAL's one-time filter skips its scan) and the held sums are used; the sums of the others
- * are stored. `today` (balance_today) always sums every account.
+ * are stored. With `today` (balance_today), only sums held with that date are used, and the
+ * sums stored carry it.
  */
 export async function listAccounts(q: Queryable, householdId: number, onlyId?: number, today?: string, balances?: BalanceCache): Promise<Account[]> {
-  const held = balances && !today ? balances.held(householdId) : new Map<number, HeldSums>();
+  const all = balances ? balances.held(householdId) : new Map<number, HeldSums>();
+  const held = today ? new Map([...all].filter(([, h]) => h.today?.date === today)) : all;
   const skip = [...held].map(([id, h]) => `${id}:${h.version}`);
   // A named statement: parsed and planned once per connection (the list is read on every page).
   const result = await q.query<AccountRow & { register_version: string; total: number; pending: number; cleared: number; through_today: number }>({
@@ -44,18 +46,21 @@ export async function listAccounts(q: Queryable, householdId: number, onlyId?: n
   return result.rows.map((r) => {
     const kept = held.get(r.id);
     let sums: RowSums;
+    let throughToday: number;
     if (kept && kept.version === r.register_version) {
       sums = kept.sums;
+      throughToday = kept.today?.sum ?? 0; // held with this list's date whenever `today` is given
       balances!.stats.hits++;
     } else {
       sums = { total: Number(r.total), pending: Number(r.pending), cleared: Number(r.cleared) };
+      throughToday = Number(r.through_today);
       if (balances) {
         balances.stats.misses++;
-        balances.set(householdId, r.id, r.register_version, sums);
+        balances.set(householdId, r.id, r.register_version, sums, today ? { date: today, sum: throughToday } : undefined);
       }
     }
     return {
-      ...(today ? { balance_today: (r.starting_balance + Number(r.through_today)) / 100 } : {}),
+      ...(today ? { balance_today: (r.starting_balance + throughToday) / 100 } : {}),
       id: r.id,
       name: r.name,
       starting_balance: r.starting_balance / 100,
