@@ -52,6 +52,8 @@ const MEDIUM = [5_000, 2_000];
 const SMALL = 1_000;
 const CATEGORIES_PER_HOUSEHOLD = 8;
 /** The register screen's page sizes (mf-ledger's FIRST_PAGE_ROWS, OLDER_PAGE_ROWS). */
+/** The client's date the account list is asked with, as the front ends send it (`?today=`). */
+const TODAY = new Date().toISOString().slice(0, 10);
 const FIRST_PAGE = 400;
 const OLDER_PAGE = 5_000;
 /** How often the memory of every process is sampled during the window. */
@@ -386,10 +388,10 @@ class SimulatedUser {
     const account = this.pick(household.accounts).id;
     switch (action) {
       case 'accounts':
-        await this.call(action, 'read', 'GET', '/api/accounts/', [200]);
+        await this.call(action, 'read', 'GET', `/api/accounts/?today=${TODAY}`, [200]); // as the front ends ask (balance_today)
         return;
       case 'account':
-        await this.call(action, 'read', 'GET', `/api/accounts/${account}`, [200]);
+        await this.call(action, 'read', 'GET', `/api/accounts/${account}?today=${TODAY}`, [200]);
         return;
       case 'register-first':
         await this.openRegister(account);
