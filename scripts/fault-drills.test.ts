@@ -14,13 +14,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SHORT_DRILL_NAMES } from './drills/drills';
-import { natsServerPresent, NATS_SERVER } from './drills/private-nats';
+import { natsServerAvailable } from '@hf/messaging/src/testing/private-nats';
 import type { DrillResult } from './drills/verdict';
 
-const present = natsServerPresent();
-if (!present && process.env.REQUIRE_NATS === '1') throw new Error(`${NATS_SERVER} is missing (REQUIRE_NATS=1)`);
-if (!present) console.warn(`Fault drills skipped: ${NATS_SERVER} is missing`);
-const maybe = present ? describe : describe.skip;
+const maybe = natsServerAvailable('Fault drills') ? describe : describe.skip;
 
 const ROOT = resolve(__dirname, '..');
 

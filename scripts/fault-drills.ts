@@ -13,7 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import { ALL_DRILLS, FULL_DRILLS, runDrill, SHORT_DRILL_NAMES, SHORT_DRILLS, type DrillName } from './drills/drills';
 import { startDrillSystem } from './drills/harness';
-import { natsServerPresent, NATS_SERVER } from './drills/private-nats';
+import { natsServerPresent, NATS_SERVER } from '@hf/messaging/src/testing/private-nats';
 import { drillPassed, summaryTable, type DrillResult } from './drills/verdict';
 
 function option(name: string): string | undefined {

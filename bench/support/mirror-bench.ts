@@ -29,9 +29,8 @@ export async function deliveryTimes(write: (i: number) => Promise<number>, appli
 }
 
 export async function natsDelivery(service: 'svc-reports' | 'svc-budget'): Promise<number[] | string> {
-  const { existsSync } = await import('node:fs');
-  if (!existsSync('/usr/sbin/nats-server')) return 'nats-server missing';
-  const { startPrivateNats } = await import('@hf/ledger-mirror/src/testing/private-nats');
+  const { natsServerPresent, startPrivateNats } = await import('@hf/messaging/src/testing/private-nats');
+  if (!natsServerPresent()) return 'nats-server missing';
   const { connectNatsBus, waitForPosition } = await import('@hf/messaging');
   const { createTestDatabase, testKeys, testToken, TEST_INTERNAL_TOKEN } = await import('@hf/service-kit/src/testing');
   const { buildApp: buildLedger } = await import('../../svc-ledger/src/app');

@@ -12,7 +12,7 @@ import { ensureAppSecrets } from '../app-secrets';
 import { startCluster, type RunningCluster } from '../start-cluster';
 import { freePort } from '../test-postgres';
 import type { BulkAttempt } from './load';
-import { startRestartableNats, type RestartableNats } from './private-nats';
+import { startRestartableNats, type RestartableNats } from '@hf/messaging/src/testing/private-nats';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres';
 
 export interface SeededHousehold {

@@ -8,7 +8,7 @@
  */
 import pg from 'pg';
 import { seededRandom } from '../../svc-ledger/test/seeded-random';
-import { natsServerAvailable } from '@hf/ledger-mirror/src/testing/private-nats';
+import { natsServerAvailable } from '@hf/messaging/src/testing/private-nats';
 import { addCategory, addRow, openAccount, startBudgetStack, type BusKind, type Call, type Json, type Stack } from './helpers';
 import { expectedBalances, leftThisMonth, type OracleEnvelope } from './oracle';
 import { addMonths, firstOfMonth } from '@hf/calendar';

@@ -13,7 +13,7 @@ import { seededRandom } from '../../svc-ledger/test/seeded-random';
 import { buildApp as buildReports } from '../src/app';
 import { applyChanges, changesOf } from '@hf/ledger-mirror';
 import { addCategory, openAccount, q, startStack, type BusKind, type Call, type Stack } from './helpers';
-import { natsServerAvailable } from '@hf/ledger-mirror/src/testing/private-nats';
+import { natsServerAvailable } from '@hf/messaging/src/testing/private-nats';
 
 const H = 5201;
 const OTHER = 5202;

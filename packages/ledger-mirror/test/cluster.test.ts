@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { RunningCluster } from '../../../scripts/start-cluster';
 import { startTestCluster, type TestCluster } from '../../../scripts/test-cluster';
 import { canConnect } from '../../../scripts/test-postgres';
-import { natsServerAvailable, startPrivateNats, type PrivateNats } from '../src/testing/private-nats';
+import { natsServerAvailable, startPrivateNats, type PrivateNats } from '@hf/messaging/src/testing/private-nats';
 
 const PG_ADMIN = process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const run = `mirror_${randomBytes(4).toString('hex')}`;

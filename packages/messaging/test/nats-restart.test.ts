@@ -4,17 +4,14 @@
  * the subscriber. Runs a nats-server of its own (stopped and started on the same port and store);
  * skipped with a message when nats-server is not installed, unless REQUIRE_NATS=1.
  */
-import { natsServerPresent, NATS_SERVER, startRestartableNats, type RestartableNats } from '../../../scripts/drills/private-nats';
+import { natsServerAvailable, startRestartableNats, type RestartableNats } from '../src/testing/private-nats';
 import type { EventEnvelope } from '../src';
 import { connect, nanos } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connectNatsBus } from '../src';
 import { eventually, makeEvent, MemoryLogger, sleep } from './helpers';
 
-const present = natsServerPresent();
-if (!present && process.env.REQUIRE_NATS === '1') throw new Error(`${NATS_SERVER} is missing (REQUIRE_NATS=1)`);
-const maybe = present ? describe : describe.skip;
-if (!present) console.warn(`NATS restart test skipped: ${NATS_SERVER} is missing`);
+const maybe = natsServerAvailable('NATS restart test') ? describe : describe.skip;
 
 maybe('nats bus across a server restart', () => {
   let nats: RestartableNats;
