@@ -33,7 +33,11 @@ export interface SubscribeOptions {
   durable: string;
   /** Event types (bus subjects) or prefixes ending in `>`, e.g. `ledger.transaction.>`. */
   subjects: string[];
-  /** Redelivery delay when a message is not acked (ms). */
+  /**
+   * The longest wait before a failed message is delivered again (ms): the first retry comes
+   * after 1 s, doubling per delivery up to this (`retryDelayMs`). On NATS also the server's
+   * ack wait.
+   */
   ackWaitMs?: number;
   /** After this many deliveries a message is terminated (poison). */
   maxDeliver?: number;

@@ -1,6 +1,7 @@
 import { DEFAULT_MAX_BATCH, type Bus, type EventEnvelope, type HandlerOutcome, type SubscribeOptions, type Subscription } from './bus';
 import { resolveStreamLimits, type StreamLimits } from './limits';
 import { describeError, stderrLogger, type MessagingLogger } from './logger';
+import { retryDelayMs } from './redelivery';
 import { isPublishableSubject, isValidFilter, matchesAny } from './subjects';
 
 export const DEFAULT_ACK_WAIT_MS = 30_000;
@@ -218,7 +219,7 @@ class Durable {
         this.redeliveryTimer = setTimeout(() => {
           this.redeliveryTimer = undefined;
           this.wake();
-        }, this.ackWaitMs);
+        }, retryDelayMs(this.deliveries, this.ackWaitMs));
         return;
       }
     }
@@ -258,8 +259,9 @@ class Durable {
  * The single-process bus. It keeps the same contract as the JetStream adapter: publish
  * resolves once the event is in the (in-memory) log; ids already seen within the duplicate
  * window are dropped; each durable gets every matching event since the bus started, in
- * publish order, once acked; failures are redelivered after `ackWaitMs` with a growing
- * `deliveryCount` until `maxDeliver`, then dropped and logged as poison.
+ * publish order, once acked; failures are redelivered with a growing `deliveryCount` after a
+ * growing wait (`retryDelayMs`: 1 s, doubling, at most `ackWaitMs`) until `maxDeliver`, then
+ * dropped and logged as poison.
  *
  * The log is bounded like a JetStream stream with limits retention (see `StreamLimits`):
  * events older than `maxAgeMs` (24 h) or beyond `maxMessages` / `maxBytes` (oldest first) are

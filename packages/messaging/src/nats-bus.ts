@@ -19,6 +19,7 @@ import { DEFAULT_MAX_BATCH, type Bus, type EventEnvelope, type HandlerOutcome, t
 import { DEFAULT_DUPLICATE_WINDOW_MS, DEFAULT_MAX_DELIVER } from './inprocess-bus';
 import { resolveStreamLimits, type StreamLimits } from './limits';
 import { describeError, stderrLogger, type MessagingLogger } from './logger';
+import { retryDelayMs } from './redelivery';
 import { coveringFilter, isPublishableSubject, isValidFilter, matchesAny } from './subjects';
 
 /** Every event type starts with its producer's area; the stream covers them all. */
@@ -54,10 +55,11 @@ function apiErrorCode(err: unknown): number | undefined {
 
 /**
  * A durable's ack wait on NATS (ms) unless the subscriber sets one: how long the server waits
- * for the ack of a message it sent before sending it again, and the delay before a failed
- * event is tried again. The messages a subscriber holds are kept from being redelivered with
- * `working()` every half ack wait. (A message in flight when the connection is lost no longer
- * waits for it: the durable is re-created from its ack floor once the server is back.)
+ * for the ack of a message it sent before sending it again, and the longest delay before a
+ * failed event is tried again (`retryDelayMs`: 1 s, doubling). The messages a subscriber holds
+ * are kept from being redelivered with `working()` every half ack wait. (A message in flight
+ * when the connection is lost no longer waits for it: the durable is re-created from its ack
+ * floor once the server is back.)
  */
 export const NATS_ACK_WAIT_MS = 5_000;
 
@@ -295,9 +297,10 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
      * queued as they arrive and handled strictly in arrival order, which is stream order:
      * - a durable with a batch handler has up to `maxBatch` messages in flight, and two or more
      *   waiting go to the batch handler at once (one at a time again after a batch failed);
-     * - a failed event is retried here, after the ack wait, not nak'ed: the messages behind it
-     *   wait (with several in flight a nak would let them pass it); the messages held are kept
-     *   from being redelivered with `working()` every half ack wait;
+     * - a failed event is retried here, after `retryDelayMs` (1 s, doubling, at most the ack
+     *   wait), not nak'ed: the messages behind it wait (with several in flight a nak would let
+     *   them pass it); the messages held are kept from being redelivered with `working()`
+     *   every half ack wait;
      * - when the connection drops, the session finishes what it is handling, forgets what it
      *   holds and, once the server is back, re-creates the durable from its ack floor and
      *   consumes again: what was in flight (an ack lost, a message lost on the way) comes again
@@ -530,7 +533,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
             msg.term();
             return;
           }
-          await this.pause(subscriber.ackWaitMs ?? NATS_ACK_WAIT_MS);
+          await this.pause(retryDelayMs(deliveryCount, subscriber.ackWaitMs ?? NATS_ACK_WAIT_MS));
           // Not acked: it comes again after the restart, or to the next subscriber.
           if (this.stopped || this.resetWanted) return;
         }

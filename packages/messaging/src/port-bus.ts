@@ -7,9 +7,10 @@
  * - worker thread: `createPortBus(port)` is a receive-only `Bus` over the other end of the channel.
  *
  * Acks do not cross the thread: a handler's 'retry' (or throw) is redelivered on the worker side
- * after `ackWaitMs` with `deliveryCount` + 1 up to `maxDeliver`, then dropped and logged, as the
- * other adapters do. Events posted to a worker that dies are lost with it, so a receiver must be
- * able to catch up on its own at start (the gateway loads the revoked sessions from svc-auth).
+ * after `retryDelayMs` (1 s, doubling, at most `ackWaitMs`) with `deliveryCount` + 1 up to
+ * `maxDeliver`, then dropped and logged, as the other adapters do. Events posted to a worker
+ * that dies are lost with it, so a receiver must be able to catch up on its own at start (the
+ * gateway loads the revoked sessions from svc-auth).
  * A bridge whose port closes (the worker exited) stops its subscription, so a new bridge with the
  * same durable resumes from the first event it did not post.
  */
@@ -17,6 +18,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { Bus, EventEnvelope, SubscribeOptions, Subscription } from './bus';
 import { DEFAULT_ACK_WAIT_MS, DEFAULT_MAX_DELIVER } from './inprocess-bus';
 import { describeError, stderrLogger, type MessagingLogger } from './logger';
+import { retryDelayMs } from './redelivery';
 import { isValidFilter, matchesAny } from './subjects';
 
 /** What the bridge posts: one message per event. */
@@ -159,7 +161,7 @@ class PortSubscription {
         this.timer = setTimeout(() => {
           this.timer = undefined;
           this.wake();
-        }, this.ackWaitMs);
+        }, retryDelayMs(this.deliveries, this.ackWaitMs));
         return;
       }
       if (outcome === 'terminate') this.logger.error({ eventId: event.id, type: event.type, deliveryCount: this.deliveries }, 'event terminated by its handler');

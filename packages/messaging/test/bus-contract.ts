@@ -7,6 +7,13 @@ export type BusUnderTest = TestBus;
 /** Short waits keep the suite fast; redelivery timing is the same rule at any scale. */
 const ACK_WAIT = 100;
 
+/**
+ * An ack wait far longer than the test may take: an event retried only after its ack wait
+ * makes that test time out (the first retry comes after FIRST_RETRY_MS).
+ */
+const LONG_ACK_WAIT = 60_000;
+const BEFORE_LONG_ACK_WAIT = 20_000;
+
 interface Received {
   event: EventEnvelope;
   meta: DeliveryMeta;
@@ -40,13 +47,13 @@ export function describeBusContract(name: string, makeBus: () => Promise<BusUnde
     async function collect(
       subjects: string[],
       decide: (event: EventEnvelope, meta: DeliveryMeta) => HandlerOutcome | void | Promise<HandlerOutcome | void> = () => 'ack',
-      options: { durable?: string; maxDeliver?: number } = {},
+      options: { durable?: string; maxDeliver?: number; ackWaitMs?: number } = {},
     ): Promise<Received[]> {
       const received: Received[] = [];
       const subscription = await t.bus.subscribe({
         durable: options.durable ?? randomName('d'),
         subjects,
-        ackWaitMs: ACK_WAIT,
+        ackWaitMs: options.ackWaitMs ?? ACK_WAIT,
         maxDeliver: options.maxDeliver,
         handler: async (event, meta) => {
           received.push({ event, meta });
@@ -96,6 +103,25 @@ export function describeBusContract(name: string, makeBus: () => Promise<BusUnde
       await sleep(ACK_WAIT * 3);
       expect(received).toHaveLength(3);
     });
+
+    test('a failed event comes again long before the ack wait, and so does the next one that fails', async () => {
+      const events = [makeEvent(`${ns}.x`), makeEvent(`${ns}.x`)];
+      const received = await collect(
+        [`${ns}.x`],
+        (_event, meta) => {
+          if (meta.deliveryCount === 1) throw new Error('connection terminated unexpectedly');
+        },
+        { ackWaitMs: LONG_ACK_WAIT },
+      );
+      for (const event of events) await t.bus.publish(event);
+      await eventually(() => expect(received).toHaveLength(4), BEFORE_LONG_ACK_WAIT);
+      expect(received.map((r) => [r.event.id, r.meta.deliveryCount])).toEqual([
+        [events[0].id, 1],
+        [events[0].id, 2],
+        [events[1].id, 1],
+        [events[1].id, 2],
+      ]);
+    }, BEFORE_LONG_ACK_WAIT + 5_000);
 
     test('drops a duplicate id, delivers the same content under a new id', async () => {
       const received = await collect([`${ns}.x`]);

@@ -133,6 +133,14 @@ describe('port bus (bridgeBusToPort + createPortBus)', () => {
     expect(t.logger.records.some((r) => r.level === 'error' && r.fields.eventId === poison.id && /poison/.test(r.message))).toBe(true);
   });
 
+  test('a failed event comes again long before the ack wait (60 s here)', async () => {
+    const t = await setup(['s.>']);
+    const event = makeEvent('s.x');
+    const { received } = await collect(t.portBus, ['s.>'], (_event, meta) => (meta.deliveryCount === 1 ? 'retry' : 'ack'), { ackWaitMs: 60_000 });
+    await t.bus.publish(event);
+    await eventually(() => expect(received.map((r) => r.meta.deliveryCount)).toEqual([1, 2]), 20_000);
+  }, 25_000);
+
   test("a 'terminate' outcome drops the event at once and logs it; a handler cannot change the next delivery", async () => {
     const t = await setup(['m.>']);
     const first = makeEvent('m.first', { n: 1 });
