@@ -4,6 +4,7 @@ import { ensureMessagingTables, startOutboxRelay, type OutboxRelay } from '@hf/m
 import { createService, type BaseAppOptions } from '@hf/service-kit';
 import { BalanceCache } from './balance-cache';
 import { DEFAULT_REGISTER_CACHE_BYTES, RegisterCache } from './register-cache';
+import { mayCheckReferencesOnce } from './repositories/references';
 import { accountRoutes } from './routes/accounts';
 import { categoryRoutes } from './routes/categories';
 import { internalRoutes } from './routes/internal';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     registerCache: RegisterCache;
     /** Account balances by account and register version (see balance-cache.ts). */
     balanceCache: BalanceCache;
+    /** True when bulk creates may check their references once instead of per row (repositories/references.ts). */
+    checksReferencesOnce: boolean;
   }
 }
 
@@ -60,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const balances = new BalanceCache();
   app.decorate('balanceCache', balances);
   app.decorate('registerCache', new RegisterCache(app.db, registerCacheBytes(options), balances));
+  app.decorate('checksReferencesOnce', await mayCheckReferencesOnce(app.db));
   const relay = startOutboxRelay({ pool: app.db, bus: app.bus, logger: app.log });
   app.decorate('outbox', relay);
   // onClose hooks run in reverse order of registration: the relay stops before the pool ends.

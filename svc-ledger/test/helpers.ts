@@ -91,7 +91,7 @@ export async function register(call: Call, accountId: number): Promise<Json[]> {
 
 /** Outbox rows (type and data) after `sequence`. */
 export async function outboxSince(app: FastifyInstance, sequence = 0): Promise<Array<{ sequence: number; type: string; subject: string; household_id: number; data: Json }>> {
-  const result = await app.db.query('SELECT sequence::int AS sequence, type, subject, household_id, data FROM outbox WHERE sequence > $1 ORDER BY sequence', [sequence]);
+  const result = await app.db.query('SELECT sequence::int AS sequence, type, subject, household_id, data::json AS data FROM outbox WHERE sequence > $1 ORDER BY sequence', [sequence]);
   return result.rows;
 }
 

@@ -112,8 +112,8 @@ describe('POST /internal/transactions/bulk', () => {
     expect((await call('GET', `/api/accounts/${account}`)).body.balance).toBe(total / 100);
     // Announced in events that each stay well under the bus's 1 MB message limit.
     const events = await ledger.app.db.query(
-      `SELECT sum(json_array_length(data->'transactions'))::int AS n, max(length(data::text))::int AS biggest FROM outbox
-       WHERE type = 'ledger.transaction.recorded.v1' AND data->>'origin' = 'import' AND subject = $1`,
+      `SELECT sum(json_array_length(data::json->'transactions'))::int AS n, max(length(data))::int AS biggest FROM outbox
+       WHERE type = 'ledger.transaction.recorded.v1' AND data::json->>'origin' = 'import' AND subject = $1`,
       [`account/${account}`],
     );
     expect(events.rows[0].n).toBe(10_000);

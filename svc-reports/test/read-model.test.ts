@@ -204,7 +204,7 @@ describe.each<BusKind>(['inprocess', 'nats'])('the reports read model on the %s 
   }, 180_000);
 
   maybe('equals the ledger from its events delivered shuffled and twice', async () => {
-    const events = (await stack.ledger.db.query<{ sequence: number; type: string; data: unknown }>('SELECT sequence::int AS sequence, type, data FROM outbox ORDER BY sequence')).rows;
+    const events = (await stack.ledger.db.query<{ sequence: number; type: string; data: unknown }>('SELECT sequence::int AS sequence, type, data::json AS data FROM outbox ORDER BY sequence')).rows;
     const db = await createTestDatabase('rmshuffle');
     const app = await buildReports({ databaseUrl: db.url, jwtPublicKey: testKeys().publicKey, internalToken: TEST_INTERNAL_TOKEN, bus: createInProcessBus(), ledgerUrl: 'http://127.0.0.1:1' });
     try {

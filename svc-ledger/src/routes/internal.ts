@@ -24,6 +24,7 @@ import { amountToCents, requireAtMost, requireDate } from '../domain/values';
 import { accountRows, findAccount } from '../repositories/accounts';
 import { categoriesExist, categoriesOf } from '../repositories/categories';
 import type { LedgerWrite } from '../repositories/events';
+import { lockReferences } from '../repositories/references';
 import { announceChanged, announceCreated, applyChanges, blankRow, createTransfer, ordinaryRow, resolveCategory } from '../repositories/transaction-writes';
 import { allocateIds, hardDeleteRows, insertNewRows, insertRows, lockRows, lockScheduleRows, storedRow, transactionNow, type NewRow } from '../repositories/transactions';
 import { runWrite } from '../write';
@@ -130,11 +131,18 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
           }
           return ordinaryRow(w, newIds[i], account.id, t, categoryId);
         });
+        // References checked once for all rows (not by a trigger per row) when the database role
+        // allows it; a category deleted since it was looked up is refused as the trigger would.
+        const referencesLocked = app.checksReferencesOnce;
+        if (referencesLocked) {
+          const categoryIds = rows.map((r) => r.category_id).filter((id): id is number => id !== null);
+          if (!(await lockReferences(w.client, householdId, account.id, categoryIds))) throw notFound(CATEGORY_NOT_FOUND);
+        }
         // The events (~400 bytes of JSON a row) are written while PostgreSQL inserts the rows: the
         // rows as stored are known before (the transaction's timestamp), and JSON work and the
         // INSERT then run on both cores.
         const now = await transactionNow(w.client);
-        const inserting = insertNewRows(w, rows, w.userId);
+        const inserting = insertNewRows(w, rows, w.userId, referencesLocked);
         inserting.catch(() => undefined); // awaited below; a refusal then rolls the write back
         await announceCreated(w, rows.map((r) => storedRow(r, now)), 'import', false);
         await inserting;

@@ -1,0 +1,139 @@
+import pg from 'pg';
+import { createInProcessBus } from '@hf/messaging';
+import { TEST_INTERNAL_TOKEN, testAdminUrl, testKeys } from '@hf/service-kit/src/testing';
+import { buildApp } from '../src/app';
+import { lockReferences } from '../src/repositories/references';
+import { client, internalClient, openAccount, register, snapshot, startLedger, type Call, type Ledger } from './helpers';
+
+// Bulk creates check their account and categories once, locked as a foreign-key check locks
+// them, instead of by a trigger per row (src/repositories/references.ts).
+
+let ledger: Ledger;
+let call: Call;
+let internal: ReturnType<typeof internalClient>;
+let account: number;
+let food: number;
+let foreignCategory: number;
+
+beforeAll(async () => {
+  ledger = await startLedger('references');
+  call = client(ledger.app, 1);
+  internal = internalClient(ledger.app);
+  account = await openAccount(call, 'Checking', 0);
+  food = (await call('POST', '/api/categories/', { name: 'Food' })).body.id;
+  foreignCategory = (await client(ledger.app, 2)('POST', '/api/categories/', { name: 'Theirs' })).body.id;
+});
+afterAll(async () => ledger.close());
+
+const bulk = (key: string, rows: object[]) =>
+  internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: account, idempotency_key: key, transactions: rows });
+
+describe('references checked once per bulk create', () => {
+  it('is what the test database superuser does', () => {
+    expect(ledger.app.checksReferencesOnce).toBe(true);
+  });
+
+  it('transactions has no trigger but its foreign keys (the only ones the bulk INSERT skips)', async () => {
+    const triggers = await ledger.app.db.query<{ name: string; constraint_type: string | null }>(
+      `SELECT t.tgname AS name, c.contype::text AS constraint_type FROM pg_trigger t LEFT JOIN pg_constraint c ON c.oid = t.tgconstraint
+       WHERE t.tgrelid = 'transactions'::regclass`,
+    );
+    expect(triggers.rows.length).toBeGreaterThan(0);
+    expect(triggers.rows.filter((t) => t.constraint_type !== 'f')).toEqual([]);
+    const rules = await ledger.app.db.query("SELECT rulename FROM pg_rules WHERE tablename = 'transactions'");
+    expect(rules.rows).toEqual([]);
+  });
+
+  it('holds the account and categories FOR KEY SHARE until the write ends, and finds only the household\'s', async () => {
+    const writer = await ledger.app.db.connect();
+    const other = await ledger.app.db.connect();
+    const doomed = (await call('POST', '/api/categories/', { name: 'Doomed' })).body.id;
+    try {
+      await writer.query('BEGIN');
+      expect(await lockReferences(writer, 1, account, [doomed, doomed])).toBe(true);
+      await other.query("SET lock_timeout = '200ms'");
+      await expect(other.query('DELETE FROM categories WHERE id = $1', [doomed])).rejects.toMatchObject({ code: '55P03' });
+      await writer.query('COMMIT');
+      await other.query('DELETE FROM categories WHERE id = $1', [doomed]);
+
+      await writer.query('BEGIN');
+      expect(await lockReferences(writer, 1, account, [food, foreignCategory])).toBe(false);
+      expect(await lockReferences(writer, 1, account, [doomed])).toBe(false);
+      expect(await lockReferences(writer, 2, account, [])).toBe(false);
+      await writer.query('ROLLBACK');
+    } finally {
+      writer.release();
+      other.release();
+    }
+  });
+
+  it('a bulk create refers to its category as any row does: deleting the category clears it', async () => {
+    const groceries = (await call('POST', '/api/categories/', { name: 'Groceries' })).body.id;
+    const res = await bulk('set-null', [
+      { date: '2025-03-01', payee: 'Market', amount: -12.5, category_id: groceries },
+      { date: '2025-03-02', payee: 'Bakery', amount: -3, category: 'Groceries' },
+    ]);
+    expect(res.status).toBe(200);
+    expect((await register(call, account)).filter((r) => r.category_name === 'Groceries')).toHaveLength(2);
+    expect((await call('DELETE', `/api/categories/${groceries}`)).status).toBeLessThan(300);
+    const rows = await ledger.app.db.query('SELECT category_id FROM transactions WHERE id = ANY($1::int[])', [res.body.transaction_ids]);
+    expect(rows.rows).toEqual([{ category_id: null }, { category_id: null }]);
+  });
+
+  it('refuses another household\'s category with nothing written', async () => {
+    const before = await snapshot(ledger.app);
+    const res = await bulk('foreign', [{ date: '2025-03-03', payee: 'X', amount: -1, category_id: foreignCategory }]);
+    expect([res.status, res.body.message]).toEqual([404, 'Category not found.']);
+    expect(await snapshot(ledger.app)).toBe(before);
+  });
+});
+
+describe('a database role that may not skip triggers', () => {
+  const ROLE = 'hf_ledger_plain';
+  let plain: Awaited<ReturnType<typeof buildApp>>;
+  let dbName: string;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: testAdminUrl() });
+    await admin.connect();
+    try {
+      const exists = await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [ROLE]);
+      if (exists.rowCount === 0) await admin.query(`CREATE ROLE ${ROLE} LOGIN PASSWORD 'plain' NOSUPERUSER`);
+      dbName = `t_refplain_${process.pid}_${Date.now()}`;
+      await admin.query(`CREATE DATABASE ${dbName} OWNER ${ROLE}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(testAdminUrl());
+    url.username = ROLE;
+    url.password = 'plain';
+    url.pathname = `/${dbName}`;
+    plain = await buildApp({ databaseUrl: url.toString(), jwtPublicKey: testKeys().publicKey, internalToken: TEST_INTERNAL_TOKEN, bus: createInProcessBus() });
+    await plain.ready();
+  });
+  afterAll(async () => {
+    await plain?.close();
+    const admin = new pg.Client({ connectionString: testAdminUrl() });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('keeps the per-row checks and creates the same rows', async () => {
+    expect(plain.checksReferencesOnce).toBe(false);
+    const user = client(plain, 1);
+    const id = await openAccount(user, 'Plain', 0);
+    const category = (await user('POST', '/api/categories/', { name: 'Food' })).body.id;
+    const res = await internalClient(plain)('POST', '/internal/transactions/bulk', {
+      household_id: 1, account_id: id, idempotency_key: 'plain', transactions: [
+        { date: '2025-03-01', payee: 'Market', amount: -12.5, category_id: category },
+        { date: '2025-03-02', payee: 'Pay', amount: 100 },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect((await register(user, id)).map((r) => [r.payee, r.amount, r.category_name])).toEqual([
+      ['Market', -12.5, 'Food'],
+      ['Pay', 100, null],
+    ]);
+  });
+});
