@@ -16,7 +16,7 @@
  * after). A renewed access token (the gateway's `authorization` answer header) is used from then on.
  *
  * Knobs: BENCH_LOAD_MODES (default,scaled), BENCH_LOAD_SECONDS (measured window, 300),
- * BENCH_LOAD_WARMUP_SECONDS (60: svc-ledger's register cache fills in the first minute), BENCH_LOAD_USERS (50), BENCH_LOAD_THINK_MS (50),
+ * BENCH_LOAD_WARMUP_SECONDS (60: svc-ledger's register cache fills in the first minute), BENCH_LOAD_USERS (50), BENCH_LOAD_THINK_MS (1000: a user thinks 0-1,000 ms; 50 makes it a capacity test, docs/decisions.md),
  * BENCH_LOAD_SEED (1), BENCH_LOAD_LOG_LEVEL (the services' LOG_LEVEL, info),
  * BENCH_LOAD_PG_URL / BENCH_LOAD_NATS_URL (scaled mode; the machine's 127.0.0.1:5432 and :4222).
  * BENCH_APP_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) reaches the default mode's app
@@ -104,7 +104,7 @@ function settings(): Settings {
     seconds: num('BENCH_LOAD_SECONDS', 300),
     warmupSeconds: num('BENCH_LOAD_WARMUP_SECONDS', 60),
     users: Math.max(1, Math.round(num('BENCH_LOAD_USERS', 50))),
-    thinkMs: num('BENCH_LOAD_THINK_MS', 50),
+    thinkMs: num('BENCH_LOAD_THINK_MS', 1000),
     seed: num('BENCH_LOAD_SEED', 1),
     logLevel: process.env.BENCH_LOAD_LOG_LEVEL ?? 'info',
     pgUrl: process.env.BENCH_LOAD_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
