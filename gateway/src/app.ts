@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Pool } from 'undici';
 import type { Bus, Subscription } from '@hf/messaging';
 import { EVENTS, PUBLIC_API_ROUTES, SERVICES, type ServiceRoute } from '@hf/contracts';
-import { HttpError, REQUEST_MESSAGES, TokenVerifier, answerFrameworkError, bearerToken, badRequest, hasEncodedBody, headerCount, unauthorized, type Identity } from '@hf/service-kit';
+import { HttpError, REQUEST_MESSAGES, TokenVerifier, answerFrameworkError, bearerToken, badRequest, hasEncodedBody, headerCount, registerMemoryRoute, unauthorized, type CacheSizes, type Identity } from '@hf/service-kit';
 import { registerApiDocs } from './api-docs';
 import { AuthClient } from './auth-client';
 import { BODY_TOO_LARGE_MESSAGE, pathOf, registerServiceProxies, UNAVAILABLE_MESSAGE } from './proxy';
@@ -256,7 +256,14 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
 
   registerApiDocs(app, { services: SERVICES, pools, internalToken: options.internalToken, publicRoutes: PUBLIC_API_ROUTES });
 
-  // Service-to-service paths are never reachable from outside, whatever the method.
+  // The gateway's own memory and caches, for a caller with the internal token only (the bench);
+  // the services' /internal paths are never routed: every other one answers 404, whatever the method.
+  const caches: CacheSizes = new Map([
+    ['tokens', () => ({ entries: verifier.size, maxEntries: verifier.maxEntries })],
+    ['revoked sessions', () => ({ entries: revoked.size })],
+    ['renewals', () => ({ entries: authClient.renewalsHeld })],
+  ]);
+  registerMemoryRoute(app, { name: 'gateway', internalToken: options.internalToken, caches });
   app.all('/internal', async (_request, reply) => reply.code(404).send({ message: 'Not found.' }));
   app.all('/internal/*', async (_request, reply) => reply.code(404).send({ message: 'Not found.' }));
 

@@ -17,6 +17,11 @@ export class AuthClient {
     this.pool = new Pool(new URL(authUrl).origin, { connections: 16, keepAliveTimeout: 30_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   }
 
+  /** Renewals remembered (running, or finished less than 30 s ago; swept past 1,000). */
+  get renewalsHeld(): number {
+    return this.renewals.size;
+  }
+
   /** A fresh access token for `accessToken`, or null when svc-auth refuses (revoked, capped) or is down. */
   renew(accessToken: string): Promise<string | null> {
     const now = Date.now();

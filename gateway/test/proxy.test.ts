@@ -57,6 +57,36 @@ describe('routing by path', () => {
     }
   });
 
+  it('answers its own /internal/memory only with the internal token, and never a service\'s', async () => {
+    for (const headers of [{}, auth(), { 'x-internal-token': 'wrong' }]) {
+      const res = await h.gateway.inject({ method: 'GET', url: '/internal/memory', headers });
+      expect({ headers, status: res.statusCode, body: res.json() }).toEqual({ headers, status: 404, body: { message: 'Not found.' } });
+    }
+    const res = await h.gateway.inject({ method: 'GET', url: '/internal/memory', headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      name: 'gateway',
+      pid: process.pid,
+      thread: 0,
+      rss: expect.any(Number),
+      heapUsed: expect.any(Number),
+      heapTotal: expect.any(Number),
+      heapLimit: expect.any(Number),
+      external: expect.any(Number),
+      arrayBuffers: expect.any(Number),
+      caches: {
+        tokens: { entries: expect.any(Number), maxEntries: 10_000 },
+        'revoked sessions': { entries: expect.any(Number) },
+        renewals: { entries: expect.any(Number) },
+      },
+    });
+    for (const url of ['/api/accounts/../../internal/memory', '/api/accounts/%2e%2e/%2e%2e/internal/memory', '/internal/memory/']) {
+      const other = await h.gateway.inject({ method: 'GET', url, headers: auth() });
+      expect({ url, status: other.statusCode }).toEqual({ url, status: 404 });
+    }
+    expect(Object.values(h.upstreams).some((u) => u.received.some((r) => r.url.includes('memory')))).toBe(false);
+  });
+
   it('answers 404 with a message for an /api path no service owns', async () => {
     const res = await h.gateway.inject({ method: 'GET', url: '/api/nothing-here', headers: auth() });
     expect(res.statusCode).toBe(404);

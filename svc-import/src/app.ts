@@ -44,6 +44,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('today', options.today ?? (() => localToday()));
   app.decorate('ledger', new LedgerImportClient(options.ledgerUrl, options.internalToken));
-  app.decorate('statements', new StatementCache());
+  const statements = new StatementCache();
+  app.decorate('statements', statements);
+  app.cacheSizes.set('statements', () => ({ entries: statements.size, bytes: statements.heapBytes, maxBytes: statements.limits.maxHeapBytes }));
   return app;
 }

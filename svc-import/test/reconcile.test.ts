@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import fastJson from 'fast-json-stringify';
 import { ReconciliationData } from '@hf/contracts';
-import { testToken } from '@hf/service-kit/src/testing';
+import { TEST_INTERNAL_TOKEN, testToken } from '@hf/service-kit/src/testing';
 import { TOO_LARGE_MESSAGE } from '../src/reading';
 import { account, addCategory, addRow, multipart, openAccount, registerRows, SINGLE_MAPPING, startImportStack, upload, type Json, type Stack } from './helpers';
 
@@ -155,6 +155,11 @@ test('the reconciliation of the file just analysed takes the analysed table; oth
   const cache = stack.reports.statements;
   const hits = cache.stats.hits;
   expect((await upload(call, '/api/import/analyze', FILE)).status).toBe(200);
+  // The held table is reported with its estimated heap against the cache's bound (internal token only).
+  expect((await stack.reports.inject({ method: 'GET', url: '/internal/memory' })).statusCode).toBe(404);
+  const memory = (await stack.reports.inject({ method: 'GET', url: '/internal/memory', headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } })).json();
+  expect(memory).toMatchObject({ name: 'svc-import', caches: { statements: { entries: cache.size, bytes: cache.heapBytes, maxBytes: cache.limits.maxHeapBytes } } });
+  expect(memory.caches.statements.bytes).toBeGreaterThanOrEqual(Buffer.byteLength(FILE));
 
   const cached = await upload(call, `/api/import/${accountId}`, FILE, { mapping: SINGLE_MAPPING });
   expect(cached.status).toBe(200);

@@ -61,8 +61,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Read by the register route at request time (route scopes see root decorations).
   const balances = new BalanceCache();
+  const registers = new RegisterCache(app.db, registerCacheBytes(options), balances);
   app.decorate('balanceCache', balances);
-  app.decorate('registerCache', new RegisterCache(app.db, registerCacheBytes(options), balances));
+  app.decorate('registerCache', registers);
+  app.cacheSizes.set('registers', () => ({ entries: registers.entries, bytes: registers.bytes, maxBytes: registers.budgetBytes }));
+  app.cacheSizes.set('balances', () => ({ entries: balances.accounts, maxEntries: balances.maxAccounts }));
   app.decorate('checksReferencesOnce', await mayCheckReferencesOnce(app.db));
   const relay = startOutboxRelay({ pool: app.db, bus: app.bus, logger: app.log });
   app.decorate('outbox', relay);

@@ -31,7 +31,12 @@ export class BalanceCache {
   /** Accounts served from the cache / summed by PostgreSQL (tests and diagnostics). */
   readonly stats = { hits: 0, misses: 0 };
 
-  constructor(private readonly maxAccounts = 100_000) {}
+  constructor(readonly maxAccounts = 100_000) {}
+
+  /** Accounts whose sums are held. */
+  get accounts(): number {
+    return this.size;
+  }
 
   /** A copy of what is held for the household's accounts (by account id); the household becomes the most recently used. */
   held(householdId: number): Map<number, HeldSums> {

@@ -58,8 +58,17 @@ export class RegisterCache {
     this.lru = new ByteLru(maxBytes, sizeOf);
   }
 
+  /** Bytes held (as the budget counts them), registers held, and the budget. */
   get bytes(): number {
     return this.lru.bytes;
+  }
+
+  get entries(): number {
+    return this.lru.size;
+  }
+
+  get budgetBytes(): number {
+    return this.maxBytes;
   }
 
   /** Whether some version of the account's register is cached for this household. */

@@ -274,3 +274,29 @@ describe('POST /internal/replay', () => {
     expect(res.body.household_ids).toEqual([1, 2]);
   });
 });
+
+describe('GET /internal/memory', () => {
+  it('answers 404 without the internal token, and a user token is not enough', async () => {
+    expect((await ledger.app.inject({ method: 'GET', url: '/internal/memory' })).statusCode).toBe(404);
+    expect((await ledger.app.inject({ method: 'GET', url: '/internal/memory', headers: { 'x-internal-token': 'wrong' } })).statusCode).toBe(404);
+    expect((await call('GET', '/internal/memory')).status).toBe(404);
+  });
+
+  it('reports the process memory and the held registers and balances against their bounds', async () => {
+    await addTransaction(call, checking, { payee: 'Held' });
+    const rows = await register(call, checking);
+    await call('GET', '/api/accounts/');
+    const res = await internal('GET', '/internal/memory');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'svc-ledger', pid: process.pid, rss: expect.any(Number), heapUsed: expect.any(Number), external: expect.any(Number) });
+    const { registers, balances, tokens } = res.body.caches;
+    expect(registers).toEqual({ entries: ledger.app.registerCache.entries, bytes: ledger.app.registerCache.bytes, maxBytes: 200 * 1024 * 1024 });
+    expect(registers.entries).toBeGreaterThanOrEqual(1);
+    // The held register counts at least its JSON body.
+    expect(registers.bytes).toBeGreaterThan(Buffer.byteLength(JSON.stringify(rows)));
+    expect(balances).toEqual({ entries: expect.any(Number), maxEntries: 100_000 });
+    expect(balances.entries).toBeGreaterThanOrEqual(2);
+    expect(tokens).toEqual({ entries: expect.any(Number), maxEntries: 10_000 });
+    expect(tokens.entries).toBeGreaterThanOrEqual(1);
+  });
+});

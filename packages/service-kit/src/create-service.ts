@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Bus } from '@hf/messaging';
 import { createPool, migrate, type Pool } from './db';
+import { isInternalToken, registerMemoryRoute, type CacheSizes } from './memory-report';
 import { HttpError, notFound, unauthorized } from './errors';
 import { bearerToken, TokenVerifier, type Identity } from './identity';
 import { OPENAPI_INTERNAL_PATH, registerOpenApi } from './openapi';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     serviceName: string;
     /** Every route with its access and input schemas (the API-document and hostile-input tests walk it). */
     routeTable: readonly RegisteredRoute[];
+    /** The service's bounded caches, measured by `GET /internal/memory` (a service adds its own). */
+    cacheSizes: CacheSizes;
   }
   interface FastifyRequest {
     /** Set for every non-public, non-internal route once the access token is verified. */
@@ -104,16 +107,18 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
   app.decorate('serviceName', options.name);
   app.decorateRequest('identity', null);
   app.decorate('routeTable', recordRoutes(app));
+  app.decorate('cacheSizes', new Map() as CacheSizes);
   // Before any route: the OpenAPI document is collected from the routes' own schemas.
   await registerOpenApi(app, options.name);
 
   // RS256 verification costs ~0.2 ms; a token already verified is only re-checked for expiry.
   const verifier = new TokenVerifier(options.jwtPublicKey);
+  app.cacheSizes.set('tokens', () => ({ entries: verifier.size, maxEntries: verifier.maxEntries }));
   app.addHook('onRequest', async (request) => {
     guardRequest(request.raw);
     const config = request.routeOptions.config ?? {};
     if (config.internal) {
-      if (request.headers['x-internal-token'] !== options.internalToken) throw notFound();
+      if (!isInternalToken(request.headers['x-internal-token'], options.internalToken)) throw notFound();
       return;
     }
     if (config.public || !request.routeOptions.url) return;
@@ -155,6 +160,7 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
   });
 
   app.get(OPENAPI_INTERNAL_PATH, { config: { internal: true } }, async () => app.swagger());
+  registerMemoryRoute(app, { name: options.name, internalToken: options.internalToken, caches: app.cacheSizes });
 
   await app.register(async (scope) => options.routes(scope));
 

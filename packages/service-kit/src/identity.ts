@@ -80,9 +80,14 @@ export class TokenVerifier {
 
   constructor(
     private readonly publicKey: string,
-    private readonly maxEntries = 10_000,
+    readonly maxEntries = 10_000,
     private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
   ) {}
+
+  /** Tokens held verified. */
+  get size(): number {
+    return this.cache.size;
+  }
 
   /** The identity of a valid token; throws the service-kit 401 otherwise. */
   verify(token: string): Identity {

@@ -15,3 +15,4 @@ export * from './request-guards';
 export * from './route-table';
 export * from './json-body';
 export * from './json-answer';
+export * from './memory-report';

@@ -99,6 +99,11 @@ export class StatementCache {
   get size(): number {
     return this.live().length;
   }
+
+  /** Estimated heap of the tables held (what `maxHeapBytes` bounds). */
+  get heapBytes(): number {
+    return this.live().reduce((sum, e) => sum + e.bytes * HEAP_PER_FILE_BYTE, 0);
+  }
 }
 
 /** A held table's rows handed out again, one resolved promise per row. */
