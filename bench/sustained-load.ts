@@ -39,6 +39,7 @@ import { canConnect } from '../scripts/test-postgres';
 import { startAppProcess } from './support/app-process';
 import { isIdle, openEventPipeline, type PipelineState } from './support/event-pipeline';
 import { LoadRecorder, type LatencySummary, type LoadSummary, type RequestClass } from './support/load-recorder';
+import { askMemory, byProcess, describeCache, mibOf, type ProcessReport } from './support/memory-reports';
 import { processTree, memoryOf, type ProcessMemory } from './support/processes';
 import { seededRandom } from '../svc-ledger/test/seeded-random';
 import { BENCH_PASSWORD, createBenchAccount, householdOf, registerBenchUser, seedRegister } from './support/seed-register';
@@ -58,6 +59,8 @@ const FIRST_PAGE = 400;
 const OLDER_PAGE = 5_000;
 /** How often the memory of every process is sampled during the window. */
 const MEMORY_SAMPLE_MS = 5_000;
+/** How often the services and the gateway are asked for their heap and caches (`GET /internal/memory`). */
+const MEMORY_REPORT_MS = 60_000;
 /** Each user signs out and in again every 60-120 s. */
 const SIGN_IN_EVERY_MS: [number, number] = [60_000, 120_000];
 
@@ -121,6 +124,8 @@ interface System {
   gatewayUrl: string;
   ledgerUrl: string;
   internalToken: string;
+  /** Who answers `GET /internal/memory`: every service and the gateway (name -> base URL). */
+  reporters: Record<string, string>;
   /** Connection strings by service name. */
   databases: Record<string, string>;
   /** Scaled mode: the NATS server and the durables to watch. */
@@ -139,6 +144,7 @@ async function startDefault(s: Settings): Promise<System> {
       gatewayUrl: app.url.replace('localhost', '127.0.0.1'),
       ledgerUrl: app.services['svc-ledger'],
       internalToken: ensureAppSecrets(dataDir).internalToken,
+      reporters: { ...app.services, gateway: app.url.replace('localhost', '127.0.0.1') },
       databases: app.databases,
       stop: async () => {
         await app.stop();
@@ -170,6 +176,7 @@ async function startScaled(s: Settings): Promise<System | string> {
     gatewayUrl: test.cluster.url.replace('localhost', '127.0.0.1'),
     ledgerUrl: test.cluster.services['svc-ledger'],
     internalToken: ensureAppSecrets(test.dataDir).internalToken,
+    reporters: { ...test.cluster.services, gateway: test.cluster.url.replace('localhost', '127.0.0.1') },
     databases,
     nats: { url: s.natsUrl, durables: ['svc-budget', 'svc-reports', `gateway-${run}`] },
     externalBackends: async () => (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname LIKE $1', [`${run}\\_%`])).rows.map((r) => r.pid),
@@ -514,6 +521,8 @@ interface RunResult {
   memoryEnd: MemoryRow[];
   /** RSS (KiB) of each process every MEMORY_SAMPLE_MS through the window, start and end included. */
   memorySeries: Map<string, number[]>;
+  /** What each process said of its heap and caches at the start of the window, each minute, and at its end. */
+  reports: ProcessReport[][];
   atStop: PipelineState;
   idleMs: number | null;
   idleState: PipelineState;
@@ -565,12 +574,18 @@ async function drive(system: System, s: Settings, members: Member[], pool: Pool,
     for (const r of rows) memorySeries.set(r.name, [...(memorySeries.get(r.name) ?? []), r.rssKiB]);
   };
   sample(memoryStart);
+  const reports: ProcessReport[][] = [];
+  const askReports = async () => reports.push(byProcess(await askMemory(system.reporters, system.internalToken)));
+  await askReports();
   const windowStart = Date.now();
   const sampler = setInterval(() => void memoryRows(system).then(sample), MEMORY_SAMPLE_MS);
+  const reporter = setInterval(() => void askReports(), MEMORY_REPORT_MS);
   await new Promise((r) => setTimeout(r, s.seconds * 1000));
   clearInterval(sampler);
+  clearInterval(reporter);
   const memoryEnd = await memoryRows(system);
   sample(memoryEnd);
+  await askReports();
   const loadEnd = loadavg();
   recorder.measuring = false;
   const seconds = (Date.now() - windowStart) / 1000;
@@ -580,7 +595,7 @@ async function drive(system: System, s: Settings, members: Member[], pool: Pool,
   await Promise.all(loops);
   const atStop = await pipeline.state();
   const idle = await pipeline.waitIdle(60_000);
-  return { summary: recorder.summary(), seconds, memoryStart, memoryEnd, memorySeries, atStop, idleMs: idle.ms, idleState: idle.last, loadStart, loadEnd };
+  return { summary: recorder.summary(), seconds, memoryStart, memoryEnd, memorySeries, reports, atStop, idleMs: idle.ms, idleState: idle.last, loadStart, loadEnd };
 }
 
 function report(r: RunResult, s: Settings): void {
@@ -613,6 +628,7 @@ function report(r: RunResult, s: Settings): void {
     const perMinute = series.filter((_, i) => i % (60_000 / MEMORY_SAMPLE_MS) === 0 || i === series.length - 1);
     console.log(`    ${name.padEnd(45)} ${perMinute.map((k) => (k / 1024).toFixed(0)).join(' ')}`);
   }
+  reportHeaps(r.reports);
   console.log(`  events when the load stopped: ${describeState(r.atStop)}`);
   console.log(`  outbox published and every consumer at the head ${r.idleMs === null ? `NOT within 60 s (last: ${describeState(r.idleState)})` : `${fmt(r.idleMs)} ms after the last answer`}${isIdle(r.atStop) ? ' (already there)' : ''}`);
   const read = summary.byClass.read;
@@ -622,6 +638,37 @@ function report(r: RunResult, s: Settings): void {
     `  targets: zero errors [${verdict(summary.errorCount === 0)}], reads p99 < 100 ms [${verdict(!!read && read.p99 < 100)}], writes p99 < 150 ms [${verdict(!!write && write.p99 < 150)}], ` +
       `events idle within 1 s [${verdict(r.idleMs !== null && r.idleMs <= 1000)}], memory: compare start and end above (window ${s.seconds} s)`,
   );
+}
+
+/** Heap, external memory, the rest of the resident set, and the caches of each process: start -> end, then each minute. */
+function reportHeaps(reports: ProcessReport[][]): void {
+  if (reports.length === 0 || reports[0].length === 0) return console.log('  heap and caches: no process answered GET /internal/memory');
+  const first = reports[0];
+  const last = reports[reports.length - 1];
+  const arrow = (a: number, b: number) => `${mibOf(a)} -> ${mibOf(b)}`;
+  console.log('  heap and caches (GET /internal/memory of every service and the gateway), start -> end of the window (MiB):');
+  for (const start of first) {
+    const end = last.find((p) => p.pid === start.pid);
+    if (!end) continue;
+    console.log(
+      `    ${start.name.padEnd(26)} RSS ${arrow(start.rss, end.rss)}; V8 heap used ${arrow(start.heapUsed, end.heapUsed)} (of ${arrow(start.heapTotal, end.heapTotal)}); ` +
+        `external ${arrow(start.external, end.external)} (array buffers ${arrow(start.arrayBuffers, end.arrayBuffers)}); outside both ${arrow(start.outsideV8, end.outsideV8)}`,
+    );
+    for (const [cache, size] of Object.entries(start.caches)) {
+      const after = end.caches[cache];
+      console.log(`      ${cache.padEnd(30)} ${describeCache(size)} -> ${after ? describeCache(after) : 'gone'}`);
+    }
+  }
+  console.log('  each minute (MiB): V8 heap used / heap total / external / outside both; caches bounded by bytes:');
+  for (const start of first) {
+    const series = reports.map((sample) => sample.find((p) => p.pid === start.pid)).filter((p): p is ProcessReport => p !== undefined);
+    const row = (field: 'heapUsed' | 'heapTotal' | 'external' | 'outsideV8') => series.map((p) => (p[field] / 1024 / 1024).toFixed(0)).join(' ');
+    console.log(`    ${start.name.padEnd(26)} heap used ${row('heapUsed')} | heap total ${row('heapTotal')} | external ${row('external')} | outside ${row('outsideV8')}`);
+    for (const [cache, size] of Object.entries(start.caches)) {
+      if (size.bytes === undefined) continue;
+      console.log(`      ${cache.padEnd(30)} ${series.map((p) => mibOf(p.caches[cache]?.bytes ?? 0)).join(' ')}`);
+    }
+  }
 }
 
 export async function runSustainedLoadBench(): Promise<void> {
