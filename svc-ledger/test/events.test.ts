@@ -16,6 +16,7 @@ const schemas: Record<string, object> = {
   [EVENTS.accountsReordered]: L.AccountsReorderedV1,
   [EVENTS.accountClosed]: L.AccountClosedV1,
   [EVENTS.transactionRecorded]: L.TransactionRecordedV1,
+  [EVENTS.transactionRecordedCompact]: L.TransactionRecordedV2,
   [EVENTS.transactionChanged]: L.TransactionChangedV1,
   [EVENTS.transactionMoved]: L.TransactionMovedV1,
   [EVENTS.transactionDeleted]: L.TransactionDeletedV1,
@@ -118,6 +119,7 @@ describe('events of every write', () => {
   });
 
   it('internal writes: import, clear, budgeted rows', async () => {
+    // A bulk create's compact event (v2): one row keeps every field in its entry.
     let events = await eventsOf(() => internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: checking, idempotency_key: 'e1', transactions: [{ date: '2025-01-13', payee: 'Imported', amount: -2 }] }));
     expect(events[0].data).toMatchObject({ origin: 'import', transactions: [{ payee: 'Imported', amount_cents: -200 }] });
     const id = events[0].data.transactions[0].id;

@@ -1,4 +1,4 @@
-import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
+import { EVENT_SEQUENCE_HEADER, expandRows } from '@hf/contracts';
 import { testToken } from '@hf/service-kit/src/testing';
 import { addTransaction, client, internalClient, openAccount, outboxSince, register, snapshot, startLedger, type Call, type Ledger, type Json } from './helpers';
 
@@ -58,9 +58,16 @@ describe('POST /internal/transactions/bulk', () => {
       ['Apples', -3, '', 'Food: Fruit', 1986.5],
     ]);
     const events = await outboxSince(ledger.app, since);
-    expect(events.map((e) => e.type)).toEqual(['ledger.transaction.recorded.v1']);
+    // One compact event (v2): the fields the rows share written once, the rows whole when expanded.
+    expect(events.map((e) => e.type)).toEqual(['ledger.transaction.recorded.v2']);
     expect(events[0].data.origin).toBe('import');
-    expect(events[0].data.transactions.map((t: Json) => t.amount_cents)).toEqual([-1050, 200000, -300]);
+    expect(events[0].data.shared).toMatchObject({ household_id: 1, account_id: checking, is_budgeted: false, transfer_id: null, deleted: false });
+    const announced = expandRows(events[0].data);
+    expect(announced.map((t) => [t.id, t.amount_cents, t.status, t.category_id, t.notes])).toEqual([
+      [res.body.transaction_ids[0], -1050, 'x', null, ''],
+      [res.body.transaction_ids[1], 200000, 'x', food, ''],
+      [res.body.transaction_ids[2], -300, '', expect.any(Number), 'n'],
+    ]);
   });
 
   it('a repeated idempotency key creates nothing twice and answers the first result', async () => {
@@ -113,7 +120,7 @@ describe('POST /internal/transactions/bulk', () => {
     // Announced in events that each stay well under the bus's 1 MB message limit.
     const events = await ledger.app.db.query(
       `SELECT sum(json_array_length(data::json->'transactions'))::int AS n, max(length(data))::int AS biggest FROM outbox
-       WHERE type = 'ledger.transaction.recorded.v1' AND data::json->>'origin' = 'import' AND subject = $1`,
+       WHERE type = 'ledger.transaction.recorded.v2' AND data::json->>'origin' = 'import' AND subject = $1`,
       [`account/${account}`],
     );
     expect(events.rows[0].n).toBe(10_000);

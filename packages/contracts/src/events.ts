@@ -9,6 +9,8 @@ export const EVENTS = {
   accountsReordered: 'ledger.account.reordered.v1',
   accountClosed: 'ledger.account.closed.v1',
   transactionRecorded: 'ledger.transaction.recorded.v1',
+  /** The same fact for many rows, their shared fields written once (a bulk import). */
+  transactionRecordedCompact: 'ledger.transaction.recorded.v2',
   transactionChanged: 'ledger.transaction.changed.v1',
   transactionMoved: 'ledger.transaction.moved.v1',
   transactionDeleted: 'ledger.transaction.deleted.v1',

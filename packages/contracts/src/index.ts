@@ -12,3 +12,4 @@ export * from './reports';
 export * from './budget';
 export * from './import';
 export * from './names';
+export * from './compact-rows';

@@ -515,6 +515,21 @@ export const TransactionRecordedV1 = Type.Object({
 });
 export type TransactionRecordedV1 = Static<typeof TransactionRecordedV1>;
 
+/**
+ * ledger.transaction.recorded.v2: new rows, as v1, written compactly for a bulk import:
+ * `shared` holds the fields every row of the event has (an import's household, account, status,
+ * category, timestamps and empty plan and transfer fields), each entry of `transactions` the
+ * rest. A row is `{ ...shared, ...entry }` with every field of LedgerTransactionSnapshot
+ * (compact-rows.ts writes and reads it). ~4x smaller than v1 for an import: ~90 bytes a row.
+ */
+export const TransactionRecordedV2 = Type.Object({
+  shared: Type.Partial(LedgerTransactionSnapshot),
+  transactions: Type.Array(Type.Partial(LedgerTransactionSnapshot)),
+  /** import */
+  origin: Type.String(),
+});
+export type TransactionRecordedV2 = Static<typeof TransactionRecordedV2>;
+
 export const TransactionChangePair = Type.Object({ before: LedgerTransactionSnapshot, after: LedgerTransactionSnapshot });
 export type TransactionChangePair = Static<typeof TransactionChangePair>;
 /** ledger.transaction.changed.v1: full rows before and after (a transfer edit: both legs). */

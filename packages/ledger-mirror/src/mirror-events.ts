@@ -15,7 +15,9 @@ import {
   type TransactionDeletedV1,
   type TransactionMovedV1,
   type TransactionRecordedV1,
+  type TransactionRecordedV2,
   type TransactionRestoredV1,
+  expandRows,
 } from '@hf/contracts';
 
 /** A ledger row as the mirror keeps it (money in cents). */
@@ -95,6 +97,9 @@ export function changesOf(type: string, data: unknown): ReadModelChanges {
   switch (type) {
     case EVENTS.transactionRecorded:
       changes.rows = (data as TransactionRecordedV1).transactions.map((t) => rowState(t));
+      break;
+    case EVENTS.transactionRecordedCompact:
+      changes.rows = expandRows(data as TransactionRecordedV2).map((t) => rowState(t));
       break;
     case EVENTS.transactionRestored:
       changes.rows = (data as TransactionRestoredV1).transactions.map((t) => rowState(t));

@@ -12,12 +12,14 @@ import {
   TransactionDeletedV1,
   TransactionMovedV1,
   TransactionRecordedV1,
+  TransactionRecordedV2,
   TransactionRestoredV1,
 } from '@hf/contracts';
 
 /** Every ledger event type with its payload schema: a malformed payload is terminated, not applied. */
 export const ALL_LEDGER_SCHEMAS = {
   [EVENTS.transactionRecorded]: TransactionRecordedV1,
+  [EVENTS.transactionRecordedCompact]: TransactionRecordedV2,
   [EVENTS.transactionChanged]: TransactionChangedV1,
   [EVENTS.transactionMoved]: TransactionMovedV1,
   [EVENTS.transactionDeleted]: TransactionDeletedV1,

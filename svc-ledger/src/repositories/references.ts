@@ -50,12 +50,13 @@ export async function lockReferences(client: PoolClient, householdId: number, ac
   return categories.rowCount === distinct.length;
 }
 
-/** Runs one statement with row triggers off (see above): the three queries are queued on `client` in order. */
-export async function queryWithoutRowTriggers<R extends Record<string, unknown>>(client: PoolClient, text: string, params: unknown[]): Promise<R[]> {
-  const [, result] = await Promise.all([
-    client.query('SET LOCAL session_replication_role = replica'),
-    client.query<R>(text, params),
-    client.query('SET LOCAL session_replication_role = origin'),
-  ]);
-  return result.rows;
+/**
+ * Runs `write` (which inserts the rows whose references were locked) with row triggers off, and
+ * turns them on again after it. On a failure the transaction is rolled back, the setting with it.
+ */
+export async function withoutRowTriggers<T>(client: PoolClient, write: () => Promise<T>): Promise<T> {
+  await client.query('SET LOCAL session_replication_role = replica');
+  const value = await write();
+  await client.query('SET LOCAL session_replication_role = origin');
+  return value;
 }

@@ -1,5 +1,6 @@
 import { EVENTS } from '@hf/contracts';
-import { TRANSFER_CATEGORY_NAME, type TransactionChangedV1, type TransactionRecordedV1 } from '@hf/contracts/ledger';
+import { compactRows } from '@hf/contracts/compact-rows';
+import { TRANSFER_CATEGORY_NAME, type TransactionChangedV1, type TransactionRecordedV1, type TransactionRecordedV2 } from '@hf/contracts/ledger';
 import { badRequest, notFound } from '@hf/service-kit/src/errors';
 import { findByPath } from '../domain/category-tree';
 import type { Status } from '../domain/status';
@@ -73,14 +74,25 @@ const NOTHING_ENTERED = { date: '', payee: '', amount: 0, status: '', notes: '' 
 /** A new row's fields besides what was entered (to be spread under them): no category, not budgeted, not a transfer. */
 export const blankRow = (w: LedgerWrite, id: number, accountId: number): NewRow => ordinaryRow(w, id, accountId, NOTHING_ENTERED, null);
 
-/** Emits ledger.transaction.recorded.v1 for new rows (chunked) and, unless bulk, "created" history. */
-export async function announceCreated(w: LedgerWrite, rows: readonly TxRow[], origin: string, withHistory = true): Promise<void> {
+/**
+ * Emits ledger.transaction.recorded.v1 for new rows (chunked) and, unless bulk, "created" history.
+ * `compact` (a bulk import): v2 instead, each event's shared fields written once (~4x less JSON
+ * for the outbox, the bus and the mirrors).
+ */
+export async function announceCreated(w: LedgerWrite, rows: readonly TxRow[], origin: string, withHistory = true, compact = false): Promise<void> {
   if (withHistory) {
     await insertHistory(w.client, w.householdId, w.userId, rows.map((r) => ({ transaction_id: r.id, action: 'created', old_values: {}, new_values: historyValues(r) })));
   }
   for (const part of chunksBySize(rows, snapshotBytes)) {
-    const data: TransactionRecordedV1 = { transactions: part.map(toEventSnapshot), origin };
-    w.emit(EVENTS.transactionRecorded, `account/${part[0].account_id}`, data);
+    const snapshots = part.map(toEventSnapshot);
+    const subject = `account/${part[0].account_id}`;
+    if (compact) {
+      const data: TransactionRecordedV2 = { ...compactRows(snapshots), origin };
+      w.emit(EVENTS.transactionRecordedCompact, subject, data);
+    } else {
+      const data: TransactionRecordedV1 = { transactions: snapshots, origin };
+      w.emit(EVENTS.transactionRecorded, subject, data);
+    }
   }
 }
 

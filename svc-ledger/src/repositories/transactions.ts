@@ -3,7 +3,6 @@ import { pgArray } from '@hf/service-kit';
 import { encodeCursor, type RegisterPosition } from '../domain/cursor';
 import { rowChanged, type TxRow } from '../domain/transaction-rules';
 import type { LedgerWrite } from './events';
-import { queryWithoutRowTriggers } from './references';
 import { categoryPathSql, epochMicros, isoText, type PoolClient, type Queryable } from './sql';
 
 /** The stored row (money in cents), as TxRow. */
@@ -104,12 +103,8 @@ export async function insertRows(w: LedgerWrite, rows: readonly NewRow[], create
   return rows.map((r) => storedRow(r, now));
 }
 
-/**
- * insertRows without the stored rows: answers the transaction's timestamp they carry (see
- * storedRow). `referencesLocked`: the caller has locked every account and category the rows
- * refer to (references.ts lockReferences), so the per-row foreign-key triggers are skipped.
- */
-export async function insertNewRows(w: LedgerWrite, rows: readonly NewRow[], createdBy: number | null, referencesLocked = false): Promise<string> {
+/** insertRows without the stored rows: answers the transaction's timestamp they carry (see storedRow). */
+export async function insertNewRows(w: LedgerWrite, rows: readonly NewRow[], createdBy: number | null): Promise<string> {
   w.touchRows(rows);
   const params: unknown[] = [createdBy];
   const values: string[] = [];
@@ -126,14 +121,16 @@ export async function insertNewRows(w: LedgerWrite, rows: readonly NewRow[], cre
     }
   }
   const from = arrays.length === 0 ? '' : `FROM unnest(${arrays.join(', ')}) AS u(${arrays.map((_, i) => `c${i + 1}`).join(', ')})`;
-  const text = `WITH inserted AS (
+  const result = await w.client.query<{ now: string }>(
+    `WITH inserted AS (
        INSERT INTO transactions (${INSERT_COLUMNS.map(([name]) => name).join(', ')}, created_by)
        SELECT ${values.join(', ')}, $1::int ${from}
        RETURNING 1
      )
-     SELECT ${isoText('now()')} AS now, (SELECT count(*) FROM inserted) AS n`;
-  const result = referencesLocked ? await queryWithoutRowTriggers<{ now: string }>(w.client, text, params) : (await w.client.query<{ now: string }>(text, params)).rows;
-  return result[0].now;
+     SELECT ${isoText('now()')} AS now, (SELECT count(*) FROM inserted) AS n`,
+    params,
+  );
+  return result.rows[0].now;
 }
 
 /** The transaction's timestamp (what insertRows stamps rows with), as ISO text. */

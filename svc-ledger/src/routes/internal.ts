@@ -24,7 +24,7 @@ import { amountToCents, requireAtMost, requireDate } from '../domain/values';
 import { accountRows, findAccount } from '../repositories/accounts';
 import { categoriesExist, categoriesOf } from '../repositories/categories';
 import type { LedgerWrite } from '../repositories/events';
-import { lockReferences } from '../repositories/references';
+import { lockReferences, withoutRowTriggers } from '../repositories/references';
 import { announceChanged, announceCreated, applyChanges, blankRow, createTransfer, ordinaryRow, resolveCategory } from '../repositories/transaction-writes';
 import { allocateIds, hardDeleteRows, insertNewRows, insertRows, lockRows, lockScheduleRows, storedRow, transactionNow, type NewRow } from '../repositories/transactions';
 import { runWrite } from '../write';
@@ -142,10 +142,13 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
         // rows as stored are known before (the transaction's timestamp), and JSON work and the
         // INSERT then run on both cores.
         const now = await transactionNow(w.client);
-        const inserting = insertNewRows(w, rows, w.userId, referencesLocked);
-        inserting.catch(() => undefined); // awaited below; a refusal then rolls the write back
-        await announceCreated(w, rows.map((r) => storedRow(r, now)), 'import', false);
-        await inserting;
+        const insertAndAnnounce = async () => {
+          const inserting = insertNewRows(w, rows, w.userId);
+          inserting.catch(() => undefined); // awaited below; a refusal then rolls the write back
+          await announceCreated(w, rows.map((r) => storedRow(r, now)), 'import', false, true);
+          await inserting;
+        };
+        await (referencesLocked ? withoutRowTriggers(w.client, insertAndAnnounce) : insertAndAnnounce());
         const response = { created: rows.length, transaction_ids: newIds };
         await w.client.query('UPDATE idempotency_keys SET response = $3 WHERE household_id = $1 AND key = $2', [
           householdId,
