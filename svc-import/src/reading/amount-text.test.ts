@@ -25,6 +25,14 @@ describe('readAmount', () => {
     ['1\u00a0234,56', ',', 123456],
     ['2.345,67', ',', 234567],
     ['\u221212.50', '.', -1250],
+    // The one-pass common forms.
+    ['12,345,678.9', '.', 1234567890],
+    ['-1,234', '.', -123400],
+    ['1,234.5', '.', 123450],
+    ['007', '.', 700],
+    ['12.5', '.', 1250],
+    ['-1.234.567,8', ',', -123456780],
+    ['999999999999.99', '.', 99999999999999],
   ] as const)('reads %p under %p as %p cents', (text, separator, cents) => {
     expect(readAmount(text, separator)).toEqual({ cents });
   });
@@ -42,6 +50,13 @@ describe('readAmount', () => {
     ['abc', '.'],
     ['$', '.'],
     ['1.2.3', '.'],
+    ['1,2345.00', '.'],
+    ['1234,567.00', '.'],
+    [',123.00', '.'],
+    ['12.', '.'],
+    ['-', '.'],
+    ['1234567890123', '.'],
+    ['12.345', '.'],
   ] as const)('refuses %p under %p', (text, separator) => {
     expect(readAmount(text, separator)).toHaveProperty('error');
   });

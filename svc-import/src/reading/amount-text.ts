@@ -27,9 +27,49 @@ const PATTERNS: Record<Separator, RegExp> = {
   '.': /^(\d{1,3}(?:[, ']\d{3})+|\d+)?(?:\.(\d+))?$/,
   ',': /^(\d{1,3}(?:[. ']\d{3})+|\d+)?(?:,(\d+))?$/,
 };
-/** The common case, `-1234.56` or `12`, read without the general rules. */
-const PLAIN = /^(-?)(\d{1,12})(?:\.(\d{1,2}))?$/;
-const PLAIN_COMMA = /^(-?)(\d{1,12})(?:,(\d{1,2}))?$/;
+/**
+ * The common cases read in one pass over the characters, without the general rules: an optional
+ * minus, digits grouped by threes with the other separator or not grouped at all, and 1 or 2
+ * decimals (`-1234.56`, `1,234.56`, `12` under '.'; `-1.234,56`, `12,5` under ','). Anything else
+ * (currency, spaces, parentheses, signs after, 3 decimals, more than 12 digits): undefined.
+ */
+function plainCents(text: string, separator: Separator): number | undefined {
+  const decimal = separator === '.' ? 46 : 44;
+  const group = separator === '.' ? 44 : 46;
+  const n = text.length;
+  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  const negative = i === 1;
+  let whole = 0;
+  let digits = 0; // integer digits in all
+  let run = 0; // digits since the last group separator
+  let groups = 0;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      whole = whole * 10 + (c - 48);
+      digits++;
+      run++;
+    } else if (c === group) {
+      // The first group has 1-3 digits, every later one exactly 3.
+      if (run === 0 || run > 3 || (groups > 0 && run !== 3)) return undefined;
+      groups++;
+      run = 0;
+    } else break;
+  }
+  if (digits === 0 || digits > 12 || (groups > 0 && run !== 3)) return undefined;
+  let fraction = 0;
+  if (i < n) {
+    if (text.charCodeAt(i) !== decimal || n - i - 1 < 1 || n - i - 1 > 2) return undefined;
+    for (let j = i + 1; j < n; j++) {
+      const c = text.charCodeAt(j);
+      if (c < 48 || c > 57) return undefined;
+      fraction = fraction * 10 + (c - 48);
+    }
+    if (n - i - 1 === 1) fraction *= 10;
+  }
+  const cents = whole * 100 + fraction;
+  return negative && cents !== 0 ? -cents : cents;
+}
 /** An optional minus then digits and separators only: no currency or other signs to look for. */
 const NUMBER_ONLY = /^-?[\d.,]+$/;
 
@@ -38,11 +78,8 @@ export type AmountProblem = 'missing' | 'invalid' | 'decimals' | 'large';
 
 /** Text to cents under `separator`, or what is wrong with it (no allocation on the common paths). */
 export function amountInCents(text: string, separator: Separator): number | AmountProblem {
-  const plain = (separator === '.' ? PLAIN : PLAIN_COMMA).exec(text);
-  if (plain) {
-    const cents = Number(plain[2]) * 100 + (plain[3] === undefined ? 0 : plain[3].length === 1 ? Number(plain[3]) * 10 : Number(plain[3]));
-    return plain[1] === '-' && cents !== 0 ? -cents : cents;
-  }
+  const plain = plainCents(text, separator);
+  if (plain !== undefined) return plain;
   let s = text.trim().replace(MINUSES, '-');
   if (s === '') return 'missing';
   let negatives = 0;

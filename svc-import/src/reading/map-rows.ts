@@ -142,10 +142,12 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
   let fixedDates = 0;
   let totalRows = 0;
 
+  const previewRows = IMPORT_LIMITS.previewRows;
+  const double = mapping.amount_type === 'double';
   for await (const row of table.rows) {
     totalRows++;
     const { cells, rowNumber } = row;
-    if (preview.length < IMPORT_LIMITS.previewRows) preview.push(cells);
+    if (preview.length < previewRows) preview.push(cells);
     const dateText = cell(cells, col.date);
     let payee = cleanText(cell(cells, col.payee));
     if (payee === '') payee = cleanText(cell(cells, col.fallback));
@@ -170,7 +172,7 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
       else if (known.kind === 'fixed') fixedDates++;
       dates = known.dates;
       for (let i = 0; i < dates.length; i++) if (dates[i] === null) impossible[i]++;
-      if (mapping.amount_type === 'double') {
+      if (double) {
         votes.add(cell(cells, col.debit));
         votes.add(cell(cells, col.credit));
       } else votes.add(cell(cells, col.amount));

@@ -46,14 +46,14 @@ export function looksLikeData(cells: string[]): boolean {
 
 /** A check of each record against the row, column and cell limits; the first `headerRows()` records are not data. */
 function recordLimits(headerRows: () => number): (record: FileRecord) => void {
+  // Read once: every record is checked, and an imported binding is a getter call each time.
+  const { maxRows, maxColumns, cellLength } = IMPORT_LIMITS;
   let records = 0;
   return (record) => {
-    if (++records > IMPORT_LIMITS.maxRows + headerRows()) throw new StatementError(TOO_MANY_ROWS_MESSAGE);
-    if (record.cells.length > IMPORT_LIMITS.maxColumns) throw new StatementError(TOO_MANY_COLUMNS_MESSAGE);
+    if (++records > maxRows + headerRows()) throw new StatementError(TOO_MANY_ROWS_MESSAGE);
+    if (record.cells.length > maxColumns) throw new StatementError(TOO_MANY_COLUMNS_MESSAGE);
     for (const cell of record.cells) {
-      if (cell.length > IMPORT_LIMITS.cellLength) {
-        throw new StatementError(`Row ${count(record.rowNumber)} has a cell longer than ${count(IMPORT_LIMITS.cellLength)} characters.`);
-      }
+      if (cell.length > cellLength) throw new StatementError(`Row ${count(record.rowNumber)} has a cell longer than ${count(cellLength)} characters.`);
     }
   };
 }
