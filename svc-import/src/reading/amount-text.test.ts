@@ -1,4 +1,4 @@
-import { SeparatorVotes, readAmount, separatorEvidence } from './amount-text';
+import { SeparatorVotes, amountInCents, centsOrNaN, readAmount, separatorEvidence } from './amount-text';
 
 describe('readAmount', () => {
   it.each([
@@ -101,5 +101,31 @@ describe('the decimal separator of a file', () => {
 
   it('is ambiguous when every amount looks like 1,234', () => {
     expect(decide('1,234', '2,500', '300')).toBe('ambiguous');
+  });
+});
+
+describe('centsOrNaN', () => {
+  // The one-pass reading against the general rules: the same cents, or NaN exactly where
+  // amountInCents names a problem, on texts of digits, separators, signs, spaces and symbols.
+  it('agrees with amountInCents on 20,000 generated texts under both separators', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const alphabet = ['0', '1', '2', '5', '9', '9', '3', '.', ',', '-', ' ', '+', '(', ')', '$', "'"];
+    for (let n = 0; n < 20_000; n++) {
+      const length = 1 + Math.floor(random() * 11);
+      let text = '';
+      for (let i = 0; i < length; i++) text += alphabet[Math.floor(random() * alphabet.length)];
+      for (const separator of ['.', ','] as const) {
+        const general = amountInCents(text, separator);
+        expect({ text, separator, cents: centsOrNaN(text, separator) }).toEqual({ text, separator, cents: typeof general === 'number' ? general : NaN });
+      }
+    }
+  });
+
+  it.each(['.5', '-.5', '-0.5', '1,234.56', '12', '-', '.', '', ',5'])('%p', (text) => {
+    for (const separator of ['.', ','] as const) {
+      const general = amountInCents(text, separator);
+      expect(centsOrNaN(text, separator)).toEqual(typeof general === 'number' ? general : NaN);
+    }
   });
 });

@@ -39,6 +39,7 @@ function plainCents(text: string, separator: Separator): number | undefined {
   const n = text.length;
   let i = text.charCodeAt(0) === 45 ? 1 : 0;
   const negative = i === 1;
+  const first = i;
   let whole = 0;
   let digits = 0; // integer digits in all
   let run = 0; // digits since the last group separator
@@ -56,7 +57,8 @@ function plainCents(text: string, separator: Separator): number | undefined {
       run = 0;
     } else break;
   }
-  if (digits === 0 || digits > 12 || (groups > 0 && run !== 3)) return undefined;
+  // No integer digits only before a fraction: `.5`.
+  if ((digits === 0 && (i !== first || i === n)) || digits > 12 || (groups > 0 && run !== 3)) return undefined;
   let fraction = 0;
   if (i < n) {
     if (text.charCodeAt(i) !== decimal || n - i - 1 < 1 || n - i - 1 > 2) return undefined;
@@ -72,6 +74,19 @@ function plainCents(text: string, separator: Separator): number | undefined {
 }
 /** An optional minus then digits and separators only: no currency or other signs to look for. */
 const NUMBER_ONLY = /^-?[\d.,]+$/;
+
+/**
+ * Cents, or NaN when the text is not an amount under `separator`: amountInCents without the
+ * reason, for reading a row under both separators before the file's is known. A text of digits,
+ * separators and a leading minus only is read whole by the one-pass rule.
+ */
+export function centsOrNaN(text: string, separator: Separator): number {
+  const plain = plainCents(text, separator);
+  if (plain !== undefined) return plain;
+  if (NUMBER_ONLY.test(text)) return NaN;
+  const read = amountInCents(text, separator);
+  return typeof read === 'number' ? read : NaN;
+}
 
 /** Why a text is not an amount. */
 export type AmountProblem = 'missing' | 'invalid' | 'decimals' | 'large';

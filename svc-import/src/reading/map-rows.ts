@@ -13,7 +13,7 @@
 import { IMPORT_LIMITS, POSITIONAL_COLUMN, type MappingConfig, type SkippedRow } from '@hf/contracts';
 import { isValidDate } from '@hf/calendar';
 import { StatementError, type MappedRow, type StatementTable } from '../domain/statement';
-import { SeparatorVotes, amountInCents, amountProblemText, type Separator } from './amount-text';
+import { SeparatorVotes, amountInCents, amountProblemText, centsOrNaN, type Separator } from './amount-text';
 import { calendarDate, dateParts, yearFirstDate, type DayMonthOrder } from './date-text';
 
 export interface MapRowsOptions {
@@ -102,6 +102,9 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
   const readDate = (text: string, order: DayMonthOrder | 'YMD', parts: ReturnType<typeof dateParts>): string | null =>
     calendarDate(parts, order) ?? (order === 'YMD' ? yearFirstDate(text) : null);
 
+  /** An amount's cents; refused: with `explain` the problem, else NaN (the cheaper reading). */
+  const read = (text: string, separator: Separator, explain: boolean) => (explain ? amountInCents(text, separator) : centsOrNaN(text, separator));
+
   /** Cents of a row under a separator; refused: NaN, or with `explain` the reason. */
   const rowAmount = (cells: string[], separator: Separator, explain: boolean): number | string => {
     let cents: number;
@@ -111,16 +114,19 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
       const noDebit = debitText.trim() === '';
       const noCredit = creditText.trim() === '';
       if (noDebit && noCredit) return explain ? 'Missing amount' : NaN;
-      const debit = noDebit ? 0 : amountInCents(debitText, separator);
-      if (typeof debit !== 'number') return explain ? amountProblemText(debit, debitText) : NaN;
-      const credit = noCredit ? 0 : amountInCents(creditText, separator);
-      if (typeof credit !== 'number') return explain ? amountProblemText(credit, creditText) : NaN;
+      const debit = noDebit ? 0 : read(debitText, separator, explain);
+      if (typeof debit !== 'number') return amountProblemText(debit, debitText);
+      if (Number.isNaN(debit)) return NaN;
+      const credit = noCredit ? 0 : read(creditText, separator, explain);
+      if (typeof credit !== 'number') return amountProblemText(credit, creditText);
+      if (Number.isNaN(credit)) return NaN;
       // Debits are money out whether the bank writes them `12.00` or `-12.00`.
       cents = Math.abs(credit) - Math.abs(debit);
     } else {
       const text = cell(cells, col.amount);
-      const amount = amountInCents(text, separator);
-      if (typeof amount !== 'number') return explain ? amountProblemText(amount, text) : NaN;
+      const amount = read(text, separator, explain);
+      if (typeof amount !== 'number') return amountProblemText(amount, text);
+      if (Number.isNaN(amount)) return NaN;
       cents = amount;
     }
     if (col.indicator >= 0) {
