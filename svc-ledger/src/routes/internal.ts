@@ -138,7 +138,7 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
           const categoryIds = rows.map((r) => r.category_id).filter((id): id is number => id !== null);
           if (!(await lockReferences(w.client, householdId, account.id, categoryIds))) throw notFound(CATEGORY_NOT_FOUND);
         }
-        // The events (~400 bytes of JSON a row) are written while PostgreSQL inserts the rows: the
+        // The events (~90 bytes of JSON a row, compact) are written while PostgreSQL inserts the rows: the
         // rows as stored are known before (the transaction's timestamp), and JSON work and the
         // INSERT then run on both cores.
         const now = await transactionNow(w.client);
