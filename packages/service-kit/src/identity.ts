@@ -95,6 +95,7 @@ export class TokenVerifier {
     if (cached && cached.expiresAt > this.nowSeconds()) return cached;
     if (cached) this.cache.delete(token);
     const identity = verifyAccessToken(token, this.publicKey);
+    this.dropExpired();
     if (this.cache.size >= this.maxEntries) {
       // Map iterates in insertion order: drop the oldest entry.
       const oldest = this.cache.keys().next().value;
@@ -102,5 +103,18 @@ export class TokenVerifier {
     }
     this.cache.set(token, identity);
     return identity;
+  }
+
+  /**
+   * Tokens are held in the order they were first seen, which is the order they expire in (one
+   * lifetime for every access token, seen soon after it is minted): the expired ones at the front
+   * go, so the cache holds the tokens still in use, not every token of the last hours.
+   */
+  private dropExpired(): void {
+    const now = this.nowSeconds();
+    for (const [token, held] of this.cache) {
+      if (held.expiresAt > now) break;
+      this.cache.delete(token);
+    }
   }
 }
