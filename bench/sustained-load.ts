@@ -654,6 +654,13 @@ function reportHeaps(reports: ProcessReport[][]): void {
       `    ${start.name.padEnd(26)} RSS ${arrow(start.rss, end.rss)}; V8 heap used ${arrow(start.heapUsed, end.heapUsed)} (of ${arrow(start.heapTotal, end.heapTotal)}); ` +
         `external ${arrow(start.external, end.external)} (array buffers ${arrow(start.arrayBuffers, end.arrayBuffers)}); outside both ${arrow(start.outsideV8, end.outsideV8)}`,
     );
+    if (start.threads.length > 1) {
+      const threads = start.threads.map((t) => {
+        const later = end.threads.find((e) => e.thread === t.thread);
+        return `${t.thread === 0 ? 'main thread' : `thread ${t.thread}`} (${t.names.join(', ')}) ${later ? arrow(t.heapUsed, later.heapUsed) : mibOf(t.heapUsed)}`;
+      });
+      console.log(`      V8 heap used by thread: ${threads.join('; ')}`);
+    }
     for (const [cache, size] of Object.entries(start.caches)) {
       const after = end.caches[cache];
       console.log(`      ${cache.padEnd(30)} ${describeCache(size)} -> ${after ? describeCache(after) : 'gone'}`);

@@ -35,8 +35,23 @@ describe('byProcess', () => {
         arrayBuffers: 180 * MiB,
         outsideV8: 180 * MiB,
         caches: { 'svc-auth tokens': { entries: 3, maxEntries: 10_000 }, 'svc-ledger registers': registers, 'gateway tokens': { entries: 5, maxEntries: 10_000 } },
+        threads: [
+          { thread: 0, names: ['svc-auth', 'svc-ledger'], heapUsed: 80 * MiB, heapTotal: 90 * MiB },
+          { thread: 1, names: ['gateway'], heapUsed: 20 * MiB, heapTotal: 30 * MiB },
+        ],
       },
-      { pid: 9, name: 'svc-import', rss: 500 * MiB, heapUsed: 30 * MiB, heapTotal: 40 * MiB, external: 100 * MiB, arrayBuffers: 90 * MiB, outsideV8: 360 * MiB, caches: {} },
+      {
+        pid: 9,
+        name: 'svc-import',
+        rss: 500 * MiB,
+        heapUsed: 30 * MiB,
+        heapTotal: 40 * MiB,
+        external: 100 * MiB,
+        arrayBuffers: 90 * MiB,
+        outsideV8: 360 * MiB,
+        caches: {},
+        threads: [{ thread: 0, names: ['svc-import'], heapUsed: 30 * MiB, heapTotal: 40 * MiB }],
+      },
     ]);
   });
 });

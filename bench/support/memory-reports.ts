@@ -23,6 +23,8 @@ export interface ProcessReport {
   outsideV8: number;
   /** `<service> <cache>` -> its size. */
   caches: Record<string, HeldCacheSize>;
+  /** Each thread's V8 heap (the default mode: the services on the main thread, the gateway on its own). */
+  threads: Array<{ thread: number; names: string[]; heapUsed: number; heapTotal: number }>;
 }
 
 /** Every reporter's `GET /internal/memory` (name -> base URL); a reporter that does not answer is left out. */
@@ -42,15 +44,16 @@ export async function askMemory(reporters: Record<string, string>, internalToken
 
 /** The reports grouped by process; a thread's heap counted once however many services share it. */
 export function byProcess(reports: readonly MemoryReport[]): ProcessReport[] {
-  const processes = new Map<number, { names: string[]; threads: Map<number, MemoryReport>; caches: Record<string, HeldCacheSize>; rss: number }>();
+  const processes = new Map<number, { names: string[]; threads: Map<number, MemoryReport>; threadNames: Map<number, string[]>; caches: Record<string, HeldCacheSize>; rss: number }>();
   for (const r of reports) {
     let p = processes.get(r.pid);
     if (!p) {
-      p = { names: [], threads: new Map(), caches: {}, rss: 0 };
+      p = { names: [], threads: new Map(), threadNames: new Map(), caches: {}, rss: 0 };
       processes.set(r.pid, p);
     }
     p.names.push(r.name);
     p.threads.set(r.thread, r);
+    p.threadNames.set(r.thread, [...(p.threadNames.get(r.thread) ?? []), r.name]);
     p.rss = Math.max(p.rss, r.rss);
     for (const [cache, size] of Object.entries(r.caches)) p.caches[`${r.name} ${cache}`] = size;
   }
@@ -67,6 +70,7 @@ export function byProcess(reports: readonly MemoryReport[]): ProcessReport[] {
       arrayBuffers: sum('arrayBuffers'),
       outsideV8: p.rss - sum('heapTotal') - sum('external'),
       caches: p.caches,
+      threads: threads.map((t) => ({ thread: t.thread, names: p.threadNames.get(t.thread) ?? [], heapUsed: t.heapUsed, heapTotal: t.heapTotal })),
     };
   });
 }
