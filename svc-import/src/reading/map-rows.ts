@@ -155,11 +155,12 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
     const { cells, rowNumber } = row;
     if (preview.length < previewRows) preview.push(cells);
     const dateText = cell(cells, col.date);
-    let payee = cleanText(cell(cells, col.payee));
-    if (payee === '') payee = cleanText(cell(cells, col.fallback));
+    // The payee's text is cleaned only for a row that is kept (blank stays blank when cleaned).
+    let payeeText = cell(cells, col.payee);
+    if (payeeText.trim() === '') payeeText = cell(cells, col.fallback);
     let reason: string | null = null;
     if (dateText.trim() === '') reason = 'Missing date';
-    else if (payee === '') reason = 'Missing payee';
+    else if (payeeText.trim() === '') reason = 'Missing payee';
 
     let dates: Entry['dates'] = NO_DATES;
     let cents0 = NaN;
@@ -194,7 +195,7 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
       dates,
       cents0,
       cents1,
-      payee,
+      payee: cleanText(payeeText),
       category: cleanText(cell(cells, col.category)),
       notes: cleanText(cell(cells, col.notes)),
       fitid: col.fitid >= 0 ? cleanText(cell(cells, col.fitid)) || null : null,
