@@ -14,8 +14,8 @@ import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SERVICES, type ServiceRoute } from '@hf/contracts';
-import { createInProcessBus, type Bus } from '@hf/messaging';
-import { ensureDatabase, type BaseAppOptions } from '@hf/service-kit';
+import { createInProcessBus, type Bus, type StreamLimits } from '@hf/messaging';
+import { ensureDatabase, sharedCacheSizes, type BaseAppOptions } from '@hf/service-kit';
 import { buildGateway } from '../gateway/src/app';
 import { startGatewayThread } from '../gateway/src/thread';
 import { ensureAppSecrets, type AppSecrets } from './app-secrets';
@@ -50,6 +50,8 @@ export interface StartOptions {
    * services (false: one event loop, easier to debug). Default: GATEWAY_THREAD, else true.
    */
   gatewayThread?: boolean;
+  /** Retention of the in-process bus's log (default: the bus's own, 24 h, 100,000 events, 64 MiB). */
+  busLimits?: Partial<StreamLimits>;
 }
 
 export interface RunningApp {
@@ -165,8 +167,15 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
       await ensureDatabase(databases[service.name]);
     }
 
-    const bus: Bus = createInProcessBus();
+    const inProcess = createInProcessBus({ limits: options.busLimits });
+    const bus: Bus = inProcess;
     cleanup.push(() => bus.close());
+    // Every service's GET /internal/memory shows the log the process holds (bounded by its limits).
+    sharedCacheSizes.set('bus log', () => {
+      const { messages, bytes } = inProcess.stats();
+      return { entries: messages, bytes, maxBytes: inProcess.limits.maxBytes, maxEntries: inProcess.limits.maxMessages };
+    });
+    cleanup.push(async () => void sharedCacheSizes.delete('bus log'));
 
     const services = {} as Record<ServiceRoute['name'], string>;
     const apps: FastifyInstance[] = [];

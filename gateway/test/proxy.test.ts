@@ -72,6 +72,8 @@ describe('routing by path', () => {
       heapUsed: expect.any(Number),
       heapTotal: expect.any(Number),
       heapLimit: expect.any(Number),
+      newSpace: expect.any(Number),
+      oldSpaceUsed: expect.any(Number),
       external: expect.any(Number),
       arrayBuffers: expect.any(Number),
       caches: {
@@ -79,6 +81,7 @@ describe('routing by path', () => {
         'revoked sessions': { entries: expect.any(Number) },
         renewals: { entries: expect.any(Number) },
       },
+      shared: {},
     });
     for (const url of ['/api/accounts/../../internal/memory', '/api/accounts/%2e%2e/%2e%2e/internal/memory', '/internal/memory/']) {
       const other = await h.gateway.inject({ method: 'GET', url, headers: auth() });

@@ -35,6 +35,8 @@ export interface InProcessBusStats {
 /** The in-process bus: a `Bus` plus `stats()` of its log. */
 export interface InProcessBus extends Bus {
   stats(): InProcessBusStats;
+  /** The log's retention limits in force (the defaults with the options on top). */
+  readonly limits: Readonly<StreamLimits>;
 }
 
 /** One stored event: the bus subject is the event type; the body is kept serialized, as on the wire. */
@@ -288,6 +290,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
 
   return {
     kind: 'inprocess',
+    limits,
 
     async publish(event: EventEnvelope): Promise<void> {
       if (closed) throw new Error('The bus is closed.');

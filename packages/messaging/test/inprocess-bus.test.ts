@@ -1,5 +1,6 @@
 import type { DeliveryMeta, EventEnvelope, Subscription } from '../src/bus';
 import { createInProcessBus, type InProcessBus } from '../src/inprocess-bus';
+import { DEFAULT_STREAM_LIMITS } from '../src/limits';
 import { describeBusContract } from './bus-contract';
 import { eventually, makeEvent, MemoryLogger, sleep } from './helpers';
 
@@ -207,5 +208,6 @@ describe('in-process bus retention limits', () => {
     expect(() => createInProcessBus({ limits: { maxMessages: 0 } })).toThrow('maxMessages must be a positive number or Infinity');
     expect(() => createInProcessBus({ limits: { maxAgeMs: Number.NaN } })).toThrow('maxAgeMs');
     expect(createInProcessBus({ limits: { maxBytes: Infinity } }).stats()).toEqual({ messages: 0, bytes: 0, dropped: 0 });
+    expect(createInProcessBus({ limits: { maxBytes: 1024 } }).limits).toEqual({ ...DEFAULT_STREAM_LIMITS, maxBytes: 1024 });
   });
 });

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { isInternalToken, MEMORY_INTERNAL_PATH, registerMemoryRoute, type CacheSizes } from './memory-report';
+import { isInternalToken, MEMORY_INTERNAL_PATH, registerMemoryRoute, sharedCacheSizes, type CacheSizes } from './memory-report';
 
 describe('GET /internal/memory', () => {
   const app = Fastify();
@@ -25,16 +25,31 @@ describe('GET /internal/memory', () => {
       heapUsed: expect.any(Number),
       heapTotal: expect.any(Number),
       heapLimit: expect.any(Number),
+      newSpace: expect.any(Number),
+      oldSpaceUsed: expect.any(Number),
       external: expect.any(Number),
       arrayBuffers: expect.any(Number),
       caches: { registers: { entries: 3, bytes: 300, maxBytes: 1000 } },
+      shared: {},
     });
     expect(first.rss).toBeGreaterThan(first.heapUsed);
     expect(first.heapTotal).toBeGreaterThanOrEqual(first.heapUsed);
     expect(first.heapLimit).toBeGreaterThan(first.heapTotal);
+    expect(first.newSpace + first.oldSpaceUsed).toBeLessThanOrEqual(first.heapTotal);
+    expect(first.oldSpaceUsed).toBeGreaterThan(0);
     held = 5;
     const second = (await app.inject({ method: 'GET', url: MEMORY_INTERNAL_PATH, headers: { 'x-internal-token': 'secret-token' } })).json();
     expect(second.caches).toEqual({ registers: { entries: 5, bytes: 500, maxBytes: 1000 } });
+  });
+
+  it("adds the caches the process's launcher shares among its services", async () => {
+    sharedCacheSizes.set('bus log', () => ({ entries: 7, bytes: 700, maxBytes: 64 * 1024 * 1024, maxEntries: 100_000 }));
+    try {
+      const res = (await app.inject({ method: 'GET', url: MEMORY_INTERNAL_PATH, headers: { 'x-internal-token': 'secret-token' } })).json();
+      expect(res.shared).toEqual({ 'bus log': { entries: 7, bytes: 700, maxBytes: 64 * 1024 * 1024, maxEntries: 100_000 } });
+    } finally {
+      sharedCacheSizes.delete('bus log');
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { getHeapStatistics } from 'node:v8';
+import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { threadId } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 
@@ -32,17 +32,29 @@ export interface MemoryReport {
   heapTotal: number;
   /** V8's limit for this isolate's heap. */
   heapLimit: number;
+  /** Of heapTotal: the young generation's size (V8 grows it with the allocation rate, up to its maximum) and the old generation's used part. */
+  newSpace: number;
+  oldSpaceUsed: number;
   external: number;
   arrayBuffers: number;
   /** The bounded caches this service holds, by name. */
   caches: Record<string, HeldCacheSize>;
+  /** Bounded caches of the whole process, whichever service answers (the single process's in-process bus log). */
+  shared: Record<string, HeldCacheSize>;
 }
 
 /** The caches a service reports, by name: each a function that measures it when asked. */
 export type CacheSizes = Map<string, () => HeldCacheSize>;
 
+/** Caches the process's launcher shares among its services (scripts/start.ts: the in-process bus log). */
+export const sharedCacheSizes: CacheSizes = new Map();
+
+const measure = (caches: CacheSizes) => Object.fromEntries([...caches].map(([cache, size]) => [cache, size()]));
+
 export function memoryReport(name: string, caches: CacheSizes = new Map()): MemoryReport {
   const usage = process.memoryUsage();
+  const spaces = getHeapSpaceStatistics();
+  const space = (name: string) => spaces.find((s) => s.space_name === name);
   return {
     name,
     pid: process.pid,
@@ -51,9 +63,12 @@ export function memoryReport(name: string, caches: CacheSizes = new Map()): Memo
     heapUsed: usage.heapUsed,
     heapTotal: usage.heapTotal,
     heapLimit: getHeapStatistics().heap_size_limit,
+    newSpace: space('new_space')?.space_size ?? 0,
+    oldSpaceUsed: space('old_space')?.space_used_size ?? 0,
     external: usage.external,
     arrayBuffers: usage.arrayBuffers,
-    caches: Object.fromEntries([...caches].map(([cache, size]) => [cache, size()])),
+    caches: measure(caches),
+    shared: measure(sharedCacheSizes),
   };
 }
 
