@@ -666,11 +666,11 @@ function reportHeaps(reports: ProcessReport[][]): void {
       console.log(`      ${cache.padEnd(30)} ${describeCache(size)} -> ${after ? describeCache(after) : 'gone'}`);
     }
   }
-  console.log('  each minute (MiB): V8 heap used / heap total / external / outside both; caches bounded by bytes:');
+  console.log('  each minute (MiB): V8 heap used / heap total (of it, the young generation) / external / outside both; caches bounded by bytes:');
   for (const start of first) {
     const series = reports.map((sample) => sample.find((p) => p.pid === start.pid)).filter((p): p is ProcessReport => p !== undefined);
-    const row = (field: 'heapUsed' | 'heapTotal' | 'external' | 'outsideV8') => series.map((p) => (p[field] / 1024 / 1024).toFixed(0)).join(' ');
-    console.log(`    ${start.name.padEnd(26)} heap used ${row('heapUsed')} | heap total ${row('heapTotal')} | external ${row('external')} | outside ${row('outsideV8')}`);
+    const row = (field: 'heapUsed' | 'heapTotal' | 'newSpace' | 'external' | 'outsideV8') => series.map((p) => (p[field] / 1024 / 1024).toFixed(0)).join(' ');
+    console.log(`    ${start.name.padEnd(26)} heap used ${row('heapUsed')} | heap total ${row('heapTotal')} (young ${row('newSpace')}) | external ${row('external')} | outside ${row('outsideV8')}`);
     for (const [cache, size] of Object.entries(start.caches)) {
       if (size.bytes === undefined) continue;
       console.log(`      ${cache.padEnd(30)} ${series.map((p) => mibOf(p.caches[cache]?.bytes ?? 0)).join(' ')}`);

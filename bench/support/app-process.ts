@@ -57,7 +57,10 @@ export function startAppProcess(dataDir: string, env: Record<string, string> = {
 async function child(): Promise<void> {
   try {
     // BENCH_STATIC_DIR: serve the front ends of another checkout (its shell/dist, mf-*/dist), to compare two builds.
-    const app = await startApp({ port: 0, dataDir: process.env.BENCH_DATA_DIR, buildFrontends: false, staticDir: process.env.BENCH_STATIC_DIR || undefined });
+    // BENCH_BUS_LOG_MB: a smaller in-process bus log, to see it fill to its bound in a short run.
+    const busLogMb = Number(process.env.BENCH_BUS_LOG_MB);
+    const busLimits = busLogMb > 0 ? { maxBytes: busLogMb * 1024 * 1024 } : undefined;
+    const app = await startApp({ port: 0, dataDir: process.env.BENCH_DATA_DIR, buildFrontends: false, staticDir: process.env.BENCH_STATIC_DIR || undefined, busLimits });
     const stop = async () => {
       await app.stop().catch(() => undefined);
       process.exit(0);

@@ -17,6 +17,9 @@ export interface ProcessReport {
   /** Summed over the process's V8 isolates (one per thread that reported). */
   heapUsed: number;
   heapTotal: number;
+  /** The young generations' size and the old generations' used part (summed over the isolates). */
+  newSpace: number;
+  oldSpaceUsed: number;
   external: number;
   arrayBuffers: number;
   /** Resident memory neither a V8 heap nor external memory V8 knows of: code, stacks, native buffers, memory the allocator keeps after frees. */
@@ -56,16 +59,19 @@ export function byProcess(reports: readonly MemoryReport[]): ProcessReport[] {
     p.threadNames.set(r.thread, [...(p.threadNames.get(r.thread) ?? []), r.name]);
     p.rss = Math.max(p.rss, r.rss);
     for (const [cache, size] of Object.entries(r.caches)) p.caches[`${r.name} ${cache}`] = size;
+    for (const [cache, size] of Object.entries(r.shared ?? {})) p.caches[cache] = size;
   }
   return [...processes].map(([pid, p]) => {
     const threads = [...p.threads.values()];
-    const sum = (field: 'heapUsed' | 'heapTotal' | 'external' | 'arrayBuffers') => threads.reduce((total, t) => total + t[field], 0);
+    const sum = (field: 'heapUsed' | 'heapTotal' | 'newSpace' | 'oldSpaceUsed' | 'external' | 'arrayBuffers') => threads.reduce((total, t) => total + t[field], 0);
     return {
       pid,
       name: p.names.length > 1 ? 'app (gateway + services)' : p.names[0],
       rss: p.rss,
       heapUsed: sum('heapUsed'),
       heapTotal: sum('heapTotal'),
+      newSpace: sum('newSpace'),
+      oldSpaceUsed: sum('oldSpaceUsed'),
       external: sum('external'),
       arrayBuffers: sum('arrayBuffers'),
       outsideV8: p.rss - sum('heapTotal') - sum('external'),
