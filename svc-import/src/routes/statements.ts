@@ -22,6 +22,9 @@ function existingRow(row: ExistingTransaction): ExistingRow {
   return { id: row.id, date: row.date, payee: row.payee, amount: fromCents(row.amountCents), is_budgeted: row.isBudgeted };
 }
 
+/** Bytes of a multipart upload besides the file's (boundaries, part headers, the mapping field). */
+const MULTIPART_ALLOWANCE = 64 * 1024;
+
 /** Rows read ahead for column detection. */
 const DETECTION_SAMPLE_ROWS = 20;
 
@@ -46,9 +49,15 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
         const options = { filename: upload.filename, encoding: chosen?.encoding, hasHeader: chosen?.has_header };
         // The bytes are hashed and a small file's rows kept as they are read: the reconciliation
         // of the same bytes takes this table instead of reading them again.
-        const tap = digestTap(upload.stream, app.statements.limits.maxFileBytes);
+        const limit = app.statements.limits.maxFileBytes;
+        const tap = digestTap(upload.stream, limit);
         const read = await readStatement(tap.stream, options);
-        const kept = keepRows(read, () => tap.bytes() <= app.statements.limits.maxFileBytes);
+        // A request that says it is bigger than a file the cache keeps (plus the multipart's own
+        // bytes) keeps no rows at all: holding the first 4 MB's rows only to drop them costs the
+        // garbage collector more than the reading of them.
+        const declared = Number(request.headers['content-length']);
+        const mayKeep = !(Number.isFinite(declared) && declared > limit + MULTIPART_ALLOWANCE);
+        const kept = keepRows(read, () => mayKeep && tap.bytes() <= limit);
         // The first rows tell columns a header cannot (a file without one, a CR/DR column).
         const { sample, table } = await sampleRows(kept.table, DETECTION_SAMPLE_ROWS);
         const headers = [...table.headers];
