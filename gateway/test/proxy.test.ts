@@ -64,7 +64,9 @@ describe('routing by path', () => {
     }
     const res = await h.gateway.inject({ method: 'GET', url: '/internal/memory', headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const { heapAfterMajorGc, ...report } = res.json();
+    expect(heapAfterMajorGc === null || typeof heapAfterMajorGc === 'number').toBe(true);
+    expect(report).toEqual({
       name: 'gateway',
       pid: process.pid,
       thread: 0,

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { constants as perf, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { threadId } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
@@ -35,6 +36,11 @@ export interface MemoryReport {
   /** Of heapTotal: the young generation's size (V8 grows it with the allocation rate, up to its maximum) and the old generation's used part. */
   newSpace: number;
   oldSpaceUsed: number;
+  /**
+   * Heap used just after the latest full (mark-compact) collection of this isolate: the live
+   * heap, without the garbage `heapUsed` holds between collections; null before the first one.
+   */
+  heapAfterMajorGc: number | null;
   external: number;
   arrayBuffers: number;
   /** The bounded caches this service holds, by name. */
@@ -48,6 +54,21 @@ export type CacheSizes = Map<string, () => HeldCacheSize>;
 
 /** Caches the process's launcher shares among its services (scripts/start.ts: the in-process bus log). */
 export const sharedCacheSizes: CacheSizes = new Map();
+
+/** This isolate's heap after its latest full collection (a module per isolate: the gateway's thread has its own). */
+let heapAfterMajorGc: number | null = null;
+let gcObserver: PerformanceObserver | null = null;
+
+/** Starts noting the heap after each full collection (once per isolate; an observer keeps no process alive). */
+export function watchMajorCollections(): void {
+  if (gcObserver) return;
+  gcObserver = new PerformanceObserver((list) => {
+    if (list.getEntries().some((e) => (e as unknown as { detail?: { kind?: number } }).detail?.kind === perf.NODE_PERFORMANCE_GC_MAJOR)) {
+      heapAfterMajorGc = getHeapStatistics().used_heap_size;
+    }
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+}
 
 const measure = (caches: CacheSizes) => Object.fromEntries([...caches].map(([cache, size]) => [cache, size()]));
 
@@ -65,6 +86,7 @@ export function memoryReport(name: string, caches: CacheSizes = new Map()): Memo
     heapLimit: getHeapStatistics().heap_size_limit,
     newSpace: space('new_space')?.space_size ?? 0,
     oldSpaceUsed: space('old_space')?.space_used_size ?? 0,
+    heapAfterMajorGc,
     external: usage.external,
     arrayBuffers: usage.arrayBuffers,
     caches: measure(caches),
@@ -86,6 +108,7 @@ export function isInternalToken(given: string | string[] | undefined, internalTo
  * only a caller with the internal token; anyone else gets the 404 of an unknown path.
  */
 export function registerMemoryRoute(app: FastifyInstance, options: { name: string; internalToken: string; caches: CacheSizes }): void {
+  watchMajorCollections();
   app.get(MEMORY_INTERNAL_PATH, { config: { internal: true } }, async (request, reply) => {
     if (!isInternalToken(request.headers['x-internal-token'], options.internalToken)) return reply.code(404).send({ message: 'Not found.' });
     return memoryReport(options.name, options.caches);
