@@ -651,7 +651,8 @@ function reportHeaps(reports: ProcessReport[][]): void {
     const end = last.find((p) => p.pid === start.pid);
     if (!end) continue;
     console.log(
-      `    ${start.name.padEnd(26)} RSS ${arrow(start.rss, end.rss)}; V8 heap used ${arrow(start.heapUsed, end.heapUsed)} (of ${arrow(start.heapTotal, end.heapTotal)}); ` +
+      `    ${start.name.padEnd(26)} RSS ${arrow(start.rss, end.rss)}; V8 heap used ${arrow(start.heapUsed, end.heapUsed)} (of ${arrow(start.heapTotal, end.heapTotal)}; ` +
+        `live after the latest full collection ${start.heapAfterMajorGc === null || end.heapAfterMajorGc === null ? 'not yet' : arrow(start.heapAfterMajorGc, end.heapAfterMajorGc)}); ` +
         `external ${arrow(start.external, end.external)} (array buffers ${arrow(start.arrayBuffers, end.arrayBuffers)}); outside both ${arrow(start.outsideV8, end.outsideV8)}`,
     );
     if (start.threads.length > 1) {
@@ -666,11 +667,12 @@ function reportHeaps(reports: ProcessReport[][]): void {
       console.log(`      ${cache.padEnd(30)} ${describeCache(size)} -> ${after ? describeCache(after) : 'gone'}`);
     }
   }
-  console.log('  each minute (MiB): V8 heap used / heap total (of it, the young generation) / external / outside both; caches bounded by bytes:');
+  console.log('  each minute (MiB): V8 heap used / live after the latest full collection / heap total (of it, the young generation) / external / outside both; caches bounded by bytes:');
   for (const start of first) {
     const series = reports.map((sample) => sample.find((p) => p.pid === start.pid)).filter((p): p is ProcessReport => p !== undefined);
     const row = (field: 'heapUsed' | 'heapTotal' | 'newSpace' | 'external' | 'outsideV8') => series.map((p) => (p[field] / 1024 / 1024).toFixed(0)).join(' ');
-    console.log(`    ${start.name.padEnd(26)} heap used ${row('heapUsed')} | heap total ${row('heapTotal')} (young ${row('newSpace')}) | external ${row('external')} | outside ${row('outsideV8')}`);
+    const live = series.map((p) => (p.heapAfterMajorGc === null ? '-' : (p.heapAfterMajorGc / 1024 / 1024).toFixed(0))).join(' ');
+    console.log(`    ${start.name.padEnd(26)} heap used ${row('heapUsed')} | live ${live} | heap total ${row('heapTotal')} (young ${row('newSpace')}) | external ${row('external')} | outside ${row('outsideV8')}`);
     for (const [cache, size] of Object.entries(start.caches)) {
       if (size.bytes === undefined) continue;
       console.log(`      ${cache.padEnd(30)} ${series.map((p) => mibOf(p.caches[cache]?.bytes ?? 0)).join(' ')}`);

@@ -20,6 +20,8 @@ export interface ProcessReport {
   /** The young generations' size and the old generations' used part (summed over the isolates). */
   newSpace: number;
   oldSpaceUsed: number;
+  /** Heap used after each isolate's latest full collection, summed (the live heap); null until every isolate had one. */
+  heapAfterMajorGc: number | null;
   external: number;
   arrayBuffers: number;
   /** Resident memory neither a V8 heap nor external memory V8 knows of: code, stacks, native buffers, memory the allocator keeps after frees. */
@@ -72,6 +74,7 @@ export function byProcess(reports: readonly MemoryReport[]): ProcessReport[] {
       heapTotal: sum('heapTotal'),
       newSpace: sum('newSpace'),
       oldSpaceUsed: sum('oldSpaceUsed'),
+      heapAfterMajorGc: threads.every((t) => t.heapAfterMajorGc !== null) ? threads.reduce((total, t) => total + t.heapAfterMajorGc!, 0) : null,
       external: sum('external'),
       arrayBuffers: sum('arrayBuffers'),
       outsideV8: p.rss - sum('heapTotal') - sum('external'),
