@@ -138,7 +138,7 @@ interface System {
 async function startDefault(s: Settings): Promise<System> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hf-bench-load-'));
   try {
-    const app = await startAppProcess(dataDir, { LOG_LEVEL: s.logLevel });
+    const app = await startAppProcess(dataDir, { LOG_LEVEL: s.logLevel, MEMORY_WATCH_GC: '1' });
     return {
       description: 'npm start: one app process (services + gateway thread), embedded PostgreSQL, in-process bus',
       gatewayUrl: app.url.replace('localhost', '127.0.0.1'),
@@ -166,7 +166,7 @@ async function startScaled(s: Settings): Promise<System | string> {
     pgAdminUrl: s.pgUrl,
     natsUrl: s.natsUrl,
     // The product's bcrypt cost and logging, and no sign-in rate limit (every user comes from 127.0.0.1).
-    env: { BCRYPT_COST: '12', LOG_LEVEL: s.logLevel, RATE_LIMIT_MAX: '1000000' },
+    env: { BCRYPT_COST: '12', LOG_LEVEL: s.logLevel, RATE_LIMIT_MAX: '1000000', MEMORY_WATCH_GC: '1' },
   });
   const databases = Object.fromEntries(SERVICES.map((svc) => [svc.name, test.databaseUrls[svc.key]]));
   const { default: pg } = await import('pg');

@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Fastify from 'fastify';
-import { isInternalToken, MEMORY_INTERNAL_PATH, registerMemoryRoute, sharedCacheSizes, type CacheSizes } from './memory-report';
+import { isInternalToken, MEMORY_INTERNAL_PATH, registerMemoryRoute, sharedCacheSizes, watchMajorCollections, type CacheSizes } from './memory-report';
 
 describe('GET /internal/memory', () => {
   const app = Fastify();
@@ -19,6 +19,7 @@ describe('GET /internal/memory', () => {
 
   it('answers the process memory, this thread heap and every cache measured when asked', async () => {
     // A full collection, then the observer's note of the heap after it (delivered after the collection).
+    watchMajorCollections();
     setFlagsFromString('--expose-gc');
     (runInNewContext('gc') as () => void)();
     const ask = async () => (await app.inject({ method: 'GET', url: MEMORY_INTERNAL_PATH, headers: { 'x-internal-token': 'secret-token' } })).json();
