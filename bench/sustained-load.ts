@@ -17,7 +17,8 @@
  *
  * Knobs: BENCH_LOAD_MODES (default,scaled), BENCH_LOAD_SECONDS (measured window, 300),
  * BENCH_LOAD_WARMUP_SECONDS (60: svc-ledger's register cache fills in the first minute), BENCH_LOAD_USERS (50), BENCH_LOAD_THINK_MS (1000: a user thinks 0-1,000 ms; 50 makes it a capacity test, docs/decisions.md),
- * BENCH_LOAD_SEED (1), BENCH_LOAD_LOG_LEVEL (the services' LOG_LEVEL, info),
+ * BENCH_LOAD_SEED (1), BENCH_LOAD_LOG_LEVEL (the services' LOG_LEVEL, info), BENCH_LOAD_LIVE_HEAP=1 (the live heap
+ * after each full collection in the memory figures; a gc observer that costs CPU),
  * BENCH_LOAD_PG_URL / BENCH_LOAD_NATS_URL (scaled mode; the machine's 127.0.0.1:5432 and :4222).
  * BENCH_APP_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) reaches the default mode's app
  * process; NODE_OPTIONS reaches every process of the scaled mode.
@@ -89,6 +90,8 @@ interface Settings {
   thinkMs: number;
   seed: number;
   logLevel: string;
+  /** BENCH_LOAD_LIVE_HEAP=1: the processes note their heap after each full collection (a gc observer: costs CPU, so latency figures are taken without it). */
+  liveHeap: boolean;
   pgUrl: string;
   natsUrl: string;
 }
@@ -110,6 +113,7 @@ function settings(): Settings {
     thinkMs: num('BENCH_LOAD_THINK_MS', 1000),
     seed: num('BENCH_LOAD_SEED', 1),
     logLevel: process.env.BENCH_LOAD_LOG_LEVEL ?? 'info',
+    liveHeap: process.env.BENCH_LOAD_LIVE_HEAP === '1',
     pgUrl: process.env.BENCH_LOAD_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     natsUrl: process.env.BENCH_LOAD_NATS_URL ?? 'nats://127.0.0.1:4222',
   };
@@ -138,7 +142,7 @@ interface System {
 async function startDefault(s: Settings): Promise<System> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hf-bench-load-'));
   try {
-    const app = await startAppProcess(dataDir, { LOG_LEVEL: s.logLevel, MEMORY_WATCH_GC: '1' });
+    const app = await startAppProcess(dataDir, { LOG_LEVEL: s.logLevel, MEMORY_WATCH_GC: s.liveHeap ? '1' : '0' });
     return {
       description: 'npm start: one app process (services + gateway thread), embedded PostgreSQL, in-process bus',
       gatewayUrl: app.url.replace('localhost', '127.0.0.1'),
@@ -166,7 +170,7 @@ async function startScaled(s: Settings): Promise<System | string> {
     pgAdminUrl: s.pgUrl,
     natsUrl: s.natsUrl,
     // The product's bcrypt cost and logging, and no sign-in rate limit (every user comes from 127.0.0.1).
-    env: { BCRYPT_COST: '12', LOG_LEVEL: s.logLevel, RATE_LIMIT_MAX: '1000000', MEMORY_WATCH_GC: '1' },
+    env: { BCRYPT_COST: '12', LOG_LEVEL: s.logLevel, RATE_LIMIT_MAX: '1000000', MEMORY_WATCH_GC: s.liveHeap ? '1' : '0' },
   });
   const databases = Object.fromEntries(SERVICES.map((svc) => [svc.name, test.databaseUrls[svc.key]]));
   const { default: pg } = await import('pg');
