@@ -63,14 +63,14 @@ export async function ensureMessagingTables(pool: pg.Pool): Promise<void> {
     // Tables of earlier versions get the pruning columns and index. Checked first, so that a
     // start takes no ALTER TABLE / CREATE INDEX lock (which would queue the consumers behind
     // it) when there is nothing to add.
-    const present = await client.query<{ processed: boolean; positions: boolean; indexed: boolean; json: boolean }>(`
+    const present = await client.query<{ processed: boolean; positions: boolean; indexed: boolean; dataToConvert: boolean }>(`
       SELECT
         EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'processed_events' AND column_name = 'event_time') AS processed,
         EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'consumer_positions' AND column_name = 'pruned_time') AS positions,
         to_regclass('processed_events_prunable') IS NOT NULL AS indexed,
         EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('outbox') AND attname = 'data'
-          AND (atttypid <> 'text'::regtype OR attstorage <> 'e')) AS json`);
-    if (present.rows[0].json) {
+          AND (atttypid <> 'text'::regtype OR attstorage <> 'e')) AS "dataToConvert"`);
+    if (present.rows[0].dataToConvert) {
       // A new table, or one of an earlier version (json or jsonb; published rows are pruned, so it is small).
       await client.query('ALTER TABLE outbox ALTER COLUMN data TYPE text USING data::text, ALTER COLUMN data SET STORAGE EXTERNAL');
     }

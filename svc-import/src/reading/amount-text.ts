@@ -84,7 +84,7 @@ export function centsOrNaN(text: string, separator: Separator): number {
   const plain = plainCents(text, separator);
   if (plain !== undefined) return plain;
   if (NUMBER_ONLY.test(text)) return NaN;
-  const read = amountInCents(text, separator);
+  const read = generalCents(text, separator);
   return typeof read === 'number' ? read : NaN;
 }
 
@@ -93,8 +93,11 @@ export type AmountProblem = 'missing' | 'invalid' | 'decimals' | 'large';
 
 /** Text to cents under `separator`, or what is wrong with it (no allocation on the common paths). */
 export function amountInCents(text: string, separator: Separator): number | AmountProblem {
-  const plain = plainCents(text, separator);
-  if (plain !== undefined) return plain;
+  return plainCents(text, separator) ?? generalCents(text, separator);
+}
+
+/** amountInCents by the general rules (signs, currency, spaces, parentheses), after the one-pass reading declined. */
+function generalCents(text: string, separator: Separator): number | AmountProblem {
   let s = text.trim().replace(MINUSES, '-');
   if (s === '') return 'missing';
   let negatives = 0;
