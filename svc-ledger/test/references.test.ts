@@ -2,7 +2,8 @@ import pg from 'pg';
 import { createInProcessBus } from '@hf/messaging';
 import { TEST_INTERNAL_TOKEN, testAdminUrl, testKeys } from '@hf/service-kit/src/testing';
 import { buildApp } from '../src/app';
-import { lockReferences } from '../src/repositories/references';
+import { findAccount } from '../src/repositories/accounts';
+import { categoriesExist } from '../src/repositories/categories';
 import { client, internalClient, openAccount, register, snapshot, startLedger, type Call, type Ledger } from './helpers';
 
 // Bulk creates check their account and categories once, locked as a foreign-key check locks
@@ -50,16 +51,18 @@ describe('references checked once per bulk create', () => {
     const doomed = (await call('POST', '/api/categories/', { name: 'Doomed' })).body.id;
     try {
       await writer.query('BEGIN');
-      expect(await lockReferences(writer, 1, account, [doomed, doomed])).toBe(true);
+      expect(await findAccount(writer, 1, account, 'FOR KEY SHARE')).toMatchObject({ id: account });
+      expect(await categoriesExist(writer, 1, [doomed, doomed], true)).toBe(true);
       await other.query("SET lock_timeout = '200ms'");
       await expect(other.query('DELETE FROM categories WHERE id = $1', [doomed])).rejects.toMatchObject({ code: '55P03' });
+      await expect(other.query('DELETE FROM accounts WHERE id = $1', [account])).rejects.toMatchObject({ code: '55P03' });
       await writer.query('COMMIT');
       await other.query('DELETE FROM categories WHERE id = $1', [doomed]);
 
       await writer.query('BEGIN');
-      expect(await lockReferences(writer, 1, account, [food, foreignCategory])).toBe(false);
-      expect(await lockReferences(writer, 1, account, [doomed])).toBe(false);
-      expect(await lockReferences(writer, 2, account, [])).toBe(false);
+      expect(await categoriesExist(writer, 1, [food, foreignCategory], true)).toBe(false);
+      expect(await categoriesExist(writer, 1, [doomed], true)).toBe(false);
+      expect(await findAccount(writer, 2, account, 'FOR KEY SHARE')).toBeNull();
       await writer.query('ROLLBACK');
     } finally {
       writer.release();

@@ -87,10 +87,14 @@ export async function accountRows(q: Queryable, householdId: number): Promise<Ac
   return result.rows;
 }
 
-/** One live account of the household, or null (a foreign id is the same as a missing one). */
-export async function findAccount(q: Queryable, householdId: number, id: number, lock = false): Promise<AccountRow | null> {
+/**
+ * One live account of the household, or null (a foreign id is the same as a missing one).
+ * `lock`: held until the write ends (`FOR KEY SHARE`: as a foreign-key check locks it, see
+ * references.ts).
+ */
+export async function findAccount(q: Queryable, householdId: number, id: number, lock?: 'FOR UPDATE' | 'FOR KEY SHARE'): Promise<AccountRow | null> {
   const result = await q.query<AccountRow>(
-    `SELECT ${columns} FROM accounts a WHERE a.household_id = $1 AND a.id = $2 AND a.deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT ${columns} FROM accounts a WHERE a.household_id = $1 AND a.id = $2 AND a.deleted_at IS NULL${lock ? ` ${lock}` : ''}`,
     [householdId, id],
   );
   return result.rows[0] ?? null;

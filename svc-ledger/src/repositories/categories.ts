@@ -18,12 +18,15 @@ export async function categoriesOf(q: Queryable, householdId: number, lock = fal
   return result.rows;
 }
 
-/** True when every id is a category of the household. */
-export async function categoriesExist(q: Queryable, householdId: number, ids: readonly number[]): Promise<boolean> {
+/**
+ * True when every id is a category of the household. `lock`: the categories are held `FOR KEY
+ * SHARE` until the write ends, as a foreign-key check holds them (see references.ts).
+ */
+export async function categoriesExist(q: Queryable, householdId: number, ids: readonly number[], lock = false): Promise<boolean> {
   const distinct = [...new Set(ids)];
   if (distinct.length === 0) return true;
-  const result = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM categories WHERE household_id = $1 AND id = ANY($2::int[])', [householdId, distinct]);
-  return result.rows[0].n === distinct.length;
+  const result = await q.query(`SELECT id FROM categories WHERE household_id = $1 AND id = ANY($2::int[])${lock ? ' FOR KEY SHARE' : ''}`, [householdId, distinct]);
+  return result.rowCount === distinct.length;
 }
 
 export async function insertCategory(client: PoolClient, householdId: number, name: string, parentId: number | null): Promise<CategoryLite> {

@@ -7,8 +7,9 @@ import type { Pool, PoolClient } from './sql';
  * PostgreSQL checks a foreign key with a trigger per inserted row; for `transactions.account_id`
  * and `category_id` that is ~60% of a 50,000-row INSERT on the embedded PostgreSQL (~0.75 s of
  * ~1.2 s). Every row of a bulk create has the same account and one of a few categories, so the
- * write checks them itself, as the triggers would: the referenced rows exist and stay locked
- * `FOR KEY SHARE` until the transaction ends (no concurrent delete or key change can slip in),
+ * write checks them itself, as the triggers would (findAccount and categoriesExist with a lock):
+ * the referenced rows exist and stay locked `FOR KEY SHARE` until the transaction ends (no
+ * concurrent delete or key change can slip in),
  * and only then runs its one INSERT with `session_replication_role = replica` (which skips
  * ordinary triggers, foreign-key checks among them; CHECK, NOT NULL and unique constraints still
  * hold), set back right after. The referenced side is unchanged: deleting a category still sets
@@ -31,23 +32,6 @@ export async function mayCheckReferencesOnce(pool: Pool): Promise<boolean> {
     await client.query('ROLLBACK').catch(() => undefined);
     client.release();
   }
-}
-
-/**
- * Locks the account and the categories rows will refer to (`FOR KEY SHARE`, as a foreign-key
- * check does) and answers whether all of them exist in the household (the account's row is never
- * deleted, only marked; a category's is).
- */
-export async function lockReferences(client: PoolClient, householdId: number, accountId: number, categoryIds: readonly number[]): Promise<boolean> {
-  const account = await client.query(
-    'SELECT id FROM accounts WHERE household_id = $1 AND id = $2 FOR KEY SHARE',
-    [householdId, accountId],
-  );
-  if (account.rowCount !== 1) return false;
-  const distinct = [...new Set(categoryIds)];
-  if (distinct.length === 0) return true;
-  const categories = await client.query('SELECT id FROM categories WHERE household_id = $1 AND id = ANY($2::int[]) FOR KEY SHARE', [householdId, distinct]);
-  return categories.rowCount === distinct.length;
 }
 
 /**

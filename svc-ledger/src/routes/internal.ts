@@ -24,7 +24,7 @@ import { amountToCents, requireAtMost, requireDate } from '../domain/values';
 import { accountRows, findAccount } from '../repositories/accounts';
 import { categoriesExist, categoriesOf } from '../repositories/categories';
 import type { LedgerWrite } from '../repositories/events';
-import { lockReferences, withoutRowTriggers } from '../repositories/references';
+import { withoutRowTriggers } from '../repositories/references';
 import { announceChanged, announceCreated, applyChanges, blankRow, createTransfer, ordinaryRow, resolveCategory } from '../repositories/transaction-writes';
 import { allocateIds, hardDeleteRows, insertNewRows, insertRows, lockRows, lockScheduleRows, storedRow, transactionNow, type NewRow } from '../repositories/transactions';
 import { runWrite } from '../write';
@@ -115,7 +115,10 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
           const first = stored.rows[0]?.response;
           if (first) return { ...bulkAnswer(first), replayed: true };
         }
-        const account = await findAccount(w.client, householdId, body.account_id);
+        // References checked once for all rows (not by a trigger per row) when the database role
+        // allows it: the account and the rows' categories locked as the triggers would lock them.
+        const referencesLocked = app.checksReferencesOnce;
+        const account = await findAccount(w.client, householdId, body.account_id, referencesLocked ? 'FOR KEY SHARE' : undefined);
         if (!account) throw notFound(ACCOUNT_NOT_FOUND);
         const ids = [...new Set(inputs.map((t) => t.category_id).filter((id): id is number => typeof id === 'number'))];
         if (!(await categoriesExist(w.client, householdId, ids))) throw notFound(CATEGORY_NOT_FOUND);
@@ -131,12 +134,10 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
           }
           return ordinaryRow(w, newIds[i], account.id, t, categoryId);
         });
-        // References checked once for all rows (not by a trigger per row) when the database role
-        // allows it; a category deleted since it was looked up is refused as the trigger would.
-        const referencesLocked = app.checksReferencesOnce;
+        // A category deleted since it was looked up is refused, as the trigger would refuse it.
         if (referencesLocked) {
           const categoryIds = rows.map((r) => r.category_id).filter((id): id is number => id !== null);
-          if (!(await lockReferences(w.client, householdId, account.id, categoryIds))) throw notFound(CATEGORY_NOT_FOUND);
+          if (!(await categoriesExist(w.client, householdId, categoryIds, true))) throw notFound(CATEGORY_NOT_FOUND);
         }
         // The events (~90 bytes of JSON a row, compact) are written while PostgreSQL inserts the rows: the
         // rows as stored are known before (the transaction's timestamp), and JSON work and the
