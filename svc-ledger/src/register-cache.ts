@@ -7,7 +7,7 @@ import { gzipBlocks, type GzippedBody } from './register-gzip';
 import type { Pool } from './repositories/sql';
 
 /** A paged register with at least this many rows is loaded into the cache for its next pages. */
-export const REGISTER_WARM_ROWS = 2000;
+export const REGISTER_WARM_ROWS = 500;
 /** Default budget of the cache: `LEDGER_REGISTER_CACHE_MB` (0 turns caching off). */
 export const DEFAULT_REGISTER_CACHE_BYTES = 200 * 1024 * 1024;
 
