@@ -3,7 +3,7 @@ import { ByteLru, heldBytes } from './domain/byte-lru';
 import { registerEtag } from './domain/http-cache';
 import type { RegisterModel } from './domain/register-model';
 import { loadRegister } from './repositories/register';
-import { gzipBlocks, type GzippedBody } from './register-gzip';
+import { gzipRegister } from './register-gzip';
 import type { Pool } from './repositories/sql';
 
 /** A paged register with at least this many rows is loaded into the cache for its next pages. */
@@ -19,13 +19,11 @@ export interface RegisterEntry {
   etag: string;
   /** The register: its full JSON body, its rows' positions, keys and balances (pages are slices). */
   model: RegisterModel;
-  /** The gzip'ed body (and its blocks), made the first time a client accepts gzip. */
-  compressed: GzippedBody | null;
-  /** The compressed blocks of the version this one was updated from, while they are of use. */
-  reuse: { blocks: readonly Buffer[]; sameBytes: number } | null;
+  /** The gzip'ed body, made the first time a client accepts gzip (the model's parts keep their compressed blocks). */
+  compressed: Buffer | null;
 }
 
-const sizeOf = (e: RegisterEntry) => e.model.bytes + (e.compressed ? 2 * heldBytes(e.compressed.gzip) : 0) + 256;
+const sizeOf = (e: RegisterEntry) => e.model.bytes + (e.compressed ? heldBytes(e.compressed) : 0) + 256;
 
 /**
  * Registers (`GET /api/accounts/:id/transactions`, full and paged) kept in memory, bounded by
@@ -46,7 +44,7 @@ export class RegisterCache {
   private readonly compressing = new Map<RegisterEntry, Promise<Buffer>>();
   /** Accounts whose register was too big for the budget when last built (not warmed again). */
   private readonly tooBig = new Set<number>();
-  /** Counters for tests and diagnostics: `updates` are builds from an earlier version's changed rows; `reusedBlocks` compressed blocks taken from an earlier version. */
+  /** Counters for tests and diagnostics: `updates` are builds from an earlier version's changed rows; `reusedBlocks` compressed blocks of parts an earlier version made. */
   readonly stats = { hits: 0, builds: 0, updates: 0, compressions: 0, reusedBlocks: 0 };
 
   /** `balances`: receives the row sums of every model built (the account list's balances). */
@@ -103,24 +101,22 @@ export class RegisterCache {
   }
 
   /**
-   * The gzip'ed body of an entry, compressed once per entry (that is, per register version),
-   * in blocks on zlib's thread pool; blocks of the version it was updated from that cover
-   * unchanged bytes are reused.
+   * The gzip'ed body of an entry, made once per entry (that is, per register version) from the
+   * compressed blocks of its model's parts: only parts no earlier version had are compressed
+   * (zlib's thread pool).
    */
   async gzipped(entry: RegisterEntry): Promise<Buffer> {
-    if (entry.compressed) return entry.compressed.gzip;
+    if (entry.compressed) return entry.compressed;
     let pending = this.compressing.get(entry);
     if (!pending) {
       this.stats.compressions++;
-      pending = gzipBlocks(entry.model.body, entry.reuse ?? undefined)
-        .then((compressed) => {
-          const reused = new Set(entry.reuse?.blocks);
-          this.stats.reusedBlocks += compressed.blocks.filter((b) => reused.has(b)).length;
-          entry.compressed = compressed;
-          entry.reuse = null;
+      pending = gzipRegister(entry.model)
+        .then(({ gzip, reused }) => {
+          this.stats.reusedBlocks += reused;
+          entry.compressed = gzip;
           // Re-store to count the new bytes, unless the entry was replaced or evicted meanwhile.
           if (this.lru.get(entry.accountId) === entry) this.lru.set(entry.accountId, entry);
-          return compressed.gzip;
+          return gzip;
         })
         .finally(() => this.compressing.delete(entry));
       this.compressing.set(entry, pending);
@@ -138,9 +134,7 @@ export class RegisterCache {
     this.balances?.set(householdId, accountId, model.version, model.rowSums);
     if (loaded.how === 'changes') this.stats.updates++;
     else this.stats.builds++;
-    const blocks = previousEntry?.compressed?.blocks;
-    const reuse = blocks && model.derivedFrom?.version === previous?.version ? { blocks, sameBytes: model.derivedFrom!.sameBytes } : null;
-    const entry: RegisterEntry = { accountId, householdId, etag: registerEtag(accountId, model.version), model, compressed: null, reuse };
+    const entry: RegisterEntry = { accountId, householdId, etag: registerEtag(accountId, model.version), model, compressed: null };
     // A slower build of an older snapshot never replaces a newer entry.
     const current = this.lru.get(accountId);
     if (!current || BigInt(current.model.version) <= BigInt(model.version)) {

@@ -1,29 +1,43 @@
 import { gunzipSync } from 'node:zlib';
-import { GZIP_BLOCK_BYTES, gzipBlocks } from './register-gzip';
+import { RegisterModel, type RegisterLine } from './domain/register-model';
+import { gzipRegister } from './register-gzip';
 
-const text = (n: number, seed: number) => Buffer.from(Array.from({ length: n }, (_, i) => String.fromCharCode(32 + ((i * 7 + seed * 13 + (i >> 5)) % 90))).join(''), 'latin1');
+const line = (id: number): RegisterLine => ({
+  id,
+  date: `2025-01-${String(1 + (id % 28)).padStart(2, '0')}`,
+  createdMicros: id,
+  amount: -((id * 7919) % 100_000),
+  status: id % 3 === 0 ? 'x' : '',
+  prefix: `{"id":${id},"payee":"Payee ${(id * 31) % 997} Store","notes":"${'n'.repeat(id % 40)}"`,
+});
+const lines = (ids: number[]) => ids.map(line).sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
 
-describe('gzipBlocks', () => {
-  it('is a standard gzip of the body, for empty, small and multi-block bodies', async () => {
-    for (const size of [0, 1, 1000, GZIP_BLOCK_BYTES, GZIP_BLOCK_BYTES + 1, 3 * GZIP_BLOCK_BYTES + 12345]) {
-      const body = text(size, size);
-      const { gzip, blocks } = await gzipBlocks(body);
-      expect(gunzipSync(gzip).equals(body)).toBe(true);
-      expect(blocks).toHaveLength(Math.max(1, Math.ceil(size / GZIP_BLOCK_BYTES)));
+describe('gzipRegister', () => {
+  it('is a standard gzip of the register, for empty, one-part and many-part registers', async () => {
+    for (const rows of [0, 1, 30, 2000]) {
+      const model = RegisterModel.build({ version: '1', startingBalance: 500 }, lines(Array.from({ length: rows }, (_, i) => i + 1)), { partBytes: 8 * 1024 });
+      const { gzip, reused } = await gzipRegister(model);
+      expect(gunzipSync(gzip).equals(model.body)).toBe(true);
+      expect(reused).toBe(0);
     }
   });
 
-  it('reuses the compressed blocks that lie wholly in the unchanged leading bytes, and only those', async () => {
-    const before = text(4 * GZIP_BLOCK_BYTES + 500, 1);
-    const first = await gzipBlocks(before);
-    const after = Buffer.concat([before.subarray(0, 2 * GZIP_BLOCK_BYTES + 10), Buffer.from('CHANGED'), before.subarray(2 * GZIP_BLOCK_BYTES + 10)]);
-    const second = await gzipBlocks(after, { blocks: first.blocks, sameBytes: 2 * GZIP_BLOCK_BYTES + 10 });
-    expect(gunzipSync(second.gzip).equals(after)).toBe(true);
-    expect(second.blocks[0]).toBe(first.blocks[0]);
-    expect(second.blocks[1]).toBe(first.blocks[1]);
-    expect(second.blocks[2]).not.toBe(first.blocks[2]);
-    // Blocks that do not match the body fail the gzip's CRC check (what the body's CRC guards).
-    const wrong = await gzipBlocks(after, { blocks: first.blocks, sameBytes: after.length });
-    expect(() => gunzipSync(wrong.gzip)).toThrow();
+  it('a later version reuses the compressed blocks of the parts it kept, and its gzip is still the register', async () => {
+    const ids = Array.from({ length: 3000 }, (_, i) => i + 1);
+    const model = RegisterModel.build({ version: '1', startingBalance: 0 }, lines(ids), { partBytes: 16 * 1024 });
+    const first = await gzipRegister(model);
+    expect(gunzipSync(first.gzip).equals(model.body)).toBe(true);
+    // A row added on the last date: every part but the last is kept.
+    const added = { ...line(5000), date: '2025-01-28' };
+    const next = model.withChanges({ version: '2', startingBalance: 0 }, new Set([5000]), [added]);
+    const second = await gzipRegister(next);
+    expect(second.reused).toBe(next.parts.length - 1);
+    expect(gunzipSync(second.gzip).equals(next.body)).toBe(true);
+    // An edit of an early row: only the parts before it keep their blocks.
+    const edited = { ...line(2), amount: 123 };
+    const third = next.withChanges({ version: '3', startingBalance: 0 }, new Set([2]), [edited]);
+    const gz = await gzipRegister(third);
+    expect(gz.reused).toBeLessThan(3);
+    expect(gunzipSync(gz.gzip).equals(third.body)).toBe(true);
   });
 });

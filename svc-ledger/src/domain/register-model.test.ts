@@ -57,6 +57,19 @@ describe('RegisterModel', () => {
     expect(rows.map((r: { cleared: number }) => r.cleared)).toEqual([100, 100, 89.5]);
   });
 
+  it('a write to the newest rows of a large register keeps every part but the last: it copies about one part, not the register', () => {
+    const lines = randomLines(seededRandom(3), Array.from({ length: 6000 }, (_, i) => i + 1)).sort(byKey);
+    const model = RegisterModel.build(head('1'), lines, { partBytes: 64 * 1024 });
+    expect(model.parts.length).toBeGreaterThan(10);
+    const newest = lines[lines.length - 1];
+    const entry = line(99_999, newest.date, newest.createdMicros + 1, -4200, 'p');
+    const next = model.withChanges(head('2'), new Set([entry.id]), [entry]);
+    expect(next.parts.slice(0, -1)).toEqual(model.parts.slice(0, -1));
+    for (let k = 0; k < model.parts.length - 1; k++) expect(next.parts[k]).toBe(model.parts[k]);
+    expect(JSON.parse(next.body.toString('utf8'))).toEqual(expected([...lines, entry], 10_000));
+    expect(next.rowSums.total).toBe(model.rowSums.total - 4200);
+  });
+
   it('an empty register is [] and its page is empty with the starting balance', () => {
     const model = RegisterModel.build(head('1', -250), []);
     expect(model.body.toString()).toBe('[]');
@@ -73,7 +86,9 @@ describe('RegisterModel', () => {
     const next = seededRandom(42);
     let nextId = 1;
     let current = randomLines(next, Array.from({ length: 400 }, () => nextId++));
-    let model = RegisterModel.build(head('1'), [...current].sort(byKey), { rows: 10, bytes: 100 });
+    // Parts of ~2 KB (a few rows each), so changes land in the first, a middle and the last part.
+    let model = RegisterModel.build(head('1'), [...current].sort(byKey), { partBytes: 2048 });
+    expect(model.parts.length).toBeGreaterThan(20);
     for (let round = 2; round < 60; round++) {
       const touched = new Set<number>();
       const changed: RegisterLine[] = [];
@@ -94,9 +109,22 @@ describe('RegisterModel', () => {
         current.push(added);
       }
       for (const l of current) if (touched.has(l.id)) changed.push(l);
+      const before = model;
       model = model.withChanges(head(String(round)), touched, changed);
       const scratch = RegisterModel.build(head(String(round)), [...current].sort(byKey));
       expect(model.body.equals(scratch.body)).toBe(true);
+      expect(model.length).toBe(scratch.body.length);
+      // The parts that hold only rows before every changed one (and are not the last) are the
+      // earlier version's, shared, not copies: at least those before the first touched row and
+      // before the first row dated on or after the earliest changed row.
+      const oldRows: Array<{ id: number; date: string }> = JSON.parse(before.body.toString('utf8'));
+      const earliest = changed.reduce((min, l) => (l.date < min ? l.date : min), '9999-12-31');
+      const bound = Math.min(...[oldRows.findIndex((r) => touched.has(r.id)), oldRows.findIndex((r) => r.date >= earliest)].map((i) => (i < 0 ? oldRows.length : i)));
+      const mustKeep = before.parts.slice(0, -1).filter((p) => p.first + p.count <= bound).length;
+      let shared = 0;
+      while (shared < model.parts.length && model.parts[shared] === before.parts[shared]) shared++;
+      expect(shared).toBeGreaterThanOrEqual(mustKeep);
+      expect(shared).toBeLessThan(before.parts.length);
       expect(model.version).toBe(String(round));
     }
     expect(JSON.parse(model.body.toString('utf8'))).toEqual(expected(current, 10_000));
@@ -105,7 +133,7 @@ describe('RegisterModel', () => {
   describe('pages are slices of the register', () => {
     const next = seededRandom(7);
     const lines = randomLines(next, Array.from({ length: 250 }, (_, i) => i + 1)).sort(byKey);
-    const model = RegisterModel.build(head('9', 500), lines);
+    const model = RegisterModel.build(head('9', 500), lines, { partBytes: 1500 });
     const all = expected(lines, 500);
     const positionOf = (i: number) => ({ date: lines[i].date, createdMicros: String(lines[i].createdMicros), id: lines[i].id });
     const page = (options: Parameters<RegisterModel['page']>[0]) => JSON.parse(model.page(options).toString('utf8'));

@@ -32,6 +32,8 @@ const STATUS_CODE: Record<RowStatus, number> = { '': 0, p: 1, x: 2 };
 const OPEN = 0x5b; // [
 const COMMA = 0x2c;
 const CLOSE = 0x5d; // ]
+const CLOSE_BRACKET = Buffer.from([CLOSE]);
+const PAGE_HEAD = Buffer.from('{"rows":[');
 
 /** The API's decimal number for an amount in cents (`-12.5`, `3`), exact below 2^53 / 100. */
 export const decimalOf = (cents: number): string => String(cents / 100);
@@ -82,14 +84,14 @@ function compareKeys(aDay: number, aCreated: number, aId: number, bDay: number, 
   return aDay - bDay || aCreated - bCreated || aId - bId;
 }
 
-/** The per-row arrays of a register, one typed array per column. */
+/** The per-row arrays of a part of a register, one typed array per column. */
 const COLUMNS = {
   ids: Int32Array,
   days: Int32Array,
   created: Float64Array,
   amounts: Float64Array,
   statuses: Uint8Array,
-  /** Where the row's JSON starts, where its balances start and where it ends, in the body. */
+  /** Where the row's JSON starts, where its balances start and where it ends, in the register's JSON. */
   rowStart: Int32Array,
   prefixEnd: Int32Array,
   rowEnd: Int32Array,
@@ -115,32 +117,93 @@ function allocColumns(length: number, from?: Columns, keep = 0): Columns {
   return columns as Columns;
 }
 
-/** Views of the first `count` rows. */
-function sliceColumns(columns: Columns, count: number): Columns {
-  const views = {} as Record<keyof Columns, Int32Array | Float64Array | Uint8Array>;
-  for (const k of COLUMN_NAMES) views[k] = columns[k].subarray(0, count);
-  return views as Columns;
-}
+/** Default size a part of a register's JSON grows to before the next part starts. */
+export const REGISTER_PART_BYTES = 256 * 1024;
 
 /**
- * Writes a register's JSON array into one growing buffer and keeps, for every row, where its
+ * A run of consecutive rows of one register version: their JSON (from the comma before its first
+ * row, or the opening bracket of the register, to the end of its last row) and their columns,
+ * with byte offsets counted in the whole register's JSON. Immutable: a later version that keeps
+ * the rows before a change keeps the parts that hold them, shared, with whatever was derived from
+ * them (their compressed block and running CRC, see register-gzip.ts).
+ */
+export interface RegisterPart {
+  /** Index of its first row in the register. */
+  readonly first: number;
+  readonly count: number;
+  /** Where `bytes` starts in the register's JSON. */
+  readonly offset: number;
+  readonly bytes: Buffer;
+  readonly columns: Columns;
+  /** Made when first asked (register-gzip.ts): raw deflate of `bytes`, full-flushed; the CRC-32 of the register's JSON up to the end of this part. */
+  deflated?: Promise<Buffer>;
+  deflatedBytes?: number;
+  crcAfter?: number;
+}
+
+const partBytesHeld = (p: RegisterPart) => p.bytes.buffer.byteLength + p.columns.ids.length * BYTES_PER_ROW + (p.deflatedBytes ?? 0) + 64;
+
+/**
+ * Writes a register's JSON in parts of about `partBytes` each and keeps, for every row, where its
  * JSON starts, where its balances start and where it ends, plus its key, amount, status and
- * balances in typed arrays (no per-row objects or strings stay alive).
+ * balances in typed arrays (no per-row objects or strings stay alive). A row never spans parts.
  */
 class RegisterWriter {
+  private readonly parts: RegisterPart[] = [];
+  /** The part being written: its bytes from `offset`, its first row, its rows so far. */
   private buf: Buffer;
   private used = 0;
-  count = 0;
+  private offset = 0;
+  private first = 0;
+  private rows = 0;
   private c: Columns;
+  count = 0;
   private run: number;
   private pend: number;
   private clear: number;
 
-  constructor(startingBalance: number, expectedRows: number, expectedBytes: number) {
+  constructor(
+    startingBalance: number,
+    private readonly partBytes: number,
+  ) {
     this.run = this.pend = this.clear = startingBalance;
-    this.buf = Buffer.allocUnsafe(Math.max(64, expectedBytes));
+    this.buf = Buffer.allocUnsafe(partBytes + 4096);
     this.buf[this.used++] = OPEN;
-    this.c = allocColumns(Math.max(16, expectedRows));
+    this.c = allocColumns(Math.max(16, Math.min(4096, partBytes >> 8)));
+  }
+
+  /** Takes `count` leading parts of an earlier model as they are (the writer must be empty; same starting balance). */
+  keepParts(model: RegisterModel, count: number): void {
+    if (this.count !== 0 || count <= 0) return;
+    const kept = model.parts.slice(0, count);
+    const last = kept[kept.length - 1];
+    this.parts.push(...kept);
+    this.count = last.first + last.count;
+    this.first = this.count;
+    this.offset = last.offset + last.bytes.length;
+    this.used = 0;
+    const j = last.count - 1;
+    this.run = last.columns.running[j];
+    this.pend = last.columns.pending[j];
+    this.clear = last.columns.cleared[j];
+  }
+
+  /**
+   * Appends the first `rows` rows of `part` as they are, balances included, when they start the
+   * part being written at the same place (after keepParts of the parts before it): one copy.
+   */
+  pushLeadingOf(part: RegisterPart, rows: number): void {
+    if (rows <= 0 || this.rows !== 0 || this.offset !== part.offset || this.count !== part.first) return;
+    const end = part.columns.rowEnd[rows - 1] - part.offset;
+    this.ensure(end);
+    part.bytes.copy(this.buf, 0, 0, end);
+    this.used = end;
+    this.c = allocColumns(Math.max(this.c.ids.length, rows), part.columns, rows);
+    this.rows = rows;
+    this.count += rows;
+    this.run = part.columns.running[rows - 1];
+    this.pend = part.columns.pending[rows - 1];
+    this.clear = part.columns.cleared[rows - 1];
   }
 
   /** Appends a row read from the database. */
@@ -148,28 +211,31 @@ class RegisterWriter {
     this.pushRow(line.id, dayOf(line.date), line.createdMicros, line.amount, STATUS_CODE[line.status], line.prefix, null, 0, 0);
   }
 
-  /** Appends row `i` of an earlier model, copying its JSON (without balances) byte for byte. */
-  pushFrom(model: RegisterModel, i: number): void {
-    const m = model.rows;
-    this.pushRow(m.ids[i], m.days[i], m.created[i], m.amounts[i], m.statuses[i], null, model.body, m.rowStart[i], m.prefixEnd[i]);
+  /** Appends row `j` of an earlier model's part, copying its JSON (without balances) byte for byte. */
+  pushFrom(part: RegisterPart, j: number): void {
+    const m = part.columns;
+    this.pushRow(m.ids[j], m.days[j], m.created[j], m.amounts[j], m.statuses[j], null, part.bytes, m.rowStart[j] - part.offset, m.prefixEnd[j] - part.offset);
   }
 
   private pushRow(id: number, day: number, created: number, amount: number, status: number, prefix: string | null, from: Buffer | null, fromStart: number, fromEnd: number): void {
-    const i = this.count++;
-    if (i === this.c.ids.length) this.c = allocColumns(i * 2, this.c, i);
+    const prefixBytes = prefix === null ? fromEnd - fromStart : prefix.length * 3;
+    const need = 1 + prefixBytes + BALANCES_MAX_BYTES;
+    if (this.rows > 0 && (this.used >= this.partBytes || this.buf.length - this.used < need)) this.closePart();
+    this.ensure(need);
+    if (this.rows === this.c.ids.length) this.c = allocColumns(this.rows * 2, this.c, this.rows);
     const c = this.c;
+    const i = this.rows++;
     this.run += amount;
     if (status !== 0) this.pend += amount;
     if (status === 2) this.clear += amount;
-    const prefixBytes = prefix === null ? fromEnd - fromStart : prefix.length * 3;
-    this.ensure(1 + prefixBytes + BALANCES_MAX_BYTES);
     const buf = this.buf;
     let at = this.used;
-    if (i > 0) buf[at++] = COMMA;
-    c.rowStart[i] = at;
+    if (this.count > 0) buf[at++] = COMMA;
+    this.count++;
+    c.rowStart[i] = this.offset + at;
     if (prefix === null) at += from!.copy(buf, at, fromStart, fromEnd);
     else at += buf.write(prefix, at, 'utf8');
-    c.prefixEnd[i] = at;
+    c.prefixEnd[i] = this.offset + at;
     at = writeAscii(buf, at, RUNNING);
     at = writeDecimal(buf, at, this.run);
     at = writeAscii(buf, at, PENDING);
@@ -178,7 +244,7 @@ class RegisterWriter {
     at = writeDecimal(buf, at, this.clear);
     buf[at++] = CLOSE_OBJECT;
     this.used = at;
-    c.rowEnd[i] = at;
+    c.rowEnd[i] = this.offset + at;
     c.ids[i] = id;
     c.days[i] = day;
     c.created[i] = created;
@@ -189,71 +255,67 @@ class RegisterWriter {
     c.cleared[i] = this.clear;
   }
 
-  /**
-   * Appends rows [0, end) of an earlier model as they are, balances included (the writer must
-   * be empty and start from the same starting balance): one copy of their bytes and arrays.
-   */
-  pushLeading(model: RegisterModel, end: number): void {
-    if (this.count !== 0 || end <= 0) return;
-    const m = model.rows;
-    const bytes = m.rowEnd[end - 1];
-    this.ensure(bytes);
-    model.body.copy(this.buf, 0, 0, bytes);
-    this.used = bytes;
-    this.c = allocColumns(Math.max(this.c.ids.length, end), m, end);
-    this.count = end;
-    this.run = m.running[end - 1];
-    this.pend = m.pending[end - 1];
-    this.clear = m.cleared[end - 1];
-  }
-
+  /** Room for `bytes` more in the part being written (a row bigger than a part grows it). */
   private ensure(bytes: number): void {
-    if (this.buf.length - this.used >= bytes + 1) return;
-    const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.used + bytes + 1));
+    if (this.buf.length - this.used >= bytes) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.used + bytes));
     this.buf.copy(bigger, 0, 0, this.used);
     this.buf = bigger;
   }
 
+  /** Ends the part being written (its bytes and columns in buffers of their own size) and starts the next. */
+  private closePart(): void {
+    if (this.used === 0) return;
+    this.parts.push({
+      first: this.first,
+      count: this.rows,
+      offset: this.offset,
+      bytes: Buffer.from(this.buf.subarray(0, this.used)),
+      columns: allocColumns(this.rows, this.c, this.rows),
+    });
+    this.offset += this.used;
+    this.first += this.rows;
+    this.used = 0;
+    this.rows = 0;
+  }
+
   finish(head: RegisterHeadState): RegisterModel {
-    this.ensure(1);
-    this.buf[this.used++] = CLOSE;
-    // A buffer with much unused room is copied into an exact one (the cache counts bytes held).
-    const body = this.buf.length - this.used > this.used / 16 ? Buffer.from(this.buf.subarray(0, this.used)) : this.buf.subarray(0, this.used);
-    return new RegisterModel(head, body, { count: this.count, ...sliceColumns(this.c, this.count) });
+    this.closePart();
+    if (this.parts.length === 0) this.parts.push({ first: 0, count: 0, offset: 0, bytes: Buffer.from([OPEN]), columns: allocColumns(0) });
+    return new RegisterModel(head, this.parts, this.count, this.partBytes);
   }
 }
 
-type RegisterRows = Columns & { count: number };
-
 /**
  * One account's register at one version, immutable: the full register as UTF-8 JSON (the
- * spec's RegisterRow array, balances included) and, per row, its key, amount, status, balances
- * and byte range in that JSON. Pages are byte ranges of the body; a write that changed a few
- * rows gives the next version by copying every other row's JSON and recomputing the balances
- * (`withChanges`), instead of PostgreSQL writing 50,000 rows again.
+ * spec's RegisterRow array, balances included) in parts of ~REGISTER_PART_BYTES (the closing
+ * bracket is not in them) and, per row, its key, amount, status, balances and byte range in that
+ * JSON. Pages are byte ranges of it; a write that changed a few rows gives the next version by
+ * keeping the parts before the first changed row as they are, shared, copying every later row's
+ * JSON and computing its balances again (`withChanges`), instead of PostgreSQL writing 50,000
+ * rows again or the app copying all of them.
  */
 export class RegisterModel {
-  /** Set by withChanges: the version this one was made from and how many leading bytes of the two bodies are the same. */
-  derivedFrom: { version: string; sameBytes: number } | null = null;
+  private joined: Buffer | null = null;
 
   constructor(
     readonly head: RegisterHeadState,
-    /** The full register as a UTF-8 JSON array. */
-    readonly body: Buffer,
-    /** Per-row arrays (internal; read by RegisterWriter.pushFrom). */
-    readonly rows: RegisterRows,
+    /** The register's JSON without its closing bracket, in order (internal; shared by later versions). */
+    readonly parts: readonly RegisterPart[],
+    readonly count: number,
+    private readonly partBytes = REGISTER_PART_BYTES,
   ) {}
 
   /** Builds a model from rows in register order (date, created_at, id). */
-  static build(head: RegisterHeadState, lines: Iterable<RegisterLine>, expected: { rows?: number; bytes?: number } = {}): RegisterModel {
-    const builder = RegisterModel.builder(head.startingBalance, expected);
+  static build(head: RegisterHeadState, lines: Iterable<RegisterLine>, options: { partBytes?: number } = {}): RegisterModel {
+    const builder = RegisterModel.builder(head.startingBalance, options);
     for (const line of lines) builder.push(line);
     return builder.finish(head);
   }
 
   /** A streaming builder: push rows in register order, then finish. */
-  static builder(startingBalance: number, expected: { rows?: number; bytes?: number } = {}): { push(line: RegisterLine): void; finish(head: RegisterHeadState): RegisterModel } {
-    const writer = new RegisterWriter(startingBalance, expected.rows ?? 1024, expected.bytes ?? 1 << 20);
+  static builder(startingBalance: number, options: { partBytes?: number } = {}): { push(line: RegisterLine): void; finish(head: RegisterHeadState): RegisterModel } {
+    const writer = new RegisterWriter(startingBalance, options.partBytes ?? REGISTER_PART_BYTES);
     return { push: (line) => writer.pushLine(line), finish: (head) => writer.finish(head) };
   }
 
@@ -261,46 +323,69 @@ export class RegisterModel {
     return this.head.version;
   }
 
-  get count(): number {
-    return this.rows.count;
+  /** Bytes of the register's JSON. */
+  get length(): number {
+    const last = this.parts[this.parts.length - 1];
+    return last.offset + last.bytes.length + 1;
   }
 
-  /** Memory the model holds (body and per-row arrays). */
+  /** The whole register's JSON in one buffer, made the first time it is asked for. */
+  get body(): Buffer {
+    this.joined ??= Buffer.concat([...this.parts.map((p) => p.bytes), CLOSE_BRACKET]);
+    return this.joined;
+  }
+
+  /** Memory the model holds (its parts with their compressed blocks, even those shared with other versions, and the joined body once made). */
   get bytes(): number {
-    return heldBytes(this.body) + (this.rows.ids.buffer.byteLength / 4) * BYTES_PER_ROW + 256;
+    return this.parts.reduce((sum, p) => sum + partBytesHeld(p), 256) + (this.joined ? this.joined.buffer.byteLength : 0);
   }
 
   /**
    * The register after a write: every row whose id is in `touched` is dropped, then `lines` (the
    * touched rows that are in this account now, not deleted; in any order) are put in their
-   * places, and every balance is computed again from the starting balance.
+   * places, and every balance from the first changed row on is computed again.
    */
   withChanges(head: RegisterHeadState, touched: ReadonlySet<number>, lines: readonly RegisterLine[]): RegisterModel {
     const added = lines
       .map((line) => ({ line, day: dayOf(line.date) }))
       .sort((a, b) => compareKeys(a.day, a.line.createdMicros, a.line.id, b.day, b.line.createdMicros, b.line.id));
-    const extraBytes = lines.reduce((sum, l) => sum + l.prefix.length * 3 + 80, 0);
-    const writer = new RegisterWriter(head.startingBalance, this.count + added.length, this.body.length + extraBytes + 4096);
-    const r = this.rows;
+    const writer = new RegisterWriter(head.startingBalance, this.partBytes);
     // Rows before the first touched row and before the first added one are unchanged, balances
-    // included (same starting balance): one copy.
+    // included (same starting balance): the parts that hold only such rows are kept (never the
+    // last part, so appends do not leave a trail of small parts), and the unchanged rows at the
+    // start of the next part are copied in one piece.
     let leading = 0;
-    while (leading < r.count && !touched.has(r.ids[leading])) leading++;
-    if (added.length > 0) leading = Math.min(leading, this.seekKey(added[0].day, added[0].line.createdMicros, added[0].line.id, false));
-    const sameBalances = head.startingBalance === this.head.startingBalance;
-    if (sameBalances) writer.pushLeading(this, leading);
-    let j = 0;
-    for (let i = writer.count; i < r.count; i++) {
-      if (touched.has(r.ids[i])) continue;
-      while (j < added.length && compareKeys(added[j].day, added[j].line.createdMicros, added[j].line.id, r.days[i], r.created[i], r.ids[i]) < 0) {
-        writer.pushLine(added[j++].line);
+    if (head.startingBalance === this.head.startingBalance) {
+      leading = this.count;
+      for (const part of this.parts) {
+        const ids = part.columns.ids;
+        const j = ids.findIndex((id) => touched.has(id));
+        if (j >= 0) {
+          leading = part.first + j;
+          break;
+        }
       }
-      writer.pushFrom(this, i);
+      if (added.length > 0) leading = Math.min(leading, this.seekKey(added[0].day, added[0].line.createdMicros, added[0].line.id, false));
+    }
+    let k = 0;
+    while (k < this.parts.length - 1 && this.parts[k].first + this.parts[k].count <= leading) k++;
+    writer.keepParts(this, k);
+    const from = this.parts[k];
+    writer.pushLeadingOf(from, leading - from.first);
+    let j = 0;
+    for (let startAt = leading - from.first; k < this.parts.length; k++, startAt = 0) {
+      const part = this.parts[k];
+      const c = part.columns;
+      for (let local = startAt; local < part.count; local++) {
+        if (touched.has(c.ids[local])) continue;
+        while (j < added.length && compareKeys(added[j].day, added[j].line.createdMicros, added[j].line.id, c.days[local], c.created[local], c.ids[local]) < 0) {
+          writer.pushLine(added[j++].line);
+        }
+        writer.pushFrom(part, local);
+      }
     }
     while (j < added.length) writer.pushLine(added[j++].line);
-    const model = writer.finish(head);
-    model.derivedFrom = { version: this.version, sameBytes: sameBalances && leading > 0 ? r.rowEnd[leading - 1] : 1 };
-    return model;
+    return writer.finish(head);
   }
 
   /** Sums of every row of this version (cents, without the starting balance): what `GET /api/accounts` adds to it. */
@@ -310,10 +395,25 @@ export class RegisterModel {
     return { total: end.running - start, pending: end.pending - start, cleared: end.cleared - start };
   }
 
+  /** The part holding row `i` (0 <= i < count). */
+  private partOf(i: number): RegisterPart {
+    const parts = this.parts;
+    let lo = 0;
+    let hi = parts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (parts[mid].first <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return parts[lo];
+  }
+
   /** Balances after row `i` (before the first row: the starting balance). */
   private balancesAfter(i: number): { running: number; pending: number; cleared: number } {
     if (i < 0) return { running: this.head.startingBalance, pending: this.head.startingBalance, cleared: this.head.startingBalance };
-    return { running: this.rows.running[i], pending: this.rows.pending[i], cleared: this.rows.cleared[i] };
+    const part = this.partOf(i);
+    const j = i - part.first;
+    return { running: part.columns.running[j], pending: part.columns.pending[j], cleared: part.columns.cleared[j] };
   }
 
   /** Index of the first row at or after `position` (`strict`: after). */
@@ -322,26 +422,51 @@ export class RegisterModel {
   }
 
   private seekKey(day: number, created: number, id: number, strict: boolean): number {
-    const r = this.rows;
     let lo = 0;
-    let hi = r.count;
+    let hi = this.count;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const c = compareKeys(r.days[mid], r.created[mid], r.ids[mid], day, created, id);
-      if (c < 0 || (strict && c === 0)) lo = mid + 1;
+      const part = this.partOf(mid);
+      const c = part.columns;
+      const j = mid - part.first;
+      const order = compareKeys(c.days[j], c.created[j], c.ids[j], day, created, id);
+      if (order < 0 || (strict && order === 0)) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
   private positionOf(i: number): RegisterPosition {
-    return { date: dateOf(this.rows.days[i]), createdMicros: String(this.rows.created[i]), id: this.rows.ids[i] };
+    const part = this.partOf(i);
+    const c = part.columns;
+    const j = i - part.first;
+    return { date: dateOf(c.days[j]), createdMicros: String(c.created[j]), id: c.ids[j] };
+  }
+
+  /** The register's JSON from byte `from` to byte `to`, as pieces of the parts that hold it. */
+  private slices(from: number, to: number): Buffer[] {
+    const parts = this.parts;
+    let k = 0;
+    let hi = parts.length - 1;
+    while (k < hi) {
+      const mid = (k + hi + 1) >>> 1;
+      if (parts[mid].offset <= from) k = mid;
+      else hi = mid - 1;
+    }
+    const pieces: Buffer[] = [];
+    for (; k < parts.length && from < to; k++) {
+      const part = parts[k];
+      const end = Math.min(to, part.offset + part.bytes.length);
+      pieces.push(part.bytes.subarray(from - part.offset, end - part.offset));
+      from = end;
+    }
+    return pieces;
   }
 
   /**
    * One page as RegisterPage JSON: `before` - the `limit` rows just before that position;
    * `after` - the `limit` rows just after it; neither - the last `limit` rows. The rows are a
-   * byte range of the body. An empty page's balance_before is the balance after every row.
+   * byte range of the register's JSON. An empty page's balance_before is the balance after every row.
    */
   page(options: { limit: number; before?: RegisterPosition; after?: RegisterPosition }): Buffer {
     const n = this.count;
@@ -356,13 +481,23 @@ export class RegisterModel {
     }
     const empty = start >= end;
     const before = this.balancesAfter(empty ? n - 1 : start - 1);
-    const rows = empty ? Buffer.alloc(0) : this.body.subarray(this.rows.rowStart[start], this.rows.rowEnd[end - 1]);
+    const rows = empty ? [] : this.slices(this.rowStartOf(start), this.rowEndOf(end - 1));
     const cursor = (i: number) => JSON.stringify(encodeCursor(this.positionOf(i)));
     const tail =
       `],"balance_before":{"running":${decimalOf(before.running)},"pending":${decimalOf(before.pending)},"cleared":${decimalOf(before.cleared)}}` +
       `,"prev_cursor":${!empty && start > 0 ? cursor(start) : 'null'}` +
       `,"next_cursor":${!empty && end < n ? cursor(end - 1) : 'null'}` +
       `,"total":${n}}`;
-    return Buffer.concat([Buffer.from('{"rows":['), rows, Buffer.from(tail)]);
+    return Buffer.concat([PAGE_HEAD, ...rows, Buffer.from(tail)]);
+  }
+
+  private rowStartOf(i: number): number {
+    const part = this.partOf(i);
+    return part.columns.rowStart[i - part.first];
+  }
+
+  private rowEndOf(i: number): number {
+    const part = this.partOf(i);
+    return part.columns.rowEnd[i - part.first];
   }
 }

@@ -65,13 +65,12 @@ const lineParams = (account: { id: number; name: string }, names: Names) => [
 ];
 
 /** Every row of the account in register order, streamed into a model (rows are not collected first). */
-function readFull(client: PoolClient, householdId: number, account: { id: number; name: string }, names: Names, head: RegisterHeadState, previous?: RegisterModel): Promise<RegisterModel> {
+function readFull(client: PoolClient, householdId: number, account: { id: number; name: string }, names: Names, head: RegisterHeadState): Promise<RegisterModel> {
   const text = `SELECT ${LINE_COLUMNS} FROM transactions t
      WHERE t.account_id = $4 AND t.household_id = $5 AND t.deleted_at IS NULL
      ORDER BY t.date, t.created_at, t.id`;
   const values = [...lineParams(account, names), account.id, householdId];
-  // The previous version's size lets the new body be written into one buffer.
-  const builder = RegisterModel.builder(head.startingBalance, previous ? { rows: previous.count + 1024, bytes: previous.body.length + (previous.body.length >> 5) + 4096 } : {});
+  const builder = RegisterModel.builder(head.startingBalance);
   return new Promise<RegisterModel>((resolve, reject) => {
     // A 'row' listener makes pg hand each row over instead of collecting them.
     const query = new pg.Query({ text, values, rowMode: 'array' } as pg.QueryArrayConfig);
@@ -145,7 +144,7 @@ export async function loadRegister(pool: Pool, householdId: number, accountId: n
       const changed = previous && sameShape && BigInt(previous.version) < BigInt(head.version) ? await changedRowIds(client, accountId, previous.version, head.version) : null;
       return previous && changed
         ? { model: previous.withChanges(head, changed, await readLines(client, householdId, account, names, changed)), how: 'changes' }
-        : { model: await readFull(client, householdId, account, names, head, previous), how: 'rows' };
+        : { model: await readFull(client, householdId, account, names, head), how: 'rows' };
     },
     { isolation: 'repeatable read', readOnly: true },
   );

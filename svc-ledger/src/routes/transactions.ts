@@ -71,7 +71,7 @@ async function sendFullRegister(app: FastifyInstance, request: FastifyRequest<{ 
   const entry = await app.registerCache.get(householdId, head.id, head.register_version);
   if (!entry) throw notFound(ACCOUNT_NOT_FOUND);
   reply.header('etag', entry.etag).type(JSON_ANSWER_TYPE);
-  if (entry.model.body.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
+  if (entry.model.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
     const compressed = await app.registerCache.gzipped(entry);
     return reply.header('content-encoding', 'gzip').send(compressed);
   }
