@@ -1,5 +1,10 @@
 import bcrypt from 'bcryptjs';
-import { PasswordHasher } from './passwords';
+import { readdirSync, readFileSync } from 'node:fs';
+import { PASSWORD_THREAD_NICE, PasswordHasher } from './passwords';
+
+/** The nice value of each thread of this process (Linux). */
+const threadNices = () =>
+  readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]));
 
 describe('PasswordHasher (bcrypt on a thread of its own)', () => {
   const hasher = new PasswordHasher();
@@ -23,6 +28,14 @@ describe('PasswordHasher (bcrypt on a thread of its own)', () => {
   it('rejects what bcrypt refuses, and goes on', async () => {
     await expect(hasher.hash('p', 'not a cost' as unknown as number)).rejects.toThrow();
     expect(await hasher.compare('p', await hasher.hash('p', 4))).toBe(true);
+  });
+
+  it('hashes on a thread of lower CPU priority than the rest of the process (Linux)', async () => {
+    if (process.platform !== 'linux') return;
+    await hasher.hash('p', 4);
+    const after = threadNices();
+    expect(after.filter((n) => n === PASSWORD_THREAD_NICE)).toHaveLength(1);
+    expect(after.filter((n) => n === 0).length).toBeGreaterThan(1);
   });
 
   it('starts a new thread after close()', async () => {

@@ -10,8 +10,11 @@ type Waiting = { resolve: (value: unknown) => void; reject: (err: Error) => void
  * which held every other request of the process meanwhile (in `npm start`, every service's).
  * Requests queue in the thread (one at a time). The thread starts on first use, does not keep
  * the process alive, is started again after a crash (the requests in it fail), and stops with
- * `close()`.
+ * `close()`. It runs at a lower CPU priority (nice PASSWORD_THREAD_NICE; Linux): when the
+ * cores are busy, the reads and writes of signed-in people go first and a sign-in waits longer
+ * (docs/decisions.md, "Password hashing at a lower CPU priority").
  */
+export const PASSWORD_THREAD_NICE = 10;
 export class PasswordHasher {
   private current: { worker: Worker; pending: Map<number, Waiting> } | null = null;
   private nextId = 1;
@@ -41,7 +44,7 @@ export class PasswordHasher {
 
   private thread(): { worker: Worker; pending: Map<number, Waiting> } {
     if (this.current) return this.current;
-    const worker = new Worker(join(__dirname, 'password-worker.cjs'), { name: 'bcrypt', execArgv: [] });
+    const worker = new Worker(join(__dirname, 'password-worker.cjs'), { name: 'bcrypt', execArgv: [], workerData: { nice: PASSWORD_THREAD_NICE } });
     const pending = new Map<number, Waiting>();
     worker.unref();
     worker.on('message', (message: { id: number; value?: unknown; error?: string }) => {
