@@ -14,10 +14,16 @@ const FINAL_BLOCK = zlib.deflateRawSync(Buffer.alloc(0));
 
 /** A part's raw deflate block (full flush: byte-aligned, no history shared with the next block), made once per part on zlib's thread pool. */
 function deflatedPart(part: RegisterPart): Promise<Buffer> {
-  part.deflated ??= deflateRaw(part.bytes, { level: GZIP_LEVEL, finishFlush: zlib.constants.Z_FULL_FLUSH }).then((block) => {
-    part.deflatedBytes = block.length;
-    return block;
-  });
+  part.deflated ??= deflateRaw(part.bytes, { level: GZIP_LEVEL, finishFlush: zlib.constants.Z_FULL_FLUSH }).then(
+    (block) => {
+      part.deflatedBytes = block.length;
+      return block;
+    },
+    (err: unknown) => {
+      part.deflated = undefined; // the next request tries again
+      throw err;
+    },
+  );
   return part.deflated;
 }
 

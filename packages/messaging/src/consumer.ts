@@ -107,6 +107,11 @@ const RECORD_PROCESSED = `INSERT INTO processed_events (consumer, event_id, proc
   ON CONFLICT DO NOTHING
   RETURNING event_id::text`;
 
+/** RECORD_PROCESSED's new event ids, and the consumer's position per source (read in the same statement, so from before these events). */
+const RECORD_PROCESSED_AND_POSITIONS = `WITH recorded AS (${RECORD_PROCESSED})
+  SELECT event_id, NULL::text AS source, NULL::text AS sequence FROM recorded
+  UNION ALL SELECT NULL, source, sequence::text FROM consumer_positions WHERE consumer = $1::text`;
+
 /**
  * Deletes up to $3 of the consumer's oldest rows processed before now() - $2 ms, and in the
  * same statement raises, per producer, the pruned marks to the highest sequence and event time
@@ -199,22 +204,22 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
   }
 
   /**
-   * In the caller's transaction: records the events (one statement), handles the new ones in
-   * order and raises the positions (one statement per producer). Answers, per event, whether
-   * it was new (false: a duplicate).
+   * In the caller's transaction: records the events and reads the positions (one statement),
+   * handles the new ones in order and raises the positions (one statement per producer).
+   * Answers, per event, whether it was new (false: a duplicate).
    */
   async function applyIn(client: pg.PoolClient, events: readonly EventEnvelope[]): Promise<boolean[]> {
-    const recorded = await client.query<{ event_id: string }>(RECORD_PROCESSED, [
+    // One round trip: the events recorded (the new ones come back) and the positions before them.
+    const recorded = await client.query<{ event_id: string | null; source: string | null; sequence: string | null }>(RECORD_PROCESSED_AND_POSITIONS, [
       consumer,
       events.map((e) => e.id),
       events.map((e) => e.source),
       events.map((e) => e.sequence),
       events.map((e) => eventTime(e.time)),
     ]);
-    const fresh = new Set(recorded.rows.map((r) => r.event_id));
+    const fresh = new Set(recorded.rows.flatMap((r) => (r.event_id === null ? [] : [r.event_id])));
     if (fresh.size === 0) return events.map(() => false);
-    const current = await client.query<{ source: string; sequence: string }>('SELECT source, sequence::text FROM consumer_positions WHERE consumer = $1', [consumer]);
-    const positions = new Map(current.rows.map((r) => [r.source, Number(r.sequence)]));
+    const positions = new Map(recorded.rows.flatMap((r) => (r.source === null ? [] : [[r.source, Number(r.sequence)] as const])));
     const raised = new Set<string>();
     const applied: boolean[] = [];
     for (const event of events) {

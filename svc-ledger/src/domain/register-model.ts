@@ -141,7 +141,7 @@ export interface RegisterPart {
   crcAfter?: number;
 }
 
-const partBytesHeld = (p: RegisterPart) => p.bytes.buffer.byteLength + p.columns.ids.length * BYTES_PER_ROW + (p.deflatedBytes ?? 0) + 64;
+const partBytesHeld = (p: RegisterPart) => heldBytes(p.bytes) + p.columns.ids.length * BYTES_PER_ROW + (p.deflatedBytes ?? 0) + 64;
 
 /**
  * Writes a register's JSON in parts of about `partBytes` each and keeps, for every row, where its
@@ -337,7 +337,7 @@ export class RegisterModel {
 
   /** Memory the model holds (its parts with their compressed blocks, even those shared with other versions, and the joined body once made). */
   get bytes(): number {
-    return this.parts.reduce((sum, p) => sum + partBytesHeld(p), 256) + (this.joined ? this.joined.buffer.byteLength : 0);
+    return this.parts.reduce((sum, p) => sum + partBytesHeld(p), 256) + (this.joined ? heldBytes(this.joined) : 0);
   }
 
   /**
@@ -393,6 +393,12 @@ export class RegisterModel {
     const end = this.balancesAfter(this.count - 1);
     const start = this.head.startingBalance;
     return { total: end.running - start, pending: end.pending - start, cleared: end.cleared - start };
+  }
+
+  /** The sum of the rows dated on or before `date` (cents, without the starting balance): what `balance_today` adds to it. */
+  sumThrough(date: string): number {
+    const through = this.seekKey(dayOf(date), Infinity, Infinity, false);
+    return this.balancesAfter(through - 1).running - this.head.startingBalance;
   }
 
   /** The part holding row `i` (0 <= i < count). */
