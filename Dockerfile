@@ -16,8 +16,7 @@ RUN npm install \
  && chown -R node:node /app /secrets /data
 
 USER node
-# glibc malloc settings of every process (packages/service-kit/src/allocator-env.ts).
-ENV NODE_ENV=production HOST=0.0.0.0 MALLOC_MMAP_THRESHOLD_=33554432 MALLOC_TRIM_THRESHOLD_=134217728
+ENV NODE_ENV=production HOST=0.0.0.0
 EXPOSE 8080
 ENTRYPOINT ["/app/docker/entrypoint.sh"]
 CMD ["node", "--import", "tsx", "gateway/src/server.ts"]

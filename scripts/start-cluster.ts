@@ -12,7 +12,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SERVICES, type ServiceRoute } from '@hf/contracts';
-import { withAllocatorEnv } from '@hf/service-kit';
 import { ensureAppSecrets } from './app-secrets';
 
 const ROOT = resolve(__dirname, '..');
@@ -119,7 +118,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   });
 
   const common: Record<string, string> = {
-    ...withAllocatorEnv(process.env),
+    ...(process.env as Record<string, string>),
     NATS_URL: natsUrl,
     JWT_PUBLIC_KEY_FILE: secrets.jwtPublicKeyFile,
     INTERNAL_TOKEN: secrets.internalToken,

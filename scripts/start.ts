@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SERVICES, type ServiceRoute } from '@hf/contracts';
 import { createInProcessBus, type Bus, type StreamLimits } from '@hf/messaging';
-import { ensureDatabase, lacksAllocatorEnv, restartWithAllocatorEnv, sharedCacheSizes, type BaseAppOptions } from '@hf/service-kit';
+import { ensureDatabase, sharedCacheSizes, type BaseAppOptions } from '@hf/service-kit';
 import { buildGateway } from '../gateway/src/app';
 import { startGatewayThread } from '../gateway/src/thread';
 import { ensureAppSecrets, type AppSecrets } from './app-secrets';
@@ -273,8 +273,4 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-// The allocator settings apply only from a process's start (ALLOCATOR_ENV): without them, start again with them.
-if (require.main === module) {
-  if (lacksAllocatorEnv()) restartWithAllocatorEnv();
-  else void main();
-}
+if (require.main === module) void main();

@@ -6,7 +6,6 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { startApp, type RunningApp } from '../../scripts/start';
-import { withAllocatorEnv } from '@hf/service-kit';
 
 export interface BenchApp {
   url: string;
@@ -25,7 +24,7 @@ export function startAppProcess(dataDir: string, env: Record<string, string> = {
   const child = fork(join(__dirname, 'app-process.ts'), ['--child'], {
     // BENCH_APP_NODE_ARGS: extra node flags for the app only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)],
-    env: { ...withAllocatorEnv(process.env), BENCH_DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000', ...env },
+    env: { ...process.env, BENCH_DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000', ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

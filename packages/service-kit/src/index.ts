@@ -7,7 +7,6 @@ export * from './client-date';
 export * from './run-service';
 export { default as Type } from 'typebox';
 export type { Static } from 'typebox';
-export * from './allocator-env';
 export * from './run-process';
 export * from './internal-call';
 export * from './openapi';
