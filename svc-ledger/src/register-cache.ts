@@ -2,7 +2,6 @@ import type { BalanceCache } from './balance-cache';
 import { ByteLru, heldBytes } from './domain/byte-lru';
 import { registerEtag } from './domain/http-cache';
 import type { RegisterModel } from './domain/register-model';
-import { accountVersions } from './repositories/accounts';
 import { loadRegister } from './repositories/register';
 import { gzipRegister } from './register-gzip';
 import type { Pool } from './repositories/sql';
@@ -93,33 +92,6 @@ export class RegisterCache {
       this.building.set(key, pending);
     }
     return pending;
-  }
-
-  /**
-   * Before an account list (`onlyId`: one account): the sums of the household's accounts whose
-   * register is held, at whatever version, are taken from that register brought up to the
-   * current version (only the rows changed since are read; the next page of that register
-   * finds it current), so the list does not sum their rows in PostgreSQL, ~5 ms for 50,000 rows
-   * after every write. One statement reads the versions; an account whose sums are held at its
-   * version (with `today`'s date when asked) costs nothing more.
-   */
-  async freshenBalances(householdId: number, today: string | undefined, onlyId?: number): Promise<void> {
-    const balances = this.balances;
-    if (!balances || this.maxBytes <= 0) return;
-    const sums = balances.held(householdId);
-    const ids = [...sums.keys()].filter((id) => (onlyId === undefined || id === onlyId) && this.holds(householdId, id));
-    if (ids.length === 0) return;
-    const stale = (await accountVersions(this.db, householdId, ids)).filter(({ id, version }) => {
-      const held = sums.get(id);
-      return !held || held.version !== version || (today !== undefined && held.today?.date !== today);
-    });
-    await Promise.all(
-      stale.map(async ({ id, version }) => {
-        const entry = await this.get(householdId, id, version);
-        const model = entry?.model;
-        if (model) balances.set(householdId, id, model.version, model.rowSums, today === undefined ? undefined : { date: today, sum: model.sumThrough(today) });
-      }),
-    );
   }
 
   /** Builds the register in the background (errors are only logged by `onError`). */

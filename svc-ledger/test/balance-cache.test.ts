@@ -67,25 +67,6 @@ describe('account balances held by register version', () => {
     expect([stats.hits - before.hits, stats.misses - before.misses]).toEqual([1, 0]);
   });
 
-  it('an account whose register is held gets its sums from that register brought forward, not from PostgreSQL', async () => {
-    const c = await openAccount(call, 'Held C', 1000);
-    await addTransaction(call, c, { payee: 'One', amount: -1, date: '2025-03-01', status: 'x' });
-    await addTransaction(call, c, { payee: 'Two', amount: -2, date: '2025-03-15' });
-    await addTransaction(call, c, { payee: 'Three', amount: -3, date: '2025-03-20', status: 'p' });
-    expect((await call('GET', `/api/accounts/${c}/transactions`)).status).toBe(200); // now held
-    await addTransaction(call, c, { payee: 'Later', amount: 7.5, date: '2025-03-10', status: 'p' });
-    const { misses } = ledger.app.balanceCache.stats;
-    const { updates, builds } = ledger.app.registerCache.stats;
-    const account = (await call('GET', `/api/accounts/${c}?today=2025-03-15`)).body;
-    // 1000 - 1 - 2 - 3 + 7.5; pending: the rows with a status; cleared: 'x'; today: dated up to 2025-03-15.
-    expect([account.balance, account.pending_balance, account.cleared_balance, account.balance_today]).toEqual([1001.5, 1003.5, 999, 1004.5]);
-    expect(ledger.app.balanceCache.stats.misses).toBe(misses);
-    expect([ledger.app.registerCache.stats.updates - updates, ledger.app.registerCache.stats.builds - builds]).toEqual([1, 0]);
-    const listed = ((await call('GET', '/api/accounts/?today=2025-03-15')).body as Json[]).find((a) => a.id === c);
-    expect(listed).toEqual(account);
-    expect((await call('GET', `/api/accounts/${c}/transactions`)).body.map((r: Json) => r.running)).toEqual([999, 1006.5, 1004.5, 1001.5]);
-  });
-
   it('balance_today: a list with the same date uses the sums held with it; another date is summed again', async () => {
     const a = await openAccount(call, 'Today', 0);
     await addTransaction(call, a, { date: '2025-01-01', payee: 'Old', amount: -1 });

@@ -395,12 +395,6 @@ export class RegisterModel {
     return { total: end.running - start, pending: end.pending - start, cleared: end.cleared - start };
   }
 
-  /** The sum of the rows dated on or before `date` (cents, without the starting balance): what `balance_today` adds to it. */
-  sumThrough(date: string): number {
-    const through = this.seekKey(dayOf(date), Infinity, Infinity, false);
-    return this.balancesAfter(through - 1).running - this.head.startingBalance;
-  }
-
   /** The part holding row `i` (0 <= i < count). */
   private partOf(i: number): RegisterPart {
     const parts = this.parts;

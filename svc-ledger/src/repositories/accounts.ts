@@ -73,16 +73,6 @@ export async function listAccounts(q: Queryable, householdId: number, onlyId?: n
   });
 }
 
-/** The current register version of each of these live accounts of the household. */
-export async function accountVersions(q: Queryable, householdId: number, ids: readonly number[]): Promise<Array<{ id: number; version: string }>> {
-  const result = await q.query<{ id: number; version: string }>({
-    name: 'ledger_account_versions_v1',
-    text: 'SELECT id, register_version::text AS version FROM accounts WHERE household_id = $1 AND id = ANY($2::int[]) AND deleted_at IS NULL',
-    values: [householdId, ids],
-  });
-  return result.rows;
-}
-
 export async function getAccount(q: Queryable, householdId: number, id: number, today?: string, balances?: BalanceCache): Promise<Account | null> {
   const [account] = await listAccounts(q, householdId, id, today, balances);
   return account ?? null;

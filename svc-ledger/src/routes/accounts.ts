@@ -54,10 +54,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounts/',
     { schema: { querystring: AccountBalanceQuery, response: { 200: AccountList, ...errorResponses } } },
     async (request) => {
-      const { householdId } = actorOf(request);
-      const today = todayOf(request.query);
-      await app.registerCache.freshenBalances(householdId, today);
-      return listAccounts(app.db, householdId, undefined, today, app.balanceCache);
+      return listAccounts(app.db, actorOf(request).householdId, undefined, todayOf(request.query), app.balanceCache);
     },
   );
 
@@ -65,10 +62,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounts/:id',
     { schema: { params: IdParams, querystring: AccountBalanceQuery, response: { 200: Account, ...errorResponses } } },
     async (request) => {
-      const { householdId } = actorOf(request);
-      const today = todayOf(request.query);
-      await app.registerCache.freshenBalances(householdId, today, request.params.id);
-      const account = await getAccount(app.db, householdId, request.params.id, today, app.balanceCache);
+      const account = await getAccount(app.db, actorOf(request).householdId, request.params.id, todayOf(request.query), app.balanceCache);
       if (!account) throw notFound(ACCOUNT_NOT_FOUND);
       return account;
     },
