@@ -395,8 +395,8 @@ export class RegisterModel {
     return { total: end.running - start, pending: end.pending - start, cleared: end.cleared - start };
   }
 
-  /** The part holding row `i` (0 <= i < count). */
-  private partOf(i: number): RegisterPart {
+  /** Index of the part holding row `i` (0 <= i < count). */
+  private partIndexOf(i: number): number {
     const parts = this.parts;
     let lo = 0;
     let hi = parts.length - 1;
@@ -405,7 +405,12 @@ export class RegisterModel {
       if (parts[mid].first <= i) lo = mid;
       else hi = mid - 1;
     }
-    return parts[lo];
+    return lo;
+  }
+
+  /** The part holding row `i` (0 <= i < count). */
+  private partOf(i: number): RegisterPart {
+    return this.parts[this.partIndexOf(i)];
   }
 
   /** Balances after row `i` (before the first row: the starting balance). */
@@ -443,22 +448,17 @@ export class RegisterModel {
     return { date: dateOf(c.days[j]), createdMicros: String(c.created[j]), id: c.ids[j] };
   }
 
-  /** The register's JSON from byte `from` to byte `to`, as pieces of the parts that hold it. */
-  private slices(from: number, to: number): Buffer[] {
-    const parts = this.parts;
-    let k = 0;
-    let hi = parts.length - 1;
-    while (k < hi) {
-      const mid = (k + hi + 1) >>> 1;
-      if (parts[mid].offset <= from) k = mid;
-      else hi = mid - 1;
-    }
+  /**
+   * The JSON of rows [start, end) (start < end) with the commas between them, as pieces of the
+   * parts that hold them (a later part's piece starts with its comma).
+   */
+  private rowBytes(start: number, end: number): Buffer[] {
     const pieces: Buffer[] = [];
-    for (; k < parts.length && from < to; k++) {
-      const part = parts[k];
-      const end = Math.min(to, part.offset + part.bytes.length);
-      pieces.push(part.bytes.subarray(from - part.offset, end - part.offset));
-      from = end;
+    const first = this.partIndexOf(start);
+    for (let k = first; k < this.parts.length && this.parts[k].first < end; k++) {
+      const { bytes, columns, offset, first: firstRow, count } = this.parts[k];
+      const from = k === first ? columns.rowStart[start - firstRow] - offset : 0;
+      pieces.push(bytes.subarray(from, columns.rowEnd[Math.min(end, firstRow + count) - firstRow - 1] - offset));
     }
     return pieces;
   }
@@ -481,7 +481,7 @@ export class RegisterModel {
     }
     const empty = start >= end;
     const before = this.balancesAfter(empty ? n - 1 : start - 1);
-    const rows = empty ? [] : this.slices(this.rowStartOf(start), this.rowEndOf(end - 1));
+    const rows = empty ? [] : this.rowBytes(start, end);
     const cursor = (i: number) => JSON.stringify(encodeCursor(this.positionOf(i)));
     const tail =
       `],"balance_before":{"running":${decimalOf(before.running)},"pending":${decimalOf(before.pending)},"cleared":${decimalOf(before.cleared)}}` +
@@ -489,15 +489,5 @@ export class RegisterModel {
       `,"next_cursor":${!empty && end < n ? cursor(end - 1) : 'null'}` +
       `,"total":${n}}`;
     return Buffer.concat([PAGE_HEAD, ...rows, Buffer.from(tail)]);
-  }
-
-  private rowStartOf(i: number): number {
-    const part = this.partOf(i);
-    return part.columns.rowStart[i - part.first];
-  }
-
-  private rowEndOf(i: number): number {
-    const part = this.partOf(i);
-    return part.columns.rowEnd[i - part.first];
   }
 }
