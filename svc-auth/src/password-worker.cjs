@@ -5,9 +5,9 @@ const bcrypt = require('bcryptjs');
 const { readlinkSync } = require('node:fs');
 const { setPriority } = require('node:os');
 
-// A lower CPU priority for this thread (`workerData.nice`: PASSWORD_THREAD_NICE, see ./passwords.ts): on Linux a
-// thread's id is a pid to setpriority, and /proc/thread-self names it. Elsewhere, or when not
-// allowed, the thread keeps the process's priority.
+// A lower CPU priority for this thread (`workerData.nice`: PASSWORD_THREAD_NICE, see
+// ./passwords.ts): on Linux a thread's id is a pid to setpriority, and /proc/thread-self names
+// it. Elsewhere, or when not allowed, the thread keeps the process's priority.
 try {
   setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), workerData.nice);
 } catch {
