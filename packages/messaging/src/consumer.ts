@@ -105,10 +105,20 @@ const RECORD_PROCESSED = `INSERT INTO processed_events (consumer, event_id, proc
       AND (e.time IS NULL OR e.time <= coalesce(p.pruned_time, 'infinity'::timestamptz))
   )
   ON CONFLICT DO NOTHING
-  RETURNING event_id::text`;
+  RETURNING event_id::text, source, sequence`;
 
-/** RECORD_PROCESSED's new event ids, and the consumer's position per source (read in the same statement, so from before these events). */
-const RECORD_PROCESSED_AND_POSITIONS = `WITH recorded AS (${RECORD_PROCESSED})
+/**
+ * RECORD_PROCESSED, then the consumer's position per producer raised to the highest sequence
+ * among the new events, in one statement; answers the new event ids and the positions from
+ * before these events (the final SELECT reads the statement's snapshot, which the CTEs' writes
+ * are not in). The raise commits or rolls back with the events' handling.
+ */
+const RECORD_AND_ADVANCE = `WITH recorded AS (${RECORD_PROCESSED}),
+  advanced AS (
+    INSERT INTO consumer_positions AS p (consumer, source, sequence)
+    SELECT $1::text, source, max(sequence) FROM recorded GROUP BY source
+    ON CONFLICT (consumer, source) DO UPDATE SET sequence = greatest(p.sequence, excluded.sequence)
+  )
   SELECT event_id, NULL::text AS source, NULL::text AS sequence FROM recorded
   UNION ALL SELECT NULL, source, sequence::text FROM consumer_positions WHERE consumer = $1::text`;
 
@@ -170,8 +180,6 @@ function eventTime(time: string): string | null {
   const ms = Date.parse(time);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
-const ADVANCE_POSITION = `INSERT INTO consumer_positions (consumer, source, sequence) VALUES ($1, $2, $3)
-  ON CONFLICT (consumer, source) DO UPDATE SET sequence = greatest(consumer_positions.sequence, excluded.sequence)`;
 
 /**
  * Runs a durable, idempotent consumer: each delivery is validated (envelope, then data
@@ -204,13 +212,12 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
   }
 
   /**
-   * In the caller's transaction: records the events and reads the positions (one statement),
-   * handles the new ones in order and raises the positions (one statement per producer).
+   * In the caller's transaction: records the events, raises the positions past the new ones and
+   * reads the positions from before them (one statement), then handles the new ones in order.
    * Answers, per event, whether it was new (false: a duplicate).
    */
   async function applyIn(client: pg.PoolClient, events: readonly EventEnvelope[]): Promise<boolean[]> {
-    // One round trip: the events recorded (the new ones come back) and the positions before them.
-    const recorded = await client.query<{ event_id: string | null; source: string | null; sequence: string | null }>(RECORD_PROCESSED_AND_POSITIONS, [
+    const recorded = await client.query<{ event_id: string | null; source: string | null; sequence: string | null }>(RECORD_AND_ADVANCE, [
       consumer,
       events.map((e) => e.id),
       events.map((e) => e.source),
@@ -220,7 +227,6 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
     const fresh = new Set(recorded.rows.flatMap((r) => (r.event_id === null ? [] : [r.event_id])));
     if (fresh.size === 0) return events.map(() => false);
     const positions = new Map(recorded.rows.flatMap((r) => (r.source === null ? [] : [[r.source, Number(r.sequence)] as const])));
-    const raised = new Set<string>();
     const applied: boolean[] = [];
     for (const event of events) {
       // An id twice in one batch is new once.
@@ -231,9 +237,7 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
       // With schemas, a type without one is not handled, only counted into the position.
       if (options.schemas === undefined || validators.has(event.type)) await options.handle(client, event, { previousSequence });
       positions.set(event.source, Math.max(previousSequence, event.sequence));
-      raised.add(event.source);
     }
-    for (const source of raised) await client.query(ADVANCE_POSITION, [consumer, source, positions.get(source)]);
     return applied;
   }
 

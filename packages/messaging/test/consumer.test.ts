@@ -144,6 +144,17 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       expect(t.logger.records.some((r) => r.level === 'warn' && r.fields.eventId === event.id && r.fields.deliveryCount === 1)).toBe(true);
     });
 
+    test('a handling that fails leaves neither a processed record nor a raised position behind', async () => {
+      failNext = 1000;
+      await start();
+      await t.bus.publish(recorded(5, { source: 'svc-x', sequence: 7 }));
+      await eventually(() => expect(handled.length).toBeGreaterThanOrEqual(2));
+      const positions = await pool.query('SELECT sequence FROM consumer_positions WHERE consumer = $1', [consumer]);
+      const processed = await pool.query('SELECT event_id FROM processed_events WHERE consumer = $1', [consumer]);
+      expect([positions.rows, processed.rows]).toEqual([[], []]);
+      await expect(waitForPosition(pool, consumer, 'svc-x', 7, 50)).resolves.toBe(false);
+    });
+
     test('a backlog is applied in batches, one transaction each', async () => {
       const events = Array.from({ length: 10 }, (_, i) => recorded(i + 1, { source: 'svc-ledger' }));
       for (const event of events) await t.bus.publish(event);
