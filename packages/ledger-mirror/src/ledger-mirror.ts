@@ -1,7 +1,7 @@
 import { runConsumer, waitForPosition, type Bus, type EventEnvelope, type MessagingLogger, type Subscription } from '@hf/messaging';
 import { withTransaction, type Pool, type PoolClient } from '@hf/service-kit';
 import { changesOf } from './mirror-events';
-import { applyChanges, householdSync, lockHousehold, markAllStale, replaceHousehold } from './mirror-store';
+import { applyChanges, householdSync, lockHousehold, lockHouseholdSync, markAllStale, replaceHousehold } from './mirror-store';
 import type { LedgerReplay } from './replay-client';
 import { ALL_LEDGER_SCHEMAS } from './schemas';
 
@@ -53,9 +53,8 @@ export class LedgerMirror {
           logger.warn({ previous, sequence: event.sequence }, 'ledger events missing: households will be rebuilt from the ledger');
           await markAllStale(client);
         }
-        await lockHousehold(client, event.household_id);
+        const sync = await lockHouseholdSync(client, event.household_id);
         if (this.options.onEvent) await this.options.onEvent(client, event);
-        const sync = await householdSync(client, event.household_id);
         if (sync && event.sequence <= sync.sequence) return;
         await applyChanges(client, changesOf(event.type, event.data), event.sequence);
       },

@@ -56,7 +56,16 @@ CREATE TABLE IF NOT EXISTS ledger_households (
   sequence bigint NOT NULL,
   stale boolean NOT NULL DEFAULT false,
   rebuilt_at timestamptz NOT NULL DEFAULT now()
-);`;
+);
+-- lockHouseholdSync: the household's lock, then its rebuild mark read after the lock is held (a
+-- VOLATILE function's statements each take a new snapshot), in one round trip.
+CREATE OR REPLACE FUNCTION ledger_lock_household(lock_key integer, household integer)
+RETURNS TABLE (sequence bigint, stale boolean) LANGUAGE plpgsql VOLATILE AS $fn$
+BEGIN
+  PERFORM pg_advisory_xact_lock(lock_key, household);
+  RETURN QUERY SELECT h.sequence, h.stale FROM ledger_households h WHERE h.household_id = household;
+END
+$fn$;`;
 
 /**
  * Creates the mirror's tables if missing (advisory-locked, safe on concurrent start). A service
@@ -90,6 +99,16 @@ export interface HouseholdSync {
 export async function householdSync(q: Queryable, householdId: number): Promise<HouseholdSync | null> {
   const result = await q.query<HouseholdSync>('SELECT sequence, stale FROM ledger_households WHERE household_id = $1', [householdId]);
   return result.rows[0] ?? null;
+}
+
+/**
+ * lockHousehold, then householdSync as it is once the lock is held (a rebuild that committed
+ * while this waited is seen), in one round trip.
+ */
+export async function lockHouseholdSync(client: PoolClient, householdId: number): Promise<HouseholdSync | null> {
+  const result = await client.query<{ sequence: string; stale: boolean }>('SELECT sequence::text, stale FROM ledger_lock_household($1, $2)', [LOCK_HOUSEHOLD, householdId]);
+  const row = result.rows[0];
+  return row ? { sequence: Number(row.sequence), stale: row.stale } : null;
 }
 
 /** Events may have been lost: every household is rebuilt before its next read. */
