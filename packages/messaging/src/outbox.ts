@@ -133,19 +133,20 @@ export async function writeEvent<T>(client: pg.PoolClient | pg.Client, event: Ne
 export async function writeEvents(client: pg.PoolClient | pg.Client, events: ReadonlyArray<NewEvent>): Promise<Array<{ id: string; sequence: number }>> {
   if (events.length === 0) return [];
   const ids = events.map((e) => e.id ?? randomUUID());
-  await client.query('SELECT pg_advisory_xact_lock($1)', [WRITER_LOCK]);
-  const params: unknown[] = [];
+  const params: unknown[] = [WRITER_LOCK];
   const rows = events.map((event, i) => {
     params.push(ids[i], event.type, event.source, event.subject, event.household_id, event.time ?? null, event.dataJson ?? JSON.stringify(event.data));
-    const p = (n: number) => `$${i * 7 + n}`;
+    const p = (n: number) => `$${i * 7 + n + 1}`;
     return `(${i}, ${p(1)}::uuid, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::int, coalesce(${p(6)}::timestamptz, now()), ${p(7)}::text)`;
   });
-  // The rows get their sequences in the order of the VALUES list (ORDER BY ord).
+  // The rows get their sequences in the order of the VALUES list (ORDER BY ord). The writer lock
+  // ($1) is taken before any of them: every row the INSERT gets is joined to it.
   const result = await client.query<{ sequence: string | number }>(
     `WITH input (ord, id, type, source, subject, household_id, time, data) AS (VALUES ${rows.join(', ')}),
+     held AS MATERIALIZED (SELECT pg_advisory_xact_lock($1::bigint)),
      written AS (
        INSERT INTO outbox (id, type, source, subject, household_id, time, data)
-       SELECT id, type, source, subject, household_id, time, data FROM input ORDER BY ord
+       SELECT i.id, i.type, i.source, i.subject, i.household_id, i.time, i.data FROM input i CROSS JOIN held ORDER BY i.ord
        RETURNING id, sequence
      )
      SELECT w.sequence FROM written w JOIN input i ON i.id = w.id
@@ -250,15 +251,15 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let listener: pg.PoolClient | undefined;
   let listenRetry: NodeJS.Timeout | undefined;
 
-  /** One batch. Returns how many rows it published, or -1 when another relay holds the lock. */
+  /** One batch. Returns how many rows it published (0 also when another relay holds the lock: that one publishes them). */
   async function publishBatch(): Promise<number> {
     const { published, failure } = await withTransaction(pool, async (client) => {
-      const lock = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RELAY_LOCK]);
-      if (!lock.rows[0].locked) return { published: -1, failure: undefined };
+      // The lock is tried once, before the scan (an uncorrelated subquery: an InitPlan); held, it stays until commit.
       const rows = await client.query<OutboxRow>(
         `SELECT sequence, id, type, source, subject, household_id, time, data FROM outbox
-         WHERE published_at IS NULL ORDER BY sequence LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [batchSize],
+         WHERE published_at IS NULL AND (SELECT pg_try_advisory_xact_lock($2))
+         ORDER BY sequence LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [batchSize, RELAY_LOCK],
       );
       const done: Array<string | number> = [];
       let failed: unknown;
