@@ -179,10 +179,12 @@ export async function bumpRegisterVersions(w: LedgerWrite): Promise<void> {
   if (!w.householdTouched) {
     for (const [accountId, ids] of w.touchedRows) if (ids) rowIds[accountId] = [...ids];
   }
-  await w.client.query('SELECT pg_advisory_xact_lock_shared($1, $2)', [LOCK_ACCOUNTS, w.householdId]);
+  // The shared hold comes first: the accounts are joined to it, so no row is locked before it is held.
   await w.client.query(
     `WITH locked AS (
-       SELECT id, register_version AS prev FROM accounts WHERE household_id = $1 AND ($2::bool OR id = ANY($3::int[])) ORDER BY id FOR NO KEY UPDATE
+       SELECT a.id, a.register_version AS prev
+       FROM accounts a CROSS JOIN (SELECT pg_advisory_xact_lock_shared($5, $1) OFFSET 0) held
+       WHERE a.household_id = $1 AND ($2::bool OR a.id = ANY($3::int[])) ORDER BY a.id FOR NO KEY UPDATE OF a
      ),
      bumped AS (
        UPDATE accounts a SET register_version = greatest(a.register_version + 1, ${epochMicros('clock_timestamp()')})
@@ -195,7 +197,7 @@ export async function bumpRegisterVersions(w: LedgerWrite): Promise<void> {
      INSERT INTO register_changes (account_id, version, prev_version, row_ids)
      SELECT b.id, b.register_version, b.prev, (SELECT array_agg(x::int) FROM jsonb_array_elements_text($4::jsonb -> b.id::text) x)
      FROM bumped b`,
-    [w.householdId, w.householdTouched, [...w.touchedAccounts], JSON.stringify(rowIds)],
+    [w.householdId, w.householdTouched, [...w.touchedAccounts], JSON.stringify(rowIds), LOCK_ACCOUNTS],
   );
 }
 
