@@ -1,9 +1,9 @@
 import type { BalanceCache } from './balance-cache';
 import { ByteLru, heldBytes } from './domain/byte-lru';
 import { registerEtag } from './domain/http-cache';
-import type { RegisterModel } from './domain/register-model';
+import type { RegisterModel, RegisterPageSlices } from './domain/register-model';
 import { loadRegister } from './repositories/register';
-import { gzipRegister } from './register-gzip';
+import { gzipPage, gzipRegister } from './register-gzip';
 import type { Pool } from './repositories/sql';
 
 /** A paged register with at least this many rows is loaded into the cache for its next pages. */
@@ -122,6 +122,14 @@ export class RegisterCache {
       this.compressing.set(entry, pending);
     }
     return pending;
+  }
+
+  /** A page of an entry (its `pageSlices`) gzip'ed by gzipPage: the blocks of whole parts are made once and kept with them. */
+  async gzippedPage(entry: RegisterEntry, slices: RegisterPageSlices): Promise<Buffer> {
+    const { gzip, made } = await gzipPage(slices);
+    // Re-store to count the new blocks, unless the entry was replaced or evicted meanwhile.
+    if (made > 0 && this.lru.get(entry.accountId) === entry) this.lru.set(entry.accountId, entry);
+    return gzip;
   }
 
   private async build(householdId: number, accountId: number, previousEntry?: RegisterEntry): Promise<RegisterEntry | null> {

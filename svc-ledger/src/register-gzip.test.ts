@@ -1,6 +1,7 @@
-import { gunzipSync } from 'node:zlib';
+import { crc32, gunzipSync } from 'node:zlib';
+import { decodeCursor } from './domain/cursor';
 import { RegisterModel, type RegisterLine } from './domain/register-model';
-import { gzipRegister } from './register-gzip';
+import { crc32Combine, gzipPage, gzipRegister } from './register-gzip';
 
 const line = (id: number): RegisterLine => ({
   id,
@@ -39,5 +40,46 @@ describe('gzipRegister', () => {
     const gz = await gzipRegister(third);
     expect(gz.reused).toBeLessThan(3);
     expect(gunzipSync(gz.gzip).equals(third.body)).toBe(true);
+  });
+});
+
+describe('crc32Combine', () => {
+  it('gives the CRC-32 of two buffers one after the other, whatever their lengths', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (const [a, b] of [[0, 0], [0, 5], [5, 0], [1, 1], [100, 3], [3, 70_000], [4096, 262_144 + 17]]) {
+      const left = Buffer.from(Array.from({ length: a }, () => Math.floor(random() * 256)));
+      const right = Buffer.from(Array.from({ length: b }, () => Math.floor(random() * 256)));
+      expect(crc32Combine(crc32(left), crc32(right), right.length)).toBe(crc32(Buffer.concat([left, right])));
+    }
+  });
+});
+
+describe('gzipPage', () => {
+  const ids = Array.from({ length: 3000 }, (_, i) => i + 1);
+  const model = RegisterModel.build({ version: '1', startingBalance: 250 }, lines(ids), { partBytes: 16 * 1024 });
+  const last = model.pageSlices({ limit: 1 });
+  const cursorOf = (page: Buffer) => JSON.parse(page.toString()).prev_cursor as string;
+
+  it('is a standard gzip of the page, for pages inside one part, across parts and of the whole register', async () => {
+    const first = model.page({ limit: 700 });
+    const before = decodeCursor(cursorOf(first))!;
+    for (const options of [{ limit: 1 }, { limit: 10 }, { limit: 700 }, { limit: 2000, before }, { limit: 5000 }, { limit: 100, after: before }, { limit: 0 }]) {
+      const { gzip } = await gzipPage(model.pageSlices(options));
+      expect(gunzipSync(gzip).toString()).toBe(model.page(options).toString());
+    }
+    expect(last.parts.every((p) => p === null)).toBe(true);
+  });
+
+  it('a page that holds whole parts uses their blocks, made once and kept with the parts (the register gzip reuses them)', async () => {
+    const fresh = RegisterModel.build({ version: '1', startingBalance: 0 }, lines(ids), { partBytes: 16 * 1024 });
+    const slices = fresh.pageSlices({ limit: 2000 });
+    const whole = slices.parts.filter((p) => p !== null).length;
+    expect(whole).toBeGreaterThan(3);
+    expect((await gzipPage(slices)).made).toBe(whole);
+    const again = await gzipPage(fresh.pageSlices({ limit: 2000 }));
+    expect(again.made).toBe(0);
+    expect(gunzipSync(again.gzip).equals(fresh.page({ limit: 2000 }))).toBe(true);
+    expect((await gzipRegister(fresh)).reused).toBe(whole);
   });
 });

@@ -127,6 +127,13 @@ export const REGISTER_PART_BYTES = 256 * 1024;
  * the rows before a change keeps the parts that hold them, shared, with whatever was derived from
  * them (their compressed block and running CRC, see register-gzip.ts).
  */
+/** Which rows a page holds: `before` - the `limit` rows just before that position; `after` - the `limit` rows just after it; neither - the last `limit` rows. */
+export interface RegisterPageOptions {
+  limit: number;
+  before?: RegisterPosition;
+  after?: RegisterPosition;
+}
+
 export interface RegisterPart {
   /** Index of its first row in the register. */
   readonly first: number;
@@ -135,10 +142,17 @@ export interface RegisterPart {
   readonly offset: number;
   readonly bytes: Buffer;
   readonly columns: Columns;
-  /** Made when first asked (register-gzip.ts): raw deflate of `bytes`, full-flushed; the CRC-32 of the register's JSON up to the end of this part. */
+  /** Made when first asked (register-gzip.ts): raw deflate of `bytes`, full-flushed; the CRC-32 of the register's JSON up to the end of this part; the CRC-32 of `bytes` alone. */
   deflated?: Promise<Buffer>;
   deflatedBytes?: number;
   crcAfter?: number;
+  crc?: number;
+}
+
+/** A page's JSON in pieces, in order; `parts[i]` is the part whose whole `bytes` piece i is (null: a piece of its own). */
+export interface RegisterPageSlices {
+  pieces: Buffer[];
+  parts: Array<RegisterPart | null>;
 }
 
 const partBytesHeld = (p: RegisterPart) => heldBytes(p.bytes) + p.columns.ids.length * BYTES_PER_ROW + (p.deflatedBytes ?? 0) + 64;
@@ -449,18 +463,20 @@ export class RegisterModel {
   }
 
   /**
-   * The JSON of rows [start, end) (start < end) with the commas between them, as pieces of the
-   * parts that hold them (a later part's piece starts with its comma).
+   * Adds the JSON of rows [start, end) (start < end) with the commas between them to `out`, as
+   * pieces of the parts that hold them (a later part's piece starts with its comma); a piece
+   * that is a part's whole `bytes` comes with that part.
    */
-  private rowBytes(start: number, end: number): Buffer[] {
-    const pieces: Buffer[] = [];
+  private rowBytes(start: number, end: number, out: RegisterPageSlices): void {
     const first = this.partIndexOf(start);
     for (let k = first; k < this.parts.length && this.parts[k].first < end; k++) {
-      const { bytes, columns, offset, first: firstRow, count } = this.parts[k];
+      const part = this.parts[k];
+      const { bytes, columns, offset, first: firstRow, count } = part;
       const from = k === first ? columns.rowStart[start - firstRow] - offset : 0;
-      pieces.push(bytes.subarray(from, columns.rowEnd[Math.min(end, firstRow + count) - firstRow - 1] - offset));
+      const piece = bytes.subarray(from, columns.rowEnd[Math.min(end, firstRow + count) - firstRow - 1] - offset);
+      out.pieces.push(piece);
+      out.parts.push(piece.length === bytes.length ? part : null);
     }
-    return pieces;
   }
 
   /**
@@ -468,7 +484,12 @@ export class RegisterModel {
    * `after` - the `limit` rows just after it; neither - the last `limit` rows. The rows are a
    * byte range of the register's JSON. An empty page's balance_before is the balance after every row.
    */
-  page(options: { limit: number; before?: RegisterPosition; after?: RegisterPosition }): Buffer {
+  page(options: RegisterPageOptions): Buffer {
+    return Buffer.concat(this.pageSlices(options).pieces);
+  }
+
+  /** `page` in pieces: the rows are the parts' own bytes, not copied (register-gzip.ts compresses a page from them). */
+  pageSlices(options: RegisterPageOptions): RegisterPageSlices {
     const n = this.count;
     let start: number;
     let end: number;
@@ -481,13 +502,16 @@ export class RegisterModel {
     }
     const empty = start >= end;
     const before = this.balancesAfter(empty ? n - 1 : start - 1);
-    const rows = empty ? [] : this.rowBytes(start, end);
+    const slices: RegisterPageSlices = { pieces: [PAGE_HEAD], parts: [null] };
+    if (!empty) this.rowBytes(start, end, slices);
     const cursor = (i: number) => JSON.stringify(encodeCursor(this.positionOf(i)));
     const tail =
       `],"balance_before":{"running":${decimalOf(before.running)},"pending":${decimalOf(before.pending)},"cleared":${decimalOf(before.cleared)}}` +
       `,"prev_cursor":${!empty && start > 0 ? cursor(start) : 'null'}` +
       `,"next_cursor":${!empty && end < n ? cursor(end - 1) : 'null'}` +
       `,"total":${n}}`;
-    return Buffer.concat([PAGE_HEAD, ...rows, Buffer.from(tail)]);
+    slices.pieces.push(Buffer.from(tail));
+    slices.parts.push(null);
+    return slices;
   }
 }

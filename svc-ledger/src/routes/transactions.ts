@@ -108,7 +108,12 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       if (app.registerCache.holds(householdId, account.id)) {
         const entry = await app.registerCache.get(householdId, account.id, account.register_version);
         if (!entry) throw notFound(ACCOUNT_NOT_FOUND);
-        return sendJsonAnswer(request, reply, entry.model.page(options));
+        // Gzip'ed from the model's parts, whose whole-part blocks are kept (register-gzip.ts); the rows are not copied.
+        const slices = entry.model.pageSlices(options);
+        if (slices.pieces.reduce((n, piece) => n + piece.length, 0) >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
+          return reply.header('vary', 'accept-encoding').header('content-encoding', 'gzip').send(await app.registerCache.gzippedPage(entry, slices));
+        }
+        return sendJsonAnswer(request, reply, Buffer.concat(slices.pieces));
       }
       const page = await registerPage(app.db, householdId, account, options);
       if (page.total >= REGISTER_WARM_ROWS) app.registerCache.warm(householdId, account.id, account.register_version, (err) => request.log.warn({ err }, 'register load failed'));
