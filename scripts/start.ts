@@ -15,7 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SERVICES, type ServiceRoute } from '@hf/contracts';
 import { createInProcessBus, type Bus, type StreamLimits } from '@hf/messaging';
-import { ensureDatabase, sharedCacheSizes, type BaseAppOptions } from '@hf/service-kit';
+import { ensureDatabase, sharedCacheSizes, tuneHeapGrowth, type BaseAppOptions } from '@hf/service-kit';
 import { buildGateway } from '../gateway/src/app';
 import { startGatewayThread } from '../gateway/src/thread';
 import { ensureAppSecrets, type AppSecrets } from './app-secrets';
@@ -145,6 +145,7 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   const rateLimit = options.rateLimit ?? { max: envNumber('RATE_LIMIT_MAX') ?? 10, timeWindowMs: envNumber('RATE_LIMIT_WINDOW_MS') ?? 60_000 };
   const gatewayThread = options.gatewayThread ?? envFlag('GATEWAY_THREAD') ?? true;
   mkdirSync(dataDir, { recursive: true });
+  tuneHeapGrowth();
 
   const cleanup: Array<() => Promise<unknown>> = [];
   const stopAll = async () => {

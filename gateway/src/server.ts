@@ -1,10 +1,11 @@
 import { connectNatsBus } from '@hf/messaging';
-import { listenWithGracefulShutdown } from '@hf/service-kit';
+import { listenWithGracefulShutdown, tuneHeapGrowth } from '@hf/service-kit';
 import { buildGateway } from './app';
 import { gatewayOptionsFromEnv } from './config';
 
 /** Scaled-mode process: the gateway on PORT (8080), services and NATS from the environment. */
 async function main(): Promise<void> {
+  tuneHeapGrowth();
   try {
     const { port, host, natsUrl, ...options } = gatewayOptionsFromEnv();
     const bus = await connectNatsBus({ servers: natsUrl, name: 'gateway' });

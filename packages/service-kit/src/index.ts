@@ -16,3 +16,4 @@ export * from './route-table';
 export * from './json-body';
 export * from './json-answer';
 export * from './memory-report';
+export * from './heap-growth';

@@ -4,6 +4,7 @@ import { connectNatsBus } from '@hf/messaging';
 import type { ServiceRoute } from '@hf/contracts';
 import { envInt, readPem, requireEnv } from './config';
 import { ensureDatabase } from './db';
+import { tuneHeapGrowth } from './heap-growth';
 import { listenWithGracefulShutdown } from './run-service';
 
 /** What every service's `buildApp` needs besides its own extras. */
@@ -25,6 +26,7 @@ export async function runServiceProcess<O extends BaseAppOptions>(
   build: (options: O) => Promise<FastifyInstance>,
   extraOptions: () => Omit<O, keyof BaseAppOptions> = () => ({}) as Omit<O, keyof BaseAppOptions>,
 ): Promise<void> {
+  tuneHeapGrowth();
   try {
     const databaseUrl = requireEnv(`DATABASE_URL_${route.key}`, process.env.DATABASE_URL);
     const port = envInt('PORT', route.defaultPort);
