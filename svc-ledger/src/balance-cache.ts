@@ -7,6 +7,15 @@ export interface RowSums {
   cleared: number;
 }
 
+/** A row a write counted into (`sign` 1: live there now) or out of (-1: no longer) an account's sums, as it was then. */
+export interface CountedRow {
+  account_id: number;
+  amount: number;
+  status: string;
+  date: string;
+  sign: 1 | -1;
+}
+
 /** What the cache holds for an account: its sums at one `register_version`. */
 export interface HeldSums {
   version: string;
@@ -45,6 +54,29 @@ export class BalanceCache {
     this.households.delete(householdId);
     this.households.set(householdId, accounts);
     return new Map(accounts);
+  }
+
+  /**
+   * Brings the sums held at version `from` to version `to` by the rows one write counted in and
+   * out (`rows`: that account's), when `from` is what is held; answers whether it did. Sound
+   * because a write bumps the version of every account whose rows it changes, in its own
+   * transaction and with the account row locked, and every change of a row is counted
+   * (LedgerWrite.count): what changed between `from` and `to` is exactly `rows`.
+   */
+  advance(householdId: number, accountId: number, from: string, to: string, rows: readonly CountedRow[]): boolean {
+    const current = this.households.get(householdId)?.get(accountId);
+    if (!current || current.version !== from) return false;
+    const sums = { ...current.sums };
+    const today = current.today ? { ...current.today } : undefined;
+    for (const row of rows) {
+      const cents = row.sign * row.amount;
+      sums.total += cents;
+      if (row.status !== '') sums.pending += cents;
+      if (row.status === 'x') sums.cleared += cents;
+      if (today && row.date <= today.date) today.sum += cents;
+    }
+    this.set(householdId, accountId, to, sums, today);
+    return true;
   }
 
   /** Records the sums of an account at `version` (with `today`'s when known), unless a newer version is held already. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
 import { writeEvents } from '@hf/messaging';
 import { conflict, withTransaction } from '@hf/service-kit';
-import { bumpRegisterVersions } from './repositories/accounts';
+import { bumpRegisterVersions, type BumpedVersion } from './repositories/accounts';
 import { LedgerWrite } from './repositories/events';
 
 export const SOURCE = 'svc-ledger';
@@ -38,12 +38,14 @@ export async function runWrite<T>(
 ): Promise<T> {
   let sequence = 0;
   let result: T;
+  let write: LedgerWrite | undefined;
+  let bumped: BumpedVersion[] = [];
   try {
     result = await retryOnDeadlock(() => withTransaction(app.db, async (client) => {
       sequence = 0;
-      const w = new LedgerWrite(client, actor.householdId, actor.userId);
+      const w = (write = new LedgerWrite(client, actor.householdId, actor.userId));
       const value = await fn(w);
-      await bumpRegisterVersions(w);
+      bumped = await bumpRegisterVersions(w);
       const written = await writeEvents(
         client,
         w.events.map((event) => ({ type: event.type, source: SOURCE, subject: event.subject, household_id: actor.householdId, data: undefined, dataJson: event.json })),
@@ -60,6 +62,8 @@ export async function runWrite<T>(
     if (pgErr.code === '23505' && pgErr.constraint && UNIQUE_MESSAGES[pgErr.constraint]) throw conflict(UNIQUE_MESSAGES[pgErr.constraint]);
     throw err;
   }
+  // Committed: balances held at a bumped account's previous version move to its new one.
+  for (const { accountId, from, to } of bumped) app.balanceCache.advance(actor.householdId, accountId, from, to, write?.counted.get(accountId) ?? []);
   reply.header(EVENT_SEQUENCE_HEADER, String(sequence));
   return result;
 }

@@ -42,7 +42,7 @@ async function expectBalancesAsSql(): Promise<Json[]> {
 }
 
 describe('account balances held by register version', () => {
-  it('a second list sums nothing; a write is seen at once; a register read fills the balances of its version', async () => {
+  it('a second list sums nothing; a write is seen at once, its rows added to the held sums; a register read fills the balances of its version', async () => {
     const a = await openAccount(call, 'Held A', 100);
     const b = await openAccount(call, 'Held B', 0);
     await addTransaction(call, a, { payee: 'One', amount: -10, status: 'x' });
@@ -57,7 +57,7 @@ describe('account balances held by register version', () => {
     let before = { ...stats };
     const listed = await call('GET', '/api/accounts/');
     expect(listed.body.find((x: Json) => x.id === b).balance).toBe(25);
-    expect(stats.misses - before.misses).toBe(1); // only b was summed again
+    expect(stats.misses - before.misses).toBe(0); // the write moved b's held sums to its new version
 
     await addTransaction(call, a, { payee: 'Three', amount: -5, status: 'p' });
     expect((await call('GET', `/api/accounts/${a}/transactions`)).status).toBe(200); // the model of the new version
@@ -93,7 +93,8 @@ describe('account balances held by register version', () => {
     const ids: number[] = [];
     const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)];
     const writes: Array<() => Promise<unknown>> = [
-      async () => ids.push((await addTransaction(call, pick(accounts), { payee: 'R', amount: Math.round((next() - 0.7) * 10_000) / 100, status: pick(['', 'p', 'x']) })).id),
+      async () => ids.push((await addTransaction(call, pick(accounts), { payee: 'R', amount: Math.round((next() - 0.7) * 10_000) / 100, status: pick(['', 'p', 'x']), date: pick(['2025-03-14', '2025-03-15', '2025-03-16']) })).id),
+      async () => ids.length && call('PUT', `/api/transactions/${pick(ids)}`, { date: pick(['2025-01-02', '2025-03-15', '2025-05-01']) }),
       async () => ids.length && call('PUT', `/api/transactions/${pick(ids)}`, { amount: Math.round((next() - 0.5) * 10_000) / 100 }),
       async () => ids.length && call('PATCH', `/api/transactions/${pick(ids)}/status`, { status: pick(['', 'p', 'x']) }),
       async () => ids.length && call('PATCH', `/api/transactions/${pick(ids)}/delete`),

@@ -172,15 +172,15 @@ export async function markAccountDeleted(w: LedgerWrite, id: number, userId: num
  * accounts in list order under the exclusive hold) and a transaction write never wait for
  * each other's account rows in opposite orders.
  */
-export async function bumpRegisterVersions(w: LedgerWrite): Promise<void> {
-  if (!w.householdTouched && w.touchedAccounts.size === 0) return;
+export async function bumpRegisterVersions(w: LedgerWrite): Promise<BumpedVersion[]> {
+  if (!w.householdTouched && w.touchedAccounts.size === 0) return [];
   // Row ids per account for register_changes; absent (whole household) or null: anything changed.
   const rowIds: Record<string, number[]> = {};
   if (!w.householdTouched) {
     for (const [accountId, ids] of w.touchedRows) if (ids) rowIds[accountId] = [...ids];
   }
   // The shared hold comes first: the accounts are joined to it, so no row is locked before it is held.
-  await w.client.query(
+  const result = await w.client.query<BumpedVersion>(
     `WITH locked AS (
        SELECT a.id, a.register_version AS prev
        FROM accounts a CROSS JOIN (SELECT pg_advisory_xact_lock_shared($5, $1) OFFSET 0) held
@@ -196,9 +196,18 @@ export async function bumpRegisterVersions(w: LedgerWrite): Promise<void> {
      )
      INSERT INTO register_changes (account_id, version, prev_version, row_ids)
      SELECT b.id, b.register_version, b.prev, (SELECT array_agg(x::int) FROM jsonb_array_elements_text($4::jsonb -> b.id::text) x)
-     FROM bumped b`,
+     FROM bumped b
+     RETURNING account_id AS "accountId", prev_version::text AS "from", version::text AS "to"`,
     [w.householdId, w.householdTouched, [...w.touchedAccounts], JSON.stringify(rowIds), LOCK_ACCOUNTS],
   );
+  return result.rows;
+}
+
+/** An account's register version before and after a write (text: bigints stay exact). */
+export interface BumpedVersion {
+  accountId: number;
+  from: string;
+  to: string;
 }
 
 export async function setDefaultAccount(client: PoolClient, id: number): Promise<void> {

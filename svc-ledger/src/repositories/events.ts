@@ -1,3 +1,4 @@
+import type { CountedRow } from '../balance-cache';
 import type { PoolClient } from './sql';
 
 /** A write that changes more rows than this in one account makes its register rebuild whole. */
@@ -30,6 +31,8 @@ export class LedgerWrite {
   readonly touchedRows = new Map<number, Set<number> | null>();
   /** True when every account of the household may show something else. */
   householdTouched = false;
+  /** The rows counted into and out of each account's sums (`count`), for the balance cache. */
+  readonly counted = new Map<number, CountedRow[]>();
 
   constructor(
     readonly client: PoolClient,
@@ -63,6 +66,20 @@ export class LedgerWrite {
       if (!known) this.touchedRows.set(row.account_id, new Set([row.id]));
       // Past MAX_CHANGED_ROW_IDS the register is rebuilt whole anyway: stop counting (an import).
       else if (known.add(row.id).size > MAX_CHANGED_ROW_IDS) this.touchedRows.set(row.account_id, null);
+    }
+  }
+
+  /**
+   * Live rows that this write adds to (`sign` 1) or takes from (-1) their accounts' sums: every
+   * insert, update and delete of a transactions row calls it (transactions.ts), with the row as
+   * it is after (1) and before (-1); rows marked deleted count nowhere.
+   */
+  count(rows: Iterable<{ account_id: number; amount: number; status: string; date: string; deleted?: boolean }>, sign: 1 | -1): void {
+    for (const row of rows) {
+      if (row.deleted) continue;
+      let list = this.counted.get(row.account_id);
+      if (!list) this.counted.set(row.account_id, (list = []));
+      list.push({ account_id: row.account_id, amount: row.amount, status: row.status, date: row.date, sign });
     }
   }
 

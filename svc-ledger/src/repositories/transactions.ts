@@ -106,6 +106,7 @@ export async function insertRows(w: LedgerWrite, rows: readonly NewRow[], create
 /** insertRows without the stored rows: answers the transaction's timestamp they carry (see storedRow). */
 export async function insertNewRows(w: LedgerWrite, rows: readonly NewRow[], createdBy: number | null): Promise<string> {
   w.touchRows(rows);
+  w.count(rows, 1);
   const params: unknown[] = [createdBy];
   const values: string[] = [];
   const arrays: string[] = [];
@@ -180,6 +181,8 @@ export async function persistChanges(w: LedgerWrite, pairs: ReadonlyArray<{ befo
   const rows = changed.map((p) => p.after);
   const col = <K extends keyof TxRow>(k: K) => pgArray(rows.map((r) => r[k]));
   w.touchRows(changed.flatMap((p) => [p.before, p.after]));
+  w.count(changed.map((p) => p.before), -1);
+  w.count(rows, 1);
   const result = await w.client.query<TxRow>(
     `UPDATE transactions t SET account_id = u.account_id, date = u.date, payee = u.payee, amount = u.amount, status = u.status,
        notes = u.notes, category_id = u.category_id, is_budgeted = u.is_budgeted, transfer_id = u.transfer_id,
@@ -208,6 +211,7 @@ export async function hardDeleteRows(w: LedgerWrite, rows: readonly TxRow[]): Pr
   if (rows.length === 0) return;
   const ids = rows.map((r) => r.id);
   w.touchRows(rows);
+  w.count(rows, -1);
   await w.client.query('DELETE FROM transaction_changes WHERE transaction_id = ANY($1::int[])', [ids]);
   await w.client.query('DELETE FROM transactions WHERE id = ANY($1::int[])', [ids]);
 }
