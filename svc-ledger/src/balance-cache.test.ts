@@ -15,6 +15,25 @@ describe('BalanceCache', () => {
     expect(cache.held(2)).toEqual(new Map());
   });
 
+  it('the same version set again without a date keeps the sum through the date held with it; a new version does not', () => {
+    const cache = new BalanceCache();
+    cache.set(1, 10, '5', sums(5), { date: '2025-03-15', sum: 3 });
+    cache.set(1, 10, '5', sums(5));
+    expect(cache.held(1).get(10)).toEqual({ version: '5', sums: sums(5), today: { date: '2025-03-15', sum: 3 } });
+    cache.set(1, 10, '6', sums(7));
+    expect(cache.held(1).get(10)).toEqual({ version: '6', sums: sums(7) });
+  });
+
+  it('advance: moves the sums held at the previous version by the rows counted, balance_today by those dated on or before its date', () => {
+    const cache = new BalanceCache();
+    cache.set(1, 10, '5', { total: 100, pending: 40, cleared: 10 }, { date: '2025-03-15', sum: 60 });
+    const row = (amount: number, status: string, date: string, sign: 1 | -1) => ({ account_id: 10, amount, status, date, sign });
+    expect(cache.advance(1, 10, '4', '6', [row(1, '', '2025-01-01', 1)])).toBe(false);
+    expect(cache.advance(1, 10, '5', '6', [row(-30, 'x', '2025-03-15', 1), row(20, 'p', '2025-03-16', 1), row(7, '', '2025-01-02', -1)])).toBe(true);
+    expect(cache.held(1).get(10)).toEqual({ version: '6', sums: { total: 83, pending: 30, cleared: -20 }, today: { date: '2025-03-15', sum: 23 } });
+    expect(cache.advance(2, 10, '6', '7', [])).toBe(false);
+  });
+
   it('answers a copy (later sets do not change what a caller holds)', () => {
     const cache = new BalanceCache();
     cache.set(1, 10, '1', sums(5));

@@ -79,7 +79,7 @@ export class BalanceCache {
     return true;
   }
 
-  /** Records the sums of an account at `version` (with `today`'s when known), unless a newer version is held already. */
+  /** Records the sums of an account at `version` (with `today`'s when known, else the one held for that same version), unless a newer version is held already. */
   set(householdId: number, accountId: number, version: string, sums: RowSums, today?: HeldSums['today']): void {
     let accounts = this.households.get(householdId);
     const current = accounts?.get(accountId);
@@ -89,7 +89,9 @@ export class BalanceCache {
       this.households.set(householdId, accounts);
     }
     if (!current) this.size++;
-    accounts.set(accountId, today ? { version, sums, today } : { version, sums });
+    // The same version again without a date (a register model's sums) keeps the date's sum held.
+    const kept = today ?? (current?.version === version ? current.today : undefined);
+    accounts.set(accountId, kept ? { version, sums, today: kept } : { version, sums });
     // Over the bound: forget the households that were cached first (not this one).
     for (const [oldest, held] of this.households) {
       if (this.size <= this.maxAccounts || oldest === householdId) break;
