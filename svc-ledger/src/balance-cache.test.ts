@@ -1,4 +1,4 @@
-import { BalanceCache } from './balance-cache';
+import { BalanceCache, countRow, type SumsDelta } from './balance-cache';
 
 const sums = (total: number) => ({ total, pending: total, cleared: 0 });
 
@@ -27,11 +27,16 @@ describe('BalanceCache', () => {
   it('advance: moves the sums held at the previous version by the rows counted, balance_today by those dated on or before its date', () => {
     const cache = new BalanceCache();
     cache.set(1, 10, '5', { total: 100, pending: 40, cleared: 10 }, { date: '2025-03-15', sum: 60 });
-    const row = (amount: number, status: string, date: string, sign: 1 | -1) => ({ account_id: 10, amount, status, date, sign });
-    expect(cache.advance(1, 10, '4', '6', [row(1, '', '2025-01-01', 1)])).toBe(false);
-    expect(cache.advance(1, 10, '5', '6', [row(-30, 'x', '2025-03-15', 1), row(20, 'p', '2025-03-16', 1), row(7, '', '2025-01-02', -1)])).toBe(true);
+    const delta: SumsDelta = { total: 0, pending: 0, cleared: 0, byDate: new Map() };
+    countRow(delta, { amount: -30, status: 'x', date: '2025-03-15' }, 1);
+    countRow(delta, { amount: 20, status: 'p', date: '2025-03-16' }, 1);
+    countRow(delta, { amount: 7, status: '', date: '2025-01-02' }, -1);
+    expect(cache.advance(1, 10, '4', '6', delta)).toBe(false);
+    expect(cache.advance(1, 10, '5', '6', delta)).toBe(true);
     expect(cache.held(1).get(10)).toEqual({ version: '6', sums: { total: 83, pending: 30, cleared: -20 }, today: { date: '2025-03-15', sum: 23 } });
-    expect(cache.advance(2, 10, '6', '7', [])).toBe(false);
+    expect(cache.advance(1, 10, '6', '7')).toBe(true);
+    expect(cache.held(1).get(10)).toEqual({ version: '7', sums: { total: 83, pending: 30, cleared: -20 }, today: { date: '2025-03-15', sum: 23 } });
+    expect(cache.advance(2, 10, '7', '8')).toBe(false);
   });
 
   it('answers a copy (later sets do not change what a caller holds)', () => {

@@ -7,13 +7,18 @@ export interface RowSums {
   cleared: number;
 }
 
-/** A row a write counted into (`sign` 1: live there now) or out of (-1: no longer) an account's sums, as it was then. */
-export interface CountedRow {
-  account_id: number;
-  amount: number;
-  status: string;
-  date: string;
-  sign: 1 | -1;
+/** What one write added to an account's row sums (cents; negative: took away), and by row date for balance_today. */
+export interface SumsDelta extends RowSums {
+  byDate: Map<string, number>;
+}
+
+/** Adds a row's amount (`sign` 1) or takes it away (-1) in `delta`, as the sums count it. */
+export function countRow(delta: SumsDelta, row: { amount: number; status: string; date: string }, sign: 1 | -1): void {
+  const cents = sign * row.amount;
+  delta.total += cents;
+  if (row.status !== '') delta.pending += cents;
+  if (row.status === 'x') delta.cleared += cents;
+  delta.byDate.set(row.date, (delta.byDate.get(row.date) ?? 0) + cents);
 }
 
 /** What the cache holds for an account: its sums at one `register_version`. */
@@ -57,25 +62,29 @@ export class BalanceCache {
   }
 
   /**
-   * Brings the sums held at version `from` to version `to` by the rows one write counted in and
-   * out (`rows`: that account's), when `from` is what is held; answers whether it did. Sound
-   * because a write bumps the version of every account whose rows it changes, in its own
-   * transaction and with the account row locked, and every change of a row is counted
-   * (LedgerWrite.count): what changed between `from` and `to` is exactly `rows`.
+   * Brings the sums held at version `from` to version `to` by what one write counted in and out
+   * of that account (`delta`; none: nothing), when `from` is what is held; answers whether it
+   * did. Sound because a write bumps the version of every account whose rows it changes, in its
+   * own transaction and with the account row locked, and every change of a row is counted
+   * (LedgerWrite.count): what changed between `from` and `to` is exactly `delta`.
    */
-  advance(householdId: number, accountId: number, from: string, to: string, rows: readonly CountedRow[]): boolean {
+  advance(householdId: number, accountId: number, from: string, to: string, delta?: SumsDelta): boolean {
     const current = this.households.get(householdId)?.get(accountId);
     if (!current || current.version !== from) return false;
-    const sums = { ...current.sums };
-    const today = current.today ? { ...current.today } : undefined;
-    for (const row of rows) {
-      const cents = row.sign * row.amount;
-      sums.total += cents;
-      if (row.status !== '') sums.pending += cents;
-      if (row.status === 'x') sums.cleared += cents;
-      if (today && row.date <= today.date) today.sum += cents;
+    const { sums, today } = current;
+    if (!delta) {
+      this.set(householdId, accountId, to, sums, today);
+      return true;
     }
-    this.set(householdId, accountId, to, sums, today);
+    let throughToday = today?.sum ?? 0;
+    if (today) for (const [date, cents] of delta.byDate) if (date <= today.date) throughToday += cents;
+    this.set(
+      householdId,
+      accountId,
+      to,
+      { total: sums.total + delta.total, pending: sums.pending + delta.pending, cleared: sums.cleared + delta.cleared },
+      today ? { date: today.date, sum: throughToday } : undefined,
+    );
     return true;
   }
 

@@ -63,7 +63,7 @@ export async function runWrite<T>(
     throw err;
   }
   // Committed: balances held at a bumped account's previous version move to its new one.
-  for (const { accountId, from, to } of bumped) app.balanceCache.advance(actor.householdId, accountId, from, to, write?.counted.get(accountId) ?? []);
+  for (const { accountId, from, to } of bumped) app.balanceCache.advance(actor.householdId, accountId, from, to, write?.counted.get(accountId));
   reply.header(EVENT_SEQUENCE_HEADER, String(sequence));
   return result;
 }

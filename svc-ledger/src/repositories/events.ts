@@ -1,4 +1,4 @@
-import type { CountedRow } from '../balance-cache';
+import { countRow, type SumsDelta } from '../balance-cache';
 import type { PoolClient } from './sql';
 
 /** A write that changes more rows than this in one account makes its register rebuild whole. */
@@ -31,8 +31,8 @@ export class LedgerWrite {
   readonly touchedRows = new Map<number, Set<number> | null>();
   /** True when every account of the household may show something else. */
   householdTouched = false;
-  /** The rows counted into and out of each account's sums (`count`), for the balance cache. */
-  readonly counted = new Map<number, CountedRow[]>();
+  /** What the rows counted in and out (`count`) add to each account's sums, for the balance cache. */
+  readonly counted = new Map<number, SumsDelta>();
 
   constructor(
     readonly client: PoolClient,
@@ -77,9 +77,9 @@ export class LedgerWrite {
   count(rows: Iterable<{ account_id: number; amount: number; status: string; date: string; deleted?: boolean }>, sign: 1 | -1): void {
     for (const row of rows) {
       if (row.deleted) continue;
-      let list = this.counted.get(row.account_id);
-      if (!list) this.counted.set(row.account_id, (list = []));
-      list.push({ account_id: row.account_id, amount: row.amount, status: row.status, date: row.date, sign });
+      let delta = this.counted.get(row.account_id);
+      if (!delta) this.counted.set(row.account_id, (delta = { total: 0, pending: 0, cleared: 0, byDate: new Map() }));
+      countRow(delta, row, sign);
     }
   }
 
