@@ -11,6 +11,7 @@ const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 const CLOSE = Buffer.from(']');
 const FULL_FLUSH = { level: GZIP_LEVEL, finishFlush: zlib.constants.Z_FULL_FLUSH };
 const CLOSE_BLOCK = zlib.deflateRawSync(CLOSE, FULL_FLUSH);
+const FINAL_BLOCK = zlib.deflateRawSync(Buffer.alloc(0));
 
 /** gzip's trailer: the CRC-32 and the length (mod 2^32) of what was compressed. */
 function trailer(crc: number, length: number): Buffer {
@@ -19,7 +20,6 @@ function trailer(crc: number, length: number): Buffer {
   out.writeUInt32LE(length % 2 ** 32, 4);
   return out;
 }
-const FINAL_BLOCK = zlib.deflateRawSync(Buffer.alloc(0));
 
 /** A part's raw deflate block (full flush: byte-aligned, no history shared with the next block), made once per part on zlib's thread pool. */
 function deflatedPart(part: RegisterPart): Promise<Buffer> {
@@ -41,18 +41,21 @@ function deflatedPart(part: RegisterPart): Promise<Buffer> {
  * blocks, one per part of the model: a full flush after each block resets the compressor's
  * history, so the blocks are compressed in parallel (zlib's thread pool), and a part that a
  * later version keeps keeps its block, so a version after a write compresses only the parts the
- * write changed. The CRC-32 runs over the parts in order; a part's running CRC is kept with it
- * (the parts before a kept part are always the same ones). `reused`: blocks already made.
+ * write changed. The CRC-32 is combined from the parts' own (`partCrc`, kept with them).
+ * `reused`: blocks already made.
  */
 export async function gzipRegister(model: RegisterModel): Promise<{ gzip: Buffer; reused: number }> {
   const reused = model.parts.filter((p) => p.deflated !== undefined).length;
   const blocks = await Promise.all(model.parts.map(deflatedPart));
   let crc = 0;
-  for (const part of model.parts) {
-    part.crcAfter ??= zlib.crc32(part.bytes, crc);
-    crc = part.crcAfter;
-  }
+  for (const part of model.parts) crc = crc32Combine(crc, partCrc(part), part.bytes.length);
   return { gzip: Buffer.concat([HEADER, ...blocks, CLOSE_BLOCK, FINAL_BLOCK, trailer(zlib.crc32(CLOSE, crc), model.length)]), reused };
+}
+
+/** The CRC-32 of a part's bytes, made once and kept with it. */
+function partCrc(part: RegisterPart): number {
+  part.crc ??= zlib.crc32(part.bytes);
+  return part.crc;
 }
 
 /** CRC-32's polynomial (reflected) and x^(2^k) modulo it, k = 0..31 (zlib's crc32_combine, in the same terms). */
@@ -99,14 +102,11 @@ export async function gzipPage(slices: RegisterPageSlices): Promise<{ gzip: Buff
   const runs: Array<{ part: RegisterPart } | { pieces: Buffer[] }> = [];
   let made = 0;
   let crc = 0;
-  let length = 0;
   slices.pieces.forEach((piece, i) => {
     const part = slices.parts[i];
-    length += piece.length;
     if (part) {
       if (part.deflated === undefined) made++;
-      part.crc ??= zlib.crc32(part.bytes);
-      crc = crc32Combine(crc, part.crc, piece.length);
+      crc = crc32Combine(crc, partCrc(part), piece.length);
       runs.push({ part });
       return;
     }
@@ -116,5 +116,5 @@ export async function gzipPage(slices: RegisterPageSlices): Promise<{ gzip: Buff
     else runs.push({ pieces: [piece] });
   });
   const blocks = await Promise.all(runs.map((run) => ('part' in run ? deflatedPart(run.part) : deflateRaw(run.pieces.length === 1 ? run.pieces[0] : Buffer.concat(run.pieces), FULL_FLUSH))));
-  return { gzip: Buffer.concat([HEADER, ...blocks, FINAL_BLOCK, trailer(crc, length)]), made };
+  return { gzip: Buffer.concat([HEADER, ...blocks, FINAL_BLOCK, trailer(crc, slices.length)]), made };
 }

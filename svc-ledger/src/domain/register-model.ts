@@ -125,15 +125,8 @@ export const REGISTER_PART_BYTES = 256 * 1024;
  * row, or the opening bracket of the register, to the end of its last row) and their columns,
  * with byte offsets counted in the whole register's JSON. Immutable: a later version that keeps
  * the rows before a change keeps the parts that hold them, shared, with whatever was derived from
- * them (their compressed block and running CRC, see register-gzip.ts).
+ * them (their compressed block and CRC, see register-gzip.ts).
  */
-/** Which rows a page holds: `before` - the `limit` rows just before that position; `after` - the `limit` rows just after it; neither - the last `limit` rows. */
-export interface RegisterPageOptions {
-  limit: number;
-  before?: RegisterPosition;
-  after?: RegisterPosition;
-}
-
 export interface RegisterPart {
   /** Index of its first row in the register. */
   readonly first: number;
@@ -142,17 +135,24 @@ export interface RegisterPart {
   readonly offset: number;
   readonly bytes: Buffer;
   readonly columns: Columns;
-  /** Made when first asked (register-gzip.ts): raw deflate of `bytes`, full-flushed; the CRC-32 of the register's JSON up to the end of this part; the CRC-32 of `bytes` alone. */
+  /** Made when first asked (register-gzip.ts): raw deflate of `bytes`, full-flushed; the CRC-32 of `bytes`. */
   deflated?: Promise<Buffer>;
   deflatedBytes?: number;
-  crcAfter?: number;
   crc?: number;
 }
 
-/** A page's JSON in pieces, in order; `parts[i]` is the part whose whole `bytes` piece i is (null: a piece of its own). */
+/** Which rows a page holds: `before` - the `limit` rows just before that position; `after` - the `limit` rows just after it; neither - the last `limit` rows. */
+export interface RegisterPageOptions {
+  limit: number;
+  before?: RegisterPosition;
+  after?: RegisterPosition;
+}
+
+/** A page's JSON in pieces, in order, and its length; `parts[i]` is the part whose whole `bytes` piece i is (null: a piece of its own). */
 export interface RegisterPageSlices {
   pieces: Buffer[];
   parts: Array<RegisterPart | null>;
+  length: number;
 }
 
 const partBytesHeld = (p: RegisterPart) => heldBytes(p.bytes) + p.columns.ids.length * BYTES_PER_ROW + (p.deflatedBytes ?? 0) + 64;
@@ -480,9 +480,8 @@ export class RegisterModel {
   }
 
   /**
-   * One page as RegisterPage JSON: `before` - the `limit` rows just before that position;
-   * `after` - the `limit` rows just after it; neither - the last `limit` rows. The rows are a
-   * byte range of the register's JSON. An empty page's balance_before is the balance after every row.
+   * One page as RegisterPage JSON (which rows: RegisterPageOptions). The rows are a byte range of
+   * the register's JSON. An empty page's balance_before is the balance after every row.
    */
   page(options: RegisterPageOptions): Buffer {
     return Buffer.concat(this.pageSlices(options).pieces);
@@ -502,7 +501,7 @@ export class RegisterModel {
     }
     const empty = start >= end;
     const before = this.balancesAfter(empty ? n - 1 : start - 1);
-    const slices: RegisterPageSlices = { pieces: [PAGE_HEAD], parts: [null] };
+    const slices: RegisterPageSlices = { pieces: [PAGE_HEAD], parts: [null], length: 0 };
     if (!empty) this.rowBytes(start, end, slices);
     const cursor = (i: number) => JSON.stringify(encodeCursor(this.positionOf(i)));
     const tail =
@@ -512,6 +511,7 @@ export class RegisterModel {
       `,"total":${n}}`;
     slices.pieces.push(Buffer.from(tail));
     slices.parts.push(null);
+    for (const piece of slices.pieces) slices.length += piece.length;
     return slices;
   }
 }
