@@ -45,10 +45,25 @@ export function gzipAnswer(body: Buffer | string): Promise<Buffer> {
 }
 
 /** Sends JSON text, gzip'ed (GZIP_LEVEL) when the client accepts it and it is GZIP_MIN_BYTES or more. */
-export async function sendJsonAnswer(request: FastifyRequest, reply: FastifyReply, body: Buffer | string): Promise<FastifyReply> {
+export function sendJsonAnswer(request: FastifyRequest, reply: FastifyReply, body: Buffer | string): Promise<FastifyReply> {
+  return sendJsonAnswerWith(request, reply, body.length, () => body, () => gzipAnswer(body));
+}
+
+/**
+ * sendJsonAnswer for an answer that has its own gzip (svc-ledger's registers, made from kept
+ * compressed blocks): `length` bytes of JSON, `gzip()` when the client accepts gzip and it is
+ * GZIP_MIN_BYTES or more, else `plain()`.
+ */
+export async function sendJsonAnswerWith(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  length: number,
+  plain: () => Buffer | string,
+  gzip: () => Promise<Buffer>,
+): Promise<FastifyReply> {
   reply.type(JSON_ANSWER_TYPE).header('vary', 'accept-encoding');
-  if (body.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
-    return reply.header('content-encoding', 'gzip').send(await gzipAnswer(body));
+  if (length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
+    return reply.header('content-encoding', 'gzip').send(await gzip());
   }
-  return reply.send(body);
+  return reply.send(plain());
 }

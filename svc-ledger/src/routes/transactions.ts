@@ -20,7 +20,7 @@ import {
   type TransactionRestoredV1,
 } from '@hf/contracts/ledger';
 import Type from 'typebox';
-import { acceptsGzip, badRequest, conflict, GZIP_MIN_BYTES, JSON_ANSWER_TYPE, notFound, sendJsonAnswer } from '@hf/service-kit';
+import { badRequest, conflict, JSON_ANSWER_TYPE, notFound, sendJsonAnswer, sendJsonAnswerWith } from '@hf/service-kit';
 import { decodeCursor } from '../domain/cursor';
 import { etagMatches, registerEtag } from '../domain/http-cache';
 import { normaliseStatus, type Status } from '../domain/status';
@@ -70,12 +70,8 @@ async function sendFullRegister(app: FastifyInstance, request: FastifyRequest<{ 
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).header('etag', etag).send();
   const entry = await app.registerCache.get(householdId, head.id, head.register_version);
   if (!entry) throw notFound(ACCOUNT_NOT_FOUND);
-  reply.header('etag', entry.etag).type(JSON_ANSWER_TYPE);
-  if (entry.model.length >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
-    const compressed = await app.registerCache.gzipped(entry);
-    return reply.header('content-encoding', 'gzip').send(compressed);
-  }
-  return reply.send(entry.model.body);
+  reply.header('etag', entry.etag);
+  return sendJsonAnswerWith(request, reply, entry.model.length, () => entry.model.body, () => app.registerCache.gzipped(entry));
 }
 
 /** The register, entry line, row edits, status, move, delete/restore, history, search, bulk categorize. */
@@ -110,10 +106,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
         if (!entry) throw notFound(ACCOUNT_NOT_FOUND);
         // Gzip'ed from the model's parts, whose whole-part blocks are kept (register-gzip.ts); the rows are not copied.
         const slices = entry.model.pageSlices(options);
-        if (slices.pieces.reduce((n, piece) => n + piece.length, 0) >= GZIP_MIN_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
-          return reply.header('vary', 'accept-encoding').header('content-encoding', 'gzip').send(await app.registerCache.gzippedPage(entry, slices));
-        }
-        return sendJsonAnswer(request, reply, Buffer.concat(slices.pieces));
+        return sendJsonAnswerWith(request, reply, slices.length, () => Buffer.concat(slices.pieces), () => app.registerCache.gzippedPage(entry, slices));
       }
       const page = await registerPage(app.db, householdId, account, options);
       if (page.total >= REGISTER_WARM_ROWS) app.registerCache.warm(householdId, account.id, account.register_version, (err) => request.log.warn({ err }, 'register load failed'));
