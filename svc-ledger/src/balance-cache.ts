@@ -72,19 +72,15 @@ export class BalanceCache {
     const current = this.households.get(householdId)?.get(accountId);
     if (!current || current.version !== from) return false;
     const { sums, today } = current;
-    if (!delta) {
-      this.set(householdId, accountId, to, sums, today);
-      return true;
+    const moved = { ...sums };
+    const movedToday = today && { ...today };
+    if (delta) {
+      moved.total += delta.total;
+      moved.pending += delta.pending;
+      moved.cleared += delta.cleared;
+      if (movedToday) for (const [date, cents] of delta.byDate) if (date <= movedToday.date) movedToday.sum += cents;
     }
-    let throughToday = today?.sum ?? 0;
-    if (today) for (const [date, cents] of delta.byDate) if (date <= today.date) throughToday += cents;
-    this.set(
-      householdId,
-      accountId,
-      to,
-      { total: sums.total + delta.total, pending: sums.pending + delta.pending, cleared: sums.cleared + delta.cleared },
-      today ? { date: today.date, sum: throughToday } : undefined,
-    );
+    this.set(householdId, accountId, to, moved, movedToday);
     return true;
   }
 
