@@ -10,6 +10,14 @@ import type { Pool } from './repositories/sql';
 export const REGISTER_WARM_ROWS = 500;
 /** Default budget of the cache: `LEDGER_REGISTER_CACHE_MB` (0 turns caching off). */
 export const DEFAULT_REGISTER_CACHE_BYTES = 200 * 1024 * 1024;
+/**
+ * A background load (`warm`) into a cache at least this full of its budget happens only when
+ * its least recently used register has been idle for WARM_EVICTS_IDLE_MS: when more registers
+ * are being read than the budget holds, their pages come from PostgreSQL, instead of each miss
+ * loading a whole register that pushes out another one in use (which then misses in turn).
+ */
+export const WARM_FULL_SHARE = 0.9;
+export const WARM_EVICTS_IDLE_MS = 60_000;
 
 /** One account's register at one version. */
 export interface RegisterEntry {
@@ -36,7 +44,8 @@ const sizeOf = (e: RegisterEntry) => e.model.bytes + (e.compressed ? heldBytes(e
  * account's own household.
  *
  * Concurrent misses for one account and version share one build; concurrent gzip requests
- * share one compression (zlib's thread pool, off the event loop).
+ * share one compression (zlib's thread pool, off the event loop). A page's miss loads the
+ * register in the background only while that would not push out registers in use (`warm`).
  */
 export class RegisterCache {
   private readonly lru: ByteLru<number, RegisterEntry>;
@@ -44,16 +53,21 @@ export class RegisterCache {
   private readonly compressing = new Map<RegisterEntry, Promise<Buffer>>();
   /** Accounts whose register was too big for the budget when last built (not warmed again). */
   private readonly tooBig = new Set<number>();
-  /** Counters for tests and diagnostics: `updates` are builds from an earlier version's changed rows; `reusedBlocks` compressed blocks of parts an earlier version made. */
-  readonly stats = { hits: 0, builds: 0, updates: 0, compressions: 0, reusedBlocks: 0 };
+  /**
+   * Counters for tests and diagnostics: `updates` are builds from an earlier version's changed
+   * rows; `reusedBlocks` compressed blocks of parts an earlier version made; `warmsDeclined`
+   * background loads not made because the cache was full of registers in use.
+   */
+  readonly stats = { hits: 0, builds: 0, updates: 0, compressions: 0, reusedBlocks: 0, warmsDeclined: 0 };
 
-  /** `balances`: receives the row sums of every model built (the account list's balances). */
+  /** `balances`: receives the row sums of every model built (the account list's balances); `clock`: when an entry is used (ms). */
   constructor(
     private readonly db: Pool,
     private readonly maxBytes = DEFAULT_REGISTER_CACHE_BYTES,
     private readonly balances?: BalanceCache,
+    private readonly clock: () => number = Date.now,
   ) {
-    this.lru = new ByteLru(maxBytes, sizeOf);
+    this.lru = new ByteLru(maxBytes, sizeOf, clock);
   }
 
   /** Bytes held (as the budget counts them), registers held, and the budget. */
@@ -94,9 +108,16 @@ export class RegisterCache {
     return pending;
   }
 
-  /** Builds the register in the background (errors are only logged by `onError`). */
+  /**
+   * Builds the register in the background (errors are only logged by `onError`), unless it was
+   * too big for the budget, or the cache is full of registers in use (WARM_FULL_SHARE).
+   */
   warm(householdId: number, accountId: number, version: string, onError: (err: unknown) => void): void {
     if (this.maxBytes <= 0 || this.tooBig.has(accountId)) return;
+    if (this.lru.bytes >= this.maxBytes * WARM_FULL_SHARE && this.clock() - (this.lru.leastRecentUse() ?? 0) < WARM_EVICTS_IDLE_MS) {
+      this.stats.warmsDeclined++;
+      return;
+    }
     this.get(householdId, accountId, version).catch(onError);
   }
 

@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { testToken } from '@hf/service-kit/src/testing';
 import { decodeCursor } from '../src/domain/cursor';
+import { RegisterCache, WARM_EVICTS_IDLE_MS, WARM_FULL_SHARE } from '../src/register-cache';
 import { loadRegister } from '../src/repositories/register';
 import { registerPage } from '../src/repositories/transactions';
 import { addTransaction, client, internalClient, openAccount, startLedger, type Call, type Json, type Ledger } from './helpers';
@@ -519,6 +520,35 @@ describe('cache mechanics', () => {
     } finally {
       await tight.close();
     }
+  });
+
+  it('a page miss does not load a register into a cache full of registers in use; once the least recently used one is idle, it does', async () => {
+    const rows = Array.from({ length: 600 }, (_, i) => ({ date: '2025-07-01', payee: `Row ${i}`, amount: -1 }));
+    const [a, b, c] = [await openAccount(call, 'Held A', 0), await openAccount(call, 'Held B', 0), await openAccount(call, 'Waiting C', 0)];
+    for (const id of [a, b, c]) expectStatus(await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: id, idempotency_key: `regcache-full-${id}`, transactions: rows }));
+    const probe = new RegisterCache(ledger.app.db);
+    await probe.get(1, a, '0');
+    let now = 1_000_000;
+    // Room for two of these registers and a little more: holding A and B, the cache is over WARM_FULL_SHARE.
+    const cache = new RegisterCache(ledger.app.db, Math.floor(probe.bytes * 2.05), undefined, () => now);
+    await cache.get(1, a, '0');
+    await cache.get(1, b, '0');
+    expect(cache.entries).toBe(2);
+    expect(cache.bytes).toBeGreaterThanOrEqual(cache.budgetBytes * WARM_FULL_SHARE);
+    const fail = (err: unknown) => {
+      throw err;
+    };
+    now += WARM_EVICTS_IDLE_MS - 1;
+    cache.warm(1, c, '0', fail);
+    expect(cache.stats).toMatchObject({ builds: 2, warmsDeclined: 1 });
+    expect(cache.holds(1, c)).toBe(false);
+    now += 1;
+    cache.warm(1, c, '0', fail);
+    await until(() => cache.stats.builds === 3);
+    expect(cache.holds(1, c)).toBe(true);
+    expect(cache.holds(1, a)).toBe(false); // the least recently used one made room
+    expect(cache.holds(1, b)).toBe(true);
+    expect(cache.stats.warmsDeclined).toBe(1);
   });
 
   it('concurrent misses for one version share one build', async () => {

@@ -51,4 +51,19 @@ describe('ByteLru', () => {
     expect(cache.bytes).toBe(0);
     expect(cache.size).toBe(0);
   });
+
+  it('notes when the least recently used value was last used (set and get count as a use)', () => {
+    let now = 1_000;
+    const cache = new ByteLru<string, Buffer>(100, (b) => b.length, () => now);
+    expect(cache.leastRecentUse()).toBeUndefined();
+    cache.set('a', bytes(10));
+    now = 2_000;
+    cache.set('b', bytes(10));
+    expect(cache.leastRecentUse()).toBe(1_000);
+    now = 3_000;
+    cache.get('a');
+    expect(cache.leastRecentUse()).toBe(2_000);
+    cache.delete('b');
+    expect(cache.leastRecentUse()).toBe(3_000);
+  });
 });
