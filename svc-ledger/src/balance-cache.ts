@@ -1,3 +1,5 @@
+import { countsAsCleared, countsAsPending, type Status } from './domain/status';
+
 /** Sums of an account's live rows (cents, without its starting balance). */
 export interface RowSums {
   total: number;
@@ -13,11 +15,11 @@ export interface SumsDelta extends RowSums {
 }
 
 /** Adds a row's amount (`sign` 1) or takes it away (-1) in `delta`, as the sums count it. */
-export function countRow(delta: SumsDelta, row: { amount: number; status: string; date: string }, sign: 1 | -1): void {
+export function countRow(delta: SumsDelta, row: { amount: number; status: Status; date: string }, sign: 1 | -1): void {
   const cents = sign * row.amount;
   delta.total += cents;
-  if (row.status !== '') delta.pending += cents;
-  if (row.status === 'x') delta.cleared += cents;
+  if (countsAsPending(row.status)) delta.pending += cents;
+  if (countsAsCleared(row.status)) delta.cleared += cents;
   delta.byDate.set(row.date, (delta.byDate.get(row.date) ?? 0) + cents);
 }
 

@@ -1,4 +1,5 @@
 import { countRow, type SumsDelta } from '../balance-cache';
+import type { Status } from '../domain/status';
 import type { PoolClient } from './sql';
 
 /** A write that changes more rows than this in one account makes its register rebuild whole. */
@@ -74,7 +75,7 @@ export class LedgerWrite {
    * insert, update and delete of a transactions row calls it (transactions.ts), with the row as
    * it is after (1) and before (-1); rows marked deleted count nowhere.
    */
-  count(rows: Iterable<{ account_id: number; amount: number; status: string; date: string; deleted?: boolean }>, sign: 1 | -1): void {
+  count(rows: Iterable<{ account_id: number; amount: number; status: Status; date: string; deleted?: boolean }>, sign: 1 | -1): void {
     for (const row of rows) {
       if (row.deleted) continue;
       let delta = this.counted.get(row.account_id);
