@@ -7,10 +7,8 @@ const deflateRaw = promisify(zlib.deflateRaw);
 
 /** gzip header: magic, deflate, no flags, no mtime, no extra flags, OS unknown. */
 const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
-/** The register's closing bracket as a full-flushed deflate block, and the empty final block that ends the stream. */
-const CLOSE = Buffer.from(']');
 const FULL_FLUSH = { level: GZIP_LEVEL, finishFlush: zlib.constants.Z_FULL_FLUSH };
-const CLOSE_BLOCK = zlib.deflateRawSync(CLOSE, FULL_FLUSH);
+/** The empty final block that ends the stream. */
 const FINAL_BLOCK = zlib.deflateRawSync(Buffer.alloc(0));
 
 /** gzip's trailer: the CRC-32 and the length (mod 2^32) of what was compressed. */
@@ -38,18 +36,15 @@ function deflatedPart(part: RegisterPart): Promise<Buffer> {
 
 /**
  * gzip of a register's JSON as one standard gzip member made of independently compressed
- * blocks, one per part of the model: a full flush after each block resets the compressor's
- * history, so the blocks are compressed in parallel (zlib's thread pool), and a part that a
- * later version keeps keeps its block, so a version after a write compresses only the parts the
- * write changed. The CRC-32 is combined from the parts' own (`partCrc`, kept with them).
- * `reused`: blocks already made.
+ * blocks, one per part of the model (gzipPage of its `bodySlices`): a full flush after each
+ * block resets the compressor's history, so the blocks are compressed in parallel (zlib's
+ * thread pool), and a part that a later version keeps keeps its block, so a version after a
+ * write compresses only the parts the write changed. The CRC-32 is combined from the parts' own
+ * (`partCrc`, kept with them). `reused`: blocks already made.
  */
 export async function gzipRegister(model: RegisterModel): Promise<{ gzip: Buffer; reused: number }> {
-  const reused = model.parts.filter((p) => p.deflated !== undefined).length;
-  const blocks = await Promise.all(model.parts.map(deflatedPart));
-  let crc = 0;
-  for (const part of model.parts) crc = crc32Combine(crc, partCrc(part), part.bytes.length);
-  return { gzip: Buffer.concat([HEADER, ...blocks, CLOSE_BLOCK, FINAL_BLOCK, trailer(zlib.crc32(CLOSE, crc), model.length)]), reused };
+  const { gzip, made } = await gzipPage(model.bodySlices());
+  return { gzip, reused: model.parts.length - made };
 }
 
 /** The CRC-32 of a part's bytes, made once and kept with it. */
@@ -91,12 +86,13 @@ export function crc32Combine(crcA: number, crcB: number, lengthB: number): numbe
 }
 
 /**
- * gzip of a register page from its pieces: a piece that is a whole part uses that part's block
- * (made once per part, shared with the register's gzip and with every page that holds the whole
- * part), and its CRC-32 is combined in; the pieces between such parts (the page's head, the
- * partial parts at its ends, its tail) are compressed here, each run as one block. A scroll page
- * of 5,000 rows compresses ~2 parts' worth instead of ~9 and copies none of its rows. `made`:
- * parts whose block this page made (the register cache counts their bytes).
+ * gzip of a register page (or of the whole register: `bodySlices`) from its pieces: a piece
+ * that is a whole part uses that part's block (made once per part, shared with the register's
+ * gzip and with every page that holds the whole part), and its CRC-32 is combined in; the pieces
+ * between such parts (the page's head, the partial parts at its ends, its tail) are compressed
+ * here, each run as one block. A scroll page of 5,000 rows compresses ~2 parts' worth instead
+ * of ~9 and copies none of its rows. `made`: parts whose block this page made (the register
+ * cache counts their bytes).
  */
 export async function gzipPage(slices: RegisterPageSlices): Promise<{ gzip: Buffer; made: number }> {
   const runs: Array<{ part: RegisterPart } | { pieces: Buffer[] }> = [];

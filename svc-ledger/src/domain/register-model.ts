@@ -345,8 +345,13 @@ export class RegisterModel {
 
   /** The whole register's JSON in one buffer, made the first time it is asked for. */
   get body(): Buffer {
-    this.joined ??= Buffer.concat([...this.parts.map((p) => p.bytes), CLOSE_BRACKET]);
+    this.joined ??= Buffer.concat(this.bodySlices().pieces);
     return this.joined;
+  }
+
+  /** The whole register's JSON in pieces, as a page's (`pageSlices`): every part whole, then the closing bracket. */
+  bodySlices(): RegisterPageSlices {
+    return { pieces: [...this.parts.map((p) => p.bytes), CLOSE_BRACKET], parts: [...this.parts, null], length: this.length };
   }
 
   /** Memory the model holds (its parts with their compressed blocks, even those shared with other versions, and the joined body once made). */
