@@ -75,13 +75,31 @@ function banner(title) {
 if (steps.includes('typecheck')) {
   banner('type check: tsc -p tsconfig.json --noEmit');
   const { value: code, seconds } = await timed(() => run(join(BIN, 'tsc'), ['-p', 'tsconfig.json', '--noEmit']));
-  record('typecheck', code === 0, code === 0 ? 0 : 1, code === 0 ? 1 : 0, code === 0 ? 'no type errors' : `tsc exited ${code}`, seconds);
+  record(
+    'typecheck',
+    code === 0,
+    code === 0 ? 0 : 1,
+    code === 0 ? 1 : 0,
+    code === 0 ? 'no type errors' : `tsc exited ${code}`,
+    seconds,
+  );
 }
 
 if (steps.includes('lint')) {
-  banner('lint: eslint .');
-  const { value: code, seconds } = await timed(() => run(join(BIN, 'eslint'), ['.']));
-  record('lint', code === 0, code === 0 ? 0 : 1, code === 0 ? 1 : 0, code === 0 ? 'no lint errors' : `eslint exited ${code}`, seconds);
+  banner('lint: eslint . and prettier --check .');
+  const { value: code, seconds } = await timed(async () => {
+    const eslint = await run(join(BIN, 'eslint'), ['.']);
+    const prettier = await run(join(BIN, 'prettier'), ['--check', '.', '--log-level', 'warn']);
+    return eslint || prettier;
+  });
+  record(
+    'lint',
+    code === 0,
+    code === 0 ? 0 : 1,
+    code === 0 ? 1 : 0,
+    code === 0 ? 'no lint errors' : `eslint exited ${code}`,
+    seconds,
+  );
 }
 
 if (steps.includes('jest')) {
@@ -120,7 +138,9 @@ if (steps.includes('build')) {
 if (steps.includes('e2e')) {
   banner('browser tests: playwright test');
   if (!existsSync(CHROMIUM)) {
-    console.log(`Chromium is not installed (${CHROMIUM}): browser tests cannot run. Install it with: apt-get install -y chromium`);
+    console.log(
+      `Chromium is not installed (${CHROMIUM}): browser tests cannot run. Install it with: apt-get install -y chromium`,
+    );
     record('e2e', false, 1, 0, 'Chromium is not installed', 0);
   } else {
     rmSync(PLAYWRIGHT_JSON, { force: true });
@@ -141,7 +161,8 @@ if (steps.includes('e2e')) {
         unexpected + extra === 0,
         unexpected + extra,
         ok,
-        `${ok} passed (${flaky} flaky), ${unexpected} failed, ${skipped} skipped` + (outside ? `, ${outside} errors outside tests` : ''),
+        `${ok} passed (${flaky} flaky), ${unexpected} failed, ${skipped} skipped` +
+          (outside ? `, ${outside} errors outside tests` : ''),
         seconds,
       );
     }
@@ -149,6 +170,7 @@ if (steps.includes('e2e')) {
 }
 
 console.log('[test] ===== summary =====');
-for (const r of results) console.log(`[test] ${r.ok ? 'ok  ' : 'FAIL'} ${r.step.padEnd(9)} ${r.detail} (${r.seconds.toFixed(1)} s)`);
+for (const r of results)
+  console.log(`[test] ${r.ok ? 'ok  ' : 'FAIL'} ${r.step.padEnd(9)} ${r.detail} (${r.seconds.toFixed(1)} s)`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -15,8 +15,13 @@ export interface StubResponse {
   /** Response headers (`x-event-sequence`, `Content-Disposition`...). */
   headers?: Record<string, string>;
 }
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies as the tests read them
-export type StubHandler = (request: { method: string; path: string; query: URLSearchParams; body: any }) => StubResponse | Promise<StubResponse> | unknown;
+export type StubHandler = (request: {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies as the tests read them
+  body: any;
+}) => StubResponse | Promise<StubResponse> | unknown;
 
 export interface FetchCall {
   method: string;
@@ -33,13 +38,21 @@ export interface FetchCall {
  * `*` to match a prefix. A handler's return value is the JSON body (status 200) unless it is
  * `{ status, body }`. Unknown routes answer 404.
  */
-export function stubFetch(routes: Record<string, StubHandler | StubResponse | unknown[] | Record<string, unknown> | string | number | null>) {
+export function stubFetch(
+  routes: Record<string, StubHandler | StubResponse | unknown[] | Record<string, unknown> | string | number | null>,
+) {
   const calls: FetchCall[] = [];
   const fetchMock = jest.fn(async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path: url.pathname, query: url.searchParams, headers: { ...(init.headers as Record<string, string>) }, body };
+    const call = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: { ...(init.headers as Record<string, string>) },
+      body,
+    };
     calls.push(call);
     const key = `${method} ${url.pathname}`;
     let handler: unknown = routes[key];
@@ -51,11 +64,18 @@ export function stubFetch(routes: Record<string, StubHandler | StubResponse | un
     if (handler === undefined) result = { status: 404, body: { message: 'Not found' } };
     else {
       const out = typeof handler === 'function' ? await (handler as StubHandler)(call) : handler;
-      result = out && typeof out === 'object' && 'status' in (out as object) && typeof (out as StubResponse).status === 'number' ? (out as StubResponse) : { status: 200, body: out };
+      result =
+        out &&
+        typeof out === 'object' &&
+        'status' in (out as object) &&
+        typeof (out as StubResponse).status === 'number'
+          ? (out as StubResponse)
+          : { status: 200, body: out };
     }
     const status = result.status ?? 200;
     const headers = new Map(Object.entries(result.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-    const raw = typeof result.body === 'string' && !(headers.get('content-type') ?? 'application/json').includes('json');
+    const raw =
+      typeof result.body === 'string' && !(headers.get('content-type') ?? 'application/json').includes('json');
     const text = result.body === undefined ? '' : raw ? (result.body as string) : JSON.stringify(result.body);
     return {
       ok: status >= 200 && status < 300,
@@ -70,7 +90,10 @@ export function stubFetch(routes: Record<string, StubHandler | StubResponse | un
   return { calls, fetchMock };
 }
 
-export function renderWithProviders(ui: ReactElement, { path = '/', route = '/' }: { path?: string; route?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', route = '/' }: { path?: string; route?: string } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const result = render(
     <QueryClientProvider client={queryClient}>
