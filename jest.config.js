@@ -1,7 +1,24 @@
 /** One jest run for the whole monorepo: node projects for services and packages, jsdom for front ends. */
-const transform = { '^.+\\.(m|c)?(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }] };
+const transform = {
+  '^.+\\.(m|c)?(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
 const transformIgnorePatterns = ['/node_modules/(?!(cookie|typebox|jose|@nats-io|content-disposition)/)'];
-const common = { transform, transformIgnorePatterns, moduleNameMapper: { '\\.css$': '<rootDir>/scripts/jest-style-stub.js' }, moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'] };
+const common = {
+  transform,
+  transformIgnorePatterns,
+  moduleNameMapper: { '\\.css$': '<rootDir>/scripts/jest-style-stub.js' },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
 
 module.exports = {
   globalSetup: '<rootDir>/scripts/jest-global-setup.ts',

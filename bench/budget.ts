@@ -25,10 +25,19 @@ const ENVELOPES = 30;
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
-async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<{ json: unknown; ms: number }> {
+async function call(
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ json: unknown; ms: number }> {
   const res = await request(`${base}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
     expect: method === 'POST' && !path.includes('autofill') ? 201 : 200,
   });
@@ -50,9 +59,19 @@ export async function seedBudgetHousehold(user: BenchUserApp): Promise<BudgetHou
   const { gatewayUrl: gateway, accessToken: token } = user;
   const random = seededRandom(77);
   const accounts: number[] = [];
-  for (let a = 0; a < ACCOUNTS; a++) accounts.push(((await call(gateway, token, 'POST', '/api/accounts/', { name: `Account ${a + 1}`, starting_balance: 5000 })).json as { id: number }).id);
+  for (let a = 0; a < ACCOUNTS; a++)
+    accounts.push(
+      (
+        (await call(gateway, token, 'POST', '/api/accounts/', { name: `Account ${a + 1}`, starting_balance: 5000 }))
+          .json as { id: number }
+      ).id,
+    );
   const categories: number[] = [];
-  for (let c = 0; c < 10; c++) categories.push(((await call(gateway, token, 'POST', '/api/categories/', { name: `Category ${c + 1}` })).json as { id: number }).id);
+  for (let c = 0; c < 10; c++)
+    categories.push(
+      ((await call(gateway, token, 'POST', '/api/categories/', { name: `Category ${c + 1}` })).json as { id: number })
+        .id,
+    );
   const today = new Date().toISOString().slice(0, 10);
   const first = Date.parse(`${Number(today.slice(0, 4)) - 5}${today.slice(4)}`);
   const started = Date.now();
@@ -60,34 +79,63 @@ export async function seedBudgetHousehold(user: BenchUserApp): Promise<BudgetHou
     const transactions = Array.from({ length: ROWS / ACCOUNTS }, () => ({
       date: new Date(first + Math.floor(random() * 5 * 365) * 86_400_000).toISOString().slice(0, 10),
       payee: `Payee ${Math.floor(random() * 500)}`,
-      amount: (random() < 0.1 ? 1 : -1) * Math.round(100 + random() * 30_000) / 100,
+      amount: ((random() < 0.1 ? 1 : -1) * Math.round(100 + random() * 30_000)) / 100,
       category_id: categories[Math.floor(random() * categories.length)],
       status: random() < 0.8 ? 'x' : '',
     }));
     const res = await fetch(`${user.ledgerUrl}/internal/transactions/bulk`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-internal-token': user.internalToken },
-      body: JSON.stringify({ household_id: user.householdId, account_id: account, idempotency_key: `budget-${a}`, transactions }),
+      body: JSON.stringify({
+        household_id: user.householdId,
+        account_id: account,
+        idempotency_key: `budget-${a}`,
+        transactions,
+      }),
     });
     if (res.status !== 200) throw new Error(`bulk answered ${res.status}`);
   }
   const month = `${today.slice(0, 7)}-01`;
   const items: number[] = [];
   for (let i = 0; i < ITEMS; i++) {
-    const item = (await call(gateway, token, 'POST', `/api/budget/${accounts[i % ACCOUNTS]}`, { payee: `Bill ${i}`, item_type: i % 5 === 0 ? 'deposit' : 'payment', day_of_month: 1 + (i % 31), category_id: categories[i % 10] })).json as { id: number };
-    await call(gateway, token, 'POST', '/api/budget/autofill', { budget_item_id: item.id, start_month: month, amount: 50 + i, mode: 'full' });
+    const item = (
+      await call(gateway, token, 'POST', `/api/budget/${accounts[i % ACCOUNTS]}`, {
+        payee: `Bill ${i}`,
+        item_type: i % 5 === 0 ? 'deposit' : 'payment',
+        day_of_month: 1 + (i % 31),
+        category_id: categories[i % 10],
+      })
+    ).json as { id: number };
+    await call(gateway, token, 'POST', '/api/budget/autofill', {
+      budget_item_id: item.id,
+      start_month: month,
+      amount: 50 + i,
+      mode: 'full',
+    });
     items.push(item.id);
   }
   for (let e = 0; e < ENVELOPES; e++) {
-    await call(gateway, token, 'POST', '/api/budget/category', { account_id: accounts[e % ACCOUNTS], category_id: categories[Math.floor(e / ACCOUNTS) + (e % 3) * 3], month: today.slice(0, 7), amount: 200 + e, rollover_enabled: e % 2 === 0 });
+    await call(gateway, token, 'POST', '/api/budget/category', {
+      account_id: accounts[e % ACCOUNTS],
+      category_id: categories[Math.floor(e / ACCOUNTS) + (e % 3) * 3],
+      month: today.slice(0, 7),
+      amount: 200 + e,
+      rollover_enabled: e % 2 === 0,
+    });
   }
   console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (${ITEMS * 12} budgeted rows)`);
   return { accounts, categories, items, month, today };
 }
 
 export async function runBudgetBench(): Promise<void> {
-  console.log(`\n== budget: ${ACCOUNTS} accounts, ${ROWS.toLocaleString('en-US')} rows over 5 years, ${ITEMS} scheduled items, ${ENVELOPES} envelopes (load average ${loadavg()[0].toFixed(2)}) ==`);
-  const user = await startAppWithUser({ dataDirPrefix: 'hf-bench-budget-', userName: 'Budget Bench', emailPrefix: 'budget-bench' });
+  console.log(
+    `\n== budget: ${ACCOUNTS} accounts, ${ROWS.toLocaleString('en-US')} rows over 5 years, ${ITEMS} scheduled items, ${ENVELOPES} envelopes (load average ${loadavg()[0].toFixed(2)}) ==`,
+  );
+  const user = await startAppWithUser({
+    dataDirPrefix: 'hf-bench-budget-',
+    userName: 'Budget Bench',
+    emailPrefix: 'budget-bench',
+  });
   try {
     const { gatewayUrl: gateway, accessToken: token } = user;
     const { accounts, categories, items, month, today } = await seedBudgetHousehold(user);
@@ -103,18 +151,50 @@ export async function runBudgetBench(): Promise<void> {
     console.log(`  through the gateway, sequential, warm, ${BENCH_RUNS} runs each:`);
     for (const [name, path, target] of lines) {
       const t = await timedGet(`${gateway}${path}`, token);
-      console.log(`    ${name.padEnd(44)} p50 ${fmt(t.p50).padStart(9)}  p95 ${fmt(t.p95).padStart(9)}  ${(t.bytes / 1024).toFixed(1)} KiB  (target ${target})`);
+      console.log(
+        `    ${name.padEnd(44)} p50 ${fmt(t.p50).padStart(9)}  p95 ${fmt(t.p95).padStart(9)}  ${(t.bytes / 1024).toFixed(1)} KiB  (target ${target})`,
+      );
     }
-    const nextMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 1)).toISOString().slice(0, 10);
-    const edit = await time(BENCH_RUNS, async (i) => (await call(gateway, token, 'POST', '/api/budget/autofill', { budget_item_id: items[i % ITEMS], start_month: nextMonth, amount: 100 + i, mode: 'single' })).ms);
-    console.log(`    grid cell edit (autofill single, its budgeted row) p50 ${fmt(edit.p50).padStart(9)}  p95 ${fmt(edit.p95).padStart(9)}  (target < 30 ms)`);
-    const fill = await time(BENCH_RUNS, async (i) => (await call(gateway, token, 'POST', '/api/budget/autofill', { budget_item_id: items[i % ITEMS], start_month: month, amount: 70 + i, mode: 'full' })).ms);
-    console.log(`    fill forward (autofill full, 12 budgeted rows)    p50 ${fmt(fill.p50).padStart(9)}  p95 ${fmt(fill.p95).padStart(9)}`);
+    const nextMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 1))
+      .toISOString()
+      .slice(0, 10);
+    const edit = await time(
+      BENCH_RUNS,
+      async (i) =>
+        (
+          await call(gateway, token, 'POST', '/api/budget/autofill', {
+            budget_item_id: items[i % ITEMS],
+            start_month: nextMonth,
+            amount: 100 + i,
+            mode: 'single',
+          })
+        ).ms,
+    );
+    console.log(
+      `    grid cell edit (autofill single, its budgeted row) p50 ${fmt(edit.p50).padStart(9)}  p95 ${fmt(edit.p95).padStart(9)}  (target < 30 ms)`,
+    );
+    const fill = await time(
+      BENCH_RUNS,
+      async (i) =>
+        (
+          await call(gateway, token, 'POST', '/api/budget/autofill', {
+            budget_item_id: items[i % ITEMS],
+            start_month: month,
+            amount: 70 + i,
+            mode: 'full',
+          })
+        ).ms,
+    );
+    console.log(
+      `    fill forward (autofill full, 12 budgeted rows)    p50 ${fmt(fill.p50).padStart(9)}  p95 ${fmt(fill.p95).padStart(9)}`,
+    );
 
     // Read-your-writes on the in-process bus: an edit of a row in an envelope's category through the
     // gateway, then the widgets read with its X-Min-Sequence must show the envelope's new `spent`.
     const spentOf = (text: string) =>
-      (JSON.parse(text) as WidgetData).category_budgets.find((e) => e.account_id === accounts[0] && e.category_id === categories[0])?.spent;
+      (JSON.parse(text) as WidgetData).category_budgets.find(
+        (e) => e.account_id === accounts[0] && e.category_id === categories[0],
+      )?.spent;
     const headers = { authorization: `Bearer ${token}` };
     const created = await request(`${gateway}/api/accounts/${accounts[0]}/transactions`, {
       method: 'POST',
@@ -124,19 +204,40 @@ export async function runBudgetBench(): Promise<void> {
     });
     const rowId = (JSON.parse(created.text) as { id: number }).id;
     const minSequence = created.headers.get('x-event-sequence') ?? '0';
-    const before = spentOf((await request(`${gateway}/api/dashboard/widgets`, { headers: { ...headers, 'x-min-sequence': minSequence } })).text)!;
+    const before = spentOf(
+      (await request(`${gateway}/api/dashboard/widgets`, { headers: { ...headers, 'x-min-sequence': minSequence } }))
+        .text,
+    )!;
     let edits = 0;
     const delivered = await deliveryTimes(
-      async (i) => Number((await request(`${gateway}/api/transactions/${rowId}`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ amount: -(i + 2) }) })).headers.get('x-event-sequence')),
+      async (i) =>
+        Number(
+          (
+            await request(`${gateway}/api/transactions/${rowId}`, {
+              method: 'PUT',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify({ amount: -(i + 2) }),
+            })
+          ).headers.get('x-event-sequence'),
+        ),
       async (sequence) => {
-        const spent = spentOf((await request(`${gateway}/api/dashboard/widgets`, { headers: { ...headers, 'x-min-sequence': String(sequence) } })).text);
+        const spent = spentOf(
+          (
+            await request(`${gateway}/api/dashboard/widgets`, {
+              headers: { ...headers, 'x-min-sequence': String(sequence) },
+            })
+          ).text,
+        );
         edits += 1; // edit i moves the row from -$1 to -$(i + 2): `spent` moves by $(i + 1)
-        if (spent === undefined || Math.abs(Math.abs(spent - before) - edits) > 0.001) throw new Error('the edit is not in the widgets');
+        if (spent === undefined || Math.abs(Math.abs(spent - before) - edits) > 0.001)
+          throw new Error('the edit is not in the widgets');
       },
       200,
     );
     const d = [...delivered].sort((a, b) => a - b);
-    console.log(`    edit -> widgets read with X-Min-Sequence, in-process bus (200 edits): p50 ${fmt(percentiles(d).p50)}, p99 ${fmt(d[Math.floor(d.length * 0.99)])}  (target < 50 ms p99)`);
+    console.log(
+      `    edit -> widgets read with X-Min-Sequence, in-process bus (200 edits): p50 ${fmt(percentiles(d).p50)}, p99 ${fmt(d[Math.floor(d.length * 0.99)])}  (target < 50 ms p99)`,
+    );
   } finally {
     await user.stop();
   }
@@ -144,6 +245,8 @@ export async function runBudgetBench(): Promise<void> {
   if (typeof nats === 'string') console.log(`  NATS delivery not measured: ${nats}`);
   else {
     const s = [...nats].sort((a, b) => a - b);
-    console.log(`  ledger write -> svc-budget's mirror, NATS (300 edits): p50 ${fmt(percentiles(s).p50)}, p99 ${fmt(s[Math.floor(s.length * 0.99)])}  (target < 50 ms p99)`);
+    console.log(
+      `  ledger write -> svc-budget's mirror, NATS (300 edits): p50 ${fmt(percentiles(s).p50)}, p99 ${fmt(s[Math.floor(s.length * 0.99)])}  (target < 50 ms p99)`,
+    );
   }
 }

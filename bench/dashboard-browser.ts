@@ -34,7 +34,11 @@ interface ChartTimes {
   recharts: number;
 }
 
-async function firstChart(context: BrowserContext, kind: 'warm' | 'cold', scripts?: Map<string, number>): Promise<ChartTimes> {
+async function firstChart(
+  context: BrowserContext,
+  kind: 'warm' | 'cold',
+  scripts?: Map<string, number>,
+): Promise<ChartTimes> {
   const page = await context.newPage();
   if (scripts) {
     page.on('response', async (response) => {
@@ -63,7 +67,10 @@ async function firstChart(context: BrowserContext, kind: 'warm' | 'cold', script
   breakdowns[kind] ??= await page.evaluate(() =>
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((e) => e.initiatorType === 'script' || e.initiatorType === 'link' || /\.js$|\/api\//.test(e.name))
-      .map((e) => `${e.name.replace(location.origin, '').slice(0, 60)} ${e.startTime.toFixed(0)}-${e.responseEnd.toFixed(0)} ms`)
+      .map(
+        (e) =>
+          `${e.name.replace(location.origin, '').slice(0, 60)} ${e.startTime.toFixed(0)}-${e.responseEnd.toFixed(0)} ms`,
+      )
       .join('\n    '),
   );
   if (scripts) await page.waitForLoadState('networkidle');
@@ -76,13 +83,20 @@ export async function runDashboardBrowserBench(): Promise<void> {
   if (!existsSync(CHROMIUM)) return void console.log(`  skipped: no Chromium at ${CHROMIUM}`);
   const skip = await ensureFrontends(['shell', 'mf-budget']);
   if (skip) return void console.log(`  skipped: ${skip}`);
-  const user = await startAppWithUser({ dataDirPrefix: 'hf-bench-dash-', userName: 'Dashboard Bench', emailPrefix: 'dashboard-bench' });
+  const user = await startAppWithUser({
+    dataDirPrefix: 'hf-bench-dash-',
+    userName: 'Dashboard Bench',
+    emailPrefix: 'dashboard-bench',
+  });
   let browser: Browser | null = null;
   try {
     await seedBudgetHousehold(user);
     const { chromium } = await import('@playwright/test');
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    const storageState = { cookies: [], origins: [{ origin: user.gatewayUrl, localStorage: [{ name: 'access_token', value: user.accessToken }] }] };
+    const storageState = {
+      cookies: [],
+      origins: [{ origin: user.gatewayUrl, localStorage: [{ name: 'access_token', value: user.accessToken }] }],
+    };
     const context = () => browser!.newContext({ baseURL: user.gatewayUrl, viewport: VIEWPORT, storageState });
     const scripts = new Map<string, number>();
     const first = await context();
@@ -104,10 +118,32 @@ export async function runDashboardBrowserBench(): Promise<void> {
       const p = percentiles(times);
       return `  ${label.padEnd(46)} median ${p.p50.toFixed(0)} ms, min ${p.min.toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms${target}`;
     };
-    console.log(line(`first chart, warm page load (n=${REPEAT})`, warm.map((t) => t.first)));
-    console.log(line(`first chart, cold page load (n=${REPEAT})`, cold.map((t) => t.first)));
-    console.log(line('  recharts chart in, warm', warm.map((t) => t.recharts), ''));
-    console.log(line('  recharts chart in, cold', cold.map((t) => t.recharts), ''));
+    console.log(
+      line(
+        `first chart, warm page load (n=${REPEAT})`,
+        warm.map((t) => t.first),
+      ),
+    );
+    console.log(
+      line(
+        `first chart, cold page load (n=${REPEAT})`,
+        cold.map((t) => t.first),
+      ),
+    );
+    console.log(
+      line(
+        '  recharts chart in, warm',
+        warm.map((t) => t.recharts),
+        '',
+      ),
+    );
+    console.log(
+      line(
+        '  recharts chart in, cold',
+        cold.map((t) => t.recharts),
+        '',
+      ),
+    );
     console.log(`  load average at the end ${loadavg()[0].toFixed(2)}`);
     console.log(`  resources of a warm load (start-end from navigation):\n    ${breakdowns.warm}`);
     console.log(`  resources of a cold load (start-end from navigation):\n    ${breakdowns.cold}`);

@@ -40,9 +40,20 @@ interface Options {
   connections: number;
 }
 
-async function load(url: string, headers: Record<string, string>, options: Options, cpuMicros: () => Promise<number>): Promise<LoadResult> {
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  options: Options,
+  cpuMicros: () => Promise<number>,
+): Promise<LoadResult> {
   const cpuBefore = await cpuMicros();
-  const result = await autocannon({ url, headers, connections: options.connections, duration: options.durationSeconds, pipelining: 1 });
+  const result = await autocannon({
+    url,
+    headers,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    pipelining: 1,
+  });
   const cpu = (await cpuMicros()) - cpuBefore;
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -56,7 +67,11 @@ async function load(url: string, headers: Record<string, string>, options: Optio
 }
 
 /** Sequential requests over one keep-alive connection, timed with hrtime: p50/p99 in ms with µs precision. */
-async function sequentialLatency(url: string, headers: Record<string, string>, count: number): Promise<{ p50: number; p99: number }> {
+async function sequentialLatency(
+  url: string,
+  headers: Record<string, string>,
+  count: number,
+): Promise<{ p50: number; p99: number }> {
   const target = new URL(url);
   const pool = new Pool(target.origin, { connections: 1 });
   const times: number[] = [];
@@ -94,7 +109,15 @@ export async function firstPageJs(baseUrl: string): Promise<FirstPageJs | null> 
       const { chromium } = await import('@playwright/test');
       const browser = await chromium.launch({
         executablePath: '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
       });
       try {
         const page = await browser.newPage();
@@ -103,14 +126,23 @@ export async function firstPageJs(baseUrl: string): Promise<FirstPageJs | null> 
           if (response.request().resourceType() !== 'script') return;
           scripts.push(
             response.body().then(
-              (body) => ({ url: new URL(response.url()).pathname, bytes: body.length, gzipBytes: gzipSync(body).length }),
+              (body) => ({
+                url: new URL(response.url()).pathname,
+                bytes: body.length,
+                gzipBytes: gzipSync(body).length,
+              }),
               () => null,
             ),
           );
         });
         await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
         const files = (await Promise.all(scripts)).filter((f): f is NonNullable<typeof f> => f !== null);
-        return { page: '/login', files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), method: 'scripts loaded by Chromium' };
+        return {
+          page: '/login',
+          files,
+          gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+          method: 'scripts loaded by Chromium',
+        };
       } finally {
         await browser.close();
       }
@@ -123,7 +155,12 @@ export async function firstPageJs(baseUrl: string): Promise<FirstPageJs | null> 
     const body = readFileSync(join(dist, m[1]));
     return { url: `/${m[1]}`, bytes: body.length, gzipBytes: gzipSync(body).length };
   });
-  return { page: 'index.html', files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), method: 'scripts named in index.html only (no Chromium)' };
+  return {
+    page: 'index.html',
+    files,
+    gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+    method: 'scripts named in index.html only (no Chromium)',
+  };
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -133,8 +170,12 @@ export async function runGatewayBench(options: Partial<Options> = {}): Promise<v
   const durationSeconds = options.durationSeconds ?? Number(process.env.BENCH_DURATION ?? 10);
   const connections = options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 10);
   const dataDir = mkdtempSync(join(tmpdir(), 'hf-bench-gateway-'));
-  const gatewayMode = /^(0|false|no|off)$/i.test(process.env.GATEWAY_THREAD ?? '') ? 'gateway on the main thread (GATEWAY_THREAD=0)' : 'gateway on its own thread';
-  console.log(`\n== gateway: authenticated small GETs, ${connections} connections, ${durationSeconds} s per run, ${gatewayMode} ==`);
+  const gatewayMode = /^(0|false|no|off)$/i.test(process.env.GATEWAY_THREAD ?? '')
+    ? 'gateway on the main thread (GATEWAY_THREAD=0)'
+    : 'gateway on its own thread';
+  console.log(
+    `\n== gateway: authenticated small GETs, ${connections} connections, ${durationSeconds} s per run, ${gatewayMode} ==`,
+  );
   const app = await startAppProcess(dataDir);
   try {
     const token = (await registerBenchUser(app.url, 'Bench User', 'bench')).access_token;
@@ -163,17 +204,26 @@ export async function runGatewayBench(options: Partial<Options> = {}): Promise<v
       console.log(row('through gateway', gw, gwSeq));
       console.log(row(`direct ${target.service}`, svc, svcSeq));
       const overhead = gwSeq.p50 - svcSeq.p50;
-      console.log(`    gateway overhead at p50: ${ms(overhead)} (1 connection), ${gw.p50 - svc.p50} ms (${connections} connections); CPU ${gw.cpuPerRequest - svc.cpuPerRequest} µs/req`);
-      console.log(`    one core at 100% would serve ~${Math.round(1e6 / Math.max(1, gw.cpuPerRequest))} req/s through the gateway (~${Math.round(1e6 / Math.max(1, svc.cpuPerRequest))} direct); load average now ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
-      console.log(`    targets: >= 3000 req/s [${gw.requestsPerSecond >= 3000 ? 'met' : 'missed'}], p99 < 20 ms [${gw.p99 < 20 ? 'met' : 'missed'}], overhead < 1 ms p50 [${overhead < 1 ? 'met' : 'missed'}]`);
+      console.log(
+        `    gateway overhead at p50: ${ms(overhead)} (1 connection), ${gw.p50 - svc.p50} ms (${connections} connections); CPU ${gw.cpuPerRequest - svc.cpuPerRequest} µs/req`,
+      );
+      console.log(
+        `    one core at 100% would serve ~${Math.round(1e6 / Math.max(1, gw.cpuPerRequest))} req/s through the gateway (~${Math.round(1e6 / Math.max(1, svc.cpuPerRequest))} direct); load average now ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+      );
+      console.log(
+        `    targets: >= 3000 req/s [${gw.requestsPerSecond >= 3000 ? 'met' : 'missed'}], p99 < 20 ms [${gw.p99 < 20 ? 'met' : 'missed'}], overhead < 1 ms p50 [${overhead < 1 ? 'met' : 'missed'}]`,
+      );
     }
 
     const js = await firstPageJs(app.url);
     if (!js) {
       console.log('  first-page JS: shell/dist is not built (npm run build), not measured');
     } else {
-      console.log(`  first-page JS (${js.page}, ${js.method}): ${kib(js.gzipBytes)} gzipped in ${js.files.length} files [${js.gzipBytes <= 180 * 1024 ? 'met' : 'missed'}: <= 180 KiB]`);
-      for (const f of js.files.sort((a, b) => b.gzipBytes - a.gzipBytes)) console.log(`    ${kib(f.gzipBytes).padStart(10)}  ${f.url} (${kib(f.bytes)} raw)`);
+      console.log(
+        `  first-page JS (${js.page}, ${js.method}): ${kib(js.gzipBytes)} gzipped in ${js.files.length} files [${js.gzipBytes <= 180 * 1024 ? 'met' : 'missed'}: <= 180 KiB]`,
+      );
+      for (const f of js.files.sort((a, b) => b.gzipBytes - a.gzipBytes))
+        console.log(`    ${kib(f.gzipBytes).padStart(10)}  ${f.url} (${kib(f.bytes)} raw)`);
     }
   } finally {
     await app.stop();

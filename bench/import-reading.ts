@@ -14,7 +14,15 @@ import { detectMapping } from '../svc-import/src/reading/detect-mapping';
 import { mapRows } from '../svc-import/src/reading/map-rows';
 import { readStatement } from '../svc-import/src/reading/read-statement';
 
-const PAYEES = ['COFFEE SHOP', 'GROCERY MART #1234', 'ACME PAYROLL, INC.', 'ELECTRIC COMPANY', 'ONLINE STORE AMZ*123', 'GAS STATION 55', 'RESTAURANT "LE PETIT"'];
+const PAYEES = [
+  'COFFEE SHOP',
+  'GROCERY MART #1234',
+  'ACME PAYROLL, INC.',
+  'ELECTRIC COMPANY',
+  'ONLINE STORE AMZ*123',
+  'GAS STATION 55',
+  'RESTAURANT "LE PETIT"',
+];
 
 /**
  * An export of about `bytes` bytes. US: `M/D/YYYY` dates and `-1,234.56`; German: `DD.MM.YYYY`
@@ -32,8 +40,17 @@ function bankCsv(bytes: number, style: 'us' | 'de'): { chunks: Buffer[]; rows: n
     const cents = ((i * 7919) % 250_000) - 125_000;
     const whole = Math.floor(Math.abs(cents) / 100).toLocaleString(style === 'us' ? 'en-US' : 'de-DE');
     const amount = `${cents < 0 ? '-' : ''}${whole}${style === 'us' ? '.' : ','}${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-    const date = style === 'us' ? `${month}/${day}/2024` : `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.2024`;
-    const line = [date, `"${PAYEES[i % PAYEES.length].replace(/"/g, '""')}"`, `"${amount}"`, `Category ${i % 40}`, `Reference ${i}`].join(d);
+    const date =
+      style === 'us'
+        ? `${month}/${day}/2024`
+        : `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.2024`;
+    const line = [
+      date,
+      `"${PAYEES[i % PAYEES.length].replace(/"/g, '""')}"`,
+      `"${amount}"`,
+      `Category ${i % 40}`,
+      `Reference ${i}`,
+    ].join(d);
     lines.push(line);
     size += Buffer.byteLength(line) + 1;
     i++;
@@ -72,7 +89,9 @@ export async function runImportReading(): Promise<void> {
   const only = process.env.IMPORT_STYLE;
   for (const style of (['us', 'de'] as const).filter((s) => !only || s === only)) {
     const { chunks, rows } = bankCsv(IMPORT_LIMITS.maxFileBytes - 1024, style);
-    console.log(`import reading, ${style}: ${(chunks.reduce((n, c) => n + c.length, 0) / (1024 * 1024)).toFixed(2)} MB, ${rows} rows, 64 KB chunks`);
+    console.log(
+      `import reading, ${style}: ${(chunks.reduce((n, c) => n + c.length, 0) / (1024 * 1024)).toFixed(2)} MB, ${rows} rows, 64 KB chunks`,
+    );
     await measure('first analysis', chunks, false);
     for (let run = 1; run <= 3; run++) {
       await measure(`analysis (keepRows false) #${run}`, chunks, false);

@@ -24,7 +24,13 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import type { CsvAnalysis, ImportNewTransaction, MappingConfig, ReconciliationData, UpdateMatchedBody } from '@hf/contracts/import';
+import type {
+  CsvAnalysis,
+  ImportNewTransaction,
+  MappingConfig,
+  ReconciliationData,
+  UpdateMatchedBody,
+} from '@hf/contracts/import';
 import { changedStatement, generateStatement, statementCsv, statementOfSize } from './support/import-statement';
 import { createBenchAccount, startAppWithUser } from './support/seed-register';
 
@@ -57,19 +63,30 @@ export const median = (values: readonly number[]): number => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-export const fmt = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+export const fmt = (ms: number) =>
+  ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
 export const load = () => loadavg()[0].toFixed(1);
 
 /** A multipart/form-data body: text fields first, then the file (svc-import reads the file as it arrives). */
-function multipart(fields: Record<string, string>, file: Buffer, filename: string): { body: Uint8Array<ArrayBuffer>; contentType: string } {
+function multipart(
+  fields: Record<string, string>,
+  file: Buffer,
+  filename: string,
+): { body: Uint8Array<ArrayBuffer>; contentType: string } {
   const boundary = `----hfbench${randomBytes(8).toString('hex')}`;
-  const head = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const head = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   return {
-    body: new Uint8Array(Buffer.concat([
-      Buffer.from(`${head.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ])),
+    body: new Uint8Array(
+      Buffer.concat([
+        Buffer.from(
+          `${head.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
+        file,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    ),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
 }
@@ -100,9 +117,14 @@ async function call<T>(
   headers: Record<string, string> = {},
   timing?: { prefix: string; into: Record<string, number> },
 ): Promise<T> {
-  const res = await fetch(`${client.base}/api${path}`, { method, headers: { authorization: `Bearer ${client.token}`, 'content-type': contentType, ...headers }, body });
+  const res = await fetch(`${client.base}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${client.token}`, 'content-type': contentType, ...headers },
+    body,
+  });
   const text = await res.text();
-  if (res.status !== 200 && res.status !== 201) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  if (res.status !== 200 && res.status !== 201)
+    throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
   if (timing) addServerTiming(res.headers.get('server-timing'), timing.prefix, timing.into);
   return JSON.parse(text) as T;
 }
@@ -110,7 +132,9 @@ async function call<T>(
 /** The body the reconcile page sends for the ticked matched pairs (all of them), or null. */
 function updateMatchedBody(data: ReconciliationData): UpdateMatchedBody | null {
   if (data.matched.length === 0) return null;
-  const updates = data.matched.filter((p) => p.existing.is_budgeted).map((p) => ({ id: p.existing.id, date: p.imported.date, amount: p.imported.amount }));
+  const updates = data.matched
+    .filter((p) => p.existing.is_budgeted)
+    .map((p) => ({ id: p.existing.id, date: p.imported.date, amount: p.imported.amount }));
   return { transaction_ids: data.matched.map((p) => p.existing.id), ...(updates.length ? { updates } : {}) };
 }
 
@@ -143,7 +167,12 @@ export async function settle(client: Client): Promise<void> {
 }
 
 /** The whole import of one file into one account, as the front end runs it. */
-export async function importFlow(client: Client, accountId: number, csv: Buffer, categoryId: number | null): Promise<FlowTimes> {
+export async function importFlow(
+  client: Client,
+  accountId: number,
+  csv: Buffer,
+  categoryId: number | null,
+): Promise<FlowTimes> {
   await settle(client);
   const cpuBefore = await client.cpuMicros();
   const dbBefore = client.dbCpuMs();
@@ -153,17 +182,35 @@ export async function importFlow(client: Client, accountId: number, csv: Buffer,
   const analysis = await call<CsvAnalysis>(client, 'POST', '/import/analyze', analyse.body, analyse.contentType);
   const analyseMs = since(step);
   const mapping: MappingConfig = analysis.saved_mapping?.mapping_config ?? analysis.detected_mapping;
-  if (!mapping.date || !mapping.payee || !mapping.amount) throw new Error(`columns not detected: ${JSON.stringify(mapping)}`);
+  if (!mapping.date || !mapping.payee || !mapping.amount)
+    throw new Error(`columns not detected: ${JSON.stringify(mapping)}`);
 
   step = now();
   const upload = multipart({ mapping: JSON.stringify(mapping) }, csv, 'statement.csv');
   const server: Record<string, number> = {};
-  const data = await call<ReconciliationData>(client, 'POST', `/import/${accountId}`, upload.body, upload.contentType, {}, { prefix: 'reconcile', into: server });
+  const data = await call<ReconciliationData>(
+    client,
+    'POST',
+    `/import/${accountId}`,
+    upload.body,
+    upload.contentType,
+    {},
+    { prefix: 'reconcile', into: server },
+  );
   const reconcileMs = since(step);
 
   step = now();
   const matchedBody = updateMatchedBody(data);
-  if (matchedBody) await call(client, 'POST', '/import/update_matched', JSON.stringify(matchedBody), 'application/json', {}, { prefix: 'update_matched', into: server });
+  if (matchedBody)
+    await call(
+      client,
+      'POST',
+      '/import/update_matched',
+      JSON.stringify(matchedBody),
+      'application/json',
+      {},
+      { prefix: 'update_matched', into: server },
+    );
   const updateMs = since(step);
 
   step = now();
@@ -171,13 +218,36 @@ export async function importFlow(client: Client, accountId: number, csv: Buffer,
   let created = 0;
   if (rows.length) {
     const body = JSON.stringify({ transactions: rows, ...(categoryId !== null ? { category_id: categoryId } : {}) });
-    created = (await call<{ count: number }>(client, 'POST', `/import/${accountId}/import_new`, body, 'application/json', { 'idempotency-key': randomBytes(12).toString('hex') }, { prefix: 'import_new', into: server })).count;
+    created = (
+      await call<{ count: number }>(
+        client,
+        'POST',
+        `/import/${accountId}/import_new`,
+        body,
+        'application/json',
+        { 'idempotency-key': randomBytes(12).toString('hex') },
+        { prefix: 'import_new', into: server },
+      )
+    ).count;
   }
   const importMs = since(step);
   const total = since(started);
   const appCpu = ((await client.cpuMicros()) - cpuBefore) / 1000;
   const dbCpu = client.dbCpuMs() - dbBefore;
-  return { analyse: analyseMs, reconcile: reconcileMs, updateMatched: updateMs, importNew: importMs, total, appCpu, dbCpu, server, matched: data.matched.length, created, duplicates: data.duplicates.length, skipped: data.skipped_rows.length };
+  return {
+    analyse: analyseMs,
+    reconcile: reconcileMs,
+    updateMatched: updateMs,
+    importNew: importMs,
+    total,
+    appCpu,
+    dbCpu,
+    server,
+    matched: data.matched.length,
+    created,
+    duplicates: data.duplicates.length,
+    skipped: data.skipped_rows.length,
+  };
 }
 
 /**
@@ -192,7 +262,10 @@ export function descendantsCpuMs(pid: number): number {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // After the name: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14).
-      parents.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]) });
+      parents.set(Number(entry), {
+        ppid: Number(fields[1]),
+        ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+      });
     } catch {
       // The process ended while we looked.
     }
@@ -256,7 +329,15 @@ async function analyseLarge(client: Client, pid: number, csv: Buffer, rows: numb
   const after = memoryOf(pid);
   peak = Math.max(peak, after.rss);
   if (analysis.total_rows !== rows) throw new Error(`analysis counted ${analysis.total_rows} rows, expected ${rows}`);
-  return { ms, appCpu, rows, bytes: csv.length, idle, peakSampled: peak - idle, peakHwm: hwmReset ? after.hwm - idle : null };
+  return {
+    ms,
+    appCpu,
+    rows,
+    bytes: csv.length,
+    idle,
+    peakSampled: peak - idle,
+    peakHwm: hwmReset ? after.hwm - idle : null,
+  };
 }
 
 export interface OursResults {
@@ -269,16 +350,34 @@ const MB = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
 const steps = (runs: FlowTimes[]) =>
   `analyse ${fmt(median(runs.map((r) => r.analyse)))}, reconcile ${fmt(median(runs.map((r) => r.reconcile)))}, update_matched ${fmt(median(runs.map((r) => r.updateMatched)))}, import_new ${fmt(median(runs.map((r) => r.importNew)))}`;
 const serverSteps = (runs: FlowTimes[]) =>
-  [...new Set(runs.flatMap((r) => Object.keys(r.server)))].map((k) => `${k} ${fmt(median(runs.map((r) => r.server[k] ?? 0)))}`).join(', ');
-const counts = (r: FlowTimes) => `${r.matched} matched, ${r.created} created, ${r.duplicates} duplicates, ${r.skipped} skipped`;
+  [...new Set(runs.flatMap((r) => Object.keys(r.server)))]
+    .map((k) => `${k} ${fmt(median(runs.map((r) => r.server[k] ?? 0)))}`)
+    .join(', ');
+const counts = (r: FlowTimes) =>
+  `${r.matched} matched, ${r.created} created, ${r.duplicates} duplicates, ${r.skipped} skipped`;
 
 /** Our side: the app in a child process, the flows through its gateway. */
 export async function measureOurImport(sizes = IMPORT_SIZES, runs = RUNS): Promise<OursResults> {
-  const user = await startAppWithUser({ dataDirPrefix: 'hf-bench-import-', userName: 'Import Bench', emailPrefix: 'import-bench' });
-  const client: Client = { base: user.gatewayUrl, token: user.accessToken, cpuMicros: user.app.cpuMicros, dbCpuMs: () => descendantsCpuMs(user.app.pid) };
+  const user = await startAppWithUser({
+    dataDirPrefix: 'hf-bench-import-',
+    userName: 'Import Bench',
+    emailPrefix: 'import-bench',
+  });
+  const client: Client = {
+    base: user.gatewayUrl,
+    token: user.accessToken,
+    cpuMicros: user.app.cpuMicros,
+    dbCpuMs: () => descendantsCpuMs(user.app.pid),
+  };
   const loads: string[] = [load()];
   try {
-    const category = await call<{ id: number }>(client, 'POST', '/categories', JSON.stringify({ name: 'Imported' }), 'application/json');
+    const category = await call<{ id: number }>(
+      client,
+      'POST',
+      '/categories',
+      JSON.stringify({ name: 'Imported' }),
+      'application/json',
+    );
     // Warm-up (JIT, connection pools, the saved-mapping lookup): one small flow, untimed.
     const small = generateStatement(500, 99);
     const warm = await createBenchAccount(user.gatewayUrl, user.accessToken, 'Warm-up', 0);
@@ -288,11 +387,15 @@ export async function measureOurImport(sizes = IMPORT_SIZES, runs = RUNS): Promi
     const analyse: AnalyseResult[] = [];
     if (process.env.BENCH_IMPORT_ANALYSE !== '0') {
       const large = statementOfSize(ANALYSE_BYTES);
-      console.log(`  analysing a ${(large.csv.length / (1024 * 1024)).toFixed(2)} MB file (${large.rows.toLocaleString('en-US')} rows), ${runs} runs:`);
+      console.log(
+        `  analysing a ${(large.csv.length / (1024 * 1024)).toFixed(2)} MB file (${large.rows.toLocaleString('en-US')} rows), ${runs} runs:`,
+      );
       for (let run = 0; run < runs; run++) {
         const r = await analyseLarge(client, user.app.pid, large.csv, large.rows);
         analyse.push(r);
-        console.log(`    ${fmt(r.ms)}, app CPU ${fmt(r.appCpu)}; peak RSS +${MB(r.peakHwm ?? r.peakSampled)} above idle ${MB(r.idle)} (VmHWM ${r.peakHwm === null ? 'n/a' : `+${MB(r.peakHwm)}`}, sampled +${MB(r.peakSampled)}); load ${load()}`);
+        console.log(
+          `    ${fmt(r.ms)}, app CPU ${fmt(r.appCpu)}; peak RSS +${MB(r.peakHwm ?? r.peakSampled)} above idle ${MB(r.idle)} (VmHWM ${r.peakHwm === null ? 'n/a' : `+${MB(r.peakHwm)}`}, sampled +${MB(r.peakSampled)}); load ${load()}`,
+        );
       }
       loads.push(load());
     }
@@ -302,7 +405,9 @@ export async function measureOurImport(sizes = IMPORT_SIZES, runs = RUNS): Promi
       const rows = generateStatement(size);
       const first = statementCsv(rows);
       const again = statementCsv(changedStatement(rows));
-      console.log(`  ${size.toLocaleString('en-US')} rows (${(first.length / 1024).toFixed(0)} KiB; changed file ${(again.length / 1024).toFixed(0)} KiB), ${runs} runs, each into a new account:`);
+      console.log(
+        `  ${size.toLocaleString('en-US')} rows (${(first.length / 1024).toFixed(0)} KiB; changed file ${(again.length / 1024).toFixed(0)} KiB), ${runs} runs, each into a new account:`,
+      );
       const firstRuns: FlowTimes[] = [];
       const againRuns: FlowTimes[] = [];
       for (let run = 0; run < runs; run++) {
@@ -311,7 +416,9 @@ export async function measureOurImport(sizes = IMPORT_SIZES, runs = RUNS): Promi
         const b = await importFlow(client, accountId, again, category.id);
         firstRuns.push(a);
         againRuns.push(b);
-        console.log(`    #${run + 1} first ${fmt(a.total)}, CPU app ${fmt(a.appCpu)} + db ${fmt(a.dbCpu)} (${counts(a)}); re-import ${fmt(b.total)}, CPU app ${fmt(b.appCpu)} + db ${fmt(b.dbCpu)} (${counts(b)}); load ${load()}`);
+        console.log(
+          `    #${run + 1} first ${fmt(a.total)}, CPU app ${fmt(a.appCpu)} + db ${fmt(a.dbCpu)} (${counts(a)}); re-import ${fmt(b.total)}, CPU app ${fmt(b.appCpu)} + db ${fmt(b.dbCpu)} (${counts(b)}); load ${load()}`,
+        );
       }
       console.log(`    median first import: ${fmt(median(firstRuns.map((r) => r.total)))} = ${steps(firstRuns)}`);
       console.log(`    median re-import:    ${fmt(median(againRuns.map((r) => r.total)))} = ${steps(againRuns)}`);
@@ -326,28 +433,47 @@ export async function measureOurImport(sizes = IMPORT_SIZES, runs = RUNS): Promi
   }
 }
 
-const TARGETS: Record<string, number> = { 'first-10000': 500, 'again-10000': 800, 'first-50000': 2000, 'again-50000': 3000, analyse: 1000 };
-const verdict = (key: string, ms: number) => (TARGETS[key] === undefined ? '' : ms < TARGETS[key] ? ' (met)' : ` (target < ${fmt(TARGETS[key])}: missed)`);
+const TARGETS: Record<string, number> = {
+  'first-10000': 500,
+  'again-10000': 800,
+  'first-50000': 2000,
+  'again-50000': 3000,
+  analyse: 1000,
+};
+const verdict = (key: string, ms: number) =>
+  TARGETS[key] === undefined ? '' : ms < TARGETS[key] ? ' (met)' : ` (target < ${fmt(TARGETS[key])}: missed)`;
 
 export function printOurTable(ours: OursResults): void {
-  console.log(`\n  ours, median of ${RUNS} runs (through the gateway, client JSON included; load average ${ours.loads.join(' / ')}):`);
+  console.log(
+    `\n  ours, median of ${RUNS} runs (through the gateway, client JSON included; load average ${ours.loads.join(' / ')}):`,
+  );
   console.log('  | | end to end | analyse | reconcile | update_matched | import_new | CPU app + db |');
   console.log('  |---|---:|---:|---:|---:|---:|---:|');
   for (const s of ours.sizes) {
-    for (const [kind, runs] of [['first', s.first], ['again', s.again]] as const) {
-      const m = (k: 'total' | 'analyse' | 'reconcile' | 'updateMatched' | 'importNew' | 'appCpu' | 'dbCpu') => fmt(median(runs.map((r) => r[k])));
-      console.log(`  | ${s.rows.toLocaleString('en-US')} rows, ${kind === 'first' ? 'first import' : 're-import, 10% changed'} | ${m('total')}${verdict(`${kind}-${s.rows}`, median(runs.map((r) => r.total)))} | ${m('analyse')} | ${m('reconcile')} | ${m('updateMatched')} | ${m('importNew')} | ${m('appCpu')} + ${m('dbCpu')} |`);
+    for (const [kind, runs] of [
+      ['first', s.first],
+      ['again', s.again],
+    ] as const) {
+      const m = (k: 'total' | 'analyse' | 'reconcile' | 'updateMatched' | 'importNew' | 'appCpu' | 'dbCpu') =>
+        fmt(median(runs.map((r) => r[k])));
+      console.log(
+        `  | ${s.rows.toLocaleString('en-US')} rows, ${kind === 'first' ? 'first import' : 're-import, 10% changed'} | ${m('total')}${verdict(`${kind}-${s.rows}`, median(runs.map((r) => r.total)))} | ${m('analyse')} | ${m('reconcile')} | ${m('updateMatched')} | ${m('importNew')} | ${m('appCpu')} + ${m('dbCpu')} |`,
+      );
     }
   }
   if (ours.analyse.length) {
     const a = ours.analyse;
     const peak = median(a.map((r) => r.peakHwm ?? r.peakSampled));
-    console.log(`  | analyse ${(a[0].bytes / (1024 * 1024)).toFixed(2)} MB (${a[0].rows.toLocaleString('en-US')} rows) | ${fmt(median(a.map((r) => r.ms)))}${verdict('analyse', median(a.map((r) => r.ms)))}, app CPU ${fmt(median(a.map((r) => r.appCpu)))} | peak RSS +${MB(peak)} above idle ${MB(median(a.map((r) => r.idle)))}${peak < 150 * 1024 * 1024 ? ' (met)' : ' (target < 150 MB: missed)'} | | | | |`);
+    console.log(
+      `  | analyse ${(a[0].bytes / (1024 * 1024)).toFixed(2)} MB (${a[0].rows.toLocaleString('en-US')} rows) | ${fmt(median(a.map((r) => r.ms)))}${verdict('analyse', median(a.map((r) => r.ms)))}, app CPU ${fmt(median(a.map((r) => r.appCpu)))} | peak RSS +${MB(peak)} above idle ${MB(median(a.map((r) => r.idle)))}${peak < 150 * 1024 * 1024 ? ' (met)' : ' (target < 150 MB: missed)'} | | | | |`,
+    );
   }
 }
 
 export async function runImportBench(): Promise<void> {
-  console.log(`\n== import: analyse -> reconcile -> update_matched -> import_new through the gateway (${IMPORT_SIZES.join(', ')} rows; load ${load()}) ==`);
+  console.log(
+    `\n== import: analyse -> reconcile -> update_matched -> import_new through the gateway (${IMPORT_SIZES.join(', ')} rows; load ${load()}) ==`,
+  );
   const ours = await measureOurImport();
   printOurTable(ours);
 }

@@ -39,7 +39,11 @@ const ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 50_000);
 const BATCH = SEED_BATCH;
 
 async function viaStartApp(): Promise<Target> {
-  const user = await startAppWithUser({ dataDirPrefix: 'hf-bench-ledger-', userName: 'Ledger Bench', emailPrefix: 'ledger-bench' });
+  const user = await startAppWithUser({
+    dataDirPrefix: 'hf-bench-ledger-',
+    userName: 'Ledger Bench',
+    emailPrefix: 'ledger-bench',
+  });
   return {
     mode: 'single-process app (startApp), through the gateway and direct',
     gatewayUrl: user.gatewayUrl,
@@ -59,7 +63,12 @@ async function viaBuildApp(): Promise<Target> {
   process.env.TEST_PG_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
   const db = await createTestDatabase('benchledger');
   const bus = createInProcessBus();
-  const app = await buildApp({ databaseUrl: db.url, jwtPublicKey: testKeys().publicKey, internalToken: TEST_INTERNAL_TOKEN, bus });
+  const app = await buildApp({
+    databaseUrl: db.url,
+    jwtPublicKey: testKeys().publicKey,
+    internalToken: TEST_INTERNAL_TOKEN,
+    bus,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {
@@ -81,7 +90,10 @@ async function viaBuildApp(): Promise<Target> {
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /** A GET whose body is read as bytes and not decoded (fetch gunzips, which costs the client 50-150 ms for 21 MB). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ ms: number; bytes: number; encoding: string }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ ms: number; bytes: number; encoding: string }> {
   const start = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
     http
@@ -90,7 +102,11 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ ms: num
         res.on('data', (chunk: Buffer) => (bytes += chunk.length));
         res.on('end', () => {
           if (res.statusCode !== 200) return reject(new Error(`GET ${url} answered ${res.statusCode}`));
-          resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') });
+          resolve({
+            ms: Number(process.hrtime.bigint() - start) / 1e6,
+            bytes,
+            encoding: String(res.headers['content-encoding'] ?? 'identity'),
+          });
         });
         res.on('error', reject);
       })
@@ -126,27 +142,50 @@ export async function runLedgerBench(): Promise<void> {
 
     // 1. Seed through the internal bulk route, 10,000 rows per call, dated over ~4 years.
     const seedTimes = await seedRegister(target, account.id, ROWS, { batch: BATCH });
-    console.log(`  seed: ${seedTimes.length} bulk calls of ${BATCH.toLocaleString('en-US')} rows: ${seedTimes.map((t) => fmt(t)).join(', ')}   [target < 1000 ms each: ${seedTimes.every((t) => t < 1000) ? 'met' : 'missed'}]`);
+    console.log(
+      `  seed: ${seedTimes.length} bulk calls of ${BATCH.toLocaleString('en-US')} rows: ${seedTimes.map((t) => fmt(t)).join(', ')}   [target < 1000 ms each: ${seedTimes.every((t) => t < 1000) ? 'met' : 'missed'}]`,
+    );
 
     const register = `/api/accounts/${account.id}/transactions`;
-    const bases = target.gatewayUrl ? [['gateway', target.gatewayUrl], ['direct', target.ledgerUrl]] : [['direct', target.ledgerUrl]];
+    const bases = target.gatewayUrl
+      ? [
+          ['gateway', target.gatewayUrl],
+          ['direct', target.ledgerUrl],
+        ]
+      : [['direct', target.ledgerUrl]];
     // Warm up: JIT, pools, PostgreSQL caches (and autovacuum's visibility map for index-only sums).
     for (let i = 0; i < 3; i++) for (const [, base] of bases) await request(`${base}${register}`, { headers: auth });
-    const full = await request(`${api}${register}`, { headers: { authorization: auth.authorization, 'accept-encoding': 'identity' } });
+    const full = await request(`${api}${register}`, {
+      headers: { authorization: auth.authorization, 'accept-encoding': 'identity' },
+    });
     const rows = JSON.parse(full.text) as Array<{ id: number; updated_at: string }>;
-    console.log(`  full register: ${rows.length.toLocaleString('en-US')} rows, ${(full.text.length / 1024 / 1024).toFixed(1)} MiB of JSON`);
+    console.log(
+      `  full register: ${rows.length.toLocaleString('en-US')} rows, ${(full.text.length / 1024 / 1024).toFixed(1)} MiB of JSON`,
+    );
 
-    const newest = JSON.parse((await request(`${api}${register}?limit=200`, { headers: auth })).text) as { prev_cursor: string };
+    const newest = JSON.parse((await request(`${api}${register}?limit=200`, { headers: auth })).text) as {
+      prev_cursor: string;
+    };
     const middle = rows[Math.floor(rows.length / 2)];
     let middleCursor = newest.prev_cursor;
     // Walk to the middle with one large page so the cursor points there.
-    const jump = JSON.parse((await request(`${api}${register}?limit=${Math.min(5000, Math.floor(rows.length / 2))}&before=${middleCursor}`, { headers: auth })).text) as { prev_cursor: string };
+    const jump = JSON.parse(
+      (
+        await request(`${api}${register}?limit=${Math.min(5000, Math.floor(rows.length / 2))}&before=${middleCursor}`, {
+          headers: auth,
+        })
+      ).text,
+    ) as { prev_cursor: string };
     middleCursor = jump.prev_cursor ?? middleCursor;
 
     const identity = { ...auth, 'accept-encoding': 'identity' };
     let edits = 0;
     const editMiddle = (base: string) =>
-      request(`${base}/api/transactions/${middle.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ amount: -(edits % 50) - 1.25, notes: `edit ${edits++}` }) });
+      request(`${base}/api/transactions/${middle.id}`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({ amount: -(edits % 50) - 1.25, notes: `edit ${edits++}` }),
+      });
     for (const [name, base] of bases) {
       const fullTarget = name === 'gateway' || !target.gatewayUrl ? 300 : undefined;
       // Served from the register cache: the first two requests build this version and its gzip copy.
@@ -165,7 +204,11 @@ export async function runLedgerBench(): Promise<void> {
       console.log(line(`${name}: full register, cached (identity)`, fullPlain));
       const etag = sample.headers.get('etag');
       if (etag) {
-        const revalidate = await timeApp(20, async () => (await request(`${base}${register}`, { headers: { ...auth, 'if-none-match': etag }, expect: 304 })).ms);
+        const revalidate = await timeApp(
+          20,
+          async () =>
+            (await request(`${base}${register}`, { headers: { ...auth, 'if-none-match': etag }, expect: 304 })).ms,
+        );
         console.log(line(`${name}: full register, revalidated (304)`, revalidate));
       }
       // Cold: each GET follows an edit (not timed, its CPU is in the figure), so svc-ledger rebuilds the register.
@@ -184,9 +227,15 @@ export async function runLedgerBench(): Promise<void> {
         return (await request(`${base}${register}`, { headers: identity })).ms;
       });
       console.log(line(`${name}: full register after an edit (rebuilt, identity)`, coldPlain));
-      const pageNewest = await timeApp(100, async () => (await request(`${base}${register}?limit=200`, { headers: auth })).ms);
+      const pageNewest = await timeApp(
+        100,
+        async () => (await request(`${base}${register}?limit=200`, { headers: auth })).ms,
+      );
       console.log(line(`${name}: 200-row page, newest`, pageNewest, 30));
-      const pageMiddle = await timeApp(100, async () => (await request(`${base}${register}?limit=200&before=${middleCursor}`, { headers: auth })).ms);
+      const pageMiddle = await timeApp(
+        100,
+        async () => (await request(`${base}${register}?limit=200&before=${middleCursor}`, { headers: auth })).ms,
+      );
       console.log(line(`${name}: 200-row page, middle of the register`, pageMiddle, 30));
       const edit = await timeApp(100, async () => (await editMiddle(base)).ms);
       console.log(line(`${name}: single edit (PUT /api/transactions/:id)`, edit, 20));

@@ -89,11 +89,21 @@ interface PeerNewTransaction {
 }
 
 export interface PeerApi {
-  init(config: { dataDir: string; verbose?: boolean }): Promise<{ send(name: string, args?: unknown): Promise<unknown> }>;
+  init(config: {
+    dataDir: string;
+    verbose?: boolean;
+  }): Promise<{ send(name: string, args?: unknown): Promise<unknown> }>;
   shutdown(): Promise<void>;
   runImport(budgetName: string, func: () => Promise<void>): Promise<void>;
-  createAccount(account: { name: string; offbudget?: boolean; closed?: boolean }, initialBalance?: number): Promise<string>;
-  addTransactions(accountId: string, transactions: PeerNewTransaction[], opts?: { learnCategories?: boolean; runTransfers?: boolean }): Promise<string>;
+  createAccount(
+    account: { name: string; offbudget?: boolean; closed?: boolean },
+    initialBalance?: number,
+  ): Promise<string>;
+  addTransactions(
+    accountId: string,
+    transactions: PeerNewTransaction[],
+    opts?: { learnCategories?: boolean; runTransfers?: boolean },
+  ): Promise<string>;
   getTransactions(accountId: string, startDate: string, endDate: string): Promise<PeerTransaction[]>;
   updateTransaction(id: string, fields: Partial<Omit<PeerTransaction, 'id'>>): Promise<unknown>;
   getPayees(): Promise<Array<{ id: string; name: string }>>;
@@ -113,8 +123,13 @@ const installedVersion = (): string | null => {
 
 /** better-sqlite3's native module loads (npm may have skipped its build script). */
 function nativeModuleLoads(): string | null {
-  const probe = spawnSync(process.execPath, ['-e', "require('better-sqlite3')(':memory:').close()"], { cwd: join(PEER_DIR, 'node_modules', '@actual-app', 'api'), encoding: 'utf8' });
-  return probe.status === 0 ? null : (probe.stderr || `exit ${probe.status}`).trim().split('\n').slice(0, 3).join(' | ');
+  const probe = spawnSync(process.execPath, ['-e', "require('better-sqlite3')(':memory:').close()"], {
+    cwd: join(PEER_DIR, 'node_modules', '@actual-app', 'api'),
+    encoding: 'utf8',
+  });
+  return probe.status === 0
+    ? null
+    : (probe.stderr || `exit ${probe.status}`).trim().split('\n').slice(0, 3).join(' | ');
 }
 
 function npm(args: string[]): boolean {
@@ -127,8 +142,11 @@ function npm(args: string[]): boolean {
 /** Installs the pinned peer into bench/.peer when it is missing; returns a reason when it cannot be used. */
 export function ensurePeer(): string | null {
   if (installedVersion() !== PEER_VERSION) {
-    if (process.env.BENCH_PEER_INSTALL === '0') return `${PEER_PACKAGE}@${PEER_VERSION} is not installed in ${PEER_DIR} and BENCH_PEER_INSTALL=0`;
-    console.log(`  installing the peer into ${PEER_DIR} (not a project dependency; better-sqlite3 may compile from source, a few minutes):`);
+    if (process.env.BENCH_PEER_INSTALL === '0')
+      return `${PEER_PACKAGE}@${PEER_VERSION} is not installed in ${PEER_DIR} and BENCH_PEER_INSTALL=0`;
+    console.log(
+      `  installing the peer into ${PEER_DIR} (not a project dependency; better-sqlite3 may compile from source, a few minutes):`,
+    );
     mkdirSync(PEER_DIR, { recursive: true });
     // Its own package.json, so npm does not treat the workspace root as the project; npm 11
     // runs a dependency's install script only when allowScripts lists it.
@@ -136,14 +154,26 @@ export function ensurePeer(): string | null {
       join(PEER_DIR, 'package.json'),
       `${JSON.stringify({ name: 'ledgerly-bench-peer', private: true, description: 'Installed by bench/peer-actual.ts; safe to delete.', allowScripts: { 'better-sqlite3': true } }, null, 2)}\n`,
     );
-    if (!npm(['install', '--prefix', PEER_DIR, '--no-audit', '--no-fund', '--save-exact', `${PEER_PACKAGE}@${PEER_VERSION}`]) || installedVersion() !== PEER_VERSION) {
+    if (
+      !npm([
+        'install',
+        '--prefix',
+        PEER_DIR,
+        '--no-audit',
+        '--no-fund',
+        '--save-exact',
+        `${PEER_PACKAGE}@${PEER_VERSION}`,
+      ]) ||
+      installedVersion() !== PEER_VERSION
+    ) {
       return `npm install of ${PEER_PACKAGE}@${PEER_VERSION} failed (see npm's output above)`;
     }
   }
   let failure = nativeModuleLoads();
   if (failure) {
     console.log(`  better-sqlite3 does not load (${failure}); building it:`);
-    if (!npm(['rebuild', '--prefix', PEER_DIR, 'better-sqlite3'])) return 'npm rebuild better-sqlite3 failed (needs python3, make, g++)';
+    if (!npm(['rebuild', '--prefix', PEER_DIR, 'better-sqlite3']))
+      return 'npm rebuild better-sqlite3 failed (needs python3, make, g++)';
     failure = nativeModuleLoads();
     if (failure) return `better-sqlite3 still does not load: ${failure}`;
   }
@@ -152,11 +182,9 @@ export function ensurePeer(): string | null {
 
 // --- Timing -----------------------------------------------------------------------------------------
 
-
 const now = () => process.hrtime.bigint();
 const since = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 
 /** Times `run` as a whole. */
 const timed = async (run: () => Promise<unknown>): Promise<number> => {
@@ -165,8 +193,14 @@ const timed = async (run: () => Promise<unknown>): Promise<number> => {
   return since(start);
 };
 
-const fmt = (ms: number) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 2 : 1)} ms`);
-const line = (label: string, r: Timing) => `  ${label.padEnd(66)} p50 ${fmt(r.p50).padStart(9)}   p95 ${fmt(r.p95).padStart(9)}   min ${fmt(r.min).padStart(9)}`;
+const fmt = (ms: number) =>
+  ms >= 10_000
+    ? `${(ms / 1000).toFixed(1)} s`
+    : ms >= 1000
+      ? `${(ms / 1000).toFixed(2)} s`
+      : `${ms.toFixed(ms < 10 ? 2 : 1)} ms`;
+const line = (label: string, r: Timing) =>
+  `  ${label.padEnd(66)} p50 ${fmt(r.p50).padStart(9)}   p95 ${fmt(r.p95).padStart(9)}   min ${fmt(r.min).padStart(9)}`;
 const seedLine = (label: string, times: number[]) => `  ${label.padEnd(66)} ${times.map(fmt).join(', ')}`;
 
 // --- Peer -------------------------------------------------------------------------------------------
@@ -205,7 +239,13 @@ export async function closePeer(api: PeerApi, dataDir: string): Promise<void> {
 
 function peerRow(i: number, total: number): PeerNewTransaction {
   const r = benchRow(i, total);
-  return { date: r.date, payee_name: r.payee, amount: Math.round(r.amount * 100), cleared: r.status === 'x', ...(r.notes ? { notes: r.notes } : {}) };
+  return {
+    date: r.date,
+    payee_name: r.payee,
+    amount: Math.round(r.amount * 100),
+    cleared: r.status === 'x',
+    ...(r.notes ? { notes: r.notes } : {}),
+  };
 }
 
 async function measurePeer(api: PeerApi): Promise<PeerResults> {
@@ -223,18 +263,31 @@ async function measurePeer(api: PeerApi): Promise<PeerResults> {
     const seed: number[] = [];
     for (let done = 0; done < ROWS; done += BATCH) {
       const rows = Array.from({ length: Math.min(BATCH, ROWS - done) }, (_, k) => peerRow(done + k, ROWS));
-      seed.push(await timed(() => api.addTransactions(accountId, rows, { runTransfers: false, learnCategories: false })));
-      console.log(`  peer: addTransactions of ${rows.length.toLocaleString('en-US')} rows into ${done.toLocaleString('en-US')}: ${fmt(seed[seed.length - 1])}`);
+      seed.push(
+        await timed(() => api.addTransactions(accountId, rows, { runTransfers: false, learnCategories: false })),
+      );
+      console.log(
+        `  peer: addTransactions of ${rows.length.toLocaleString('en-US')} rows into ${done.toLocaleString('en-US')}: ${fmt(seed[seed.length - 1])}`,
+      );
     }
 
     const query = () => api.q('transactions').filter({ account: accountId }).options({ splits: 'grouped' }).select('*');
-    const runningBalances = () => api.aqlQuery(api.q('transactions').filter({ account: accountId }).options({ splits: 'none' }).select([{ balance: { $sumOver: '$amount' } }]));
+    const runningBalances = () =>
+      api.aqlQuery(
+        api
+          .q('transactions')
+          .filter({ account: accountId })
+          .options({ splits: 'none' })
+          .select([{ balance: { $sumOver: '$amount' } }]),
+      );
     const listAll = () => api.getTransactions(accountId, '1900-01-01', '2999-12-31');
     for (let i = 0; i < 3; i++) await listAll(); // warm-up: JIT, SQLite page cache
     const all = await listAll();
     const balances = (await runningBalances()).data as Array<{ id: string; balance: number }>;
     const total = all.reduce((sum, t) => sum + t.amount, 0);
-    console.log(`  peer: full list ${all.length.toLocaleString('en-US')} rows (newest ${all[0]?.date}, oldest ${all[all.length - 1]?.date}); running balance of the newest ${balances[0]?.balance / 100} = sum ${total / 100}`);
+    console.log(
+      `  peer: full list ${all.length.toLocaleString('en-US')} rows (newest ${all[0]?.date}, oldest ${all[all.length - 1]?.date}); running balance of the newest ${balances[0]?.balance / 100} = sum ${total / 100}`,
+    );
     if (all.length !== ROWS) console.log(`  peer: WARNING: expected ${ROWS} rows`);
 
     const full = await time(10, () => timed(listAll));
@@ -250,7 +303,9 @@ async function measurePeer(api: PeerApi): Promise<PeerResults> {
     const pageNewest = await time(100, () => timed(() => api.aqlQuery(query().limit(200))));
     console.log(line('peer: 200-row page, newest (ActualQL .limit(200))', pageNewest));
     const pageMiddle = await time(100, () => timed(() => api.aqlQuery(query().limit(200).offset(middleOffset))));
-    console.log(line(`peer: 200-row page, middle (.limit(200).offset(${middleOffset.toLocaleString('en-US')}))`, pageMiddle));
+    console.log(
+      line(`peer: 200-row page, middle (.limit(200).offset(${middleOffset.toLocaleString('en-US')}))`, pageMiddle),
+    );
 
     const middle = all[middleOffset];
     const editFields = (k: number) => ({ amount: -(k % 50) * 100 - 125, notes: `edit ${k}` });
@@ -260,11 +315,16 @@ async function measurePeer(api: PeerApi): Promise<PeerResults> {
         await nextTick(); // the write it started (not awaited by the API) finishes in this turn
       }),
     );
-    const [after] = (await api.aqlQuery(api.q('transactions').filter({ id: middle.id }).select(['amount', 'notes']))).data as Array<{ amount: number; notes: string }>;
+    const [after] = (await api.aqlQuery(api.q('transactions').filter({ id: middle.id }).select(['amount', 'notes'])))
+      .data as Array<{ amount: number; notes: string }>;
     const expected = editFields(99);
     const landed = after?.amount === expected.amount && after?.notes === expected.notes;
-    console.log(line(`peer: single edit (updateTransaction + its pending write${landed ? '' : '; WRITE NOT SEEN'})`, edit));
-    const editUiCall = await time(100, (k) => timed(() => internal.send('transactions-batch-update', { updated: [{ id: middle.id, ...editFields(k + 100) }] })));
+    console.log(
+      line(`peer: single edit (updateTransaction + its pending write${landed ? '' : '; WRITE NOT SEEN'})`, edit),
+    );
+    const editUiCall = await time(100, (k) =>
+      timed(() => internal.send('transactions-batch-update', { updated: [{ id: middle.id, ...editFields(k + 100) }] })),
+    );
     console.log(line("peer: single edit (its UI's call: transactions-batch-update)", editUiCall));
 
     // The engine's write cost without the rules pass: 10,000 rows into a second account.
@@ -275,10 +335,24 @@ async function measurePeer(api: PeerApi): Promise<PeerResults> {
       const stamp = Date.now();
       const added = Array.from({ length: Math.min(BATCH, ROWS) }, (_, k) => {
         const r = peerRow(k, ROWS);
-        return { id: randomUUID(), account: second, date: r.date, amount: r.amount, payee: payees.get(r.payee_name) ?? null, cleared: r.cleared, notes: r.notes ?? null, sort_order: stamp - k };
+        return {
+          id: randomUUID(),
+          account: second,
+          date: r.date,
+          amount: r.amount,
+          payee: payees.get(r.payee_name) ?? null,
+          cleared: r.cleared,
+          notes: r.notes ?? null,
+          sort_order: stamp - k,
+        };
       });
       seedNoRules = await timed(() => internal.send('transactions-batch-update', { added, runTransfers: false }));
-      console.log(seedLine(`peer: ${added.length.toLocaleString('en-US')} rows via transactions-batch-update (no rules; 2nd account)`, [seedNoRules]));
+      console.log(
+        seedLine(
+          `peer: ${added.length.toLocaleString('en-US')} rows via transactions-batch-update (no rules; 2nd account)`,
+          [seedNoRules],
+        ),
+      );
     } catch (err) {
       console.log(`  peer: transactions-batch-update of new rows failed: ${(err as Error).message}`);
     }
@@ -300,7 +374,11 @@ export interface OurResults {
 }
 
 async function measureOurs(): Promise<OurResults> {
-  const user = await startAppWithUser({ dataDirPrefix: 'hf-bench-peer-ours-', userName: 'Peer Bench', emailPrefix: 'peer-bench' });
+  const user = await startAppWithUser({
+    dataDirPrefix: 'hf-bench-peer-ours-',
+    userName: 'Peer Bench',
+    emailPrefix: 'peer-bench',
+  });
   try {
     const api = user.gatewayUrl;
     const auth = { authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' };
@@ -314,8 +392,14 @@ async function measureOurs(): Promise<OurResults> {
     const rows = JSON.parse((await request(register, { headers: identity })).text) as Array<{ id: number }>;
     const middle = rows[Math.floor(rows.length / 2)];
     let edits = 0;
-    const editMiddle = () => request(`${api}/api/transactions/${middle.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ amount: -(edits % 50) - 1.25, notes: `edit ${edits++}` }) });
-    const parsedList = () => timed(async () => (JSON.parse((await request(register, { headers: identity })).text) as unknown[]).length);
+    const editMiddle = () =>
+      request(`${api}/api/transactions/${middle.id}`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({ amount: -(edits % 50) - 1.25, notes: `edit ${edits++}` }),
+      });
+    const parsedList = () =>
+      timed(async () => (JSON.parse((await request(register, { headers: identity })).text) as unknown[]).length);
 
     await request(register, { headers: identity }); // this version cached
     const fullCached = await time(10, parsedList);
@@ -329,14 +413,19 @@ async function measureOurs(): Promise<OurResults> {
     // The middle page: walk there with large pages (newest first) so its cursor is ~n/2 rows back.
     type Page = { prev_cursor: string | null };
     let cursor = (JSON.parse((await request(`${register}?limit=200`, { headers: auth })).text) as Page).prev_cursor;
-    for (let walked = 200; cursor && walked < Math.floor(rows.length / 2); ) {
+    for (let walked = 200; cursor && walked < Math.floor(rows.length / 2);) {
       const step = Math.min(5000, Math.floor(rows.length / 2) - walked);
-      cursor = (JSON.parse((await request(`${register}?limit=${step}&before=${cursor}`, { headers: auth })).text) as Page).prev_cursor;
+      cursor = (
+        JSON.parse((await request(`${register}?limit=${step}&before=${cursor}`, { headers: auth })).text) as Page
+      ).prev_cursor;
       walked += step;
     }
     const pageNewest = await time(100, async () => (await request(`${register}?limit=200`, { headers: auth })).ms);
     console.log(line('ours: 200-row page, newest', pageNewest));
-    const pageMiddle = await time(100, async () => (await request(`${register}?limit=200${cursor ? `&before=${cursor}` : ''}`, { headers: auth })).ms);
+    const pageMiddle = await time(
+      100,
+      async () => (await request(`${register}?limit=200${cursor ? `&before=${cursor}` : ''}`, { headers: auth })).ms,
+    );
     console.log(line('ours: 200-row page, middle', pageMiddle));
     const edit = await time(100, async () => (await editMiddle()).ms);
     console.log(line('ours: single edit (PUT /api/transactions/:id)', edit));
@@ -352,23 +441,39 @@ const seeds = (times: number[]) => times.map(fmt).join(' / ');
 
 function printTable(peer: PeerResults, ours: OurResults | null): void {
   const rows: Array<[string, string, string]> = [
-    [`bulk create ${Math.min(BATCH, ROWS).toLocaleString('en-US')} (each of ${peer.seed.length} calls, into 0 ... ${((peer.seed.length - 1) * BATCH).toLocaleString('en-US')} rows)`, ours ? seeds(ours.seed) : '-', `${seeds(peer.seed)} (addTransactions)${peer.seedNoRules !== null ? `; ${fmt(peer.seedNoRules)} without rules` : ''}`],
+    [
+      `bulk create ${Math.min(BATCH, ROWS).toLocaleString('en-US')} (each of ${peer.seed.length} calls, into 0 ... ${((peer.seed.length - 1) * BATCH).toLocaleString('en-US')} rows)`,
+      ours ? seeds(ours.seed) : '-',
+      `${seeds(peer.seed)} (addTransactions)${peer.seedNoRules !== null ? `; ${fmt(peer.seedNoRules)} without rules` : ''}`,
+    ],
     [
       `full list ${ROWS.toLocaleString('en-US')}`,
       ours ? `${fmt(ours.fullCached.p50)} cached, ${fmt(ours.fullRebuilt.p50)} rebuilt (with 3 balances per row)` : '-',
       `${fmt(peer.full.p50)}; ${fmt(peer.fullWithBalances.p50)} with running balances`,
     ],
-    ['200-row page, newest / middle', ours ? `${fmt(ours.pageNewest.p50)} / ${fmt(ours.pageMiddle.p50)}` : '-', `${fmt(peer.pageNewest.p50)} / ${fmt(peer.pageMiddle.p50)}`],
-    ['single edit', ours ? fmt(ours.edit.p50) : '-', `${fmt(peer.edit.p50)} (updateTransaction); ${fmt(peer.editUiCall.p50)} (UI's call)`],
+    [
+      '200-row page, newest / middle',
+      ours ? `${fmt(ours.pageNewest.p50)} / ${fmt(ours.pageMiddle.p50)}` : '-',
+      `${fmt(peer.pageNewest.p50)} / ${fmt(peer.pageMiddle.p50)}`,
+    ],
+    [
+      'single edit',
+      ours ? fmt(ours.edit.p50) : '-',
+      `${fmt(peer.edit.p50)} (updateTransaction); ${fmt(peer.editUiCall.p50)} (UI's call)`,
+    ],
   ];
-  console.log(`\n  side by side, p50 (${ours ? 'ours: HTTP through the gateway, JSON parsed by the client' : 'ours: see `npm run bench -- ledger`'}):`);
+  console.log(
+    `\n  side by side, p50 (${ours ? 'ours: HTTP through the gateway, JSON parsed by the client' : 'ours: see `npm run bench -- ledger`'}):`,
+  );
   console.log(`  | | ours (Ledgerly) | peer (${PEER_PACKAGE} ${PEER_VERSION}, in-process) |`);
   console.log('  |---|---|---|');
   for (const [label, a, b] of rows) console.log(`  | ${label} | ${a} | ${b} |`);
 }
 
 export async function runPeerActualBench(): Promise<void> {
-  console.log(`\n== peer: Actual Budget's engine (${PEER_PACKAGE}@${PEER_VERSION}) vs ours, one account with ${ROWS.toLocaleString('en-US')} transactions ==`);
+  console.log(
+    `\n== peer: Actual Budget's engine (${PEER_PACKAGE}@${PEER_VERSION}) vs ours, one account with ${ROWS.toLocaleString('en-US')} transactions ==`,
+  );
   const unusable = ensurePeer();
   if (unusable) {
     console.log(`  peer skipped: ${unusable}. Our own figures: npm run bench -- ledger`);

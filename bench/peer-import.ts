@@ -26,7 +26,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fmt, IMPORT_SIZES, load, measureOurImport, median, printOurTable, type OursResults } from './import';
-import { closePeer, ensurePeer, PEER_DIR, PEER_PACKAGE, PEER_VERSION, withoutPeerWarnings, type PeerApi } from './peer-actual';
+import {
+  closePeer,
+  ensurePeer,
+  PEER_DIR,
+  PEER_PACKAGE,
+  PEER_VERSION,
+  withoutPeerWarnings,
+  type PeerApi,
+} from './peer-actual';
 import { changedStatement, generateStatement, statementCsv } from './support/import-statement';
 
 const SIZES = (process.env.BENCH_PEER_IMPORT_SIZES ?? IMPORT_SIZES.join(',')).split(',').map(Number);
@@ -46,7 +54,11 @@ interface PeerImportRow {
 }
 
 interface PeerImportApi extends PeerApi {
-  importTransactions(accountId: string, transactions: PeerImportRow[], opts?: Record<string, unknown>): Promise<{ errors?: unknown[]; added: string[]; updated: string[] }>;
+  importTransactions(
+    accountId: string,
+    transactions: PeerImportRow[],
+    opts?: Record<string, unknown>,
+  ): Promise<{ errors?: unknown[]; added: string[]; updated: string[] }>;
 }
 
 const now = () => process.hrtime.bigint();
@@ -54,7 +66,9 @@ const since = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 
 /** The CSV (Date,Description,Amount,Memo; M/D/YYYY; "-1,234.56") to Actual's import rows, with csv-parser. */
 async function parseForPeer(csv: Buffer, account: string): Promise<PeerImportRow[]> {
-  const csvParser = createRequire(require.resolve('../svc-import/package.json'))('csv-parser') as (options: object) => NodeJS.ReadWriteStream;
+  const csvParser = createRequire(require.resolve('../svc-import/package.json'))('csv-parser') as (
+    options: object,
+  ) => NodeJS.ReadWriteStream;
   const rows: PeerImportRow[] = [];
   await new Promise<void>((resolve, reject) => {
     Readable.from([csv])
@@ -62,7 +76,14 @@ async function parseForPeer(csv: Buffer, account: string): Promise<PeerImportRow
       .on('data', (r: Record<string, string>) => {
         const [m, d, y] = r.Date.split('/');
         const amount = Math.round(Number(r.Amount.replace(/,/g, '')) * 100);
-        rows.push({ account, date: `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`, amount, payee_name: r.Description, imported_payee: r.Description, notes: r.Memo });
+        rows.push({
+          account,
+          date: `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`,
+          amount,
+          payee_name: r.Description,
+          imported_payee: r.Description,
+          notes: r.Memo,
+        });
       })
       .on('end', resolve)
       .on('error', reject);
@@ -100,7 +121,8 @@ async function measurePeer(api: PeerImportApi): Promise<PeerSize[]> {
   try {
     await api.init({ dataDir, verbose: false });
     let accounts = 0;
-    const newAccount = async (): Promise<string> => api.createAccount({ name: `Import ${++accounts}`, offbudget: false, closed: false });
+    const newAccount = async (): Promise<string> =>
+      api.createAccount({ name: `Import ${++accounts}`, offbudget: false, closed: false });
     await withoutPeerWarnings(() => api.runImport('Ledgerly import peer bench', async () => undefined));
     // Warm-up: the same small flow as ours.
     const small = generateStatement(500, 99);
@@ -117,11 +139,15 @@ async function measurePeer(api: PeerImportApi): Promise<PeerSize[]> {
         const accountId = await withoutPeerWarnings(newAccount);
         const a = await withoutPeerWarnings(() => peerFlow(api, accountId, first));
         entry.first.push(a);
-        console.log(`  peer ${size.toLocaleString('en-US')} #${run + 1}: first import parse ${fmt(a.parse)} + importTransactions ${fmt(a.importMs)} (${a.added} added, ${a.updated} updated); load ${load()}`);
+        console.log(
+          `  peer ${size.toLocaleString('en-US')} #${run + 1}: first import parse ${fmt(a.parse)} + importTransactions ${fmt(a.importMs)} (${a.added} added, ${a.updated} updated); load ${load()}`,
+        );
         if (size > 10_000 && !AGAIN_LARGE) continue;
         const b = await withoutPeerWarnings(() => peerFlow(api, accountId, again));
         entry.again.push(b);
-        console.log(`  peer ${size.toLocaleString('en-US')} #${run + 1}: re-import parse ${fmt(b.parse)} + importTransactions ${fmt(b.importMs)} (${b.added} added, ${b.updated} updated); load ${load()}`);
+        console.log(
+          `  peer ${size.toLocaleString('en-US')} #${run + 1}: re-import parse ${fmt(b.parse)} + importTransactions ${fmt(b.importMs)} (${b.added} added, ${b.updated} updated); load ${load()}`,
+        );
       }
       out.push(entry);
     }
@@ -137,15 +163,22 @@ function fmtOurs(ours: OursResults | null, rows: number, kind: 'first' | 'again'
 }
 
 function printSideBySide(peer: PeerSize[], ours: OursResults | null): void {
-  console.log(`\n  side by side, medians (ours: whole flow through the gateway; peer: ${PEER_PACKAGE} ${PEER_VERSION} in-process, parse + importTransactions):`);
+  console.log(
+    `\n  side by side, medians (ours: whole flow through the gateway; peer: ${PEER_PACKAGE} ${PEER_VERSION} in-process, parse + importTransactions):`,
+  );
   console.log('  | | ours | peer (parse + import) | peer / ours |');
   console.log('  |---|---:|---:|---:|');
   for (const p of peer) {
     const o = ours?.sizes.find((s) => s.rows === p.rows);
-    for (const [kind, label] of [['first', 'first import'], ['again', 're-import, 10% changed']] as const) {
+    for (const [kind, label] of [
+      ['first', 'first import'],
+      ['again', 're-import, 10% changed'],
+    ] as const) {
       const flows = p[kind];
       if (flows.length === 0) {
-        console.log(`  | ${p.rows.toLocaleString('en-US')} rows, ${label} | ${fmtOurs(ours, p.rows, kind)} | not run (BENCH_PEER_IMPORT_AGAIN_LARGE=1 runs it) | - |`);
+        console.log(
+          `  | ${p.rows.toLocaleString('en-US')} rows, ${label} | ${fmtOurs(ours, p.rows, kind)} | not run (BENCH_PEER_IMPORT_AGAIN_LARGE=1 runs it) | - |`,
+        );
         continue;
       }
       const parse = median(flows.map((f) => f.parse));
@@ -160,7 +193,9 @@ function printSideBySide(peer: PeerSize[], ours: OursResults | null): void {
 }
 
 export async function runPeerImportBench(): Promise<void> {
-  console.log(`\n== peer-import: Actual Budget's importer (${PEER_PACKAGE}@${PEER_VERSION}) vs ours (${SIZES.join(', ')} rows; load ${load()}) ==`);
+  console.log(
+    `\n== peer-import: Actual Budget's importer (${PEER_PACKAGE}@${PEER_VERSION}) vs ours (${SIZES.join(', ')} rows; load ${load()}) ==`,
+  );
   const unusable = ensurePeer();
   if (unusable) {
     console.log(`  peer skipped: ${unusable}. Our own figures: npm run bench -- import`);

@@ -20,7 +20,15 @@ import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { closePeer, ensurePeer, PEER_DIR, PEER_PACKAGE, PEER_VERSION, withoutPeerWarnings, type PeerApi } from './peer-actual';
+import {
+  closePeer,
+  ensurePeer,
+  PEER_DIR,
+  PEER_PACKAGE,
+  PEER_VERSION,
+  withoutPeerWarnings,
+  type PeerApi,
+} from './peer-actual';
 import { runReportsBench, type ReportFigures } from './reports';
 import { planReportHousehold, type ReportHousehold } from './support/report-household';
 import { time } from './support/timing';
@@ -66,13 +74,18 @@ async function measurePeer(api: PeerApi, plan: ReportHousehold): Promise<PeerFig
     const loadStart = process.hrtime.bigint();
     await withoutPeerWarnings(() =>
       api.runImport('Ledgerly reports peer bench', async () => {
-        for (let a = 0; a < plan.rows.length; a++) accounts.push(await api.createAccount({ name: `Account ${a + 1}`, offbudget: false, closed: false }));
+        for (let a = 0; a < plan.rows.length; a++)
+          accounts.push(await api.createAccount({ name: `Account ${a + 1}`, offbudget: false, closed: false }));
         let group = '';
         for (const [i, c] of plan.categories.entries()) {
           if (c.parent === null) {
             group = await api.createCategoryGroup({ name: c.name });
             groupCategories.push([]);
-            categoryIds[i] = await api.createCategory({ name: `${c.name} (general)`, group_id: group, is_income: i === 0 });
+            categoryIds[i] = await api.createCategory({
+              name: `${c.name} (general)`,
+              group_id: group,
+              is_income: i === 0,
+            });
           } else {
             categoryIds[i] = await api.createCategory({ name: c.name, group_id: group, is_income: c.parent === 0 });
           }
@@ -99,14 +112,23 @@ async function measurePeer(api: PeerApi, plan: ReportHousehold): Promise<PeerFig
       }
     }
     const load = Number(process.hrtime.bigint() - loadStart) / 1e6;
-    console.log(`  peer: loaded ${ROWS.toLocaleString('en-US')} rows, ${categoryIds.length} categories, ${payees.size} payees in ${fmt(load)}`);
+    console.log(
+      `  peer: loaded ${ROWS.toLocaleString('en-US')} rows, ${categoryIds.length} categories, ${payees.size} payees in ${fmt(load)}`,
+    );
 
     const grouped = (field: 'category' | 'payee', [start, end]: [string, string]) =>
-      api.aqlQuery(api.q('transactions').filter({ date: { $gte: start, $lte: end } }).groupBy(field).select([field, { amount: { $sum: '$amount' } }]));
+      api.aqlQuery(
+        api
+          .q('transactions')
+          .filter({ date: { $gte: start, $lte: end } })
+          .groupBy(field)
+          .select([field, { amount: { $sum: '$amount' } }]),
+      );
     const check = async (field: 'category' | 'payee', range: [string, string]) => {
       const rows = (await grouped(field, range)).data as Array<{ amount: number }>;
       const net = rows.reduce((a, r) => a + r.amount, 0);
-      if (net !== planNet(plan, range)) console.log(`  peer: WARNING: ${field} sums ${net} != plan ${planNet(plan, range)} for ${range.join('..')}`);
+      if (net !== planNet(plan, range))
+        console.log(`  peer: WARNING: ${field} sums ${net} != plan ${planNet(plan, range)} for ${range.join('..')}`);
     };
     const figure = async (label: string, run: () => Promise<unknown>) => {
       for (let i = 0; i < 3; i++) await run();
@@ -123,7 +145,12 @@ async function measurePeer(api: PeerApi, plan: ReportHousehold): Promise<PeerFig
     const byPayeeYear = await figure('spending by payee, 1 year', () => grouped('payee', YEAR));
     const byPayeeFive = await figure('spending by payee, 5 years', () => grouped('payee', FIVE_YEARS));
     const drillQuery = () =>
-      api.aqlQuery(api.q('transactions').filter({ date: { $gte: DRILL[0], $lte: DRILL[1] }, category: { $oneof: groupCategories[1] } }).select('*'));
+      api.aqlQuery(
+        api
+          .q('transactions')
+          .filter({ date: { $gte: DRILL[0], $lte: DRILL[1] }, category: { $oneof: groupCategories[1] } })
+          .select('*'),
+      );
     const drillRows = ((await drillQuery()).data as unknown[]).length;
     const drill = await figure(`rows of a parent and its children, 15 months (${drillRows})`, drillQuery);
     return { load, byCategoryYear, byCategoryFive, byPayeeYear, byPayeeFive, drill, drillRows };
@@ -133,7 +160,9 @@ async function measurePeer(api: PeerApi, plan: ReportHousehold): Promise<PeerFig
 }
 
 export async function runPeerReportsBench(): Promise<void> {
-  console.log(`\n== peer-reports: Actual Budget's engine (${PEER_PACKAGE}@${PEER_VERSION}) vs ours, ${ROWS.toLocaleString('en-US')} rows over 5 years ==`);
+  console.log(
+    `\n== peer-reports: Actual Budget's engine (${PEER_PACKAGE}@${PEER_VERSION}) vs ours, ${ROWS.toLocaleString('en-US')} rows over 5 years ==`,
+  );
   const unusable = ensurePeer();
   if (unusable) {
     console.log(`  peer skipped: ${unusable}. Our own figures: npm run bench -- reports`);
@@ -153,7 +182,9 @@ export async function runPeerReportsBench(): Promise<void> {
   console.log('\n  p50                                     ours (HTTP, gateway)   peer (in-process)   peer / ours');
   for (const [label, key, theirs] of rows) {
     const mine = ours?.[key];
-    console.log(`  ${label.padEnd(40)}${(mine === undefined ? '-' : fmt(mine)).padStart(12)}${fmt(theirs).padStart(20)}${(mine ? `${(theirs / mine).toFixed(1)}x` : '-').padStart(14)}`);
+    console.log(
+      `  ${label.padEnd(40)}${(mine === undefined ? '-' : fmt(mine)).padStart(12)}${fmt(theirs).padStart(20)}${(mine ? `${(theirs / mine).toFixed(1)}x` : '-').padStart(14)}`,
+    );
   }
 }
 

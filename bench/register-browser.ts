@@ -49,7 +49,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
-import { createBenchAccount, seedRegister, SEED_BATCH, startAppWithUser, type BenchUserApp } from './support/seed-register';
+import {
+  createBenchAccount,
+  seedRegister,
+  SEED_BATCH,
+  startAppWithUser,
+  type BenchUserApp,
+} from './support/seed-register';
 
 const ROWS = Number(process.env.BENCH_BROWSER_ROWS ?? 50_000);
 const REPEAT = Number(process.env.BENCH_BROWSER_REPEAT ?? 5);
@@ -60,7 +66,15 @@ const PROFILE = process.env.BENCH_BROWSER_PROFILE === '1';
 const TRACE = process.env.BENCH_BROWSER_TRACE;
 export const VIEWPORT = { width: 1280, height: 800 };
 /** The flags the browser tests launch Chromium with (playwright.config.ts). */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const FRAME_MS = 1000 / 60;
 
 /** What the page is made of (mf-ledger's register; e2e/ledger-large.spec.ts uses the same). */
@@ -286,13 +300,16 @@ function quantile(values: number[], q: number): number {
   const lo = Math.floor(pos);
   return sorted[lo] + (sorted[Math.min(sorted.length - 1, lo + 1)] - sorted[lo]) * (pos - lo);
 }
-const ms = (value: number | null) => (value === null || Number.isNaN(value) ? '-' : `${value.toFixed(value < 100 ? 1 : 0)} ms`);
+const ms = (value: number | null) =>
+  value === null || Number.isNaN(value) ? '-' : `${value.toFixed(value < 100 ? 1 : 0)} ms`;
 const pct = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : '-');
 
 /** Builds the front ends when `needed` remotes (besides the shell) are not built; answers why a bench must skip, or null. */
 export async function ensureFrontends(needed: readonly string[] = ['shell', 'mf-ledger']): Promise<string | null> {
   const { ROOT, buildFrontends, staleReason } = await import('../scripts/build-frontends');
-  const built = () => existsSync(join(ROOT, 'shell', 'dist', 'index.html')) && needed.every((name) => name === 'shell' || existsSync(join(ROOT, name, 'dist', 'remoteEntry.js')));
+  const built = () =>
+    existsSync(join(ROOT, 'shell', 'dist', 'index.html')) &&
+    needed.every((name) => name === 'shell' || existsSync(join(ROOT, name, 'dist', 'remoteEntry.js')));
   if (!built() || process.env.BENCH_BROWSER_BUILD === '1') {
     console.log(`  building the front ends (npx tsx scripts/build-frontends.ts)...`);
     try {
@@ -304,7 +321,10 @@ export async function ensureFrontends(needed: readonly string[] = ['shell', 'mf-
   }
   for (const name of needed) {
     const reason = staleReason(name);
-    if (reason) console.log(`  note: ${name}/dist is older than its sources (${reason}); BENCH_BROWSER_BUILD=1 or \`npm run build\` measures the current code`);
+    if (reason)
+      console.log(
+        `  note: ${name}/dist is older than its sources (${reason}); BENCH_BROWSER_BUILD=1 or \`npm run build\` measures the current code`,
+      );
   }
   return null;
 }
@@ -314,8 +334,12 @@ const countText = (n: number) => `${n.toLocaleString('en-US')} transactions`;
 
 export async function runRegisterBrowserBench(): Promise<void> {
   const [l1, l5, l15] = loadavg();
-  console.log(`\n== browser: the register of one account with ${ROWS.toLocaleString('en-US')} transactions in Chromium ==`);
-  console.log(`  machine load average (1, 5, 15 min): ${l1.toFixed(2)} ${l5.toFixed(2)} ${l15.toFixed(2)} on ${cpus().length} cores`);
+  console.log(
+    `\n== browser: the register of one account with ${ROWS.toLocaleString('en-US')} transactions in Chromium ==`,
+  );
+  console.log(
+    `  machine load average (1, 5, 15 min): ${l1.toFixed(2)} ${l5.toFixed(2)} ${l15.toFixed(2)} on ${cpus().length} cores`,
+  );
   if (!existsSync(CHROMIUM)) {
     console.log(`  skipped: no Chromium at ${CHROMIUM} (BENCH_CHROMIUM)`);
     return;
@@ -326,21 +350,36 @@ export async function runRegisterBrowserBench(): Promise<void> {
     return;
   }
 
-  const user = await startAppWithUser({ dataDirPrefix: 'hf-bench-browser-', userName: 'Browser Bench', emailPrefix: 'browser-bench' });
+  const user = await startAppWithUser({
+    dataDirPrefix: 'hf-bench-browser-',
+    userName: 'Browser Bench',
+    emailPrefix: 'browser-bench',
+  });
   let browser: Browser | null = null;
   try {
     const base = user.gatewayUrl;
     const accountId = await createBenchAccount(base, user.accessToken);
     const seedTimes = await seedRegister(user, accountId, ROWS, { batch: SEED_BATCH });
-    console.log(`  seed: ${seedTimes.length} bulk calls of ${SEED_BATCH.toLocaleString('en-US')} rows: ${seedTimes.map((t) => ms(t)).join(', ')}`);
+    console.log(
+      `  seed: ${seedTimes.length} bulk calls of ${SEED_BATCH.toLocaleString('en-US')} rows: ${seedTimes.map((t) => ms(t)).join(', ')}`,
+    );
     const newestId = await newestRowId(user, accountId);
 
     const { chromium } = await import('@playwright/test');
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    console.log(`  chromium ${browser.version()} (${CHROMIUM}), headless, ${VIEWPORT.width}x${VIEWPORT.height}, flags of playwright.config.ts (--disable-gpu: software raster)`);
+    console.log(
+      `  chromium ${browser.version()} (${CHROMIUM}), headless, ${VIEWPORT.width}x${VIEWPORT.height}, flags of playwright.config.ts (--disable-gpu: software raster)`,
+    );
 
     const registerPath = `/accounts/${accountId}/register`;
-    const probe = probeScript({ row: SELECTORS.row, scroller: SELECTORS.scroller, count: SELECTORS.count, newestId, loadedText: countText(ROWS), registerPath });
+    const probe = probeScript({
+      row: SELECTORS.row,
+      scroller: SELECTORS.scroller,
+      count: SELECTORS.count,
+      newestId,
+      loadedText: countText(ROWS),
+      registerPath,
+    });
     const storageState = {
       cookies: [],
       origins: [
@@ -354,7 +393,12 @@ export async function runRegisterBrowserBench(): Promise<void> {
       ],
     };
     const newContext = async () => {
-      const context = await browser!.newContext({ baseURL: base, viewport: VIEWPORT, deviceScaleFactor: 1, storageState });
+      const context = await browser!.newContext({
+        baseURL: base,
+        viewport: VIEWPORT,
+        deviceScaleFactor: 1,
+        storageState,
+      });
       await context.addInitScript({ content: probe });
       return context;
     };
@@ -362,7 +406,9 @@ export async function runRegisterBrowserBench(): Promise<void> {
 
     // Warm-up (not in the figures): the first visit after seeding, with everything cold.
     const warm = await loadRegister(main, registerPath);
-    console.log(`  first visit after seeding (server and browser cold, n=1): first rows ${ms(warm.visible)}, newest row ${ms(warm.newest)}, all loaded ${ms(warm.loaded)}; first row on screen dated ${warm.firstDate}`);
+    console.log(
+      `  first visit after seeding (server and browser cold, n=1): first rows ${ms(warm.visible)}, newest row ${ms(warm.newest)}, all loaded ${ms(warm.loaded)}; first row on screen dated ${warm.firstDate}`,
+    );
 
     const inApp: FirstRows[] = [];
     for (let i = 0; i < REPEAT; i++) inApp.push(await clickIntoRegister(main, accountId));
@@ -394,7 +440,9 @@ export async function runRegisterBrowserBench(): Promise<void> {
 }
 
 async function newestRowId(user: BenchUserApp, accountId: number): Promise<number> {
-  const res = await fetch(`${user.gatewayUrl}/api/accounts/${accountId}/transactions?limit=1`, { headers: { authorization: `Bearer ${user.accessToken}` } });
+  const res = await fetch(`${user.gatewayUrl}/api/accounts/${accountId}/transactions?limit=1`, {
+    headers: { authorization: `Bearer ${user.accessToken}` },
+  });
   if (res.status !== 200) throw new Error(`GET newest row answered ${res.status}: ${await res.text()}`);
   const page = (await res.json()) as { rows: Array<{ id: number }> };
   if (!page.rows?.length) throw new Error('the seeded register is empty');
@@ -406,8 +454,12 @@ async function waitForProbe(page: Page, what: string, timeoutMs = 120_000): Prom
   const deadline = Date.now() + timeoutMs;
   while (!(await page.evaluate('!!(window.__bench && window.__bench.marks && window.__bench.marks.done)'))) {
     if (Date.now() > deadline) {
-      const partial = (await page.evaluate('window.__bench && window.__bench.marks && window.__bench.result()').catch(() => null)) as FirstRows | null;
-      throw new Error(`${what}: the register did not finish loading within ${timeoutMs / 1000} s; so far ${JSON.stringify(partial)}`);
+      const partial = (await page
+        .evaluate('window.__bench && window.__bench.marks && window.__bench.result()')
+        .catch(() => null)) as FirstRows | null;
+      throw new Error(
+        `${what}: the register did not finish loading within ${timeoutMs / 1000} s; so far ${JSON.stringify(partial)}`,
+      );
     }
     await sleep(100);
   }
@@ -442,20 +494,27 @@ async function loadRegister(context: BrowserContext, registerPath: string): Prom
 }
 
 function printFirstRows(cases: Array<[string, FirstRows[]]>): void {
-  console.log(`\n  First rows (times inside the page; n=${REPEAT} each)   median / min / max   [target: first rows < 1000 ms]`);
+  console.log(
+    `\n  First rows (times inside the page; n=${REPEAT} each)   median / min / max   [target: first rows < 1000 ms]`,
+  );
   const stat = (values: Array<number | null>) => {
     const v = values.filter((x): x is number => x !== null);
-    return v.length ? `${ms(median(v)).padStart(8)} / ${ms(Math.min(...v)).padStart(8)} / ${ms(Math.max(...v)).padStart(8)}` : '-'.padStart(30);
+    return v.length
+      ? `${ms(median(v)).padStart(8)} / ${ms(Math.min(...v)).padStart(8)} / ${ms(Math.max(...v)).padStart(8)}`
+      : '-'.padStart(30);
   };
   for (const [label, runs] of cases) {
     const visible = runs.map((r) => r.visible).filter((x): x is number => x !== null);
     const verdict = visible.length === runs.length ? (median(visible) < 1000 ? 'met' : 'missed') : 'rows never showed';
     console.log(`  ${label}`);
-    console.log(`    ${'first register row on screen'.padEnd(40)} ${stat(runs.map((r) => r.visible))}   [< 1000 ms: ${verdict} at median]`);
+    console.log(
+      `    ${'first register row on screen'.padEnd(40)} ${stat(runs.map((r) => r.visible))}   [< 1000 ms: ${verdict} at median]`,
+    );
     console.log(`    ${'first register row in the DOM'.padEnd(40)} ${stat(runs.map((r) => r.dom))}`);
     console.log(`    ${'newest row on screen (opened at today)'.padEnd(40)} ${stat(runs.map((r) => r.newest))}`);
     console.log(`    ${`all loaded ("${countText(ROWS)}")`.padEnd(40)} ${stat(runs.map((r) => r.loaded))}`);
-    if (runs.some((r) => r.fcp !== null)) console.log(`    ${'first contentful paint (the shell)'.padEnd(40)} ${stat(runs.map((r) => r.fcp))}`);
+    if (runs.some((r) => r.fcp !== null))
+      console.log(`    ${'first contentful paint (the shell)'.padEnd(40)} ${stat(runs.map((r) => r.fcp))}`);
     console.log(`    ${'first page of rows requested'.padEnd(40)} ${stat(runs.map((r) => r.apiStart))}`);
     console.log(`    ${'first page of rows received'.padEnd(40)} ${stat(runs.map((r) => r.apiEnd))}`);
   }
@@ -482,14 +541,25 @@ const PHASES: PhaseSpec[] = [
   { name: 'jumps, 1 every 15 frames', mode: 'jumps', start: 'keep', seconds: SCROLL_SECONDS, every: 15 },
 ];
 
-const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration', 'LayoutCount', 'RecalcStyleCount'];
+const METRICS = [
+  'TaskDuration',
+  'ScriptDuration',
+  'LayoutDuration',
+  'RecalcStyleDuration',
+  'LayoutCount',
+  'RecalcStyleCount',
+];
 
 async function metricsOf(cdp: CDPSession): Promise<Record<string, number>> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
   return Object.fromEntries(metrics.filter((m) => METRICS.includes(m.name)).map((m) => [m.name, m.value]));
 }
 
-async function scrollPhases(browser: Browser, context: BrowserContext, registerPath: string): Promise<Map<string, PhaseRun[]>> {
+async function scrollPhases(
+  browser: Browser,
+  context: BrowserContext,
+  registerPath: string,
+): Promise<Map<string, PhaseRun[]>> {
   const page = await context.newPage();
   const results = new Map<string, PhaseRun[]>(PHASES.map((p) => [p.name, []]));
   try {
@@ -515,7 +585,15 @@ async function scrollPhases(browser: Browser, context: BrowserContext, registerP
         }
         const before = await metricsOf(cdp);
         const loafBefore = (await page.evaluate('window.__bench.loaf.length')) as number;
-        const options = { name: spec.name.split(',')[0], mode: spec.mode, start: spec.start, seconds: spec.seconds, step: spec.step ?? 0, every: spec.every ?? 15, seed: 20261121 + 7919 * run + index };
+        const options = {
+          name: spec.name.split(',')[0],
+          mode: spec.mode,
+          start: spec.start,
+          seconds: spec.seconds,
+          step: spec.step ?? 0,
+          every: spec.every ?? 15,
+          seed: 20261121 + 7919 * run + index,
+        };
         const done = page.evaluate(`window.__bench.scroll(${JSON.stringify(options)})`) as Promise<ScrollResult>;
         if (spec.wheel !== undefined) await wheelGesture(cdp, center, spec.wheel * spec.seconds, spec.wheel);
         const result = await done;
@@ -546,16 +624,33 @@ async function scrollPhases(browser: Browser, context: BrowserContext, registerP
  * as Telemetry's smoothness benchmarks scroll): wheel events every frame, scrolled by the
  * compositor, `speed` px/s over `distance` px (positive: up). Resolves when the gesture is done.
  */
-async function wheelGesture(cdp: CDPSession, at: { x: number; y: number }, distance: number, speed: number): Promise<void> {
-  await cdp.send('Input.synthesizeScrollGesture', { x: Math.round(at.x), y: Math.round(at.y), xDistance: 0, yDistance: distance, speed, gestureSourceType: 'mouse', preventFling: true });
+async function wheelGesture(
+  cdp: CDPSession,
+  at: { x: number; y: number },
+  distance: number,
+  speed: number,
+): Promise<void> {
+  await cdp.send('Input.synthesizeScrollGesture', {
+    x: Math.round(at.x),
+    y: Math.round(at.y),
+    xDistance: 0,
+    yDistance: distance,
+    speed,
+    gestureSourceType: 'mouse',
+    preventFling: true,
+  });
 }
 
 function printScroll(phases: Map<string, PhaseRun[]>): void {
-  console.log(`\n  Scrolling (requestAnimationFrame intervals, all rows loaded; ${SCROLL_RUNS} run(s) of each phase, frames pooled)   [target: 60 fps]`);
+  console.log(
+    `\n  Scrolling (requestAnimationFrame intervals, all rows loaded; ${SCROLL_RUNS} run(s) of each phase, frames pooled)   [target: 60 fps]`,
+  );
   console.log(
     `    ${'phase'.padEnd(36)} ${'frames'.padStart(6)} ${'fps'.padStart(5)} ${'fps/run'.padStart(11)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'>16.7'.padStart(6)} ${'>33.4'.padStart(6)} ${'longest'.padStart(8)} ${'DOM rows'.padStart(8)}  viewport full of rows / dates seen per run`,
   );
-  const fpsOf = (runs: PhaseRun[]) => runs.reduce((s, r) => s + r.frames.length - 1, 0) / runs.reduce((s, r) => s + (r.frames[r.frames.length - 1] - r.frames[0]) / 1000, 0);
+  const fpsOf = (runs: PhaseRun[]) =>
+    runs.reduce((s, r) => s + r.frames.length - 1, 0) /
+    runs.reduce((s, r) => s + (r.frames[r.frames.length - 1] - r.frames[0]) / 1000, 0);
   for (const [name, runs] of phases) {
     const intervals = runs.flatMap((r) => r.frames.slice(1).map((t, i) => t - r.frames[i]));
     const fpsRuns = runs.map((r) => fpsOf([r]));
@@ -580,18 +675,29 @@ function printScroll(phases: Map<string, PhaseRun[]>): void {
       (invalid ? '\n    WARNING: a scroll phase showed no rows or no change of dates: its figures are not valid' : ''),
   );
   for (const [name, runs] of moving) {
-    console.log(`    ${name.split(',')[0]}: moved ${runs.map((r) => `${Math.round(r.fromTop)} -> ${Math.round(r.toTop)}`).join(', ')} of ${Math.round(runs[0].max)} px`);
+    console.log(
+      `    ${name.split(',')[0]}: moved ${runs.map((r) => `${Math.round(r.fromTop)} -> ${Math.round(r.toTop)}`).join(', ')} of ${Math.round(runs[0].max)} px`,
+    );
   }
 
-  console.log(`\n  Main thread per frame (Chromium Performance metrics, thread time) and long animation frames (> 50 ms)`);
-  console.log(`    ${'phase'.padEnd(36)} ${'task'.padStart(8)} ${'script'.padStart(8)} ${'style'.padStart(8)} ${'layout'.padStart(8)}  ${'LoAF'.padStart(5)}  in LoAF: scripts / style+layout`);
+  console.log(
+    `\n  Main thread per frame (Chromium Performance metrics, thread time) and long animation frames (> 50 ms)`,
+  );
+  console.log(
+    `    ${'phase'.padEnd(36)} ${'task'.padStart(8)} ${'script'.padStart(8)} ${'style'.padStart(8)} ${'layout'.padStart(8)}  ${'LoAF'.padStart(5)}  in LoAF: scripts / style+layout`,
+  );
   for (const [name, runs] of phases) {
     const frames = runs.reduce((s, r) => s + r.frames.length, 0);
     const per = (key: string) => `${((1000 * runs.reduce((s, r) => s + r.metrics[key], 0)) / frames).toFixed(2)} ms`;
     const loaf = runs.flatMap((r) => r.loaf);
     const script = loaf.reduce((s, e) => s + e.scripts.reduce((t, x) => t + x.duration, 0), 0);
-    const layout = loaf.reduce((s, e) => s + (e.styleAndLayoutStart ? e.start + e.duration - e.styleAndLayoutStart : 0), 0);
-    console.log(`    ${name.padEnd(36)} ${per('TaskDuration').padStart(8)} ${per('ScriptDuration').padStart(8)} ${per('RecalcStyleDuration').padStart(8)} ${per('LayoutDuration').padStart(8)}  ${String(loaf.length).padStart(5)}  ${ms(script)} / ${ms(layout)}`);
+    const layout = loaf.reduce(
+      (s, e) => s + (e.styleAndLayoutStart ? e.start + e.duration - e.styleAndLayoutStart : 0),
+      0,
+    );
+    console.log(
+      `    ${name.padEnd(36)} ${per('TaskDuration').padStart(8)} ${per('ScriptDuration').padStart(8)} ${per('RecalcStyleDuration').padStart(8)} ${per('LayoutDuration').padStart(8)}  ${String(loaf.length).padStart(5)}  ${ms(script)} / ${ms(layout)}`,
+    );
   }
   const scripts = new Map<string, { count: number; ms: number; forced: number }>();
   for (const e of [...phases.values()].flat().flatMap((r) => r.loaf)) {
@@ -605,16 +711,26 @@ function printScroll(phases: Map<string, PhaseRun[]>): void {
     }
   }
   const top = [...scripts.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 5);
-  if (top.length) console.log(`    scripts in long animation frames: ${top.map(([k, v]) => `${k}: ${v.count}x, ${ms(v.ms)} (forced style+layout ${ms(v.forced)})`).join('; ')}`);
+  if (top.length)
+    console.log(
+      `    scripts in long animation frames: ${top.map(([k, v]) => `${k}: ${v.count}x, ${ms(v.ms)} (forced style+layout ${ms(v.forced)})`).join('; ')}`,
+    );
 }
 
 /** The two issue-3 targets in one place, from the figures above. */
-function printTargets(first: { inApp: FirstRows[]; warmLoads: FirstRows[]; coldLoads: FirstRows[] }, phases: Map<string, PhaseRun[]>): void {
+function printTargets(
+  first: { inApp: FirstRows[]; warmLoads: FirstRows[]; coldLoads: FirstRows[] },
+  phases: Map<string, PhaseRun[]>,
+): void {
   const visible = (runs: FirstRows[]) => runs.map((r) => r.visible).filter((x): x is number => x !== null);
-  const medians = [visible(first.inApp), visible(first.warmLoads), visible(first.coldLoads)].map((v) => (v.length === REPEAT ? median(v) : Infinity));
+  const medians = [visible(first.inApp), visible(first.warmLoads), visible(first.coldLoads)].map((v) =>
+    v.length === REPEAT ? median(v) : Infinity,
+  );
   const scrolling = PHASES.slice(1).map((p) => {
     const runs = phases.get(p.name) ?? [];
-    const fps = runs.reduce((s, r) => s + r.frames.length - 1, 0) / runs.reduce((s, r) => s + (r.frames[r.frames.length - 1] - r.frames[0]) / 1000, 0);
+    const fps =
+      runs.reduce((s, r) => s + r.frames.length - 1, 0) /
+      runs.reduce((s, r) => s + (r.frames[r.frames.length - 1] - r.frames[0]) / 1000, 0);
     return [p.name.split(',')[0], fps] as const;
   });
   const missed = scrolling.filter(([, fps]) => !(fps >= 59.5)).map(([name]) => name);
@@ -623,13 +739,24 @@ function printTargets(first: { inApp: FirstRows[]; warmLoads: FirstRows[]; coldL
     `    first rows < 1000 ms after navigation     in-app ${ms(medians[0])}, page load warm ${ms(medians[1])}, cold ${ms(medians[2])}   ` +
       `[${medians.every((m) => m < 1000) ? 'met' : 'missed'}]`,
   );
-  console.log(`    60 fps while scrolling                    ${scrolling.map(([name, fps]) => `${name} ${fps.toFixed(1)}`).join(', ')} fps   [${missed.length ? `missed: ${missed.join(', ')}` : 'met'}]`);
+  console.log(
+    `    60 fps while scrolling                    ${scrolling.map(([name, fps]) => `${name} ${fps.toFixed(1)}`).join(', ')} fps   [${missed.length ? `missed: ${missed.join(', ')}` : 'met'}]`,
+  );
 }
 
 // ----- optional Chromium trace summary -----
 
 /** Playwright's default trace categories without the V8 sampler (which slows every frame). */
-const TRACE_CATEGORIES = ['-*', 'devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'toplevel', 'blink.user_timing', 'latencyInfo'];
+const TRACE_CATEGORIES = [
+  '-*',
+  'devtools.timeline',
+  'v8.execute',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'toplevel',
+  'blink.user_timing',
+  'latencyInfo',
+];
 
 interface TraceEvent {
   name: string;
@@ -655,7 +782,9 @@ function printTrace(path: string, results: Map<string, PhaseRun[]>): void {
     if (e.ph === 'M' && e.name === 'thread_name') threadName.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
     else if (e.name.startsWith('bench:') && !marks.has(e.name)) marks.set(e.name, e.ts);
   }
-  console.log(`\n  Chromium trace of scroll run 1 (${path}; tracing slows the run: the split is the point). Per frame: thread busy time; top events by self time`);
+  console.log(
+    `\n  Chromium trace of scroll run 1 (${path}; tracing slows the run: the split is the point). Per frame: thread busy time; top events by self time`,
+  );
   for (const spec of PHASES) {
     const phase = spec.name.split(',')[0];
     const start = marks.get(`bench:${phase}:start`);
@@ -688,8 +817,13 @@ function printTrace(path: string, results: Map<string, PhaseRun[]>): void {
     }
     console.log(`    ${phase} (${frames} frames):`);
     for (const t of threads.sort((a, b) => b.busy - a.busy).filter((t) => t.busy > 0.05 * (end - start))) {
-      const top = [...t.self.entries()].filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).slice(0, 8);
-      console.log(`      ${t.name.padEnd(26)} ${`${(t.busy / 1000 / frames).toFixed(2)} ms`.padStart(9)}  ${top.map(([n, v]) => `${n} ${(v / 1000 / frames).toFixed(2)}`).join(', ')}`);
+      const top = [...t.self.entries()]
+        .filter(([, v]) => v > 0)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8);
+      console.log(
+        `      ${t.name.padEnd(26)} ${`${(t.busy / 1000 / frames).toFixed(2)} ms`.padStart(9)}  ${top.map(([n, v]) => `${n} ${(v / 1000 / frames).toFixed(2)}`).join(', ')}`,
+      );
     }
   }
 }
@@ -697,7 +831,11 @@ function printTrace(path: string, results: Map<string, PhaseRun[]>): void {
 // ----- optional CPU profile summary -----
 
 interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }>;
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    children?: number[];
+  }>;
   samples: number[];
   timeDeltas: number[];
 }
@@ -715,15 +853,18 @@ function printProfile(profiles: CpuProfile[]): void {
       total += dt;
       const { functionName, url, lineNumber, columnNumber } = node.callFrame;
       const file = url ? url.split('/').slice(-2).join('/') : '(native)';
-      const key = `${functionName || '(anonymous)'} ${url ? `${file}:${lineNumber + 1}:${columnNumber + 1}` : ''}`.trim();
+      const key =
+        `${functionName || '(anonymous)'} ${url ? `${file}:${lineNumber + 1}:${columnNumber + 1}` : ''}`.trim();
       self.set(key, (self.get(key) ?? 0) + dt);
       byFile.set(file, (byFile.get(file) ?? 0) + dt);
     });
   }
   console.log(`\n  CPU profile of the scroll phases (V8 sampling, self time, ${ms(total)} sampled)`);
-  for (const [key, t] of [...byFile.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`    ${pct(t, total).padStart(6)}  ${key}`);
+  for (const [key, t] of [...byFile.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8))
+    console.log(`    ${pct(t, total).padStart(6)}  ${key}`);
   console.log('    top functions:');
-  for (const [key, t] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${pct(t, total).padStart(6)}  ${key}`);
+  for (const [key, t] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`    ${pct(t, total).padStart(6)}  ${key}`);
 }
 
 if (require.main === module) {

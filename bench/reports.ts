@@ -27,10 +27,19 @@ interface Household {
   parents: number[];
 }
 
-async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown; headers: Headers }> {
+async function call(
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown; headers: Headers }> {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
@@ -39,10 +48,22 @@ async function call(base: string, token: string, method: string, path: string, b
 }
 
 /** The planned household (bench/support/report-household.ts): accounts and categories through the gateway, rows through the internal bulk route. */
-async function seedHousehold(gateway: string, ledgerUrl: string, internalToken: string, token: string, householdId: number): Promise<Household> {
+async function seedHousehold(
+  gateway: string,
+  ledgerUrl: string,
+  internalToken: string,
+  token: string,
+  householdId: number,
+): Promise<Household> {
   const plan = planReportHousehold(ROWS);
   const accounts: number[] = [];
-  for (let a = 0; a < REPORT_ACCOUNTS; a++) accounts.push(((await call(gateway, token, 'POST', '/api/accounts/', { name: `Account ${a + 1}`, starting_balance: 1000 })).json as { id: number }).id);
+  for (let a = 0; a < REPORT_ACCOUNTS; a++)
+    accounts.push(
+      (
+        (await call(gateway, token, 'POST', '/api/accounts/', { name: `Account ${a + 1}`, starting_balance: 1000 }))
+          .json as { id: number }
+      ).id,
+    );
   const categories: number[] = [];
   for (const c of plan.categories) {
     const body = c.parent === null ? { name: c.name } : { name: c.name, parent_id: categories[c.parent] };
@@ -61,12 +82,19 @@ async function seedHousehold(gateway: string, ledgerUrl: string, internalToken: 
       const res = await fetch(`${ledgerUrl}/internal/transactions/bulk`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-internal-token': internalToken },
-        body: JSON.stringify({ household_id: householdId, account_id: account, idempotency_key: `reports-${a}-${done}`, transactions }),
+        body: JSON.stringify({
+          household_id: householdId,
+          account_id: account,
+          idempotency_key: `reports-${a}-${done}`,
+          transactions,
+        }),
       });
       if (res.status !== 200) throw new Error(`bulk answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
     }
   }
-  console.log(`  seeded ${ROWS.toLocaleString('en-US')} rows over ${REPORT_ACCOUNTS} accounts, ${categories.length} categories, ${REPORT_PAYEES} payees in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `  seeded ${ROWS.toLocaleString('en-US')} rows over ${REPORT_ACCOUNTS} accounts, ${categories.length} categories, ${REPORT_PAYEES} payees in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return { accounts, categories, parents };
 }
 
@@ -77,22 +105,36 @@ export type ReportFigures = Record<string, number>;
 
 export async function runReportsBench(): Promise<ReportFigures> {
   const figures: ReportFigures = {};
-  console.log(`\n== reports: ${ROWS.toLocaleString('en-US')} rows, 5 years (load average ${loadavg()[0].toFixed(2)}) ==`);
-  const user = await startAppWithUser({ dataDirPrefix: 'hf-bench-reports-', userName: 'Reports Bench', emailPrefix: 'reports-bench' });
+  console.log(
+    `\n== reports: ${ROWS.toLocaleString('en-US')} rows, 5 years (load average ${loadavg()[0].toFixed(2)}) ==`,
+  );
+  const user = await startAppWithUser({
+    dataDirPrefix: 'hf-bench-reports-',
+    userName: 'Reports Bench',
+    emailPrefix: 'reports-bench',
+  });
   try {
     const { gatewayUrl: gateway, accessToken: token } = user;
     const household = await seedHousehold(gateway, user.ledgerUrl, user.internalToken, token, user.householdId);
     const reportsUrl = user.app.services['svc-reports'];
 
     // The first read builds the household's read model from the ledger's replay; then rebuild it on purpose.
-    const firstRead = await request(`${gateway}/api/reports/spending_by_category?start_date=2026-01-01&end_date=2026-01-31`, { headers: { authorization: `Bearer ${token}` } });
+    const firstRead = await request(
+      `${gateway}/api/reports/spending_by_category?start_date=2026-01-01&end_date=2026-01-31`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     console.log(`  first report read (builds the read model from the ledger's replay): ${fmt(firstRead.ms)}`);
     const rebuilds: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await request(`${reportsUrl}/internal/rebuild`, { method: 'POST', headers: { 'x-internal-token': user.internalToken } });
+      const r = await request(`${reportsUrl}/internal/rebuild`, {
+        method: 'POST',
+        headers: { 'x-internal-token': user.internalToken },
+      });
       rebuilds.push(r.ms);
     }
-    console.log(`  full rebuild of the read model (${ROWS.toLocaleString('en-US')} rows), 3 runs: ${rebuilds.map(fmt).join(', ')}  (target < 5 s)`);
+    console.log(
+      `  full rebuild of the read model (${ROWS.toLocaleString('en-US')} rows), 3 runs: ${rebuilds.map(fmt).join(', ')}  (target < 5 s)`,
+    );
 
     const year = 'start_date=2025-11-24&end_date=2026-11-23';
     const fiveYears = 'start_date=2021-11-24&end_date=2026-11-23';
@@ -100,36 +142,63 @@ export async function runReportsBench(): Promise<ReportFigures> {
       ['spending_by_category, 1 year', `/api/reports/spending_by_category?${year}`, '< 30 ms'],
       ['spending_by_payee, 1 year', `/api/reports/spending_by_payee?${year}`, '< 30 ms'],
       ['income_by_category, 1 year', `/api/reports/income_by_category?${year}`, '< 30 ms'],
-      ['spending_by_category, 1 year, 2 accounts, by name', `/api/reports/spending_by_category?${year}&account_ids=${household.accounts.slice(0, 2).join(',')}&sort_by=name`, '< 30 ms'],
+      [
+        'spending_by_category, 1 year, 2 accounts, by name',
+        `/api/reports/spending_by_category?${year}&account_ids=${household.accounts.slice(0, 2).join(',')}&sort_by=name`,
+        '< 30 ms',
+      ],
       ['monthly_trend, 1 year', `/api/reports/monthly_trend?${year}`, '-'],
       ['spending_by_category, 5 years', `/api/reports/spending_by_category?${fiveYears}`, '< 60 ms'],
       ['spending_by_payee, 5 years', `/api/reports/spending_by_payee?${fiveYears}`, '< 60 ms'],
       ['monthly_trend, 5 years', `/api/reports/monthly_trend?${fiveYears}`, '-'],
-      ['transactions_by_category (a parent, 15 months)', `/api/reports/transactions_by_category?start_date=2025-08-24&end_date=2026-11-23&category_id=${household.parents[0]}`, '< 40 ms'],
+      [
+        'transactions_by_category (a parent, 15 months)',
+        `/api/reports/transactions_by_category?start_date=2025-08-24&end_date=2026-11-23&category_id=${household.parents[0]}`,
+        '< 40 ms',
+      ],
       ['spending_by_category CSV, 5 years', `/api/reports/spending_by_category?${fiveYears}&format=csv`, '-'],
     ];
     console.log(`  through the gateway, sequential, warm, ${BENCH_RUNS} runs each:`);
     for (const [name, path, target] of lines) {
       const t = await timedGet(`${gateway}${path}`, token);
       figures[name] = t.p50;
-      console.log(`    ${name.padEnd(52)} p50 ${fmt(t.p50).padStart(9)}  p95 ${fmt(t.p95).padStart(9)}  ${String(t.rows).padStart(5)} items  ${(t.bytes / 1024).toFixed(1)} KiB  (target ${target})`);
+      console.log(
+        `    ${name.padEnd(52)} p50 ${fmt(t.p50).padStart(9)}  p95 ${fmt(t.p95).padStart(9)}  ${String(t.rows).padStart(5)} items  ${(t.bytes / 1024).toFixed(1)} KiB  (target ${target})`,
+      );
     }
 
     // Read-your-writes in the app (in-process bus): an edit through the gateway, then the next report
     // read with its X-Min-Sequence (svc-reports waits for its consumer, woken in its own process).
-    const rowId = ((await call(gateway, token, 'POST', `/api/accounts/${household.accounts[0]}/transactions`, { date: '2026-11-01', payee: 'Bench edit', amount: -1 })).json as { id: number }).id;
+    const rowId = (
+      (
+        await call(gateway, token, 'POST', `/api/accounts/${household.accounts[0]}/transactions`, {
+          date: '2026-11-01',
+          payee: 'Bench edit',
+          amount: -1,
+        })
+      ).json as { id: number }
+    ).id;
     const month = `${gateway}/api/reports/spending_by_payee?start_date=2026-11-01&end_date=2026-11-23`;
     const baseline = await timedGet(month, token);
     const afterWrite = await deliveryTimes(
-      async (i) => Number((await call(gateway, token, 'PUT', `/api/transactions/${rowId}`, { amount: -(i + 2) })).headers.get('x-event-sequence')),
+      async (i) =>
+        Number(
+          (await call(gateway, token, 'PUT', `/api/transactions/${rowId}`, { amount: -(i + 2) })).headers.get(
+            'x-event-sequence',
+          ),
+        ),
       async (sequence) => {
-        const read = await request(month, { headers: { authorization: `Bearer ${token}`, 'x-min-sequence': String(sequence) } });
+        const read = await request(month, {
+          headers: { authorization: `Bearer ${token}`, 'x-min-sequence': String(sequence) },
+        });
         if (!read.text.includes('Bench edit')) throw new Error('the edit is not in the report');
       },
       200,
     );
     const s = [...afterWrite].sort((a, b) => a - b);
-    console.log(`  edit -> next report read with X-Min-Sequence, in-process bus (200 edits through the gateway): p50 ${fmt(percentiles(s).p50)}, p99 ${fmt(s[Math.floor(s.length * 0.99)])}; the same read without a write: p50 ${fmt(baseline.p50)}`);
+    console.log(
+      `  edit -> next report read with X-Min-Sequence, in-process bus (200 edits through the gateway): p50 ${fmt(percentiles(s).p50)}, p99 ${fmt(s[Math.floor(s.length * 0.99)])}; the same read without a write: p50 ${fmt(baseline.p50)}`,
+    );
   } finally {
     await user.stop();
   }
@@ -138,7 +207,9 @@ export async function runReportsBench(): Promise<ReportFigures> {
   else {
     const s = [...nats].sort((a, b) => a - b);
     figures['nats delivery p99'] = s[Math.floor(s.length * 0.99)];
-    console.log(`  ledger write -> report read model, NATS (300 edits, svc-ledger and svc-reports each with its own connection): p50 ${fmt(percentiles(s).p50)}, p99 ${fmt(s[Math.floor(s.length * 0.99)])}, max ${fmt(s[s.length - 1])}  (target < 50 ms p99)`);
+    console.log(
+      `  ledger write -> report read model, NATS (300 edits, svc-ledger and svc-reports each with its own connection): p50 ${fmt(percentiles(s).p50)}, p99 ${fmt(s[Math.floor(s.length * 0.99)])}, max ${fmt(s[s.length - 1])}  (target < 50 ms p99)`,
+    );
   }
   return figures;
 }

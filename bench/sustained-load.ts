@@ -43,7 +43,13 @@ import { LoadRecorder, type LatencySummary, type LoadSummary, type RequestClass 
 import { askMemory, byProcess, describeCache, mibOf, type ProcessReport } from './support/memory-reports';
 import { processTree, memoryOf, type ProcessMemory } from './support/processes';
 import { seededRandom } from '../svc-ledger/test/seeded-random';
-import { BENCH_PASSWORD, createBenchAccount, householdOf, registerBenchUser, seedRegister } from './support/seed-register';
+import {
+  BENCH_PASSWORD,
+  createBenchAccount,
+  householdOf,
+  registerBenchUser,
+  seedRegister,
+} from './support/seed-register';
 
 type Mode = 'default' | 'scaled';
 
@@ -103,8 +109,12 @@ function settings(): Settings {
     if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number >= 0, got "${raw}"`);
     return n;
   };
-  const modes = (process.env.BENCH_LOAD_MODES ?? 'default,scaled').split(',').map((m) => m.trim()).filter(Boolean);
-  for (const m of modes) if (m !== 'default' && m !== 'scaled') throw new Error(`BENCH_LOAD_MODES: unknown mode "${m}" (default, scaled)`);
+  const modes = (process.env.BENCH_LOAD_MODES ?? 'default,scaled')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  for (const m of modes)
+    if (m !== 'default' && m !== 'scaled') throw new Error(`BENCH_LOAD_MODES: unknown mode "${m}" (default, scaled)`);
   return {
     modes: modes as Mode[],
     seconds: num('BENCH_LOAD_SECONDS', 300),
@@ -170,7 +180,12 @@ async function startScaled(s: Settings): Promise<System | string> {
     pgAdminUrl: s.pgUrl,
     natsUrl: s.natsUrl,
     // The product's bcrypt cost and logging, and no sign-in rate limit (every user comes from 127.0.0.1).
-    env: { BCRYPT_COST: '12', LOG_LEVEL: s.logLevel, RATE_LIMIT_MAX: '1000000', MEMORY_WATCH_GC: s.liveHeap ? '1' : '0' },
+    env: {
+      BCRYPT_COST: '12',
+      LOG_LEVEL: s.logLevel,
+      RATE_LIMIT_MAX: '1000000',
+      MEMORY_WATCH_GC: s.liveHeap ? '1' : '0',
+    },
   });
   const databases = Object.fromEntries(SERVICES.map((svc) => [svc.name, test.databaseUrls[svc.key]]));
   const { default: pg } = await import('pg');
@@ -183,7 +198,10 @@ async function startScaled(s: Settings): Promise<System | string> {
     reporters: { ...test.cluster.services, gateway: test.cluster.url.replace('localhost', '127.0.0.1') },
     databases,
     nats: { url: s.natsUrl, durables: ['svc-budget', 'svc-reports', `gateway-${run}`] },
-    externalBackends: async () => (await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname LIKE $1', [`${run}\\_%`])).rows.map((r) => r.pid),
+    externalBackends: async () =>
+      (
+        await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname LIKE $1', [`${run}\\_%`])
+      ).rows.map((r) => r.pid),
     stop: async () => {
       await admin.end();
       await test.stop();
@@ -208,19 +226,36 @@ interface Member {
   token: string;
 }
 
-async function api(base: string, method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+async function api(
+  base: string,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
   return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }
 
-async function must(base: string, method: string, path: string, token: string | null, body: unknown, expect: number): Promise<Record<string, unknown>> {
+async function must(
+  base: string,
+  method: string,
+  path: string,
+  token: string | null,
+  body: unknown,
+  expect: number,
+): Promise<Record<string, unknown>> {
   const res = await api(base, method, path, token, body);
-  if (res.status !== expect) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.json).slice(0, 300)}`);
+  if (res.status !== expect)
+    throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(res.json).slice(0, 300)}`);
   return res.json;
 }
 
@@ -237,17 +272,26 @@ async function seed(system: System, users: number, tag: string): Promise<{ membe
     const sizes = [LARGE[h % LARGE.length], MEDIUM[h % MEDIUM.length], SMALL];
     for (const [a, size] of sizes.entries()) {
       const id = await createBenchAccount(base, admin, ['Checking', 'Savings', 'Card'][a], [2500, 10000, -300][a]);
-      await seedRegister({ ledgerUrl: system.ledgerUrl, internalToken: system.internalToken, householdId: household.id }, id, size, { keyPrefix: `load-${id}` });
+      await seedRegister(
+        { ledgerUrl: system.ledgerUrl, internalToken: system.internalToken, householdId: household.id },
+        id,
+        size,
+        { keyPrefix: `load-${id}` },
+      );
       household.accounts.push({ id });
       rows += size;
     }
     for (let c = 0; c < CATEGORIES_PER_HOUSEHOLD; c++) {
-      household.categories.push((await must(base, 'POST', '/api/categories/', admin, { name: `Category ${c + 1}` }, 201)).id as number);
+      household.categories.push(
+        (await must(base, 'POST', '/api/categories/', admin, { name: `Category ${c + 1}` }, 201)).id as number,
+      );
     }
     members.push({ index: members.length, email: email(0), household, token: admin });
     for (let m = 1; m < MEMBERS_PER_HOUSEHOLD && members.length < users; m++) {
-      const invitation = (await must(base, 'POST', '/api/household/invite', admin, { email: email(m) }, 201)).token as string;
-      const token = (await registerBenchUser(base, `Load Member ${h}.${m}`, '', { email: email(m), invitation })).access_token;
+      const invitation = (await must(base, 'POST', '/api/household/invite', admin, { email: email(m) }, 201))
+        .token as string;
+      const token = (await registerBenchUser(base, `Load Member ${h}.${m}`, '', { email: email(m), invitation }))
+        .access_token;
       members.push({ index: members.length, email: email(m), household, token });
     }
   }
@@ -258,7 +302,11 @@ async function seed(system: System, users: number, tag: string): Promise<{ membe
 // Simulated users
 // ---------------------------------------------------------------------------------------------
 
-const decoders: Record<string, (b: Buffer) => Promise<Buffer>> = { br: promisify(brotliDecompress), gzip: promisify(gunzip), deflate: promisify(inflate) };
+const decoders: Record<string, (b: Buffer) => Promise<Buffer>> = {
+  br: promisify(brotliDecompress),
+  gzip: promisify(gunzip),
+  deflate: promisify(inflate),
+};
 
 /** Where a RegisterPage's rows end and its other fields begin. */
 const PAGE_TAIL = Buffer.from('],"balance_before":');
@@ -302,13 +350,28 @@ class SimulatedUser {
     return items[Math.floor(this.random() * items.length)];
   }
 
-  private async call(kind: string, requestClass: RequestClass, method: string, path: string, expected: number[], body?: unknown, auth = true): Promise<Answer | null> {
+  private async call(
+    kind: string,
+    requestClass: RequestClass,
+    method: string,
+    path: string,
+    expected: number[],
+    body?: unknown,
+    auth = true,
+  ): Promise<Answer | null> {
     const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' };
     if (auth) headers.authorization = `Bearer ${this.token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const start = process.hrtime.bigint();
     try {
-      const res = await this.pool.request({ method: method as 'GET', path, headers, body: body !== undefined ? JSON.stringify(body) : undefined, headersTimeout: 30_000, bodyTimeout: 30_000 });
+      const res = await this.pool.request({
+        method: method as 'GET',
+        path,
+        headers,
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+        headersTimeout: 30_000,
+        bodyTimeout: 30_000,
+      });
       const bytes = Buffer.from(await res.body.arrayBuffer());
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       this.recorder.record(kind, requestClass, ms, res.statusCode, expected);
@@ -344,7 +407,9 @@ class SimulatedUser {
   private async page(answer: Answer | null): Promise<{ ids: number[]; prev_cursor: string | null } | null> {
     const body = await this.bytes(answer, 200);
     if (body === null) return null;
-    const tail = JSON.parse(`{${body.toString('utf8', body.lastIndexOf(PAGE_TAIL) + 2)}`) as { prev_cursor: string | null };
+    const tail = JSON.parse(`{${body.toString('utf8', body.lastIndexOf(PAGE_TAIL) + 2)}`) as {
+      prev_cursor: string | null;
+    };
     const ids = [...body.toString('utf8', 0, 20_000).matchAll(/\{"id":(\d+),/g)].map((m) => Number(m[1]));
     return { ids, prev_cursor: tail.prev_cursor };
   }
@@ -390,13 +455,29 @@ class SimulatedUser {
 
   private async signIn(): Promise<void> {
     await this.call('sign-out', 'write', 'POST', '/api/users/logout', [200]);
-    const answer = await this.call('sign-in', 'sign-in', 'POST', '/api/users/login', [200], { email: this.member.email, password: BENCH_PASSWORD }, false);
+    const answer = await this.call(
+      'sign-in',
+      'sign-in',
+      'POST',
+      '/api/users/login',
+      [200],
+      { email: this.member.email, password: BENCH_PASSWORD },
+      false,
+    );
     const pair = await this.json<{ access_token: string }>(answer, 200);
     if (pair) this.token = pair.access_token;
   }
 
   private async openRegister(accountId: number): Promise<void> {
-    const page = await this.page(await this.call('register-first', 'read', 'GET', `/api/accounts/${accountId}/transactions?limit=${FIRST_PAGE}`, [200]));
+    const page = await this.page(
+      await this.call(
+        'register-first',
+        'read',
+        'GET',
+        `/api/accounts/${accountId}/transactions?limit=${FIRST_PAGE}`,
+        [200],
+      ),
+    );
     if (!page) return;
     this.scroll.set(accountId, page.prev_cursor);
     this.remember(page.ids);
@@ -420,7 +501,15 @@ class SimulatedUser {
         const open = [...this.scroll].filter(([, cursor]) => cursor !== null);
         if (open.length === 0) return this.openRegister(account);
         const [accountId, cursor] = this.pick(open);
-        const page = await this.page(await this.call(action, 'read', 'GET', `/api/accounts/${accountId}/transactions?limit=${OLDER_PAGE}&before=${encodeURIComponent(cursor!)}`, [200]));
+        const page = await this.page(
+          await this.call(
+            action,
+            'read',
+            'GET',
+            `/api/accounts/${accountId}/transactions?limit=${OLDER_PAGE}&before=${encodeURIComponent(cursor!)}`,
+            [200],
+          ),
+        );
         if (page) {
           this.scroll.set(accountId, page.prev_cursor);
           this.remember(page.ids);
@@ -453,17 +542,27 @@ class SimulatedUser {
       }
       case 'edit': {
         if (this.seen.length === 0) return this.openRegister(account);
-        await this.call(action, 'write', 'PUT', `/api/transactions/${this.pick(this.seen)}`, [200], { amount: -this.cents(30_000), notes: `edited ${++this.counter}` });
+        await this.call(action, 'write', 'PUT', `/api/transactions/${this.pick(this.seen)}`, [200], {
+          amount: -this.cents(30_000),
+          notes: `edited ${++this.counter}`,
+        });
         return;
       }
       case 'transfer': {
         const to = this.pick(household.accounts.filter((a) => a.id !== account)).id;
-        await this.call(action, 'write', 'POST', '/api/accounts/transfer', [201], { from_account_id: account, to_account_id: to, amount: this.cents(50_000), date: this.date() });
+        await this.call(action, 'write', 'POST', '/api/accounts/transfer', [201], {
+          from_account_id: account,
+          to_account_id: to,
+          amount: this.cents(50_000),
+          date: this.date(),
+        });
         return;
       }
       case 'category-create': {
         const created = await this.json<{ id: number }>(
-          await this.call(action, 'write', 'POST', '/api/categories/', [201], { name: `U${this.member.index} ${this.tag} ${++this.counter}` }),
+          await this.call(action, 'write', 'POST', '/api/categories/', [201], {
+            name: `U${this.member.index} ${this.tag} ${++this.counter}`,
+          }),
           201,
         );
         if (created) this.myCategories.push(created.id);
@@ -471,7 +570,9 @@ class SimulatedUser {
       }
       case 'category-rename': {
         if (this.myCategories.length === 0) return this.act('category-create');
-        await this.call(action, 'write', 'PUT', `/api/categories/${this.pick(this.myCategories)}`, [200], { name: `U${this.member.index} ${this.tag} renamed ${++this.counter}` });
+        await this.call(action, 'write', 'PUT', `/api/categories/${this.pick(this.myCategories)}`, [200], {
+          name: `U${this.member.index} ${this.tag} renamed ${++this.counter}`,
+        });
         return;
       }
     }
@@ -500,14 +601,33 @@ async function memoryRows(system: System): Promise<MemoryRow[]> {
     group.cpuMs += m.cpuMs;
     group.processes++;
   };
-  const postgres: MemoryRow = { name: 'embedded PostgreSQL (all its processes)', rssKiB: 0, pssKiB: 0, cpuMs: 0, processes: 0 };
+  const postgres: MemoryRow = {
+    name: 'embedded PostgreSQL (all its processes)',
+    rssKiB: 0,
+    pssKiB: 0,
+    cpuMs: 0,
+    processes: 0,
+  };
   for (const p of processTree(process.pid) as ProcessMemory[]) {
     if (p.name.startsWith('postgres')) add(postgres, p);
-    else if (p.name !== 'esbuild') rows.push({ name: p.pid === process.pid ? 'load generator (this process)' : p.name, rssKiB: p.rssKiB, pssKiB: p.pssKiB, cpuMs: p.cpuMs, processes: 1 });
+    else if (p.name !== 'esbuild')
+      rows.push({
+        name: p.pid === process.pid ? 'load generator (this process)' : p.name,
+        rssKiB: p.rssKiB,
+        pssKiB: p.pssKiB,
+        cpuMs: p.cpuMs,
+        processes: 1,
+      });
   }
   if (postgres.processes > 0) rows.push(postgres);
   if (system.externalBackends) {
-    const backends: MemoryRow = { name: "PostgreSQL backends of the run's databases", rssKiB: 0, pssKiB: 0, cpuMs: 0, processes: 0 };
+    const backends: MemoryRow = {
+      name: "PostgreSQL backends of the run's databases",
+      rssKiB: 0,
+      pssKiB: 0,
+      cpuMs: 0,
+      processes: 0,
+    };
     for (const pid of await system.externalBackends()) {
       const m = memoryOf(pid);
       if (m) add(backends, m);
@@ -523,8 +643,13 @@ async function memoryRows(system: System): Promise<MemoryRow[]> {
 
 const mib = (kib: number) => `${(kib / 1024).toFixed(1)} MiB`;
 const fmt = (ms: number) => (ms < 10 ? ms.toFixed(1) : Math.round(ms).toString());
-const line = (l: LatencySummary) => `${String(l.count).padStart(7)}  p50 ${fmt(l.p50).padStart(5)}  p95 ${fmt(l.p95).padStart(5)}  p99 ${fmt(l.p99).padStart(5)}  max ${fmt(l.max).padStart(6)} ms`;
-const describeState = (s: PipelineState) => [...Object.entries(s.unpublished).map(([k, n]) => `${k} outbox unpublished ${n}`), ...Object.entries(s.lag).map(([k, n]) => `${k} lag ${n}`)].join(', ');
+const line = (l: LatencySummary) =>
+  `${String(l.count).padStart(7)}  p50 ${fmt(l.p50).padStart(5)}  p95 ${fmt(l.p95).padStart(5)}  p99 ${fmt(l.p99).padStart(5)}  max ${fmt(l.max).padStart(6)} ms`;
+const describeState = (s: PipelineState) =>
+  [
+    ...Object.entries(s.unpublished).map(([k, n]) => `${k} outbox unpublished ${n}`),
+    ...Object.entries(s.lag).map(([k, n]) => `${k} lag ${n}`),
+  ].join(', ');
 
 interface RunResult {
   summary: LoadSummary;
@@ -543,7 +668,9 @@ interface RunResult {
 }
 
 async function runMode(mode: Mode, s: Settings): Promise<void> {
-  console.log(`\n== sustained load, ${mode} mode: ${s.users} users, ${s.warmupSeconds} s warm-up + ${s.seconds} s measured, think 0-${s.thinkMs} ms ==`);
+  console.log(
+    `\n== sustained load, ${mode} mode: ${s.users} users, ${s.warmupSeconds} s warm-up + ${s.seconds} s measured, think 0-${s.thinkMs} ms ==`,
+  );
   const started = mode === 'default' ? await startDefault(s) : await startScaled(s);
   if (typeof started === 'string') {
     console.log(`  skipped: ${started}`);
@@ -560,7 +687,9 @@ async function runMode(mode: Mode, s: Settings): Promise<void> {
     const seeded = await pipeline.waitIdle(300_000, 100);
     console.log(
       `  seeded ${Math.ceil(s.users / MEMBERS_PER_HOUSEHOLD)} households, ${members.length} members, ${rows.toLocaleString('en-US')} rows in ${((Date.now() - seedStart) / 1000).toFixed(1)} s` +
-        ` (consumers at the head ${seeded.ms === null ? 'NOT within 300 s' : 'after it'}); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`,
+        ` (consumers at the head ${seeded.ms === null ? 'NOT within 300 s' : 'after it'}); load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')} on ${cpus().length} cores`,
     );
     const result = await drive(system, s, members, pool, pipeline, tag);
     report(result, s);
@@ -571,7 +700,14 @@ async function runMode(mode: Mode, s: Settings): Promise<void> {
   }
 }
 
-async function drive(system: System, s: Settings, members: Member[], pool: Pool, pipeline: Awaited<ReturnType<typeof openEventPipeline>>, tag: string): Promise<RunResult> {
+async function drive(
+  system: System,
+  s: Settings,
+  members: Member[],
+  pool: Pool,
+  pipeline: Awaited<ReturnType<typeof openEventPipeline>>,
+  tag: string,
+): Promise<RunResult> {
   const recorder = new LoadRecorder();
   let running = true;
   const users = members.map((m) => new SimulatedUser(m, pool, recorder, s, () => running, tag));
@@ -607,31 +743,68 @@ async function drive(system: System, s: Settings, members: Member[], pool: Pool,
   await Promise.all(loops);
   const atStop = await pipeline.state();
   const idle = await pipeline.waitIdle(60_000);
-  return { summary: recorder.summary(), seconds, memoryStart, memoryEnd, memorySeries, reports, atStop, idleMs: idle.ms, idleState: idle.last, loadStart, loadEnd };
+  return {
+    summary: recorder.summary(),
+    seconds,
+    memoryStart,
+    memoryEnd,
+    memorySeries,
+    reports,
+    atStop,
+    idleMs: idle.ms,
+    idleState: idle.last,
+    loadStart,
+    loadEnd,
+  };
 }
 
 function report(r: RunResult, s: Settings): void {
   const { summary } = r;
-  console.log(`  load average ${r.loadStart.map((l) => l.toFixed(2)).join(' ')} at the start of the window, ${r.loadEnd.map((l) => l.toFixed(2)).join(' ')} at its end`);
-  console.log(`  requests ${summary.requests.toLocaleString('en-US')} in ${r.seconds.toFixed(0)} s (${Math.round(summary.requests / r.seconds)} req/s); outcomes ${Object.entries(summary.outcomes).map(([k, n]) => `${k}: ${n}`).join(', ')}`);
-  console.log(`  errors ${summary.errorCount}${summary.errorCount ? `: ${Object.entries(summary.errors).map(([k, n]) => `${k} x${n}`).join(', ')}` : ''}`);
+  console.log(
+    `  load average ${r.loadStart.map((l) => l.toFixed(2)).join(' ')} at the start of the window, ${r.loadEnd.map((l) => l.toFixed(2)).join(' ')} at its end`,
+  );
+  console.log(
+    `  requests ${summary.requests.toLocaleString('en-US')} in ${r.seconds.toFixed(0)} s (${Math.round(summary.requests / r.seconds)} req/s); outcomes ${Object.entries(
+      summary.outcomes,
+    )
+      .map(([k, n]) => `${k}: ${n}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `  errors ${summary.errorCount}${
+      summary.errorCount
+        ? `: ${Object.entries(summary.errors)
+            .map(([k, n]) => `${k} x${n}`)
+            .join(', ')}`
+        : ''
+    }`,
+  );
   for (const requestClass of ['read', 'write', 'sign-in'] as const) {
     const l = summary.byClass[requestClass];
     if (l) console.log(`  ${requestClass.padEnd(8)} ${line(l)}`);
   }
   console.log('  per kind:');
-  for (const [kind, l] of Object.entries(summary.byKind).sort(([, a], [, b]) => a.class.localeCompare(b.class) || b.p99 - a.p99)) {
+  for (const [kind, l] of Object.entries(summary.byKind).sort(
+    ([, a], [, b]) => a.class.localeCompare(b.class) || b.p99 - a.p99,
+  )) {
     console.log(`    ${kind.padEnd(16)} ${l.class.padEnd(8)} ${line(l)}`);
   }
-  console.log('  memory (RSS; PSS for PostgreSQL, whose shared buffers each process maps), start -> end of the window (peak); CPU in the window:');
+  console.log(
+    '  memory (RSS; PSS for PostgreSQL, whose shared buffers each process maps), start -> end of the window (peak); CPU in the window:',
+  );
   for (const start of r.memoryStart) {
     const end = r.memoryEnd.find((e) => e.name === start.name);
     const isPg = start.name.includes('PostgreSQL');
     const value = (m: MemoryRow | undefined) => (m ? mib(isPg ? (m.pssKiB ?? m.rssKiB) : m.rssKiB) : 'gone');
-    const delta = end ? ((isPg ? (end.pssKiB ?? end.rssKiB) : end.rssKiB) - (isPg ? (start.pssKiB ?? start.rssKiB) : start.rssKiB)) / 1024 : 0;
+    const delta = end
+      ? ((isPg ? (end.pssKiB ?? end.rssKiB) : end.rssKiB) - (isPg ? (start.pssKiB ?? start.rssKiB) : start.rssKiB)) /
+        1024
+      : 0;
     console.log(
       `    ${start.name.padEnd(45)} ${value(start).padStart(10)} -> ${value(end).padStart(10)}  (${delta >= 0 ? '+' : ''}${delta.toFixed(1)} MiB${isPg ? `, ${end?.processes ?? 0} processes` : `, peak RSS ${mib(Math.max(...(r.memorySeries.get(start.name) ?? [0])))}`})` +
-        (end ? `  CPU ${((end.cpuMs - start.cpuMs) / 1000).toFixed(1)} s = ${Math.round(((end.cpuMs - start.cpuMs) * 1000) / Math.max(1, summary.requests))} µs/request` : ''),
+        (end
+          ? `  CPU ${((end.cpuMs - start.cpuMs) / 1000).toFixed(1)} s = ${Math.round(((end.cpuMs - start.cpuMs) * 1000) / Math.max(1, summary.requests))} µs/request`
+          : ''),
     );
   }
   console.log('  RSS each minute of the window (MiB):');
@@ -642,7 +815,9 @@ function report(r: RunResult, s: Settings): void {
   }
   reportHeaps(r.reports);
   console.log(`  events when the load stopped: ${describeState(r.atStop)}`);
-  console.log(`  outbox published and every consumer at the head ${r.idleMs === null ? `NOT within 60 s (last: ${describeState(r.idleState)})` : `${fmt(r.idleMs)} ms after the last answer`}${isIdle(r.atStop) ? ' (already there)' : ''}`);
+  console.log(
+    `  outbox published and every consumer at the head ${r.idleMs === null ? `NOT within 60 s (last: ${describeState(r.idleState)})` : `${fmt(r.idleMs)} ms after the last answer`}${isIdle(r.atStop) ? ' (already there)' : ''}`,
+  );
   const read = summary.byClass.read;
   const write = summary.byClass.write;
   const verdict = (ok: boolean) => (ok ? 'met' : 'missed');
@@ -654,11 +829,14 @@ function report(r: RunResult, s: Settings): void {
 
 /** Heap, external memory, the rest of the resident set, and the caches of each process: start -> end, then each minute. */
 function reportHeaps(reports: ProcessReport[][]): void {
-  if (reports.length === 0 || reports[0].length === 0) return console.log('  heap and caches: no process answered GET /internal/memory');
+  if (reports.length === 0 || reports[0].length === 0)
+    return console.log('  heap and caches: no process answered GET /internal/memory');
   const first = reports[0];
   const last = reports[reports.length - 1];
   const arrow = (a: number, b: number) => `${mibOf(a)} -> ${mibOf(b)}`;
-  console.log('  heap and caches (GET /internal/memory of every service and the gateway), start -> end of the window (MiB):');
+  console.log(
+    '  heap and caches (GET /internal/memory of every service and the gateway), start -> end of the window (MiB):',
+  );
   for (const start of first) {
     const end = last.find((p) => p.pid === start.pid);
     if (!end) continue;
@@ -679,12 +857,21 @@ function reportHeaps(reports: ProcessReport[][]): void {
       console.log(`      ${cache.padEnd(30)} ${describeCache(size)} -> ${after ? describeCache(after) : 'gone'}`);
     }
   }
-  console.log('  each minute (MiB): V8 heap used / live after the latest full collection / heap total (of it, the young generation) / external / outside both; caches bounded by bytes:');
+  console.log(
+    '  each minute (MiB): V8 heap used / live after the latest full collection / heap total (of it, the young generation) / external / outside both; caches bounded by bytes:',
+  );
   for (const start of first) {
-    const series = reports.map((sample) => sample.find((p) => p.pid === start.pid)).filter((p): p is ProcessReport => p !== undefined);
-    const row = (field: 'heapUsed' | 'heapTotal' | 'newSpace' | 'external' | 'outsideV8') => series.map((p) => (p[field] / 1024 / 1024).toFixed(0)).join(' ');
-    const live = series.map((p) => (p.heapAfterMajorGc === null ? '-' : (p.heapAfterMajorGc / 1024 / 1024).toFixed(0))).join(' ');
-    console.log(`    ${start.name.padEnd(26)} heap used ${row('heapUsed')} | live ${live} | heap total ${row('heapTotal')} (young ${row('newSpace')}) | external ${row('external')} | outside ${row('outsideV8')}`);
+    const series = reports
+      .map((sample) => sample.find((p) => p.pid === start.pid))
+      .filter((p): p is ProcessReport => p !== undefined);
+    const row = (field: 'heapUsed' | 'heapTotal' | 'newSpace' | 'external' | 'outsideV8') =>
+      series.map((p) => (p[field] / 1024 / 1024).toFixed(0)).join(' ');
+    const live = series
+      .map((p) => (p.heapAfterMajorGc === null ? '-' : (p.heapAfterMajorGc / 1024 / 1024).toFixed(0)))
+      .join(' ');
+    console.log(
+      `    ${start.name.padEnd(26)} heap used ${row('heapUsed')} | live ${live} | heap total ${row('heapTotal')} (young ${row('newSpace')}) | external ${row('external')} | outside ${row('outsideV8')}`,
+    );
     for (const [cache, size] of Object.entries(start.caches)) {
       if (size.bytes === undefined) continue;
       console.log(`      ${cache.padEnd(30)} ${series.map((p) => mibOf(p.caches[cache]?.bytes ?? 0)).join(' ')}`);

@@ -7,7 +7,18 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { api, expect, isMobile, localToday, registerViaApi, signInWithToken, snap, test, uniqueEmail, type TestUser } from './support/fixtures';
+import {
+  api,
+  expect,
+  isMobile,
+  localToday,
+  registerViaApi,
+  signInWithToken,
+  snap,
+  test,
+  uniqueEmail,
+  type TestUser,
+} from './support/fixtures';
 import { addDays, cell, createAccount, createCategory, createTransaction, rowOf } from './support/ledger';
 
 const THEMES = [
@@ -26,7 +37,9 @@ interface Finding {
 
 /** Runs axe on the page as it is; returns the serious and critical violations, named by screen. */
 async function audit(page: Page, screen: string): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
@@ -34,7 +47,9 @@ async function audit(page: Page, screen: string): Promise<Finding[]> {
       rule: v.id,
       impact: v.impact ?? '',
       help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`.trim()),
+      targets: v.nodes
+        .slice(0, 5)
+        .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`.trim()),
     }));
 }
 
@@ -61,7 +76,9 @@ function contrast(a: string, b: string): number {
 }
 
 /** The focused element's outline and the background it sits on (the nearest opaque one). */
-async function focusRing(page: Page): Promise<{ style: string; width: number; color: string; background: string; text: string }> {
+async function focusRing(
+  page: Page,
+): Promise<{ style: string; width: number; color: string; background: string; text: string }> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement;
     const cs = getComputedStyle(el);
@@ -75,7 +92,13 @@ async function focusRing(page: Page): Promise<{ style: string; width: number; co
       }
       node = node.parentElement;
     }
-    return { style: cs.outlineStyle, width: parseFloat(cs.outlineWidth), color: cs.outlineColor, background, text: el.textContent?.trim() ?? '' };
+    return {
+      style: cs.outlineStyle,
+      width: parseFloat(cs.outlineWidth),
+      color: cs.outlineColor,
+      background,
+      text: el.textContent?.trim() ?? '',
+    };
   });
 }
 
@@ -88,7 +111,10 @@ async function expectVisibleFocusRing(page: Page, within: string, label: string)
   const ring = await focusRing(page);
   expect(ring.style, `${label}: focus outline on "${ring.text}"`).not.toBe('none');
   expect(ring.width, `${label}: focus outline width`).toBeGreaterThanOrEqual(2);
-  expect(contrast(ring.color, ring.background), `${label}: ring ${ring.color} on ${ring.background}`).toBeGreaterThanOrEqual(3);
+  expect(
+    contrast(ring.color, ring.background),
+    `${label}: ring ${ring.color} on ${ring.background}`,
+  ).toBeGreaterThanOrEqual(3);
 }
 
 const report = (findings: Finding[]) =>
@@ -109,7 +135,10 @@ test('signed-out screens (login, register) have no serious or critical axe viola
 });
 
 /** A household with an account, categories and rows (past, today, future: the TODAY separator). */
-async function seed(request: Parameters<typeof registerViaApi>[0], themeId: string): Promise<{ user: TestUser; accountId: number }> {
+async function seed(
+  request: Parameters<typeof registerViaApi>[0],
+  themeId: string,
+): Promise<{ user: TestUser; accountId: number }> {
   const user = await registerViaApi(request, { email: uniqueEmail(`a11y-${themeId}`) });
   const pref = await api(request, user, 'PUT', '/themes/preference', { theme_id: themeId });
   expect(pref.status, JSON.stringify(pref.body)).toBe(200);
@@ -118,14 +147,32 @@ async function seed(request: Parameters<typeof registerViaApi>[0], themeId: stri
   const food = await createCategory(request, user, 'Food');
   await createCategory(request, user, 'Groceries', food);
   await createCategory(request, user, 'Rent');
-  await createTransaction(request, user, account.id, { date: addDays(localToday(), -3), payee: 'Corner Market', amount: -42.5, category_id: food, status: 'x' });
-  await createTransaction(request, user, account.id, { date: addDays(localToday(), -1), payee: 'Paycheck', amount: 2100, status: 'p' });
-  await createTransaction(request, user, account.id, { date: addDays(localToday(), 5), payee: 'Landlord', amount: -1200 });
+  await createTransaction(request, user, account.id, {
+    date: addDays(localToday(), -3),
+    payee: 'Corner Market',
+    amount: -42.5,
+    category_id: food,
+    status: 'x',
+  });
+  await createTransaction(request, user, account.id, {
+    date: addDays(localToday(), -1),
+    payee: 'Paycheck',
+    amount: 2100,
+    status: 'p',
+  });
+  await createTransaction(request, user, account.id, {
+    date: addDays(localToday(), 5),
+    payee: 'Landlord',
+    amount: -1200,
+  });
   return { user, accountId: account.id };
 }
 
 for (const theme of THEMES) {
-  test(`${theme.name}: every signed-in screen has no serious or critical axe violations`, async ({ page, request }, testInfo) => {
+  test(`${theme.name}: every signed-in screen has no serious or critical axe violations`, async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(240_000);
     const { user, accountId } = await seed(request, theme.id);
     const findings: Finding[] = [];
@@ -139,12 +186,21 @@ for (const theme of THEMES) {
     await visit('/dashboard', 'Dashboard', 'dashboard');
     // A visible focus ring (WCAG 2.2 2.4.7, 1.4.11 at 3:1) in the header and on the page.
     await expectVisibleFocusRing(page, '.hf-header', `${theme.name} header`);
-    await page.locator('main').getByRole('link').first().or(page.locator('main').getByRole('button').first()).first().focus();
+    await page
+      .locator('main')
+      .getByRole('link')
+      .first()
+      .or(page.locator('main').getByRole('button').first())
+      .first()
+      .focus();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Shift+Tab');
     const mainRing = await focusRing(page);
     expect(mainRing.style, `${theme.name} page focus outline`).not.toBe('none');
-    expect(contrast(mainRing.color, mainRing.background), `${theme.name} page ring ${mainRing.color} on ${mainRing.background}`).toBeGreaterThanOrEqual(3);
+    expect(
+      contrast(mainRing.color, mainRing.background),
+      `${theme.name} page ring ${mainRing.color} on ${mainRing.background}`,
+    ).toBeGreaterThanOrEqual(3);
     await visit('/budget', 'Budget Planner', 'budget');
     await visit('/accounts', 'Your Accounts', 'accounts');
     await visit(`/accounts/${accountId}/register`, 'Everyday Checking', 'register');

@@ -8,7 +8,11 @@ import { cssVar, expect, registerViaApi, signInWithToken, snap, test, uniqueEmai
 /** '#123456' or '#abc' -> 'rgb(18, 52, 86)', as getComputedStyle reports colours. */
 function rgb(hex: string): string {
   let h = hex.replace('#', '');
-  if (h.length === 3) h = h.split('').map((c) => c + c).join('');
+  if (h.length === 3)
+    h = h
+      .split('')
+      .map((c) => c + c)
+      .join('');
   const n = (i: number) => parseInt(h.slice(i, i + 2), 16);
   return `rgb(${n(0)}, ${n(2)}, ${n(4)})`;
 }
@@ -45,7 +49,10 @@ async function expectHeaderMatchesPrimaryBg(page: Page): Promise<string> {
   return expected;
 }
 
-test('themes: load a built-in, edit a colour, save, reload, load, delete and reset; the page follows', async ({ page, request }, testInfo) => {
+test('themes: load a built-in, edit a colour, save, reload, load, delete and reset; the page follows', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request, { email: uniqueEmail('theme') });
   await signInWithToken(page, user, '/settings/appearance');
   await expect(page.getByRole('heading', { name: 'Appearance', exact: true, level: 1 })).toBeVisible();
@@ -108,7 +115,9 @@ test('themes: load a built-in, edit a colour, save, reload, load, delete and res
   // Delete the saved theme, after the confirmation.
   await card(page, themeName).getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('Are you sure you want to delete this theme? This action cannot be undone.')).toBeVisible();
+  await expect(
+    dialog.getByText('Are you sure you want to delete this theme? This action cannot be undone.'),
+  ).toBeVisible();
   await snap(page, testInfo, 'appearance-delete-confirm');
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('Theme deleted successfully.')).toBeVisible();
@@ -135,15 +144,35 @@ test('themes: load a built-in, edit a colour, save, reload, load, delete and res
   await snap(page, testInfo, 'appearance-reset');
 });
 
-test('a saved theme belongs to its user: another user does not see it and keeps the default colours', async ({ page, request }) => {
+test('a saved theme belongs to its user: another user does not see it and keeps the default colours', async ({
+  page,
+  request,
+}) => {
   const owner = await registerViaApi(request);
   const saved = await request.post('/api/themes/', {
     headers: { Authorization: `Bearer ${owner.accessToken}` },
     data: {
       name: 'Owner Only',
       colors: Object.fromEntries(
-        ['primaryBg', 'primaryText', 'mainBg', 'secondaryBg', 'mainText', 'buttonPrimaryBg', 'buttonPrimaryText', 'rowEntryBg', 'rowEntryBorder',
-          'rowDefaultBg', 'rowBudgetBg', 'rowEditBg', 'rowHighlightBg', 'statusPendingBg', 'statusPendingText', 'statusClearedBg', 'statusClearedText'].map((k) => [k, '#224466']),
+        [
+          'primaryBg',
+          'primaryText',
+          'mainBg',
+          'secondaryBg',
+          'mainText',
+          'buttonPrimaryBg',
+          'buttonPrimaryText',
+          'rowEntryBg',
+          'rowEntryBorder',
+          'rowDefaultBg',
+          'rowBudgetBg',
+          'rowEditBg',
+          'rowHighlightBg',
+          'statusPendingBg',
+          'statusPendingText',
+          'statusClearedBg',
+          'statusClearedText',
+        ].map((k) => [k, '#224466']),
       ),
     },
   });

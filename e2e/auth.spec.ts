@@ -25,7 +25,9 @@ async function storedToken(page: Page): Promise<string | null> {
 }
 
 test.describe('public screens', () => {
-  test('register screen: heading, fields, button, link to login and the mismatch message', async ({ page }, testInfo) => {
+  test('register screen: heading, fields, button, link to login and the mismatch message', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: PRODUCT_NAME_RE })).toBeVisible();
     await expect(page.getByRole('heading', { name: PRODUCT_NAME_RE })).toHaveText(/^Create Your .+ Account$/);
@@ -35,7 +37,10 @@ test.describe('public screens', () => {
     await expect(passwordField(page)).toHaveAttribute('placeholder', '8+ characters, letters, numbers, symbols');
     await expect(confirmField(page)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create Account', exact: true })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: /log ?in|sign in/i })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('main').getByRole('link', { name: /log ?in|sign in/i })).toHaveAttribute(
+      'href',
+      '/login',
+    );
     await snap(page, testInfo, 'register');
 
     await page.getByLabel(/^name/i).fill('Mismatch Person');
@@ -69,7 +74,9 @@ test.describe('public screens', () => {
     await snap(page, testInfo, 'forgot-password');
   });
 
-  test('reset-password screen: new and confirm fields; a mismatch says "Passwords do not match."', async ({ page }, testInfo) => {
+  test('reset-password screen: new and confirm fields; a mismatch says "Passwords do not match."', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/reset-password/not-a-real-token');
     await expect(passwordField(page)).toBeVisible();
     await expect(confirmField(page)).toBeVisible();
@@ -89,7 +96,15 @@ test.describe('public screens', () => {
   test('signed-out visitors are sent to /login (Help is public), and / goes to /dashboard first', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
-    for (const path of ['/dashboard', '/accounts', '/settings/household', '/settings/appearance', '/reports', '/categories', '/budget']) {
+    for (const path of [
+      '/dashboard',
+      '/accounts',
+      '/settings/household',
+      '/settings/appearance',
+      '/reports',
+      '/categories',
+      '/budget',
+    ]) {
       await page.goto(path);
       await expect(page, `${path} without a token`).toHaveURL(/\/login$/);
     }
@@ -127,7 +142,10 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('log in with "Remember me": the email is remembered; without it, it is forgotten', async ({ page, request }, testInfo) => {
+  test('log in with "Remember me": the email is remembered; without it, it is forgotten', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerViaApi(request, { name: 'Remy Member' });
     await page.goto('/login');
     await emailField(page).fill(user.email);
@@ -153,7 +171,10 @@ test.describe('session', () => {
     await expect(emailField(page)).toHaveValue('');
   });
 
-  test('a wrong password shows "Invalid email or password." and clears the password field', async ({ page, request }, testInfo) => {
+  test('a wrong password shows "Invalid email or password." and clears the password field', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerViaApi(request);
     await page.goto('/login');
     await emailField(page).fill(user.email);
@@ -167,7 +188,10 @@ test.describe('session', () => {
     await snap(page, testInfo, 'login-wrong-password');
   });
 
-  test('forgot password: the emailed link resets the password and the screen goes to /login after 3 seconds', async ({ page, request }, testInfo) => {
+  test('forgot password: the emailed link resets the password and the screen goes to /login after 3 seconds', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerViaApi(request, { name: 'Forgetful Fran' });
     await page.goto('/forgot-password');
     await emailField(page).fill(user.email);

@@ -8,14 +8,47 @@
  * in Default and Dark Mode, on a household seeded through the real APIs.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { api, expect, isMobile, localToday, registerViaApi, signInWithToken, snap, test, type TestUser } from './support/fixtures';
-import { addMonths, createAccount, createCategory, createTransaction, entryOf, money, openRegister, registerRows, rowOf } from './support/ledger';
+import {
+  api,
+  expect,
+  isMobile,
+  localToday,
+  registerViaApi,
+  signInWithToken,
+  snap,
+  test,
+  type TestUser,
+} from './support/fixtures';
+import {
+  addMonths,
+  createAccount,
+  createCategory,
+  createTransaction,
+  entryOf,
+  money,
+  openRegister,
+  registerRows,
+  rowOf,
+} from './support/ledger';
 
 const today = localToday();
 const pad = (n: number) => String(n).padStart(2, '0');
 const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const LONG = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 /** The 12 month keys `YYYY-MM-01` of the grid, the current month first. */
 const MONTHS = Array.from({ length: 12 }, (_, i) => addMonths(`${today.slice(0, 7)}-01`, i));
 const shortLabel = (key: string) => `${SHORT[Number(key.slice(5, 7)) - 1]} ${key.slice(0, 4)}`;
@@ -25,9 +58,11 @@ const lastDay = (key: string) => `${key.slice(0, 8)}${pad(daysIn(Number(key.slic
 
 /** Whether svc-budget answers the budget routes in this build (the spec's tests need it). */
 const grid = (page: Page, name: 'Planned Deposits' | 'Planned Payments') => page.getByRole('grid', { name });
-const gridRow = (page: Page, name: 'Planned Deposits' | 'Planned Payments', payee: string) => grid(page, name).locator('tbody tr').filter({ hasText: payee });
+const gridRow = (page: Page, name: 'Planned Deposits' | 'Planned Payments', payee: string) =>
+  grid(page, name).locator('tbody tr').filter({ hasText: payee });
 const monthCell = (row: Locator, monthIndex: number) => row.getByRole('gridcell').nth(3 + monthIndex);
-const addForm = (page: Page, kind: 'deposit' | 'payment' | 'envelope') => page.getByRole('form', { name: kind === 'envelope' ? 'Add envelope' : `Add planned ${kind}` });
+const addForm = (page: Page, kind: 'deposit' | 'payment' | 'envelope') =>
+  page.getByRole('form', { name: kind === 'envelope' ? 'Add envelope' : `Add planned ${kind}` });
 
 async function openPlanner(page: Page, user: TestUser, accountName?: string): Promise<void> {
   await signInWithToken(page, user, '/budget');
@@ -36,7 +71,13 @@ async function openPlanner(page: Page, user: TestUser, accountName?: string): Pr
   await expect(page.getByRole('grid', { name: 'Planned Payments' })).toBeVisible();
 }
 
-async function addItem(page: Page, kind: 'deposit' | 'payment', payee: string, category: string | null, day: number): Promise<void> {
+async function addItem(
+  page: Page,
+  kind: 'deposit' | 'payment',
+  payee: string,
+  category: string | null,
+  day: number,
+): Promise<void> {
   const form = addForm(page, kind);
   await form.getByRole('combobox', { name: 'Payee' }).fill(payee);
   if (category !== null) await form.getByRole('combobox', { name: 'Category' }).fill(category);
@@ -65,10 +106,16 @@ async function addEnvelope(page: Page, category: string, amount: string, rollove
   await expect(page.getByRole('rowheader', { name: category })).toBeVisible();
 }
 
-const envelopeRow = (page: Page, category: string) => page.locator('.budget-envelopes tbody tr').filter({ has: page.getByRole('rowheader', { name: category, exact: true }) });
+const envelopeRow = (page: Page, category: string) =>
+  page
+    .locator('.budget-envelopes tbody tr')
+    .filter({ has: page.getByRole('rowheader', { name: category, exact: true }) });
 
 test.describe('Budget Planner with svc-budget', () => {
-  test('a rent payment on day 31 and a salary: fill forward, and the budgeted rows in the register', async ({ page, request }, testInfo) => {
+  test('a rent payment on day 31 and a salary: fill forward, and the budgeted rows in the register', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 2000);
     await createAccount(request, user, 'Savings', 500);
@@ -109,7 +156,9 @@ test.describe('Budget Planner with svc-budget', () => {
 
     // The register holds one budgeted row per month, on day 31 clamped to the month's length.
     const rows = (await registerRows(request, user, checking.id)).filter((r) => r.payee === 'Landlord');
-    expect(rows.map((r) => [r.date, r.amount]).sort()).toEqual(MONTHS.map((m, i) => [lastDay(m), i < 2 ? -1500 : -1600]).sort());
+    expect(rows.map((r) => [r.date, r.amount]).sort()).toEqual(
+      MONTHS.map((m, i) => [lastDay(m), i < 2 ? -1500 : -1600]).sort(),
+    );
     await page.getByRole('link', { name: 'Go to Register →' }).click();
     await openRegister(page, checking.id);
     await expect(rowOf(page, 'Landlord').first()).toHaveClass(/is-budgeted/);
@@ -117,7 +166,10 @@ test.describe('Budget Planner with svc-budget', () => {
     await snap(page, testInfo, 'budget-planner-register');
   });
 
-  test('a scheduled transfer shows "-- Transfer --" and an italic read-only mirror in the other account', async ({ page, request }, testInfo) => {
+  test('a scheduled transfer shows "-- Transfer --" and an italic read-only mirror in the other account', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerViaApi(request);
     await createAccount(request, user, 'Checking', 2000);
     const savings = await createAccount(request, user, 'Savings', 500);
@@ -134,7 +186,10 @@ test.describe('Budget Planner with svc-budget', () => {
     await expect(monthCell(transfer, 11)).toHaveText(money(200));
 
     await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: 'Savings' });
-    await expect(page.getByRole('link', { name: 'Go to Register →' })).toHaveAttribute('href', `/accounts/${savings.id}/register`);
+    await expect(page.getByRole('link', { name: 'Go to Register →' })).toHaveAttribute(
+      'href',
+      `/accounts/${savings.id}/register`,
+    );
     const mirror = grid(page, 'Planned Deposits').locator('tbody tr.budget-grid__mirror');
     await expect(mirror).toHaveCount(1);
     await expect(mirror).toHaveCSS('font-style', 'italic');
@@ -147,7 +202,10 @@ test.describe('Budget Planner with svc-budget', () => {
     await snap(page, testInfo, 'budget-planner-transfer-mirror');
   });
 
-  test('envelopes with and without rollover: spending in the register, "left", colours and next month\u2019s rollover', async ({ page, request }, testInfo) => {
+  test('envelopes with and without rollover: spending in the register, "left", colours and next month\u2019s rollover', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 2000);
     const groceries = await createCategory(request, user, 'Groceries');
@@ -167,7 +225,12 @@ test.describe('Budget Planner with svc-budget', () => {
     await expect(envelopeRow(page, 'Groceries')).toHaveAttribute('data-tone', 'green');
 
     // Spend 270 of Groceries through the API, and 95 of Dining in the register with the panel open.
-    await createTransaction(request, user, checking.id, { date: today, payee: 'Grocer', amount: -270, category_id: groceries });
+    await createTransaction(request, user, checking.id, {
+      date: today,
+      payee: 'Grocer',
+      amount: -270,
+      category_id: groceries,
+    });
     await page.getByRole('link', { name: 'Go to Register →' }).click();
     await openRegister(page, checking.id);
     await page.getByRole('button', { name: 'Show' }).click();
@@ -219,23 +282,54 @@ test.describe('Budget Planner with svc-budget', () => {
 // Layout and themes, on a household seeded through the real APIs.
 // ---------------------------------------------------------------------------------------------
 
-async function budgetApi(request: APIRequestContext, user: TestUser, path: string, body: unknown): Promise<{ id: number }> {
+async function budgetApi(
+  request: APIRequestContext,
+  user: TestUser,
+  path: string,
+  body: unknown,
+): Promise<{ id: number }> {
   const res = await api(request, user, 'POST', path, body);
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   return res.body as { id: number };
 }
 
 /** Items (one of them only in some months), a transfer each way, and four envelopes in every colour. */
-async function seedLayoutHousehold(request: APIRequestContext, user: TestUser, checkingId: number, savingsId: number): Promise<void> {
-  const item = async (accountId: number, payee: string, item_type: 'deposit' | 'payment', day_of_month: number, category_id: number | undefined, fills: Array<[number, number, 'full' | 'single']>) => {
-    const { id } = await budgetApi(request, user, `/budget/${accountId}`, { payee, item_type, day_of_month, ...(category_id ? { category_id } : {}) });
-    for (const [monthIndex, amount, mode] of fills) await budgetApi(request, user, '/budget/autofill', { budget_item_id: id, start_month: MONTHS[monthIndex], amount, mode });
+async function seedLayoutHousehold(
+  request: APIRequestContext,
+  user: TestUser,
+  checkingId: number,
+  savingsId: number,
+): Promise<void> {
+  const item = async (
+    accountId: number,
+    payee: string,
+    item_type: 'deposit' | 'payment',
+    day_of_month: number,
+    category_id: number | undefined,
+    fills: Array<[number, number, 'full' | 'single']>,
+  ) => {
+    const { id } = await budgetApi(request, user, `/budget/${accountId}`, {
+      payee,
+      item_type,
+      day_of_month,
+      ...(category_id ? { category_id } : {}),
+    });
+    for (const [monthIndex, amount, mode] of fills)
+      await budgetApi(request, user, '/budget/autofill', {
+        budget_item_id: id,
+        start_month: MONTHS[monthIndex],
+        amount,
+        mode,
+      });
   };
   const salary = await createCategory(request, user, 'Salary');
   const rent = await createCategory(request, user, 'Rent');
   const electric = await createCategory(request, user, 'Electric', await createCategory(request, user, 'Utilities'));
   await item(checkingId, 'Employer', 'deposit', 15, salary, [[0, 3000, 'full']]);
-  await item(checkingId, 'Landlord with a long name', 'payment', 31, rent, [[0, 1500, 'full'], [2, 1600, 'full']]);
+  await item(checkingId, 'Landlord with a long name', 'payment', 31, rent, [
+    [0, 1500, 'full'],
+    [2, 1600, 'full'],
+  ]);
   await item(checkingId, 'Power Company', 'payment', 3, electric, [[2, 120.5, 'single']]);
   await item(checkingId, 'Savings', 'payment', 5, undefined, [[0, 200, 'full']]);
   await item(savingsId, 'Checking', 'payment', 20, undefined, [[1, 50, 'full']]);
@@ -244,17 +338,35 @@ async function seedLayoutHousehold(request: APIRequestContext, user: TestUser, c
   const fuel = await createCategory(request, user, 'Fuel');
   const gifts = await createCategory(request, user, 'Gifts');
   const month = today.slice(0, 7);
-  for (const [category_id, amount, rollover_enabled] of [[groceries, 400, true], [dining, 120, false], [fuel, 80, true], [gifts, 50, true]] as const) {
-    await budgetApi(request, user, '/budget/category', { account_id: checkingId, category_id, month, amount, rollover_enabled });
+  for (const [category_id, amount, rollover_enabled] of [
+    [groceries, 400, true],
+    [dining, 120, false],
+    [fuel, 80, true],
+    [gifts, 50, true],
+  ] as const) {
+    await budgetApi(request, user, '/budget/category', {
+      account_id: checkingId,
+      category_id,
+      month,
+      amount,
+      rollover_enabled,
+    });
   }
-  for (const [category_id, amount] of [[groceries, -150], [dining, -95], [fuel, -76]] as const) {
+  for (const [category_id, amount] of [
+    [groceries, -150],
+    [dining, -95],
+    [fuel, -76],
+  ] as const) {
     await createTransaction(request, user, checkingId, { date: `${month}-01`, payee: 'Shop', amount, category_id });
   }
 }
 
 test.describe('Budget Planner layout', () => {
   for (const theme of ['default', 'dark'] as const) {
-    test(`${theme === 'dark' ? 'Dark Mode' : 'Default'}: the grid, the forms and the envelope panel`, async ({ page, request }, testInfo) => {
+    test(`${theme === 'dark' ? 'Dark Mode' : 'Default'}: the grid, the forms and the envelope panel`, async ({
+      page,
+      request,
+    }, testInfo) => {
       const user = await registerViaApi(request);
       const checking = await createAccount(request, user, 'Checking', 2000);
       const savings = await createAccount(request, user, 'Savings', 500);
@@ -265,14 +377,24 @@ test.describe('Budget Planner layout', () => {
       await seedLayoutHousehold(request, user, checking.id, savings.id);
       await openPlanner(page, user);
       await expect(page.getByRole('rowheader', { name: 'Groceries' })).toBeVisible();
-      if (theme === 'dark') await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mainBg').trim())).toBe('#111827');
+      if (theme === 'dark')
+        await expect
+          .poll(() =>
+            page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mainBg').trim()),
+          )
+          .toBe('#111827');
 
       // Zero is a dash; the mirror is italic; transfers say "-- Transfer --".
       const power = gridRow(page, 'Planned Payments', 'Power Company');
       await expect(monthCell(power, 0)).toHaveText('-');
       await expect(monthCell(power, 2)).toHaveText(money(120.5));
-      await expect(grid(page, 'Planned Deposits').locator('tbody tr.budget-grid__mirror')).toHaveCSS('font-style', 'italic');
-      await expect(gridRow(page, 'Planned Payments', 'Savings').getByRole('gridcell').nth(1)).toHaveText('-- Transfer --');
+      await expect(grid(page, 'Planned Deposits').locator('tbody tr.budget-grid__mirror')).toHaveCSS(
+        'font-style',
+        'italic',
+      );
+      await expect(gridRow(page, 'Planned Payments', 'Savings').getByRole('gridcell').nth(1)).toHaveText(
+        '-- Transfer --',
+      );
       await expect(envelopeRow(page, 'Groceries')).toHaveAttribute('data-tone', 'green');
       await expect(envelopeRow(page, 'Food: Dining')).toHaveAttribute('data-tone', 'orange');
       await expect(envelopeRow(page, 'Fuel')).toHaveAttribute('data-tone', 'red');
@@ -287,7 +409,9 @@ test.describe('Budget Planner layout', () => {
       await expect(monthCell(gridRow(page, 'Planned Payments', 'Landlord with a long name'), 2)).toBeFocused();
 
       // The page itself never scrolls sideways: only the grid does.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
       const wrap = grid(page, 'Planned Payments').locator('xpath=..');
       if (isMobile(testInfo)) {
         // The grid scrolls sideways with the payee column in place; the forms stack.

@@ -9,18 +9,42 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { api, expect, isMobile, localToday, registerViaApi, signInWithToken, snap, test, type TestUser } from './support/fixtures';
+import {
+  api,
+  expect,
+  isMobile,
+  localToday,
+  registerViaApi,
+  signInWithToken,
+  snap,
+  test,
+  type TestUser,
+} from './support/fixtures';
 import { addMonths, createAccount, createCategory, createTransaction } from './support/ledger';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const FULL_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const FULL_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const pad = (n: number) => String(n).padStart(2, '0');
 const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 const today = localToday();
 const thisMonth = today.slice(0, 7);
 const monthWord = FULL_MONTHS[Number(today.slice(5, 7)) - 1];
 /** `2027-03-14` -> `Mar 14, 2027`, as the warning says it. */
-const longDate = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
+const longDate = (date: string) =>
+  `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
 
 // ----- seeding -----
 
@@ -31,9 +55,26 @@ async function ok<T>(res: Promise<{ status: number; body: unknown }>): Promise<T
 }
 
 /** A planned payment (The Predictables) of `amount` on `day` of `month` (YYYY-MM) only. */
-async function planPayment(request: APIRequestContext, user: TestUser, accountId: number, payee: string, day: number, month: string, amount: number): Promise<void> {
-  const item = await ok<{ id: number }>(api(request, user, 'POST', `/budget/${accountId}`, { payee, item_type: 'payment', day_of_month: day }));
-  await ok(api(request, user, 'POST', '/budget/autofill', { budget_item_id: item.id, start_month: `${month}-01`, amount, mode: 'single' }));
+async function planPayment(
+  request: APIRequestContext,
+  user: TestUser,
+  accountId: number,
+  payee: string,
+  day: number,
+  month: string,
+  amount: number,
+): Promise<void> {
+  const item = await ok<{ id: number }>(
+    api(request, user, 'POST', `/budget/${accountId}`, { payee, item_type: 'payment', day_of_month: day }),
+  );
+  await ok(
+    api(request, user, 'POST', '/budget/autofill', {
+      budget_item_id: item.id,
+      start_month: `${month}-01`,
+      amount,
+      mode: 'single',
+    }),
+  );
 }
 
 interface Household {
@@ -48,18 +89,35 @@ async function seedHousehold(request: APIRequestContext): Promise<Household> {
   const checking = (await createAccount(request, user, 'Checking', 10000)).id;
   const savings = (await createAccount(request, user, 'Savings', 8000)).id;
   const groceries = await createCategory(request, user, 'Groceries');
-  await createTransaction(request, user, checking, { date: today, payee: 'Grocer', amount: -100, category_id: groceries, status: 'x' });
-  await ok(api(request, user, 'POST', '/budget/category', { account_id: checking, category_id: groceries, month: thisMonth, amount: 300 }));
+  await createTransaction(request, user, checking, {
+    date: today,
+    payee: 'Grocer',
+    amount: -100,
+    category_id: groceries,
+    status: 'x',
+  });
+  await ok(
+    api(request, user, 'POST', '/budget/category', {
+      account_id: checking,
+      category_id: groceries,
+      month: thisMonth,
+      amount: 300,
+    }),
+  );
   await planPayment(request, user, checking, 'Insurance', 10, addMonths(`${thisMonth}-01`, 1).slice(0, 7), 400);
-  await ok(api(request, user, 'POST', '/budget/goals', { name: 'Holiday Fund', account_id: savings, target_amount: 10000 }));
+  await ok(
+    api(request, user, 'POST', '/budget/goals', { name: 'Holiday Fund', account_id: savings, target_amount: 10000 }),
+  );
   return { user, checking, savings };
 }
 
 // ----- locators -----
 
-const chartCard = (page: Page, name: string): Locator => page.locator('.dash-card').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+const chartCard = (page: Page, name: string): Locator =>
+  page.locator('.dash-card').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
 const cardNames = (page: Page) => page.locator('.dash-card .dash-card__title').allTextContents();
-const warnings = (page: Page): Locator => page.getByRole('list', { name: 'Low balance warnings' }).getByRole('listitem');
+const warnings = (page: Page): Locator =>
+  page.getByRole('list', { name: 'Low balance warnings' }).getByRole('listitem');
 
 /** A client-side navigation (the shell's router), so the query cache stays as it is. */
 async function spaNavigate(page: Page, path: string): Promise<void> {
@@ -86,7 +144,10 @@ async function expectChartsDrawn(page: Page, names: string[]): Promise<void> {
 }
 
 test.describe('dashboard', () => {
-  test('a chart per account and net worth with High / Low markers, the toggles, maximize (desktop) and the widget', async ({ page, request }, testInfo) => {
+  test('a chart per account and net worth with High / Low markers, the toggles, maximize (desktop) and the widget', async ({
+    page,
+    request,
+  }, testInfo) => {
     const h = await seedHousehold(request);
     await openDashboard(page, h.user);
     await expect(page.getByText('This report shows your balance projection based on your budget.')).toBeVisible();
@@ -98,11 +159,19 @@ test.describe('dashboard', () => {
     const low = checking.locator('[data-marker="low"]');
     await expect(high.locator('text')).toHaveText('High: $9,900.00'); // today: 10,000 - 100
     await expect(low.locator('text')).toHaveText(/^Low: \$/);
-    for (const [marker, offset] of [[high, -15], [low, 22]] as const) {
+    for (const [marker, offset] of [
+      [high, -15],
+      [low, 22],
+    ] as const) {
       const geometry = await marker.evaluate((g) => {
         const dot = g.querySelector('circle')!;
         const label = g.querySelector('text')!;
-        return { r: dot.getAttribute('r'), dy: Number(label.getAttribute('y')) - Number(dot.getAttribute('cy')), fill: getComputedStyle(dot).fill, tone: g.getAttribute('data-tone') };
+        return {
+          r: dot.getAttribute('r'),
+          dy: Number(label.getAttribute('y')) - Number(dot.getAttribute('cy')),
+          fill: getComputedStyle(dot).fill,
+          tone: g.getAttribute('data-tone'),
+        };
       });
       expect(geometry.r).toBe('8');
       expect(geometry.dy).toBeCloseTo(offset, 5);
@@ -113,11 +182,15 @@ test.describe('dashboard', () => {
     await expect(page.getByText(/is projected to go below \$0/)).toHaveCount(0);
 
     // Y ticks: a round domain including $0; x labels on January and even months only.
-    const yTicks = await checking.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents();
+    const yTicks = await checking
+      .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')
+      .allTextContents();
     expect(yTicks).toContain('$0');
     expect(yTicks.length).toBeGreaterThanOrEqual(3);
     expect(yTicks.length).toBeLessThanOrEqual(6);
-    const xTicks = await checking.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents();
+    const xTicks = await checking
+      .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
+      .allTextContents();
     expect(xTicks.length).toBeGreaterThan(3);
     for (const label of xTicks) expect(label).toMatch(/^(Jan ?\d{4}|Feb|Apr|Jun|Aug|Oct|Dec)$/);
 
@@ -131,8 +204,14 @@ test.describe('dashboard', () => {
     await expect(envelopes.getByRole('listitem')).toContainText('Groceries');
     await expect(envelopes.getByRole('listitem')).toContainText('$200.00 left');
     await expect(envelopes.getByRole('listitem')).toContainText('Checking');
-    await expect(envelopes.getByRole('progressbar', { name: 'Groceries remaining' })).toHaveAttribute('aria-valuenow', '67');
-    await expect(envelopes.getByRole('progressbar', { name: 'Groceries remaining' })).toHaveAttribute('data-tone', 'green');
+    await expect(envelopes.getByRole('progressbar', { name: 'Groceries remaining' })).toHaveAttribute(
+      'aria-valuenow',
+      '67',
+    );
+    await expect(envelopes.getByRole('progressbar', { name: 'Groceries remaining' })).toHaveAttribute(
+      'data-tone',
+      'green',
+    );
     const jars = page.getByRole('region', { name: `Savings Jars (${monthWord})` });
     await expect(jars.getByRole('listitem')).toContainText('Holiday Fund');
     await expect(jars.getByRole('listitem')).toContainText(/\$[\d,]+\.\d\d saved/);
@@ -149,28 +228,40 @@ test.describe('dashboard', () => {
       await expect(page.locator('.dash-list')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Show Full Year History' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: /^Maximize/ })).toHaveCount(0);
-      const [first, second] = await page.locator('.dash-card').evaluateAll((els) => els.slice(0, 2).map((el) => el.getBoundingClientRect().top));
+      const [first, second] = await page
+        .locator('.dash-card')
+        .evaluateAll((els) => els.slice(0, 2).map((el) => el.getBoundingClientRect().top));
       expect(second).toBeGreaterThan(first);
       return;
     }
 
     // Desktop: a grid (two charts side by side).
-    const tops = await page.locator('.dash-card').evaluateAll((els) => els.slice(0, 2).map((el) => Math.round(el.getBoundingClientRect().top)));
+    const tops = await page
+      .locator('.dash-card')
+      .evaluateAll((els) => els.slice(0, 2).map((el) => Math.round(el.getBoundingClientRect().top)));
     expect(tops[0]).toBe(tops[1]);
 
     // Full year history: refetched with fullHistory=true, the chart starts about 12 months back.
-    const pointsBefore = await checking.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').count();
+    const pointsBefore = await checking
+      .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
+      .count();
     const [full] = await Promise.all([
-      page.waitForRequest((r) => r.url().includes('/api/dashboard/balance_projection') && r.url().includes('fullHistory=true')),
+      page.waitForRequest(
+        (r) => r.url().includes('/api/dashboard/balance_projection') && r.url().includes('fullHistory=true'),
+      ),
       page.getByRole('button', { name: 'Show Full Year History' }).click(),
     ]);
     expect(full.method()).toBe('GET');
     await expect(page.getByRole('button', { name: 'Show Less History' })).toBeVisible();
-    await expect.poll(() => checking.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').count()).toBeGreaterThan(pointsBefore);
+    await expect
+      .poll(() => checking.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').count())
+      .toBeGreaterThan(pointsBefore);
     await snap(page, testInfo, 'dashboard-full-history');
     await page.getByRole('button', { name: 'Show Less History' }).click();
     await expect(page.getByRole('button', { name: 'Show Full Year History' })).toBeVisible();
-    await expect.poll(() => checking.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').count()).toBe(pointsBefore);
+    await expect
+      .poll(() => checking.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').count())
+      .toBe(pointsBefore);
 
     // Maximize a chart: a modal with the chart, closed with ×.
     await page.getByRole('button', { name: 'Maximize Checking' }).click();
@@ -188,7 +279,9 @@ test.describe('dashboard', () => {
   test('the empty states: no accounts, and an account with no widget data', async ({ page, request }, testInfo) => {
     const user = await registerViaApi(request);
     await openDashboard(page, user);
-    await expect(page.getByText('No accounts found. Please add an account to see your balance projection.')).toBeVisible();
+    await expect(
+      page.getByText('No accounts found. Please add an account to see your balance projection.'),
+    ).toBeVisible();
     await expect(page.locator('.dash-widgets')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Net Worth/ })).toHaveCount(0);
     await snap(page, testInfo, 'dashboard-empty');
@@ -207,7 +300,10 @@ test.describe('dashboard', () => {
     await expect(page.getByText(/Everyday Expenses|Savings Jars/)).toHaveCount(0);
   });
 
-  test('a savings jar added, edited and deleted on /accounts shows in the dashboard widget', async ({ page, request }, testInfo) => {
+  test('a savings jar added, edited and deleted on /accounts shows in the dashboard widget', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerViaApi(request);
     await createAccount(request, user, 'Checking', 1200);
     await createAccount(request, user, 'Rainy Day', 3000);
@@ -232,10 +328,15 @@ test.describe('dashboard', () => {
     await expect(item).toContainText('New Car');
     await expect(item).toContainText('Rainy Day');
     await expect(item).toContainText('$15,000.00');
-    const [goal] = await ok<Array<{ saved_amount: number; target_amount: number }>>(api(request, user, 'GET', '/budget/goals'));
+    const [goal] = await ok<Array<{ saved_amount: number; target_amount: number }>>(
+      api(request, user, 'GET', '/budget/goals'),
+    );
     const saved = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(goal.saved_amount);
     await expect(item).toContainText(`${saved} of $15,000.00`);
-    await expect(item.getByRole('progressbar', { name: 'New Car saved' })).toHaveAttribute('aria-valuenow', String(Math.round((goal.saved_amount / 15000) * 100)));
+    await expect(item.getByRole('progressbar', { name: 'New Car saved' })).toHaveAttribute(
+      'aria-valuenow',
+      String(Math.round((goal.saved_amount / 15000) * 100)),
+    );
     // The message goes after 3 s.
     await expect(section.getByRole('status')).toHaveCount(0, { timeout: 5000 });
     await snap(page, testInfo, 'accounts-jars');
@@ -257,7 +358,9 @@ test.describe('dashboard', () => {
     await expect(item).toContainText('Electric Car');
     await expect(item).toContainText('$20,000.00');
     await page.goto('/dashboard');
-    await expect(page.getByRole('region', { name: `Savings Jars (${monthWord})` }).getByRole('listitem')).toContainText('Electric Car');
+    await expect(page.getByRole('region', { name: `Savings Jars (${monthWord})` }).getByRole('listitem')).toContainText(
+      'Electric Car',
+    );
 
     // Delete with a confirmation: the widget goes (no envelopes either).
     await page.goto('/accounts');
@@ -274,7 +377,10 @@ test.describe('dashboard', () => {
     await expect(page.locator('.dash-widgets')).toHaveCount(0);
   });
 
-  test('a big planned bill makes the low-balance warning appear, per account and for net worth', async ({ page, request }, testInfo) => {
+  test('a big planned bill makes the low-balance warning appear, per account and for net worth', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerViaApi(request);
     const checking = (await createAccount(request, user, 'Checking', 500)).id;
     await openDashboard(page, user);
@@ -289,7 +395,10 @@ test.describe('dashboard', () => {
     await planPayment(request, user, checking, 'Roof Repair', 15, next.slice(0, 7), 2000);
     await page.reload();
     await expectChartsDrawn(page, ['Net Worth', 'Checking']);
-    await expect(warnings(page)).toHaveText([`Checking is projected to go below $0 on ${longDate(due)}`, `Net Worth is projected to go below $0 on ${longDate(due)}`]);
+    await expect(warnings(page)).toHaveText([
+      `Checking is projected to go below $0 on ${longDate(due)}`,
+      `Net Worth is projected to go below $0 on ${longDate(due)}`,
+    ]);
     const low = chartCard(page, 'Checking').locator('[data-marker="low"]');
     await expect(low).toHaveAttribute('data-tone', 'destructive');
     await expect(low).toHaveAttribute('data-date', due);
@@ -305,16 +414,29 @@ test.describe('dashboard', () => {
     test(`${theme.name}: the charts, markers and widget read well`, async ({ page, request }, testInfo) => {
       const h = await seedHousehold(request);
       // Checking goes below zero (net worth does not).
-      await planPayment(request, h.user, h.checking, 'Big Bill', 20, addMonths(`${thisMonth}-01`, 2).slice(0, 7), 12000);
+      await planPayment(
+        request,
+        h.user,
+        h.checking,
+        'Big Bill',
+        20,
+        addMonths(`${thisMonth}-01`, 2).slice(0, 7),
+        12000,
+      );
       const pref = await api(request, h.user, 'PUT', '/themes/preference', { theme_id: theme.id });
       expect(pref.status, JSON.stringify(pref.body)).toBeLessThan(300);
       await openDashboard(page, h.user);
-      await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mainBg').trim())).toBe(theme.mainBg);
+      await expect
+        .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mainBg').trim()))
+        .toBe(theme.mainBg);
       await expectChartsDrawn(page, ['Net Worth', 'Checking', 'Savings']);
       await expect(warnings(page).first()).toContainText('Checking is projected to go below $0 on');
       const checking = chartCard(page, 'Checking');
       // Axis labels take the theme's text colour; the markers differ from the card's background.
-      const tickFill = await checking.locator('.recharts-cartesian-axis-tick-value').first().evaluate((el) => getComputedStyle(el).fill);
+      const tickFill = await checking
+        .locator('.recharts-cartesian-axis-tick-value')
+        .first()
+        .evaluate((el) => getComputedStyle(el).fill);
       expect(tickFill).toBe(theme.mainText);
       const [positive, destructive, card] = await Promise.all([
         checking.locator('[data-marker="high"] circle').evaluate((el) => getComputedStyle(el).fill),
@@ -324,12 +446,17 @@ test.describe('dashboard', () => {
       expect(new Set([positive, destructive, card]).size).toBe(3);
       await snap(page, testInfo, `dashboard-${theme.id}`);
       await page.goto('/accounts');
-      await expect(page.getByRole('region', { name: 'Savings Jars', exact: true }).getByRole('listitem')).toHaveCount(1);
+      await expect(page.getByRole('region', { name: 'Savings Jars', exact: true }).getByRole('listitem')).toHaveCount(
+        1,
+      );
       await snap(page, testInfo, `accounts-jars-${theme.id}`);
     });
   }
 
-  test('while recharts loads, each chart is drawn as plain SVG with the same ticks and markers, in the box recharts then fills', async ({ page, request }) => {
+  test('while recharts loads, each chart is drawn as plain SVG with the same ticks and markers, in the box recharts then fills', async ({
+    page,
+    request,
+  }) => {
     const h = await seedHousehold(request);
     // Hold back mf-budget's chunk that carries recharts until the first draw has been checked.
     let release!: () => void;
@@ -337,7 +464,8 @@ test.describe('dashboard', () => {
     await page.route(/\/mf\/mf-budget\/.+\.js$/, async (route) => {
       const response = await route.fetch();
       const body = await response.text();
-      if (!route.request().url().endsWith('/remoteEntry.js') && body.includes('recharts-responsive-container')) await released;
+      if (!route.request().url().endsWith('/remoteEntry.js') && body.includes('recharts-responsive-container'))
+        await released;
       await route.fulfill({ response, body });
     });
     // The held chunk would hold the page's load event: do not wait for it.
@@ -345,7 +473,9 @@ test.describe('dashboard', () => {
     await page.goto('/dashboard', { waitUntil: 'commit' });
     await expect.poll(() => cardNames(page)).toEqual(['Net Worth', 'Checking', 'Savings']);
     const checking = chartCard(page, 'Checking');
-    const chart = checking.getByRole('img', { name: /^Checking balance projection, .+ Projected High: \$9,900\.00 on / });
+    const chart = checking.getByRole('img', {
+      name: /^Checking balance projection, .+ Projected High: \$9,900\.00 on /,
+    });
     await expect(chart.locator('svg.dash-sketch .dash-sketch__area')).toHaveCount(1);
     await expect(page.locator('.recharts-area-area')).toHaveCount(0);
     const sketchYTicks = await chart.locator('svg.dash-sketch > text[text-anchor="end"]').allTextContents();
@@ -356,12 +486,18 @@ test.describe('dashboard', () => {
     release();
     await expectChartsDrawn(page, ['Net Worth', 'Checking', 'Savings']);
     await expect(chart.locator('svg.dash-sketch')).toHaveCount(0);
-    expect(await checking.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents()).toEqual(sketchYTicks);
+    expect(
+      await checking.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents(),
+    ).toEqual(sketchYTicks);
     const after = (await chart.boundingBox())!;
-    for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(after[key] - before[key])).toBeLessThanOrEqual(1);
+    for (const key of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs(after[key] - before[key])).toBeLessThanOrEqual(1);
   });
 
-  test('weight: the dashboard route loads at most 320 KiB of gzipped JavaScript (and prints its time to the first chart)', async ({ page, request }, testInfo) => {
+  test('weight: the dashboard route loads at most 320 KiB of gzipped JavaScript (and prints its time to the first chart)', async ({
+    page,
+    request,
+  }, testInfo) => {
     test.skip(isMobile(testInfo), 'measured once, at desktop width');
     const h = await seedHousehold(request);
     await signInWithToken(page, h.user, '/login');
@@ -377,8 +513,13 @@ test.describe('dashboard', () => {
     await expectChartsDrawn(page, ['Net Worth', 'Checking', 'Savings']);
     await page.waitForLoadState('networkidle');
     const total = [...scripts.values()].reduce((a, b) => a + b, 0);
-    testInfo.annotations.push({ type: 'dashboard route', description: `${(total / 1024).toFixed(1)} KiB gzipped JS in ${scripts.size} scripts; first chart after ${firstChartMs} ms` });
-    console.log(`[dashboard] ${(total / 1024).toFixed(1)} KiB gzipped JS in ${scripts.size} scripts; first chart ${firstChartMs} ms after navigation`);
+    testInfo.annotations.push({
+      type: 'dashboard route',
+      description: `${(total / 1024).toFixed(1)} KiB gzipped JS in ${scripts.size} scripts; first chart after ${firstChartMs} ms`,
+    });
+    console.log(
+      `[dashboard] ${(total / 1024).toFixed(1)} KiB gzipped JS in ${scripts.size} scripts; first chart ${firstChartMs} ms after navigation`,
+    );
     expect(total).toBeLessThanOrEqual(320 * 1024);
     // The time to the first chart is printed, not asserted (no timings in tests): npm run bench -- dashboard measures it.
   });

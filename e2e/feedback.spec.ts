@@ -8,9 +8,27 @@
  */
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import {
-  api, expect, isMobile, localToday, openMobileMenuIfNeeded, registerViaApi, signInWithToken, snap, test, uniqueEmail, type TestUser,
+  api,
+  expect,
+  isMobile,
+  localToday,
+  openMobileMenuIfNeeded,
+  registerViaApi,
+  signInWithToken,
+  snap,
+  test,
+  uniqueEmail,
+  type TestUser,
 } from './support/fixtures';
-import { createAccount, createCategory, createTransaction, entryOf, openRegister, registerRows, rowOf } from './support/ledger';
+import {
+  createAccount,
+  createCategory,
+  createTransaction,
+  entryOf,
+  openRegister,
+  registerRows,
+  rowOf,
+} from './support/ledger';
 
 /** The Accounts / Settings entry of the navigation: the dropdown toggle, or the mobile menu's heading. */
 async function section(page: Page, testInfo: TestInfo, name: 'Accounts' | 'Settings'): Promise<Locator> {
@@ -18,10 +36,19 @@ async function section(page: Page, testInfo: TestInfo, name: 'Accounts' | 'Setti
     await openMobileMenuIfNeeded(page, testInfo);
     return page.getByRole('navigation', { name: 'Mobile' }).locator('.hf-mobile-menu__heading', { hasText: name });
   }
-  return page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).or(page.getByRole('banner').getByRole('button', { name })).first();
+  return page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name })
+    .or(page.getByRole('banner').getByRole('button', { name }))
+    .first();
 }
 
-async function expectHighlighted(page: Page, testInfo: TestInfo, name: 'Accounts' | 'Settings', on: boolean): Promise<void> {
+async function expectHighlighted(
+  page: Page,
+  testInfo: TestInfo,
+  name: 'Accounts' | 'Settings',
+  on: boolean,
+): Promise<void> {
   const entry = await section(page, testInfo, name);
   const active = isMobile(testInfo) ? 'hf-mobile-menu__heading--active' : 'hf-nav__link--active';
   if (on) {
@@ -33,7 +60,10 @@ async function expectHighlighted(page: Page, testInfo: TestInfo, name: 'Accounts
   if (isMobile(testInfo)) await page.getByRole('button', { name: 'Menu' }).click();
 }
 
-test('Accounts and Settings are highlighted in the navigation on their pages and sub-pages', async ({ page, request }, testInfo) => {
+test('Accounts and Settings are highlighted in the navigation on their pages and sub-pages', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request, { email: uniqueEmail('nav') });
   const account = await createAccount(request, user, 'Everyday Checking', 100);
   await signInWithToken(page, user, '/accounts');
@@ -63,7 +93,10 @@ test('Accounts and Settings are highlighted in the navigation on their pages and
   await expectHighlighted(page, testInfo, 'Settings', false);
 });
 
-test('an unknown or another household\'s account id shows "Account not found", not a register', async ({ page, request }, testInfo) => {
+test('an unknown or another household\'s account id shows "Account not found", not a register', async ({
+  page,
+  request,
+}, testInfo) => {
   const other = await registerViaApi(request, { email: uniqueEmail('foreign') });
   const foreign = await createAccount(request, other, 'Their Checking', 100);
   const user = await registerViaApi(request, { email: uniqueEmail('own') });
@@ -71,7 +104,12 @@ test('an unknown or another household\'s account id shows "Account not found", n
   await signInWithToken(page, user, '/accounts');
   await expect(page.getByRole('heading', { name: 'Your Accounts', level: 1 })).toBeVisible();
 
-  for (const path of [`/accounts/${foreign.id}/register`, '/accounts/2147483000/register', '/accounts/abc/register', `/accounts/${foreign.id}/reconcile`]) {
+  for (const path of [
+    `/accounts/${foreign.id}/register`,
+    '/accounts/2147483000/register',
+    '/accounts/abc/register',
+    `/accounts/${foreign.id}/reconcile`,
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Account not found', level: 1 })).toBeVisible();
     await expect(page.getByText('There is no account at this address in your household.')).toBeVisible();
@@ -85,7 +123,10 @@ test('an unknown or another household\'s account id shows "Account not found", n
   await expect(page.getByRole('heading', { name: 'Your Accounts', level: 1 })).toBeVisible();
 });
 
-test('a forced sign-out (401) says on /login that the session ended; the signed-out footer opens Help', async ({ page, request }, testInfo) => {
+test('a forced sign-out (401) says on /login that the session ended; the signed-out footer opens Help', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request, { email: uniqueEmail('ended') });
   await signInWithToken(page, user, '/accounts');
   await expect(page.getByRole('heading', { name: 'Your Accounts', level: 1 })).toBeVisible();
@@ -114,7 +155,10 @@ test('a forced sign-out (401) says on /login that the session ended; the signed-
   await snap(page, testInfo, 'feedback-help-signed-out');
 });
 
-test('Delete Theme is disabled for built-in themes; colours below 4.5:1 get a low-contrast warning', async ({ page, request }, testInfo) => {
+test('Delete Theme is disabled for built-in themes; colours below 4.5:1 get a low-contrast warning', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request, { email: uniqueEmail('contrast') });
   await signInWithToken(page, user, '/settings/appearance');
   await expect(page.getByRole('heading', { name: /Active theme: Default/ })).toBeVisible();
@@ -147,14 +191,20 @@ test('Delete Theme is disabled for built-in themes; colours below 4.5:1 get a lo
   await expect(page.getByRole('region', { name: 'Low contrast' })).toHaveCount(0);
 });
 
-test('Accounts and Categories use the full width at 768 px (capped at 720 px on desktop)', async ({ page, request }, testInfo) => {
+test('Accounts and Categories use the full width at 768 px (capped at 720 px on desktop)', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request, { email: uniqueEmail('width') });
   await createAccount(request, user, 'Everyday Checking', 100);
   const widths = (selector: string) =>
     page.locator(selector).evaluate((el) => {
       const page = el.closest('.hf-page') as HTMLElement;
       const cs = getComputedStyle(page);
-      return { own: el.getBoundingClientRect().width, available: page.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) };
+      return {
+        own: el.getBoundingClientRect().width,
+        available: page.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
+      };
     });
   for (const [path, heading, selector] of [
     ['/accounts', 'Your Accounts', '.ledger-accounts'],
@@ -164,7 +214,8 @@ test('Accounts and Categories use the full width at 768 px (capped at 720 px on 
     else await page.goto(path);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     const { own, available } = await widths(selector);
-    if (isMobile(testInfo)) expect(Math.abs(own - available), `${path}: ${own} of ${available} px`).toBeLessThanOrEqual(1);
+    if (isMobile(testInfo))
+      expect(Math.abs(own - available), `${path}: ${own} of ${available} px`).toBeLessThanOrEqual(1);
     else expect(own).toBeLessThanOrEqual(720);
     await snap(page, testInfo, `feedback-width-${path.slice(1)}`);
   }
@@ -184,11 +235,20 @@ async function serverTree(request: APIRequestContext, user: TestUser): Promise<s
   const res = await api(request, user, 'GET', '/categories/');
   expect(res.status).toBe(200);
   return (res.body as CategoryNode[])
-    .map((c) => `${c.name} > ${c.children.map((k) => k.name).sort().join(', ')}`)
+    .map(
+      (c) =>
+        `${c.name} > ${c.children
+          .map((k) => k.name)
+          .sort()
+          .join(', ')}`,
+    )
     .sort();
 }
 
-test('a refused category drag shows "Not allowed here" while dragging and says why when dropped, in words and to screen readers; nothing changes', async ({ page, request }, testInfo) => {
+test('a refused category drag shows "Not allowed here" while dragging and says why when dropped, in words and to screen readers; nothing changes', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request, { email: uniqueEmail('refused') });
   const household = await createCategory(request, user, 'Household');
   await createCategory(request, user, 'Repairs', household);
@@ -199,7 +259,8 @@ test('a refused category drag shows "Not allowed here" while dragging and says w
   await expect(page.getByRole('heading', { name: 'Manage Your Categories', level: 1 })).toBeVisible();
   const tree = page.getByRole('list', { name: 'Categories' });
   const rowOfCategory = (name: string) => tree.getByRole('button', { name: `Drag ${name}`, exact: true }).locator('..');
-  const reason = '"Household" has sub-categories, so it cannot go inside "Travel": categories have at most two levels. Move its sub-categories out first.';
+  const reason =
+    '"Household" has sub-categories, so it cannot go inside "Travel": categories have at most two levels. Move its sub-categories out first.';
 
   // The mouse (or a finger: the same pointer drag at 768 px) picks Household up and holds it over Travel.
   const handle = tree.getByRole('button', { name: 'Drag Household', exact: true });
@@ -232,7 +293,9 @@ test('a refused category drag shows "Not allowed here" while dragging and says w
   const live = page.locator('.ledger-categories p[aria-live="assertive"]');
   await handle.focus();
   await page.keyboard.press('Space');
-  await expect(live).toHaveText('Picked up Household. Use the arrow keys to choose where it goes, Space to drop it, Escape to cancel.');
+  await expect(live).toHaveText(
+    'Picked up Household. Use the arrow keys to choose where it goes, Space to drop it, Escape to cancel.',
+  );
   await page.keyboard.press('ArrowDown');
   await expect(live).toHaveText(`Travel: not allowed. ${reason}`);
   await expect(travel).toHaveClass(/is-refused/);
@@ -247,7 +310,12 @@ test('bulk categorize says how many rows were selected and how many changed', as
   const dining = await createCategory(request, user, 'Dining');
   const today = localToday();
   await createTransaction(request, user, checking.id, { date: today, payee: 'Coffee Hut', amount: -4 });
-  await createTransaction(request, user, checking.id, { date: today, payee: 'Coffee Cart', amount: -5, category_id: dining });
+  await createTransaction(request, user, checking.id, {
+    date: today,
+    payee: 'Coffee Cart',
+    amount: -5,
+    category_id: dining,
+  });
   await createTransaction(request, user, checking.id, { date: today, payee: 'The Coffee Hut Express', amount: -6 });
   await createTransaction(request, user, checking.id, { date: today, payee: 'Book Shop', amount: -7 });
   await signInWithToken(page, user, `/accounts/${checking.id}/register`);
@@ -264,7 +332,9 @@ test('bulk categorize says how many rows were selected and how many changed', as
   await modal.getByRole('combobox', { name: 'Category' }).fill('Dining');
   await modal.getByRole('button', { name: 'Apply' }).click();
   // Coffee Cart already had Dining: selected, not changed.
-  await expect(modal.getByRole('status')).toHaveText('Update successful. 3 transactions selected, 2 changed (1 already had this category or is a transfer).');
+  await expect(modal.getByRole('status')).toHaveText(
+    'Update successful. 3 transactions selected, 2 changed (1 already had this category or is a transfer).',
+  );
   await expect(modal.getByText('0 selected', { exact: true })).toBeVisible();
   await snap(page, testInfo, 'feedback-bulk-counts');
 
@@ -272,7 +342,9 @@ test('bulk categorize says how many rows were selected and how many changed', as
   await modal.getByRole('checkbox', { name: /^Select Coffee Hut / }).check();
   await expect(modal.getByText('1 selected', { exact: true })).toBeVisible();
   await modal.getByRole('button', { name: 'Apply' }).click();
-  await expect(modal.getByRole('status')).toHaveText('Update successful. 1 transaction selected, 0 changed (1 already had this category or is a transfer).');
+  await expect(modal.getByRole('status')).toHaveText(
+    'Update successful. 1 transaction selected, 0 changed (1 already had this category or is a transfer).',
+  );
 
   const rows = await registerRows(request, user, checking.id);
   expect(rows.map((r) => [r.payee, r.category_name]).sort()).toEqual([
@@ -283,7 +355,10 @@ test('bulk categorize says how many rows were selected and how many changed', as
   ]);
 });
 
-test('"Create Category?", "Create Sub-category?" and "Did you mean ...?": Enter says yes; cancelling says nothing was saved', async ({ page, request }, testInfo) => {
+test('"Create Category?", "Create Sub-category?" and "Did you mean ...?": Enter says yes; cancelling says nothing was saved', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request, { email: uniqueEmail('questions') });
   const checking = await createAccount(request, user, 'Checking', 100);
   await createCategory(request, user, 'Groceries');
@@ -301,7 +376,9 @@ test('"Create Category?", "Create Sub-category?" and "Did you mean ...?": Enter 
 
   // A new top-level category: "Create" is the default button; Enter creates it and adds the row.
   await enter('Power Co', 'Utilities');
-  await expect(question('Create Category?')).toContainText('The category "Utilities" does not exist. Do you want to create it as a new category?');
+  await expect(question('Create Category?')).toContainText(
+    'The category "Utilities" does not exist. Do you want to create it as a new category?',
+  );
   await expect(question('Create Category?').getByRole('button', { name: 'Create', exact: true })).toBeFocused();
   await snap(page, testInfo, 'feedback-create-category');
   await page.keyboard.press('Enter');
@@ -310,7 +387,9 @@ test('"Create Category?", "Create Sub-category?" and "Did you mean ...?": Enter 
 
   // A new sub-category: the same.
   await enter('Farm Stand', 'Groceries: Produce');
-  await expect(question('Create Sub-category?')).toContainText('The sub-category "Produce" does not exist under "Groceries". Do you want to create it?');
+  await expect(question('Create Sub-category?')).toContainText(
+    'The sub-category "Produce" does not exist under "Groceries". Do you want to create it?',
+  );
   await expect(question('Create Sub-category?').getByRole('button', { name: 'Create', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(rowOf(page, 'Farm Stand')).toContainText('Groceries: Produce');
@@ -327,14 +406,20 @@ test('"Create Category?", "Create Sub-category?" and "Did you mean ...?": Enter 
   // Saying no, in each: the row is not added and the reason is given.
   await enter('Gym', 'Fitness');
   await question('Create Category?').getByRole('button', { name: 'Cancel' }).click();
-  await expect(alert).toHaveText('Not saved: the category "Fitness" was not created. Choose an existing category or clear the Category field.');
+  await expect(alert).toHaveText(
+    'Not saved: the category "Fitness" was not created. Choose an existing category or clear the Category field.',
+  );
   await enter('Bakery', 'Groceries: Bread');
   await expect(question('Create Sub-category?')).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(alert).toHaveText('Not saved: the sub-category "Groceries: Bread" was not created. Choose an existing category or clear the Category field.');
+  await expect(alert).toHaveText(
+    'Not saved: the sub-category "Groceries: Bread" was not created. Choose an existing category or clear the Category field.',
+  );
   await enter('Bakery', 'Grocaries');
   await didYouMean.getByRole('button', { name: 'Cancel' }).click();
-  await expect(alert).toHaveText('Not saved: the category "Grocaries" was not created. Choose an existing category or clear the Category field.');
+  await expect(alert).toHaveText(
+    'Not saved: the category "Grocaries" was not created. Choose an existing category or clear the Category field.',
+  );
   await snap(page, testInfo, 'feedback-category-cancelled');
   await expect(rowOf(page, 'Gym')).toHaveCount(0);
   await expect(rowOf(page, 'Bakery')).toHaveCount(0);
@@ -348,9 +433,17 @@ test('"Create Category?", "Create Sub-category?" and "Did you mean ...?": Enter 
   ]);
 });
 
-test('account reordering is announced with the accounts\' names (keyboard and pointer)', async ({ page, request }, testInfo) => {
+test("account reordering is announced with the accounts' names (keyboard and pointer)", async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request, { email: uniqueEmail('reorder') });
-  for (const [name, balance] of [['Checking', 100], ['Savings', 50], ['Cash', 20]] as const) await createAccount(request, user, name, balance);
+  for (const [name, balance] of [
+    ['Checking', 100],
+    ['Savings', 50],
+    ['Cash', 20],
+  ] as const)
+    await createAccount(request, user, name, balance);
   await signInWithToken(page, user, '/accounts');
   const list = page.getByRole('list', { name: 'Accounts' });
   const names = () => list.getByRole('link').allTextContents();

@@ -76,30 +76,38 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   };
   child.stderr.on('data', remember);
 
-  const readyPromise = new Promise<{ url: string; smtpUrl: string; ledgerUrl: string; internalToken: string }>((resolveReady, reject) => {
-    let buffer = '';
-    let done = false;
-    const timer = setTimeout(() => {
-      reject(new Error(`The app did not start within ${START_TIMEOUT_MS} ms. Log tail (${logFile}):\n${tail.join('\n')}`));
-    }, START_TIMEOUT_MS);
-    child.stdout.on('data', (chunk: Buffer) => {
-      remember(chunk);
-      if (done) return;
-      buffer += chunk.toString('utf8');
-      const line = buffer.split('\n').find((l) => l.startsWith('E2E_READY '));
-      if (line) {
-        done = true;
-        buffer = '';
+  const readyPromise = new Promise<{ url: string; smtpUrl: string; ledgerUrl: string; internalToken: string }>(
+    (resolveReady, reject) => {
+      let buffer = '';
+      let done = false;
+      const timer = setTimeout(() => {
+        reject(
+          new Error(`The app did not start within ${START_TIMEOUT_MS} ms. Log tail (${logFile}):\n${tail.join('\n')}`),
+        );
+      }, START_TIMEOUT_MS);
+      child.stdout.on('data', (chunk: Buffer) => {
+        remember(chunk);
+        if (done) return;
+        buffer += chunk.toString('utf8');
+        const line = buffer.split('\n').find((l) => l.startsWith('E2E_READY '));
+        if (line) {
+          done = true;
+          buffer = '';
+          clearTimeout(timer);
+          resolveReady(JSON.parse(line.slice('E2E_READY '.length)));
+        }
+      });
+      child.once('exit', (code, signal) => {
         clearTimeout(timer);
-        resolveReady(JSON.parse(line.slice('E2E_READY '.length)));
-      }
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (done) return;
-      reject(new Error(`The app exited during start (code ${code}, signal ${signal}). Log tail (${logFile}):\n${tail.join('\n')}`));
-    });
-  });
+        if (done) return;
+        reject(
+          new Error(
+            `The app exited during start (code ${code}, signal ${signal}). Log tail (${logFile}):\n${tail.join('\n')}`,
+          ),
+        );
+      });
+    },
+  );
   let ready: Awaited<typeof readyPromise>;
   try {
     ready = await readyPromise;

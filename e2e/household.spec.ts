@@ -2,14 +2,30 @@
  * Issue 2: household invitations end to end (spec sections 2 Household, 2 Register, 6, 7).
  */
 import type { BrowserContext } from '@playwright/test';
-import { PASSWORD, api, expect, registerViaApi, signInWithToken, snap, test, uniqueEmail, waitForMail, linksIn } from './support/fixtures';
+import {
+  PASSWORD,
+  api,
+  expect,
+  registerViaApi,
+  signInWithToken,
+  snap,
+  test,
+  uniqueEmail,
+  waitForMail,
+  linksIn,
+} from './support/fixtures';
 
 interface HouseholdBody {
   members: { id: number; email: string; role: string }[];
   pending_invitations: { id: number; email: string; token: string | null }[];
 }
 
-test('an admin invites by email; the invitee joins through the link and both see each other', async ({ page, browser, request, baseURL }, testInfo) => {
+test('an admin invites by email; the invitee joins through the link and both see each other', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
   const admin = await registerViaApi(request, { name: 'Ada Admin' });
   const inviteeEmail = uniqueEmail('invitee');
 
@@ -27,11 +43,16 @@ test('an admin invites by email; the invitee joins through the link and both see
   await page.getByLabel(/email/i).fill(inviteeEmail);
   await createButton.click();
   await expect(page.getByText(`Invitation link created for ${inviteeEmail}.`)).toBeVisible();
-  const linkInput = page.getByLabel(/invitation link/i).or(page.locator('input[readonly]')).first();
+  const linkInput = page
+    .getByLabel(/invitation link/i)
+    .or(page.locator('input[readonly]'))
+    .first();
   const link = await linkInput.inputValue();
   expect(link).toMatch(/\/register\?token=/);
   expect(new URL(link).origin).toBe(new URL(page.url()).origin);
-  const sent = page.getByRole('region', { name: 'Sent Invitations' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Sent Invitations' }) }));
+  const sent = page
+    .getByRole('region', { name: 'Sent Invitations' })
+    .or(page.locator('section', { has: page.getByRole('heading', { name: 'Sent Invitations' }) }));
   await expect(sent.getByText(inviteeEmail)).toBeVisible();
   await expect(sent.getByRole('button', { name: 'Copy Link' })).toBeVisible();
   await expect(sent.getByRole('button', { name: 'Cancel' })).toBeVisible();
@@ -43,12 +64,20 @@ test('an admin invites by email; the invitee joins through the link and both see
   else testInfo.annotations.push({ type: 'note', description: 'no invitation email was captured' });
 
   // The invitee, in a browser of their own.
-  const inviteeContext: BrowserContext = await browser.newContext({ baseURL, viewport: testInfo.project.use.viewport ?? null });
+  const inviteeContext: BrowserContext = await browser.newContext({
+    baseURL,
+    viewport: testInfo.project.use.viewport ?? null,
+  });
   try {
     const invitee = await inviteeContext.newPage();
     const url = new URL(link);
     await invitee.goto(url.pathname + url.search);
-    await expect(invitee.getByRole('heading', { level: 1 }).or(invitee.getByRole('heading', { level: 2 })).first()).toContainText('Ada Admin');
+    await expect(
+      invitee
+        .getByRole('heading', { level: 1 })
+        .or(invitee.getByRole('heading', { level: 2 }))
+        .first(),
+    ).toContainText('Ada Admin');
     await expect(invitee.getByRole('heading', { name: /join/i })).toBeVisible();
     const email = invitee.getByLabel(/^email/i);
     await expect(email).toHaveValue(inviteeEmail);
@@ -97,7 +126,8 @@ test('an admin invites by email; the invitee joins through the link and both see
     // A member's view of the household carries no invitation tokens.
     const memberView = await api(request, member, 'GET', '/household/');
     if (memberView.status === 200) {
-      for (const inv of (memberView.body as HouseholdBody).pending_invitations ?? []) expect(inv.token ?? null).toBeNull();
+      for (const inv of (memberView.body as HouseholdBody).pending_invitations ?? [])
+        expect(inv.token ?? null).toBeNull();
     } else {
       expect(memberView.status).toBe(403);
     }

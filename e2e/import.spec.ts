@@ -5,8 +5,27 @@
  * written here, as banks export them.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { api, expect, localToday, registerViaApi, signInWithToken, snap, test, type TestUser } from './support/fixtures';
-import { addDays, createAccount, createCategory, createTransaction, expectShellBalances, openRegister, registerRows, rowOf, type ApiRow } from './support/ledger';
+import {
+  api,
+  expect,
+  localToday,
+  registerViaApi,
+  signInWithToken,
+  snap,
+  test,
+  type TestUser,
+} from './support/fixtures';
+import {
+  addDays,
+  createAccount,
+  createCategory,
+  createTransaction,
+  expectShellBalances,
+  openRegister,
+  registerRows,
+  rowOf,
+  type ApiRow,
+} from './support/ledger';
 
 const today = localToday();
 const day = (offset: number) => addDays(today, offset);
@@ -28,7 +47,11 @@ async function ok<T>(res: Promise<{ status: number; body: unknown }>): Promise<T
 }
 
 /** A fresh household with a Checking account, signed in on its register. */
-async function household(page: Page, request: APIRequestContext, startingBalance = 1000): Promise<{ user: TestUser; accountId: number }> {
+async function household(
+  page: Page,
+  request: APIRequestContext,
+  startingBalance = 1000,
+): Promise<{ user: TestUser; accountId: number }> {
   const user = await registerViaApi(request);
   const account = await createAccount(request, user, 'Checking', startingBalance);
   await signInWithToken(page, user, `/accounts/${account.id}/register`);
@@ -44,7 +67,12 @@ async function openModal(page: Page) {
 }
 
 /** File modal -> upload -> the mapping page. */
-async function uploadToMapping(page: Page, accountId: number, file: FileSpec, wait: { timeout?: number } = {}): Promise<void> {
+async function uploadToMapping(
+  page: Page,
+  accountId: number,
+  file: FileSpec,
+  wait: { timeout?: number } = {},
+): Promise<void> {
   const modal = await openModal(page);
   await modal.getByLabel('CSV file').setInputFiles(file);
   await expect(modal.getByText(file.name)).toBeVisible();
@@ -57,7 +85,12 @@ const mappingForm = (page: Page) => page.getByRole('form', { name: 'Column mappi
 const select = (page: Page, label: string) => mappingForm(page).getByRole('combobox', { name: label, exact: true });
 
 /** Mapping page -> process (saving the mapping under `name`, or not) -> the reconcile page. */
-async function processMapping(page: Page, accountId: number, name: string | null, wait: { timeout?: number } = {}): Promise<void> {
+async function processMapping(
+  page: Page,
+  accountId: number,
+  name: string | null,
+  wait: { timeout?: number } = {},
+): Promise<void> {
   const form = mappingForm(page);
   const save = form.getByRole('checkbox', { name: 'Save this mapping' });
   if (name === null) await save.uncheck();
@@ -73,7 +106,11 @@ async function processMapping(page: Page, accountId: number, name: string | null
 async function complete(page: Page, cleared: number, imported: number): Promise<void> {
   await page.getByRole('button', { name: 'Complete Reconciliation' }).click();
   await expect(page.getByRole('heading', { name: 'Reconciliation Complete' })).toBeVisible();
-  await expect(page.getByText(`${cleared} matched transaction${cleared === 1 ? '' : 's'} cleared, ${imported} new transaction${imported === 1 ? '' : 's'} imported.`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `${cleared} matched transaction${cleared === 1 ? '' : 's'} cleared, ${imported} new transaction${imported === 1 ? '' : 's'} imported.`,
+    ),
+  ).toBeVisible();
 }
 
 /** "Back to Register" (no reload): the register lists the rows. */
@@ -85,7 +122,12 @@ async function backToRegister(page: Page, payees: string[]): Promise<void> {
 
 const summary = (rows: ApiRow[]) => rows.map((r) => [r.date, r.payee, r.amount, r.status, r.category_name ?? null]);
 
-async function pollRows(request: APIRequestContext, user: TestUser, accountId: number, until: (rows: ApiRow[]) => boolean): Promise<ApiRow[]> {
+async function pollRows(
+  request: APIRequestContext,
+  user: TestUser,
+  accountId: number,
+  until: (rows: ApiRow[]) => boolean,
+): Promise<ApiRow[]> {
   let rows: ApiRow[] = [];
   await expect
     .poll(async () => {
@@ -97,7 +139,10 @@ async function pollRows(request: APIRequestContext, user: TestUser, accountId: n
 }
 
 test.describe('Bank import', () => {
-  test('a CSV with single amounts: detected columns, preview, new rows imported and cleared', async ({ page, request }, testInfo) => {
+  test('a CSV with single amounts: detected columns, preview, new rows imported and cleared', async ({
+    page,
+    request,
+  }, testInfo) => {
     const { user, accountId } = await household(page, request);
     const modal = await openModal(page);
     await expect(modal.getByText(/Drag and drop your bank's CSV file here/)).toBeVisible();
@@ -108,7 +153,13 @@ test.describe('Bank import', () => {
     await uploadToMapping(
       page,
       accountId,
-      csvFile('checking.csv', 'Date,Description,Amount,Memo', `${us(day(-3))},Corner Coffee,-4.50,latte`, `${us(day(-2))},"ACME, Inc. Payroll","2,500.00",`, `${us(day(-1))},Book Nook,($19.99),gift`),
+      csvFile(
+        'checking.csv',
+        'Date,Description,Amount,Memo',
+        `${us(day(-3))},Corner Coffee,-4.50,latte`,
+        `${us(day(-2))},"ACME, Inc. Payroll","2,500.00",`,
+        `${us(day(-1))},Book Nook,($19.99),gift`,
+      ),
     );
     await expect(page.getByRole('region', { name: 'File preview' }).getByRole('row')).toHaveCount(4);
     await expect(page.getByRole('region', { name: 'File preview' })).toContainText('ACME, Inc. Payroll');
@@ -117,7 +168,10 @@ test.describe('Bank import', () => {
     await expect(select(page, 'Amount')).toHaveValue('Amount');
     await expect(select(page, 'Notes')).toHaveValue('Memo');
     await expect(mappingForm(page).getByRole('radio', { name: 'Single amount column' })).toBeChecked();
-    await expect(mappingForm(page).getByRole('textbox', { name: 'Mapping name' })).toHaveAttribute('placeholder', 'e.g. Chase Checking');
+    await expect(mappingForm(page).getByRole('textbox', { name: 'Mapping name' })).toHaveAttribute(
+      'placeholder',
+      'e.g. Chase Checking',
+    );
     await snap(page, testInfo, 'import-map');
 
     await processMapping(page, accountId, null);
@@ -141,10 +195,22 @@ test.describe('Bank import', () => {
     expect(rows[2].cleared).toBe(3475.51);
   });
 
-  test('a CSV with debit and credit columns; the saved mapping is offered for the next file with the same headers', async ({ page, request }) => {
+  test('a CSV with debit and credit columns; the saved mapping is offered for the next file with the same headers', async ({
+    page,
+    request,
+  }) => {
     const { user, accountId } = await household(page, request, 0);
     const headers = 'Posted Date,Payee,Debit,Credit,Category';
-    await uploadToMapping(page, accountId, csvFile('cu-march.csv', headers, `${us(day(-4))},Hardware Barn,45.10,,Home`, `${us(day(-3))},Paycheck,,"1,200.00",Income`));
+    await uploadToMapping(
+      page,
+      accountId,
+      csvFile(
+        'cu-march.csv',
+        headers,
+        `${us(day(-4))},Hardware Barn,45.10,,Home`,
+        `${us(day(-3))},Paycheck,,"1,200.00",Income`,
+      ),
+    );
     await expect(mappingForm(page).getByRole('radio', { name: 'Separate debit and credit columns' })).toBeChecked();
     await expect(select(page, 'Debit (payments)')).toHaveValue('Debit');
     await expect(select(page, 'Credit (deposits)')).toHaveValue('Credit');
@@ -176,7 +242,11 @@ test.describe('Bank import', () => {
   test('skipped rows: the first 10 listed, a toggle shows all', async ({ page, request }, testInfo) => {
     const { user, accountId } = await household(page, request);
     const blanks = Array.from({ length: 13 }, (_, i) => `${us(day(-1))},,-${i + 1}.00`);
-    await uploadToMapping(page, accountId, csvFile('with-blanks.csv', 'Date,Payee,Amount', `${us(day(-2))},Gas Station,-30.00`, ...blanks));
+    await uploadToMapping(
+      page,
+      accountId,
+      csvFile('with-blanks.csv', 'Date,Payee,Amount', `${us(day(-2))},Gas Station,-30.00`, ...blanks),
+    );
     const warning = page.getByRole('region', { name: 'Skipped rows' });
     await expect(warning).toContainText('13 rows will be skipped');
     await expect(warning.getByRole('listitem')).toHaveCount(10);
@@ -196,10 +266,17 @@ test.describe('Bank import', () => {
     expect(summary(await registerRows(request, user, accountId)).map((r) => r[1])).toEqual(['Gas Station']);
   });
 
-  test('skipped rows: "show all" of 3,000 skipped rows keeps only the rows on screen in the page', async ({ page, request }) => {
+  test('skipped rows: "show all" of 3,000 skipped rows keeps only the rows on screen in the page', async ({
+    page,
+    request,
+  }) => {
     const { accountId } = await household(page, request);
     const blanks = Array.from({ length: 3000 }, (_, i) => `${us(day(-1))},,-${i + 1}.00`);
-    await uploadToMapping(page, accountId, csvFile('many-blanks.csv', 'Date,Payee,Amount', `${us(day(-2))},Gas Station,-30.00`, ...blanks));
+    await uploadToMapping(
+      page,
+      accountId,
+      csvFile('many-blanks.csv', 'Date,Payee,Amount', `${us(day(-2))},Gas Station,-30.00`, ...blanks),
+    );
     const warning = page.getByRole('region', { name: 'Skipped rows' });
     await expect(warning).toContainText('3,000 rows will be skipped');
     await warning.getByRole('button', { name: 'Show all 3,000 skipped rows' }).click();
@@ -211,13 +288,33 @@ test.describe('Bank import', () => {
     expect(await all.getByRole('listitem').count()).toBeLessThan(100);
   });
 
-  test('reconcile: two existing rows matched (one budgeted), three new with a category; the same file again adds nothing', async ({ page, request }, testInfo) => {
+  test('reconcile: two existing rows matched (one budgeted), three new with a category; the same file again adds nothing', async ({
+    page,
+    request,
+  }, testInfo) => {
     const { user, accountId } = await household(page, request);
     await createCategory(request, user, 'Shopping');
-    const grocery = await createTransaction(request, user, accountId, { date: day(-5), payee: 'Grocery Mart', amount: -54.32 });
+    const grocery = await createTransaction(request, user, accountId, {
+      date: day(-5),
+      payee: 'Grocery Mart',
+      amount: -54.32,
+    });
     // A planned rent payment today (The Predictables), through the Budget Planner's API.
-    const item = await ok<{ id: number }>(api(request, user, 'POST', `/budget/${accountId}`, { payee: 'Rent', item_type: 'payment', day_of_month: Number(today.slice(8, 10)) }));
-    await ok(api(request, user, 'POST', '/budget/autofill', { budget_item_id: item.id, start_month: `${today.slice(0, 7)}-01`, amount: 1200, mode: 'single' }));
+    const item = await ok<{ id: number }>(
+      api(request, user, 'POST', `/budget/${accountId}`, {
+        payee: 'Rent',
+        item_type: 'payment',
+        day_of_month: Number(today.slice(8, 10)),
+      }),
+    );
+    await ok(
+      api(request, user, 'POST', '/budget/autofill', {
+        budget_item_id: item.id,
+        start_month: `${today.slice(0, 7)}-01`,
+        amount: 1200,
+        mode: 'single',
+      }),
+    );
     const before = await pollRows(request, user, accountId, (rows) => rows.some((r) => r.payee === 'Rent'));
     const rent = before.find((r) => r.payee === 'Rent')!;
     expect([rent.date, rent.amount]).toEqual([today, -1200]);
@@ -290,7 +387,16 @@ test.describe('Bank import', () => {
 
   test('two identical coffees in one file are both kept', async ({ page, request }) => {
     const { user, accountId } = await household(page, request, 100);
-    await uploadToMapping(page, accountId, csvFile('coffees.csv', 'Date,Payee,Amount', `${us(day(-1))},Coffee Cart,-3.75`, `${us(day(-1))},Coffee Cart,-3.75`));
+    await uploadToMapping(
+      page,
+      accountId,
+      csvFile(
+        'coffees.csv',
+        'Date,Payee,Amount',
+        `${us(day(-1))},Coffee Cart,-3.75`,
+        `${us(day(-1))},Coffee Cart,-3.75`,
+      ),
+    );
     await processMapping(page, accountId, null);
     await expect(list(page, 'New transactions').getByRole('listitem')).toHaveCount(2);
     await complete(page, 0, 2);
@@ -327,15 +433,35 @@ test.describe('Bank import', () => {
       '</BANKTRANLIST><LEDGERBAL><BALAMT>607.83</BALAMT><DTASOF>20240101</DTASOF></LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1>',
       '</OFX>',
     ].join('\r\n');
-    await uploadToMapping(page, accountId, { name: 'statement.ofx', mimeType: 'application/x-ofx', buffer: Buffer.from(ofx, 'latin1') });
+    await uploadToMapping(page, accountId, {
+      name: 'statement.ofx',
+      mimeType: 'application/x-ofx',
+      buffer: Buffer.from(ofx, 'latin1'),
+    });
     await expect(page.getByText(/· OFX/)).toBeVisible();
     await processMapping(page, accountId, null);
     await expect(list(page, 'New transactions').getByRole('listitem')).toHaveCount(2);
     await complete(page, 0, 2);
     await backToRegister(page, ['Fuel Depot', 'Refund Co']);
 
-    const qif = ['!Type:Bank', `D${us(day(-2))}`, 'T-8.25', 'PSandwich Bar', 'Mlunch', '^', `D${us(day(-1))}`, 'T1,000.00', 'PTax Refund', '^', ''].join('\n');
-    await uploadToMapping(page, accountId, { name: 'statement.qif', mimeType: 'application/qif', buffer: Buffer.from(qif, 'utf8') });
+    const qif = [
+      '!Type:Bank',
+      `D${us(day(-2))}`,
+      'T-8.25',
+      'PSandwich Bar',
+      'Mlunch',
+      '^',
+      `D${us(day(-1))}`,
+      'T1,000.00',
+      'PTax Refund',
+      '^',
+      '',
+    ].join('\n');
+    await uploadToMapping(page, accountId, {
+      name: 'statement.qif',
+      mimeType: 'application/qif',
+      buffer: Buffer.from(qif, 'utf8'),
+    });
     await expect(page.getByText(/· QIF/)).toBeVisible();
     await processMapping(page, accountId, null);
     await expect(list(page, 'New transactions').getByRole('listitem')).toHaveCount(2);
@@ -351,17 +477,27 @@ test.describe('Bank import', () => {
     ]);
 
     // The same OFX statement again: the bank's ids are known, nothing new.
-    await uploadToMapping(page, accountId, { name: 'statement.ofx', mimeType: 'application/x-ofx', buffer: Buffer.from(ofx, 'latin1') });
+    await uploadToMapping(page, accountId, {
+      name: 'statement.ofx',
+      mimeType: 'application/x-ofx',
+      buffer: Buffer.from(ofx, 'latin1'),
+    });
     await processMapping(page, accountId, null);
     await expect(section(page, 'New transactions')).toContainText('(0)');
     await expect(list(page, 'Possible duplicates').getByRole('listitem')).toHaveCount(2);
   });
 
-  test('a 50,000-row statement: the reconcile lists keep only the rows on screen', async ({ page, request }, testInfo) => {
+  test('a 50,000-row statement: the reconcile lists keep only the rows on screen', async ({
+    page,
+    request,
+  }, testInfo) => {
     // A big file on a machine shared with other runs: more time to read and match it.
     test.setTimeout(240_000);
     const { user, accountId } = await household(page, request);
-    const lines = Array.from({ length: 50_000 }, (_, i) => `${us(day(-1 - (i % 300)))},Store ${i + 1},-${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`);
+    const lines = Array.from(
+      { length: 50_000 },
+      (_, i) => `${us(day(-1 - (i % 300)))},Store ${i + 1},-${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`,
+    );
     await uploadToMapping(page, accountId, csvFile('big.csv', 'Date,Payee,Amount', ...lines), { timeout: 60_000 });
     await expect(page.getByText('50,000 rows · CSV')).toBeVisible();
     await processMapping(page, accountId, null, { timeout: 120_000 });
@@ -385,14 +521,20 @@ test.describe('Bank import', () => {
     expect(await registerRows(request, user, accountId)).toEqual([]);
   });
 
-  test('the messages of the flow: no file, a PNG renamed .csv, mapping name required, save failure, no state', async ({ page, request }, testInfo) => {
+  test('the messages of the flow: no file, a PNG renamed .csv, mapping name required, save failure, no state', async ({
+    page,
+    request,
+  }, testInfo) => {
     const { user, accountId } = await household(page, request);
     const modal = await openModal(page);
     await modal.getByRole('button', { name: 'Upload' }).click();
     await expect(modal.getByRole('alert')).toHaveText('Please select a file first.');
 
     // A PNG renamed .csv: refused by the server, nothing to map.
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+      'hex',
+    );
     await modal.getByLabel('CSV file').setInputFiles({ name: 'photo.csv', mimeType: 'text/csv', buffer: png });
     await modal.getByRole('button', { name: 'Upload' }).click();
     await expect(modal.getByRole('alert')).toHaveText(/File analysis failed\.|not a CSV text file/i);

@@ -19,7 +19,9 @@ async function addAccount(page: Page, name: string, startingBalance: string): Pr
 
 /** The hover icons of one account row. */
 async function rowAction(page: Page, accountName: string, action: 'Edit' | 'Delete'): Promise<void> {
-  const row = accountList(page).getByRole('listitem').filter({ has: page.getByRole('link', { name: accountName, exact: true }) });
+  const row = accountList(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: accountName, exact: true }) });
   await row.hover();
   await row.getByRole('button', { name: `${action} ${accountName}` }).click();
 }
@@ -48,7 +50,12 @@ test('accounts: add, rename, reorder (saved) and delete', async ({ page, request
   await form.getByLabel(/new account name/i).fill('checking');
   await form.getByLabel(/starting balance/i).fill('5');
   await form.getByRole('button', { name: /add/i }).click();
-  await expect(page.locator('[role="alert"]').filter({ hasText: /exist|already|taken|could not create/i }).first()).toBeVisible();
+  await expect(
+    page
+      .locator('[role="alert"]')
+      .filter({ hasText: /exist|already|taken|could not create/i })
+      .first(),
+  ).toBeVisible();
   await form.getByLabel(/new account name/i).fill('');
   await form.getByLabel(/starting balance/i).fill('');
 

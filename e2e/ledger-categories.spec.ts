@@ -7,9 +7,16 @@ import { api, expect, localToday, registerViaApi, signInWithToken, snap, test } 
 
 const tree = (page: Page) => page.getByRole('list', { name: 'Categories' });
 /** The row of one category (its drag handle's parent), without its children. */
-const row = (page: Page, name: string) => tree(page).getByRole('button', { name: `Drag ${name}`, exact: true }).locator('..');
+const row = (page: Page, name: string) =>
+  tree(page)
+    .getByRole('button', { name: `Drag ${name}`, exact: true })
+    .locator('..');
 
-async function hoverAction(page: Page, name: string, action: 'Add Sub-category' | 'Merge' | 'Edit' | 'Delete'): Promise<void> {
+async function hoverAction(
+  page: Page,
+  name: string,
+  action: 'Add Sub-category' | 'Merge' | 'Edit' | 'Delete',
+): Promise<void> {
   const r = row(page, name);
   await r.hover();
   await r.getByRole('button', { name: action, exact: true }).click();
@@ -28,7 +35,10 @@ interface CategoryNode {
   children: { id: number; name: string }[];
 }
 
-test('categories: add, sub-category, rename, re-parent by drag and drop, delete', async ({ page, request }, testInfo) => {
+test('categories: add, sub-category, rename, re-parent by drag and drop, delete', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request);
   await signInWithToken(page, user, '/categories');
   await expect(page.getByRole('heading', { name: 'Manage Your Categories', exact: true })).toBeVisible();
@@ -83,36 +93,70 @@ test('categories: add, sub-category, rename, re-parent by drag and drop, delete'
   await dragTo('Cleaning', row(page, 'Travel'));
   await expect(page.getByText('Category moved successfully.')).toBeVisible();
   await expect
-    .poll(async () => ((await api(request, user, 'GET', '/categories/')).body as CategoryNode[]).find((c) => c.name === 'Travel')?.children.map((c) => c.name))
+    .poll(async () =>
+      ((await api(request, user, 'GET', '/categories/')).body as CategoryNode[])
+        .find((c) => c.name === 'Travel')
+        ?.children.map((c) => c.name),
+    )
     .toEqual(['Cleaning']);
   // ...and onto the drop zone: it becomes top-level (after the status line has gone, so nothing moves mid-drag).
   await expect(page.getByText('Category moved successfully.')).toBeHidden({ timeout: 6_000 });
   await dragTo('Cleaning', page.getByText('Drag a category here to make it a top-level item.'));
   await expect
-    .poll(async () => ((await api(request, user, 'GET', '/categories/')).body as CategoryNode[]).some((c) => c.name === 'Cleaning' && c.parent_id === null))
+    .poll(async () =>
+      ((await api(request, user, 'GET', '/categories/')).body as CategoryNode[]).some(
+        (c) => c.name === 'Cleaning' && c.parent_id === null,
+      ),
+    )
     .toBe(true);
 
   // Delete a parent: its children become top-level.
   await hoverAction(page, 'Household', 'Delete');
   const confirm = page.getByRole('dialog');
-  await expect(confirm).toContainText('Are you sure you want to delete this category? Its children will become top-level categories.');
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete this category? Its children will become top-level categories.',
+  );
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(row(page, 'Household')).toHaveCount(0);
   const afterDelete = (await api(request, user, 'GET', '/categories/')).body as CategoryNode[];
-  expect(afterDelete.some((c) => c.name === 'Repairs' && c.parent_id === null), JSON.stringify(afterDelete)).toBe(true);
+  expect(
+    afterDelete.some((c) => c.name === 'Repairs' && c.parent_id === null),
+    JSON.stringify(afterDelete),
+  ).toBe(true);
 });
 
-test('merge two categories: the source is deleted and the register shows the destination', async ({ page, request }, testInfo) => {
+test('merge two categories: the source is deleted and the register shows the destination', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request);
-  const account = (await api(request, user, 'POST', '/accounts/', { name: 'Merge Checking', starting_balance: 100 })).body as { id: number };
+  const account = (await api(request, user, 'POST', '/accounts/', { name: 'Merge Checking', starting_balance: 100 }))
+    .body as { id: number };
   const groceries = (await api(request, user, 'POST', '/categories/', { name: 'Groceries' })).body as { id: number };
-  const supermarket = (await api(request, user, 'POST', '/categories/', { name: 'Supermarket' })).body as { id: number };
-  const child = (await api(request, user, 'POST', '/categories/', { name: 'Deli', parent_id: supermarket.id })).body as { id: number };
-  for (const [payee, category] of [['Corner Shop', supermarket.id], ['Big Mart', supermarket.id], ['Farm Stand', groceries.id]] as const) {
-    const created = await api(request, user, 'POST', `/accounts/${account.id}/transactions`, { date: localToday(), payee, amount: -12.5, category_id: category });
+  const supermarket = (await api(request, user, 'POST', '/categories/', { name: 'Supermarket' })).body as {
+    id: number;
+  };
+  const child = (await api(request, user, 'POST', '/categories/', { name: 'Deli', parent_id: supermarket.id }))
+    .body as { id: number };
+  for (const [payee, category] of [
+    ['Corner Shop', supermarket.id],
+    ['Big Mart', supermarket.id],
+    ['Farm Stand', groceries.id],
+  ] as const) {
+    const created = await api(request, user, 'POST', `/accounts/${account.id}/transactions`, {
+      date: localToday(),
+      payee,
+      amount: -12.5,
+      category_id: category,
+    });
     expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
   }
-  await api(request, user, 'POST', `/accounts/${account.id}/transactions`, { date: localToday(), payee: 'Sandwich Bar', amount: -7, category_id: child.id });
+  await api(request, user, 'POST', `/accounts/${account.id}/transactions`, {
+    date: localToday(),
+    payee: 'Sandwich Bar',
+    amount: -7,
+    category_id: child.id,
+  });
 
   await signInWithToken(page, user, `/accounts/${account.id}/register`);
   await expect(page.getByText('Corner Shop').first()).toBeVisible();
@@ -138,14 +182,19 @@ test('merge two categories: the source is deleted and the register shows the des
   await confirm.getByRole('button', { name: 'Merge', exact: true }).click();
   await expect(page.getByText('Categories merged successfully.')).toBeVisible();
   await expect(row(page, 'Supermarket')).toHaveCount(0);
-  const merged = ((await api(request, user, 'GET', '/categories/')).body as CategoryNode[]).find((c) => c.name === 'Groceries');
+  const merged = ((await api(request, user, 'GET', '/categories/')).body as CategoryNode[]).find(
+    (c) => c.name === 'Groceries',
+  );
   expect(merged?.children.map((c) => c.name)).toEqual(['Deli']);
 
   // The register now shows the destination for the re-assigned rows.
   await page.goto(`/accounts/${account.id}/register`);
   await expect(page.getByText('Corner Shop').first()).toBeVisible();
   await expect(page.getByText('Supermarket', { exact: true })).toHaveCount(0);
-  const rows = (await api(request, user, 'GET', `/accounts/${account.id}/transactions`)).body as { payee: string; category_name: string | null }[];
+  const rows = (await api(request, user, 'GET', `/accounts/${account.id}/transactions`)).body as {
+    payee: string;
+    category_name: string | null;
+  }[];
   expect(rows.find((r) => r.payee === 'Corner Shop')?.category_name).toBe('Groceries');
   expect(rows.find((r) => r.payee === 'Big Mart')?.category_name).toBe('Groceries');
   expect(rows.find((r) => r.payee === 'Sandwich Bar')?.category_name).toBe('Groceries: Deli');

@@ -9,7 +9,10 @@ import { addDays, bulkSeed, cell, createAccount, fieldOf, money, rowOf, type See
 const ROWS = 50_000;
 const DAYS = 730;
 
-test('a 50,000-row register opens, scrolls to the oldest row and back, with correct balances', async ({ page, request }, testInfo) => {
+test('a 50,000-row register opens, scrolls to the oldest row and back, with correct balances', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(300_000);
   const user = await registerViaApi(request);
   const account = await createAccount(request, user, 'Big Ledger', 100);
@@ -36,7 +39,10 @@ test('a 50,000-row register opens, scrolls to the oldest row and back, with corr
   testInfo.annotations.push({ type: 'open', description: `newest row visible ${firstPaint} ms after navigation` });
   await expect(fieldOf(page, newest, 'balance')).toContainText(money(finalBalance));
   await expect(page.getByText(`${ROWS.toLocaleString('en-US')} transactions`)).toBeVisible({ timeout: 60_000 });
-  testInfo.annotations.push({ type: 'loaded', description: `all rows loaded ${Date.now() - openStart} ms after navigation` });
+  testInfo.annotations.push({
+    type: 'loaded',
+    description: `all rows loaded ${Date.now() - openStart} ms after navigation`,
+  });
 
   // Virtualised: only what is on screen (plus overscan) is in the DOM.
   const domRows = await page.locator('[data-row-id]').count();
@@ -65,7 +71,9 @@ test('a 50,000-row register opens, scrolls to the oldest row and back, with corr
   await expect(rowOf(page, 'Row 50000')).toBeVisible();
 
   // Entering a row still works at this size, and lands with the right balance.
-  const entry = isMobile(testInfo) ? page.getByRole('form', { name: 'New transaction' }) : page.getByRole('row', { name: 'New transaction' });
+  const entry = isMobile(testInfo)
+    ? page.getByRole('form', { name: 'New transaction' })
+    : page.getByRole('row', { name: 'New transaction' });
   await entry.getByRole('combobox', { name: 'Payee' }).fill('One More');
   await entry.getByRole('spinbutton', { name: 'Deposit' }).fill('10');
   const enterStart = Date.now();

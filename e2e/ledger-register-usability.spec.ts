@@ -6,7 +6,19 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, isMobile, localToday, registerViaApi, signInWithToken, snap, test } from './support/fixtures';
 import {
-  addDays, bulkSeed, cell, createAccount, createTransaction, entryOf, expectShellBalances, money, openRegister, registerRows, rowOf, shown, type SeedRow,
+  addDays,
+  bulkSeed,
+  cell,
+  createAccount,
+  createTransaction,
+  entryOf,
+  expectShellBalances,
+  money,
+  openRegister,
+  registerRows,
+  rowOf,
+  shown,
+  type SeedRow,
 } from './support/ledger';
 
 const LARGEST = 999_999_999.99;
@@ -14,7 +26,12 @@ const LARGEST = 999_999_999.99;
 /** Elements (cells, inputs, lines) whose content is wider than their box: cut or ellipsised. */
 async function overflowing(locator: Locator): Promise<string[]> {
   return locator.evaluateAll((els) =>
-    els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => `${el.tagName} "${(el as HTMLInputElement).value ?? el.textContent}" ${el.scrollWidth}>${el.clientWidth}`),
+    els
+      .filter((el) => el.scrollWidth > el.clientWidth)
+      .map(
+        (el) =>
+          `${el.tagName} "${(el as HTMLInputElement).value ?? el.textContent}" ${el.scrollWidth}>${el.clientWidth}`,
+      ),
   );
 }
 
@@ -31,18 +48,30 @@ async function expectWhole(input: Locator, value: string) {
 async function registerGeometry(page: Page): Promise<number[]> {
   const scroller = page.getByTestId('register-scroll');
   const box = await scroller.boundingBox();
-  const columns = await page.locator('.ledger-register-table thead tr:first-child th').evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().left)));
+  const columns = await page
+    .locator('.ledger-register-table thead tr:first-child th')
+    .evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().left)));
   return [Math.round(box!.y), Math.round(box!.x), Math.round(box!.width), ...columns];
 }
 
-const intersects = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const intersects = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-test('amounts up to $999,999,999.99 show in full, in the rows and while editing', async ({ page, request }, testInfo) => {
+test('amounts up to $999,999,999.99 show in full, in the rows and while editing', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request);
   const huge = await createAccount(request, user, 'Huge', 0);
   const today = localToday();
-  await createTransaction(request, user, huge.id, { date: addDays(today, -1), payee: 'Giant Payment', amount: -LARGEST, status: 'x' });
+  await createTransaction(request, user, huge.id, {
+    date: addDays(today, -1),
+    payee: 'Giant Payment',
+    amount: -LARGEST,
+    status: 'x',
+  });
   await createTransaction(request, user, huge.id, { date: today, payee: 'Giant Deposit', amount: LARGEST });
   await signInWithToken(page, user, `/accounts/${huge.id}/register`);
   await openRegister(page, huge.id);
@@ -73,7 +102,9 @@ test('amounts up to $999,999,999.99 show in full, in the rows and while editing'
   } else {
     await expect(paymentRow).toContainText(money(-LARGEST));
     await expect(paymentRow).toContainText(`Balance ${money(-LARGEST)}`);
-    expect(await overflowing(page.locator('.ledger-mobile-row__amount, .ledger-mobile-row__line > span:last-child'))).toEqual([]);
+    expect(
+      await overflowing(page.locator('.ledger-mobile-row__amount, .ledger-mobile-row__line > span:last-child')),
+    ).toEqual([]);
     await paymentRow.getByRole('button').click();
     const dialog = page.getByRole('dialog', { name: 'Edit Transaction' });
     await expectWhole(dialog.getByRole('spinbutton', { name: 'Payment' }), '999999999.99');
@@ -81,11 +112,19 @@ test('amounts up to $999,999,999.99 show in full, in the rows and while editing'
   }
 });
 
-test("edit inputs show a locked row's 1200.00 and an unlocked 2000000.00 whole", async ({ page, request }, testInfo) => {
+test("edit inputs show a locked row's 1200.00 and an unlocked 2000000.00 whole", async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request);
   const account = await createAccount(request, user, 'Checking', 0);
   const today = localToday();
-  await createTransaction(request, user, account.id, { date: addDays(today, -1), payee: 'Rent', amount: -1200, status: 'x' });
+  await createTransaction(request, user, account.id, {
+    date: addDays(today, -1),
+    payee: 'Rent',
+    amount: -1200,
+    status: 'x',
+  });
   await createTransaction(request, user, account.id, { date: today, payee: 'Bonus', amount: 2_000_000 });
   await signInWithToken(page, user, `/accounts/${account.id}/register`);
   await openRegister(page, account.id);
@@ -93,14 +132,20 @@ test("edit inputs show a locked row's 1200.00 and an unlocked 2000000.00 whole",
   const open = async (payee: string) => {
     if (mobile) await rowOf(page, payee).getByRole('button').click();
     else await cell(rowOf(page, payee), 'notes').click();
-    return mobile ? page.getByRole('dialog', { name: 'Edit Transaction' }) : page.getByRole('row', { name: 'Editing transaction' });
+    return mobile
+      ? page.getByRole('dialog', { name: 'Edit Transaction' })
+      : page.getByRole('row', { name: 'Editing transaction' });
   };
   let editor = await open('Rent');
   await expect(editor.getByRole('button', { name: 'Unlock to edit amount' })).toBeVisible();
   await expectWhole(editor.getByRole('spinbutton', { name: 'Payment' }), '1200.00');
   // After the unlock is confirmed, focus is back on the amount.
   await editor.getByRole('button', { name: 'Unlock to edit amount' }).click();
-  await page.getByRole('dialog').filter({ hasText: /unlock/i }).getByRole('button', { name: 'Unlock' }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: /unlock/i })
+    .getByRole('button', { name: 'Unlock' })
+    .click();
   await expect(editor.getByRole('spinbutton', { name: 'Payment' })).toBeFocused();
   await expectWhole(editor.getByRole('spinbutton', { name: 'Payment' }), '1200.00');
   await page.keyboard.press('Escape');
@@ -110,11 +155,19 @@ test("edit inputs show a locked row's 1200.00 and an unlocked 2000000.00 whole",
   await snap(page, testInfo, 'register-edit-inputs');
 });
 
-test('the register holds still: editing, a message and clearing mode do not move it', async ({ page, request }, testInfo) => {
+test('the register holds still: editing, a message and clearing mode do not move it', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request);
   const account = await createAccount(request, user, 'Checking', 500);
   const today = localToday();
-  for (let i = 0; i < 6; i++) await createTransaction(request, user, account.id, { date: addDays(today, -i), payee: `Shop ${i}`, amount: -(10 + i) });
+  for (let i = 0; i < 6; i++)
+    await createTransaction(request, user, account.id, {
+      date: addDays(today, -i),
+      payee: `Shop ${i}`,
+      amount: -(10 + i),
+    });
   await signInWithToken(page, user, `/accounts/${account.id}/register`);
   await openRegister(page, account.id);
   await expect(rowOf(page, 'Shop 0')).toBeVisible();
@@ -130,7 +183,9 @@ test('the register holds still: editing, a message and clearing mode do not move
   // Starting an edit (desktop: the row's actions are laid over the rows, no column appears).
   if (!isMobile(testInfo)) {
     await cell(rowOf(page, 'Shop 2'), 'payee').click();
-    await expect(page.getByRole('row', { name: 'Editing transaction' }).getByRole('button', { name: 'Save' })).toBeVisible();
+    await expect(
+      page.getByRole('row', { name: 'Editing transaction' }).getByRole('button', { name: 'Save' }),
+    ).toBeVisible();
     expect(await registerGeometry(page)).toEqual(before);
     await page.keyboard.press('Escape');
   }
@@ -144,7 +199,10 @@ test('the register holds still: editing, a message and clearing mode do not move
   expect(await registerGeometry(page)).toEqual(before);
 });
 
-test('the transfer account picker covers neither the Add button nor the Status field', async ({ page, request }, testInfo) => {
+test('the transfer account picker covers neither the Add button nor the Status field', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request);
   const checking = await createAccount(request, user, 'Checking', 100);
   await createAccount(request, user, 'Savings', 0);
@@ -168,16 +226,21 @@ test('the transfer account picker covers neither the Add button nor the Status f
   await snap(page, testInfo, 'register-transfer-picker');
 });
 
-test('a large register opens at today even with hundreds of rows dated after today', async ({ page, request }, testInfo) => {
+test('a large register opens at today even with hundreds of rows dated after today', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(180_000);
   const user = await registerViaApi(request);
   const account = await createAccount(request, user, 'Planned', 0);
   const today = localToday();
   const rows: SeedRow[] = [];
-  for (let i = 300; i >= 1; i--) rows.push({ date: addDays(today, -i), payee: `Past ${String(i).padStart(3, '0')}`, amount: -1 });
+  for (let i = 300; i >= 1; i--)
+    rows.push({ date: addDays(today, -i), payee: `Past ${String(i).padStart(3, '0')}`, amount: -1 });
   rows.push({ date: today, payee: 'Today Row', amount: 5 });
   // More future rows than the first page holds (the first page is the newest 400).
-  for (let i = 1; i <= 600; i++) rows.push({ date: addDays(today, Math.ceil(i / 2)), payee: `Planned ${String(i).padStart(3, '0')}`, amount: -2 });
+  for (let i = 1; i <= 600; i++)
+    rows.push({ date: addDays(today, Math.ceil(i / 2)), payee: `Planned ${String(i).padStart(3, '0')}`, amount: -2 });
   await bulkSeed(request, user, account.id, rows);
   await signInWithToken(page, user, `/accounts/${account.id}/register`);
   await openRegister(page, account.id);
@@ -192,7 +255,10 @@ test('a large register opens at today even with hundreds of rows dated after tod
   await snap(page, testInfo, 'register-opens-at-today');
 });
 
-test('keyboard first: Date has focus on open, rows by arrow keys, Enter edits, actions by Tab', async ({ page, request }, testInfo) => {
+test('keyboard first: Date has focus on open, rows by arrow keys, Enter edits, actions by Tab', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request);
   const account = await createAccount(request, user, 'Checking', 100);
   const today = localToday();
@@ -249,7 +315,9 @@ test('keyboard first: Date has focus on open, rows by arrow keys, Enter edits, a
     const reached = new Set<string>();
     for (let i = 0; i < 8 && reached.size < 4; i++) {
       await page.keyboard.press('Tab');
-      const name = await page.evaluate(() => (document.activeElement?.tagName === 'BUTTON' ? document.activeElement.textContent?.trim() ?? '' : ''));
+      const name = await page.evaluate(() =>
+        document.activeElement?.tagName === 'BUTTON' ? (document.activeElement.textContent?.trim() ?? '') : '',
+      );
       if (['Save', 'Move', 'Delete', 'Cancel'].includes(name)) reached.add(name);
     }
     expect([...reached].sort()).toEqual(['Cancel', 'Delete', 'Move', 'Save']);
@@ -258,7 +326,10 @@ test('keyboard first: Date has focus on open, rows by arrow keys, Enter edits, a
   await snap(page, testInfo, 'register-keyboard');
 });
 
-test('balance today and after planned rows, told apart in the account list and the register header', async ({ page, request }, testInfo) => {
+test('balance today and after planned rows, told apart in the account list and the register header', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request);
   const planned = await createAccount(request, user, 'With Plans', 1000);
   const plain = await createAccount(request, user, 'No Plans', 50);
@@ -269,16 +340,25 @@ test('balance today and after planned rows, told apart in the account list and t
   const item = page.locator('.ledger-account-item').filter({ hasText: 'With Plans' });
   await expect(item).toContainText(money(900));
   await expect(item).toContainText(`after planned rows ${money(200)}`);
-  await expect(page.locator('.ledger-account-item').filter({ hasText: 'No Plans' })).not.toContainText('after planned rows');
+  await expect(page.locator('.ledger-account-item').filter({ hasText: 'No Plans' })).not.toContainText(
+    'after planned rows',
+  );
   await snap(page, testInfo, 'accounts-balance-today');
 
   await page.goto(`/accounts/${planned.id}/register`);
-  await expect(page.getByText(`Balance today ${money(900)} · After planned rows ${money(200)} · Pending ${money(1000)} · Cleared ${money(1000)}`)).toBeVisible();
+  await expect(
+    page.getByText(
+      `Balance today ${money(900)} · After planned rows ${money(200)} · Pending ${money(1000)} · Cleared ${money(1000)}`,
+    ),
+  ).toBeVisible();
   await page.goto(`/accounts/${plain.id}/register`);
   await expect(page.getByText(`Balance ${money(50)} · Pending ${money(50)} · Cleared ${money(50)}`)).toBeVisible();
 });
 
-test('clearing mode: P / X / Clear on each row at 768 px (the keys p, x, Delete on desktop) change the status, on screen and on the server', async ({ page, request }, testInfo) => {
+test('clearing mode: P / X / Clear on each row at 768 px (the keys p, x, Delete on desktop) change the status, on screen and on the server', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request);
   const account = await createAccount(request, user, 'Checking', 100);
   const today = localToday();
@@ -289,11 +369,14 @@ test('clearing mode: P / X / Clear on each row at 768 px (the keys p, x, Delete 
   await openRegister(page, account.id);
   await expectShellBalances(page, 75, 100, 100);
   const mobile = isMobile(testInfo);
-  const statusOf = async (payee: string) => (await registerRows(request, user, account.id)).find((r) => r.payee === payee)?.status;
+  const statusOf = async (payee: string) =>
+    (await registerRows(request, user, account.id)).find((r) => r.payee === payee)?.status;
 
   await page.getByRole('button', { name: 'Clearing Mode' }).click();
   if (mobile) {
-    await expect(page.getByRole('note')).toHaveText('Clearing mode: tap P (pending), X (cleared) or Clear (none) on a row.');
+    await expect(page.getByRole('note')).toHaveText(
+      'Clearing mode: tap P (pending), X (cleared) or Clear (none) on a row.',
+    );
     // Every row has the three buttons, named for what they do and at least 44 px square.
     for (const payee of ['Alpha Store', 'Bravo Diner', 'Charlie Pay']) {
       const group = rowOf(page, payee).getByRole('group', { name: new RegExp(`^Status of ${payee}, `) });
@@ -304,7 +387,9 @@ test('clearing mode: P / X / Clear on each row at 768 px (the keys p, x, Delete 
       }
     }
     // The amounts and balances beside them stay whole.
-    expect(await overflowing(page.locator('.ledger-mobile-row__amount, .ledger-mobile-row__line > span:last-child'))).toEqual([]);
+    expect(
+      await overflowing(page.locator('.ledger-mobile-row__amount, .ledger-mobile-row__line > span:last-child')),
+    ).toEqual([]);
   } else {
     await expect(page.getByRole('button', { name: 'Mark cleared' })).toHaveCount(0);
   }
@@ -324,7 +409,11 @@ test('clearing mode: P / X / Clear on each row at 768 px (the keys p, x, Delete 
 
   await set('Bravo Diner', 'Mark cleared');
   await expect(badge('Bravo Diner')).toHaveText('X');
-  if (mobile) await expect(rowOf(page, 'Bravo Diner').getByRole('button', { name: 'Mark cleared' })).toHaveAttribute('aria-pressed', 'true');
+  if (mobile)
+    await expect(rowOf(page, 'Bravo Diner').getByRole('button', { name: 'Mark cleared' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   await expectShellBalances(page, 75, 80, 80);
   await expect.poll(() => statusOf('Bravo Diner')).toBe('x');
 
@@ -357,12 +446,24 @@ test('clearing mode: P / X / Clear on each row at 768 px (the keys p, x, Delete 
   ]);
 });
 
-test('the edit dialog at 768 px: labels and fields in one column, same left edge and width', async ({ page, request }, testInfo) => {
-  test.skip(!isMobile(testInfo), 'the edit dialog is the 768 px form; on desktop a row is edited in its table row, under the column headings');
+test('the edit dialog at 768 px: labels and fields in one column, same left edge and width', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(
+    !isMobile(testInfo),
+    'the edit dialog is the 768 px form; on desktop a row is edited in its table row, under the column headings',
+  );
   const user = await registerViaApi(request);
   const account = await createAccount(request, user, 'Checking', 100);
   const today = localToday();
-  await createTransaction(request, user, account.id, { date: addDays(today, -1), payee: 'Landlord', amount: -1200, status: 'x', notes: 'November' });
+  await createTransaction(request, user, account.id, {
+    date: addDays(today, -1),
+    payee: 'Landlord',
+    amount: -1200,
+    status: 'x',
+    notes: 'November',
+  });
   await createTransaction(request, user, account.id, { date: today, payee: 'Employer', amount: 2500 });
   await signInWithToken(page, user, `/accounts/${account.id}/register`);
   await openRegister(page, account.id);
@@ -372,7 +473,12 @@ test('the edit dialog at 768 px: labels and fields in one column, same left edge
       fields.map((field) => {
         const label = field.querySelector(':scope > span')!.getBoundingClientRect();
         const control = field.querySelector('input, select')!.getBoundingClientRect();
-        return { name: field.querySelector(':scope > span')!.textContent, label: [Math.round(label.left), Math.round(label.width)], control: [Math.round(control.left), Math.round(control.width)], top: Math.round(label.top) };
+        return {
+          name: field.querySelector(':scope > span')!.textContent,
+          label: [Math.round(label.left), Math.round(label.width)],
+          control: [Math.round(control.left), Math.round(control.width)],
+          top: Math.round(label.top),
+        };
       }),
     );
   for (const payee of ['Landlord', 'Employer']) {
@@ -392,7 +498,10 @@ test('the edit dialog at 768 px: labels and fields in one column, same left edge
     if (payee === 'Landlord') {
       // The lock of the cleared amount sits inside the Payment field, which keeps its whole value.
       const lock = dialog.getByRole('button', { name: 'Unlock to edit amount' });
-      const [l, p] = await Promise.all([lock.boundingBox(), dialog.getByRole('spinbutton', { name: 'Payment' }).boundingBox()]);
+      const [l, p] = await Promise.all([
+        lock.boundingBox(),
+        dialog.getByRole('spinbutton', { name: 'Payment' }).boundingBox(),
+      ]);
       expect(l!.x).toBeGreaterThan(p!.x);
       expect(l!.x + l!.width).toBeLessThanOrEqual(p!.x + p!.width);
       await expectWhole(dialog.getByRole('spinbutton', { name: 'Payment' }), '1200.00');

@@ -30,14 +30,28 @@ test.describe('register (desktop table)', () => {
     test.skip(isMobile(test.info()), 'the desktop register table; the 768 px layout has its own tests below');
   });
 
-  test('keyboard-only entry of payments and deposits; running, pending and cleared balances', async ({ page, request }, testInfo) => {
+  test('keyboard-only entry of payments and deposits; running, pending and cleared balances', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 1000);
     await createCategory(request, user, 'Food');
     await signInWithToken(page, user, `/accounts/${checking.id}/register`);
     await openRegister(page, checking.id);
     await expect(page.getByRole('heading', { name: 'Checking', level: 1 })).toBeVisible();
-    for (const column of ['Date', 'Payee', 'Payment', 'Deposit', 'Balance', 'Pending Bal', 'Cleared Bal', 'Status', 'Category', 'Notes']) {
+    for (const column of [
+      'Date',
+      'Payee',
+      'Payment',
+      'Deposit',
+      'Balance',
+      'Pending Bal',
+      'Cleared Bal',
+      'Status',
+      'Category',
+      'Notes',
+    ]) {
       await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
     }
     await expect(page.getByRole('columnheader', { name: 'Account', exact: true })).toHaveCount(0);
@@ -94,7 +108,18 @@ test.describe('register (desktop table)', () => {
     await page.keyboard.press('Enter');
     await expect(rowOf(page, 'Lunch Spot')).toBeVisible();
 
-    const expectRow = async (payee: string, v: { payment?: string; deposit?: string; balance: number; pending: number; cleared: number; status: string; category?: string }) => {
+    const expectRow = async (
+      payee: string,
+      v: {
+        payment?: string;
+        deposit?: string;
+        balance: number;
+        pending: number;
+        cleared: number;
+        status: string;
+        category?: string;
+      },
+    ) => {
       const row = rowOf(page, payee);
       await expect(cell(row, 'payment')).toHaveText(v.payment ?? '');
       await expect(cell(row, 'deposit')).toHaveText(v.deposit ?? '');
@@ -106,13 +131,22 @@ test.describe('register (desktop table)', () => {
     };
     await expectRow('Grocer', { payment: '$45.10', balance: 954.9, pending: 1000, cleared: 1000, status: '' });
     await expectRow('Paycheck', { deposit: '$200.00', balance: 1154.9, pending: 1200, cleared: 1000, status: 'P' });
-    await expectRow('Lunch Spot', { payment: '$20.00', balance: 1134.9, pending: 1180, cleared: 980, status: 'X', category: 'Food' });
+    await expectRow('Lunch Spot', {
+      payment: '$20.00',
+      balance: 1134.9,
+      pending: 1180,
+      cleared: 980,
+      status: 'X',
+      category: 'Food',
+    });
     await expect(cell(rowOf(page, 'Lunch Spot'), 'notes')).toHaveText('team lunch');
     await expectShellBalances(page, 1134.9, 1180, 980);
     await expect(page.getByText('3 transactions')).toBeVisible();
     // Month and "today" separator rows.
     const monthName = new Date().toLocaleString('en-US', { month: 'long' });
-    await expect(page.getByRole('cell', { name: `${monthName} ${localToday().slice(0, 4)}`, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('cell', { name: `${monthName} ${localToday().slice(0, 4)}`, exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Today', exact: true })).toBeVisible();
     await snap(page, testInfo, 'register-entries');
 
@@ -142,7 +176,10 @@ test.describe('register (desktop table)', () => {
     await expect(page.getByRole('alert').filter({ hasText: /payee/i })).toBeVisible();
   });
 
-  test('a transfer by typing the other account as payee: both legs, category "-- Transfer --"', async ({ page, request }, testInfo) => {
+  test('a transfer by typing the other account as payee: both legs, category "-- Transfer --"', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 1000);
     const savings = await createAccount(request, user, 'Rainy Day Savings', 500);
@@ -188,7 +225,10 @@ test.describe('register (desktop table)', () => {
     await expect(page.getByRole('dialog')).toContainText('Please select a valid account for the transfer.');
   });
 
-  test('clearing mode: p, x, Delete, arrows, Enter and Shift+Enter, Escape leaves', async ({ page, request }, testInfo) => {
+  test('clearing mode: p, x, Delete, arrows, Enter and Shift+Enter, Escape leaves', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 100);
     const today = localToday();
@@ -245,7 +285,12 @@ test.describe('register (desktop table)', () => {
   test('a cleared amount is locked until unlocked; editing it updates the balances', async ({ page, request }) => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 100);
-    await createTransaction(request, user, checking.id, { date: localToday(), payee: 'Reconciled Shop', amount: -40, status: 'x' });
+    await createTransaction(request, user, checking.id, {
+      date: localToday(),
+      payee: 'Reconciled Shop',
+      amount: -40,
+      status: 'x',
+    });
     await signInWithToken(page, user, `/accounts/${checking.id}/register`);
     await openRegister(page, checking.id);
 
@@ -257,7 +302,8 @@ test.describe('register (desktop table)', () => {
     await expect(editing.getByRole('combobox', { name: 'Status' })).toBeDisabled();
     const lock = editing.getByRole('button', { name: 'Unlock to edit amount' });
     await expect(lock).toBeVisible();
-    for (const name of ['Save', 'Move', 'Delete', 'Cancel']) await expect(editing.getByRole('button', { name, exact: true })).toBeVisible();
+    for (const name of ['Save', 'Move', 'Delete', 'Cancel'])
+      await expect(editing.getByRole('button', { name, exact: true })).toBeVisible();
     // Laid over the rows: no Actions column appears (the table does not re-flow).
     await expect(editing.getByRole('group', { name: 'Row actions' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
@@ -278,7 +324,10 @@ test.describe('register (desktop table)', () => {
 
     // Escape cancels an edit without saving.
     await cell(row, 'notes').click();
-    await page.getByRole('row', { name: 'Editing transaction' }).getByRole('textbox', { name: 'Notes' }).fill('not saved');
+    await page
+      .getByRole('row', { name: 'Editing transaction' })
+      .getByRole('textbox', { name: 'Notes' })
+      .fill('not saved');
     await page.keyboard.press('Escape');
     await expect(cell(rowOf(page, 'Reconciled Shop'), 'notes')).toHaveText('');
   });
@@ -288,7 +337,12 @@ test.describe('register (desktop table)', () => {
     const checking = await createAccount(request, user, 'Checking', 100);
     const savings = await createAccount(request, user, 'Savings', 0);
     await createTransaction(request, user, checking.id, { date: localToday(), payee: 'Wrong Account Co', amount: -12 });
-    await createTransaction(request, user, checking.id, { date: localToday(), payee: 'Cleared Mover', amount: -3, status: 'x' });
+    await createTransaction(request, user, checking.id, {
+      date: localToday(),
+      payee: 'Cleared Mover',
+      amount: -3,
+      status: 'x',
+    });
     await createTransaction(request, user, checking.id, { date: localToday(), payee: 'Doomed Purchase', amount: -8 });
     await signInWithToken(page, user, `/accounts/${checking.id}/register`);
     await openRegister(page, checking.id);
@@ -413,7 +467,10 @@ test.describe('register (both layouts)', () => {
     expect(rows[0].date).toBe(yearless(3, 5));
   });
 
-  test('typing "Food: Snacks" prompts to create the sub-category; an unknown parent is refused', async ({ page, request }, testInfo) => {
+  test('typing "Food: Snacks" prompts to create the sub-category; an unknown parent is refused', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 100);
     const food = await createCategory(request, user, 'Food');
@@ -447,7 +504,9 @@ test.describe('register (both layouts)', () => {
     const row = rowOf(page, 'Kiosk');
     await expect(row).toBeVisible();
     await expect(fieldOf(page, row, 'category')).toContainText('Food: Snacks');
-    const tree = (await (await request.get('/api/categories/', { headers: { Authorization: `Bearer ${user.accessToken}` } })).json()) as {
+    const tree = (await (
+      await request.get('/api/categories/', { headers: { Authorization: `Bearer ${user.accessToken}` } })
+    ).json()) as {
       id: number;
       children: { name: string }[];
     }[];
@@ -467,7 +526,10 @@ test.describe('register (768 px)', () => {
     test.skip(!isMobile(test.info()), 'the stacked mobile register');
   });
 
-  test('stacked entry form with "Add Transaction", stacked rows, and editing in a dialog', async ({ page, request }, testInfo) => {
+  test('stacked entry form with "Add Transaction", stacked rows, and editing in a dialog', async ({
+    page,
+    request,
+  }, testInfo) => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 1000);
     const savings = await createAccount(request, user, 'Savings', 0);
@@ -499,7 +561,8 @@ test.describe('register (768 px)', () => {
     // Editing opens a dialog with Save, Move, Delete and Cancel.
     await row.getByRole('button').click();
     const dialog = page.getByRole('dialog', { name: 'Edit Transaction' });
-    for (const name of ['Save', 'Move', 'Delete', 'Cancel']) await expect(dialog.getByRole('button', { name, exact: true })).toBeVisible();
+    for (const name of ['Save', 'Move', 'Delete', 'Cancel'])
+      await expect(dialog.getByRole('button', { name, exact: true })).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Notes' }).fill('milk and bread');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(rowOf(page, 'Corner Store')).toContainText('milk and bread');

@@ -8,8 +8,27 @@
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { api, expect, isMobile, localToday, registerViaApi, signInWithToken, snap, test, type TestUser } from './support/fixtures';
-import { addMonths, createAccount, createBudgetedRow, createCategory, createTransaction, money, shown, type SeedRow } from './support/ledger';
+import {
+  api,
+  expect,
+  isMobile,
+  localToday,
+  registerViaApi,
+  signInWithToken,
+  snap,
+  test,
+  type TestUser,
+} from './support/fixtures';
+import {
+  addMonths,
+  createAccount,
+  createBudgetedRow,
+  createCategory,
+  createTransaction,
+  money,
+  shown,
+  type SeedRow,
+} from './support/ledger';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
@@ -62,13 +81,28 @@ async function seedHousehold(request: APIRequestContext): Promise<Household> {
     [card, { date: thisMonth(4), payee: 'Grocer', amount: -79.5, category_id: categories.groceries }],
     [card, { date: thisMonth(4), payee: 'Gift Shop', amount: -45, category_id: categories.gifts }],
     [savings, { date: thisMonth(5), payee: 'Bank Interest', amount: 12, category_id: categories.interest }],
-    [checking, { date: addMonths(thisMonth(10), -1), payee: 'Old Grocer', amount: -60, category_id: categories.groceries }],
+    [
+      checking,
+      { date: addMonths(thisMonth(10), -1), payee: 'Old Grocer', amount: -60, category_id: categories.groceries },
+    ],
     [checking, { date: `${year - 1}-01-15`, payee: 'Last Year Store', amount: -33, category_id: categories.gifts }],
   ];
   for (const [account, row] of rows) await createTransaction(request, user, account, row);
-  const transfer = await api(request, user, 'POST', '/accounts/transfer', { from_account_id: checking, to_account_id: savings, amount: 500, date: thisMonth(2) });
+  const transfer = await api(request, user, 'POST', '/accounts/transfer', {
+    from_account_id: checking,
+    to_account_id: savings,
+    amount: 500,
+    date: thisMonth(2),
+  });
   expect(transfer.status, JSON.stringify(transfer.body)).toBeLessThan(300);
-  await createBudgetedRow(request, user, { account_id: checking, schedule_id: 1, date: thisMonth(6), payee: 'Power Co', amount: -75, category_id: categories.rent });
+  await createBudgetedRow(request, user, {
+    account_id: checking,
+    schedule_id: 1,
+    date: thisMonth(6),
+    payee: 'Power Co',
+    amount: -75,
+    category_id: categories.rent,
+  });
   return { user, checking, savings, card, categories };
 }
 
@@ -77,10 +111,16 @@ async function seedHousehold(request: APIRequestContext): Promise<Household> {
 const barList = (page: Page): Locator => page.getByRole('list', { name: /^(Spending|Income) by/ });
 /** A top-level bar of the list (its item button), by name. */
 const bar = (page: Page, name: string): Locator =>
-  barList(page).locator(':scope > li > .report-bar__row .report-bar__item').filter({ has: page.locator('.report-bar__name', { hasText: new RegExp(`^${name}$`) }) });
+  barList(page)
+    .locator(':scope > li > .report-bar__row .report-bar__item')
+    .filter({ has: page.locator('.report-bar__name', { hasText: new RegExp(`^${name}$`) }) });
 const childBar = (page: Page, parent: string, name: string): Locator =>
-  page.getByRole('list', { name: `Sub-categories of ${parent}` }).locator('.report-bar__item').filter({ has: page.locator('.report-bar__name', { hasText: new RegExp(`^${name}$`) }) });
-const topNames = (page: Page) => barList(page).locator(':scope > li > .report-bar__row .report-bar__name').allTextContents();
+  page
+    .getByRole('list', { name: `Sub-categories of ${parent}` })
+    .locator('.report-bar__item')
+    .filter({ has: page.locator('.report-bar__name', { hasText: new RegExp(`^${name}$`) }) });
+const topNames = (page: Page) =>
+  barList(page).locator(':scope > li > .report-bar__row .report-bar__name').allTextContents();
 const total = (page: Page): Locator => page.locator('.report-total__amount');
 
 async function expectBar(page: Page, name: string, amount: number): Promise<void> {
@@ -96,7 +136,10 @@ const startDate = (page: Page) => page.getByLabel('Start Date');
 const endDate = (page: Page) => page.getByLabel('End Date');
 
 test.describe('reports', () => {
-  test('spending by category, by payee and income for this month; transfers and budgeted rows never count', async ({ page, request }, testInfo) => {
+  test('spending by category, by payee and income for this month; transfers and budgeted rows never count', async ({
+    page,
+    request,
+  }, testInfo) => {
     const h = await seedHousehold(request);
     await openReports(page, h.user);
     await expect(page.getByRole('button', { name: 'Spending' })).toHaveAttribute('aria-pressed', 'true');
@@ -126,7 +169,9 @@ test.describe('reports', () => {
     const rentWidth = (await bar(page, 'Rent').locator('.report-bar__fill').boundingBox())!.width;
     const foodWidth = (await bar(page, 'Food').locator('.report-bar__fill').boundingBox())!.width;
     expect(foodWidth / rentWidth).toBeCloseTo(250 / 900, 1);
-    const colours = await barList(page).locator(':scope > li > .report-bar__row .report-bar__fill').evaluateAll((els) => els.slice(0, 4).map((el) => getComputedStyle(el).backgroundColor));
+    const colours = await barList(page)
+      .locator(':scope > li > .report-bar__row .report-bar__fill')
+      .evaluateAll((els) => els.slice(0, 4).map((el) => getComputedStyle(el).backgroundColor));
     expect(new Set(colours).size).toBe(4);
     // Both boxes from one layout (the trend chart loading above the list moves it between two reads).
     const [nameBox, trackBox] = await bar(page, 'Rent').evaluate((el) =>
@@ -150,7 +195,9 @@ test.describe('reports', () => {
     // By payee: no transfer legs ("Savings"/"Checking") and no budgeted "Power Co".
     await page.getByRole('button', { name: 'By Payee' }).click();
     await expect(page.getByRole('heading', { name: 'Spending by Payee' })).toBeVisible();
-    await expect.poll(() => topNames(page)).toEqual(['Landlord', 'Grocer', 'Gift Shop', 'Cafe', 'Farmers Market', 'Misc Shop']);
+    await expect
+      .poll(() => topNames(page))
+      .toEqual(['Landlord', 'Grocer', 'Gift Shop', 'Cafe', 'Farmers Market', 'Misc Shop']);
     await expectBar(page, 'Grocer', 200);
     await expect(total(page)).toHaveText(money(1210));
     await expect(page.getByRole('button', { name: /^Hide Categories/ })).toHaveCount(0);
@@ -201,7 +248,10 @@ test.describe('reports', () => {
     await snap(page, testInfo, 'reports-empty');
   });
 
-  test('two accounts and a hidden category are remembered over a reload; sort by name', async ({ page, request }, testInfo) => {
+  test('two accounts and a hidden category are remembered over a reload; sort by name', async ({
+    page,
+    request,
+  }, testInfo) => {
     const h = await seedHousehold(request);
     await openReports(page, h.user);
     await expect(total(page)).toHaveText(money(1210));
@@ -254,7 +304,10 @@ test.describe('reports', () => {
     await expect(barList(page)).toHaveCount(0);
   });
 
-  test('the drill-down: a cleared amount is locked; a category change moves money between both categories', async ({ page, request }, testInfo) => {
+  test('the drill-down: a cleared amount is locked; a category change moves money between both categories', async ({
+    page,
+    request,
+  }, testInfo) => {
     const h = await seedHousehold(request);
     await openReports(page, h.user);
     await expectBar(page, 'Food', 250);
@@ -271,12 +324,18 @@ test.describe('reports', () => {
     await snap(page, testInfo, 'reports-drill-down');
 
     // The cleared Checking row: amount and status locked until the unlock is confirmed.
-    await rows.filter({ hasText: 'Checking' }).getByRole('button', { name: /^Edit Grocer/ }).click();
+    await rows
+      .filter({ hasText: 'Checking' })
+      .getByRole('button', { name: /^Edit Grocer/ })
+      .click();
     let editor = dialog.getByRole('group', { name: 'Edit transaction Grocer' });
     await expect(editor.getByLabel('Payment')).toBeDisabled();
     await expect(editor.getByLabel('Status')).toBeDisabled();
     await editor.getByRole('button', { name: 'Unlock to edit amount' }).click();
-    await page.getByRole('dialog', { name: 'Unlock Cleared Transaction?' }).getByRole('button', { name: 'Unlock' }).click();
+    await page
+      .getByRole('dialog', { name: 'Unlock Cleared Transaction?' })
+      .getByRole('button', { name: 'Unlock' })
+      .click();
     await expect(editor.getByLabel('Payment')).toBeEnabled();
     await editor.getByRole('button', { name: 'Cancel' }).click();
 
@@ -317,7 +376,10 @@ test.describe('reports', () => {
     const h = await seedHousehold(request);
     await openReports(page, h.user);
     await expect(total(page)).toHaveText(money(1210));
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`spending_by_category_${monthStart}_${monthEnd}.csv`);
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv.split('\r\n')[0]).toBe('Category,Sub-category,Amount');
@@ -328,7 +390,10 @@ test.describe('reports', () => {
     await bar(page, 'Rent').click();
     const dialog = page.getByRole('dialog', { name: /^Rent, / });
     await expect(dialog.locator('tbody tr[data-row-id]')).toHaveCount(1);
-    const [rowsFile] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [rowsFile] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(rowsFile.suggestedFilename()).toBe(`transactions_by_category_${monthStart}_${monthEnd}.csv`);
     const rowsCsv = readFileSync((await rowsFile.path())!, 'utf8');
     expect(rowsCsv).toContain('Landlord');
@@ -341,11 +406,16 @@ test.describe('reports', () => {
     expect(pref.status, JSON.stringify(pref.body)).toBeLessThan(300);
     await openReports(page, h.user);
     await expect(total(page)).toHaveText(money(1210));
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mainBg').trim())).toBe('#111827');
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mainBg').trim()))
+      .toBe('#111827');
     await page.getByRole('button', { name: 'Expand Food' }).click();
     await expect(page.locator('.report-trend__chart .recharts-bar-rectangle')).toHaveCount(2);
     // Axis labels take the theme's text colour.
-    const tickFill = await page.locator('.report-trend__chart .recharts-cartesian-axis-tick-value').first().evaluate((el) => getComputedStyle(el).fill);
+    const tickFill = await page
+      .locator('.report-trend__chart .recharts-cartesian-axis-tick-value')
+      .first()
+      .evaluate((el) => getComputedStyle(el).fill);
     expect(tickFill).toBe('rgb(229, 231, 235)');
     await snap(page, testInfo, 'reports-dark');
     await bar(page, 'Food').click();

@@ -3,7 +3,16 @@
  * remote that is down (fallback + Retry) while the header keeps working.
  */
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { api, expect, isMobile, openMobileMenuIfNeeded, registerViaApi, signInWithToken, snap, test } from './support/fixtures';
+import {
+  api,
+  expect,
+  isMobile,
+  openMobileMenuIfNeeded,
+  registerViaApi,
+  signInWithToken,
+  snap,
+  test,
+} from './support/fixtures';
 
 const UNAVAILABLE = 'This part of the app is unavailable right now.';
 
@@ -25,7 +34,10 @@ async function openHelp(page: Page, testInfo: TestInfo): Promise<void> {
   await expect(page).toHaveURL(/\/help$/);
 }
 
-test('the header offers every section; the Accounts dropdown lists the accounts', async ({ page, request }, testInfo) => {
+test('the header offers every section; the Accounts dropdown lists the accounts', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request, { name: 'Nav Tester' });
   const created = await api(request, user, 'POST', '/accounts/', { name: 'Everyday Checking', starting_balance: 100 });
   expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
@@ -39,7 +51,8 @@ test('the header offers every section; the Accounts dropdown lists the accounts'
     nav = page.getByRole('navigation', { name: 'Mobile' });
     await expect(nav.getByRole('link', { name: 'Everyday Checking' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Manage All Accounts' })).toBeVisible();
-    for (const name of ['Household', 'Appearance', 'Help']) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    for (const name of ['Household', 'Appearance', 'Help'])
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   } else {
     nav = page.getByRole('banner');
     await nav.getByRole('button', { name: 'Accounts' }).click();
@@ -53,7 +66,8 @@ test('the header offers every section; the Accounts dropdown lists the accounts'
     await page.keyboard.press('Escape');
     await expect(nav.getByRole('link', { name: 'Help' })).toBeVisible();
   }
-  for (const name of ['Dashboard', 'Budget', 'Reports', 'Categories']) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Dashboard', 'Budget', 'Reports', 'Categories'])
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
   await snap(page, testInfo, 'header-signed-in');
 
@@ -115,7 +129,10 @@ test('a failed login does not count as a session 401: the error stays on the log
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a stopped remote shows the fallback, the header still works, and Retry loads it once it is back', async ({ page, request }, testInfo) => {
+test('a stopped remote shows the fallback, the header still works, and Retry loads it once it is back', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await registerViaApi(request);
   await page.route('**/mf/mf-reports/**', (route) => route.abort());
   await page.goto('/login', { waitUntil: 'domcontentloaded' });
@@ -145,7 +162,9 @@ test('a stopped remote shows the fallback, the header still works, and Retry loa
 
 test('a remote answering 503 shows the fallback too, and the other remotes keep working', async ({ page, request }) => {
   const user = await registerViaApi(request);
-  await page.route('**/mf/mf-settings/**', (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }));
+  await page.route('**/mf/mf-settings/**', (route) =>
+    route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+  );
   await page.goto('/login', { waitUntil: 'domcontentloaded' });
   await page.evaluate((token) => localStorage.setItem('access_token', token), user.accessToken);
   await page.goto('/settings/appearance', { waitUntil: 'domcontentloaded' });

@@ -45,7 +45,9 @@ export function ensureAppSecrets(dataDir: string): AppSecrets {
     try {
       stored = JSON.parse(readFileSync(secretsFile, 'utf8'));
     } catch {
-      throw new Error(`${secretsFile} is not valid JSON; fix or remove it (removing it invalidates pending invitations)`);
+      throw new Error(
+        `${secretsFile} is not valid JSON; fix or remove it (removing it invalidates pending invitations)`,
+      );
     }
   }
   const secrets = {

@@ -81,7 +81,9 @@ export function staleReason(name: string, root = ROOT): string | null {
   const stamp = join(dir, 'dist', STAMP);
   if (!existsSync(stamp)) return 'no previous build';
   const builtAt = statSync(stamp).mtimeMs;
-  const inputs = ['src', 'public', 'webpack.config.js', 'package.json'].map((p) => join(dir, p)).concat(SHARED_INPUTS.map((p) => join(root, p)));
+  const inputs = ['src', 'public', 'webpack.config.js', 'package.json']
+    .map((p) => join(dir, p))
+    .concat(SHARED_INPUTS.map((p) => join(root, p)));
   for (const input of inputs) if (newestMtime(input) > builtAt) return `${input.slice(root.length + 1)} changed`;
   return null;
 }
@@ -107,7 +109,10 @@ function runWebpack(name: string, root: string): Promise<void> {
 export async function buildFrontends(options: BuildOptions = {}, root = ROOT): Promise<BuildResult[]> {
   const { force = false, only, concurrency = 2, log = (line: string) => console.log(line) } = options;
   const names = FRONTENDS.filter((n) => !only || only.includes(n));
-  if (only) for (const n of only) if (!(FRONTENDS as readonly string[]).includes(n)) throw new Error(`Unknown front end: ${n} (known: ${FRONTENDS.join(', ')})`);
+  if (only)
+    for (const n of only)
+      if (!(FRONTENDS as readonly string[]).includes(n))
+        throw new Error(`Unknown front end: ${n} (known: ${FRONTENDS.join(', ')})`);
 
   const results: BuildResult[] = [];
   const queue: FrontendName[] = [];

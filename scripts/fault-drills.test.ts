@@ -24,7 +24,11 @@ const ROOT = resolve(__dirname, '..');
 /** Runs the short set; the results file, or the script's output when it wrote none. */
 function runShortDrills(resultsFile: string): Promise<{ code: number | null; output: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'fault-drills.ts'), '--short', `--results=${resultsFile}`], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'scripts', 'fault-drills.ts'), '--short', `--results=${resultsFile}`],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -40,9 +44,11 @@ maybe('fault drills (short set)', () => {
 
   beforeAll(async () => {
     const run = await runShortDrills(resultsFile);
-    if (!existsSync(resultsFile)) throw new Error(`The drills wrote no results (exit ${run.code}):\n${run.output.slice(-4000)}`);
+    if (!existsSync(resultsFile))
+      throw new Error(`The drills wrote no results (exit ${run.code}):\n${run.output.slice(-4000)}`);
     const written = JSON.parse(readFileSync(resultsFile, 'utf8')) as { results: DrillResult[]; failure: string | null };
-    if (written.failure) throw new Error(`A drill could not run to its end: ${written.failure}\n${run.output.slice(-4000)}`);
+    if (written.failure)
+      throw new Error(`A drill could not run to its end: ${written.failure}\n${run.output.slice(-4000)}`);
     results = written.results;
     // Progress with the seconds since the start, then the summary (resume times included).
     console.log(run.output);

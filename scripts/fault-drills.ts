@@ -34,7 +34,8 @@ async function main(): Promise<void> {
   }
   const short = process.argv.includes('--short');
   const base = short ? SHORT_DRILLS : FULL_DRILLS;
-  const only = (option('only')?.split(',').filter(Boolean) ?? (short ? [...SHORT_DRILL_NAMES] : undefined)) as DrillName[] | undefined;
+  const only = (option('only')?.split(',').filter(Boolean) ?? (short ? [...SHORT_DRILL_NAMES] : undefined)) as
+    DrillName[] | undefined;
   const unknown = (only ?? []).filter((d) => !ALL_DRILLS.includes(d));
   if (unknown.length > 0) {
     console.error(`Unknown drill(s): ${unknown.join(', ')}. Drills: ${ALL_DRILLS.join(', ')}`);
@@ -54,7 +55,9 @@ async function main(): Promise<void> {
     console.error(`The drills' system could not start: ${(err as Error).message}`);
     process.exit(1);
   }
-  log(`system ready (PostgreSQL, NATS, ${Object.keys(system.cluster.services).length} services and the gateway, a seeded household)`);
+  log(
+    `system ready (PostgreSQL, NATS, ${Object.keys(system.cluster.services).length} services and the gateway, a seeded household)`,
+  );
   const results: DrillResult[] = [];
   let failure: unknown;
   try {
@@ -66,7 +69,11 @@ async function main(): Promise<void> {
   }
   console.log(`\n${summaryTable(results)}`);
   const resultsFile = option('results');
-  if (resultsFile) writeFileSync(resultsFile, JSON.stringify({ results, failure: failure ? String((failure as Error).stack ?? failure) : null }));
+  if (resultsFile)
+    writeFileSync(
+      resultsFile,
+      JSON.stringify({ results, failure: failure ? String((failure as Error).stack ?? failure) : null }),
+    );
   if (failure) {
     console.error(`\nA drill could not run to its end: ${(failure as Error).stack ?? String(failure)}`);
     process.exit(1);

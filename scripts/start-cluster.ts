@@ -71,7 +71,9 @@ async function waitReady(child: Child, url: string, timeoutMs: number): Promise<
   let last = '';
   while (Date.now() < until) {
     if (child.process.exitCode !== null || child.process.signalCode !== null) {
-      throw new Error(`${child.name} exited during start (code ${child.process.exitCode}, signal ${child.process.signalCode}):\n${child.tail.slice(-15).join('\n')}`);
+      throw new Error(
+        `${child.name} exited during start (code ${child.process.exitCode}, signal ${child.process.signalCode}):\n${child.tail.slice(-15).join('\n')}`,
+      );
     }
     try {
       const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
@@ -82,7 +84,9 @@ async function waitReady(child: Child, url: string, timeoutMs: number): Promise<
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${child.name} was not ready at ${url}/readyz within ${timeoutMs} ms (last: ${last}):\n${child.tail.slice(-15).join('\n')}`);
+  throw new Error(
+    `${child.name} was not ready at ${url}/readyz within ${timeoutMs} ms (last: ${last}):\n${child.tail.slice(-15).join('\n')}`,
+  );
 }
 
 function stopChild(child: Child, graceMs = 10_000, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
@@ -131,7 +135,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   delete common.JWT_PRIVATE_KEY;
 
   const spawnProcess = (name: string, entry: string, env: Record<string, string>, url: string): Child => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const child: Child = { name, process: proc, tail: [], entry, env, url };
     const onData = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
       const lines = chunk.toString('utf8').split('\n').filter(Boolean);
@@ -160,8 +168,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     let authReady: Promise<void> = Promise.resolve();
     for (const service of SERVICES) {
       const port = options.servicePorts?.[service.key] ?? envPort(`${service.key}_PORT`) ?? service.defaultPort;
-      const databaseUrl = options.databaseUrls?.[service.key] ?? process.env[`DATABASE_URL_${service.key}`] ?? `postgres://postgres@127.0.0.1:5432/${service.database}`;
-      const env: Record<string, string> = { ...common, PORT: String(port), [`DATABASE_URL_${service.key}`]: databaseUrl };
+      const databaseUrl =
+        options.databaseUrls?.[service.key] ??
+        process.env[`DATABASE_URL_${service.key}`] ??
+        `postgres://postgres@127.0.0.1:5432/${service.database}`;
+      const env: Record<string, string> = {
+        ...common,
+        PORT: String(port),
+        [`DATABASE_URL_${service.key}`]: databaseUrl,
+      };
       if (service.key === 'AUTH') {
         Object.assign(env, {
           JWT_PRIVATE_KEY_FILE: secrets.jwtPrivateKeyFile,
@@ -171,9 +186,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
         });
       }
       // svc-budget, svc-import and svc-reports call svc-ledger's internal API.
-      if (service.key === 'BUDGET' || service.key === 'IMPORT' || service.key === 'REPORTS') env.LEDGER_URL ??= services['svc-ledger'];
+      if (service.key === 'BUDGET' || service.key === 'IMPORT' || service.key === 'REPORTS')
+        env.LEDGER_URL ??= services['svc-ledger'];
       services[service.name] = `http://127.0.0.1:${port}`;
-      const child = spawnProcess(service.name, join(ROOT, service.name, 'src', 'server.ts'), env, services[service.name]);
+      const child = spawnProcess(
+        service.name,
+        join(ROOT, service.name, 'src', 'server.ts'),
+        env,
+        services[service.name],
+      );
       const ready = waitReady(child, services[service.name], readyTimeoutMs);
       // Handled by Promise.all below; the gateway waits for svc-auth's.
       ready.catch(() => undefined);
@@ -188,7 +209,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       STATIC_DIR: process.env.STATIC_DIR ?? ROOT,
       ...Object.fromEntries(SERVICES.map((s) => [`${s.key}_URL`, services[s.name]])),
     };
-    const gateway = spawnProcess('gateway', join(ROOT, 'gateway', 'src', 'server.ts'), gatewayEnv, `http://127.0.0.1:${gatewayPort}`);
+    const gateway = spawnProcess(
+      'gateway',
+      join(ROOT, 'gateway', 'src', 'server.ts'),
+      gatewayEnv,
+      `http://127.0.0.1:${gatewayPort}`,
+    );
     const url = `http://localhost:${gatewayPort}`;
     await Promise.all([...starting, waitReady(gateway, `http://127.0.0.1:${gatewayPort}`, readyTimeoutMs)]);
 
@@ -209,7 +235,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
       },
       restart: async (name) => {
         const old = current(name);
-        if (old.process.exitCode === null && old.process.signalCode === null) throw new Error(`${name} is still running`);
+        if (old.process.exitCode === null && old.process.signalCode === null)
+          throw new Error(`${name} is still running`);
         children.splice(children.indexOf(old), 1);
         const child = spawnProcess(name, old.entry, old.env, old.url);
         await waitReady(child, old.url, readyTimeoutMs);

@@ -81,7 +81,8 @@ function envNumber(name: string): number | undefined {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`Environment variable ${name} must be a whole number, got "${raw}"`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`Environment variable ${name} must be a whole number, got "${raw}"`);
   return n;
 }
 
@@ -95,7 +96,11 @@ export async function ensureFrontends(staticDir: string, log: (line: string) => 
   }
   log('Building the front ends (first start only; `npm run build` rebuilds them)...');
   const code = await new Promise<number>((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, stdio: 'inherit', env: process.env });
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: process.env,
+    });
     child.once('exit', (exitCode) => done(exitCode ?? 1));
     child.once('error', () => done(1));
   });
@@ -142,14 +147,18 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
   const logLevel = options.logLevel ?? process.env.LOG_LEVEL ?? 'info';
   const staticDir = options.staticDir ?? ROOT;
   const accessTokenSeconds = options.accessTokenSeconds ?? envNumber('ACCESS_TOKEN_SECONDS') ?? 900;
-  const rateLimit = options.rateLimit ?? { max: envNumber('RATE_LIMIT_MAX') ?? 10, timeWindowMs: envNumber('RATE_LIMIT_WINDOW_MS') ?? 60_000 };
+  const rateLimit = options.rateLimit ?? {
+    max: envNumber('RATE_LIMIT_MAX') ?? 10,
+    timeWindowMs: envNumber('RATE_LIMIT_WINDOW_MS') ?? 60_000,
+  };
   const gatewayThread = options.gatewayThread ?? envFlag('GATEWAY_THREAD') ?? true;
   mkdirSync(dataDir, { recursive: true });
   tuneHeapGrowth();
 
   const cleanup: Array<() => Promise<unknown>> = [];
   const stopAll = async () => {
-    for (const step of cleanup.splice(0).reverse()) await step().catch((err) => console.error(`shutdown step failed: ${(err as Error).message}`));
+    for (const step of cleanup.splice(0).reverse())
+      await step().catch((err) => console.error(`shutdown step failed: ${(err as Error).message}`));
   };
 
   try {
@@ -174,7 +183,12 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     // Every service's GET /internal/memory shows the log the process holds (bounded by its limits).
     sharedCacheSizes.set('bus log', () => {
       const { messages, bytes } = inProcess.stats();
-      return { entries: messages, bytes, maxBytes: inProcess.limits.maxBytes, maxEntries: inProcess.limits.maxMessages };
+      return {
+        entries: messages,
+        bytes,
+        maxBytes: inProcess.limits.maxBytes,
+        maxEntries: inProcess.limits.maxMessages,
+      };
     });
     cleanup.push(async () => void sharedCacheSizes.delete('bus log'));
 
@@ -208,7 +222,8 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
         });
       }
       // svc-budget, svc-import and svc-reports call svc-ledger's internal API (SERVICES lists the ledger first).
-      if (service.key === 'BUDGET' || service.key === 'IMPORT' || service.key === 'REPORTS') extras.ledgerUrl = services['svc-ledger'];
+      if (service.key === 'BUDGET' || service.key === 'IMPORT' || service.key === 'REPORTS')
+        extras.ledgerUrl = services['svc-ledger'];
       const app = await buildApp({ ...base, ...extras });
       apps.push(app);
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -216,7 +231,10 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     }
 
     const gatewayOptions = {
-      upstreams: Object.fromEntries(SERVICES.map((s) => [s.key, services[s.name]])) as Record<ServiceRoute['key'], string>,
+      upstreams: Object.fromEntries(SERVICES.map((s) => [s.key, services[s.name]])) as Record<
+        ServiceRoute['key'],
+        string
+      >,
       jwtPublicKey: secrets.jwtPublicKey,
       internalToken: secrets.internalToken,
       staticDir,

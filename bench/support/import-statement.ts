@@ -23,8 +23,40 @@ const FIRST_DAY_MS = Date.UTC(2023, 0, 1);
 const DAYS = 730;
 const PAYEE_COUNT = 600;
 
-const BRANDS = ['Corner', 'Green', 'Blue Sky', 'Main Street', 'Sunrise', 'Harbor', 'Maple', 'Metro', 'Golden', 'Lakeside', 'Pioneer', 'Summit', 'Oak & Pine', 'Northgate', 'Riverside'];
-const KINDS = ['Coffee', 'Grocery', 'Pharmacy', 'Fuel', 'Books', 'Hardware', 'Bakery', 'Pizza', 'Cinema', 'Gym', 'Pet Supply', 'Florist', 'Electric Co', 'Water Utility', 'Insurance'];
+const BRANDS = [
+  'Corner',
+  'Green',
+  'Blue Sky',
+  'Main Street',
+  'Sunrise',
+  'Harbor',
+  'Maple',
+  'Metro',
+  'Golden',
+  'Lakeside',
+  'Pioneer',
+  'Summit',
+  'Oak & Pine',
+  'Northgate',
+  'Riverside',
+];
+const KINDS = [
+  'Coffee',
+  'Grocery',
+  'Pharmacy',
+  'Fuel',
+  'Books',
+  'Hardware',
+  'Bakery',
+  'Pizza',
+  'Cinema',
+  'Gym',
+  'Pet Supply',
+  'Florist',
+  'Electric Co',
+  'Water Utility',
+  'Insurance',
+];
 
 function payees(random: () => number): string[] {
   const names: string[] = [];
@@ -64,9 +96,19 @@ export function changedStatement(rows: readonly StatementRow[], seed = 12): Stat
   rows.forEach((row, i) => {
     const r = random();
     if (r < 0.04) out.push({ ...row, cents: row.cents + (row.cents < 0 ? -1 : 1) * (1 + Math.floor(random() * 500)) });
-    else if (r < 0.07) out.push({ ...row, date: isoDay(Math.round((Date.parse(row.date) - FIRST_DAY_MS) / 86_400_000) + 1 + Math.floor(random() * 3)) });
+    else if (r < 0.07)
+      out.push({
+        ...row,
+        date: isoDay(Math.round((Date.parse(row.date) - FIRST_DAY_MS) / 86_400_000) + 1 + Math.floor(random() * 3)),
+      });
     else out.push(row);
-    if (r >= 0.07 && r < 0.1) out.push({ date: row.date, payee: `New Shop #${i}`, cents: -Math.round(100 + random() * 9_900), memo: `Card 4999 ref new${i}` });
+    if (r >= 0.07 && r < 0.1)
+      out.push({
+        date: row.date,
+        payee: `New Shop #${i}`,
+        cents: -Math.round(100 + random() * 9_900),
+        memo: `Card 4999 ref new${i}`,
+      });
   });
   return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }

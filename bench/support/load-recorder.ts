@@ -29,7 +29,13 @@ export interface LoadSummary {
 export function summarize(times: number[]): LatencySummary {
   const sorted = [...times].sort((a, b) => a - b);
   if (sorted.length === 0) return { count: 0, p50: 0, p95: 0, p99: 0, max: 0 };
-  return { count: sorted.length, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), max: sorted[sorted.length - 1] };
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: sorted[sorted.length - 1],
+  };
 }
 
 export class LoadRecorder {
@@ -40,7 +46,13 @@ export class LoadRecorder {
   private readonly outcomes = new Map<string, number>();
 
   /** One finished request. `expected`: the statuses the flow expects (anything else is an error). */
-  record(kind: string, requestClass: RequestClass, ms: number, outcome: number | string, expected: readonly number[]): void {
+  record(
+    kind: string,
+    requestClass: RequestClass,
+    ms: number,
+    outcome: number | string,
+    expected: readonly number[],
+  ): void {
     if (!this.measuring) return;
     const entry = this.times.get(kind) ?? { class: requestClass, ms: [] };
     entry.ms.push(ms);
@@ -67,6 +79,13 @@ export class LoadRecorder {
     const byClass: LoadSummary['byClass'] = {};
     for (const [requestClass, ms] of perClass) byClass[requestClass] = summarize(ms);
     const errors = Object.fromEntries(this.errors);
-    return { requests, errors, errorCount: [...this.errors.values()].reduce((a, b) => a + b, 0), outcomes: Object.fromEntries(this.outcomes), byClass, byKind };
+    return {
+      requests,
+      errors,
+      errorCount: [...this.errors.values()].reduce((a, b) => a + b, 0),
+      outcomes: Object.fromEntries(this.outcomes),
+      byClass,
+      byKind,
+    };
   }
 }

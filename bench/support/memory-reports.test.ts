@@ -2,7 +2,13 @@ import type { MemoryReport } from '@hf/service-kit';
 import { byProcess, describeCache } from './memory-reports';
 
 const MiB = 1024 * 1024;
-const report = (name: string, pid: number, thread: number, heap: number, caches: MemoryReport['caches'] = {}): MemoryReport => ({
+const report = (
+  name: string,
+  pid: number,
+  thread: number,
+  heap: number,
+  caches: MemoryReport['caches'] = {},
+): MemoryReport => ({
   name,
   pid,
   thread,
@@ -24,7 +30,10 @@ describe('byProcess', () => {
     const registers = { entries: 20, bytes: 150 * MiB, maxBytes: 200 * MiB };
     const busLog = { entries: 900, bytes: 2 * MiB, maxBytes: 64 * MiB, maxEntries: 100_000 };
     const processes = byProcess([
-      { ...report('svc-auth', 7, 0, 80, { tokens: { entries: 3, maxEntries: 10_000 } }), shared: { 'bus log': busLog } },
+      {
+        ...report('svc-auth', 7, 0, 80, { tokens: { entries: 3, maxEntries: 10_000 } }),
+        shared: { 'bus log': busLog },
+      },
       { ...report('svc-ledger', 7, 0, 80, { registers }), shared: { 'bus log': busLog } },
       report('gateway', 7, 1, 20, { tokens: { entries: 5, maxEntries: 10_000 } }),
       report('svc-import', 9, 0, 30),
@@ -42,7 +51,12 @@ describe('byProcess', () => {
         external: 200 * MiB,
         arrayBuffers: 180 * MiB,
         outsideV8: 180 * MiB,
-        caches: { 'svc-auth tokens': { entries: 3, maxEntries: 10_000 }, 'bus log': busLog, 'svc-ledger registers': registers, 'gateway tokens': { entries: 5, maxEntries: 10_000 } },
+        caches: {
+          'svc-auth tokens': { entries: 3, maxEntries: 10_000 },
+          'bus log': busLog,
+          'svc-ledger registers': registers,
+          'gateway tokens': { entries: 5, maxEntries: 10_000 },
+        },
         threads: [
           { thread: 0, names: ['svc-auth', 'svc-ledger'], heapUsed: 80 * MiB, heapTotal: 90 * MiB },
           { thread: 1, names: ['gateway'], heapUsed: 20 * MiB, heapTotal: 30 * MiB },
@@ -69,7 +83,9 @@ describe('byProcess', () => {
 
 describe('describeCache', () => {
   it('writes bytes against a byte bound, or entries against an entry bound', () => {
-    expect(describeCache({ entries: 20, bytes: 150 * MiB, maxBytes: 200 * MiB })).toBe('150.0 MiB of 200.0 MiB, 20 entries');
+    expect(describeCache({ entries: 20, bytes: 150 * MiB, maxBytes: 200 * MiB })).toBe(
+      '150.0 MiB of 200.0 MiB, 20 entries',
+    );
     expect(describeCache({ entries: 30, maxEntries: 100_000 })).toBe('30 entries of 100000');
     expect(describeCache({ entries: 4 })).toBe('4 entries');
   });

@@ -49,7 +49,16 @@ export async function askMemory(reporters: Record<string, string>, internalToken
 
 /** The reports grouped by process; a thread's heap counted once however many services share it. */
 export function byProcess(reports: readonly MemoryReport[]): ProcessReport[] {
-  const processes = new Map<number, { names: string[]; threads: Map<number, MemoryReport>; threadNames: Map<number, string[]>; caches: Record<string, HeldCacheSize>; rss: number }>();
+  const processes = new Map<
+    number,
+    {
+      names: string[];
+      threads: Map<number, MemoryReport>;
+      threadNames: Map<number, string[]>;
+      caches: Record<string, HeldCacheSize>;
+      rss: number;
+    }
+  >();
   for (const r of reports) {
     let p = processes.get(r.pid);
     if (!p) {
@@ -65,7 +74,8 @@ export function byProcess(reports: readonly MemoryReport[]): ProcessReport[] {
   }
   return [...processes].map(([pid, p]) => {
     const threads = [...p.threads.values()];
-    const sum = (field: 'heapUsed' | 'heapTotal' | 'newSpace' | 'oldSpaceUsed' | 'external' | 'arrayBuffers') => threads.reduce((total, t) => total + t[field], 0);
+    const sum = (field: 'heapUsed' | 'heapTotal' | 'newSpace' | 'oldSpaceUsed' | 'external' | 'arrayBuffers') =>
+      threads.reduce((total, t) => total + t[field], 0);
     return {
       pid,
       name: p.names.length > 1 ? 'app (gateway + services)' : p.names[0],
@@ -74,12 +84,19 @@ export function byProcess(reports: readonly MemoryReport[]): ProcessReport[] {
       heapTotal: sum('heapTotal'),
       newSpace: sum('newSpace'),
       oldSpaceUsed: sum('oldSpaceUsed'),
-      heapAfterMajorGc: threads.every((t) => t.heapAfterMajorGc !== null) ? threads.reduce((total, t) => total + t.heapAfterMajorGc!, 0) : null,
+      heapAfterMajorGc: threads.every((t) => t.heapAfterMajorGc !== null)
+        ? threads.reduce((total, t) => total + t.heapAfterMajorGc!, 0)
+        : null,
       external: sum('external'),
       arrayBuffers: sum('arrayBuffers'),
       outsideV8: p.rss - sum('heapTotal') - sum('external'),
       caches: p.caches,
-      threads: threads.map((t) => ({ thread: t.thread, names: p.threadNames.get(t.thread) ?? [], heapUsed: t.heapUsed, heapTotal: t.heapTotal })),
+      threads: threads.map((t) => ({
+        thread: t.thread,
+        names: p.threadNames.get(t.thread) ?? [],
+        heapUsed: t.heapUsed,
+        heapTotal: t.heapTotal,
+      })),
     };
   });
 }
@@ -89,6 +106,7 @@ export const mibOf = (bytes: number): string => (bytes / MiB).toFixed(1);
 
 /** A cache's size for a line: `163.2 MiB of 200 MiB, 20 entries` or `30 entries of 100000`. */
 export function describeCache(size: HeldCacheSize): string {
-  if (size.bytes !== undefined) return `${mibOf(size.bytes)} MiB${size.maxBytes !== undefined ? ` of ${mibOf(size.maxBytes)} MiB` : ''}, ${size.entries} entries`;
+  if (size.bytes !== undefined)
+    return `${mibOf(size.bytes)} MiB${size.maxBytes !== undefined ? ` of ${mibOf(size.maxBytes)} MiB` : ''}, ${size.entries} entries`;
   return `${size.entries} entries${size.maxEntries !== undefined ? ` of ${size.maxEntries}` : ''}`;
 }

@@ -5,7 +5,9 @@ describe('processLabel', () => {
   it('names services, the gateway and the bench app by their entry file', () => {
     expect(processLabel(['/usr/bin/node', '--import', 'tsx', '/repo/svc-ledger/src/server.ts'])).toBe('svc-ledger');
     expect(processLabel(['/usr/bin/node', '--import', 'tsx', '/repo/gateway/src/server.ts'])).toBe('gateway');
-    expect(processLabel(['/usr/bin/node', '--import', 'tsx', '/repo/bench/support/app-process.ts', '--child'])).toBe('app (gateway + services)');
+    expect(processLabel(['/usr/bin/node', '--import', 'tsx', '/repo/bench/support/app-process.ts', '--child'])).toBe(
+      'app (gateway + services)',
+    );
     expect(processLabel(['/usr/bin/node', '/repo/node_modules/tsx/dist/cli.mjs', 'bench/run.ts'])).toBe('dist/cli.mjs');
   });
 
@@ -13,7 +15,9 @@ describe('processLabel', () => {
     expect(processLabel(['/x/native/bin/postgres', '-D', '/tmp/pgdata', '-p', '5'])).toBe('postgres: postmaster');
     expect(processLabel(['postgres: checkpointer '])).toBe('postgres: checkpointer');
     expect(processLabel(['postgres: io worker 2'])).toBe('postgres: io worker 2');
-    expect(processLabel(['postgres: postgres hf_ledger 127.0.0.1(53290) idle in transaction'])).toBe('postgres: backend');
+    expect(processLabel(['postgres: postgres hf_ledger 127.0.0.1(53290) idle in transaction'])).toBe(
+      'postgres: backend',
+    );
   });
 
   it('falls back to the executable name', () => {

@@ -76,7 +76,7 @@ export function processTree(rootPid: number): ProcessMemory[] {
   }
   const inTree = new Set<number>([rootPid]);
   // Parents come before children in no particular order: repeat until nothing is added.
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, ppid] of parents) {
       if (!inTree.has(pid) && inTree.has(ppid)) {
@@ -90,7 +90,12 @@ export function processTree(rootPid: number): ProcessMemory[] {
     const cmdline = readOrNull(`/proc/${pid}/cmdline`);
     const memory = memoryOf(pid);
     if (cmdline === null || memory === null) continue;
-    result.push({ pid, ppid: parents.get(pid) ?? 0, name: processLabel(cmdline.split('\0').filter(Boolean)), ...memory });
+    result.push({
+      pid,
+      ppid: parents.get(pid) ?? 0,
+      name: processLabel(cmdline.split('\0').filter(Boolean)),
+      ...memory,
+    });
   }
   return result;
 }

@@ -40,7 +40,8 @@ export function planReportHousehold(total: number, seed = 2026): ReportHousehold
   for (let p = 0; p < 12; p++) {
     const parent = categories.length;
     categories.push({ name: p === 0 ? 'Salary' : `Category ${p + 1}`, parent: null });
-    for (let c = 0; c < 4; c++) categories.push({ name: p === 0 ? `Salary ${c + 1}` : `Sub ${p + 1}.${c + 1}`, parent });
+    for (let c = 0; c < 4; c++)
+      categories.push({ name: p === 0 ? `Salary ${c + 1}` : `Sub ${p + 1}.${c + 1}`, parent });
   }
   const spendable = categories.map((_, i) => i).filter((i) => i >= 5);
   const random = seededRandom(seed);
@@ -52,7 +53,13 @@ export function planReportHousehold(total: number, seed = 2026): ReportHousehold
       const date = new Date(FIRST_DAY_MS + Math.floor(random() * DAYS) * 86_400_000).toISOString().slice(0, 10);
       const kind = random();
       if (kind < 0.02) {
-        list.push({ account, date, payee: `Employer ${Math.floor(random() * 3)}`, amount: Math.round(200_000 + random() * 300_000), category: Math.floor(random() * 5) });
+        list.push({
+          account,
+          date,
+          payee: `Employer ${Math.floor(random() * 3)}`,
+          amount: Math.round(200_000 + random() * 300_000),
+          category: Math.floor(random() * 5),
+        });
         continue;
       }
       list.push({

@@ -52,7 +52,12 @@ export async function registerBenchUser(
   const res = await fetch(`${baseUrl}/api/users/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email: options.email ?? `${emailPrefix}-${Date.now()}@example.com`, password: BENCH_PASSWORD, ...(options.invitation ? { token: options.invitation } : {}) }),
+    body: JSON.stringify({
+      name,
+      email: options.email ?? `${emailPrefix}-${Date.now()}@example.com`,
+      password: BENCH_PASSWORD,
+      ...(options.invitation ? { token: options.invitation } : {}),
+    }),
   });
   if (res.status !== 200 && res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as { access_token: string; refresh_token?: string };
@@ -62,7 +67,11 @@ export async function registerBenchUser(
  * `startApp` in a child process (bench/support/app-process.ts) on a fresh temporary DATA_DIR
  * (`<tmp>/<prefix>XXXXXX`), then one user registered through `/api/users/register`.
  */
-export async function startAppWithUser(options: { dataDirPrefix: string; userName: string; emailPrefix: string }): Promise<BenchUserApp> {
+export async function startAppWithUser(options: {
+  dataDirPrefix: string;
+  userName: string;
+  emailPrefix: string;
+}): Promise<BenchUserApp> {
   const { startAppProcess } = await import('./app-process');
   const { ensureAppSecrets } = await import('../../scripts/app-secrets');
   const dataDir = mkdtempSync(join(tmpdir(), options.dataDirPrefix));
@@ -95,7 +104,12 @@ export async function startAppWithUser(options: { dataDirPrefix: string; userNam
 }
 
 /** Creates an account through the public API (`base` is the gateway or svc-ledger); returns its id. */
-export async function createBenchAccount(base: string, accessToken: string, name = 'Bench Checking', startingBalance = 1000): Promise<number> {
+export async function createBenchAccount(
+  base: string,
+  accessToken: string,
+  name = 'Bench Checking',
+  startingBalance = 1000,
+): Promise<number> {
   const res = await fetch(`${base}/api/accounts/`, {
     method: 'POST',
     headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
@@ -139,17 +153,31 @@ export interface SeedTarget {
  * Returns each call's wall time in ms (request and answer; the body is built before timing).
  * Idempotency keys are `<keyPrefix>-<batch number>`: unique per account and run.
  */
-export async function seedRegister(target: SeedTarget, accountId: number, total: number, options: { batch?: number; keyPrefix?: string } = {}): Promise<number[]> {
+export async function seedRegister(
+  target: SeedTarget,
+  accountId: number,
+  total: number,
+  options: { batch?: number; keyPrefix?: string } = {},
+): Promise<number[]> {
   const batch = options.batch ?? SEED_BATCH;
   const keyPrefix = options.keyPrefix ?? 'bench';
   const times: number[] = [];
   for (let done = 0, call = 0; done < total; done += batch, call++) {
     const n = Math.min(batch, total - done);
     const transactions = Array.from({ length: n }, (_, k) => benchRow(done + k, total));
-    const body = JSON.stringify({ household_id: target.householdId, account_id: accountId, idempotency_key: `${keyPrefix}-${call}`, transactions });
+    const body = JSON.stringify({
+      household_id: target.householdId,
+      account_id: accountId,
+      idempotency_key: `${keyPrefix}-${call}`,
+      transactions,
+    });
     const url = `${target.ledgerUrl}/internal/transactions/bulk`;
     const start = process.hrtime.bigint();
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-token': target.internalToken }, body });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-token': target.internalToken },
+      body,
+    });
     const text = await res.text();
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     if (res.status !== 200) throw new Error(`POST ${url} answered ${res.status}: ${text.slice(0, 300)}`);

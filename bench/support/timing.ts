@@ -19,7 +19,11 @@ export interface Timing {
 }
 
 /** Runs `run` `count` times one after another (each returns its own ms) and sums them up. */
-export async function time(count: number, run: (i: number) => Promise<number>, cpuMicros?: (() => Promise<number>) | null): Promise<Timing> {
+export async function time(
+  count: number,
+  run: (i: number) => Promise<number>,
+  cpuMicros?: (() => Promise<number>) | null,
+): Promise<Timing> {
   const times: number[] = [];
   const cpuBefore = cpuMicros ? await cpuMicros() : 0;
   for (let i = 0; i < count; i++) times.push(await run(i));
@@ -28,11 +32,15 @@ export async function time(count: number, run: (i: number) => Promise<number>, c
 }
 
 /** A fetch timed to the end of its body, which must answer `expect` (default 200). */
-export async function request(url: string, init: RequestInit & { expect?: number } = {}): Promise<{ status: number; text: string; ms: number; headers: Headers }> {
+export async function request(
+  url: string,
+  init: RequestInit & { expect?: number } = {},
+): Promise<{ status: number; text: string; ms: number; headers: Headers }> {
   const start = process.hrtime.bigint();
   const res = await fetch(url, init);
   const text = await res.text();
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (res.status !== (init.expect ?? 200)) throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  if (res.status !== (init.expect ?? 200))
+    throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
   return { status: res.status, text, ms, headers: res.headers };
 }

@@ -67,7 +67,12 @@ async function main(): Promise<void> {
   if (stopping) return;
 
   // The ledger's internal address and token let the large-register test seed rows in bulk.
-  const ready = { url: app.url, smtpUrl: mail.url, ledgerUrl: app.services['svc-ledger'], internalToken: app.secrets.internalToken };
+  const ready = {
+    url: app.url,
+    smtpUrl: mail.url,
+    ledgerUrl: app.services['svc-ledger'],
+    internalToken: app.secrets.internalToken,
+  };
   process.stdout.write(`E2E_READY ${JSON.stringify(ready)}\n`);
 }
 

@@ -65,7 +65,8 @@ export async function registerViaApi(
 const lastSequence = new Map<string, number>();
 
 /** Whether a call sends X-Min-Sequence (as app-kit's api.ts: every svc-budget call, GETs of reports). */
-const readsMirror = (method: string, path: string) => /^\/(budget|dashboard)\//.test(path) || (method === 'GET' && path.startsWith('/reports/'));
+const readsMirror = (method: string, path: string) =>
+  /^\/(budget|dashboard)\//.test(path) || (method === 'GET' && path.startsWith('/reports/'));
 
 /**
  * Calls the API as a user, the way the browser does (Bearer token + X-Client-Date, and
@@ -78,10 +79,17 @@ export async function api(
   path: string,
   data?: unknown,
 ): Promise<{ status: number; body: unknown }> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${user.accessToken}`, 'X-Client-Date': localToday() };
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${user.accessToken}`,
+    'X-Client-Date': localToday(),
+  };
   const sequence = lastSequence.get(user.accessToken) ?? 0;
   if (sequence > 0 && readsMirror(method, path)) headers['X-Min-Sequence'] = String(sequence);
-  const res = await request.fetch(`/api${path}`, { method, headers, data: data === undefined ? undefined : (data as object) });
+  const res = await request.fetch(`/api${path}`, {
+    method,
+    headers,
+    data: data === undefined ? undefined : (data as object),
+  });
   const written = Number(res.headers()['x-event-sequence']);
   if (Number.isSafeInteger(written) && written > sequence) lastSequence.set(user.accessToken, written);
   const text = await res.text();
@@ -121,7 +129,11 @@ function readMails(): CapturedMail[] {
 }
 
 /** Waits for a message to `to` (and matching `filter`), newest first. */
-export async function waitForMail(to: string, filter: (m: CapturedMail) => boolean = () => true, timeoutMs = 20_000): Promise<CapturedMail> {
+export async function waitForMail(
+  to: string,
+  filter: (m: CapturedMail) => boolean = () => true,
+  timeoutMs = 20_000,
+): Promise<CapturedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = readMails()
@@ -142,7 +154,11 @@ export function linksIn(mail: CapturedMail): string[] {
 /** The header's "Logout" control, which on mobile may sit in the menu. */
 export async function clickLogout(page: Page, testInfo: TestInfo): Promise<void> {
   await openMobileMenuIfNeeded(page, testInfo);
-  await page.getByRole('button', { name: /^log ?out$/i }).or(page.getByRole('link', { name: /^log ?out$/i })).first().click();
+  await page
+    .getByRole('button', { name: /^log ?out$/i })
+    .or(page.getByRole('link', { name: /^log ?out$/i }))
+    .first()
+    .click();
 }
 
 /** On the 768 px layout the header links may sit behind a menu button. */

@@ -48,13 +48,23 @@ export interface SeededAccount {
   name: string;
 }
 
-export async function createAccount(request: APIRequestContext, user: TestUser, name: string, startingBalance: number): Promise<SeededAccount> {
+export async function createAccount(
+  request: APIRequestContext,
+  user: TestUser,
+  name: string,
+  startingBalance: number,
+): Promise<SeededAccount> {
   const res = await api(request, user, 'POST', '/accounts/', { name, starting_balance: startingBalance });
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   return res.body as SeededAccount;
 }
 
-export async function createCategory(request: APIRequestContext, user: TestUser, name: string, parentId?: number): Promise<number> {
+export async function createCategory(
+  request: APIRequestContext,
+  user: TestUser,
+  name: string,
+  parentId?: number,
+): Promise<number> {
   const res = await api(request, user, 'POST', '/categories/', parentId ? { name, parent_id: parentId } : { name });
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   return (res.body as { id: number }).id;
@@ -69,7 +79,12 @@ export interface SeedRow {
   notes?: string;
 }
 
-export async function createTransaction(request: APIRequestContext, user: TestUser, accountId: number, row: SeedRow): Promise<number> {
+export async function createTransaction(
+  request: APIRequestContext,
+  user: TestUser,
+  accountId: number,
+  row: SeedRow,
+): Promise<number> {
   const res = await api(request, user, 'POST', `/accounts/${accountId}/transactions`, row);
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   return (res.body as { id: number }).id;
@@ -97,7 +112,9 @@ export async function registerRows(request: APIRequestContext, user: TestUser, a
 
 /** The household id carried in the access token (claim `hid`). */
 export function householdIdOf(user: TestUser): number {
-  const payload = JSON.parse(Buffer.from(user.accessToken.split('.')[1], 'base64url').toString('utf8')) as { hid: number };
+  const payload = JSON.parse(Buffer.from(user.accessToken.split('.')[1], 'base64url').toString('utf8')) as {
+    hid: number;
+  };
   return payload.hid;
 }
 
@@ -105,7 +122,8 @@ export function householdIdOf(user: TestUser): number {
 function ledgerInternal(): { ledgerUrl: string; token: string } {
   const ledgerUrl = process.env.E2E_LEDGER_URL;
   const token = process.env.E2E_INTERNAL_TOKEN;
-  if (!ledgerUrl || !token) throw new Error('E2E_LEDGER_URL / E2E_INTERNAL_TOKEN are not set (global setup did not start the app)');
+  if (!ledgerUrl || !token)
+    throw new Error('E2E_LEDGER_URL / E2E_INTERNAL_TOKEN are not set (global setup did not start the app)');
   return { ledgerUrl, token };
 }
 
@@ -113,7 +131,13 @@ function ledgerInternal(): { ledgerUrl: string; token: string } {
  * Many rows at once through svc-ledger's internal bulk route (the one the CSV import uses),
  * straight at the service with the internal token global setup exposed.
  */
-export async function bulkSeed(request: APIRequestContext, user: TestUser, accountId: number, rows: SeedRow[], chunk = 10_000): Promise<void> {
+export async function bulkSeed(
+  request: APIRequestContext,
+  user: TestUser,
+  accountId: number,
+  rows: SeedRow[],
+  chunk = 10_000,
+): Promise<void> {
   const { ledgerUrl, token } = ledgerInternal();
   const householdId = householdIdOf(user);
   for (let i = 0; i < rows.length; i += chunk) {
@@ -138,7 +162,14 @@ export async function bulkSeed(request: APIRequestContext, user: TestUser, accou
 export async function createBudgetedRow(
   request: APIRequestContext,
   user: TestUser,
-  row: { account_id: number; schedule_id: number; date: string; payee: string; amount: number; category_id?: number | null },
+  row: {
+    account_id: number;
+    schedule_id: number;
+    date: string;
+    payee: string;
+    amount: number;
+    category_id?: number | null;
+  },
 ): Promise<number> {
   const { ledgerUrl, token } = ledgerInternal();
   const res = await request.put(`${ledgerUrl}/internal/budgeted-rows`, {
@@ -151,12 +182,24 @@ export async function createBudgetedRow(
 
 // ----- register locators (desktop table) -----
 
-export const COLUMN = { date: 0, payee: 1, payment: 2, deposit: 3, balance: 4, pending: 5, cleared: 6, status: 7, category: 8, notes: 9 } as const;
+export const COLUMN = {
+  date: 0,
+  payee: 1,
+  payment: 2,
+  deposit: 3,
+  balance: 4,
+  pending: 5,
+  cleared: 6,
+  status: 7,
+  category: 8,
+  notes: 9,
+} as const;
 
 export const entryRow = (page: Page): Locator => page.getByRole('row', { name: 'New transaction' });
 export const entryForm = (page: Page): Locator => page.getByRole('form', { name: 'New transaction' });
 /** The entry line of the current layout: the table row (desktop) or the stacked form (768 px or less). */
-export const entryOf = (page: Page): Locator => ((page.viewportSize()?.width ?? 1280) <= 768 ? entryForm(page) : entryRow(page));
+export const entryOf = (page: Page): Locator =>
+  (page.viewportSize()?.width ?? 1280) <= 768 ? entryForm(page) : entryRow(page);
 
 /** A row's field as the current layout shows it: its table cell, or (mobile) the whole stacked row. */
 export function fieldOf(page: Page, row: Locator, column: keyof typeof COLUMN): Locator {
@@ -179,6 +222,13 @@ export async function openRegister(page: Page, accountId: number): Promise<void>
 }
 
 /** The three balances in the account shell's header ("Balance $x · Pending $y · Cleared $z"). */
-export async function expectShellBalances(page: Page, balance: number, pending: number, cleared: number): Promise<void> {
-  await expect(page.getByText(`Balance ${money(balance)} · Pending ${money(pending)} · Cleared ${money(cleared)}`)).toBeVisible();
+export async function expectShellBalances(
+  page: Page,
+  balance: number,
+  pending: number,
+  cleared: number,
+): Promise<void> {
+  await expect(
+    page.getByText(`Balance ${money(balance)} · Pending ${money(pending)} · Cleared ${money(cleared)}`),
+  ).toBeVisible();
 }

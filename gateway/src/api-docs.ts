@@ -29,7 +29,10 @@ const SWAGGER_UI_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
 /** The page's files: our page and start-up script, and Swagger UI's own files, nothing else. */
 const ASSETS: Record<string, { file: string; type: string }> = {
   'docs.js': { file: join(PAGE_DIR, 'docs.js'), type: 'text/javascript; charset=utf-8' },
-  'swagger-ui-bundle.js': { file: join(SWAGGER_UI_DIR, 'swagger-ui-bundle.js'), type: 'text/javascript; charset=utf-8' },
+  'swagger-ui-bundle.js': {
+    file: join(SWAGGER_UI_DIR, 'swagger-ui-bundle.js'),
+    type: 'text/javascript; charset=utf-8',
+  },
   'swagger-ui.css': { file: join(SWAGGER_UI_DIR, 'swagger-ui.css'), type: 'text/css; charset=utf-8' },
   'favicon-32x32.png': { file: join(SWAGGER_UI_DIR, 'favicon-32x32.png'), type: 'image/png' },
 };
@@ -66,7 +69,8 @@ class ServiceDocuments {
       headers: { 'x-internal-token': this.options.internalToken, accept: 'application/json' },
     });
     const payload = (await body.json().catch(() => null)) as OpenApiDocument | null;
-    if (statusCode !== 200 || !payload || typeof payload.paths !== 'object') throw new Error(`${service.name} answered ${statusCode} to ${OPENAPI_INTERNAL_PATH}`);
+    if (statusCode !== 200 || !payload || typeof payload.paths !== 'object')
+      throw new Error(`${service.name} answered ${statusCode} to ${OPENAPI_INTERNAL_PATH}`);
     return payload;
   }
 }
@@ -91,7 +95,8 @@ export function registerApiDocs(app: FastifyInstance, options: ApiDocsOptions): 
     const document = mergeOpenApi(parts, {
       title: `${PRODUCT_NAME} API`,
       version: gatewayPackage.version,
-      description: 'Every route a client can call through the gateway. Sign in with POST /api/users/login and send the access token as `Authorization: Bearer <token>`.',
+      description:
+        'Every route a client can call through the gateway. Sign in with POST /api/users/login and send the access token as `Authorization: Bearer <token>`.',
       publicRoutes: options.publicRoutes,
     });
     reply.header('cache-control', 'no-cache');
@@ -103,10 +108,14 @@ export function registerApiDocs(app: FastifyInstance, options: ApiDocsOptions): 
     return reply.send(createReadStream(join(PAGE_DIR, 'index.html')));
   });
 
-  app.get<{ Params: { file: string } }>(`${DOCS_PATH}/assets/:file`, { config: { public: true } }, async (request, reply) => {
-    const asset = Object.hasOwn(ASSETS, request.params.file) ? ASSETS[request.params.file] : undefined;
-    if (!asset) return reply.code(404).send({ message: 'Not found.' });
-    reply.header('cache-control', 'public, max-age=3600').type(asset.type);
-    return reply.send(createReadStream(asset.file));
-  });
+  app.get<{ Params: { file: string } }>(
+    `${DOCS_PATH}/assets/:file`,
+    { config: { public: true } },
+    async (request, reply) => {
+      const asset = Object.hasOwn(ASSETS, request.params.file) ? ASSETS[request.params.file] : undefined;
+      if (!asset) return reply.code(404).send({ message: 'Not found.' });
+      reply.header('cache-control', 'public, max-age=3600').type(asset.type);
+      return reply.send(createReadStream(asset.file));
+    },
+  );
 }

@@ -1,12 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { Pool } from 'undici';
 import type { Bus, Subscription } from '@hf/messaging';
 import { EVENTS, PUBLIC_API_ROUTES, SERVICES, type ServiceRoute } from '@hf/contracts';
-import { HttpError, REQUEST_MESSAGES, TokenVerifier, answerFrameworkError, bearerToken, badRequest, hasEncodedBody, headerCount, registerMemoryRoute, unauthorized, type CacheSizes, type Identity } from '@hf/service-kit';
+import {
+  HttpError,
+  REQUEST_MESSAGES,
+  TokenVerifier,
+  answerFrameworkError,
+  bearerToken,
+  badRequest,
+  hasEncodedBody,
+  headerCount,
+  registerMemoryRoute,
+  unauthorized,
+  type CacheSizes,
+  type Identity,
+} from '@hf/service-kit';
 import { registerApiDocs } from './api-docs';
 import { AuthClient } from './auth-client';
 import { BODY_TOO_LARGE_MESSAGE, pathOf, registerServiceProxies, UNAVAILABLE_MESSAGE } from './proxy';
@@ -148,12 +167,17 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     const startedAt = Date.now();
     try {
       const since = new Date(startedAt - (accessTokenSeconds * 1000 + 60_000));
-      for (const session of await authClient.revokedSince(since)) revoked.add([session.id], session.revokedAt ?? startedAt);
+      for (const session of await authClient.revokedSince(since))
+        revoked.add([session.id], session.revokedAt ?? startedAt);
       loaded = true;
       app.log.info({ revoked: revoked.size }, 'revoked sessions loaded');
     } catch (err) {
       const delay = Math.min(30_000, 250 * 2 ** Math.min(attempt, 7));
-      if (attempt === 0 || attempt % 5 === 0) app.log.warn({ err: (err as Error).message, retryInMs: delay }, 'could not load revoked sessions from svc-auth yet');
+      if (attempt === 0 || attempt % 5 === 0)
+        app.log.warn(
+          { err: (err as Error).message, retryInMs: delay },
+          'could not load revoked sessions from svc-auth yet',
+        );
       retryTimer = setTimeout(() => void loadRevoked(attempt + 1), delay);
       retryTimer.unref();
     }
@@ -184,7 +208,9 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
     if (err instanceof HttpError) return reply.code(err.statusCode).send({ message: err.message });
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: BODY_TOO_LARGE_MESSAGE });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({ message: err.statusCode === 404 ? 'Not found.' : 'The request could not be processed.' });
+      return reply
+        .code(err.statusCode)
+        .send({ message: err.statusCode === 404 ? 'Not found.' : 'The request could not be processed.' });
     }
     request.log.error({ err }, 'gateway error');
     return reply.code(500).send({ message: 'Something went wrong. Please try again.' });
@@ -195,7 +221,13 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, route: request.routeOptions.url, path: loggablePath(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      {
+        method: request.method,
+        route: request.routeOptions.url,
+        path: loggablePath(request),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
       'request completed',
     );
   });
@@ -226,8 +258,20 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
   for (const service of SERVICES) {
     const upstream = options.upstreams[service.key];
     if (!upstream) throw new Error(`No upstream URL for ${service.name} (${service.key}_URL)`);
-    const timeout = service.key === 'IMPORT' ? Math.max(options.upstreamTimeoutMs ?? 30_000, 120_000) : (options.upstreamTimeoutMs ?? 30_000);
-    pools.set(service.key, new Pool(new URL(upstream).origin, { connections: 128, keepAliveTimeout: 60_000, headersTimeout: timeout, bodyTimeout: timeout, connectTimeout: 5_000 }));
+    const timeout =
+      service.key === 'IMPORT'
+        ? Math.max(options.upstreamTimeoutMs ?? 30_000, 120_000)
+        : (options.upstreamTimeoutMs ?? 30_000);
+    pools.set(
+      service.key,
+      new Pool(new URL(upstream).origin, {
+        connections: 128,
+        keepAliveTimeout: 60_000,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+        connectTimeout: 5_000,
+      }),
+    );
   }
 
   // A request the gateway refuses whatever its route: duplicated credentials, encoded bodies.
@@ -249,12 +293,20 @@ export async function buildGateway(options: GatewayOptions): Promise<FastifyInst
       bodyLimits: {
         default: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
         byPrefix: { '/api/import': options.importBodyLimit ?? 12 * 1024 * 1024, ...options.bodyLimitsByPrefix },
-        byPattern: IMPORT_COMMIT_PATHS.map((pattern) => ({ pattern, limit: options.importCommitBodyLimit ?? IMPORT_COMMIT_BODY_LIMIT })),
+        byPattern: IMPORT_COMMIT_PATHS.map((pattern) => ({
+          pattern,
+          limit: options.importCommitBodyLimit ?? IMPORT_COMMIT_BODY_LIMIT,
+        })),
       },
     });
   });
 
-  registerApiDocs(app, { services: SERVICES, pools, internalToken: options.internalToken, publicRoutes: PUBLIC_API_ROUTES });
+  registerApiDocs(app, {
+    services: SERVICES,
+    pools,
+    internalToken: options.internalToken,
+    publicRoutes: PUBLIC_API_ROUTES,
+  });
 
   // The gateway's own memory and caches, for a caller with the internal token only (the bench);
   // the services' /internal paths are never routed: every other one answers 404, whatever the method.

@@ -14,7 +14,12 @@ export class AuthClient {
     private readonly internalToken: string,
     private readonly timeoutMs = 5_000,
   ) {
-    this.pool = new Pool(new URL(authUrl).origin, { connections: 16, keepAliveTimeout: 30_000, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    this.pool = new Pool(new URL(authUrl).origin, {
+      connections: 16,
+      keepAliveTimeout: 30_000,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
   }
 
   /** Renewals remembered (running, or finished less than 30 s ago; swept past 1,000). */
@@ -31,7 +36,10 @@ export class AuthClient {
       for (const [token, entry] of this.renewals) if (now - entry.at >= 30_000) this.renewals.delete(token);
     }
     const promise = this.post('/internal/sessions/renew', { access_token: accessToken }).then(
-      (body) => (body && typeof (body as { access_token?: unknown }).access_token === 'string' ? (body as { access_token: string }).access_token : null),
+      (body) =>
+        body && typeof (body as { access_token?: unknown }).access_token === 'string'
+          ? (body as { access_token: string }).access_token
+          : null,
       () => null,
     );
     this.renewals.set(accessToken, { promise, at: now });
@@ -60,7 +68,11 @@ export class AuthClient {
     const { statusCode, body } = await this.pool.request({
       method: 'POST',
       path,
-      headers: { 'x-internal-token': this.internalToken, 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        'x-internal-token': this.internalToken,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
       body: JSON.stringify(json),
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
@@ -81,7 +93,10 @@ export interface RevokedSession {
  * or `{ session_ids: [...] }` is accepted too.
  */
 export function sessionIdsOf(payload: unknown): RevokedSession[] {
-  const record = payload && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : undefined;
+  const record =
+    payload && typeof payload === 'object' && !Array.isArray(payload)
+      ? (payload as Record<string, unknown>)
+      : undefined;
   const list = Array.isArray(payload) ? payload : (record?.sessions ?? record?.session_ids);
   if (!Array.isArray(list)) throw new Error('Unexpected answer to the revoked-sessions query');
   const out: RevokedSession[] = [];

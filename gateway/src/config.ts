@@ -9,9 +9,12 @@ import type { GatewayOptions, ServiceKey } from './app';
  * process with one clear line. See gateway/README.md for the list.
  */
 export function gatewayOptionsFromEnv(): Omit<GatewayOptions, 'bus'> & { port: number; host: string; natsUrl: string } {
-  const upstreams = Object.fromEntries(SERVICES.map((s) => [s.key, requireEnv(`${s.key}_URL`, `http://127.0.0.1:${s.defaultPort}`)])) as Record<ServiceKey, string>;
+  const upstreams = Object.fromEntries(
+    SERVICES.map((s) => [s.key, requireEnv(`${s.key}_URL`, `http://127.0.0.1:${s.defaultPort}`)]),
+  ) as Record<ServiceKey, string>;
   for (const [key, url] of Object.entries(upstreams)) {
-    if (!/^https?:\/\/[^/]+\/?$/.test(url)) throw new Error(`${key}_URL must be an origin like http://svc-auth:8101, got "${url}"`);
+    if (!/^https?:\/\/[^/]+\/?$/.test(url))
+      throw new Error(`${key}_URL must be an origin like http://svc-auth:8101, got "${url}"`);
   }
   const trustProxy = process.env.TRUST_PROXY;
   return {
@@ -30,7 +33,13 @@ export function gatewayOptionsFromEnv(): Omit<GatewayOptions, 'bus'> & { port: n
     upstreamTimeoutMs: envInt('UPSTREAM_TIMEOUT_MS', 30_000),
     instanceId: process.env.GATEWAY_INSTANCE ?? hostname(),
     // `true`, a hop count, or a comma-separated list of addresses/CIDRs of the proxies in front.
-    trustProxy: (trustProxy === undefined || trustProxy === '' ? false : trustProxy === 'true' ? true : /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy) as GatewayOptions['trustProxy'],
+    trustProxy: (trustProxy === undefined || trustProxy === ''
+      ? false
+      : trustProxy === 'true'
+        ? true
+        : /^\d+$/.test(trustProxy)
+          ? Number(trustProxy)
+          : trustProxy) as GatewayOptions['trustProxy'],
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   };
 }

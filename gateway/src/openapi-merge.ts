@@ -23,16 +23,32 @@ export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 
 /** What @fastify/swagger writes for a response without a description, replaced by what the status means here. */
 const DEFAULT_DESCRIPTION = 'Default Response';
 const STATUS_TEXT: Record<string, string> = {
-  200: 'OK', 201: 'Created', 204: 'No content', 400: 'Bad input: nothing was changed.', 401: 'No valid access token, or the session has ended.',
-  403: 'Not allowed for this member.', 404: 'Not found (or another household\'s).', 409: 'Conflicts with the current state: nothing was changed.',
-  413: 'The request body is too large.', 415: 'Unsupported request body encoding.', 429: 'Too many attempts.', 503: 'The service is temporarily unavailable.',
+  200: 'OK',
+  201: 'Created',
+  204: 'No content',
+  400: 'Bad input: nothing was changed.',
+  401: 'No valid access token, or the session has ended.',
+  403: 'Not allowed for this member.',
+  404: "Not found (or another household's).",
+  409: 'Conflicts with the current state: nothing was changed.',
+  413: 'The request body is too large.',
+  415: 'Unsupported request body encoding.',
+  429: 'Too many attempts.',
+  503: 'The service is temporarily unavailable.',
 };
 
 function describeResponses(responses: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(responses).map(([status, response]) => {
-    const given = response as { description?: string };
-    return [status, given.description === DEFAULT_DESCRIPTION && STATUS_TEXT[status] ? { ...given, description: STATUS_TEXT[status] } : response];
-  }));
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      const given = response as { description?: string };
+      return [
+        status,
+        given.description === DEFAULT_DESCRIPTION && STATUS_TEXT[status]
+          ? { ...given, description: STATUS_TEXT[status] }
+          : response,
+      ];
+    }),
+  );
 }
 
 const MESSAGE_REF = { $ref: '#/components/schemas/Message' };
@@ -55,9 +71,10 @@ function renameRefs(value: unknown, rename: (name: string) => string): unknown {
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    out[key] = key === '$ref' && typeof item === 'string' && item.startsWith('#/components/schemas/')
-      ? `#/components/schemas/${rename(item.slice('#/components/schemas/'.length))}`
-      : renameRefs(item, rename);
+    out[key] =
+      key === '$ref' && typeof item === 'string' && item.startsWith('#/components/schemas/')
+        ? `#/components/schemas/${rename(item.slice('#/components/schemas/'.length))}`
+        : renameRefs(item, rename);
   }
   return out;
 }
@@ -77,15 +94,23 @@ export interface MergeOptions {
  * every other one), the gateway's own 401 and 503 answers, and each service's named schemas
  * prefixed with the service's name so two services never collide.
  */
-export function mergeOpenApi(parts: ReadonlyArray<{ service: ServiceRoute; document: OpenApiDocument }>, options: MergeOptions): OpenApiDocument {
-  const publicKeys = new Set(options.publicRoutes.map((route) => `${route.method.toLowerCase()} ${openApiPath(route.url)}`));
+export function mergeOpenApi(
+  parts: ReadonlyArray<{ service: ServiceRoute; document: OpenApiDocument }>,
+  options: MergeOptions,
+): OpenApiDocument {
+  const publicKeys = new Set(
+    options.publicRoutes.map((route) => `${route.method.toLowerCase()} ${openApiPath(route.url)}`),
+  );
   const paths: Record<string, Record<string, unknown>> = {};
-  const schemas: Record<string, unknown> = { Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } };
+  const schemas: Record<string, unknown> = {
+    Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+  };
   const tags = new Set<string>();
 
   for (const { service, document } of parts) {
     const rename = (name: string) => `${service.name}.${name}`;
-    for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) schemas[rename(name)] = renameRefs(schema, rename);
+    for (const [name, schema] of Object.entries(document.components?.schemas ?? {}))
+      schemas[rename(name)] = renameRefs(schema, rename);
 
     for (const [rawPath, item] of Object.entries(document.paths ?? {})) {
       const path = openApiPath(rawPath);
@@ -110,15 +135,30 @@ export function mergeOpenApi(parts: ReadonlyArray<{ service: ServiceRoute; docum
     }
   }
 
-  const sortedPaths = Object.fromEntries(Object.keys(paths).sort().map((path) => [path, paths[path]]));
+  const sortedPaths = Object.fromEntries(
+    Object.keys(paths)
+      .sort()
+      .map((path) => [path, paths[path]]),
+  );
   return {
     openapi: '3.1.0',
-    info: { title: options.title, version: options.version, ...(options.description ? { description: options.description } : {}) },
+    info: {
+      title: options.title,
+      version: options.version,
+      ...(options.description ? { description: options.description } : {}),
+    },
     tags: [...tags].sort().map((name) => ({ name })),
     paths: sortedPaths,
     components: {
       schemas,
-      securitySchemes: { [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from POST /api/users/login or /api/users/register.' } },
+      securitySchemes: {
+        [BEARER_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The access token from POST /api/users/login or /api/users/register.',
+        },
+      },
     },
     security: [{ [BEARER_SCHEME]: [] }],
   };

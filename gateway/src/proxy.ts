@@ -8,7 +8,8 @@ export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Plea
 export const BODY_TOO_LARGE_MESSAGE = 'The request body is too large.';
 
 /** Fastify's own error for an oversized body: the gateway's error handler answers it with 413. */
-const bodyTooLarge = () => Object.assign(new Error(BODY_TOO_LARGE_MESSAGE), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+const bodyTooLarge = () =>
+  Object.assign(new Error(BODY_TOO_LARGE_MESSAGE), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
 
 type ServiceKey = ServiceRoute['key'];
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -45,7 +46,11 @@ export function bodyLimitFor(limits: BodyLimits, path: string): number {
   for (const { pattern, limit } of limits.byPattern ?? []) if (pattern.test(path)) return limit;
   let best: string | undefined;
   for (const prefix of Object.keys(limits.byPrefix)) {
-    if ((path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)) && (best === undefined || prefix.length > best.length)) best = prefix;
+    if (
+      (path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)) &&
+      (best === undefined || prefix.length > best.length)
+    )
+      best = prefix;
   }
   return best === undefined ? limits.default : limits.byPrefix[best];
 }
@@ -99,9 +104,18 @@ const BUFFER_LIMIT = 256 * 1024;
  * the rest in one synchronous call, instead of a zlib stream per response. Big or chunked
  * answers (exports, reports) are streamed.
  */
-function sendUpstreamBody(request: FastifyRequest, reply: FastifyReply, res: { headers: Record<string, unknown>; stream: NodeJS.ReadableStream & { destroy?: (err?: Error) => void } }): void {
+function sendUpstreamBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  res: { headers: Record<string, unknown>; stream: NodeJS.ReadableStream & { destroy?: (err?: Error) => void } },
+): void {
   const declared = Number(res.headers['content-length']);
-  if (request.method === 'HEAD' || !Number.isFinite(declared) || declared > BUFFER_LIMIT || res.headers['content-encoding']) {
+  if (
+    request.method === 'HEAD' ||
+    !Number.isFinite(declared) ||
+    declared > BUFFER_LIMIT ||
+    res.headers['content-encoding']
+  ) {
     reply.send(res.stream);
     return;
   }
@@ -166,7 +180,10 @@ export async function registerServiceProxies(api: FastifyInstance, options: Prox
       reply.code(413).send({ message: BODY_TOO_LARGE_MESSAGE });
       return;
     }
-    reply.request.log.warn({ err: { message: error.message, code: error.code, cause: (error.cause as Error | undefined)?.message } }, 'upstream unavailable');
+    reply.request.log.warn(
+      { err: { message: error.message, code: error.code, cause: (error.cause as Error | undefined)?.message } },
+      'upstream unavailable',
+    );
     reply.code(503).header('retry-after', '1').send({ message: UNAVAILABLE_MESSAGE });
   };
 
@@ -188,8 +205,15 @@ export async function registerServiceProxies(api: FastifyInstance, options: Prox
     },
     // No blind retries: a 503 from a service already means "try later"; only a GET whose reused
     // keep-alive socket was closed under it is sent once more.
-    retryDelay: ({ err, req, attempt }: { err: (Error & { code?: string }) | null; req: { method?: string }; attempt: number }) =>
-      attempt === 0 && err?.code === 'UND_ERR_SOCKET' && req.method === 'GET' ? 5 : null,
+    retryDelay: ({
+      err,
+      req,
+      attempt,
+    }: {
+      err: (Error & { code?: string }) | null;
+      req: { method?: string };
+      attempt: number;
+    }) => (attempt === 0 && err?.code === 'UND_ERR_SOCKET' && req.method === 'GET' ? 5 : null),
   };
 
   for (const service of options.services) {

@@ -52,7 +52,14 @@ interface Instance {
  * cannot start, the thread and bridge already cleaned up.
  */
 export async function startGatewayThread(options: GatewayThreadOptions): Promise<GatewayThread> {
-  const { bus, port: requestedPort, host, logLevel = 'info', log = (line: string) => console.error(line), ...gatewayOptions } = options;
+  const {
+    bus,
+    port: requestedPort,
+    host,
+    logLevel = 'info',
+    log = (line: string) => console.error(line),
+    ...gatewayOptions
+  } = options;
   const durable = gatewayDurable(gatewayOptions.instanceId);
 
   async function launch(listenPort: number): Promise<Instance> {
@@ -64,7 +71,15 @@ export async function startGatewayThread(options: GatewayThreadOptions): Promise
       port1.close();
       throw err;
     }
-    const workerData: GatewayWorkerData = { kind: 'hf-gateway', options: gatewayOptions, port: listenPort, host, logLevel, busPort: port2, busSubjects: GATEWAY_BUS_SUBJECTS };
+    const workerData: GatewayWorkerData = {
+      kind: 'hf-gateway',
+      options: gatewayOptions,
+      port: listenPort,
+      host,
+      logLevel,
+      busPort: port2,
+      busSubjects: GATEWAY_BUS_SUBJECTS,
+    };
     let worker: Worker;
     try {
       worker = new Worker(BOOTSTRAP, { name: 'gateway', execArgv: [], workerData, transferList: [port2] });
@@ -85,7 +100,8 @@ export async function startGatewayThread(options: GatewayThreadOptions): Promise
       const port = await new Promise<number>((resolve, reject) => {
         worker.on('message', (message: GatewayWorkerMessage) => {
           if (message.type === 'listening') resolve(message.port);
-          else if (message.type === 'error') reject(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));
+          else if (message.type === 'error')
+            reject(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));
           else if (message.type === 'stopped') markStopped();
         });
         worker.once('error', (err) => reject(new Error(`The gateway thread failed to start: ${err.message}`)));
@@ -103,10 +119,17 @@ export async function startGatewayThread(options: GatewayThreadOptions): Promise
   async function stopInstance(instance: Instance): Promise<void> {
     instance.worker.postMessage({ type: 'stop' } satisfies GatewayParentMessage);
     let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS)));
-    const outcome = await Promise.race([instance.stopped.then(() => 'stopped' as const), instance.exited.then(() => 'exited' as const), timedOut]);
+    const timedOut = new Promise<'timeout'>(
+      (resolve) => (timer = setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS)),
+    );
+    const outcome = await Promise.race([
+      instance.stopped.then(() => 'stopped' as const),
+      instance.exited.then(() => 'exited' as const),
+      timedOut,
+    ]);
     clearTimeout(timer);
-    if (outcome === 'timeout') log(`The gateway thread did not stop within ${STOP_TIMEOUT_MS / 1000} s: terminating it.`);
+    if (outcome === 'timeout')
+      log(`The gateway thread did not stop within ${STOP_TIMEOUT_MS / 1000} s: terminating it.`);
     // After 'stopped' nothing is left to finish; whatever handle lingers must not hold the stop up.
     await instance.worker.terminate();
     await instance.bridge.stop();

@@ -12,7 +12,9 @@ import { createPortBus } from '@hf/messaging';
 import { buildGateway, type GatewayOptions } from './app';
 
 /** `buildGateway`'s options that can cross to a thread (no bus, logger or functions). */
-export type GatewayWorkerOptions = Omit<GatewayOptions, 'bus' | 'logger' | 'trustProxy'> & { trustProxy?: boolean | number | string | string[] };
+export type GatewayWorkerOptions = Omit<GatewayOptions, 'bus' | 'logger' | 'trustProxy'> & {
+  trustProxy?: boolean | number | string | string[];
+};
 
 /** Everything in it must survive structured cloning. */
 export interface GatewayWorkerData {
@@ -28,7 +30,8 @@ export interface GatewayWorkerData {
   busSubjects: string[];
 }
 
-export type GatewayWorkerMessage = { type: 'listening'; port: number } | { type: 'error'; message: string; code?: string } | { type: 'stopped' };
+export type GatewayWorkerMessage =
+  { type: 'listening'; port: number } | { type: 'error'; message: string; code?: string } | { type: 'stopped' };
 export type GatewayParentMessage = { type: 'stop' };
 
 async function main(data: GatewayWorkerData, parent: MessagePort): Promise<void> {
@@ -40,7 +43,10 @@ async function main(data: GatewayWorkerData, parent: MessagePort): Promise<void>
       ...data.options,
       trustProxy: data.options.trustProxy as GatewayOptions['trustProxy'],
       bus,
-      logger: data.logLevel === 'silent' ? false : ({ level: data.logLevel, base: { service: 'gateway' } } as GatewayOptions['logger']),
+      logger:
+        data.logLevel === 'silent'
+          ? false
+          : ({ level: data.logLevel, base: { service: 'gateway' } } as GatewayOptions['logger']),
     });
     await app.listen({ port: data.port, host: data.host });
   } catch (err) {

@@ -41,16 +41,34 @@ beforeAll(async () => {
     const { buildApp } = await BUILDERS[service.name]();
     const extras: Record<string, unknown> =
       service.key === 'AUTH'
-        ? { jwtPrivateKey: testKeys().privateKey, bcryptCost: 4, appOrigin: 'http://app.test', dataDir, invitationKey: randomBytes(32).toString('hex') }
+        ? {
+            jwtPrivateKey: testKeys().privateKey,
+            bcryptCost: 4,
+            appOrigin: 'http://app.test',
+            dataDir,
+            invitationKey: randomBytes(32).toString('hex'),
+          }
         : service.key === 'LEDGER'
           ? {}
           : { ledgerUrl: urls.LEDGER };
-    const app = await buildApp({ databaseUrl: db.url, jwtPublicKey: testKeys().publicKey, internalToken: TEST_INTERNAL_TOKEN, bus, ...extras });
+    const app = await buildApp({
+      databaseUrl: db.url,
+      jwtPublicKey: testKeys().publicKey,
+      internalToken: TEST_INTERNAL_TOKEN,
+      bus,
+      ...extras,
+    });
     apps.set(service.name, app);
     await app.listen({ port: 0, host: '127.0.0.1' });
     urls[service.key] = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   }
-  gateway = await buildGateway({ upstreams: urls, jwtPublicKey: testKeys().publicKey, internalToken: TEST_INTERNAL_TOKEN, bus, instanceId: `docs${randomBytes(3).toString('hex')}` });
+  gateway = await buildGateway({
+    upstreams: urls,
+    jwtPublicKey: testKeys().publicKey,
+    internalToken: TEST_INTERNAL_TOKEN,
+    bus,
+    instanceId: `docs${randomBytes(3).toString('hex')}`,
+  });
   await gateway.ready();
 }, 120_000);
 
@@ -71,12 +89,18 @@ async function document(): Promise<OpenApiDocument> {
 function documentedOperations(doc: OpenApiDocument): string[] {
   const out: string[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
-    for (const method of Object.keys(item)) if ((HTTP_METHODS as readonly string[]).includes(method)) out.push(`${method.toUpperCase()} ${path}`);
+    for (const method of Object.keys(item))
+      if ((HTTP_METHODS as readonly string[]).includes(method)) out.push(`${method.toUpperCase()} ${path}`);
   }
   return out.sort();
 }
 
-type Operation = { security?: unknown[]; parameters?: Array<Record<string, unknown>>; requestBody?: { content: Record<string, { schema: Record<string, unknown> }> }; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> };
+type Operation = {
+  security?: unknown[];
+  parameters?: Array<Record<string, unknown>>;
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+};
 const operation = (doc: OpenApiDocument, method: string, path: string) => doc.paths[path]?.[method] as Operation;
 
 describe('the API documentation through the gateway', () => {
@@ -89,7 +113,11 @@ describe('the API documentation through the gateway', () => {
       for (const route of api) {
         const path = openApiPath(route.url);
         // A service route outside its gateway prefixes could never be called: that is a bug too.
-        expect({ service: service.name, path, owned: service.prefixes.some((p) => path === p || path.startsWith(`${p}/`)) }).toEqual({ service: service.name, path, owned: true });
+        expect({
+          service: service.name,
+          path,
+          owned: service.prefixes.some((p) => path === p || path.startsWith(`${p}/`)),
+        }).toEqual({ service: service.name, path, owned: true });
         expected.push(`${route.method} ${path}`);
       }
     }
@@ -104,7 +132,11 @@ describe('the API documentation through the gateway', () => {
 
   it('declares the bearer JWT scheme, required except on the public routes', async () => {
     const doc = await document();
-    expect(doc.components?.securitySchemes?.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(doc.components?.securitySchemes?.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+    });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
     expect(operation(doc, 'post', '/api/users/login').security).toEqual([]);
     expect(operation(doc, 'get', '/api/household/invitations/{token}').security).toEqual([]);
@@ -115,14 +147,27 @@ describe('the API documentation through the gateway', () => {
   it('renders the TypeBox schemas: bodies, path parameters, patterns, unions and Type.Unsafe', async () => {
     const doc = await document();
     const create = operation(doc, 'post', '/api/accounts');
-    const body = create.requestBody!.content['application/json'].schema as { required: string[]; properties: Record<string, Record<string, unknown>>; additionalProperties: boolean };
+    const body = create.requestBody!.content['application/json'].schema as {
+      required: string[];
+      properties: Record<string, Record<string, unknown>>;
+      additionalProperties: boolean;
+    };
     expect(body.required).toEqual(expect.arrayContaining(['name']));
     expect(body.properties.name).toMatchObject({ type: 'string', maxLength: expect.any(Number) });
     expect(body.additionalProperties).toBe(false);
     expect(create.responses['201'].content!['application/json'].schema).toMatchObject({ type: 'object' });
 
     const read = operation(doc, 'get', '/api/accounts/{id}');
-    expect(read.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'id', required: true, schema: expect.objectContaining({ type: 'integer', minimum: 1 }) })]));
+    expect(read.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          in: 'path',
+          name: 'id',
+          required: true,
+          schema: expect.objectContaining({ type: 'integer', minimum: 1 }),
+        }),
+      ]),
+    );
 
     const text = JSON.stringify(doc);
     expect(text).toContain('"pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2}$"');
@@ -131,7 +176,8 @@ describe('the API documentation through the gateway', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(text).toContain('"type":["integer","null"]');
     // Every reference points at a schema the document holds.
-    for (const [, ref] of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) expect(doc.components!.schemas![ref]).toBeDefined();
+    for (const [, ref] of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g))
+      expect(doc.components!.schemas![ref]).toBeDefined();
   });
 
   it('serves the browsable page and its files from the gateway itself, under the strict CSP, without a token', async () => {
@@ -147,12 +193,21 @@ describe('the API documentation through the gateway', () => {
       expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
     }
     expect((await gateway.inject({ method: 'GET', url: '/api/docs/assets/package.json' })).statusCode).toBe(404);
-    expect((await gateway.inject({ method: 'GET', url: '/api/docs/assets/..%2f..%2fpackage.json' })).statusCode).toBe(404);
+    expect((await gateway.inject({ method: 'GET', url: '/api/docs/assets/..%2f..%2fpackage.json' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('answers 503 while a service whose document it never had is down', async () => {
     const fresh = await buildGateway({
-      upstreams: Object.fromEntries(SERVICES.map((s) => [s.key, s.key === 'REPORTS' ? 'http://127.0.0.1:9' : `http://127.0.0.1:${(apps.get(s.name)!.server.address() as { port: number }).port}`])) as Record<ServiceKey, string>,
+      upstreams: Object.fromEntries(
+        SERVICES.map((s) => [
+          s.key,
+          s.key === 'REPORTS'
+            ? 'http://127.0.0.1:9'
+            : `http://127.0.0.1:${(apps.get(s.name)!.server.address() as { port: number }).port}`,
+        ]),
+      ) as Record<ServiceKey, string>,
       jwtPublicKey: testKeys().publicKey,
       internalToken: TEST_INTERNAL_TOKEN,
       bus,

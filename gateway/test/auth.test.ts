@@ -53,7 +53,16 @@ describe('public and protected routes', () => {
 
 describe('token abuse', () => {
   const now = Math.floor(Date.now() / 1000);
-  const claims = { sub: '7', hid: 3, sid: randomUUID(), role: 'admin', iss: 'hf-auth', aud: 'hf-app', iat: now, exp: now + 900 };
+  const claims = {
+    sub: '7',
+    hid: 3,
+    sid: randomUUID(),
+    role: 'admin',
+    iss: 'hf-auth',
+    aud: 'hf-app',
+    iat: now,
+    exp: now + 900,
+  };
 
   it('refuses alg none', async () => {
     expect((await get(`Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`)).statusCode).toBe(401);
@@ -83,7 +92,14 @@ describe('token abuse', () => {
   });
 
   it('refuses malformed Authorization headers', async () => {
-    for (const header of ['', 'Bearer', 'Bearer ', `Basic ${Buffer.from('a:b').toString('base64')}`, `bearer ${token()}`, 'Bearer a.b.c d']) {
+    for (const header of [
+      '',
+      'Bearer',
+      'Bearer ',
+      `Basic ${Buffer.from('a:b').toString('base64')}`,
+      `bearer ${token()}`,
+      'Bearer a.b.c d',
+    ]) {
       expect({ header, status: (await get(header)).statusCode }).toEqual({ header, status: 401 });
     }
   });
@@ -115,10 +131,18 @@ describe('revoked sessions', () => {
     expect(res.json()).toEqual({ message: 'Your session has ended. Please log in again.' });
     // The verified-token cache does not let it through either, nor does a public route need it.
     expect((await get(`Bearer ${t}`, '/api/household/me')).statusCode).toBe(401);
-    expect((await h.gateway.inject({ method: 'GET', url: '/api/themes/defaults', headers: { authorization: `Bearer ${t}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await h.gateway.inject({
+          method: 'GET',
+          url: '/api/themes/defaults',
+          headers: { authorization: `Bearer ${t}` },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
-  it('refuses a removed member\'s tokens for the household they left once auth.member.removed.v1 arrives', async () => {
+  it("refuses a removed member's tokens for the household they left once auth.member.removed.v1 arrives", async () => {
     const old = token({ userId: 41, householdId: 9, sessionId: randomUUID() });
     const other = token({ userId: 42, householdId: 9, sessionId: randomUUID() });
     const fresh = token({ userId: 41, householdId: 10, sessionId: randomUUID() });
@@ -141,9 +165,27 @@ describe('revoked sessions', () => {
   });
 
   it('terminates a malformed revocation event without crashing', async () => {
-    await h.bus.publish({ id: randomUUID(), type: EVENTS.sessionRevoked, source: 'svc-auth', subject: 'user/1', time: new Date().toISOString(), household_id: 1, sequence: 2, data: { session_ids: 'not-a-list' } });
+    await h.bus.publish({
+      id: randomUUID(),
+      type: EVENTS.sessionRevoked,
+      source: 'svc-auth',
+      subject: 'user/1',
+      time: new Date().toISOString(),
+      household_id: 1,
+      sequence: 2,
+      data: { session_ids: 'not-a-list' },
+    });
     const sid = randomUUID();
-    await h.bus.publish({ id: randomUUID(), type: EVENTS.sessionRevoked, source: 'svc-auth', subject: 'user/1', time: new Date().toISOString(), household_id: 1, sequence: 3, data: { session_ids: [sid], user_id: 1, reason: 'logout' } });
+    await h.bus.publish({
+      id: randomUUID(),
+      type: EVENTS.sessionRevoked,
+      source: 'svc-auth',
+      subject: 'user/1',
+      time: new Date().toISOString(),
+      household_id: 1,
+      sequence: 3,
+      data: { session_ids: [sid], user_id: 1, reason: 'logout' },
+    });
     await waitFor(() => h.gateway.revokedSessions.has(sid));
   });
 
@@ -153,7 +195,11 @@ describe('revoked sessions', () => {
       expect((await late.gateway.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
       late.auth.revokedStatus = 200;
       await waitFor(() => late.gateway.revocationsLoaded(), 5000);
-      expect((await late.gateway.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready', bus: true, revocations: true });
+      expect((await late.gateway.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+        status: 'ready',
+        bus: true,
+        revocations: true,
+      });
       expect(late.gateway.revokedSessions.has('late-session')).toBe(true);
     } finally {
       await late.close();
@@ -171,7 +217,10 @@ describe('sliding renewal', () => {
     const renewed = /^Bearer (.+)$/.exec(String(res.headers.authorization))?.[1];
     expect(renewed).toBeDefined();
     expect(renewed).not.toBe(old);
-    const claims = jwt.verify(renewed!, testKeys().publicKey, { algorithms: ['RS256'] }) as { sid: string; exp: number };
+    const claims = jwt.verify(renewed!, testKeys().publicKey, { algorithms: ['RS256'] }) as {
+      sid: string;
+      exp: number;
+    };
     expect(claims.sid).toBe((jwt.decode(old) as { sid: string }).sid);
     expect(h.auth.renewCalls).toBe(before + 1);
     // The fresh token works and is not renewed again.

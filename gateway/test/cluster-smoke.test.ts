@@ -49,10 +49,16 @@ afterAll(async () => {
   await testCluster?.stop();
 }, 60_000);
 
-async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+async function api(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const res = await fetch(`${cluster!.url}${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
   const text = await res.text();
@@ -63,7 +69,10 @@ describe('scaled mode (one process per service, NATS, PostgreSQL)', () => {
   it('registers through the gateway, and refuses the token after logout on every service', async () => {
     if (!cluster) return void console.warn(skipReason);
     const email = `smoke-${randomBytes(4).toString('hex')}@example.com`;
-    const registered = await api('/api/users/register', { method: 'POST', body: { name: 'Smoke Test', email, password: 'correct horse battery 9' } });
+    const registered = await api('/api/users/register', {
+      method: 'POST',
+      body: { name: 'Smoke Test', email, password: 'correct horse battery 9' },
+    });
     expect(registered.status).toBe(201);
     const token = registered.body.access_token as string;
     expect(typeof token).toBe('string');

@@ -34,15 +34,27 @@ export async function startUpstream(name: string, extend?: (app: FastifyInstance
   const app = Fastify({ logger: false });
   const received: Upstream['received'] = [];
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 50 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 50 * 1024 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
   extend?.(app);
   app.all('/*', async (request, reply) => {
     received.push({ method: request.method, url: request.url, headers: request.headers, body: request.body });
     const url = request.url;
     if (url.includes('/with-authorization')) reply.header('authorization', 'Bearer forged.by.upstream');
-    if (url.includes('/big')) return { service: name, rows: Array.from({ length: 400 }, (_, i) => ({ id: i, payee: 'Coffee shop downtown', amount: -3.75 })) };
+    if (url.includes('/big'))
+      return {
+        service: name,
+        rows: Array.from({ length: 400 }, (_, i) => ({ id: i, payee: 'Coffee shop downtown', amount: -3.75 })),
+      };
     if (url.includes('/slow')) await new Promise((resolve) => setTimeout(resolve, 1500));
-    return { service: name, method: request.method, url, body: request.body ?? null, authorization: request.headers.authorization ?? null };
+    return {
+      service: name,
+      method: request.method,
+      url,
+      body: request.body ?? null,
+      authorization: request.headers.authorization ?? null,
+    };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -52,17 +64,37 @@ export async function startUpstream(name: string, extend?: (app: FastifyInstance
 export function authInternalRoutes(state: AuthStubState) {
   return (app: FastifyInstance) => {
     app.post('/internal/sessions/renew', async (request, reply) => {
-      if (request.headers['x-internal-token'] !== TEST_INTERNAL_TOKEN) return reply.code(404).send({ message: 'Not found.' });
+      if (request.headers['x-internal-token'] !== TEST_INTERNAL_TOKEN)
+        return reply.code(404).send({ message: 'Not found.' });
       state.renewCalls++;
       if (!state.renewAllowed) return reply.code(401).send({ message: 'Your session has expired.' });
       const { access_token } = JSON.parse(String(request.body)) as { access_token: string };
-      const claims = JSON.parse(Buffer.from(access_token.split('.')[1], 'base64url').toString()) as { sub: string; hid: number; sid: string; role: string };
-      return { access_token: signAccessToken(testKeys().privateKey, { userId: Number(claims.sub), householdId: claims.hid, sessionId: claims.sid, role: claims.role }, 900) };
+      const claims = JSON.parse(Buffer.from(access_token.split('.')[1], 'base64url').toString()) as {
+        sub: string;
+        hid: number;
+        sid: string;
+        role: string;
+      };
+      return {
+        access_token: signAccessToken(
+          testKeys().privateKey,
+          { userId: Number(claims.sub), householdId: claims.hid, sessionId: claims.sid, role: claims.role },
+          900,
+        ),
+      };
     });
     app.get('/internal/sessions/revoked', async (request, reply) => {
-      if (request.headers['x-internal-token'] !== TEST_INTERNAL_TOKEN) return reply.code(404).send({ message: 'Not found.' });
+      if (request.headers['x-internal-token'] !== TEST_INTERNAL_TOKEN)
+        return reply.code(404).send({ message: 'Not found.' });
       if (state.revokedStatus !== 200) return reply.code(state.revokedStatus).send({ message: 'down' });
-      return { sessions: state.revoked.map((id) => ({ id, revoked_at: new Date().toISOString(), expires_at: new Date(Date.now() + 86_400_000).toISOString() })), as_of: new Date().toISOString() };
+      return {
+        sessions: state.revoked.map((id) => ({
+          id,
+          revoked_at: new Date().toISOString(),
+          expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        })),
+        as_of: new Date().toISOString(),
+      };
     });
   };
 }
@@ -81,7 +113,10 @@ export function writeStaticFixture(): string {
   const dir = mkdtempSync(join(tmpdir(), 'hf-gw-static-'));
   const shell = join(dir, 'shell', 'dist');
   mkdirSync(shell, { recursive: true });
-  writeFileSync(join(shell, 'index.html'), '<!doctype html><html><head><script defer src="/main.0123abcd4567ef89.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(shell, 'index.html'),
+    '<!doctype html><html><head><script defer src="/main.0123abcd4567ef89.js"></script></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(shell, 'main.0123abcd4567ef89.js'), `console.log(${JSON.stringify('shell '.repeat(2000))});`);
   writeFileSync(join(shell, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const ledger = join(dir, 'mf-ledger', 'dist');
@@ -91,11 +126,17 @@ export function writeStaticFixture(): string {
   return dir;
 }
 
-export async function startHarness(overrides: Partial<GatewayOptions> = {}, auth: Partial<AuthStubState> = {}): Promise<Harness> {
+export async function startHarness(
+  overrides: Partial<GatewayOptions> = {},
+  auth: Partial<AuthStubState> = {},
+): Promise<Harness> {
   const authState: AuthStubState = { revoked: [], revokedStatus: 200, renewCalls: 0, renewAllowed: true, ...auth };
   const upstreams = {} as Record<ServiceKey, Upstream>;
   for (const service of SERVICES) {
-    upstreams[service.key] = await startUpstream(service.name, service.key === 'AUTH' ? authInternalRoutes(authState) : undefined);
+    upstreams[service.key] = await startUpstream(
+      service.name,
+      service.key === 'AUTH' ? authInternalRoutes(authState) : undefined,
+    );
   }
   const bus = createInProcessBus();
   const staticDir = writeStaticFixture();
@@ -124,18 +165,36 @@ export async function startHarness(overrides: Partial<GatewayOptions> = {}, auth
 }
 
 /** A valid token; `ageSeconds` makes it look issued that long ago. */
-export function token(options: { sessionId?: string; ageSeconds?: number; lifetime?: number; privateKey?: string; userId?: number; householdId?: number } = {}): string {
+export function token(
+  options: {
+    sessionId?: string;
+    ageSeconds?: number;
+    lifetime?: number;
+    privateKey?: string;
+    userId?: number;
+    householdId?: number;
+  } = {},
+): string {
   const now = Math.floor(Date.now() / 1000);
   return signAccessToken(
     options.privateKey ?? testKeys().privateKey,
-    { userId: options.userId ?? 7, householdId: options.householdId ?? 3, sessionId: options.sessionId ?? randomUUID(), role: 'admin' },
+    {
+      userId: options.userId ?? 7,
+      householdId: options.householdId ?? 3,
+      sessionId: options.sessionId ?? randomUUID(),
+      role: 'admin',
+    },
     options.lifetime ?? 900,
     now - (options.ageSeconds ?? 0),
   );
 }
 
 export function otherKey(): string {
-  return generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey;
+  return generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey;
 }
 
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 3000): Promise<void> {

@@ -1,7 +1,13 @@
 import type { ServiceRoute } from '@hf/contracts';
 import { mergeOpenApi, openApiPath, type OpenApiDocument } from '../src/openapi-merge';
 
-const ledger: ServiceRoute = { name: 'svc-ledger', key: 'LEDGER', prefixes: ['/api/accounts'], defaultPort: 1, database: 'x' };
+const ledger: ServiceRoute = {
+  name: 'svc-ledger',
+  key: 'LEDGER',
+  prefixes: ['/api/accounts'],
+  defaultPort: 1,
+  database: 'x',
+};
 const auth: ServiceRoute = { name: 'svc-auth', key: 'AUTH', prefixes: ['/api/users'], defaultPort: 2, database: 'y' };
 const options = { title: 'T', version: '1', publicRoutes: [{ method: 'POST', url: '/api/users/login' }] };
 
@@ -21,22 +27,44 @@ describe('mergeOpenApi', () => {
   it("keeps only the paths the gateway routes to each service, with the gateway's security", () => {
     const merged = mergeOpenApi(
       [
-        { service: ledger, document: doc({ '/api/accounts/': { get: { responses: {} } }, '/healthz': { get: { responses: {} } }, '/api/users/me': { get: { responses: {} } } }) },
-        { service: auth, document: doc({ '/api/users/login': { post: { security: [], responses: {} } }, '/api/users/me': { get: { security: [], responses: {} } } }) },
+        {
+          service: ledger,
+          document: doc({
+            '/api/accounts/': { get: { responses: {} } },
+            '/healthz': { get: { responses: {} } },
+            '/api/users/me': { get: { responses: {} } },
+          }),
+        },
+        {
+          service: auth,
+          document: doc({
+            '/api/users/login': { post: { security: [], responses: {} } },
+            '/api/users/me': { get: { security: [], responses: {} } },
+          }),
+        },
       ],
       options,
     );
     expect(Object.keys(merged.paths)).toEqual(['/api/accounts', '/api/users/login', '/api/users/me']);
     expect(merged.paths['/api/users/login'].post).toMatchObject({ security: [] });
     // Public in the service is not enough: the gateway asks for a token on every route not in its public list.
-    expect(merged.paths['/api/users/me'].get).toMatchObject({ security: [{ bearerAuth: [] }], responses: { 401: expect.any(Object), 503: expect.any(Object) } });
+    expect(merged.paths['/api/users/me'].get).toMatchObject({
+      security: [{ bearerAuth: [] }],
+      responses: { 401: expect.any(Object), 503: expect.any(Object) },
+    });
   });
 
   it("prefixes each service's named schemas and the references to them", () => {
     const ref = { $ref: '#/components/schemas/def-0' };
     const merged = mergeOpenApi(
       [
-        { service: ledger, document: doc({ '/api/accounts': { get: { responses: { 200: { content: { 'application/json': { schema: ref } } } } } } }, { 'def-0': { type: 'object', properties: { child: ref } } }) },
+        {
+          service: ledger,
+          document: doc(
+            { '/api/accounts': { get: { responses: { 200: { content: { 'application/json': { schema: ref } } } } } } },
+            { 'def-0': { type: 'object', properties: { child: ref } } },
+          ),
+        },
         { service: auth, document: doc({}, { 'def-0': { type: 'string' } }) },
       ],
       options,
@@ -49,14 +77,41 @@ describe('mergeOpenApi', () => {
   });
 
   it('refuses two answers for the same method and path', () => {
-    const part = { service: ledger, document: doc({ '/api/accounts/': { get: { responses: {} } }, '/api/accounts': { get: { responses: {} } } }) };
+    const part = {
+      service: ledger,
+      document: doc({ '/api/accounts/': { get: { responses: {} } }, '/api/accounts': { get: { responses: {} } } }),
+    };
     expect(() => mergeOpenApi([part], options)).toThrow('GET /api/accounts is documented twice (svc-ledger)');
   });
 });
 
 describe('response descriptions', () => {
   it('replaces the generator\'s "Default Response" with what the status means', () => {
-    const merged = mergeOpenApi([{ service: ledger, document: doc({ '/api/accounts': { get: { responses: { 200: { description: 'Default Response' }, 404: { description: 'Default Response' }, 418: { description: 'Default Response' } } } } }) }], options);
-    expect(merged.paths['/api/accounts'].get).toMatchObject({ responses: { 200: { description: 'OK' }, 404: { description: "Not found (or another household's)." }, 418: { description: 'Default Response' } } });
+    const merged = mergeOpenApi(
+      [
+        {
+          service: ledger,
+          document: doc({
+            '/api/accounts': {
+              get: {
+                responses: {
+                  200: { description: 'Default Response' },
+                  404: { description: 'Default Response' },
+                  418: { description: 'Default Response' },
+                },
+              },
+            },
+          }),
+        },
+      ],
+      options,
+    );
+    expect(merged.paths['/api/accounts'].get).toMatchObject({
+      responses: {
+        200: { description: 'OK' },
+        404: { description: "Not found (or another household's)." },
+        418: { description: 'Default Response' },
+      },
+    });
   });
 });

@@ -23,7 +23,14 @@ let gateway: FastifyInstance;
 let upstreams: Record<ServiceKey, string>;
 
 function newGateway(): Promise<FastifyInstance> {
-  return buildGateway({ upstreams, jwtPublicKey: testKeys().publicKey, internalToken: TEST_INTERNAL_TOKEN, bus, accessTokenSeconds: LIFETIME, instanceId: `t${randomBytes(3).toString('hex')}` });
+  return buildGateway({
+    upstreams,
+    jwtPublicKey: testKeys().publicKey,
+    internalToken: TEST_INTERNAL_TOKEN,
+    bus,
+    accessTokenSeconds: LIFETIME,
+    instanceId: `t${randomBytes(3).toString('hex')}`,
+  });
 }
 
 beforeAll(async () => {
@@ -34,7 +41,10 @@ beforeAll(async () => {
   // Stand-in for "another service": svc-ledger only checks signatures, like every service.
   ledger = await startUpstream('svc-ledger');
   const authUrl = `http://127.0.0.1:${(auth.server.address() as { port: number }).port}`;
-  upstreams = Object.fromEntries(SERVICES.map((s) => [s.key, s.key === 'AUTH' ? authUrl : ledger.url])) as Record<ServiceKey, string>;
+  upstreams = Object.fromEntries(SERVICES.map((s) => [s.key, s.key === 'AUTH' ? authUrl : ledger.url])) as Record<
+    ServiceKey,
+    string
+  >;
   gateway = await newGateway();
   await waitFor(() => gateway.revocationsLoaded(), 5000);
 }, 30_000);
@@ -47,7 +57,11 @@ afterAll(async () => {
 
 async function register(): Promise<{ access: string; email: string }> {
   const email = `gw-${randomBytes(4).toString('hex')}@example.com`;
-  const res = await gateway.inject({ method: 'POST', url: '/api/users/register', payload: { name: 'Gate Way', email, password: 'correct horse 1' } });
+  const res = await gateway.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    payload: { name: 'Gate Way', email, password: 'correct horse 1' },
+  });
   expect(res.statusCode).toBe(201);
   return { access: res.json().access_token, email };
 }
@@ -55,7 +69,11 @@ async function register(): Promise<{ access: string; email: string }> {
 describe('the gateway in front of the real svc-auth', () => {
   it('registers and reads the profile through the gateway', async () => {
     const { access, email } = await register();
-    const me = await gateway.inject({ method: 'GET', url: '/api/household/me', headers: { authorization: `Bearer ${access}` } });
+    const me = await gateway.inject({
+      method: 'GET',
+      url: '/api/household/me',
+      headers: { authorization: `Bearer ${access}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email });
     expect(me.headers.authorization).toBeUndefined();
@@ -65,25 +83,48 @@ describe('the gateway in front of the real svc-auth', () => {
     const { access } = await register();
     const issued = (jwt.decode(access) as { iat: number }).iat;
     await new Promise((r) => setTimeout(r, Math.max(0, (issued + LIFETIME / 2 + 0.2) * 1000 - Date.now())));
-    const res = await gateway.inject({ method: 'GET', url: '/api/household/me', headers: { authorization: `Bearer ${access}` } });
+    const res = await gateway.inject({
+      method: 'GET',
+      url: '/api/household/me',
+      headers: { authorization: `Bearer ${access}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const fresh = /^Bearer (.+)$/.exec(String(res.headers.authorization))![1];
     const claims = jwt.verify(fresh, testKeys().publicKey, { algorithms: ['RS256'] }) as { sid: string; iat: number };
     expect(claims.sid).toBe((jwt.decode(access) as { sid: string }).sid);
     expect(claims.iat).toBeGreaterThan(issued);
-    expect((await gateway.inject({ method: 'GET', url: '/api/accounts', headers: { authorization: `Bearer ${fresh}` } })).statusCode).toBe(200);
+    expect(
+      (await gateway.inject({ method: 'GET', url: '/api/accounts', headers: { authorization: `Bearer ${fresh}` } }))
+        .statusCode,
+    ).toBe(200);
   }, 20_000);
 
   it('refuses the token on every service once the user logs out, and remembers it across a gateway restart', async () => {
     const { access } = await register();
-    const ok = await gateway.inject({ method: 'GET', url: '/api/accounts', headers: { authorization: `Bearer ${access}` } });
+    const ok = await gateway.inject({
+      method: 'GET',
+      url: '/api/accounts',
+      headers: { authorization: `Bearer ${access}` },
+    });
     expect(ok.statusCode).toBe(200);
-    expect((await gateway.inject({ method: 'POST', url: '/api/users/logout', headers: { authorization: `Bearer ${access}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await gateway.inject({
+          method: 'POST',
+          url: '/api/users/logout',
+          headers: { authorization: `Bearer ${access}` },
+        })
+      ).statusCode,
+    ).toBe(200);
     await auth.outboxRelay.flush();
     const sid = (jwt.decode(access) as { sid: string }).sid;
     await waitFor(() => gateway.revokedSessions.has(sid), 5000);
-    const refused = await gateway.inject({ method: 'GET', url: '/api/accounts', headers: { authorization: `Bearer ${access}` } });
+    const refused = await gateway.inject({
+      method: 'GET',
+      url: '/api/accounts',
+      headers: { authorization: `Bearer ${access}` },
+    });
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toEqual({ message: 'Your session has ended. Please log in again.' });
 
@@ -92,7 +133,10 @@ describe('the gateway in front of the real svc-auth', () => {
     try {
       await waitFor(() => later.revocationsLoaded(), 5000);
       expect(later.revokedSessions.has(sid)).toBe(true);
-      expect((await later.inject({ method: 'GET', url: '/api/accounts', headers: { authorization: `Bearer ${access}` } })).statusCode).toBe(401);
+      expect(
+        (await later.inject({ method: 'GET', url: '/api/accounts', headers: { authorization: `Bearer ${access}` } }))
+          .statusCode,
+      ).toBe(401);
     } finally {
       await later.close();
     }

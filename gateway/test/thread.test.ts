@@ -6,7 +6,15 @@ import { createInProcessBus, type Bus } from '@hf/messaging';
 import { testKeys, TEST_INTERNAL_TOKEN } from '@hf/service-kit/src/testing';
 import type { ServiceKey } from '../src/app';
 import { startGatewayThread, type GatewayThread } from '../src/thread';
-import { authInternalRoutes, startUpstream, token, waitFor, writeStaticFixture, type AuthStubState, type Upstream } from './helpers';
+import {
+  authInternalRoutes,
+  startUpstream,
+  token,
+  waitFor,
+  writeStaticFixture,
+  type AuthStubState,
+  type Upstream,
+} from './helpers';
 
 /**
  * The gateway on its own worker thread (single-process mode): a real thread started through tsx,
@@ -15,7 +23,12 @@ import { authInternalRoutes, startUpstream, token, waitFor, writeStaticFixture, 
 jest.setTimeout(60_000);
 
 const upstreams = {} as Record<ServiceKey, Upstream>;
-const auth: AuthStubState = { revoked: ['revoked-before-start'], revokedStatus: 200, renewCalls: 0, renewAllowed: true };
+const auth: AuthStubState = {
+  revoked: ['revoked-before-start'],
+  revokedStatus: 200,
+  renewCalls: 0,
+  renewAllowed: true,
+};
 let bus: Bus;
 let staticDir: string;
 let gateway: GatewayThread;
@@ -37,7 +50,8 @@ function options(port: number) {
   };
 }
 
-const get = (path: string, bearer?: string) => fetch(`${base}${path}`, { headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
+const get = (path: string, bearer?: string) =>
+  fetch(`${base}${path}`, { headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
 
 /** The gateway threads started in this file, captured so one can be ended from outside. */
 const workers: Worker[] = [];
@@ -52,7 +66,11 @@ jest.spyOn(workerThreads, 'Worker').mockImplementation(((...args: ConstructorPar
 }) as never);
 
 beforeAll(async () => {
-  for (const service of SERVICES) upstreams[service.key] = await startUpstream(service.name, service.key === 'AUTH' ? authInternalRoutes(auth) : undefined);
+  for (const service of SERVICES)
+    upstreams[service.key] = await startUpstream(
+      service.name,
+      service.key === 'AUTH' ? authInternalRoutes(auth) : undefined,
+    );
   bus = createInProcessBus();
   staticDir = writeStaticFixture();
   gateway = await startGatewayThread(options(0));
@@ -74,7 +92,11 @@ test('listens on its own thread and proxies with the options it was given', asyn
   const t = token();
   const res = await get('/api/accounts?limit=2', t);
   expect(res.status).toBe(200);
-  expect(await res.json()).toMatchObject({ service: 'svc-ledger', url: '/api/accounts?limit=2', authorization: `Bearer ${t}` });
+  expect(await res.json()).toMatchObject({
+    service: 'svc-ledger',
+    url: '/api/accounts?limit=2',
+    authorization: `Bearer ${t}`,
+  });
   expect((await get('/api/accounts')).status).toBe(401);
   // The static directory crossed too.
   expect((await get('/')).headers.get('content-type')).toMatch(/text\/html/);
@@ -102,13 +124,18 @@ test('a session revoked on the main thread bus is refused by the gateway thread'
     data: { session_ids: [sessionId] },
   });
   await waitFor(async () => (await get('/api/household/me', t)).status === 401, 5000);
-  expect(await (await get('/api/household/me', t)).json()).toEqual({ message: 'Your session has ended. Please log in again.' });
+  expect(await (await get('/api/household/me', t)).json()).toEqual({
+    message: 'Your session has ended. Please log in again.',
+  });
   expect((await get('/api/household/me', token())).status).toBe(200);
 });
 
 test('a port in use is reported with the listen error and its code', async () => {
   const before = workers.length;
-  await expect(startGatewayThread(options(gateway.port))).rejects.toMatchObject({ code: 'EADDRINUSE', message: expect.stringContaining('address already in use') });
+  await expect(startGatewayThread(options(gateway.port))).rejects.toMatchObject({
+    code: 'EADDRINUSE',
+    message: expect.stringContaining('address already in use'),
+  });
   // The failed thread is gone.
   await waitFor(() => workers.slice(before).every((w) => w.threadId === -1), 5000);
 });
@@ -120,7 +147,16 @@ test('a thread that ends unexpectedly is started again on the same port, and cat
   await first.terminate();
   expect(lines.join('\n')).toMatch(/The gateway thread ended unexpectedly/);
   // Revoked while no gateway thread runs: the new thread gets it from the bus (the durable resumes).
-  await bus.publish({ id: randomUUID(), type: EVENTS.sessionRevoked, source: 'svc-auth', subject: `session/${sessionId}`, time: new Date().toISOString(), household_id: 3, sequence: 2, data: { session_ids: [sessionId] } });
+  await bus.publish({
+    id: randomUUID(),
+    type: EVENTS.sessionRevoked,
+    source: 'svc-auth',
+    subject: `session/${sessionId}`,
+    time: new Date().toISOString(),
+    household_id: 3,
+    sequence: 2,
+    data: { session_ids: [sessionId] },
+  });
   await waitFor(() => lines.some((l) => l.includes('listening again')), 15_000);
   expect((await get('/api/accounts', token())).status).toBe(200);
   expect((await get('/api/accounts', t)).status).toBe(401);

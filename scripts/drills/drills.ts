@@ -4,9 +4,29 @@
  * drain and checks the invariants.
  */
 import type { DrillSystem } from './harness';
-import { checkBalances, checkBulks, checkEvents, checkMirrors, checkTransfers, consumerPool, consumerPosition, CONSUMERS, outboxHead, waitForConsumers } from './invariants';
+import {
+  checkBalances,
+  checkBulks,
+  checkEvents,
+  checkMirrors,
+  checkTransfers,
+  consumerPool,
+  consumerPosition,
+  CONSUMERS,
+  outboxHead,
+  waitForConsumers,
+} from './invariants';
 import { Load, type BulkAttempt } from './load';
-import { countOutcomes, judgeStatuses, resumeCheck, timeToResume, type Check, type DrillResult, type OutageWindow, type RequestRecord } from './verdict';
+import {
+  countOutcomes,
+  judgeStatuses,
+  resumeCheck,
+  timeToResume,
+  type Check,
+  type DrillResult,
+  type OutageWindow,
+  type RequestRecord,
+} from './verdict';
 
 export const RESUME_LIMIT_MS = 10_000;
 /** Ops answered by svc-ledger behind the gateway. */
@@ -31,13 +51,25 @@ export interface DrillOptions {
   log?: (line: string) => void;
 }
 
-export const FULL_DRILLS: DrillOptions = { natsOutageMs: 60_000, bulkRows: 10_000, warmMs: 5_000, afterMs: 10_000, downMs: 3_000 };
+export const FULL_DRILLS: DrillOptions = {
+  natsOutageMs: 60_000,
+  bulkRows: 10_000,
+  warmMs: 5_000,
+  afterMs: 10_000,
+  downMs: 3_000,
+};
 /**
  * The short set of `npm test` (`--short`): shorter load around each fault and a 5 s NATS outage,
  * still longer than the publish and ack-confirm timeouts (2 s), so that publishes fail, acks
  * are lost and the durables are re-created from their ack floors as in the long one.
  */
-export const SHORT_DRILLS: DrillOptions = { natsOutageMs: 5_000, bulkRows: 10_000, warmMs: 2_000, afterMs: 3_000, downMs: 1_000 };
+export const SHORT_DRILLS: DrillOptions = {
+  natsOutageMs: 5_000,
+  bulkRows: 10_000,
+  warmMs: 2_000,
+  afterMs: 3_000,
+  downMs: 1_000,
+};
 export const SHORT_DRILL_NAMES = ['ledger-kill', 'nats-outage', 'gateway-kill'] as const;
 
 interface Injection {
@@ -51,7 +83,9 @@ interface Injection {
 /** Balances as the API answers them, asked until the gateway answers (it is up again by now). */
 async function apiAccounts(system: DrillSystem): Promise<Array<{ id: number; balance: number }>> {
   for (let attempt = 0; ; attempt++) {
-    const res = await fetch(`${system.cluster.url}/api/accounts`, { headers: { authorization: `Bearer ${system.household.token}` } }).catch(() => null);
+    const res = await fetch(`${system.cluster.url}/api/accounts`, {
+      headers: { authorization: `Bearer ${system.household.token}` },
+    }).catch(() => null);
     if (res?.ok) return (await res.json()) as Array<{ id: number; balance: number }>;
     if (attempt > 50) throw new Error(`GET /api/accounts answered ${res?.status ?? 'nothing'} after the drill`);
     await sleep(200);
@@ -77,7 +111,10 @@ async function waitForOpenBulk(system: DrillSystem, openMs: number, timeoutMs: n
 async function waitForPublished(system: DrillSystem, sequence: number, timeoutMs: number): Promise<number | null> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    const left = await system.db.ledger.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL AND sequence <= $1', [sequence]);
+    const left = await system.db.ledger.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL AND sequence <= $1',
+      [sequence],
+    );
     if (left.rows[0].n === 0) return Date.now() - started;
     await sleep(100);
   }
@@ -96,7 +133,12 @@ function errorLines(system: DrillSystem, since: number): string[] {
   const lines: string[] = [];
   for (const name of ['gateway', ...Object.keys(system.cluster.services)]) {
     for (const line of system.cluster.output(name)) {
-      let entry: { time?: number | string; level?: number | string; msg?: string; err?: string | { message?: string; code?: string } };
+      let entry: {
+        time?: number | string;
+        level?: number | string;
+        msg?: string;
+        err?: string | { message?: string; code?: string };
+      };
       try {
         entry = JSON.parse(line) as typeof entry;
       } catch {
@@ -129,7 +171,13 @@ function after(backAt: number, at: number | null | undefined): string {
  * event applied, the event at `target` applied, in how many transactions). A process may
  * reconnect a moment before the drill sees the port open: such times are negative.
  */
-async function natsTimeline(system: DrillSystem, window: OutageWindow, firstWaiting: number, target: number, positionsAtBack: readonly number[]): Promise<string> {
+async function natsTimeline(
+  system: DrillSystem,
+  window: OutageWindow,
+  firstWaiting: number,
+  target: number,
+  positionsAtBack: readonly number[],
+): Promise<string> {
   const { downAt, backAt } = window;
   const reconnected: string[] = [];
   for (const name of ['svc-ledger', ...CONSUMERS, 'gateway']) {
@@ -157,14 +205,19 @@ async function natsTimeline(system: DrillSystem, window: OutageWindow, firstWait
       [positionsAtBack[i], target, consumer],
     );
     const row = r.rows[0];
-    consumers.push(`${consumer} (at ${positionsAtBack[i]} of ${target}) first event ${after(backAt, row.first)}, head ${after(backAt, row.head)} (${row.n} events in ${row.transactions} transactions)`);
+    consumers.push(
+      `${consumer} (at ${positionsAtBack[i]} of ${target}) first event ${after(backAt, row.first)}, head ${after(backAt, row.head)} (${row.n} events in ${row.transactions} transactions)`,
+    );
   }
   const row = relay.rows[0];
   return `timeline after NATS was back: reconnected ${reconnected.join(', ')}; relay's first publish ${after(backAt, row.first)}, rows up to ${target} published ${after(backAt, row.backlog)}; ${consumers.join('; ')}`;
 }
 
 async function keyCommitted(system: DrillSystem, key: string): Promise<boolean> {
-  const r = await system.db.ledger.query('SELECT 1 FROM idempotency_keys WHERE household_id = $1 AND key = $2', [system.household.householdId, key]);
+  const r = await system.db.ledger.query('SELECT 1 FROM idempotency_keys WHERE household_id = $1 AND key = $2', [
+    system.household.householdId,
+    key,
+  ]);
   return (r.rowCount ?? 0) > 0;
 }
 
@@ -205,7 +258,13 @@ const injections: Record<DrillName, (system: DrillSystem, load: Load, options: D
         `bulk of ${options.bulkRows} rows: ${open ? 'killed with its transaction open' : 'its transaction was not seen open'}; first attempt ${first.outcome}, key committed after the kill: ${committed ? 'yes' : 'no'}; sent again: ${again.outcome}${again.replayed ? ' (replayed)' : ''}`,
         `svc-ledger restart (spawn to /readyz): ${((backAt - downAt - options.downMs) / 1000).toFixed(1)} s`,
       ],
-      extraChecks: [{ name: 'kill landed mid-bulk (rolled back, then whole)', pass: open && !committed && again.outcome === 200 && again.replayed === false, detail: `open ${open}, committed ${committed}, retry ${again.outcome}` }],
+      extraChecks: [
+        {
+          name: 'kill landed mid-bulk (rolled back, then whole)',
+          pass: open && !committed && again.outcome === 200 && again.replayed === false,
+          detail: `open ${open}, committed ${committed}, retry ${again.outcome}`,
+        },
+      ],
     };
   },
 
@@ -215,7 +274,9 @@ const injections: Record<DrillName, (system: DrillSystem, load: Load, options: D
     await system.nats.stop();
     await sleep(options.natsOutageMs);
     const queued = await outboxHead(system.db.ledger);
-    const waiting = await system.db.ledger.query<{ first: string | null }>('SELECT min(sequence)::text AS first FROM outbox WHERE published_at IS NULL');
+    const waiting = await system.db.ledger.query<{ first: string | null }>(
+      'SELECT min(sequence)::text AS first FROM outbox WHERE published_at IS NULL',
+    );
     await system.nats.start();
     const backAt = Date.now();
     const target = (await outboxHead(system.db.ledger)).max;
@@ -227,7 +288,13 @@ const injections: Record<DrillName, (system: DrillSystem, load: Load, options: D
       window: { downAt, backAt },
       notes: [
         `outbox rows waiting for NATS when it came back: ${queued.unpublished}; published up to sequence ${target} ${publishedMs === null ? 'not within 60 s' : `${(publishedMs / 1000).toFixed(2)} s`} after NATS was back`,
-        await natsTimeline(system, { downAt, backAt }, Number(waiting.rows[0].first ?? target + 1), target, positionsAtBack),
+        await natsTimeline(
+          system,
+          { downAt, backAt },
+          Number(waiting.rows[0].first ?? target + 1),
+          target,
+          positionsAtBack,
+        ),
       ],
       resume: { ms: caughtUp, what: 'both consumers reached the outbox head' },
     };
@@ -250,7 +317,10 @@ const injections: Record<DrillName, (system: DrillSystem, load: Load, options: D
     await sleep(options.downMs);
     await system.cluster.restart('gateway');
     const backAt = Date.now();
-    return { window: { downAt, backAt }, notes: [`gateway restart (spawn to /readyz): ${((backAt - downAt - options.downMs) / 1000).toFixed(1)} s`] };
+    return {
+      window: { downAt, backAt },
+      notes: [`gateway restart (spawn to /readyz): ${((backAt - downAt - options.downMs) / 1000).toFixed(1)} s`],
+    };
   },
 };
 
@@ -263,24 +333,35 @@ function transportAllowed(drill: DrillName): (op: string) => boolean {
 
 export async function runDrill(system: DrillSystem, drill: DrillName, options: DrillOptions): Promise<DrillResult> {
   const log = options.log ?? (() => undefined);
-  const load = new Load(system.cluster.url, system.cluster.services['svc-ledger'], system.internalToken, system.household);
+  const load = new Load(
+    system.cluster.url,
+    system.cluster.services['svc-ledger'],
+    system.internalToken,
+    system.household,
+  );
   const started = Date.now();
   log(`${drill}: load for ${options.warmMs / 1000} s`);
   load.start();
   await sleep(options.warmMs);
   log(`${drill}: fault`);
   const injection = await injections[drill](system, load, options);
-  log(`${drill}: part back after ${((injection.window.backAt - injection.window.downAt) / 1000).toFixed(1)} s; load for ${options.afterMs / 1000} s more`);
+  log(
+    `${drill}: part back after ${((injection.window.backAt - injection.window.downAt) / 1000).toFixed(1)} s; load for ${options.afterMs / 1000} s more`,
+  );
   await sleep(options.afterMs);
   await load.stop();
   await load.retryFailedBulks(Date.now() + 60_000);
   system.bulkAttempts.push(...load.bulks);
   const drained = await waitForConsumers(system.db, 60_000);
-  log(`${drill}: load stopped; events drained in ${drained === null ? 'more than 60 s' : `${(drained / 1000).toFixed(1)} s`}; checking`);
+  log(
+    `${drill}: load stopped; events drained in ${drained === null ? 'more than 60 s' : `${(drained / 1000).toFixed(1)} s`}; checking`,
+  );
 
   const records: RequestRecord[] = load.records.filter((r) => r.start >= started);
   const { window } = injection;
-  const resumeMs = injection.resume ? injection.resume.ms : timeToResume(records, window.backAt, drill === 'ledger-kill' ? LEDGER_OPS : GATEWAY_OPS);
+  const resumeMs = injection.resume
+    ? injection.resume.ms
+    : timeToResume(records, window.backAt, drill === 'ledger-kill' ? LEDGER_OPS : GATEWAY_OPS);
   const resumeWhat = injection.resume?.what ?? 'first 2xx through the gateway';
   const checks: Check[] = [
     judgeStatuses(records, window, { transportAllowed: transportAllowed(drill) }),
@@ -299,6 +380,10 @@ export async function runDrill(system: DrillSystem, drill: DrillName, options: D
     outageMs: window.backAt - window.downAt,
     resumeMs,
     checks,
-    notes: [...injection.notes, ...errorLines(system, started), `requests: ${records.length}; events drained ${drained === null ? 'not within 60 s' : `in ${(drained / 1000).toFixed(1)} s`} after the load stopped`],
+    notes: [
+      ...injection.notes,
+      ...errorLines(system, started),
+      `requests: ${records.length}; events drained ${drained === null ? 'not within 60 s' : `in ${(drained / 1000).toFixed(1)} s`} after the load stopped`,
+    ],
   };
 }

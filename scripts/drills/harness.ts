@@ -41,10 +41,17 @@ const ACCOUNTS = [
   { name: 'Credit Card', starting_balance: -250.5 },
 ];
 
-async function call(url: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(
+  url: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${url}${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
   const text = await res.text();
@@ -53,16 +60,23 @@ async function call(url: string, path: string, init: { method?: string; token?: 
 
 async function seed(cluster: RunningCluster, ledger: pg.Pool): Promise<SeededHousehold> {
   const email = `drill-${randomBytes(4).toString('hex')}@example.com`;
-  const registered = await call(cluster.url, '/api/users/register', { method: 'POST', body: { name: 'Drill Household', email, password: 'correct horse battery 9' } });
-  if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.body)}`);
+  const registered = await call(cluster.url, '/api/users/register', {
+    method: 'POST',
+    body: { name: 'Drill Household', email, password: 'correct horse battery 9' },
+  });
+  if (registered.status !== 201)
+    throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.body)}`);
   const token = registered.body.access_token as string;
   const accounts: number[] = [];
   for (const account of ACCOUNTS) {
     const created = await call(cluster.url, '/api/accounts/', { method: 'POST', token, body: account });
-    if (created.status !== 201) throw new Error(`account create answered ${created.status}: ${JSON.stringify(created.body)}`);
+    if (created.status !== 201)
+      throw new Error(`account create answered ${created.status}: ${JSON.stringify(created.body)}`);
     accounts.push(created.body.id as number);
   }
-  const owner = await ledger.query<{ household_id: number }>('SELECT household_id FROM accounts WHERE id = $1', [accounts[0]]);
+  const owner = await ledger.query<{ household_id: number }>('SELECT household_id FROM accounts WHERE id = $1', [
+    accounts[0],
+  ]);
   return { householdId: owner.rows[0].household_id, token, accounts };
 }
 
@@ -93,7 +107,12 @@ export async function startDrillSystem(options: DrillSystemOptions = {}): Promis
     log('PostgreSQL and NATS started');
     const dataDir = join(work, 'data');
     const { internalToken } = ensureAppSecrets(dataDir);
-    const databaseUrls = Object.fromEntries(SERVICES.map((s) => [s.key, Object.assign(new URL(postgres.adminUrl), { pathname: `/${run}_${s.key.toLowerCase()}` }).toString()]));
+    const databaseUrls = Object.fromEntries(
+      SERVICES.map((s) => [
+        s.key,
+        Object.assign(new URL(postgres.adminUrl), { pathname: `/${run}_${s.key.toLowerCase()}` }).toString(),
+      ]),
+    );
     const servicePorts = {} as Record<string, number>;
     for (const s of SERVICES) servicePorts[s.key] = await freePort();
     const cluster = await startCluster({

@@ -11,16 +11,22 @@ const LEDGER_SOURCE = 'svc-ledger';
 
 type Pools = { ledger: pg.Pool; budget: pg.Pool; reports: pg.Pool };
 
-export const consumerPool = (db: Pools, consumer: (typeof CONSUMERS)[number]) => (consumer === 'svc-budget' ? db.budget : db.reports);
+export const consumerPool = (db: Pools, consumer: (typeof CONSUMERS)[number]) =>
+  consumer === 'svc-budget' ? db.budget : db.reports;
 
 /** Highest outbox sequence, and how many rows are still unpublished. */
 export async function outboxHead(ledger: pg.Pool): Promise<{ max: number; unpublished: number }> {
-  const r = await ledger.query<{ max: string; unpublished: number }>('SELECT coalesce(max(sequence), 0)::text AS max, count(*) FILTER (WHERE published_at IS NULL)::int AS unpublished FROM outbox');
+  const r = await ledger.query<{ max: string; unpublished: number }>(
+    'SELECT coalesce(max(sequence), 0)::text AS max, count(*) FILTER (WHERE published_at IS NULL)::int AS unpublished FROM outbox',
+  );
   return { max: Number(r.rows[0].max), unpublished: r.rows[0].unpublished };
 }
 
 export async function consumerPosition(pool: pg.Pool, consumer: string): Promise<number> {
-  const r = await pool.query<{ sequence: string }>('SELECT sequence::text FROM consumer_positions WHERE consumer = $1 AND source = $2', [consumer, LEDGER_SOURCE]);
+  const r = await pool.query<{ sequence: string }>(
+    'SELECT sequence::text FROM consumer_positions WHERE consumer = $1 AND source = $2',
+    [consumer, LEDGER_SOURCE],
+  );
   return r.rows.length === 0 ? 0 : Number(r.rows[0].sequence);
 }
 
@@ -41,7 +47,11 @@ export async function waitForConsumers(db: Pools, timeoutMs: number, target?: nu
 }
 
 /** Every account balance (as the API answers it) equals its starting balance plus its live rows in svc-ledger's database. */
-export async function checkBalances(db: Pools, householdId: number, apiAccounts: Array<{ id: number; balance: number }>): Promise<Check> {
+export async function checkBalances(
+  db: Pools,
+  householdId: number,
+  apiAccounts: Array<{ id: number; balance: number }>,
+): Promise<Check> {
   const r = await db.ledger.query<{ id: number; starting_balance: string; total: string }>(
     `SELECT a.id, a.starting_balance::text, coalesce((SELECT sum(amount) FROM transactions t WHERE t.account_id = a.id AND t.deleted_at IS NULL), 0)::text AS total
      FROM accounts a WHERE a.household_id = $1 AND a.deleted_at IS NULL ORDER BY a.id`,
@@ -51,10 +61,16 @@ export async function checkBalances(db: Pools, householdId: number, apiAccounts:
   for (const row of r.rows) {
     const expected = Number(row.starting_balance) + Number(row.total);
     const api = apiAccounts.find((a) => a.id === row.id);
-    if (!api || Math.round(api.balance * 100) !== expected) wrong.push(`account ${row.id}: API ${api?.balance ?? 'missing'}, SQL ${expected / 100}`);
+    if (!api || Math.round(api.balance * 100) !== expected)
+      wrong.push(`account ${row.id}: API ${api?.balance ?? 'missing'}, SQL ${expected / 100}`);
   }
-  if (apiAccounts.length !== r.rows.length) wrong.push(`API lists ${apiAccounts.length} accounts, SQL ${r.rows.length}`);
-  return { name: 'balance = starting + rows', pass: wrong.length === 0, detail: wrong.length === 0 ? `${r.rows.length} accounts` : wrong.join('; ') };
+  if (apiAccounts.length !== r.rows.length)
+    wrong.push(`API lists ${apiAccounts.length} accounts, SQL ${r.rows.length}`);
+  return {
+    name: 'balance = starting + rows',
+    pass: wrong.length === 0,
+    detail: wrong.length === 0 ? `${r.rows.length} accounts` : wrong.join('; '),
+  };
 }
 
 /** Every transfer has exactly two legs, pointing at each other, in two accounts, amounts negated, both live or both deleted. */
@@ -71,7 +87,17 @@ export async function checkTransfers(db: Pools, householdId: number): Promise<Ch
     [householdId],
   );
   const bad = r.rows.filter((row) => row.problem !== null);
-  return { name: 'every transfer has both legs', pass: bad.length === 0, detail: bad.length === 0 ? `${r.rows.length} transfers` : bad.slice(0, 5).map((b) => `transfer ${b.transfer_id}: ${b.problem}`).join('; ') };
+  return {
+    name: 'every transfer has both legs',
+    pass: bad.length === 0,
+    detail:
+      bad.length === 0
+        ? `${r.rows.length} transfers`
+        : bad
+            .slice(0, 5)
+            .map((b) => `transfer ${b.transfer_id}: ${b.problem}`)
+            .join('; '),
+  };
 }
 
 /**
@@ -86,7 +112,10 @@ export async function checkBulks(db: Pools, householdId: number, attempts: reado
     `SELECT substring(notes from 6) AS key, count(*)::int AS n FROM transactions WHERE household_id = $1 AND notes LIKE 'bulk:%' AND deleted_at IS NULL GROUP BY 1`,
     [householdId],
   );
-  const keys = await db.ledger.query<{ key: string; created: number | null }>(`SELECT key, (response->>'created')::int AS created FROM idempotency_keys WHERE household_id = $1`, [householdId]);
+  const keys = await db.ledger.query<{ key: string; created: number | null }>(
+    `SELECT key, (response->>'created')::int AS created FROM idempotency_keys WHERE household_id = $1`,
+    [householdId],
+  );
   const counted = new Map(rows.rows.map((r) => [r.key, r.n]));
   const recorded = new Map(keys.rows.map((r) => [r.key, r.created]));
   const problems: string[] = [];
@@ -94,13 +123,21 @@ export async function checkBulks(db: Pools, householdId: number, attempts: reado
     const n = counted.get(key) ?? 0;
     const created = recorded.get(key);
     if (n !== 0 && n !== size) problems.push(`${key}: ${n} of ${size} rows`);
-    else if (created !== undefined && (created !== size || n !== size)) problems.push(`${key}: recorded ${created}, ${n} rows`);
+    else if (created !== undefined && (created !== size || n !== size))
+      problems.push(`${key}: recorded ${created}, ${n} rows`);
     else if (created === undefined && n !== 0) problems.push(`${key}: ${n} rows without its key`);
     else if (n === 0) problems.push(`${key}: never applied (its retries failed)`);
   }
   for (const key of counted.keys()) if (!sizes.has(key)) problems.push(`${key}: rows of a key never sent`);
   const applied = [...sizes.keys()].filter((k) => (counted.get(k) ?? 0) === sizes.get(k)).length;
-  return { name: 'no bulk create half applied', pass: problems.length === 0, detail: problems.length === 0 ? `${applied} keys, each whole once (${attempts.length} attempts)` : problems.slice(0, 5).join('; ') };
+  return {
+    name: 'no bulk create half applied',
+    pass: problems.length === 0,
+    detail:
+      problems.length === 0
+        ? `${applied} keys, each whole once (${attempts.length} attempts)`
+        : problems.slice(0, 5).join('; '),
+  };
 }
 
 /**
@@ -147,8 +184,14 @@ export async function checkMirrors(db: Pools, householdId: number): Promise<Chec
       'SELECT account_id, count(*)::int AS n, sum(amount)::text AS total FROM ledger_rows WHERE household_id = $1 AND NOT deleted GROUP BY 1 ORDER BY 1',
       [householdId],
     );
-    if (JSON.stringify(mirror.rows) !== want) wrong.push(`${consumer}: ${JSON.stringify(mirror.rows)} vs ledger ${want}`);
+    if (JSON.stringify(mirror.rows) !== want)
+      wrong.push(`${consumer}: ${JSON.stringify(mirror.rows)} vs ledger ${want}`);
   }
   const rows = ledger.rows.reduce((s, r) => s + r.n, 0);
-  return { name: 'read models = ledger', pass: wrong.length === 0, detail: wrong.length === 0 ? `${rows} rows in ${ledger.rows.length} accounts, both mirrors equal` : wrong.join('; ') };
+  return {
+    name: 'read models = ledger',
+    pass: wrong.length === 0,
+    detail:
+      wrong.length === 0 ? `${rows} rows in ${ledger.rows.length} accounts, both mirrors equal` : wrong.join('; '),
+  };
 }

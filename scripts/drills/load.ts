@@ -75,7 +75,11 @@ export class Load {
     return this.records.filter((r) => r.start >= since);
   }
 
-  private async request(op: string, path: string, init: { method?: string; body?: unknown; minSequence?: boolean } = {}): Promise<{ status: number; body: Record<string, unknown> } | null> {
+  private async request(
+    op: string,
+    path: string,
+    init: { method?: string; body?: unknown; minSequence?: boolean } = {},
+  ): Promise<{ status: number; body: Record<string, unknown> } | null> {
     const start = Date.now();
     const headers: Record<string, string> = { authorization: `Bearer ${this.household.token}` };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -113,21 +117,36 @@ export class Load {
         const sign = Math.random() < 0.7 ? -1 : 1;
         const res = await this.request('entry', `/api/accounts/${pick()}/transactions`, {
           method: 'POST',
-          body: { date: randomDate(), payee: `Drill payee ${randomCents(40)}`, amount: (sign * randomCents(50_000)) / 100, notes: 'drill entry' },
+          body: {
+            date: randomDate(),
+            payee: `Drill payee ${randomCents(40)}`,
+            amount: (sign * randomCents(50_000)) / 100,
+            notes: 'drill entry',
+          },
         });
         if (res?.status === 201) this.editable.push(res.body.id as number);
       } else if (roll < 0.45 && this.editable.length > 0) {
         const id = this.editable[Math.floor(Math.random() * this.editable.length)];
-        await this.request('edit', `/api/transactions/${id}`, { method: 'PUT', body: { amount: -randomCents(50_000) / 100, notes: 'drill edit' } });
+        await this.request('edit', `/api/transactions/${id}`, {
+          method: 'PUT',
+          body: { amount: -randomCents(50_000) / 100, notes: 'drill edit' },
+        });
       } else if (roll < 0.6) {
         const from = pick();
         const to = accounts.find((a) => a !== from)!;
-        const res = await this.request('transfer', '/api/accounts/transfer', { method: 'POST', body: { from_account_id: from, to_account_id: to, amount: randomCents(20_000) / 100, date: randomDate() } });
+        const res = await this.request('transfer', '/api/accounts/transfer', {
+          method: 'POST',
+          body: { from_account_id: from, to_account_id: to, amount: randomCents(20_000) / 100, date: randomDate() },
+        });
         if (res?.status === 201) this.editable.push((res.body.from_transaction as { id: number }).id);
       } else if (roll < 0.8) {
         await this.request('accounts', '/api/accounts');
       } else {
-        await this.request('report', `/api/reports/spending_by_category?start_date=${DATE_RANGE.start}&end_date=${DATE_RANGE.end}`, { minSequence: true });
+        await this.request(
+          'report',
+          `/api/reports/spending_by_category?start_date=${DATE_RANGE.start}&end_date=${DATE_RANGE.end}`,
+          { minSequence: true },
+        );
       }
       await new Promise((r) => setTimeout(r, this.options.pauseMs ?? 25));
     }
@@ -169,7 +188,7 @@ export class Load {
     const transactions = Array.from({ length: rows }, (_, i) => ({
       date: randomDate(),
       payee: `Bulk payee ${i % 97}`,
-      amount: (i % 2 === 0 ? -1 : 1) * ((i % 5000) + 1) / 100,
+      amount: ((i % 2 === 0 ? -1 : 1) * ((i % 5000) + 1)) / 100,
       notes: `bulk:${key}`,
     }));
     const start = Date.now();
@@ -178,7 +197,12 @@ export class Load {
       const res = await fetch(`${this.ledgerUrl}/internal/transactions/bulk`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-internal-token': this.internalToken },
-        body: JSON.stringify({ household_id: this.household.householdId, account_id: accountId, idempotency_key: key, transactions }),
+        body: JSON.stringify({
+          household_id: this.household.householdId,
+          account_id: accountId,
+          idempotency_key: key,
+          transactions,
+        }),
         signal: AbortSignal.timeout(120_000),
       });
       const body = (await res.json().catch(() => ({}))) as { replayed?: boolean };

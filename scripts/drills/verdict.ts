@@ -69,7 +69,10 @@ export function judgeStatuses(records: readonly RequestRecord[], window: OutageW
   return {
     name: 'only 2xx, or 503 while down (no 401/500)',
     pass: bad.length === 0,
-    detail: bad.length === 0 ? `during outage: ${formatCounts(countOutcomes(during))}` : `unexpected: ${formatCounts(badCounts)} (ops ${badOps})`,
+    detail:
+      bad.length === 0
+        ? `during outage: ${formatCounts(countOutcomes(during))}`
+        : `unexpected: ${formatCounts(badCounts)} (ops ${badOps})`,
   };
 }
 
@@ -77,7 +80,11 @@ export function judgeStatuses(records: readonly RequestRecord[], window: OutageW
  * Time from `backAt` to the end of the first 2xx answer to a request started at or after it,
  * among `ops` (all ops when omitted); null when there was none.
  */
-export function timeToResume(records: readonly RequestRecord[], backAt: number, ops?: readonly string[]): number | null {
+export function timeToResume(
+  records: readonly RequestRecord[],
+  backAt: number,
+  ops?: readonly string[],
+): number | null {
   let first: number | null = null;
   for (const r of records) {
     if (r.start < backAt || !isSuccess(r.outcome)) continue;
@@ -91,7 +98,10 @@ export function resumeCheck(resumeMs: number | null, limitMs: number, what: stri
   return {
     name: `resumed within ${limitMs / 1000} s`,
     pass: resumeMs !== null && resumeMs <= limitMs,
-    detail: resumeMs === null ? `no ${what} after the part came back` : `${what} ${(resumeMs / 1000).toFixed(2)} s after the part was back`,
+    detail:
+      resumeMs === null
+        ? `no ${what} after the part came back`
+        : `${what} ${(resumeMs / 1000).toFixed(2)} s after the part was back`,
   };
 }
 
@@ -116,7 +126,9 @@ export function summaryTable(results: readonly DrillResult[]): string {
   const lines: string[] = [];
   for (const r of results) {
     lines.push(`== ${r.name}: ${drillPassed(r) ? 'PASS' : 'FAIL'} ==`);
-    lines.push(`   outage ${(r.outageMs / 1000).toFixed(1)} s; resumed ${r.resumeMs === null ? 'never' : `${(r.resumeMs / 1000).toFixed(2)} s`} after the part was back`);
+    lines.push(
+      `   outage ${(r.outageMs / 1000).toFixed(1)} s; resumed ${r.resumeMs === null ? 'never' : `${(r.resumeMs / 1000).toFixed(2)} s`} after the part was back`,
+    );
     lines.push(`   statuses during outage: ${formatCounts(r.statusesDuringOutage)}`);
     lines.push(`   statuses, whole drill:  ${formatCounts(r.statuses)}`);
     const width = Math.max(...r.checks.map((c) => c.name.length));

@@ -89,7 +89,8 @@ function reactRouterProductionEntry(dir) {
     const candidate = path.join(current, 'node_modules', 'react-router');
     if (fs.existsSync(path.join(candidate, 'package.json'))) {
       const entry = path.join(candidate, 'dist', 'production', 'index.mjs');
-      if (!fs.existsSync(entry)) throw new Error(`[federation] react-router ${version} has no production build at ${entry}`);
+      if (!fs.existsSync(entry))
+        throw new Error(`[federation] react-router ${version} has no production build at ${entry}`);
       return entry;
     }
     current = path.dirname(current);
@@ -113,7 +114,8 @@ function containerName(name) {
 function makeConfig({ name, dir, exposes, remotes = 'runtime', isHost }) {
   if (!name || !dir) throw new Error('[federation] makeConfig needs { name, dir }');
   if (remotes !== 'runtime') throw new Error('[federation] remotes are registered at run time by the shell');
-  if (!isHost && (!exposes || Object.keys(exposes).length === 0)) throw new Error(`[federation] remote ${name} exposes nothing`);
+  if (!isHost && (!exposes || Object.keys(exposes).length === 0))
+    throw new Error(`[federation] remote ${name} exposes nothing`);
 
   const publicPath = isHost ? '/' : `/mf/${name}/`;
   const swcOptions = {

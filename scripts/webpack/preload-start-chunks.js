@@ -54,7 +54,11 @@ class PreloadStartChunksPlugin {
             tagName: 'link',
             voidTag: true,
             meta: { plugin: NAME },
-            attributes: { rel: 'preload', as: file.endsWith('.css') ? 'style' : 'script', href: `${publicPath}${file}` },
+            attributes: {
+              rel: 'preload',
+              as: file.endsWith('.css') ? 'style' : 'script',
+              href: `${publicPath}${file}`,
+            },
           }));
         data.headTags.push(...links);
         return data;

@@ -19,7 +19,14 @@ compiler.run((err, stats) => {
     if (err.details) console.error(err.details);
     return finish(1);
   }
-  const text = stats.toString({ all: false, errors: true, warnings: true, errorDetails: true, moduleTrace: true, colors: false });
+  const text = stats.toString({
+    all: false,
+    errors: true,
+    warnings: true,
+    errorDetails: true,
+    moduleTrace: true,
+    colors: false,
+  });
   if (stats.hasErrors()) {
     console.error(text);
     return finish(1);

@@ -14,7 +14,13 @@ import { chromium } from 'playwright-core';
 
 const DIST = resolve(__dirname, '..', 'dist');
 const BUDGET_BYTES = 180 * 1024;
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.json': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
 
 function serve() {
   const server = createServer((req, res) => {
@@ -29,15 +35,22 @@ function serve() {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(target)] ?? 'application/octet-stream' }).end(readFileSync(target));
+    res
+      .writeHead(200, { 'content-type': TYPES[extname(target)] ?? 'application/octet-stream' })
+      .end(readFileSync(target));
   });
   return new Promise<{ url: string; close: () => void }>((done) => {
-    server.listen(0, '127.0.0.1', () => done({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }));
+    server.listen(0, '127.0.0.1', () =>
+      done({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }),
+    );
   });
 }
 
 async function measure(url: string, path: string, signedIn: boolean) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--headless'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--headless'],
+  });
   try {
     const page = await browser.newPage();
     if (signedIn) await page.addInitScript(() => localStorage.setItem('access_token', 'x'));
@@ -59,14 +72,20 @@ async function main() {
   const server = await serve();
   try {
     let worst = 0;
-    for (const [path, signedIn] of [['/login', false], ['/dashboard', true]] as const) {
+    for (const [path, signedIn] of [
+      ['/login', false],
+      ['/dashboard', true],
+    ] as const) {
       const scripts = await measure(server.url, path, signedIn);
       const total = [...scripts.values()].reduce((a, b) => a + b, 0);
       worst = Math.max(worst, total);
       console.log(`${path}: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KiB gzipped`);
-      for (const [u, size] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KiB  ${new URL(u).pathname}`);
+      for (const [u, size] of [...scripts].sort((a, b) => b[1] - a[1]))
+        console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KiB  ${new URL(u).pathname}`);
     }
-    console.log(worst <= BUDGET_BYTES ? `OK: within ${BUDGET_BYTES / 1024} KiB` : `OVER BUDGET (${BUDGET_BYTES / 1024} KiB)`);
+    console.log(
+      worst <= BUDGET_BYTES ? `OK: within ${BUDGET_BYTES / 1024} KiB` : `OVER BUDGET (${BUDGET_BYTES / 1024} KiB)`,
+    );
     if (worst > BUDGET_BYTES) process.exitCode = 1;
   } finally {
     server.close();

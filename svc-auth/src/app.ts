@@ -48,17 +48,22 @@ function checkOptions(options: AppOptions): { accessTokenSeconds: number; bcrypt
     throw new Error('The access-token lifetime must be a whole number of seconds between 10 and 3600');
   }
   const bcryptCost = options.bcryptCost ?? 12;
-  if (!Number.isInteger(bcryptCost) || bcryptCost < 4 || bcryptCost > 15) throw new Error('The bcrypt cost must be an integer from 4 to 15');
+  if (!Number.isInteger(bcryptCost) || bcryptCost < 4 || bcryptCost > 15)
+    throw new Error('The bcrypt cost must be an integer from 4 to 15');
   let origin: URL;
   try {
     origin = new URL(options.appOrigin);
   } catch {
     throw new Error(`APP_ORIGIN must be an absolute http(s) URL, got "${options.appOrigin}"`);
   }
-  if (origin.protocol !== 'http:' && origin.protocol !== 'https:') throw new Error(`APP_ORIGIN must be an http(s) URL, got "${options.appOrigin}"`);
+  if (origin.protocol !== 'http:' && origin.protocol !== 'https:')
+    throw new Error(`APP_ORIGIN must be an http(s) URL, got "${options.appOrigin}"`);
   // A key pair that does not match would mint tokens no service accepts: fail at start instead.
   try {
-    verifyAccessToken(signAccessToken(options.jwtPrivateKey, { userId: 1, householdId: 1, sessionId: 'check', role: 'member' }, 60), options.jwtPublicKey);
+    verifyAccessToken(
+      signAccessToken(options.jwtPrivateKey, { userId: 1, householdId: 1, sessionId: 'check', role: 'member' }, 60),
+      options.jwtPublicKey,
+    );
   } catch {
     throw new Error('JWT_PRIVATE_KEY does not sign tokens that JWT_PUBLIC_KEY verifies (RS256 key pair expected)');
   }
@@ -79,7 +84,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     migrationsDir: join(__dirname, '..', 'migrations'),
     onDatabaseReady: ensureMessagingTables,
     routes: async (scope) => {
-      mailer = createMailer({ smtpUrl: options.smtpUrl, from: options.mailFrom ?? `${PRODUCT_NAME} <no-reply@localhost>`, dataDir: options.dataDir, logger: scope.log });
+      mailer = createMailer({
+        smtpUrl: options.smtpUrl,
+        from: options.mailFrom ?? `${PRODUCT_NAME} <no-reply@localhost>`,
+        dataDir: options.dataDir,
+        logger: scope.log,
+      });
       const ctx: AuthContext = {
         sessions: new SessionService(options.jwtPrivateKey, accessTokenSeconds),
         mailer,

@@ -13,7 +13,8 @@ export async function recordSessionsRevoked(
   e: { userId: number; householdId: number; reason: RevocationReason; revoked: RevokedRow[] },
 ): Promise<void> {
   if (e.revoked.length === 0) return;
-  const latest = (pick: (r: RevokedRow) => Date) => new Date(Math.max(...e.revoked.map((r) => pick(r).getTime()))).toISOString();
+  const latest = (pick: (r: RevokedRow) => Date) =>
+    new Date(Math.max(...e.revoked.map((r) => pick(r).getTime()))).toISOString();
   const data: SessionRevokedV1 = {
     session_ids: e.revoked.map((r) => r.id),
     user_id: e.userId,
@@ -21,10 +22,22 @@ export async function recordSessionsRevoked(
     revoked_at: latest((r) => r.revoked_at),
     expires_at: latest((r) => r.expires_at),
   };
-  await writeEvent(client, { type: EVENTS.sessionRevoked, source: SOURCE, subject: `user/${e.userId}`, household_id: e.householdId, data });
+  await writeEvent(client, {
+    type: EVENTS.sessionRevoked,
+    source: SOURCE,
+    subject: `user/${e.userId}`,
+    household_id: e.householdId,
+    data,
+  });
 }
 
 /** Records `auth.member.removed.v1`; the envelope's household is the one the member left. */
 export async function recordMemberRemoved(client: PoolClient, data: MemberRemovedV1): Promise<void> {
-  await writeEvent(client, { type: EVENTS.memberRemoved, source: SOURCE, subject: `user/${data.user_id}`, household_id: data.household_id, data });
+  await writeEvent(client, {
+    type: EVENTS.memberRemoved,
+    source: SOURCE,
+    subject: `user/${data.user_id}`,
+    household_id: data.household_id,
+    data,
+  });
 }

@@ -16,7 +16,10 @@ try {
 
 parentPort.on('message', (message) => {
   try {
-    const value = message.op === 'hash' ? bcrypt.hashSync(message.password, message.cost) : bcrypt.compareSync(message.password, message.hash);
+    const value =
+      message.op === 'hash'
+        ? bcrypt.hashSync(message.password, message.cost)
+        : bcrypt.compareSync(message.password, message.hash);
     parentPort.postMessage({ id: message.id, value });
   } catch (err) {
     parentPort.postMessage({ id: message.id, error: err instanceof Error ? err.message : String(err) });

@@ -4,7 +4,9 @@ import { PASSWORD_THREAD_NICE, PasswordHasher } from './passwords';
 
 /** The nice value of each thread of this process (Linux). */
 const threadNices = () =>
-  readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]));
+  readdirSync('/proc/self/task').map((tid) =>
+    Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]),
+  );
 
 describe('PasswordHasher (bcrypt on a thread of its own)', () => {
   const hasher = new PasswordHasher();

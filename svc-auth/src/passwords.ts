@@ -44,7 +44,11 @@ export class PasswordHasher {
 
   private thread(): { worker: Worker; pending: Map<number, Waiting> } {
     if (this.current) return this.current;
-    const worker = new Worker(join(__dirname, 'password-worker.cjs'), { name: 'bcrypt', execArgv: [], workerData: { nice: PASSWORD_THREAD_NICE } });
+    const worker = new Worker(join(__dirname, 'password-worker.cjs'), {
+      name: 'bcrypt',
+      execArgv: [],
+      workerData: { nice: PASSWORD_THREAD_NICE },
+    });
     const pending = new Map<number, Waiting>();
     worker.unref();
     worker.on('message', (message: { id: number; value?: unknown; error?: string }) => {

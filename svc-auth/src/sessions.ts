@@ -16,7 +16,10 @@ export class SessionService {
   ) {}
 
   /** An access token for a live session, never outliving its 24 h cap; null when none may be minted. */
-  accessToken(session: Pick<SessionWithUser, 'id' | 'user_id' | 'household_id' | 'role' | 'expires_at'>, now = new Date()): { token: string; expiresAt: Date } | null {
+  accessToken(
+    session: Pick<SessionWithUser, 'id' | 'user_id' | 'household_id' | 'role' | 'expires_at'>,
+    now = new Date(),
+  ): { token: string; expiresAt: Date } | null {
     const lifetime = accessTokenLifetime(now, session.expires_at, this.accessTokenSeconds);
     if (lifetime <= 0) return null;
     const nowSeconds = Math.floor(now.getTime() / 1000);
@@ -30,12 +33,19 @@ export class SessionService {
   }
 
   /** Starts a session for a user who just logged in or registered (inside the caller's transaction). */
-  async start(client: PoolClient, user: Pick<UserRow, 'id' | 'household_id' | 'role'>, now = new Date()): Promise<TokenPair> {
+  async start(
+    client: PoolClient,
+    user: Pick<UserRow, 'id' | 'household_id' | 'role'>,
+    now = new Date(),
+  ): Promise<TokenPair> {
     const id = randomUUID();
     const refreshToken = generateToken();
     const expiresAt = addMs(now, SESSION_MAX_AGE_MS);
     await sessions.insertSession(client, { id, userId: user.id, expiresAt, refreshHash: hashToken(refreshToken) });
-    const access = this.accessToken({ id, user_id: user.id, household_id: user.household_id, role: user.role, expires_at: expiresAt }, now);
+    const access = this.accessToken(
+      { id, user_id: user.id, household_id: user.household_id, role: user.role, expires_at: expiresAt },
+      now,
+    );
     return { access_token: access!.token, refresh_token: refreshToken };
   }
 
@@ -44,7 +54,11 @@ export class SessionService {
    * an already rotated one means it was stolen or replayed: the whole session is revoked. The
    * outcome is returned rather than thrown so that the revocation commits.
    */
-  async refresh(client: PoolClient, refreshToken: string, now = new Date()): Promise<{ pair: TokenPair } | { refused: true }> {
+  async refresh(
+    client: PoolClient,
+    refreshToken: string,
+    now = new Date(),
+  ): Promise<{ pair: TokenPair } | { refused: true }> {
     const hash = hashToken(refreshToken);
     const current = await sessions.findSessionByRefreshHash(client, hash);
     if (current) {
@@ -56,12 +70,20 @@ export class SessionService {
       return { pair: { access_token: access.token, refresh_token: next } };
     }
     const reused = await sessions.findSessionByRotatedHash(client, hash);
-    if (reused) await this.revoke(client, { id: reused.user_id, household_id: reused.household_id }, 'refresh_token_reuse', [reused.id]);
+    if (reused)
+      await this.revoke(client, { id: reused.user_id, household_id: reused.household_id }, 'refresh_token_reuse', [
+        reused.id,
+      ]);
     return { refused: true };
   }
 
   /** Revokes the user's live sessions (all, or `sessionIds`) and records the event with them. */
-  async revoke(client: PoolClient, user: { id: number; household_id: number }, reason: RevocationReason, sessionIds?: string[]): Promise<string[]> {
+  async revoke(
+    client: PoolClient,
+    user: { id: number; household_id: number },
+    reason: RevocationReason,
+    sessionIds?: string[],
+  ): Promise<string[]> {
     const revoked = await sessions.revokeSessions(client, user.id, reason, sessionIds);
     await recordSessionsRevoked(client, { userId: user.id, householdId: user.household_id, reason, revoked });
     return revoked.map((r) => r.id);

@@ -59,7 +59,17 @@ export async function startService(overrides: Partial<AppOptions> = {}): Promise
       return events;
     },
     async snapshot() {
-      const tables = ['households', 'users', 'sessions', 'session_rotated_tokens', 'invitations', 'password_resets', 'themes', 'theme_preferences', 'outbox'];
+      const tables = [
+        'households',
+        'users',
+        'sessions',
+        'session_rotated_tokens',
+        'invitations',
+        'password_resets',
+        'themes',
+        'theme_preferences',
+        'outbox',
+      ];
       const dump: Record<string, unknown> = {};
       for (const t of tables) dump[t] = (await app.db.query(`SELECT * FROM ${t} ORDER BY 1`)).rows;
       return JSON.stringify(dump);
@@ -90,7 +100,16 @@ export interface TestUser {
   auth: { authorization: string };
 }
 
-export function claims(accessToken: string): { sub: string; hid: number; sid: string; role: string; iat: number; exp: number; iss: string; aud: string } {
+export function claims(accessToken: string): {
+  sub: string;
+  hid: number;
+  sid: string;
+  role: string;
+  iat: number;
+  exp: number;
+  iss: string;
+  aud: string;
+} {
   return JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString('utf8'));
 }
 
@@ -110,10 +129,17 @@ export function asUser(res: LightMyRequestResponse, email: string, name: string)
   };
 }
 
-export async function register(app: FastifyInstance, fields: { name?: string; email?: string; password?: string; token?: string } = {}): Promise<TestUser> {
+export async function register(
+  app: FastifyInstance,
+  fields: { name?: string; email?: string; password?: string; token?: string } = {},
+): Promise<TestUser> {
   const email = fields.email ?? uniqueEmail();
   const name = fields.name ?? 'Test User';
-  const res = await app.inject({ method: 'POST', url: '/api/users/register', payload: { name, email, password: fields.password ?? PASSWORD, ...(fields.token ? { token: fields.token } : {}) } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    payload: { name, email, password: fields.password ?? PASSWORD, ...(fields.token ? { token: fields.token } : {}) },
+  });
   return asUser(res, email, name);
 }
 
@@ -126,7 +152,12 @@ export async function login(app: FastifyInstance, email: string, password = PASS
 export async function householdOfTwo(app: FastifyInstance): Promise<{ admin: TestUser; member: TestUser }> {
   const admin = await register(app, { name: 'Alice Admin' });
   const email = uniqueEmail('member');
-  const invite = await app.inject({ method: 'POST', url: '/api/household/invite', headers: admin.auth, payload: { email } });
+  const invite = await app.inject({
+    method: 'POST',
+    url: '/api/household/invite',
+    headers: admin.auth,
+    payload: { email },
+  });
   if (invite.statusCode !== 201) throw new Error(`invite failed: ${invite.body}`);
   const member = await register(app, { name: 'Bob Member', email, token: invite.json().token });
   return { admin, member };

@@ -11,8 +11,14 @@ afterAll(async () => {
 
 const colors = (value = '#123456') => Object.fromEntries(THEME_COLOR_KEYS.map((k) => [k, value]));
 const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: unknown) =>
-  svc.app.inject({ method, url, headers: user?.auth ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
-const save = (user: TestUser, name: string, c: Record<string, unknown> = colors()) => req('POST', '/api/themes/', user, { name, colors: c });
+  svc.app.inject({
+    method,
+    url,
+    headers: user?.auth ?? {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const save = (user: TestUser, name: string, c: Record<string, unknown> = colors()) =>
+  req('POST', '/api/themes/', user, { name, colors: c });
 
 describe('GET /api/themes/defaults (public)', () => {
   it('lists Default, Dark Mode and Blue Ocean with all 17 colours', async () => {
@@ -37,7 +43,11 @@ describe('POST /api/themes/', () => {
     expect(theme).toEqual({ id: expect.any(Number), name: 'My Theme', colors: colors('#abc') });
     const updated = await save(u, 'my theme', { ...colors('rgb(1, 2, 3)'), mainBg: 'rgba(0, 0, 0, 0.5)' });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toEqual({ id: theme.id, name: 'my theme', colors: { ...colors('rgb(1, 2, 3)'), mainBg: 'rgba(0, 0, 0, 0.5)' } });
+    expect(updated.json()).toEqual({
+      id: theme.id,
+      name: 'my theme',
+      colors: { ...colors('rgb(1, 2, 3)'), mainBg: 'rgba(0, 0, 0, 0.5)' },
+    });
     await save(u, 'Another', colors('#00000080'));
     const list = await req('GET', '/api/themes/', u);
     expect(list.statusCode).toBe(200);
@@ -47,9 +57,17 @@ describe('POST /api/themes/', () => {
   it.each([
     ['a blank name', { name: '   ', colors: colors() }, AUTH_MESSAGES.themeNameEmpty],
     ['a colour name', { name: 'T', colors: { ...colors(), mainBg: 'red' } }, /"mainBg" is not a valid colour/],
-    ['CSS injection', { name: 'T', colors: { ...colors(), primaryBg: '#fff;}body{background:url(//evil)' } }, /"primaryBg" is not a valid colour/],
+    [
+      'CSS injection',
+      { name: 'T', colors: { ...colors(), primaryBg: '#fff;}body{background:url(//evil)' } },
+      /"primaryBg" is not a valid colour/,
+    ],
     ['url()', { name: 'T', colors: { ...colors(), primaryBg: 'url(javascript:alert(1))' } }, /"primaryBg"/],
-    ['a missing key', { name: 'T', colors: (({ rowEditBg: _x, ...rest }) => rest)(colors()) }, /"rowEditBg" is required/],
+    [
+      'a missing key',
+      { name: 'T', colors: (({ rowEditBg: _x, ...rest }) => rest)(colors()) },
+      /"rowEditBg" is required/,
+    ],
     ['an unknown key', { name: 'T', colors: { ...colors(), sidebarBg: '#fff' } }, /Unexpected field "sidebarBg"/],
     ['a number colour', { name: 'T', colors: { ...colors(), mainText: 123 } }, /mainText/],
     ['an over-long colour', { name: 'T', colors: { ...colors(), mainText: `#${'f'.repeat(70)}` } }, /mainText/],
@@ -70,8 +88,16 @@ describe('POST /api/themes/', () => {
   it('refuses a constructor/__proto__ key inside colors', async () => {
     const u = await register(svc.app);
     const before = await svc.snapshot();
-    const body = JSON.stringify({ name: 'P', colors: colors() }).replace('"primaryBg"', '"__proto__":{"x":1},"primaryBg"');
-    const res = await svc.app.inject({ method: 'POST', url: '/api/themes/', headers: { ...u.auth, 'content-type': 'application/json' }, payload: body });
+    const body = JSON.stringify({ name: 'P', colors: colors() }).replace(
+      '"primaryBg"',
+      '"__proto__":{"x":1},"primaryBg"',
+    );
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: '/api/themes/',
+      headers: { ...u.auth, 'content-type': 'application/json' },
+      payload: body,
+    });
     expect(res.statusCode).toBe(400);
     const ctor = await req('POST', '/api/themes/', u, { name: 'P', colors: { ...colors(), constructor: '#fff' } });
     expect(ctor.statusCode).toBe(400);
@@ -89,7 +115,10 @@ describe('POST /api/themes/', () => {
 
   it('caps the number of saved themes per user', async () => {
     const u = await register(svc.app);
-    await svc.app.db.query(`INSERT INTO themes (user_id, name, colors) SELECT $1, 'T' || g, '{}'::jsonb FROM generate_series(1, 100) g`, [u.id]);
+    await svc.app.db.query(
+      `INSERT INTO themes (user_id, name, colors) SELECT $1, 'T' || g, '{}'::jsonb FROM generate_series(1, 100) g`,
+      [u.id],
+    );
     const res = await save(u, 'One too many');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: AUTH_MESSAGES.tooManyThemes });
@@ -119,7 +148,10 @@ describe('theme preference', () => {
     const del = await req('DELETE', `/api/themes/${mine.id}`, u);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ message: AUTH_MESSAGES.themeDeleted });
-    expect((await req('GET', '/api/themes/preference', u)).json()).toMatchObject({ preference: 'default', theme: { id: 'default' } });
+    expect((await req('GET', '/api/themes/preference', u)).json()).toMatchObject({
+      preference: 'default',
+      theme: { id: 'default' },
+    });
     expect((await req('GET', '/api/themes/', u)).json()).toEqual([]);
   });
 
@@ -168,7 +200,14 @@ describe('DELETE /api/themes/:id', () => {
     const stranger = await register(svc.app);
     const theirs = (await save(admin, 'Keep')).json();
     const before = await svc.snapshot();
-    for (const [u, id] of [[member, theirs.id], [stranger, theirs.id], [member, 99999999], [member, 'abc'], [member, '0'], [member, '99999999999']] as const) {
+    for (const [u, id] of [
+      [member, theirs.id],
+      [stranger, theirs.id],
+      [member, 99999999],
+      [member, 'abc'],
+      [member, '0'],
+      [member, '99999999999'],
+    ] as const) {
       const res = await req('DELETE', `/api/themes/${id}`, u);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: AUTH_MESSAGES.themeNotFound });
@@ -186,6 +225,8 @@ describe('theme routes need a session', () => {
     ['POST', '/api/themes/'],
     ['DELETE', '/api/themes/1'],
   ] as const)('%s %s answers 401 without a token', async (method, url) => {
-    expect((await req(method, url, undefined, method === 'GET' || method === 'DELETE' ? undefined : {})).statusCode).toBe(401);
+    expect(
+      (await req(method, url, undefined, method === 'GET' || method === 'DELETE' ? undefined : {})).statusCode,
+    ).toBe(401);
   });
 });

@@ -15,12 +15,17 @@ afterAll(async () => {
   await svc.close();
 });
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => svc.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  svc.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 describe('POST /api/users/register', () => {
   it('without a token creates a household whose admin the new user is, and answers a token pair', async () => {
     const email = uniqueEmail();
-    const res = await post('/api/users/register', { name: '  Ann  Lee ', email: `  ${email.toUpperCase()} `, password: PASSWORD });
+    const res = await post('/api/users/register', {
+      name: '  Ann  Lee ',
+      email: `  ${email.toUpperCase()} `,
+      password: PASSWORD,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
@@ -30,8 +35,19 @@ describe('POST /api/users/register', () => {
     expect(c.iss).toBe('hf-auth');
     expect(c.aud).toBe('hf-app');
     expect(c.exp - c.iat).toBe(900);
-    const user = (await svc.app.db.query('SELECT u.*, h.name AS household FROM users u JOIN households h ON h.id = u.household_id WHERE u.id = $1', [Number(c.sub)])).rows[0];
-    expect(user).toMatchObject({ email, name: 'Ann Lee', role: 'admin', household_id: c.hid, household: "Ann Lee's Household" });
+    const user = (
+      await svc.app.db.query(
+        'SELECT u.*, h.name AS household FROM users u JOIN households h ON h.id = u.household_id WHERE u.id = $1',
+        [Number(c.sub)],
+      )
+    ).rows[0];
+    expect(user).toMatchObject({
+      email,
+      name: 'Ann Lee',
+      role: 'admin',
+      household_id: c.hid,
+      household: "Ann Lee's Household",
+    });
     expect(user.password_hash).toMatch(/^\$2[aby]\$04\$/);
     expect(await bcrypt.compare(PASSWORD, user.password_hash)).toBe(true);
     const session = (await svc.app.db.query('SELECT * FROM sessions WHERE id = $1', [c.sid])).rows[0];
@@ -58,10 +74,17 @@ describe('POST /api/users/register', () => {
 
   it('lets only one of two simultaneous registrations of one email through', async () => {
     const email = uniqueEmail();
-    const results = await Promise.all([1, 2, 3].map(() => post('/api/users/register', { name: 'Twin', email, password: PASSWORD })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => post('/api/users/register', { name: 'Twin', email, password: PASSWORD })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
-    expect((await svc.app.db.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [email])).rows[0].n).toBe(1);
-    expect((await svc.app.db.query(`SELECT count(*)::int AS n FROM households WHERE name = $1`, ["Twin's Household"])).rows[0].n).toBe(1);
+    expect((await svc.app.db.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [email])).rows[0].n).toBe(
+      1,
+    );
+    expect(
+      (await svc.app.db.query(`SELECT count(*)::int AS n FROM households WHERE name = $1`, ["Twin's Household"]))
+        .rows[0].n,
+    ).toBe(1);
   });
 
   it.each([
@@ -69,8 +92,14 @@ describe('POST /api/users/register', () => {
     [{ name: '   ', email: 'x@example.com', password: PASSWORD }, AUTH_MESSAGES.nameRequired],
     [{ name: 'A', email: 'short@example.com', password: 'short' }, AUTH_MESSAGES.passwordTooShort],
     [{ name: 'A', email: 'long@example.com', password: 'é'.repeat(40) }, AUTH_MESSAGES.passwordTooLong],
-    [{ name: 'A', email: 'tok@example.com', password: PASSWORD, token: 'not-a-token' }, AUTH_MESSAGES.invitationInvalid],
-    [{ name: 'A', email: 'tok2@example.com', password: PASSWORD, token: 'A'.repeat(43) }, AUTH_MESSAGES.invitationInvalid],
+    [
+      { name: 'A', email: 'tok@example.com', password: PASSWORD, token: 'not-a-token' },
+      AUTH_MESSAGES.invitationInvalid,
+    ],
+    [
+      { name: 'A', email: 'tok2@example.com', password: PASSWORD, token: 'A'.repeat(43) },
+      AUTH_MESSAGES.invitationInvalid,
+    ],
   ])('refuses %j with a clear message and changes nothing', async (payload, message) => {
     const before = await svc.snapshot();
     const res = await post('/api/users/register', payload);
@@ -80,8 +109,16 @@ describe('POST /api/users/register', () => {
   });
 
   it.each([
-    ['extra field role', { name: 'A', email: 'r@example.com', password: PASSWORD, role: 'admin' }, /Unexpected field "role"/],
-    ['extra field household_id', { name: 'A', email: 'h@example.com', password: PASSWORD, household_id: 1 }, /Unexpected field "household_id"/],
+    [
+      'extra field role',
+      { name: 'A', email: 'r@example.com', password: PASSWORD, role: 'admin' },
+      /Unexpected field "role"/,
+    ],
+    [
+      'extra field household_id',
+      { name: 'A', email: 'h@example.com', password: PASSWORD, household_id: 1 },
+      /Unexpected field "household_id"/,
+    ],
     ['wrong type', { name: 'A', email: 42, password: PASSWORD }, /email/],
     ['array body', [], /./],
     ['missing password', { name: 'A', email: 'm@example.com' }, /"password" is required/],
@@ -90,7 +127,11 @@ describe('POST /api/users/register', () => {
     ['over-long password', { name: 'A', email: 'p@example.com', password: 'p'.repeat(201) }, /password/],
     ['NUL in name', { name: 'A\u0000B', email: 'nul@example.com', password: PASSWORD }, /name/],
     ['NUL in password', { name: 'A', email: 'nul2@example.com', password: `${PASSWORD}\u0000` }, /password/],
-    ['constructor key', { name: 'A', email: 'c@example.com', password: PASSWORD, constructor: { prototype: { admin: true } } }, /./],
+    [
+      'constructor key',
+      { name: 'A', email: 'c@example.com', password: PASSWORD, constructor: { prototype: { admin: true } } },
+      /./,
+    ],
   ])('answers 400 to %s and changes nothing', async (_label, payload, message) => {
     const before = await svc.snapshot();
     const res = await post('/api/users/register', payload);
@@ -101,7 +142,12 @@ describe('POST /api/users/register', () => {
 
   it('answers 400 to malformed JSON and to a __proto__ key, changing nothing', async () => {
     const before = await svc.snapshot();
-    const bad = await svc.app.inject({ method: 'POST', url: '/api/users/register', headers: { 'content-type': 'application/json' }, payload: '{"name":"A","email":' });
+    const bad = await svc.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"A","email":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'The request body is not valid JSON.' });
     const proto = await svc.app.inject({
@@ -148,7 +194,9 @@ describe('POST /api/users/login', () => {
   });
 
   it('refuses extra fields and wrong types', async () => {
-    expect((await post('/api/users/login', { email: 'a@b.co', password: PASSWORD, remember: true })).statusCode).toBe(400);
+    expect((await post('/api/users/login', { email: 'a@b.co', password: PASSWORD, remember: true })).statusCode).toBe(
+      400,
+    );
     expect((await post('/api/users/login', { email: 'a@b.co', password: 12345678 })).statusCode).toBe(400);
   });
 });
@@ -182,7 +230,8 @@ describe('a new reset request invalidates the earlier links', () => {
     const u = await register(svc.app, { name: 'Twice Forgetful' });
     const other = await register(svc.app, { name: 'Someone Else' });
     expect((await post('/api/users/forgot-password', { email: other.email })).statusCode).toBe(200);
-    for (let i = 0; i < 2; i++) expect((await post('/api/users/forgot-password', { email: u.email })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await post('/api/users/forgot-password', { email: u.email })).statusCode).toBe(200);
     await svc.app.mailer.idle();
     const dir = join(svc.dataDir, 'outbox');
     const tokensFor = (email: string) =>
@@ -192,7 +241,9 @@ describe('a new reset request invalidates the earlier links', () => {
         .map((raw) => /http:\/\/app\.test\/reset-password\/([A-Za-z0-9_-]{43})/.exec(raw.replace(/=\n/g, ''))![1]);
     const tokens = tokensFor(u.email);
     expect(tokens).toHaveLength(2);
-    const rows = (await svc.app.db.query('SELECT token_hash, used_at FROM password_resets WHERE user_id = $1 ORDER BY id', [u.id])).rows;
+    const rows = (
+      await svc.app.db.query('SELECT token_hash, used_at FROM password_resets WHERE user_id = $1 ORDER BY id', [u.id])
+    ).rows;
     expect(rows.map((r) => r.used_at === null)).toEqual([false, true]);
     const [older, newer] = rows.map((r) => tokens.find((t) => hashToken(t) === r.token_hash)!);
     const refused = await post('/api/users/reset-password', { token: older, password: 'an older link 1' });
@@ -200,8 +251,13 @@ describe('a new reset request invalidates the earlier links', () => {
     expect(refused.json()).toEqual({ message: AUTH_MESSAGES.invalidResetToken });
     expect((await post('/api/users/login', { email: u.email, password: PASSWORD })).statusCode).toBe(200);
     // Another user's link is untouched by this user's requests.
-    expect((await post('/api/users/reset-password', { token: tokensFor(other.email)[0], password: 'the other one 1' })).statusCode).toBe(200);
-    expect((await post('/api/users/reset-password', { token: newer, password: 'the newest link 1' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/users/reset-password', { token: tokensFor(other.email)[0], password: 'the other one 1' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await post('/api/users/reset-password', { token: newer, password: 'the newest link 1' })).statusCode).toBe(
+      200,
+    );
     expect((await post('/api/users/login', { email: u.email, password: 'the newest link 1' })).statusCode).toBe(200);
   });
 });
@@ -210,7 +266,10 @@ describe('POST /api/users/reset-password', () => {
   async function resetToken(userId: number, expiresInMs = 3600_000): Promise<string> {
     const { generateToken } = await import('../src/domain/tokens');
     const token = generateToken();
-    await svc.app.db.query(`INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3::float8 / 1000))`, [userId, hashToken(token), expiresInMs]);
+    await svc.app.db.query(
+      `INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3::float8 / 1000))`,
+      [userId, hashToken(token), expiresInMs],
+    );
     return token;
   }
 
@@ -226,7 +285,8 @@ describe('POST /api/users/reset-password', () => {
     expect((await post('/api/users/login', { email: u.email, password: PASSWORD })).statusCode).toBe(401);
     expect((await post('/api/users/login', { email: u.email, password: 'a brand new secret' })).statusCode).toBe(200);
     // Both sessions are revoked: their access tokens no longer work here.
-    for (const s of [u, other]) expect((await svc.app.inject({ method: 'GET', url: '/api/household/me', headers: s.auth })).statusCode).toBe(401);
+    for (const s of [u, other])
+      expect((await svc.app.inject({ method: 'GET', url: '/api/household/me', headers: s.auth })).statusCode).toBe(401);
     // Used, and the spare link is now useless too.
     for (const t of [token, spare]) {
       const again = await post('/api/users/reset-password', { token: t, password: 'another secret 2' });
@@ -238,7 +298,9 @@ describe('POST /api/users/reset-password', () => {
     expect(revoked).toHaveLength(1);
     expect(revoked[0]).toMatchObject({ source: 'svc-auth', subject: `user/${u.id}`, household_id: u.householdId });
     expect(revoked[0].data).toMatchObject({ user_id: u.id, reason: 'password_reset' });
-    expect((revoked[0].data as { session_ids: string[] }).session_ids.sort()).toEqual([u.sessionId, other.sessionId].sort());
+    expect((revoked[0].data as { session_ids: string[] }).session_ids.sort()).toEqual(
+      [u.sessionId, other.sessionId].sort(),
+    );
   });
 
   it.each([
@@ -259,11 +321,15 @@ describe('POST /api/users/reset-password', () => {
     const u = await register(svc.app);
     const token = await resetToken(u.id);
     const before = await svc.snapshot();
-    expect((await post('/api/users/reset-password', { token: 'short', password: 'whatever 123' })).json()).toEqual({ message: AUTH_MESSAGES.invalidResetToken });
+    expect((await post('/api/users/reset-password', { token: 'short', password: 'whatever 123' })).json()).toEqual({
+      message: AUTH_MESSAGES.invalidResetToken,
+    });
     const weak = await post('/api/users/reset-password', { token, password: 'short' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toEqual({ message: AUTH_MESSAGES.passwordTooShort });
-    expect((await post('/api/users/reset-password', { token, password: 'fine password', extra: 1 })).statusCode).toBe(400);
+    expect((await post('/api/users/reset-password', { token, password: 'fine password', extra: 1 })).statusCode).toBe(
+      400,
+    );
     expect(await svc.snapshot()).toBe(before);
     expect((await post('/api/users/reset-password', { token, password: 'fine password' })).statusCode).toBe(200);
   });
@@ -290,14 +356,22 @@ describe('POST /api/users/refresh', () => {
     expect(reuse.json()).toEqual({ message: AUTH_MESSAGES.sessionExpired });
     // The legitimate holder's newest tokens die with the family.
     expect((await post('/api/users/refresh', { refresh_token: next.refresh })).statusCode).toBe(401);
-    expect((await svc.app.inject({ method: 'GET', url: '/api/household/me', headers: next.auth })).statusCode).toBe(401);
-    const session = (await svc.app.db.query('SELECT revoked_at, revoked_reason FROM sessions WHERE id = $1', [u.sessionId])).rows[0];
+    expect((await svc.app.inject({ method: 'GET', url: '/api/household/me', headers: next.auth })).statusCode).toBe(
+      401,
+    );
+    const session = (
+      await svc.app.db.query('SELECT revoked_at, revoked_reason FROM sessions WHERE id = $1', [u.sessionId])
+    ).rows[0];
     expect(session.revoked_at).not.toBeNull();
     expect(session.revoked_reason).toBe('refresh_token_reuse');
     const events = (await svc.waitForEvents(eventsBefore + 1)).slice(eventsBefore);
-    expect(events.map((e) => [e.type, (e.data as { reason: string }).reason, (e.data as { session_ids: string[] }).session_ids])).toEqual([
-      [EVENTS.sessionRevoked, 'refresh_token_reuse', [u.sessionId]],
-    ]);
+    expect(
+      events.map((e) => [
+        e.type,
+        (e.data as { reason: string }).reason,
+        (e.data as { session_ids: string[] }).session_ids,
+      ]),
+    ).toEqual([[EVENTS.sessionRevoked, 'refresh_token_reuse', [u.sessionId]]]);
     // Another session of the same user is untouched.
     const other = await login(svc.app, u.email);
     expect((await post('/api/users/refresh', { refresh_token: other.refresh })).statusCode).toBe(200);
@@ -324,24 +398,38 @@ describe('POST /api/users/logout', () => {
     expect(res.json()).toEqual({ message: AUTH_MESSAGES.loggedOut });
     expect((await svc.app.inject({ method: 'GET', url: '/api/household/me', headers: u.auth })).statusCode).toBe(401);
     expect((await post('/api/users/refresh', { refresh_token: u.refresh })).statusCode).toBe(401);
-    expect((await svc.app.inject({ method: 'GET', url: '/api/household/me', headers: other.auth })).statusCode).toBe(200);
+    expect((await svc.app.inject({ method: 'GET', url: '/api/household/me', headers: other.auth })).statusCode).toBe(
+      200,
+    );
     const events = (await svc.waitForEvents(eventsBefore + 1)).slice(eventsBefore);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: EVENTS.sessionRevoked, source: 'svc-auth', household_id: u.householdId, subject: `user/${u.id}` });
+    expect(events[0]).toMatchObject({
+      type: EVENTS.sessionRevoked,
+      source: 'svc-auth',
+      household_id: u.householdId,
+      subject: `user/${u.id}`,
+    });
     expect(events[0].data).toMatchObject({ session_ids: [u.sessionId], user_id: u.id, reason: 'logout' });
     expect(Date.parse((events[0].data as { expires_at: string }).expires_at)).toBeGreaterThan(Date.now());
   });
 
   it('also works with only the refresh token, once the access token has expired (idle logout)', async () => {
     const u = await register(svc.app);
-    const expired = signAccessToken(testKeys().privateKey, { userId: u.id, householdId: u.householdId, sessionId: u.sessionId, role: 'admin' }, 60, Math.floor(Date.now() / 1000) - 3600);
+    const expired = signAccessToken(
+      testKeys().privateKey,
+      { userId: u.id, householdId: u.householdId, sessionId: u.sessionId, role: 'admin' },
+      60,
+      Math.floor(Date.now() / 1000) - 3600,
+    );
     const eventsBefore = svc.events.length;
     const res = await post('/api/users/logout', { refresh_token: u.refresh }, { authorization: `Bearer ${expired}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: AUTH_MESSAGES.loggedOut });
     expect((await post('/api/users/refresh', { refresh_token: u.refresh })).statusCode).toBe(401);
     const events = (await svc.waitForEvents(eventsBefore + 1)).slice(eventsBefore);
-    expect(events.map((e) => [e.type, (e.data as { session_ids: string[] }).session_ids])).toEqual([[EVENTS.sessionRevoked, [u.sessionId]]]);
+    expect(events.map((e) => [e.type, (e.data as { session_ids: string[] }).session_ids])).toEqual([
+      [EVENTS.sessionRevoked, [u.sessionId]],
+    ]);
   });
 
   it('accepts the access token with a JSON body naming the same session, and a JSON body of {}', async () => {

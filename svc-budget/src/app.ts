@@ -56,7 +56,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A refused request (4xx) changed nothing, so it leaves the version alone.
   app.addHook('onSend', async (request, reply, payload) => {
     const refused = reply.statusCode >= 400 && reply.statusCode < 500;
-    if (request.method !== 'GET' && request.identity && !refused) await bumpBudgetVersion(app.db, request.identity.householdId);
+    if (request.method !== 'GET' && request.identity && !refused)
+      await bumpBudgetVersion(app.db, request.identity.householdId);
     return payload;
   });
   app.decorate('ledgerRows', new LedgerBudgetedRows(options.ledgerUrl, options.internalToken));

@@ -21,15 +21,26 @@ export async function householdView(pool: Pool, householdId: number): Promise<Ho
 }
 
 /** Each account's envelopes by month (as categories are now), and every month's chain up to `until`. */
-export async function envelopeMonths(pool: Pool, householdId: number, view: HouseholdView, accountIds: readonly number[], until: string): Promise<Map<number, { byMonth: Map<string, EnvelopeRecord[]>; chain: Map<string, EnvelopeMonth[]> }>> {
+export async function envelopeMonths(
+  pool: Pool,
+  householdId: number,
+  view: HouseholdView,
+  accountIds: readonly number[],
+  until: string,
+): Promise<Map<number, { byMonth: Map<string, EnvelopeRecord[]>; chain: Map<string, EnvelopeMonth[]> }>> {
   const all = await householdEnvelopes(pool, householdId);
   const result = new Map<number, { byMonth: Map<string, EnvelopeRecord[]>; chain: Map<string, EnvelopeMonth[]> }>();
   const withEnvelopes = accountIds.filter((id) => all.has(id));
   const firstMonth = [...withEnvelopes.flatMap((id) => [...all.get(id)!.keys()])].sort()[0];
-  const nets = firstMonth ? await netsByCategoryMonth(pool, withEnvelopes, `${firstMonth}-01`, lastOfMonth(`${until}-01`)) : [];
+  const nets = firstMonth
+    ? await netsByCategoryMonth(pool, withEnvelopes, `${firstMonth}-01`, lastOfMonth(`${until}-01`))
+    : [];
   for (const id of accountIds) {
     const byMonth = resolveEnvelopes(all.get(id) ?? new Map(), view.categories);
-    const spentOf = spentFunction(nets.filter((n) => n.account_id === id), view.categories);
+    const spentOf = spentFunction(
+      nets.filter((n) => n.account_id === id),
+      view.categories,
+    );
     result.set(id, { byMonth, chain: envelopeChain(byMonth, until, spentOf) });
   }
   return result;
@@ -59,7 +70,13 @@ const KEPT_PROJECTIONS = 20;
  * history and state (the dashboard's accounts and net-worth calls, a reload) gets it without
  * computing it again; any ledger event or budget write makes the next read compute anew.
  */
-export async function projectHousehold(pool: Pool, householdId: number, view: HouseholdView, today: CalendarDate, fullHistory: boolean): Promise<HouseholdProjection> {
+export async function projectHousehold(
+  pool: Pool,
+  householdId: number,
+  view: HouseholdView,
+  today: CalendarDate,
+  fullHistory: boolean,
+): Promise<HouseholdProjection> {
   let kept = projections.get(pool);
   if (!kept) projections.set(pool, (kept = new Map()));
   const key = `${householdId}|${today}|${fullHistory}|${await projectionState(pool, householdId, 'svc-budget')}`;
@@ -75,7 +92,13 @@ export async function projectHousehold(pool: Pool, householdId: number, view: Ho
   return projection;
 }
 
-async function computeProjection(pool: Pool, householdId: number, view: HouseholdView, today: CalendarDate, fullHistory: boolean): Promise<HouseholdProjection> {
+async function computeProjection(
+  pool: Pool,
+  householdId: number,
+  view: HouseholdView,
+  today: CalendarDate,
+  fullHistory: boolean,
+): Promise<HouseholdProjection> {
   const start = fullHistory ? addMonths(today, -12) : addMonths(firstOfMonth(today), -1);
   const end = addMonths(today, BUDGET_HORIZON_MONTHS);
   const ids = [...view.accounts.keys()];
@@ -90,7 +113,11 @@ async function computeProjection(pool: Pool, householdId: number, view: Househol
     const { byMonth, chain } = envelopes.get(id)!;
     const draws = envelopeDrawdown(today, end, chain.get(today.slice(0, 7)) ?? [], byMonth);
     const { opening, rows: accountRows } = rows.get(id)!;
-    return { account, points: projectBalances(account.starting_balance + opening, accountRows, draws, today, start, end), pending: balances.get(id)?.pending ?? account.starting_balance };
+    return {
+      account,
+      points: projectBalances(account.starting_balance + opening, accountRows, draws, today, start, end),
+      pending: balances.get(id)?.pending ?? account.starting_balance,
+    };
   });
   return { start, end, series };
 }

@@ -25,7 +25,13 @@ export class LedgerBudgetedRows {
 
   /** Answers the ledger's event sequence after the write (its `x-event-sequence`). */
   private async call(method: 'PUT' | 'DELETE', body: unknown): Promise<number> {
-    const response = await callInternal(`${this.ledgerUrl}/internal/budgeted-rows`, this.internalToken, method, body, TIMEOUT_MS);
+    const response = await callInternal(
+      `${this.ledgerUrl}/internal/budgeted-rows`,
+      this.internalToken,
+      method,
+      body,
+      TIMEOUT_MS,
+    );
     await response.arrayBuffer();
     return Number(response.headers.get(EVENT_SEQUENCE_HEADER)) || 0;
   }

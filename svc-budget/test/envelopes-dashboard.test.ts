@@ -21,8 +21,17 @@ beforeAll(async () => {
   groceries = await addCategory(ledger, 'Groceries', food);
   fun = await addCategory(ledger, 'Fun');
   // October: Food 300 with rollover, Fun 100 without.
-  for (const [category_id, amount, rollover_enabled] of [[food, 300, true], [fun, 100, false]] as const) {
-    const res = await budget('POST', '/api/budget/category', { account_id: checking, category_id, month: '2026-10', amount, rollover_enabled });
+  for (const [category_id, amount, rollover_enabled] of [
+    [food, 300, true],
+    [fun, 100, false],
+  ] as const) {
+    const res = await budget('POST', '/api/budget/category', {
+      account_id: checking,
+      category_id,
+      month: '2026-10',
+      amount,
+      rollover_enabled,
+    });
     expect(res.status).toBe(201);
   }
   await addRow(ledger, checking, { date: '2026-10-03', payee: 'Market', amount: -250, category_id: groceries }); // child counts for the parent
@@ -37,8 +46,24 @@ describe('Everyday Envelopes', () => {
     const res = await budget('GET', `/api/budget/category/${checking}/2026-10`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      expect.objectContaining({ category_id: food, category_name: 'Food', month: '2026-10', amount: 300, rollover: 0, spent: 230, rollover_enabled: true, carried_from: null }),
-      expect.objectContaining({ category_id: fun, category_name: 'Fun', amount: 100, rollover: 0, spent: 130, rollover_enabled: false }),
+      expect.objectContaining({
+        category_id: food,
+        category_name: 'Food',
+        month: '2026-10',
+        amount: 300,
+        rollover: 0,
+        spent: 230,
+        rollover_enabled: true,
+        carried_from: null,
+      }),
+      expect.objectContaining({
+        category_id: fun,
+        category_name: 'Fun',
+        amount: 100,
+        rollover: 0,
+        spent: 130,
+        rollover_enabled: false,
+      }),
     ]);
   });
 
@@ -53,47 +78,106 @@ describe('Everyday Envelopes', () => {
   });
 
   it('writing a month that shows carried envelopes keeps the others there, and leaves earlier months', async () => {
-    const res = await budget('POST', '/api/budget/category', { account_id: checking, category_id: groceries, month: '2026-12', amount: 50 });
+    const res = await budget('POST', '/api/budget/category', {
+      account_id: checking,
+      category_id: groceries,
+      month: '2026-12',
+      amount: 50,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ category_name: 'Food: Groceries', rollover_enabled: true, month: '2026-12' });
     const december = (await budget('GET', `/api/budget/category/${checking}/2026-12`)).body;
-    expect(december.map((e: Json) => [e.category_name, e.carried_from])).toEqual([['Food', null], ['Food: Groceries', null], ['Fun', null]]);
+    expect(december.map((e: Json) => [e.category_name, e.carried_from])).toEqual([
+      ['Food', null],
+      ['Food: Groceries', null],
+      ['Fun', null],
+    ]);
     expect((await budget('GET', `/api/budget/category/${checking}/2026-10`)).body).toHaveLength(2);
   });
 
   it('refuses a duplicate, other households ids and bad months; deletes from a carried month only there', async () => {
-    expect((await budget('POST', '/api/budget/category', { account_id: checking, category_id: food, month: '2026-10', amount: 1 })).body).toEqual({ message: 'This category already has an envelope for this month.' });
+    expect(
+      (
+        await budget('POST', '/api/budget/category', {
+          account_id: checking,
+          category_id: food,
+          month: '2026-10',
+          amount: 1,
+        })
+      ).body,
+    ).toEqual({ message: 'This category already has an envelope for this month.' });
     const other = stack.reportsAs(H + 1);
     const theirCategory = await addCategory(stack.ledgerAs(H + 1), 'Theirs');
-    expect((await other('POST', '/api/budget/category', { account_id: checking, category_id: theirCategory, month: '2026-10', amount: 1 })).status).toBe(404);
-    expect((await budget('POST', '/api/budget/category', { account_id: checking, category_id: theirCategory, month: '2026-10', amount: 1 })).body).toEqual({ message: 'Category not found.' });
+    expect(
+      (
+        await other('POST', '/api/budget/category', {
+          account_id: checking,
+          category_id: theirCategory,
+          month: '2026-10',
+          amount: 1,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await budget('POST', '/api/budget/category', {
+          account_id: checking,
+          category_id: theirCategory,
+          month: '2026-10',
+          amount: 1,
+        })
+      ).body,
+    ).toEqual({ message: 'Category not found.' });
     for (const month of ['2024-13', '2024-1', '24-01', '2024-01-15']) {
-      expect((await budget('POST', '/api/budget/category', { account_id: checking, category_id: food, month, amount: 1 })).status).toBe(400);
+      expect(
+        (await budget('POST', '/api/budget/category', { account_id: checking, category_id: food, month, amount: 1 }))
+          .status,
+      ).toBe(400);
       expect((await budget('GET', `/api/budget/category/${checking}/${month}`)).status).toBe(400);
     }
     const october = (await budget('GET', `/api/budget/category/${checking}/2026-10`)).body;
     const funOctober = october.find((e: Json) => e.category_id === fun);
     expect((await other('DELETE', `/api/budget/category/${funOctober.id}`)).status).toBe(404);
     expect((await budget('DELETE', `/api/budget/category/${funOctober.id}?month=2026-11`)).status).toBe(200);
-    expect((await budget('GET', `/api/budget/category/${checking}/2026-11`)).body.map((e: Json) => e.category_name)).toEqual(['Food']);
+    expect(
+      (await budget('GET', `/api/budget/category/${checking}/2026-11`)).body.map((e: Json) => e.category_name),
+    ).toEqual(['Food']);
     expect((await budget('GET', `/api/budget/category/${checking}/2026-10`)).body).toHaveLength(2);
   });
 });
 
 describe('savings goals', () => {
   it('adds, edits and deletes a jar; saved is the cleared balance capped at the target', async () => {
-    const created = await budget('POST', '/api/budget/goals', { name: 'Holiday', account_id: savings, target_amount: 800 });
+    const created = await budget('POST', '/api/budget/goals', {
+      name: 'Holiday',
+      account_id: savings,
+      target_amount: 800,
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Holiday', account_name: 'Savings', target_amount: 800, saved_amount: 500 });
+    expect(created.body).toMatchObject({
+      name: 'Holiday',
+      account_name: 'Savings',
+      target_amount: 800,
+      saved_amount: 500,
+    });
     await addRow(ledger, savings, { date: '2026-11-01', payee: 'Deposit', amount: 400, status: 'x' });
     await addRow(ledger, savings, { date: '2026-11-02', payee: 'Pending', amount: 50, status: 'p' });
     expect((await budget('GET', '/api/budget/goals')).body[0].saved_amount).toBe(800);
-    const edited = await budget('PUT', `/api/budget/goals/${created.body.id}`, { target_amount: 2000, name: 'Big Holiday' });
+    const edited = await budget('PUT', `/api/budget/goals/${created.body.id}`, {
+      target_amount: 2000,
+      name: 'Big Holiday',
+    });
     expect(edited.body).toMatchObject({ name: 'Big Holiday', target_amount: 2000, saved_amount: 900 });
-    expect((await budget('POST', '/api/budget/goals', { name: 'X', account_id: savings, target_amount: 0 })).status).toBe(400);
-    expect((await stack.reportsAs(H + 1)('PUT', `/api/budget/goals/${created.body.id}`, { name: 'Mine' })).status).toBe(404);
+    expect(
+      (await budget('POST', '/api/budget/goals', { name: 'X', account_id: savings, target_amount: 0 })).status,
+    ).toBe(400);
+    expect((await stack.reportsAs(H + 1)('PUT', `/api/budget/goals/${created.body.id}`, { name: 'Mine' })).status).toBe(
+      404,
+    );
     const widgets = (await budget('GET', '/api/dashboard/widgets')).body;
-    expect(widgets.savings_goals).toEqual([{ id: created.body.id, name: 'Big Holiday', target_amount: 2000, saved_amount: 900 }]);
+    expect(widgets.savings_goals).toEqual([
+      { id: created.body.id, name: 'Big Holiday', target_amount: 2000, saved_amount: 900 },
+    ]);
     expect((await budget('DELETE', `/api/budget/goals/${created.body.id}`)).status).toBe(200);
     expect((await budget('GET', '/api/budget/goals')).body).toEqual([]);
   });
@@ -103,12 +187,29 @@ describe('the dashboard', () => {
   it('GET /api/dashboard/widgets: the month name and this month’s envelopes with amount, rollover and spent', async () => {
     const res = await budget('GET', '/api/dashboard/widgets');
     expect(res.body.month_name).toBe('November');
-    expect(res.body.category_budgets).toEqual([{ category_id: food, category_name: 'Food', account_id: checking, account_name: 'Checking', amount: 300, rollover: 70, spent: 400 }]);
+    expect(res.body.category_budgets).toEqual([
+      {
+        category_id: food,
+        category_name: 'Food',
+        account_id: checking,
+        account_name: 'Checking',
+        amount: 300,
+        rollover: 70,
+        spent: 400,
+      },
+    ]);
   });
 
   it('GET /api/dashboard/balance_projection: one point a day from the previous month to 12 months ahead, unpaid bills today', async () => {
-    const bill = (await budget('POST', `/api/budget/${checking}`, { payee: 'Power', item_type: 'payment', day_of_month: 1 })).body;
-    await budget('POST', '/api/budget/autofill', { budget_item_id: bill.id, start_month: '2026-11-01', amount: 3000, mode: 'single' });
+    const bill = (
+      await budget('POST', `/api/budget/${checking}`, { payee: 'Power', item_type: 'payment', day_of_month: 1 })
+    ).body;
+    await budget('POST', '/api/budget/autofill', {
+      budget_item_id: bill.id,
+      start_month: '2026-11-01',
+      amount: 3000,
+      mode: 'single',
+    });
     const res = await budget('GET', '/api/dashboard/balance_projection');
     expect(res.status).toBe(200);
     const account = res.body.find((p: Json) => p.account_id === checking);
@@ -126,14 +227,30 @@ describe('the dashboard', () => {
     const net = (await budget('GET', '/api/dashboard/net_worth_projection')).body;
     expect(net.account_name).toBe('Net Worth');
     const other = res.body.find((p: Json) => p.account_id === savings);
-    net.graph_data.forEach((p: Json, i: number) => expect(Math.round(p.balance * 100)).toBe(Math.round(account.graph_data[i].balance * 100) + Math.round(other.graph_data[i].balance * 100)));
+    net.graph_data.forEach((p: Json, i: number) =>
+      expect(Math.round(p.balance * 100)).toBe(
+        Math.round(account.graph_data[i].balance * 100) + Math.round(other.graph_data[i].balance * 100),
+      ),
+    );
   });
 
   it('a kept projection is never served after a budget write (an envelope changes the draw-down)', async () => {
-    const last = async () => (await budget('GET', '/api/dashboard/balance_projection')).body.find((p: Json) => p.account_id === savings).graph_data.at(-1).balance;
+    const last = async () =>
+      (await budget('GET', '/api/dashboard/balance_projection')).body
+        .find((p: Json) => p.account_id === savings)
+        .graph_data.at(-1).balance;
     const before = await last();
     expect(await last()).toBe(before);
-    expect((await budget('POST', '/api/budget/category', { account_id: savings, category_id: fun, month: '2026-11', amount: 10 })).status).toBe(201);
+    expect(
+      (
+        await budget('POST', '/api/budget/category', {
+          account_id: savings,
+          category_id: fun,
+          month: '2026-11',
+          amount: 10,
+        })
+      ).status,
+    ).toBe(201);
     // $10 over the rest of November, $10 a month for 11 months, 23/30 of $10 by 2027-11-23.
     expect(Math.round((before - (await last())) * 100)).toBe(1000 + 11 * 1000 + 767);
   });
@@ -148,7 +265,15 @@ describe('the dashboard', () => {
   it('answers empty lists for a household with no accounts', async () => {
     const empty = stack.reportsAs(H + 9);
     expect((await empty('GET', '/api/dashboard/balance_projection')).body).toEqual([]);
-    expect((await empty('GET', '/api/dashboard/net_worth_projection')).body).toMatchObject({ account_id: null, account_name: 'Net Worth', graph_data: [] });
-    expect((await empty('GET', '/api/dashboard/widgets')).body).toEqual({ month_name: 'November', category_budgets: [], savings_goals: [] });
+    expect((await empty('GET', '/api/dashboard/net_worth_projection')).body).toMatchObject({
+      account_id: null,
+      account_name: 'Net Worth',
+      graph_data: [],
+    });
+    expect((await empty('GET', '/api/dashboard/widgets')).body).toEqual({
+      month_name: 'November',
+      category_budgets: [],
+      savings_goals: [],
+    });
   });
 });

@@ -7,8 +7,16 @@ export * from '@hf/ledger-mirror/src/testing/stack';
 jest.setTimeout(60_000);
 
 /** svc-ledger and svc-budget side by side (see startMirrorStack), svc-budget's "today" fixed. */
-export function startBudgetStack(today: string | (() => string), kind: BusKind = 'inprocess', prefix = 'budget'): Promise<Stack> {
-  return startMirrorStack((options) => buildApp({ ...options, today: typeof today === 'string' ? () => today : today }), kind, prefix);
+export function startBudgetStack(
+  today: string | (() => string),
+  kind: BusKind = 'inprocess',
+  prefix = 'budget',
+): Promise<Stack> {
+  return startMirrorStack(
+    (options) => buildApp({ ...options, today: typeof today === 'string' ? () => today : today }),
+    kind,
+    prefix,
+  );
 }
 
 /** The account's rows in the ledger's register (the budgeted ones and the others). */

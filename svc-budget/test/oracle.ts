@@ -32,7 +32,9 @@ function shown(envelopes: Map<string, OracleEnvelope[]>, m: string): OracleEnvel
 }
 
 /** Each envelope's `left` in today's month, following the rollover chain from the first written month. */
-export function leftThisMonth(input: Pick<OracleInput, 'envelopes' | 'spent' | 'today'>): Map<number, { left: number; rollover: boolean; amount: number; carried: number; spent: number }> {
+export function leftThisMonth(
+  input: Pick<OracleInput, 'envelopes' | 'spent' | 'today'>,
+): Map<number, { left: number; rollover: boolean; amount: number; carried: number; spent: number }> {
   const first = [...input.envelopes.keys()].filter((k) => input.envelopes.get(k)!.length > 0).sort()[0];
   let state = new Map<number, { left: number; rollover: boolean; amount: number; carried: number; spent: number }>();
   if (!first) return state;
@@ -42,7 +44,13 @@ export function leftThisMonth(input: Pick<OracleInput, 'envelopes' | 'spent' | '
       const before = state.get(e.category);
       const carried = before && before.rollover ? before.left : 0;
       const spent = input.spent(e.category, month(d));
-      next.set(e.category, { left: e.amount + carried - spent, rollover: e.rollover, amount: e.amount, carried, spent });
+      next.set(e.category, {
+        left: e.amount + carried - spent,
+        rollover: e.rollover,
+        amount: e.amount,
+        carried,
+        spent,
+      });
     }
     state = next;
   }
@@ -58,7 +66,8 @@ export function expectedBalances(input: OracleInput): number[] {
   let carry = new Map<number, { carry: number; rollover: boolean }>();
   for (const [category, e] of leftThisMonth(input)) {
     const t = Math.max(e.left, 0);
-    for (let k = 1; k <= n0; k++) addDraw(addDays(input.today, k), halfAway((t * k) / n0) - halfAway((t * (k - 1)) / n0));
+    for (let k = 1; k <= n0; k++)
+      addDraw(addDays(input.today, k), halfAway((t * k) / n0) - halfAway((t * (k - 1)) / n0));
     carry.set(category, { carry: Math.min(e.left, 0), rollover: e.rollover });
   }
   for (let m = addMonths(firstOfMonth(input.today), 1); m <= input.end; m = addMonths(m, 1)) {

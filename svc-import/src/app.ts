@@ -46,6 +46,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('ledger', new LedgerImportClient(options.ledgerUrl, options.internalToken));
   const statements = new StatementCache();
   app.decorate('statements', statements);
-  app.cacheSizes.set('statements', () => ({ entries: statements.size, bytes: statements.heapBytes, maxBytes: statements.limits.maxHeapBytes }));
+  app.cacheSizes.set('statements', () => ({
+    entries: statements.size,
+    bytes: statements.heapBytes,
+    maxBytes: statements.limits.maxHeapBytes,
+  }));
   return app;
 }

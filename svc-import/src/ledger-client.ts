@@ -1,4 +1,10 @@
-import type { BulkCreateBody, BulkCreateResponse, Candidate, ClearTransactionsBody, ClearTransactionsResponse } from '@hf/contracts';
+import type {
+  BulkCreateBody,
+  BulkCreateResponse,
+  Candidate,
+  ClearTransactionsBody,
+  ClearTransactionsResponse,
+} from '@hf/contracts';
 import { callInternal } from '@hf/service-kit';
 import { toCents } from '@hf/money';
 import type { ExistingTransaction } from './domain/matching';
@@ -24,8 +30,20 @@ export class LedgerImportClient {
 
   /** Non-deleted rows of the account dated from..to (a 404 when the account is not the household's). */
   async candidates(householdId: number, accountId: number, from: string, to: string): Promise<ExistingTransaction[]> {
-    const rows = await this.post<Candidate[]>('/internal/candidates', { household_id: householdId, account_id: accountId, from, to });
-    return rows.map((r) => ({ id: r.id, date: r.date, payee: r.payee, amountCents: toCents(r.amount), status: r.status, isBudgeted: r.is_budgeted }));
+    const rows = await this.post<Candidate[]>('/internal/candidates', {
+      household_id: householdId,
+      account_id: accountId,
+      from,
+      to,
+    });
+    return rows.map((r) => ({
+      id: r.id,
+      date: r.date,
+      payee: r.payee,
+      amountCents: toCents(r.amount),
+      status: r.status,
+      isBudgeted: r.is_budgeted,
+    }));
   }
 
   bulkCreate(body: BulkCreateBody): Promise<BulkCreateResponse> {

@@ -26,11 +26,36 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { file: 'headerless.csv', rows: 3, sumCents: -1250 + 250000 - 8000, payees: ['COFFEE SHOP DOWNTOWN', 'PAYROLL ACME', 'ELECTRIC COMPANY'] },
-  { file: 'nl-ing-af-bij.csv', rows: 3, sumCents: -2345 + 250000 - 150, payees: ['Albert Heijn 1234', 'Werkgever BV', 'Kosten OranjePakket'] },
-  { file: 'fr-libelle-debit-credit.csv', rows: 3, sumCents: -320 + 210000 - 6412, payees: ['CB BOULANGERIE DU COIN', 'VIR SALAIRE JANVIER', 'PRLV SEPA ÉLECTRICITÉ'] },
-  { file: 'us-bank-debit-credit.csv', rows: 3, sumCents: -450 + 50000 - 102000, payees: ['COFFEE SHOP', 'ONLINE PAYMENT', 'BOOKSTORE'] },
-  { file: 'de-sparkasse-windows-1252.csv', rows: 4, sumCents: -450 + 234567 - 8000 - 590, payees: ['Bäckerei Müller GmbH', 'Arbeitgeber AG', 'Stadtwerke Köln', 'Kontoführungsgebühr'] },
+  {
+    file: 'headerless.csv',
+    rows: 3,
+    sumCents: -1250 + 250000 - 8000,
+    payees: ['COFFEE SHOP DOWNTOWN', 'PAYROLL ACME', 'ELECTRIC COMPANY'],
+  },
+  {
+    file: 'nl-ing-af-bij.csv',
+    rows: 3,
+    sumCents: -2345 + 250000 - 150,
+    payees: ['Albert Heijn 1234', 'Werkgever BV', 'Kosten OranjePakket'],
+  },
+  {
+    file: 'fr-libelle-debit-credit.csv',
+    rows: 3,
+    sumCents: -320 + 210000 - 6412,
+    payees: ['CB BOULANGERIE DU COIN', 'VIR SALAIRE JANVIER', 'PRLV SEPA ÉLECTRICITÉ'],
+  },
+  {
+    file: 'us-bank-debit-credit.csv',
+    rows: 3,
+    sumCents: -450 + 50000 - 102000,
+    payees: ['COFFEE SHOP', 'ONLINE PAYMENT', 'BOOKSTORE'],
+  },
+  {
+    file: 'de-sparkasse-windows-1252.csv',
+    rows: 4,
+    sumCents: -450 + 234567 - 8000 - 590,
+    payees: ['Bäckerei Müller GmbH', 'Arbeitgeber AG', 'Stadtwerke Köln', 'Kontoführungsgebühr'],
+  },
 ];
 
 describe.each(CASES)('$file', ({ file, rows, sumCents, payees }) => {
@@ -54,7 +79,16 @@ describe.each(CASES)('$file', ({ file, rows, sumCents, payees }) => {
     const created = await call(
       'POST',
       `/api/import/${accountId}/import_new`,
-      { transactions: data.body.new.map((r: Json) => ({ date: r.date, payee: r.payee, amount: r.amount, notes: r.notes, fitid: r.fitid })), category_id: null },
+      {
+        transactions: data.body.new.map((r: Json) => ({
+          date: r.date,
+          payee: r.payee,
+          amount: r.amount,
+          notes: r.notes,
+          fitid: r.fitid,
+        })),
+        category_id: null,
+      },
       { 'idempotency-key': `bank-${file}` },
     );
     expect(created.status).toBe(200);
@@ -79,7 +113,12 @@ test('a description longer than a payee may be: the payee keeps its start, the n
   expect(Array.from(row.payee as string)).toHaveLength(200);
   expect(long.startsWith(row.payee)).toBe(true);
   expect(row.notes).toBe(long);
-  const created = await call('POST', `/api/import/${accountId}/import_new`, { transactions: [{ date: row.date, payee: row.payee, amount: row.amount, notes: row.notes }] }, { 'idempotency-key': 'long-payee' });
+  const created = await call(
+    'POST',
+    `/api/import/${accountId}/import_new`,
+    { transactions: [{ date: row.date, payee: row.payee, amount: row.amount, notes: row.notes }] },
+    { 'idempotency-key': 'long-payee' },
+  );
   expect(created.status).toBe(200);
   expect((await registerRows(ledger, accountId))[0]).toMatchObject({ payee: row.payee, notes: long, amount: -9.99 });
 });

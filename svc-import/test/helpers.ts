@@ -12,7 +12,8 @@ export function startImportStack(today = '2024-03-31'): Promise<Stack> {
   return startMirrorStack((options) => buildApp({ ...options, today: () => today }), 'inprocess', 'import');
 }
 
-export type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer | string; type?: string };
+export type Part =
+  { name: string; value: string } | { name: string; filename: string; content: Buffer | string; type?: string };
 
 /** A multipart/form-data body, parts in the order given. */
 export function multipart(parts: Part[]): { body: Buffer; headers: Record<string, string> } {
@@ -20,9 +21,15 @@ export function multipart(parts: Part[]): { body: Buffer; headers: Record<string
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if ('value' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'text/csv'}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'text/csv'}\r\n\r\n`,
+        ),
+      );
       chunks.push(Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content));
       chunks.push(Buffer.from('\r\n'));
     }
@@ -32,7 +39,12 @@ export function multipart(parts: Part[]): { body: Buffer; headers: Record<string
 }
 
 /** POST a file (and a mapping, sent before it) to an upload route. */
-export function upload(call: Call, url: string, content: Buffer | string, options: { filename?: string; mapping?: unknown } = {}) {
+export function upload(
+  call: Call,
+  url: string,
+  content: Buffer | string,
+  options: { filename?: string; mapping?: unknown } = {},
+) {
   const parts: Part[] = [];
   if (options.mapping !== undefined) parts.push({ name: 'mapping', value: JSON.stringify(options.mapping) });
   parts.push({ name: 'file', filename: options.filename ?? 'statement.csv', content });

@@ -3,7 +3,19 @@ import fastJson from 'fast-json-stringify';
 import { ReconciliationData } from '@hf/contracts';
 import { TEST_INTERNAL_TOKEN, testToken } from '@hf/service-kit/src/testing';
 import { TOO_LARGE_MESSAGE } from '../src/reading';
-import { account, addCategory, addRow, multipart, openAccount, registerRows, SINGLE_MAPPING, startImportStack, upload, type Json, type Stack } from './helpers';
+import {
+  account,
+  addCategory,
+  addRow,
+  multipart,
+  openAccount,
+  registerRows,
+  SINGLE_MAPPING,
+  startImportStack,
+  upload,
+  type Json,
+  type Stack,
+} from './helpers';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -11,15 +23,30 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-const FILE = ['Date,Description,Amount', '03/04/2024,COFFEE SHOP,-4.50', '03/03/2024,RENT MARCH,-1250.00', '03/10/2024,Grocer,-60.25', '03/11/2024,Salary,2500.00', '03/12/2024,Bookshop,-15.00'].join('\n');
+const FILE = [
+  'Date,Description,Amount',
+  '03/04/2024,COFFEE SHOP,-4.50',
+  '03/03/2024,RENT MARCH,-1250.00',
+  '03/10/2024,Grocer,-60.25',
+  '03/11/2024,Salary,2500.00',
+  '03/12/2024,Bookshop,-15.00',
+].join('\n');
 
 /** The reconcile page's two commits: clear the matched rows (budgeted ones take the file's values), import the new ones. */
-async function commit(householdId: number, accountId: number, data: Json, categoryId: number | null, key: string): Promise<void> {
+async function commit(
+  householdId: number,
+  accountId: number,
+  data: Json,
+  categoryId: number | null,
+  key: string,
+): Promise<void> {
   const call = stack.reportsAs(householdId);
   const matched = data.matched as Json[];
   const cleared = await call('POST', '/api/import/update_matched', {
     transaction_ids: matched.map((m) => m.existing.id),
-    updates: matched.filter((m) => m.existing.is_budgeted).map((m) => ({ id: m.existing.id, date: m.imported.date, amount: m.imported.amount })),
+    updates: matched
+      .filter((m) => m.existing.is_budgeted)
+      .map((m) => ({ id: m.existing.id, date: m.imported.date, amount: m.imported.amount })),
   });
   expect(cleared.status).toBe(200);
   expect(cleared.body.count).toBe(matched.length);
@@ -27,11 +54,23 @@ async function commit(householdId: number, accountId: number, data: Json, catego
   const created = await call(
     'POST',
     `/api/import/${accountId}/import_new`,
-    { transactions: data.new.map((r: Json) => ({ date: r.date, payee: r.payee, amount: r.amount, notes: r.notes, fitid: r.fitid })), category_id: categoryId },
+    {
+      transactions: data.new.map((r: Json) => ({
+        date: r.date,
+        payee: r.payee,
+        amount: r.amount,
+        notes: r.notes,
+        fitid: r.fitid,
+      })),
+      category_id: categoryId,
+    },
     { 'idempotency-key': key },
   );
   expect(created.status).toBe(200);
-  expect(created.body).toEqual({ message: `${data.new.length} transaction${data.new.length === 1 ? '' : 's'} imported.`, count: data.new.length });
+  expect(created.body).toEqual({
+    message: `${data.new.length} transaction${data.new.length === 1 ? '' : 's'} imported.`,
+    count: data.new.length,
+  });
 }
 
 test('a file matching two existing rows (one budgeted) plus three new; the same file again brings nothing new', async () => {
@@ -41,7 +80,16 @@ test('a file matching two existing rows (one budgeted) plus three new; the same 
   const categoryId = await addCategory(ledger, 'Imported');
   const coffee = await addRow(ledger, accountId, { date: '2024-03-05', payee: 'Coffee', amount: -4.5 });
   await addRow(ledger, accountId, { date: '2024-03-20', payee: 'Gym', amount: -30 });
-  const plan = await stack.internal('PUT', '/internal/budgeted-rows', { household_id: 1, account_id: accountId, schedule_id: 1, month: '2024-03', date: '2024-03-01', payee: 'Rent', amount: -1200, category_id: null });
+  const plan = await stack.internal('PUT', '/internal/budgeted-rows', {
+    household_id: 1,
+    account_id: accountId,
+    schedule_id: 1,
+    month: '2024-03',
+    date: '2024-03-01',
+    payee: 'Rent',
+    amount: -1200,
+    category_id: null,
+  });
   expect(plan.status).toBe(200);
   const rentId = plan.body.transaction_id;
 
@@ -51,7 +99,13 @@ test('a file matching two existing rows (one budgeted) plus three new; the same 
     ['COFFEE SHOP', coffee.id],
     ['RENT MARCH', rentId],
   ]);
-  expect(first.body.matched[1].existing).toEqual({ id: rentId, date: '2024-03-01', payee: 'Rent', amount: -1200, is_budgeted: true });
+  expect(first.body.matched[1].existing).toEqual({
+    id: rentId,
+    date: '2024-03-01',
+    payee: 'Rent',
+    amount: -1200,
+    is_budgeted: true,
+  });
   expect(first.body.new.map((r: Json) => [r.date, r.payee, r.amount])).toEqual([
     ['2024-03-10', 'Grocer', -60.25],
     ['2024-03-11', 'Salary', 2500],
@@ -60,7 +114,9 @@ test('a file matching two existing rows (one budgeted) plus three new; the same 
   expect(first.body.duplicates).toEqual([]);
   expect(first.body.skipped_rows).toEqual([]);
   // Where the time went, step by step (Server-Timing).
-  expect(String(first.headers['server-timing'])).toMatch(/^read;dur=[\d.]+, candidates;dur=[\d.]+, keys;dur=[\d.]+, match;dur=[\d.]+, remember;dur=[\d.]+$/);
+  expect(String(first.headers['server-timing'])).toMatch(
+    /^read;dur=[\d.]+, candidates;dur=[\d.]+, keys;dur=[\d.]+, match;dur=[\d.]+, remember;dur=[\d.]+$/,
+  );
 
   await commit(1, accountId, first.body, categoryId, 'first-import');
 
@@ -69,7 +125,11 @@ test('a file matching two existing rows (one budgeted) plus three new; the same 
   expect(rent).toMatchObject({ date: '2024-03-03', amount: -1250, status: 'x', is_budgeted: false, payee: 'Rent' });
   expect(rows.find((r) => r.id === coffee.id)).toMatchObject({ date: '2024-03-05', amount: -4.5, status: 'x' });
   const imported = rows.filter((r) => ['Grocer', 'Salary', 'Bookshop'].includes(r.payee));
-  expect(imported.map((r) => [r.status, r.category_id])).toEqual([['x', categoryId], ['x', categoryId], ['x', categoryId]]);
+  expect(imported.map((r) => [r.status, r.category_id])).toEqual([
+    ['x', categoryId],
+    ['x', categoryId],
+    ['x', categoryId],
+  ]);
   const balances = await account(ledger, accountId);
   expect(balances.balance).toBe(1000 - 4.5 - 1250 - 60.25 + 2500 - 15 - 30);
   expect(balances.cleared_balance).toBe(1000 - 4.5 - 1250 - 60.25 + 2500 - 15);
@@ -115,15 +175,28 @@ test('an OFX statement re-imported with an overlap is matched by FITID first', a
       'CHARSET:1252',
       '',
       '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKTRANLIST>',
-      ...rows.map(([fitid, date, amount, name]) => `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${date}<TRNAMT>${amount}<FITID>${fitid}<NAME>${name}</STMTTRN>`),
+      ...rows.map(
+        ([fitid, date, amount, name]) =>
+          `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${date}<TRNAMT>${amount}<FITID>${fitid}<NAME>${name}</STMTTRN>`,
+      ),
       '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
     ].join('\n');
-  const analysis = await upload(call, '/api/import/analyze', ofx([['A1', '20240301', '-10.00', 'Shop one']]), { filename: 'statement.ofx' });
+  const analysis = await upload(call, '/api/import/analyze', ofx([['A1', '20240301', '-10.00', 'Shop one']]), {
+    filename: 'statement.ofx',
+  });
   expect(analysis.status).toBe(200);
   expect(analysis.body.file_type).toBe('ofx');
   const mapping = analysis.body.detected_mapping;
 
-  const first = await upload(call, `/api/import/${accountId}`, ofx([['A1', '20240301', '-10.00', 'Shop one'], ['A2', '20240302', '-20.00', 'Shop two']]), { filename: 'march.ofx', mapping });
+  const first = await upload(
+    call,
+    `/api/import/${accountId}`,
+    ofx([
+      ['A1', '20240301', '-10.00', 'Shop one'],
+      ['A2', '20240302', '-20.00', 'Shop two'],
+    ]),
+    { filename: 'march.ofx', mapping },
+  );
   expect(first.status).toBe(200);
   expect(first.body.new.map((r: Json) => r.fitid)).toEqual(['A1', 'A2']);
   await commit(3, accountId, first.body, null, 'ofx-1');
@@ -133,7 +206,15 @@ test('an OFX statement re-imported with an overlap is matched by FITID first', a
   const edit = await ledger('PUT', `/api/transactions/${shopTwo.id}`, { payee: 'Hardware store' });
   expect(edit.status).toBe(200);
 
-  const overlap = await upload(call, `/api/import/${accountId}`, ofx([['A2', '20240302', '-20.00', 'Shop two'], ['A3', '20240303', '-30.00', 'Shop three']]), { filename: 'april.ofx', mapping });
+  const overlap = await upload(
+    call,
+    `/api/import/${accountId}`,
+    ofx([
+      ['A2', '20240302', '-20.00', 'Shop two'],
+      ['A3', '20240303', '-30.00', 'Shop three'],
+    ]),
+    { filename: 'april.ofx', mapping },
+  );
   expect(overlap.status).toBe(200);
   expect(overlap.body.duplicates.map((d: Json) => [d.imported.fitid, d.existing.id])).toEqual([['A2', shopTwo.id]]);
   expect(overlap.body.new.map((r: Json) => r.fitid)).toEqual(['A3']);
@@ -143,7 +224,10 @@ test('an OFX statement re-imported with an overlap is matched by FITID first', a
   // the renamed row is still found by its bank id.
   const shopThree = (await registerRows(ledger, accountId)).find((r) => r.payee === 'Shop three');
   expect((await ledger('PUT', `/api/transactions/${shopThree.id}`, { payee: 'Paint shop' })).status).toBe(200);
-  const one = await upload(call, `/api/import/${accountId}`, ofx([['A3', '20240303', '-30.00', 'Shop three']]), { filename: 'may.ofx', mapping });
+  const one = await upload(call, `/api/import/${accountId}`, ofx([['A3', '20240303', '-30.00', 'Shop three']]), {
+    filename: 'may.ofx',
+    mapping,
+  });
   expect(one.body.duplicates.map((d: Json) => [d.imported.fitid, d.existing.id])).toEqual([['A3', shopThree.id]]);
   expect(one.body.new).toEqual([]);
 });
@@ -157,8 +241,17 @@ test('the reconciliation of the file just analysed takes the analysed table; oth
   expect((await upload(call, '/api/import/analyze', FILE)).status).toBe(200);
   // The held table is reported with its estimated heap against the cache's bound (internal token only).
   expect((await stack.reports.inject({ method: 'GET', url: '/internal/memory' })).statusCode).toBe(404);
-  const memory = (await stack.reports.inject({ method: 'GET', url: '/internal/memory', headers: { 'x-internal-token': TEST_INTERNAL_TOKEN } })).json();
-  expect(memory).toMatchObject({ name: 'svc-import', caches: { statements: { entries: cache.size, bytes: cache.heapBytes, maxBytes: cache.limits.maxHeapBytes } } });
+  const memory = (
+    await stack.reports.inject({
+      method: 'GET',
+      url: '/internal/memory',
+      headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
+    })
+  ).json();
+  expect(memory).toMatchObject({
+    name: 'svc-import',
+    caches: { statements: { entries: cache.size, bytes: cache.heapBytes, maxBytes: cache.limits.maxHeapBytes } },
+  });
   expect(memory.caches.statements.bytes).toBeGreaterThanOrEqual(Buffer.byteLength(FILE));
 
   const cached = await upload(call, `/api/import/${accountId}`, FILE, { mapping: SINGLE_MAPPING });
@@ -167,7 +260,10 @@ test('the reconciliation of the file just analysed takes the analysed table; oth
   // Another member of the household reads the same bytes from the upload: the same answer.
   const other = stack.reports.inject.bind(stack.reports);
   const member = async (content: string) => {
-    const { body, headers } = multipart([{ name: 'mapping', value: JSON.stringify(SINGLE_MAPPING) }, { name: 'file', filename: 'statement.csv', content }]);
+    const { body, headers } = multipart([
+      { name: 'mapping', value: JSON.stringify(SINGLE_MAPPING) },
+      { name: 'file', filename: 'statement.csv', content },
+    ]);
     const res = await other({
       method: 'POST',
       url: `/api/import/${accountId}`,
@@ -185,20 +281,37 @@ test('the reconciliation of the file just analysed takes the analysed table; oth
   expect(answer.body.new.map((r: Json) => r.payee)).toContain('Grocex');
   expect(cache.stats.hits).toBe(hits + 1);
   // Larger than any file held: refused while it streams, as always.
-  const big = 'Date,Description,Amount\n' + '03/04/2024,COFFEE SHOP,-4.50\n'.repeat(Math.ceil((10.5 * 1024 * 1024) / 29));
+  const big =
+    'Date,Description,Amount\n' + '03/04/2024,COFFEE SHOP,-4.50\n'.repeat(Math.ceil((10.5 * 1024 * 1024) / 29));
   const refused = await upload(call, `/api/import/${accountId}`, big, { mapping: SINGLE_MAPPING });
   expect(refused.status).toBe(413);
   expect(refused.body.message).toBe(TOO_LARGE_MESSAGE);
 });
 
-test('a reconciliation of 1 KiB or more is gzip\'ed by svc-import for a client that accepts gzip', async () => {
+test("a reconciliation of 1 KiB or more is gzip'ed by svc-import for a client that accepts gzip", async () => {
   const ledger = stack.ledgerAs(6);
   const accountId = await openAccount(ledger, 'Gzip', 0);
-  const file = ['Date,Description,Amount', ...Array.from({ length: 60 }, (_, i) => `03/${(i % 28) + 1}/2024,Shop ${i},-${i + 1}.25`)].join('\n');
-  const { body, headers } = multipart([{ name: 'mapping', value: JSON.stringify(SINGLE_MAPPING) }, { name: 'file', filename: 'statement.csv', content: file }]);
+  const file = [
+    'Date,Description,Amount',
+    ...Array.from({ length: 60 }, (_, i) => `03/${(i % 28) + 1}/2024,Shop ${i},-${i + 1}.25`),
+  ].join('\n');
+  const { body, headers } = multipart([
+    { name: 'mapping', value: JSON.stringify(SINGLE_MAPPING) },
+    { name: 'file', filename: 'statement.csv', content: file },
+  ]);
   const auth = { authorization: `Bearer ${testToken({ userId: 601, householdId: 6 })}` };
-  const plain = await stack.reports.inject({ method: 'POST', url: `/api/import/${accountId}`, payload: body, headers: { ...headers, ...auth } });
-  const gzipped = await stack.reports.inject({ method: 'POST', url: `/api/import/${accountId}`, payload: body, headers: { ...headers, ...auth, 'accept-encoding': 'gzip, deflate, br' } });
+  const plain = await stack.reports.inject({
+    method: 'POST',
+    url: `/api/import/${accountId}`,
+    payload: body,
+    headers: { ...headers, ...auth },
+  });
+  const gzipped = await stack.reports.inject({
+    method: 'POST',
+    url: `/api/import/${accountId}`,
+    payload: body,
+    headers: { ...headers, ...auth, 'accept-encoding': 'gzip, deflate, br' },
+  });
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(gzipped.headers['content-encoding']).toBe('gzip');
   expect(gzipped.headers['content-type']).toBe('application/json; charset=utf-8');

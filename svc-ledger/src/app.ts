@@ -21,7 +21,9 @@ export interface AppOptions extends BaseAppOptions {
 function registerCacheBytes(options: AppOptions): number {
   if (options.registerCacheBytes !== undefined) return options.registerCacheBytes;
   const mb = Number(process.env.LEDGER_REGISTER_CACHE_MB);
-  return process.env.LEDGER_REGISTER_CACHE_MB && Number.isFinite(mb) && mb >= 0 ? mb * 1024 * 1024 : DEFAULT_REGISTER_CACHE_BYTES;
+  return process.env.LEDGER_REGISTER_CACHE_MB && Number.isFinite(mb) && mb >= 0
+    ? mb * 1024 * 1024
+    : DEFAULT_REGISTER_CACHE_BYTES;
 }
 
 declare module 'fastify' {
@@ -64,7 +66,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const registers = new RegisterCache(app.db, registerCacheBytes(options), balances);
   app.decorate('balanceCache', balances);
   app.decorate('registerCache', registers);
-  app.cacheSizes.set('registers', () => ({ entries: registers.entries, bytes: registers.bytes, maxBytes: registers.budgetBytes }));
+  app.cacheSizes.set('registers', () => ({
+    entries: registers.entries,
+    bytes: registers.bytes,
+    maxBytes: registers.budgetBytes,
+  }));
   app.cacheSizes.set('balances', () => ({ entries: balances.accounts, maxEntries: balances.maxAccounts }));
   app.decorate('checksReferencesOnce', await mayCheckReferencesOnce(app.db));
   const relay = startOutboxRelay({ pool: app.db, bus: app.bus, logger: app.log });

@@ -7,7 +7,12 @@ describe('BalanceCache', () => {
     const cache = new BalanceCache();
     cache.set(1, 10, '100', sums(5));
     cache.set(1, 11, '7', sums(6));
-    expect(cache.held(1)).toEqual(new Map([[10, { version: '100', sums: sums(5) }], [11, { version: '7', sums: sums(6) }]]));
+    expect(cache.held(1)).toEqual(
+      new Map([
+        [10, { version: '100', sums: sums(5) }],
+        [11, { version: '7', sums: sums(6) }],
+      ]),
+    );
     cache.set(1, 10, '99', sums(1));
     expect(cache.held(1).get(10)).toEqual({ version: '100', sums: sums(5) });
     cache.set(1, 10, '1000000000000000001', sums(2));
@@ -33,9 +38,17 @@ describe('BalanceCache', () => {
     countRow(delta, { amount: 7, status: '', date: '2025-01-02' }, -1);
     expect(cache.advance(1, 10, '4', '6', delta)).toBe(false);
     expect(cache.advance(1, 10, '5', '6', delta)).toBe(true);
-    expect(cache.held(1).get(10)).toEqual({ version: '6', sums: { total: 83, pending: 30, cleared: -20 }, today: { date: '2025-03-15', sum: 23 } });
+    expect(cache.held(1).get(10)).toEqual({
+      version: '6',
+      sums: { total: 83, pending: 30, cleared: -20 },
+      today: { date: '2025-03-15', sum: 23 },
+    });
     expect(cache.advance(1, 10, '6', '7')).toBe(true);
-    expect(cache.held(1).get(10)).toEqual({ version: '7', sums: { total: 83, pending: 30, cleared: -20 }, today: { date: '2025-03-15', sum: 23 } });
+    expect(cache.held(1).get(10)).toEqual({
+      version: '7',
+      sums: { total: 83, pending: 30, cleared: -20 },
+      today: { date: '2025-03-15', sum: 23 },
+    });
     expect(cache.advance(2, 10, '7', '8')).toBe(false);
   });
 

@@ -102,7 +102,9 @@ export class RegisterCache {
     const key = `${householdId}:${accountId}:${version}`;
     let pending = this.building.get(key);
     if (!pending) {
-      pending = this.build(householdId, accountId, cached?.householdId === householdId ? cached : undefined).finally(() => this.building.delete(key));
+      pending = this.build(householdId, accountId, cached?.householdId === householdId ? cached : undefined).finally(
+        () => this.building.delete(key),
+      );
       this.building.set(key, pending);
     }
     return pending;
@@ -114,7 +116,10 @@ export class RegisterCache {
    */
   warm(householdId: number, accountId: number, version: string, onError: (err: unknown) => void): void {
     if (this.maxBytes <= 0 || this.tooBig.has(accountId)) return;
-    if (this.lru.bytes >= this.maxBytes * WARM_FULL_SHARE && this.clock() - (this.lru.leastRecentUse() ?? 0) < WARM_EVICTS_IDLE_MS) {
+    if (
+      this.lru.bytes >= this.maxBytes * WARM_FULL_SHARE &&
+      this.clock() - (this.lru.leastRecentUse() ?? 0) < WARM_EVICTS_IDLE_MS
+    ) {
       this.stats.warmsDeclined++;
       return;
     }
@@ -153,7 +158,11 @@ export class RegisterCache {
     return gzip;
   }
 
-  private async build(householdId: number, accountId: number, previousEntry?: RegisterEntry): Promise<RegisterEntry | null> {
+  private async build(
+    householdId: number,
+    accountId: number,
+    previousEntry?: RegisterEntry,
+  ): Promise<RegisterEntry | null> {
     const previous = previousEntry?.model;
     const loaded = await loadRegister(this.db, householdId, accountId, previous);
     if (!loaded) return null;
@@ -163,7 +172,13 @@ export class RegisterCache {
     this.balances?.set(householdId, accountId, model.version, model.rowSums);
     if (loaded.how === 'changes') this.stats.updates++;
     else this.stats.builds++;
-    const entry: RegisterEntry = { accountId, householdId, etag: registerEtag(accountId, model.version), model, compressed: null };
+    const entry: RegisterEntry = {
+      accountId,
+      householdId,
+      etag: registerEtag(accountId, model.version),
+      model,
+      compressed: null,
+    };
     // A slower build of an older snapshot never replaces a newer entry.
     const current = this.lru.get(accountId);
     if (!current || BigInt(current.model.version) <= BigInt(model.version)) {

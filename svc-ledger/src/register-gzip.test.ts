@@ -16,7 +16,11 @@ const lines = (ids: number[]) => ids.map(line).sort((a, b) => a.date.localeCompa
 describe('gzipRegister', () => {
   it('is a standard gzip of the register, for empty, one-part and many-part registers', async () => {
     for (const rows of [0, 1, 30, 2000]) {
-      const model = RegisterModel.build({ version: '1', startingBalance: 500 }, lines(Array.from({ length: rows }, (_, i) => i + 1)), { partBytes: 8 * 1024 });
+      const model = RegisterModel.build(
+        { version: '1', startingBalance: 500 },
+        lines(Array.from({ length: rows }, (_, i) => i + 1)),
+        { partBytes: 8 * 1024 },
+      );
       const { gzip, reused } = await gzipRegister(model);
       expect(gunzipSync(gzip).equals(model.body)).toBe(true);
       expect(reused).toBe(0);
@@ -47,7 +51,15 @@ describe('crc32Combine', () => {
   it('gives the CRC-32 of two buffers one after the other, whatever their lengths', () => {
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    for (const [a, b] of [[0, 0], [0, 5], [5, 0], [1, 1], [100, 3], [3, 70_000], [4096, 262_144 + 17]]) {
+    for (const [a, b] of [
+      [0, 0],
+      [0, 5],
+      [5, 0],
+      [1, 1],
+      [100, 3],
+      [3, 70_000],
+      [4096, 262_144 + 17],
+    ]) {
       const left = Buffer.from(Array.from({ length: a }, () => Math.floor(random() * 256)));
       const right = Buffer.from(Array.from({ length: b }, () => Math.floor(random() * 256)));
       expect(crc32Combine(crc32(left), crc32(right), right.length)).toBe(crc32(Buffer.concat([left, right])));
@@ -64,7 +76,15 @@ describe('gzipPage', () => {
   it('is a standard gzip of the page, for pages inside one part, across parts and of the whole register', async () => {
     const first = model.page({ limit: 700 });
     const before = decodeCursor(cursorOf(first))!;
-    for (const options of [{ limit: 1 }, { limit: 10 }, { limit: 700 }, { limit: 2000, before }, { limit: 5000 }, { limit: 100, after: before }, { limit: 0 }]) {
+    for (const options of [
+      { limit: 1 },
+      { limit: 10 },
+      { limit: 700 },
+      { limit: 2000, before },
+      { limit: 5000 },
+      { limit: 100, after: before },
+      { limit: 0 },
+    ]) {
       const { gzip } = await gzipPage(model.pageSlices(options));
       expect(gunzipSync(gzip).toString()).toBe(model.page(options).toString());
     }

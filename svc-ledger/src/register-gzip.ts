@@ -111,6 +111,12 @@ export async function gzipPage(slices: RegisterPageSlices): Promise<{ gzip: Buff
     if (last && 'pieces' in last) last.pieces.push(piece);
     else runs.push({ pieces: [piece] });
   });
-  const blocks = await Promise.all(runs.map((run) => ('part' in run ? deflatedPart(run.part) : deflateRaw(run.pieces.length === 1 ? run.pieces[0] : Buffer.concat(run.pieces), FULL_FLUSH))));
+  const blocks = await Promise.all(
+    runs.map((run) =>
+      'part' in run
+        ? deflatedPart(run.part)
+        : deflateRaw(run.pieces.length === 1 ? run.pieces[0] : Buffer.concat(run.pieces), FULL_FLUSH),
+    ),
+  );
   return { gzip: Buffer.concat([HEADER, ...blocks, FINAL_BLOCK, trailer(crc, slices.length)]), made };
 }

@@ -41,29 +41,40 @@ export async function runWrite<T>(
   let write: LedgerWrite | undefined;
   let bumped: BumpedVersion[] = [];
   try {
-    result = await retryOnDeadlock(() => withTransaction(app.db, async (client) => {
-      sequence = 0;
-      const w = (write = new LedgerWrite(client, actor.householdId, actor.userId));
-      const value = await fn(w);
-      bumped = await bumpRegisterVersions(w);
-      const written = await writeEvents(
-        client,
-        w.events.map((event) => ({ type: event.type, source: SOURCE, subject: event.subject, household_id: actor.householdId, data: undefined, dataJson: event.json })),
-      );
-      if (written.length > 0) sequence = written[written.length - 1].sequence;
-      if (sequence === 0) {
-        const current = await client.query<{ s: string }>('SELECT coalesce(max(sequence), 0)::text AS s FROM outbox');
-        sequence = Number(current.rows[0].s);
-      }
-      return value;
-    }));
+    result = await retryOnDeadlock(() =>
+      withTransaction(app.db, async (client) => {
+        sequence = 0;
+        const w = (write = new LedgerWrite(client, actor.householdId, actor.userId));
+        const value = await fn(w);
+        bumped = await bumpRegisterVersions(w);
+        const written = await writeEvents(
+          client,
+          w.events.map((event) => ({
+            type: event.type,
+            source: SOURCE,
+            subject: event.subject,
+            household_id: actor.householdId,
+            data: undefined,
+            dataJson: event.json,
+          })),
+        );
+        if (written.length > 0) sequence = written[written.length - 1].sequence;
+        if (sequence === 0) {
+          const current = await client.query<{ s: string }>('SELECT coalesce(max(sequence), 0)::text AS s FROM outbox');
+          sequence = Number(current.rows[0].s);
+        }
+        return value;
+      }),
+    );
   } catch (err) {
     const pgErr = err as { code?: string; constraint?: string };
-    if (pgErr.code === '23505' && pgErr.constraint && UNIQUE_MESSAGES[pgErr.constraint]) throw conflict(UNIQUE_MESSAGES[pgErr.constraint]);
+    if (pgErr.code === '23505' && pgErr.constraint && UNIQUE_MESSAGES[pgErr.constraint])
+      throw conflict(UNIQUE_MESSAGES[pgErr.constraint]);
     throw err;
   }
   // Committed: balances held at a bumped account's previous version move to its new one.
-  for (const { accountId, from, to } of bumped) app.balanceCache.advance(actor.householdId, accountId, from, to, write?.counted.get(accountId));
+  for (const { accountId, from, to } of bumped)
+    app.balanceCache.advance(actor.householdId, accountId, from, to, write?.counted.get(accountId));
   reply.header(EVENT_SEQUENCE_HEADER, String(sequence));
   return result;
 }

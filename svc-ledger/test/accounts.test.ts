@@ -1,5 +1,16 @@
 import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
-import { addTransaction, client, openAccount, outboxSince, register, snapshot, startLedger, type Call, type Ledger, type Json } from './helpers';
+import {
+  addTransaction,
+  client,
+  openAccount,
+  outboxSince,
+  register,
+  snapshot,
+  startLedger,
+  type Call,
+  type Ledger,
+  type Json,
+} from './helpers';
 
 let ledger: Ledger;
 let call: Call;
@@ -16,7 +27,16 @@ describe('POST /api/accounts/', () => {
   it('creates accounts; the first is the default; ordered by sort_order', async () => {
     const res = await call('POST', '/api/accounts/', { name: 'Checking', starting_balance: 100.5 });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), name: 'Checking', starting_balance: 100.5, is_default: true, sort_order: 0, balance: 100.5, cleared_balance: 100.5, pending_balance: 100.5 });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      name: 'Checking',
+      starting_balance: 100.5,
+      is_default: true,
+      sort_order: 0,
+      balance: 100.5,
+      cleared_balance: 100.5,
+      pending_balance: 100.5,
+    });
     expect(Number(res.headers[EVENT_SEQUENCE_HEADER])).toBeGreaterThan(0);
     const second = await call('POST', '/api/accounts', { name: 'Savings', starting_balance: 0 });
     expect(second.body).toMatchObject({ is_default: false, sort_order: 1 });
@@ -60,7 +80,9 @@ describe('POST /api/accounts/', () => {
 describe('concurrent account creation', () => {
   it('a new household gets exactly one default account', async () => {
     const h = client(ledger.app, 7);
-    const results = await Promise.all(['A', 'B', 'C', 'D'].map((name) => h('POST', '/api/accounts/', { name, starting_balance: 0 })));
+    const results = await Promise.all(
+      ['A', 'B', 'C', 'D'].map((name) => h('POST', '/api/accounts/', { name, starting_balance: 0 })),
+    );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     const list = (await h('GET', '/api/accounts/')).body;
     expect(list.filter((a: Json) => a.is_default)).toHaveLength(1);
@@ -123,7 +145,9 @@ describe('POST /api/accounts/reorder', () => {
     expect((await call('POST', '/api/accounts/reorder', { account_ids: ids.slice(1) })).status).toBe(400);
     expect((await call('POST', '/api/accounts/reorder', { account_ids: [...ids, ids[0]] })).status).toBe(400);
     expect((await call('POST', '/api/accounts/reorder', { account_ids: [...ids.slice(1), foreign] })).status).toBe(404);
-    const many = await call('POST', '/api/accounts/reorder', { account_ids: Array.from({ length: 10_000 }, (_, i) => i + 1) });
+    const many = await call('POST', '/api/accounts/reorder', {
+      account_ids: Array.from({ length: 10_000 }, (_, i) => i + 1),
+    });
     expect(many.status).toBe(400);
     expect(many.body.message).toBe('Too many accounts (limit 1000).');
     expect(await snapshot(ledger.app)).toBe(before);
@@ -144,9 +168,20 @@ describe('DELETE /api/accounts/:id', () => {
     expect((await call('GET', `/api/accounts/${a}/transactions`)).status).toBe(404);
     const rows = await register(call, b);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ payee: 'Closing', amount: 20, category_name: null, transfer_id: null, transfer_account_id: null, running: 20 });
+    expect(rows[0]).toMatchObject({
+      payee: 'Closing',
+      amount: 20,
+      category_name: null,
+      transfer_id: null,
+      transfer_account_id: null,
+      running: 20,
+    });
     const events = await outboxSince(ledger.app, since);
-    expect(events.map((e) => e.type)).toEqual(['ledger.transaction.deleted.v1', 'ledger.transaction.changed.v1', 'ledger.account.closed.v1']);
+    expect(events.map((e) => e.type)).toEqual([
+      'ledger.transaction.deleted.v1',
+      'ledger.transaction.changed.v1',
+      'ledger.account.closed.v1',
+    ]);
     expect(events[0].data.reason).toBe('account_closed');
     expect(events[0].data.transactions).toHaveLength(2);
     // The name is free again.

@@ -24,9 +24,9 @@ async function expectBalancesAsSql(): Promise<Json[]> {
      FROM accounts a LEFT JOIN transactions t ON t.account_id = a.id AND t.deleted_at IS NULL
      WHERE a.household_id = 1 AND a.deleted_at IS NULL GROUP BY a.id ORDER BY a.id`,
   );
-  expect(listed.map((a) => [a.id, a.balance, a.pending_balance, a.cleared_balance]).sort((x, y) => x[0] - y[0])).toEqual(
-    sql.rows.map((r) => [r.id, Number(r.balance) / 100, Number(r.pending) / 100, Number(r.cleared) / 100]),
-  );
+  expect(
+    listed.map((a) => [a.id, a.balance, a.pending_balance, a.cleared_balance]).sort((x, y) => x[0] - y[0]),
+  ).toEqual(sql.rows.map((r) => [r.id, Number(r.balance) / 100, Number(r.pending) / 100, Number(r.cleared) / 100]));
   for (const account of listed) expect((await call('GET', `/api/accounts/${account.id}`)).body).toEqual(account);
   const throughToday = await ledger.app.db.query<{ id: number; balance: string }>(
     `SELECT a.id, (a.starting_balance + coalesce(sum(t.amount) FILTER (WHERE t.date <= '2025-03-15'), 0))::text AS balance
@@ -35,7 +35,9 @@ async function expectBalancesAsSql(): Promise<Json[]> {
   );
   for (let twice = 0; twice < 2; twice++) {
     const dated = (await call('GET', '/api/accounts/?today=2025-03-15')).body as Json[];
-    expect(dated.map((a) => [a.id, a.balance_today]).sort((x, y) => x[0] - y[0])).toEqual(throughToday.rows.map((r) => [r.id, Number(r.balance) / 100]));
+    expect(dated.map((a) => [a.id, a.balance_today]).sort((x, y) => x[0] - y[0])).toEqual(
+      throughToday.rows.map((r) => [r.id, Number(r.balance) / 100]),
+    );
     expect(dated.map((a) => [a.id, a.balance])).toEqual(listed.map((a) => [a.id, a.balance]));
   }
   return listed;
@@ -72,7 +74,8 @@ describe('account balances held by register version', () => {
     await addTransaction(call, a, { date: '2025-01-01', payee: 'Old', amount: -1 });
     await addTransaction(call, a, { date: '2025-03-01', payee: 'Later', amount: -2 });
     const stats = ledger.app.balanceCache.stats;
-    const today = (date: string) => call('GET', `/api/accounts/?today=${date}`).then((res) => res.body.find((x: Json) => x.id === a));
+    const today = (date: string) =>
+      call('GET', `/api/accounts/?today=${date}`).then((res) => res.body.find((x: Json) => x.id === a));
     await call('GET', '/api/accounts/'); // held without a date: not used for a list with one
     let before = { ...stats };
     expect([(await today('2025-02-01')).balance, (await today('2025-02-01')).balance_today]).toEqual([-3, -1]);
@@ -89,20 +92,45 @@ describe('account balances held by register version', () => {
 
   it('equal to the rows after every kind of write (seeded random), with and without register reads between', async () => {
     const next = seededRandom(20261126);
-    const accounts = [await openAccount(call, 'Rand 1', 10), await openAccount(call, 'Rand 2', -5), await openAccount(call, 'Rand 3', 0)];
+    const accounts = [
+      await openAccount(call, 'Rand 1', 10),
+      await openAccount(call, 'Rand 2', -5),
+      await openAccount(call, 'Rand 3', 0),
+    ];
     const ids: number[] = [];
     const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)];
     const writes: Array<() => Promise<unknown>> = [
-      async () => ids.push((await addTransaction(call, pick(accounts), { payee: 'R', amount: Math.round((next() - 0.7) * 10_000) / 100, status: pick(['', 'p', 'x']), date: pick(['2025-03-14', '2025-03-15', '2025-03-16']) })).id),
-      async () => ids.length && call('PUT', `/api/transactions/${pick(ids)}`, { date: pick(['2025-01-02', '2025-03-15', '2025-05-01']) }),
-      async () => ids.length && call('PUT', `/api/transactions/${pick(ids)}`, { amount: Math.round((next() - 0.5) * 10_000) / 100 }),
-      async () => ids.length && call('PATCH', `/api/transactions/${pick(ids)}/status`, { status: pick(['', 'p', 'x']) }),
+      async () =>
+        ids.push(
+          (
+            await addTransaction(call, pick(accounts), {
+              payee: 'R',
+              amount: Math.round((next() - 0.7) * 10_000) / 100,
+              status: pick(['', 'p', 'x']),
+              date: pick(['2025-03-14', '2025-03-15', '2025-03-16']),
+            })
+          ).id,
+        ),
+      async () =>
+        ids.length &&
+        call('PUT', `/api/transactions/${pick(ids)}`, { date: pick(['2025-01-02', '2025-03-15', '2025-05-01']) }),
+      async () =>
+        ids.length &&
+        call('PUT', `/api/transactions/${pick(ids)}`, { amount: Math.round((next() - 0.5) * 10_000) / 100 }),
+      async () =>
+        ids.length && call('PATCH', `/api/transactions/${pick(ids)}/status`, { status: pick(['', 'p', 'x']) }),
       async () => ids.length && call('PATCH', `/api/transactions/${pick(ids)}/delete`),
       async () => ids.length && call('PATCH', `/api/transactions/${pick(ids)}/restore`),
-      async () => ids.length && call('PATCH', `/api/transactions/${pick(ids)}/move`, { destination_account_id: pick(accounts) }),
+      async () =>
+        ids.length && call('PATCH', `/api/transactions/${pick(ids)}/move`, { destination_account_id: pick(accounts) }),
       async () => {
         const [from, to] = [accounts[0], pick(accounts.slice(1))];
-        const res = await call('POST', '/api/accounts/transfer', { from_account_id: from, to_account_id: to, amount: Math.round(next() * 5000 + 1) / 100, date: '2025-04-01' });
+        const res = await call('POST', '/api/accounts/transfer', {
+          from_account_id: from,
+          to_account_id: to,
+          amount: Math.round(next() * 5000 + 1) / 100,
+          date: '2025-04-01',
+        });
         expect(res.status).toBe(201);
         ids.push(res.body.from_transaction.id);
       },

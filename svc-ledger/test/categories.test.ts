@@ -1,4 +1,15 @@
-import { addTransaction, client, openAccount, outboxSince, register, snapshot, startLedger, type Call, type Ledger, type Json } from './helpers';
+import {
+  addTransaction,
+  client,
+  openAccount,
+  outboxSince,
+  register,
+  snapshot,
+  startLedger,
+  type Call,
+  type Ledger,
+  type Json,
+} from './helpers';
 
 let ledger: Ledger;
 let call: Call;
@@ -31,7 +42,15 @@ describe('GET/POST /api/categories/', () => {
     await h('POST', '/api/categories/', { name: 'insurance', parent_id: auto });
     const list = (await h('GET', '/api/categories/')).body;
     expect(list).toEqual([
-      { id: auto, name: 'Auto', parent_id: null, children: [{ id: res.body.id, name: 'Fuel', parent_id: auto }, { id: expect.any(Number), name: 'insurance', parent_id: auto }] },
+      {
+        id: auto,
+        name: 'Auto',
+        parent_id: null,
+        children: [
+          { id: res.body.id, name: 'Fuel', parent_id: auto },
+          { id: expect.any(Number), name: 'insurance', parent_id: auto },
+        ],
+      },
       { id: zoo, name: 'zoo', parent_id: null, children: [] },
     ]);
     // Another household sees none of it.
@@ -69,7 +88,9 @@ describe('PUT /api/categories/:id', () => {
     const moved = await call('PUT', `/api/categories/${garden}`, { parent_id: home });
     expect(moved.status).toBe(200);
     expect(moved.body.parent_id).toBe(home);
-    expect((await tree()).find((c: Json) => c.id === home).children.map((c: Json) => c.name)).toEqual(['Garden & Yard']);
+    expect((await tree()).find((c: Json) => c.id === home).children.map((c: Json) => c.name)).toEqual([
+      'Garden & Yard',
+    ]);
     const top = await call('PUT', `/api/categories/${garden}`, { parent_id: null });
     expect(top.body.parent_id).toBeNull();
   });
@@ -104,7 +125,8 @@ describe('PUT /api/categories/:id', () => {
 describe('DELETE /api/categories/:id', () => {
   it('children become top-level (renamed when the name is taken) and rows become uncategorised', async () => {
     const h = client(ledger.app, 4);
-    const mk = async (name: string, parent_id?: number) => (await h('POST', '/api/categories/', { name, parent_id })).body.id;
+    const mk = async (name: string, parent_id?: number) =>
+      (await h('POST', '/api/categories/', { name, parent_id })).body.id;
     const travel = await mk('Travel');
     const flights = await mk('Flights', travel);
     const misc = await mk('Misc', travel);
@@ -138,7 +160,8 @@ describe('DELETE /api/categories/:id', () => {
 describe('POST /api/categories/merge', () => {
   it('re-assigns rows and sub-categories (merging same-named ones), deletes the source, in one go', async () => {
     const h = client(ledger.app, 5);
-    const mk = async (name: string, parent_id?: number) => (await h('POST', '/api/categories/', { name, parent_id })).body.id;
+    const mk = async (name: string, parent_id?: number) =>
+      (await h('POST', '/api/categories/', { name, parent_id })).body.id;
     const dining = await mk('Dining');
     const lunch = await mk('Lunch', dining);
     const snacks = await mk('Snacks', dining);
@@ -153,14 +176,29 @@ describe('POST /api/categories/merge', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Categories merged successfully.');
     expect((await h('GET', '/api/categories/')).body).toEqual([
-      { id: food, name: 'Food', parent_id: null, children: [{ id: lunch, name: 'Lunch', parent_id: food }, { id: foodSnacks, name: 'snacks', parent_id: food }] },
+      {
+        id: food,
+        name: 'Food',
+        parent_id: null,
+        children: [
+          { id: lunch, name: 'Lunch', parent_id: food },
+          { id: foodSnacks, name: 'snacks', parent_id: food },
+        ],
+      },
     ]);
     const rows = await register(h, account);
-    expect(rows.map((r) => [r.id, r.category_name])).toEqual([[r1.id, 'Food'], [r2.id, 'Food: snacks'], [r3.id, 'Food: Lunch']]);
+    expect(rows.map((r) => [r.id, r.category_name])).toEqual([
+      [r1.id, 'Food'],
+      [r2.id, 'Food: snacks'],
+      [r3.id, 'Food: Lunch'],
+    ]);
     const [event] = await outboxSince(ledger.app, since);
     expect(event.type).toBe('ledger.category.merged.v1');
     expect(event.data).toMatchObject({
-      reassigned: [{ from_category_id: dining, to_category_id: food }, { from_category_id: snacks, to_category_id: foodSnacks }],
+      reassigned: [
+        { from_category_id: dining, to_category_id: food },
+        { from_category_id: snacks, to_category_id: foodSnacks },
+      ],
       reparented: [{ id: lunch, parent_id: food }],
       deleted_category_ids: [snacks, dining],
     });
@@ -171,7 +209,9 @@ describe('POST /api/categories/merge', () => {
     const parent = (await h('POST', '/api/categories/', { name: 'P' })).body.id;
     const child = (await h('POST', '/api/categories/', { name: 'C', parent_id: parent })).body.id;
     expect((await h('POST', '/api/categories/merge', { source_id: child, destination_id: parent })).status).toBe(200);
-    expect((await h('GET', '/api/categories/')).body).toEqual([{ id: parent, name: 'P', parent_id: null, children: [] }]);
+    expect((await h('GET', '/api/categories/')).body).toEqual([
+      { id: parent, name: 'P', parent_id: null, children: [] },
+    ]);
   });
 
   it('refuses merging into itself or its own child (400), foreign ids (404); nothing changes', async () => {
@@ -185,8 +225,12 @@ describe('POST /api/categories/merge', () => {
     const child = await call('POST', '/api/categories/merge', { source_id: x, destination_id: x1 });
     expect([child.status, child.body.message]).toEqual([400, 'A category cannot be merged into its own sub-category.']);
     expect((await call('POST', '/api/categories/merge', { source_id: x, destination_id: y1 })).status).toBe(400);
-    expect((await call('POST', '/api/categories/merge', { source_id: x, destination_id: foreignCategory })).status).toBe(404);
-    expect((await call('POST', '/api/categories/merge', { source_id: foreignCategory, destination_id: y })).status).toBe(404);
+    expect(
+      (await call('POST', '/api/categories/merge', { source_id: x, destination_id: foreignCategory })).status,
+    ).toBe(404);
+    expect(
+      (await call('POST', '/api/categories/merge', { source_id: foreignCategory, destination_id: y })).status,
+    ).toBe(404);
     expect(await snapshot(ledger.app)).toBe(before);
   });
 });

@@ -2,7 +2,19 @@ import Ajv from 'ajv';
 import { EVENT_SEQUENCE_HEADER, EVENTS } from '@hf/contracts';
 import * as L from '@hf/contracts/ledger';
 import type { EventEnvelope } from '@hf/messaging';
-import { addTransaction, client, internalClient, lastSequence, openAccount, outboxSince, type Call, type Ledger, type Reply, startLedger, type Json } from './helpers';
+import {
+  addTransaction,
+  client,
+  internalClient,
+  lastSequence,
+  openAccount,
+  outboxSince,
+  type Call,
+  type Ledger,
+  type Reply,
+  startLedger,
+  type Json,
+} from './helpers';
 
 /** Every write records its events in the outbox in the same transaction and answers the sequence. */
 let ledger: Ledger;
@@ -31,7 +43,11 @@ beforeAll(async () => {
   ledger = await startLedger('events');
   call = client(ledger.app, 1);
   internal = internalClient(ledger.app);
-  await ledger.bus.subscribe({ durable: 'events-test', subjects: ['ledger.>'], handler: async (event) => void received.push(event) });
+  await ledger.bus.subscribe({
+    durable: 'events-test',
+    subjects: ['ledger.>'],
+    handler: async (event) => void received.push(event),
+  });
 });
 afterAll(async () => ledger.close());
 
@@ -60,11 +76,19 @@ describe('events of every write', () => {
   it('accounts: opened, renamed, reordered', async () => {
     let events = await eventsOf(() => call('POST', '/api/accounts/', { name: 'Checking', starting_balance: 12.5 }));
     expect(types(events)).toEqual([EVENTS.accountOpened]);
-    expect(events[0].data.account).toMatchObject({ name: 'Checking', starting_balance_cents: 1250, is_default: true, household_id: 1 });
+    expect(events[0].data.account).toMatchObject({
+      name: 'Checking',
+      starting_balance_cents: 1250,
+      is_default: true,
+      household_id: 1,
+    });
     checking = events[0].data.account.id;
     savings = await openAccount(call, 'Savings', 0);
     events = await eventsOf(() => call('PUT', `/api/accounts/${savings}`, { name: 'Rainy Day' }));
-    expect(events[0]).toMatchObject({ type: EVENTS.accountRenamed, data: { previous_name: 'Savings', account: { name: 'Rainy Day' } } });
+    expect(events[0]).toMatchObject({
+      type: EVENTS.accountRenamed,
+      data: { previous_name: 'Savings', account: { name: 'Rainy Day' } },
+    });
     events = await eventsOf(() => call('POST', '/api/accounts/reorder', { account_ids: [savings, checking] }));
     expect(events[0]).toMatchObject({ type: EVENTS.accountsReordered, data: { account_ids: [savings, checking] } });
   });
@@ -76,58 +100,147 @@ describe('events of every write', () => {
 
   it('categories: created, changed, deleted, merged', async () => {
     let events = await eventsOf(() => call('POST', '/api/categories/', { name: 'Food' }));
-    expect(events[0]).toMatchObject({ type: EVENTS.categoryCreated, data: { category: { name: 'Food', parent_id: null } } });
+    expect(events[0]).toMatchObject({
+      type: EVENTS.categoryCreated,
+      data: { category: { name: 'Food', parent_id: null } },
+    });
     food = events[0].data.category.id;
     const temp = (await call('POST', '/api/categories/', { name: 'Temp' })).body.id;
     events = await eventsOf(() => call('PUT', `/api/categories/${temp}`, { parent_id: food }));
-    expect(events[0]).toMatchObject({ type: EVENTS.categoryChanged, data: { before: { parent_id: null }, after: { parent_id: food } } });
+    expect(events[0]).toMatchObject({
+      type: EVENTS.categoryChanged,
+      data: { before: { parent_id: null }, after: { parent_id: food } },
+    });
     events = await eventsOf(() => call('DELETE', `/api/categories/${temp}`));
-    expect(events[0]).toMatchObject({ type: EVENTS.categoryDeleted, data: { category: { id: temp }, promoted_children: [] } });
+    expect(events[0]).toMatchObject({
+      type: EVENTS.categoryDeleted,
+      data: { category: { id: temp }, promoted_children: [] },
+    });
     const other = (await call('POST', '/api/categories/', { name: 'Other' })).body.id;
     events = await eventsOf(() => call('POST', '/api/categories/merge', { source_id: other, destination_id: food }));
     expect(types(events)).toEqual([EVENTS.categoriesMerged]);
   });
 
   it('transactions: recorded, changed (edit, status, categorize), moved, deleted, restored', async () => {
-    let events = await eventsOf(() => call('POST', `/api/accounts/${checking}/transactions`, { date: '2025-01-10', payee: 'Shop', amount: -9.99, category_id: food }));
-    expect(events[0]).toMatchObject({ type: EVENTS.transactionRecorded, subject: `account/${checking}`, data: { origin: 'api', transactions: [{ payee: 'Shop', amount_cents: -999, category_id: food, account_id: checking, deleted: false }] } });
+    let events = await eventsOf(() =>
+      call('POST', `/api/accounts/${checking}/transactions`, {
+        date: '2025-01-10',
+        payee: 'Shop',
+        amount: -9.99,
+        category_id: food,
+      }),
+    );
+    expect(events[0]).toMatchObject({
+      type: EVENTS.transactionRecorded,
+      subject: `account/${checking}`,
+      data: {
+        origin: 'api',
+        transactions: [{ payee: 'Shop', amount_cents: -999, category_id: food, account_id: checking, deleted: false }],
+      },
+    });
     row = events[0].data.transactions[0];
     events = await eventsOf(() => call('PUT', `/api/transactions/${row.id}`, { amount: -10 }));
-    expect(events[0]).toMatchObject({ type: EVENTS.transactionChanged, data: { reason: 'edited', changes: [{ before: { amount_cents: -999 }, after: { amount_cents: -1000 } }] } });
+    expect(events[0]).toMatchObject({
+      type: EVENTS.transactionChanged,
+      data: { reason: 'edited', changes: [{ before: { amount_cents: -999 }, after: { amount_cents: -1000 } }] },
+    });
     events = await eventsOf(() => call('PATCH', `/api/transactions/${row.id}/status`, { status: 'x' }));
     expect(events[0].data).toMatchObject({ reason: 'status', changes: [{ after: { status: 'x' } }] });
-    events = await eventsOf(() => call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [row.id], category_id: food }));
+    events = await eventsOf(() =>
+      call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [row.id], category_id: food }),
+    );
     expect(events).toEqual([]);
-    events = await eventsOf(() => call('PATCH', `/api/transactions/${row.id}/move`, { destination_account_id: savings }));
-    expect(events[0]).toMatchObject({ type: EVENTS.transactionMoved, data: { from_account_id: checking, to_account_id: savings, changes: [{ after: { account_id: savings } }] } });
+    events = await eventsOf(() =>
+      call('PATCH', `/api/transactions/${row.id}/move`, { destination_account_id: savings }),
+    );
+    expect(events[0]).toMatchObject({
+      type: EVENTS.transactionMoved,
+      data: { from_account_id: checking, to_account_id: savings, changes: [{ after: { account_id: savings } }] },
+    });
     events = await eventsOf(() => call('PATCH', `/api/transactions/${row.id}/delete`));
-    expect(events[0]).toMatchObject({ type: EVENTS.transactionDeleted, data: { reason: 'user', transactions: [{ id: row.id, deleted: false }] } });
+    expect(events[0]).toMatchObject({
+      type: EVENTS.transactionDeleted,
+      data: { reason: 'user', transactions: [{ id: row.id, deleted: false }] },
+    });
     events = await eventsOf(() => call('PATCH', `/api/transactions/${row.id}/restore`));
-    expect(events[0]).toMatchObject({ type: EVENTS.transactionRestored, data: { transactions: [{ id: row.id, deleted: false }] } });
+    expect(events[0]).toMatchObject({
+      type: EVENTS.transactionRestored,
+      data: { transactions: [{ id: row.id, deleted: false }] },
+    });
   });
 
   it('transfers: both legs in one event; a leg edit changes both', async () => {
-    let events = await eventsOf(() => call('POST', '/api/accounts/transfer', { from_account_id: checking, to_account_id: savings, amount: 5, date: '2025-01-11' }));
+    let events = await eventsOf(() =>
+      call('POST', '/api/accounts/transfer', {
+        from_account_id: checking,
+        to_account_id: savings,
+        amount: 5,
+        date: '2025-01-11',
+      }),
+    );
     expect(events).toHaveLength(1);
     expect(events[0].data.origin).toBe('transfer');
     const [from, to] = events[0].data.transactions;
-    expect([from.amount_cents, to.amount_cents, from.transfer_id === to.transfer_id, from.transfer_transaction_id, to.transfer_transaction_id]).toEqual([-500, 500, true, to.id, from.id]);
+    expect([
+      from.amount_cents,
+      to.amount_cents,
+      from.transfer_id === to.transfer_id,
+      from.transfer_transaction_id,
+      to.transfer_transaction_id,
+    ]).toEqual([-500, 500, true, to.id, from.id]);
     events = await eventsOf(() => call('PUT', `/api/transactions/${from.id}`, { amount: -6 }));
     expect(events[0].data.changes.map((c: Json) => c.after.amount_cents)).toEqual([-600, 600]);
-    events = await eventsOf(() => call('POST', `/api/accounts/${checking}/transactions`, { date: '2025-01-12', payee: 'rainy day', amount: -1 }));
+    events = await eventsOf(() =>
+      call('POST', `/api/accounts/${checking}/transactions`, { date: '2025-01-12', payee: 'rainy day', amount: -1 }),
+    );
     expect(events[0].data.transactions).toHaveLength(2);
   });
 
   it('internal writes: import, clear, budgeted rows', async () => {
     // A bulk create's compact event (v2): one row keeps every field in its entry.
-    let events = await eventsOf(() => internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: checking, idempotency_key: 'e1', transactions: [{ date: '2025-01-13', payee: 'Imported', amount: -2 }] }));
-    expect(events[0].data).toMatchObject({ origin: 'import', transactions: [{ payee: 'Imported', amount_cents: -200 }] });
+    let events = await eventsOf(() =>
+      internal('POST', '/internal/transactions/bulk', {
+        household_id: 1,
+        account_id: checking,
+        idempotency_key: 'e1',
+        transactions: [{ date: '2025-01-13', payee: 'Imported', amount: -2 }],
+      }),
+    );
+    expect(events[0].data).toMatchObject({
+      origin: 'import',
+      transactions: [{ payee: 'Imported', amount_cents: -200 }],
+    });
     const id = events[0].data.transactions[0].id;
-    events = await eventsOf(() => internal('POST', '/internal/transactions/clear', { household_id: 1, transaction_ids: [id] }));
+    events = await eventsOf(() =>
+      internal('POST', '/internal/transactions/clear', { household_id: 1, transaction_ids: [id] }),
+    );
     expect(events[0].data).toMatchObject({ reason: 'cleared', changes: [{ after: { status: 'x' } }] });
-    events = await eventsOf(() => internal('PUT', '/internal/budgeted-rows', { household_id: 1, account_id: checking, schedule_id: 3, month: '2025-02', date: '2025-02-01', payee: 'Rent', amount: -700 }));
-    expect(events[0].data).toMatchObject({ origin: 'budgeted', transactions: [{ is_budgeted: true, schedule_id: 3, schedule_month: '2025-02' }] });
-    events = await eventsOf(() => internal('PUT', '/internal/budgeted-rows', { household_id: 1, account_id: checking, schedule_id: 3, month: '2025-02', date: '2025-02-01', payee: 'Rent', amount: -750 }));
+    events = await eventsOf(() =>
+      internal('PUT', '/internal/budgeted-rows', {
+        household_id: 1,
+        account_id: checking,
+        schedule_id: 3,
+        month: '2025-02',
+        date: '2025-02-01',
+        payee: 'Rent',
+        amount: -700,
+      }),
+    );
+    expect(events[0].data).toMatchObject({
+      origin: 'budgeted',
+      transactions: [{ is_budgeted: true, schedule_id: 3, schedule_month: '2025-02' }],
+    });
+    events = await eventsOf(() =>
+      internal('PUT', '/internal/budgeted-rows', {
+        household_id: 1,
+        account_id: checking,
+        schedule_id: 3,
+        month: '2025-02',
+        date: '2025-02-01',
+        payee: 'Rent',
+        amount: -750,
+      }),
+    );
     expect(events[0].data).toMatchObject({ reason: 'budgeted_sync' });
     events = await eventsOf(() => internal('DELETE', '/internal/budgeted-rows', { household_id: 1, schedule_id: 3 }));
     expect(events[0].data).toMatchObject({ reason: 'budgeted_removed', transactions: [{ schedule_id: 3 }] });
@@ -137,7 +250,9 @@ describe('events of every write', () => {
     const events = await eventsOf(() => call('DELETE', `/api/accounts/${savings}`));
     expect(types(events)).toEqual([EVENTS.transactionDeleted, EVENTS.transactionChanged, EVENTS.accountClosed]);
     expect(events[1].data.reason).toBe('transfer_detached');
-    expect(events[1].data.changes.every((c: Json) => c.after.transfer_id === null && c.after.payee === 'Rainy Day')).toBe(true);
+    expect(
+      events[1].data.changes.every((c: Json) => c.after.transfer_id === null && c.after.payee === 'Rainy Day'),
+    ).toBe(true);
   });
 
   it('the relay publishes every committed event to the bus in sequence order', async () => {
@@ -157,7 +272,12 @@ describe('a refused write records no event', () => {
     await addTransaction(call, account, {});
     const mid = await lastSequence(ledger.app);
     expect(mid).toBeGreaterThan(since);
-    const res = await call('POST', '/api/accounts/transfer', { from_account_id: account, to_account_id: account, amount: 1, date: '2025-01-01' });
+    const res = await call('POST', '/api/accounts/transfer', {
+      from_account_id: account,
+      to_account_id: account,
+      amount: 1,
+      date: '2025-01-01',
+    });
     expect(res.status).toBe(400);
     expect(await lastSequence(ledger.app)).toBe(mid);
   });

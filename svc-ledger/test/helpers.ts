@@ -17,7 +17,13 @@ export interface Ledger {
 export async function startLedger(prefix = 'ledger', options: Partial<AppOptions> = {}): Promise<Ledger> {
   const db = await createTestDatabase(prefix);
   const bus = createInProcessBus();
-  const app = await buildApp({ databaseUrl: db.url, jwtPublicKey: testKeys().publicKey, internalToken: TEST_INTERNAL_TOKEN, bus, ...options });
+  const app = await buildApp({
+    databaseUrl: db.url,
+    jwtPublicKey: testKeys().publicKey,
+    internalToken: TEST_INTERNAL_TOKEN,
+    bus,
+    ...options,
+  });
   await app.ready();
   return {
     app,
@@ -48,7 +54,11 @@ export interface Reply<T = Json> {
 /** A signed-in member of `householdId`: `call('POST', '/api/accounts/', {...})`. */
 export function client(app: FastifyInstance, householdId: number, userId = householdId * 100 + 1) {
   const token = testToken({ userId, householdId });
-  return async function call<T = Json>(method: InjectOptions['method'], url: string, body?: unknown): Promise<Reply<T>> {
+  return async function call<T = Json>(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+  ): Promise<Reply<T>> {
     const options: InjectOptions = { method, url, headers: { authorization: `Bearer ${token}` } };
     if (typeof body === 'string') {
       options.payload = body;
@@ -64,8 +74,17 @@ export type Call = ReturnType<typeof client>;
 
 /** A service-to-service caller with the internal token. */
 export function internalClient(app: FastifyInstance) {
-  return async function call<T = Json>(method: InjectOptions['method'], url: string, body?: unknown): Promise<Reply<T>> {
-    const res = await app.inject({ method, url, headers: { 'x-internal-token': TEST_INTERNAL_TOKEN }, payload: body as InjectOptions['payload'] });
+  return async function call<T = Json>(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+  ): Promise<Reply<T>> {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
+      payload: body as InjectOptions['payload'],
+    });
     return { status: res.statusCode, body: (res.body ? res.json() : undefined) as T, headers: res.headers };
   };
 }
@@ -78,7 +97,14 @@ export async function openAccount(call: Call, name: string, startingBalance = 0)
 }
 
 export async function addTransaction(call: Call, accountId: number, fields: Record<string, unknown>): Promise<Json> {
-  const res = await call('POST', `/api/accounts/${accountId}/transactions`, { date: '2025-01-15', payee: 'Shop', amount: -10, status: '', notes: '', ...fields });
+  const res = await call('POST', `/api/accounts/${accountId}/transactions`, {
+    date: '2025-01-15',
+    payee: 'Shop',
+    amount: -10,
+    status: '',
+    notes: '',
+    ...fields,
+  });
   if (res.status !== 201) throw new Error(`add transaction: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
@@ -90,8 +116,14 @@ export async function register(call: Call, accountId: number): Promise<Json[]> {
 }
 
 /** Outbox rows (type and data) after `sequence`. */
-export async function outboxSince(app: FastifyInstance, sequence = 0): Promise<Array<{ sequence: number; type: string; subject: string; household_id: number; data: Json }>> {
-  const result = await app.db.query('SELECT sequence::int AS sequence, type, subject, household_id, data::json AS data FROM outbox WHERE sequence > $1 ORDER BY sequence', [sequence]);
+export async function outboxSince(
+  app: FastifyInstance,
+  sequence = 0,
+): Promise<Array<{ sequence: number; type: string; subject: string; household_id: number; data: Json }>> {
+  const result = await app.db.query(
+    'SELECT sequence::int AS sequence, type, subject, household_id, data::json AS data FROM outbox WHERE sequence > $1 ORDER BY sequence',
+    [sequence],
+  );
   return result.rows;
 }
 

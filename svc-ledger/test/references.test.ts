@@ -4,7 +4,16 @@ import { TEST_INTERNAL_TOKEN, testAdminUrl, testKeys } from '@hf/service-kit/src
 import { buildApp } from '../src/app';
 import { findAccount } from '../src/repositories/accounts';
 import { categoriesExist } from '../src/repositories/categories';
-import { client, internalClient, openAccount, register, snapshot, startLedger, type Call, type Ledger } from './helpers';
+import {
+  client,
+  internalClient,
+  openAccount,
+  register,
+  snapshot,
+  startLedger,
+  type Call,
+  type Ledger,
+} from './helpers';
 
 // Bulk creates check their account and categories once, locked as a foreign-key check locks
 // them, instead of by a trigger per row (src/repositories/references.ts).
@@ -27,7 +36,12 @@ beforeAll(async () => {
 afterAll(async () => ledger.close());
 
 const bulk = (key: string, rows: object[]) =>
-  internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: account, idempotency_key: key, transactions: rows });
+  internal('POST', '/internal/transactions/bulk', {
+    household_id: 1,
+    account_id: account,
+    idempotency_key: key,
+    transactions: rows,
+  });
 
 describe('references checked once per bulk create', () => {
   it('is what the test database superuser does', () => {
@@ -45,7 +59,7 @@ describe('references checked once per bulk create', () => {
     expect(rules.rows).toEqual([]);
   });
 
-  it('holds the account and categories FOR KEY SHARE until the write ends, and finds only the household\'s', async () => {
+  it("holds the account and categories FOR KEY SHARE until the write ends, and finds only the household's", async () => {
     const writer = await ledger.app.db.connect();
     const other = await ledger.app.db.connect();
     const doomed = (await call('POST', '/api/categories/', { name: 'Doomed' })).body.id;
@@ -54,8 +68,12 @@ describe('references checked once per bulk create', () => {
       expect(await findAccount(writer, 1, account, 'FOR KEY SHARE')).toMatchObject({ id: account });
       expect(await categoriesExist(writer, 1, [doomed, doomed], true)).toBe(true);
       await other.query("SET lock_timeout = '200ms'");
-      await expect(other.query('DELETE FROM categories WHERE id = $1', [doomed])).rejects.toMatchObject({ code: '55P03' });
-      await expect(other.query('DELETE FROM accounts WHERE id = $1', [account])).rejects.toMatchObject({ code: '55P03' });
+      await expect(other.query('DELETE FROM categories WHERE id = $1', [doomed])).rejects.toMatchObject({
+        code: '55P03',
+      });
+      await expect(other.query('DELETE FROM accounts WHERE id = $1', [account])).rejects.toMatchObject({
+        code: '55P03',
+      });
       await writer.query('COMMIT');
       await other.query('DELETE FROM categories WHERE id = $1', [doomed]);
 
@@ -79,11 +97,13 @@ describe('references checked once per bulk create', () => {
     expect(res.status).toBe(200);
     expect((await register(call, account)).filter((r) => r.category_name === 'Groceries')).toHaveLength(2);
     expect((await call('DELETE', `/api/categories/${groceries}`)).status).toBeLessThan(300);
-    const rows = await ledger.app.db.query('SELECT category_id FROM transactions WHERE id = ANY($1::int[])', [res.body.transaction_ids]);
+    const rows = await ledger.app.db.query('SELECT category_id FROM transactions WHERE id = ANY($1::int[])', [
+      res.body.transaction_ids,
+    ]);
     expect(rows.rows).toEqual([{ category_id: null }, { category_id: null }]);
   });
 
-  it('refuses another household\'s category with nothing written', async () => {
+  it("refuses another household's category with nothing written", async () => {
     const before = await snapshot(ledger.app);
     const res = await bulk('foreign', [{ date: '2025-03-03', payee: 'X', amount: -1, category_id: foreignCategory }]);
     expect([res.status, res.body.message]).toEqual([404, 'Category not found.']);
@@ -111,7 +131,12 @@ describe('a database role that may not skip triggers', () => {
     url.username = ROLE;
     url.password = 'plain';
     url.pathname = `/${dbName}`;
-    plain = await buildApp({ databaseUrl: url.toString(), jwtPublicKey: testKeys().publicKey, internalToken: TEST_INTERNAL_TOKEN, bus: createInProcessBus() });
+    plain = await buildApp({
+      databaseUrl: url.toString(),
+      jwtPublicKey: testKeys().publicKey,
+      internalToken: TEST_INTERNAL_TOKEN,
+      bus: createInProcessBus(),
+    });
     await plain.ready();
   });
   afterAll(async () => {
@@ -128,7 +153,10 @@ describe('a database role that may not skip triggers', () => {
     const id = await openAccount(user, 'Plain', 0);
     const category = (await user('POST', '/api/categories/', { name: 'Food' })).body.id;
     const res = await internalClient(plain)('POST', '/internal/transactions/bulk', {
-      household_id: 1, account_id: id, idempotency_key: 'plain', transactions: [
+      household_id: 1,
+      account_id: id,
+      idempotency_key: 'plain',
+      transactions: [
         { date: '2025-03-01', payee: 'Market', amount: -12.5, category_id: category },
         { date: '2025-03-02', payee: 'Pay', amount: 100 },
       ],

@@ -4,7 +4,16 @@ import { decodeCursor } from '../src/domain/cursor';
 import { RegisterCache, WARM_EVICTS_IDLE_MS, WARM_FULL_SHARE } from '../src/register-cache';
 import { loadRegister } from '../src/repositories/register';
 import { registerPage } from '../src/repositories/transactions';
-import { addTransaction, client, internalClient, openAccount, startLedger, type Call, type Json, type Ledger } from './helpers';
+import {
+  addTransaction,
+  client,
+  internalClient,
+  openAccount,
+  startLedger,
+  type Call,
+  type Json,
+  type Ledger,
+} from './helpers';
 import { seededRandom } from './seeded-random';
 
 /**
@@ -44,7 +53,14 @@ async function get(accountId: number, headers: Record<string, string> = {}, hous
     url: `/api/accounts/${accountId}/transactions`,
     headers: { authorization: `Bearer ${tokens[household]}`, ...headers },
   });
-  return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, text: res.body, etag: res.headers.etag as string, hit: stats.hits > hits };
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    raw: res.rawPayload,
+    text: res.body,
+    etag: res.headers.etag as string,
+    hit: stats.hits > hits,
+  };
 }
 
 const rowsOf = (got: Got): Json[] => JSON.parse(got.text);
@@ -111,43 +127,71 @@ describe('every write that changes a register invalidates its cached copy', () =
     cash = await openAccount(call, 'Cash', 0);
     food = expectStatus(await call('POST', '/api/categories/', { name: 'Food' }), 201).id;
     fruit = expectStatus(await call('POST', '/api/categories/', { name: 'Fruit', parent_id: food }), 201).id;
-    rowId = (await addTransaction(call, checking, { date: '2025-01-10', payee: 'Market', amount: -20, category_id: fruit })).id;
+    rowId = (
+      await addTransaction(call, checking, { date: '2025-01-10', payee: 'Market', amount: -20, category_id: fruit })
+    ).id;
     await addTransaction(call, savings, { date: '2025-01-11', payee: 'Grocer', amount: -5, category_id: fruit });
     legId = (await addTransaction(call, checking, { date: '2025-01-12', payee: 'Savings', amount: -30 })).id;
   });
 
   it('create (entry line)', async () => {
-    await expectInvalidated([checking], async () => addTransaction(call, checking, { date: '2025-01-13', payee: 'Bakery', amount: -4 }));
+    await expectInvalidated([checking], async () =>
+      addTransaction(call, checking, { date: '2025-01-13', payee: 'Bakery', amount: -4 }),
+    );
     expect(rowsOf(await get(checking)).map((r) => r.payee)).toContain('Bakery');
   });
 
   it('a transfer from the entry line and from POST /api/accounts/transfer (both accounts)', async () => {
-    await expectInvalidated([checking, cash], async () => addTransaction(call, cash, { date: '2025-01-14', payee: 'checking', amount: 25 }));
+    await expectInvalidated([checking, cash], async () =>
+      addTransaction(call, cash, { date: '2025-01-14', payee: 'checking', amount: 25 }),
+    );
     await expectInvalidated([checking, savings], async () =>
-      expectStatus(await call('POST', '/api/accounts/transfer', { from_account_id: savings, to_account_id: checking, amount: 7, date: '2025-01-15' }), 201),
+      expectStatus(
+        await call('POST', '/api/accounts/transfer', {
+          from_account_id: savings,
+          to_account_id: checking,
+          amount: 7,
+          date: '2025-01-15',
+        }),
+        201,
+      ),
     );
   });
 
   it('edit, and an edit of a transfer leg (mirrored into the other account)', async () => {
-    await expectInvalidated([checking], async () => expectStatus(await call('PUT', `/api/transactions/${rowId}`, { amount: -21.5, notes: 'edited' })));
-    await expectInvalidated([checking, savings], async () => expectStatus(await call('PUT', `/api/transactions/${legId}`, { amount: -31 })));
+    await expectInvalidated([checking], async () =>
+      expectStatus(await call('PUT', `/api/transactions/${rowId}`, { amount: -21.5, notes: 'edited' })),
+    );
+    await expectInvalidated([checking, savings], async () =>
+      expectStatus(await call('PUT', `/api/transactions/${legId}`, { amount: -31 })),
+    );
     expect(rowsOf(await get(savings)).find((r) => r.transfer_transaction_id === legId).amount).toBe(31);
   });
 
   it('status', async () => {
-    await expectInvalidated([checking], async () => expectStatus(await call('PATCH', `/api/transactions/${rowId}/status`, { status: 'x' })));
+    await expectInvalidated([checking], async () =>
+      expectStatus(await call('PATCH', `/api/transactions/${rowId}/status`, { status: 'x' })),
+    );
   });
 
   it('delete and restore (both legs)', async () => {
-    await expectInvalidated([checking, savings], async () => expectStatus(await call('PATCH', `/api/transactions/${legId}/delete`)));
+    await expectInvalidated([checking, savings], async () =>
+      expectStatus(await call('PATCH', `/api/transactions/${legId}/delete`)),
+    );
     expect(rowsOf(await get(savings)).some((r) => r.transfer_transaction_id === legId)).toBe(false);
-    await expectInvalidated([checking, savings], async () => expectStatus(await call('PATCH', `/api/transactions/${legId}/restore`)));
+    await expectInvalidated([checking, savings], async () =>
+      expectStatus(await call('PATCH', `/api/transactions/${legId}/restore`)),
+    );
   });
 
   it('move (both accounts; a moved leg changes the payee of its other leg)', async () => {
-    await expectInvalidated([checking, cash], async () => expectStatus(await call('PATCH', `/api/transactions/${rowId}/move`, { destination_account_id: cash })));
+    await expectInvalidated([checking, cash], async () =>
+      expectStatus(await call('PATCH', `/api/transactions/${rowId}/move`, { destination_account_id: cash })),
+    );
     expect(rowsOf(await get(cash)).some((r) => r.id === rowId)).toBe(true);
-    await expectInvalidated([checking, cash, savings], async () => expectStatus(await call('PATCH', `/api/transactions/${legId}/move`, { destination_account_id: cash })));
+    await expectInvalidated([checking, cash, savings], async () =>
+      expectStatus(await call('PATCH', `/api/transactions/${legId}/move`, { destination_account_id: cash })),
+    );
     expect(rowsOf(await get(savings)).find((r) => r.transfer_transaction_id === legId).payee).toBe('Cash');
     // Back where they were, for the tests below.
     expectStatus(await call('PATCH', `/api/transactions/${legId}/move`, { destination_account_id: checking }));
@@ -155,26 +199,40 @@ describe('every write that changes a register invalidates its cached copy', () =
   });
 
   it('bulk categorize', async () => {
-    await expectInvalidated([checking], async () => expectStatus(await call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [rowId], category_id: food })));
+    await expectInvalidated([checking], async () =>
+      expectStatus(
+        await call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [rowId], category_id: food }),
+      ),
+    );
     expect(rowsOf(await get(checking)).find((r) => r.id === rowId).category_name).toBe('Food');
   });
 
   it('category rename and re-parent (every account of the household shows the path)', async () => {
-    await expectInvalidated([checking, savings], async () => expectStatus(await call('PUT', `/api/categories/${food}`, { name: 'Groceries' })));
+    await expectInvalidated([checking, savings], async () =>
+      expectStatus(await call('PUT', `/api/categories/${food}`, { name: 'Groceries' })),
+    );
     expect(rowsOf(await get(savings)).find((r) => r.payee === 'Grocer').category_name).toBe('Groceries: Fruit');
-    await expectInvalidated([savings], async () => expectStatus(await call('PUT', `/api/categories/${fruit}`, { parent_id: null })));
+    await expectInvalidated([savings], async () =>
+      expectStatus(await call('PUT', `/api/categories/${fruit}`, { parent_id: null })),
+    );
     expect(rowsOf(await get(savings)).find((r) => r.payee === 'Grocer').category_name).toBe('Fruit');
   });
 
   it('category merge and delete', async () => {
-    await expectInvalidated([savings], async () => expectStatus(await call('POST', '/api/categories/merge', { source_id: fruit, destination_id: food })));
+    await expectInvalidated([savings], async () =>
+      expectStatus(await call('POST', '/api/categories/merge', { source_id: fruit, destination_id: food })),
+    );
     expect(rowsOf(await get(savings)).find((r) => r.payee === 'Grocer').category_name).toBe('Groceries');
-    await expectInvalidated([checking, savings], async () => expectStatus(await call('DELETE', `/api/categories/${food}`)));
+    await expectInvalidated([checking, savings], async () =>
+      expectStatus(await call('DELETE', `/api/categories/${food}`)),
+    );
     expect(rowsOf(await get(savings)).find((r) => r.payee === 'Grocer').category_name).toBeNull();
   });
 
   it('account rename (its own rows and the legs naming it elsewhere)', async () => {
-    await expectInvalidated([checking, savings, cash], async () => expectStatus(await call('PUT', `/api/accounts/${checking}`, { name: 'Everyday' })));
+    await expectInvalidated([checking, savings, cash], async () =>
+      expectStatus(await call('PUT', `/api/accounts/${checking}`, { name: 'Everyday' })),
+    );
     expect(rowsOf(await get(checking))[0].account_name).toBe('Everyday');
     expect(rowsOf(await get(savings)).find((r) => r.transfer_transaction_id === legId).payee).toBe('Everyday');
   });
@@ -182,32 +240,79 @@ describe('every write that changes a register invalidates its cached copy', () =
   it('internal bulk create, clear and budgeted rows (created, updated, removed)', async () => {
     let ids: number[] = [];
     await expectInvalidated([cash], async () => {
-      ids = expectStatus(await internal('POST', '/internal/transactions/bulk', {
-        household_id: 1, account_id: cash, idempotency_key: 'regcache-1', transactions: [{ date: '2025-02-01', payee: 'Imported', amount: -1 }],
-      })).transaction_ids;
+      ids = expectStatus(
+        await internal('POST', '/internal/transactions/bulk', {
+          household_id: 1,
+          account_id: cash,
+          idempotency_key: 'regcache-1',
+          transactions: [{ date: '2025-02-01', payee: 'Imported', amount: -1 }],
+        }),
+      ).transaction_ids;
     });
-    await expectInvalidated([cash], async () => expectStatus(await internal('POST', '/internal/transactions/clear', { household_id: 1, transaction_ids: ids })));
-    const budgeted = { household_id: 1, account_id: cash, schedule_id: 5, month: '2025-03', date: '2025-03-05', payee: 'Rent', amount: -500 };
-    await expectInvalidated([cash], async () => expect(expectStatus(await internal('PUT', '/internal/budgeted-rows', budgeted)).state).toBe('created'));
-    await expectInvalidated([cash], async () => expect(expectStatus(await internal('PUT', '/internal/budgeted-rows', { ...budgeted, amount: -550 })).state).toBe('updated'));
-    await expectInvalidated([cash], async () => expect(expectStatus(await internal('DELETE', '/internal/budgeted-rows', { household_id: 1, schedule_id: 5 })).deleted).toBe(1));
+    await expectInvalidated([cash], async () =>
+      expectStatus(await internal('POST', '/internal/transactions/clear', { household_id: 1, transaction_ids: ids })),
+    );
+    const budgeted = {
+      household_id: 1,
+      account_id: cash,
+      schedule_id: 5,
+      month: '2025-03',
+      date: '2025-03-05',
+      payee: 'Rent',
+      amount: -500,
+    };
+    await expectInvalidated([cash], async () =>
+      expect(expectStatus(await internal('PUT', '/internal/budgeted-rows', budgeted)).state).toBe('created'),
+    );
+    await expectInvalidated([cash], async () =>
+      expect(expectStatus(await internal('PUT', '/internal/budgeted-rows', { ...budgeted, amount: -550 })).state).toBe(
+        'updated',
+      ),
+    );
+    await expectInvalidated([cash], async () =>
+      expect(
+        expectStatus(await internal('DELETE', '/internal/budgeted-rows', { household_id: 1, schedule_id: 5 })).deleted,
+      ).toBe(1),
+    );
   });
 
   it('account delete: the other legs of its transfers become ordinary rows elsewhere; the account itself is 404', async () => {
     await get(checking);
-    await expectInvalidated([savings, cash], async () => expectStatus(await call('DELETE', `/api/accounts/${checking}`)));
-    expect(rowsOf(await get(savings)).find((r) => r.transfer_transaction_id === null && r.payee === 'Everyday')).toBeDefined();
+    await expectInvalidated([savings, cash], async () =>
+      expectStatus(await call('DELETE', `/api/accounts/${checking}`)),
+    );
+    expect(
+      rowsOf(await get(savings)).find((r) => r.transfer_transaction_id === null && r.payee === 'Everyday'),
+    ).toBeDefined();
     expect((await get(checking)).status).toBe(404);
   });
 
   it('writes that change no register keep the cached body: reorder, new category, a refused or no-op write', async () => {
-    await expectKept(savings, async () => expectStatus(await call('POST', '/api/accounts/reorder', { account_ids: [cash, savings] })));
-    await expectKept(savings, async () => expectStatus(await call('POST', '/api/categories/', { name: 'Unused' }), 201));
-    await expectKept(savings, async () => expectStatus(await call('POST', `/api/accounts/${savings}/transactions`, { date: '2025-02-30', payee: 'x', amount: 1 }), 400));
+    await expectKept(savings, async () =>
+      expectStatus(await call('POST', '/api/accounts/reorder', { account_ids: [cash, savings] })),
+    );
+    await expectKept(savings, async () =>
+      expectStatus(await call('POST', '/api/categories/', { name: 'Unused' }), 201),
+    );
+    await expectKept(savings, async () =>
+      expectStatus(
+        await call('POST', `/api/accounts/${savings}/transactions`, { date: '2025-02-30', payee: 'x', amount: 1 }),
+        400,
+      ),
+    );
     const row = rowsOf(await get(savings))[0];
-    await expectKept(savings, async () => expectStatus(await call('PUT', `/api/transactions/${row.id}`, { amount: -99, updated_at: '2001-01-01T00:00:00.000000Z' }), 409));
-    await expectKept(savings, async () => expectStatus(await call('PUT', `/api/transactions/${row.id}`, { amount: row.amount })));
-    await expectKept(savings, async () => expectStatus(await call('PUT', `/api/accounts/${savings}`, { name: 'Savings' })));
+    await expectKept(savings, async () =>
+      expectStatus(
+        await call('PUT', `/api/transactions/${row.id}`, { amount: -99, updated_at: '2001-01-01T00:00:00.000000Z' }),
+        409,
+      ),
+    );
+    await expectKept(savings, async () =>
+      expectStatus(await call('PUT', `/api/transactions/${row.id}`, { amount: row.amount })),
+    );
+    await expectKept(savings, async () =>
+      expectStatus(await call('PUT', `/api/accounts/${savings}`, { name: 'Savings' })),
+    );
   });
 });
 
@@ -218,7 +323,11 @@ describe('households', () => {
     await get(mine);
     const cached = await get(mine);
     expect(cached.hit).toBe(true);
-    const variants: Array<Record<string, string>> = [{}, { 'if-none-match': cached.etag }, { 'accept-encoding': 'gzip' }];
+    const variants: Array<Record<string, string>> = [
+      {},
+      { 'if-none-match': cached.etag },
+      { 'accept-encoding': 'gzip' },
+    ];
     for (const headers of variants) {
       const theirs = await get(mine, headers, 2);
       expect(theirs.status).toBe(404);
@@ -278,8 +387,19 @@ describe('compression', () => {
   let small: number;
   beforeAll(async () => {
     big = await openAccount(call, 'Big', 0);
-    const transactions = Array.from({ length: 300 }, (_, i) => ({ date: '2025-04-01', payee: `Payee ${i}`, amount: -(100 + i) / 100 }));
-    expectStatus(await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: big, idempotency_key: 'regcache-big', transactions }));
+    const transactions = Array.from({ length: 300 }, (_, i) => ({
+      date: '2025-04-01',
+      payee: `Payee ${i}`,
+      amount: -(100 + i) / 100,
+    }));
+    expectStatus(
+      await internal('POST', '/internal/transactions/bulk', {
+        household_id: 1,
+        account_id: big,
+        idempotency_key: 'regcache-big',
+        transactions,
+      }),
+    );
     small = await openAccount(call, 'Small', 0);
     await addTransaction(call, small, { payee: 'Tiny', amount: -1 });
   });
@@ -320,8 +440,19 @@ describe('compression', () => {
 
   it('pages too, held or read by SQL: gzip when accepted (the same JSON), identity when not or under 1 KiB', async () => {
     const unheld = await openAccount(call, 'Paged by SQL', 0);
-    const transactions = Array.from({ length: 300 }, (_, i) => ({ date: '2025-04-02', payee: `Payee ${i}`, amount: -(100 + i) / 100 }));
-    expectStatus(await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: unheld, idempotency_key: 'regcache-paged-gzip', transactions }));
+    const transactions = Array.from({ length: 300 }, (_, i) => ({
+      date: '2025-04-02',
+      payee: `Payee ${i}`,
+      amount: -(100 + i) / 100,
+    }));
+    expectStatus(
+      await internal('POST', '/internal/transactions/bulk', {
+        household_id: 1,
+        account_id: unheld,
+        idempotency_key: 'regcache-paged-gzip',
+        transactions,
+      }),
+    );
     await get(big); // held from here on
     expect(ledger.app.registerCache.holds(1, big)).toBe(true);
     expect(ledger.app.registerCache.holds(1, unheld)).toBe(false);
@@ -338,18 +469,20 @@ describe('compression', () => {
       expect(gunzipSync(zipped.rawPayload).equals(plain.rawPayload)).toBe(true);
       const older = await page(accountId, `limit=50&before=${plain.json().prev_cursor}`, 'gzip');
       expect(JSON.parse(gunzipSync(older.rawPayload).toString('utf8')).rows).toHaveLength(50);
-      for (const encoding of ['identity', 'gzip;q=0', 'br']) expect((await page(accountId, 'limit=200', encoding)).headers['content-encoding']).toBeUndefined();
+      for (const encoding of ['identity', 'gzip;q=0', 'br'])
+        expect((await page(accountId, 'limit=200', encoding)).headers['content-encoding']).toBeUndefined();
     }
     expect((await page(small, 'limit=5', 'gzip')).headers['content-encoding']).toBeUndefined();
   });
 });
 
 describe('a cached register follows row-level writes without reading every row again', () => {
-
   /** Every page walk of the cached model equals PostgreSQL's page for the same cursor. */
   async function expectPagesAsSql(accountId: number): Promise<void> {
     const head = { id: accountId, starting_balance: 0 };
-    head.starting_balance = (await ledger.app.db.query<{ s: number }>('SELECT starting_balance AS s FROM accounts WHERE id = $1', [accountId])).rows[0].s;
+    head.starting_balance = (
+      await ledger.app.db.query<{ s: number }>('SELECT starting_balance AS s FROM accounts WHERE id = $1', [accountId])
+    ).rows[0].s;
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `?limit=7&before=${cursor}` : '?limit=7';
@@ -359,7 +492,10 @@ describe('a cached register follows row-level writes without reading every row a
       expect(res.body).toEqual(JSON.parse(JSON.stringify(sql)));
       cursor = res.body.prev_cursor;
     } while (cursor);
-    const after = await call('GET', `/api/accounts/${accountId}/transactions?limit=5&after=${(await call('GET', `/api/accounts/${accountId}/transactions?limit=1`)).body.prev_cursor ?? 'MA'}`);
+    const after = await call(
+      'GET',
+      `/api/accounts/${accountId}/transactions?limit=5&after=${(await call('GET', `/api/accounts/${accountId}/transactions?limit=1`)).body.prev_cursor ?? 'MA'}`,
+    );
     expect(after.status).toBe(after.body.message ? 400 : 200);
   }
 
@@ -368,15 +504,49 @@ describe('a cached register follows row-level writes without reading every row a
     const home = await openAccount(call, 'Home', 1234.56);
     const away = await openAccount(call, 'Away', -10);
     const ids: number[] = [];
-    const seed = Array.from({ length: 1500 }, (_, i) => ({ date: `2025-05-${String(1 + (i % 28)).padStart(2, '0')}`, payee: `Seed ${i}`, amount: -(i * 37 % 5000) / 100, status: i % 3 === 0 ? 'x' : '' }));
-    ids.push(...expectStatus(await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: home, idempotency_key: 'regcache-rows', transactions: seed })).transaction_ids);
+    const seed = Array.from({ length: 1500 }, (_, i) => ({
+      date: `2025-05-${String(1 + (i % 28)).padStart(2, '0')}`,
+      payee: `Seed ${i}`,
+      amount: -((i * 37) % 5000) / 100,
+      status: i % 3 === 0 ? 'x' : '',
+    }));
+    ids.push(
+      ...expectStatus(
+        await internal('POST', '/internal/transactions/bulk', {
+          household_id: 1,
+          account_id: home,
+          idempotency_key: 'regcache-rows',
+          transactions: seed,
+        }),
+      ).transaction_ids,
+    );
     for (const id of [home, away]) await get(id);
     const stats = ledger.app.registerCache.stats;
     const reusedBefore = stats.reusedBlocks;
     const writes: Array<() => Promise<unknown>> = [
-      async () => ids.push((await addTransaction(call, home, { date: `2025-05-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}`, payee: 'New', amount: -Math.round(next() * 10000) / 100 })).id),
-      async () => expectStatus(await call('PUT', `/api/transactions/${ids[Math.floor(next() * ids.length)]}`, { amount: Math.round((next() - 0.5) * 20000) / 100, date: `2025-04-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}` })),
-      async () => expectStatus(await call('PATCH', `/api/transactions/${ids[Math.floor(next() * ids.length)]}/status`, { status: ['', 'p', 'x'][Math.floor(next() * 3)] })),
+      async () =>
+        ids.push(
+          (
+            await addTransaction(call, home, {
+              date: `2025-05-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}`,
+              payee: 'New',
+              amount: -Math.round(next() * 10000) / 100,
+            })
+          ).id,
+        ),
+      async () =>
+        expectStatus(
+          await call('PUT', `/api/transactions/${ids[Math.floor(next() * ids.length)]}`, {
+            amount: Math.round((next() - 0.5) * 20000) / 100,
+            date: `2025-04-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}`,
+          }),
+        ),
+      async () =>
+        expectStatus(
+          await call('PATCH', `/api/transactions/${ids[Math.floor(next() * ids.length)]}/status`, {
+            status: ['', 'p', 'x'][Math.floor(next() * 3)],
+          }),
+        ),
       async () => {
         const id = ids[Math.floor(next() * ids.length)];
         expectStatus(await call('PATCH', `/api/transactions/${id}/delete`));
@@ -385,10 +555,21 @@ describe('a cached register follows row-level writes without reading every row a
       },
       async () => {
         const id = ids[Math.floor(next() * ids.length)];
-        const res = await call('PATCH', `/api/transactions/${id}/move`, { destination_account_id: next() < 0.5 ? away : home });
+        const res = await call('PATCH', `/api/transactions/${id}/move`, {
+          destination_account_id: next() < 0.5 ? away : home,
+        });
         expect([200, 400]).toContain(res.status);
       },
-      async () => ids.push((await addTransaction(call, home, { date: '2025-05-10', payee: 'Away', amount: -Math.round(next() * 5000) / 100 })).id),
+      async () =>
+        ids.push(
+          (
+            await addTransaction(call, home, {
+              date: '2025-05-10',
+              payee: 'Away',
+              amount: -Math.round(next() * 5000) / 100,
+            })
+          ).id,
+        ),
     ];
     const etags = new Map<number, string>();
     for (const id of [home, away]) etags.set(id, (await get(id)).etag);
@@ -444,7 +625,8 @@ describe('a cached register follows row-level writes without reading every row a
     const other = expectStatus(await call('POST', '/api/categories/', { name: 'Travel' }), 201).id;
     const shows = await openAccount(call, 'Shows it', 0);
     const not = await openAccount(call, 'Does not', 0);
-    for (let i = 0; i < 5; i++) await addTransaction(call, shows, { payee: `Plant ${i}`, amount: -1 - i, category_id: i % 2 ? child : other });
+    for (let i = 0; i < 5; i++)
+      await addTransaction(call, shows, { payee: `Plant ${i}`, amount: -1 - i, category_id: i % 2 ? child : other });
     await addTransaction(call, not, { payee: 'Train', amount: -9, category_id: other });
     await get(shows);
     const stats = ledger.app.registerCache.stats;
@@ -454,7 +636,11 @@ describe('a cached register follows row-level writes without reading every row a
     let { builds, updates } = stats;
     let served = await get(shows);
     expect(served.text).toBe(await fresh(shows));
-    expect(rowsOf(served).filter((r) => r.category_id === child).map((r) => r.category_name)).toEqual(['House: Garden', 'House: Garden']);
+    expect(
+      rowsOf(served)
+        .filter((r) => r.category_id === child)
+        .map((r) => r.category_name),
+    ).toEqual(['House: Garden', 'House: Garden']);
     expect([stats.builds - builds, stats.updates - updates]).toEqual([0, 1]);
 
     await expectKept(not, async () => expectStatus(await call('PUT', `/api/categories/${child}`, { parent_id: null })));
@@ -466,7 +652,9 @@ describe('a cached register follows row-level writes without reading every row a
 
     // A category no row uses: renaming it touches no register; a row entered with a new one is an update.
     const unused = expectStatus(await call('POST', '/api/categories/', { name: 'Someday' }), 201).id;
-    await expectKept(shows, async () => expectStatus(await call('PUT', `/api/categories/${unused}`, { name: 'Later' })));
+    await expectKept(shows, async () =>
+      expectStatus(await call('PUT', `/api/categories/${unused}`, { name: 'Later' })),
+    );
     ({ builds, updates } = stats);
     await addTransaction(call, shows, { payee: 'Seeds', amount: -3, category_id: unused });
     served = await get(shows);
@@ -477,8 +665,20 @@ describe('a cached register follows row-level writes without reading every row a
 
   it('pages come from PostgreSQL until the register is held, then from it, equal either way', async () => {
     const account = await openAccount(call, 'Paged', 5);
-    const transactions = Array.from({ length: 40 }, (_, i) => ({ date: '2025-06-01', payee: `P${i}`, amount: i % 2 ? 1.25 : -3, status: i % 4 === 0 ? 'p' : '' }));
-    expectStatus(await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: account, idempotency_key: 'regcache-paged', transactions }));
+    const transactions = Array.from({ length: 40 }, (_, i) => ({
+      date: '2025-06-01',
+      payee: `P${i}`,
+      amount: i % 2 ? 1.25 : -3,
+      status: i % 4 === 0 ? 'p' : '',
+    }));
+    expectStatus(
+      await internal('POST', '/internal/transactions/bulk', {
+        household_id: 1,
+        account_id: account,
+        idempotency_key: 'regcache-paged',
+        transactions,
+      }),
+    );
     const fromSql = (await call('GET', `/api/accounts/${account}/transactions?limit=15`)).body;
     expect(ledger.app.registerCache.holds(1, account)).toBe(false);
     await get(account);
@@ -497,8 +697,19 @@ describe('cache mechanics', () => {
 
   it('a page of a large register that is not held loads it in the background; one too big for the budget is not loaded again and again', async () => {
     const account = await openAccount(call, 'Large', 0);
-    const transactions = Array.from({ length: 2000 }, (_, i) => ({ date: '2025-07-01', payee: `Row ${i}`, amount: -1 }));
-    expectStatus(await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: account, idempotency_key: 'regcache-warm', transactions }));
+    const transactions = Array.from({ length: 2000 }, (_, i) => ({
+      date: '2025-07-01',
+      payee: `Row ${i}`,
+      amount: -1,
+    }));
+    expectStatus(
+      await internal('POST', '/internal/transactions/bulk', {
+        household_id: 1,
+        account_id: account,
+        idempotency_key: 'regcache-warm',
+        transactions,
+      }),
+    );
     const cache = ledger.app.registerCache;
     expect(cache.holds(1, account)).toBe(false);
     expect((await call('GET', `/api/accounts/${account}/transactions?limit=50`)).body.total).toBe(2000);
@@ -508,12 +719,18 @@ describe('cache mechanics', () => {
     try {
       const c = client(tight.app, 1);
       const big = await openAccount(c, 'Big', 0);
-      const res = await internalClient(tight.app)('POST', '/internal/transactions/bulk', { household_id: 1, account_id: big, idempotency_key: 'tight', transactions });
+      const res = await internalClient(tight.app)('POST', '/internal/transactions/bulk', {
+        household_id: 1,
+        account_id: big,
+        idempotency_key: 'tight',
+        transactions,
+      });
       expect(res.status).toBe(200);
       const stats = tight.app.registerCache.stats;
       expect((await c('GET', `/api/accounts/${big}/transactions?limit=50`)).status).toBe(200);
       await until(() => stats.builds === 1);
-      for (let i = 0; i < 3; i++) expect((await c('GET', `/api/accounts/${big}/transactions?limit=50`)).body.rows).toHaveLength(50);
+      for (let i = 0; i < 3; i++)
+        expect((await c('GET', `/api/accounts/${big}/transactions?limit=50`)).body.rows).toHaveLength(50);
       await new Promise((r) => setTimeout(r, 100));
       expect(stats.builds).toBe(1);
       expect(tight.app.registerCache.holds(1, big)).toBe(false);
@@ -524,8 +741,20 @@ describe('cache mechanics', () => {
 
   it('a page miss does not load a register into a cache full of registers in use; once the least recently used one is idle, it does', async () => {
     const rows = Array.from({ length: 600 }, (_, i) => ({ date: '2025-07-01', payee: `Row ${i}`, amount: -1 }));
-    const [a, b, c] = [await openAccount(call, 'Held A', 0), await openAccount(call, 'Held B', 0), await openAccount(call, 'Waiting C', 0)];
-    for (const id of [a, b, c]) expectStatus(await internal('POST', '/internal/transactions/bulk', { household_id: 1, account_id: id, idempotency_key: `regcache-full-${id}`, transactions: rows }));
+    const [a, b, c] = [
+      await openAccount(call, 'Held A', 0),
+      await openAccount(call, 'Held B', 0),
+      await openAccount(call, 'Waiting C', 0),
+    ];
+    for (const id of [a, b, c])
+      expectStatus(
+        await internal('POST', '/internal/transactions/bulk', {
+          household_id: 1,
+          account_id: id,
+          idempotency_key: `regcache-full-${id}`,
+          transactions: rows,
+        }),
+      );
     const probe = new RegisterCache(ledger.app.db);
     await probe.get(1, a, '0');
     let now = 1_000_000;

@@ -1,5 +1,15 @@
 import { testToken } from '@hf/service-kit/src/testing';
-import { addTransaction, client, internalClient, openAccount, register, startLedger, type Call, type Ledger, type Json } from './helpers';
+import {
+  addTransaction,
+  client,
+  internalClient,
+  openAccount,
+  register,
+  startLedger,
+  type Call,
+  type Ledger,
+  type Json,
+} from './helpers';
 
 let ledger: Ledger;
 let call: Call;
@@ -17,8 +27,20 @@ describe('GET /api/accounts/:id/transactions (the register)', () => {
     const groceries = (await call('POST', '/api/categories/', { name: 'Groceries', parent_id: food })).body.id;
     await addTransaction(call, account, { date: '2025-03-02', payee: 'Later', amount: 0.2, status: 'x' });
     await addTransaction(call, account, { date: '2025-03-01', payee: 'First', amount: 0.1, status: '' });
-    await addTransaction(call, account, { date: '2025-03-01', payee: 'Second', amount: -0.3, status: 'p', category_id: groceries });
-    await addTransaction(call, account, { date: '2025-03-03', payee: 'Third', amount: 1234567.89, status: 'X', category_id: food });
+    await addTransaction(call, account, {
+      date: '2025-03-01',
+      payee: 'Second',
+      amount: -0.3,
+      status: 'p',
+      category_id: groceries,
+    });
+    await addTransaction(call, account, {
+      date: '2025-03-03',
+      payee: 'Third',
+      amount: 1234567.89,
+      status: 'X',
+      category_id: food,
+    });
     const rows = await register(call, account);
     expect(rows.map((r) => r.payee)).toEqual(['First', 'Second', 'Later', 'Third']);
     expect(rows.map((r) => [r.running, r.pending, r.cleared])).toEqual([
@@ -46,7 +68,11 @@ describe('GET /api/accounts/:id/transactions (the register)', () => {
   it('an empty register is an empty array; a foreign account is 404', async () => {
     const empty = await openAccount(call, 'Empty', 5);
     expect(await register(call, empty)).toEqual([]);
-    const raw = await ledger.app.inject({ method: 'GET', url: `/api/accounts/${empty}/transactions`, headers: { authorization: `Bearer ${testToken({ userId: 101, householdId: 1 })}` } });
+    const raw = await ledger.app.inject({
+      method: 'GET',
+      url: `/api/accounts/${empty}/transactions`,
+      headers: { authorization: `Bearer ${testToken({ userId: 101, householdId: 1 })}` },
+    });
     expect(raw.headers['content-type']).toMatch(/^application\/json/);
     expect(raw.body).toBe('[]');
     const other = client(ledger.app, 2);
@@ -66,21 +92,41 @@ describe('register paging', () => {
       amount: (i % 2 === 0 ? -1 : 1) * (i + 0.01),
       status: ['', 'p', 'x'][i % 3],
     }));
-    const res = await internalClient(ledger.app)('POST', '/internal/transactions/bulk', { household_id: 1, account_id: account, idempotency_key: 'paging-seed', transactions });
+    const res = await internalClient(ledger.app)('POST', '/internal/transactions/bulk', {
+      household_id: 1,
+      account_id: account,
+      idempotency_key: 'paging-seed',
+      transactions,
+    });
     expect(res.status).toBe(200);
     await addTransaction(call, account, { date: '2025-01-05', payee: 'Entered later', amount: -7.77, status: 'x' });
     // Text that needs escaping, a category path and a transfer leg: the full list (JSON written by
     // PostgreSQL) and the pages (serialised by Node) must agree on every field.
     const food = (await call('POST', '/api/categories/', { name: 'Fo"od' })).body.id;
     const sub = (await call('POST', '/api/categories/', { name: 'Snäcks \\ more', parent_id: food })).body.id;
-    await addTransaction(call, account, { date: '2025-01-06', payee: 'Quote "q" \\ back\\slash', amount: 0.05, notes: 'line\nbreak\ttab \u2028 ünï 😀', category_id: sub });
+    await addTransaction(call, account, {
+      date: '2025-01-06',
+      payee: 'Quote "q" \\ back\\slash',
+      amount: 0.05,
+      notes: 'line\nbreak\ttab \u2028 ünï 😀',
+      category_id: sub,
+    });
     const other = await openAccount(call, 'Other "acct"', 0);
     await addTransaction(call, account, { date: '2025-01-07', payee: 'other "ACCT"', amount: -1000000000 });
     await call('POST', `/api/accounts/${other}/transactions`, { date: '2025-01-07', payee: 'x', amount: 999999999.99 });
     full = await register(call, account);
     expect(full).toHaveLength(56);
-    expect(full.find((r) => r.amount === 0.05)).toMatchObject({ payee: 'Quote "q" \\ back\\slash', notes: 'line\nbreak\ttab \u2028 ünï 😀', category_name: 'Fo"od: Snäcks \\ more' });
-    expect(full.find((r) => r.amount === -1000000000)).toMatchObject({ payee: 'Other "acct"', category_name: '-- Transfer --', category: '-- Transfer --', transfer_account_id: other });
+    expect(full.find((r) => r.amount === 0.05)).toMatchObject({
+      payee: 'Quote "q" \\ back\\slash',
+      notes: 'line\nbreak\ttab \u2028 ünï 😀',
+      category_name: 'Fo"od: Snäcks \\ more',
+    });
+    expect(full.find((r) => r.amount === -1000000000)).toMatchObject({
+      payee: 'Other "acct"',
+      category_name: '-- Transfer --',
+      category: '-- Transfer --',
+      transfer_account_id: other,
+    });
   });
 
   it('limit alone gives the newest rows, with balances equal to the full list', async () => {
@@ -91,7 +137,11 @@ describe('register paging', () => {
     expect(res.body.next_cursor).toBeNull();
     expect(typeof res.body.prev_cursor).toBe('string');
     const before = full[full.length - 11];
-    expect(res.body.balance_before).toEqual({ running: before.running, pending: before.pending, cleared: before.cleared });
+    expect(res.body.balance_before).toEqual({
+      running: before.running,
+      pending: before.pending,
+      cleared: before.cleared,
+    });
   });
 
   it('pages walked backwards and then forwards, concatenated, equal the full list', async () => {
@@ -119,7 +169,13 @@ describe('register paging', () => {
     expect(last.rows).toEqual(full.slice(-1));
     const end = full[full.length - 1];
     const after = (await call('GET', `/api/accounts/${account}/transactions?limit=5&after=${last.prev_cursor}`)).body;
-    expect(after).toEqual({ rows: [], balance_before: { running: end.running, pending: end.pending, cleared: end.cleared }, prev_cursor: null, next_cursor: null, total: 56 });
+    expect(after).toEqual({
+      rows: [],
+      balance_before: { running: end.running, pending: end.pending, cleared: end.cleared },
+      prev_cursor: null,
+      next_cursor: null,
+      total: 56,
+    });
     const before = (await call('GET', `/api/accounts/${account}/transactions?limit=5&before=${last.prev_cursor}`)).body;
     expect(before.rows).toEqual(full.slice(-6, -1));
     expect(typeof before.next_cursor).toBe('string');

@@ -1,7 +1,16 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { signAccessToken } from '@hf/service-kit';
 import { testToken } from '@hf/service-kit/src/testing';
-import { addTransaction, client, openAccount, snapshot, startLedger, type Call, type Ledger, type Json } from './helpers';
+import {
+  addTransaction,
+  client,
+  openAccount,
+  snapshot,
+  startLedger,
+  type Call,
+  type Ledger,
+  type Json,
+} from './helpers';
 
 /**
  * No household sees or changes another's data: every id a request carries (path, query, body)
@@ -37,33 +46,106 @@ describe('cross-household access: every route, every id field', () => {
     ['GET account', () => ['GET', `/api/accounts/${v.account}`]],
     ['PUT account', () => ['PUT', `/api/accounts/${v.account}`, { name: 'Pwned' }]],
     ['DELETE account', () => ['DELETE', `/api/accounts/${v.account}`]],
-    ['reorder with account_ids of another household', () => ['POST', '/api/accounts/reorder', { account_ids: [a.account, a.account2, v.account] }]],
-    ['reorder with only foreign account_ids', () => ['POST', '/api/accounts/reorder', { account_ids: [v.account2, v.account] }]],
-    ['transfer to_account_id', () => ['POST', '/api/accounts/transfer', { from_account_id: a.account, to_account_id: v.account, amount: 1, date: '2025-01-01' }]],
-    ['transfer from_account_id', () => ['POST', '/api/accounts/transfer', { from_account_id: v.account, to_account_id: a.account, amount: 1, date: '2025-01-01' }]],
+    [
+      'reorder with account_ids of another household',
+      () => ['POST', '/api/accounts/reorder', { account_ids: [a.account, a.account2, v.account] }],
+    ],
+    [
+      'reorder with only foreign account_ids',
+      () => ['POST', '/api/accounts/reorder', { account_ids: [v.account2, v.account] }],
+    ],
+    [
+      'transfer to_account_id',
+      () => [
+        'POST',
+        '/api/accounts/transfer',
+        { from_account_id: a.account, to_account_id: v.account, amount: 1, date: '2025-01-01' },
+      ],
+    ],
+    [
+      'transfer from_account_id',
+      () => [
+        'POST',
+        '/api/accounts/transfer',
+        { from_account_id: v.account, to_account_id: a.account, amount: 1, date: '2025-01-01' },
+      ],
+    ],
     ['register', () => ['GET', `/api/accounts/${v.account}/transactions`]],
     ['register page', () => ['GET', `/api/accounts/${v.account}/transactions?limit=10`]],
-    ['entry line into a foreign account', () => ['POST', `/api/accounts/${v.account}/transactions`, { date: '2025-01-01', payee: 'X', amount: 1 }]],
-    ['entry line destination_account_id', () => ['POST', `/api/accounts/${a.account}/transactions`, { date: '2025-01-01', payee: 'X', amount: -1, isTransfer: true, destination_account_id: v.account }]],
-    ['entry line category_id', () => ['POST', `/api/accounts/${a.account}/transactions`, { date: '2025-01-01', payee: 'X', amount: 1, category_id: v.category }]],
+    [
+      'entry line into a foreign account',
+      () => ['POST', `/api/accounts/${v.account}/transactions`, { date: '2025-01-01', payee: 'X', amount: 1 }],
+    ],
+    [
+      'entry line destination_account_id',
+      () => [
+        'POST',
+        `/api/accounts/${a.account}/transactions`,
+        { date: '2025-01-01', payee: 'X', amount: -1, isTransfer: true, destination_account_id: v.account },
+      ],
+    ],
+    [
+      'entry line category_id',
+      () => [
+        'POST',
+        `/api/accounts/${a.account}/transactions`,
+        { date: '2025-01-01', payee: 'X', amount: 1, category_id: v.category },
+      ],
+    ],
     ['PUT transaction', () => ['PUT', `/api/transactions/${v.transaction}`, { amount: 1 }]],
     ['PUT transfer leg', () => ['PUT', `/api/transactions/${v.leg}`, { amount: 1 }]],
-    ['PUT own transaction with a foreign category_id', () => ['PUT', `/api/transactions/${a.transaction}`, { category_id: v.child }]],
+    [
+      'PUT own transaction with a foreign category_id',
+      () => ['PUT', `/api/transactions/${a.transaction}`, { category_id: v.child }],
+    ],
     ['delete', () => ['PATCH', `/api/transactions/${v.transaction}/delete`]],
     ['restore', () => ['PATCH', `/api/transactions/${v.deleted}/restore`]],
     ['status', () => ['PATCH', `/api/transactions/${v.transaction}/status`, { status: 'x' }]],
-    ['move a foreign row', () => ['PATCH', `/api/transactions/${v.transaction}/move`, { destination_account_id: a.account }]],
-    ['move into a foreign destination_account_id', () => ['PATCH', `/api/transactions/${a.transaction}/move`, { destination_account_id: v.account }]],
+    [
+      'move a foreign row',
+      () => ['PATCH', `/api/transactions/${v.transaction}/move`, { destination_account_id: a.account }],
+    ],
+    [
+      'move into a foreign destination_account_id',
+      () => ['PATCH', `/api/transactions/${a.transaction}/move`, { destination_account_id: v.account }],
+    ],
     ['history', () => ['GET', `/api/transactions/${v.transaction}/history`]],
-    ['search account_id', () => ['POST', '/api/transactions/search', { account_id: v.account, search_terms: ['Victim'], uncategorized_only: false }]],
-    ['bulk_categorize transaction_ids', () => ['PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [a.transaction, v.transaction], category_id: a.category }]],
-    ['bulk_categorize category_id', () => ['PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [a.transaction], category_id: v.category }]],
+    [
+      'search account_id',
+      () => [
+        'POST',
+        '/api/transactions/search',
+        { account_id: v.account, search_terms: ['Victim'], uncategorized_only: false },
+      ],
+    ],
+    [
+      'bulk_categorize transaction_ids',
+      () => [
+        'PATCH',
+        '/api/transactions/bulk_categorize',
+        { transaction_ids: [a.transaction, v.transaction], category_id: a.category },
+      ],
+    ],
+    [
+      'bulk_categorize category_id',
+      () => [
+        'PATCH',
+        '/api/transactions/bulk_categorize',
+        { transaction_ids: [a.transaction], category_id: v.category },
+      ],
+    ],
     ['POST category parent_id', () => ['POST', '/api/categories/', { name: 'Sneaky', parent_id: v.category }]],
     ['PUT category', () => ['PUT', `/api/categories/${v.category}`, { name: 'Pwned' }]],
-    ['PUT own category under a foreign parent_id', () => ['PUT', `/api/categories/${a.category}`, { parent_id: v.category }]],
+    [
+      'PUT own category under a foreign parent_id',
+      () => ['PUT', `/api/categories/${a.category}`, { parent_id: v.category }],
+    ],
     ['DELETE category', () => ['DELETE', `/api/categories/${v.child}`]],
     ['merge source_id', () => ['POST', '/api/categories/merge', { source_id: v.category, destination_id: a.category }]],
-    ['merge destination_id', () => ['POST', '/api/categories/merge', { source_id: a.category, destination_id: v.category }]],
+    [
+      'merge destination_id',
+      () => ['POST', '/api/categories/merge', { source_id: a.category, destination_id: v.category }],
+    ],
   ];
 
   it.each(cases)('%s -> 404, nothing changes', async (_label, request) => {
@@ -88,12 +170,28 @@ describe('cross-household access: every route, every id field', () => {
 describe('tokens', () => {
   const url = '/api/accounts/';
   it('no token, a malformed one, a wrong key, an expired one, alg none: all 401', async () => {
-    const wrongKey = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-    const forged = signAccessToken(wrongKey.privateKey, { userId: 1, householdId: 1, sessionId: 's', role: 'admin' }, 900);
+    const wrongKey = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    const forged = signAccessToken(
+      wrongKey.privateKey,
+      { userId: 1, householdId: 1, sessionId: 's', role: 'admin' },
+      900,
+    );
     const expired = testToken({ userId: 1, householdId: 1 }, -10);
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const claims = Buffer.from(JSON.stringify({ sub: '1', hid: 1, sid: 's', role: 'admin', iss: 'hf-auth', aud: 'hf-app', exp: 9999999999 })).toString('base64url');
-    for (const authorization of [undefined, 'Bearer nonsense', `Bearer ${forged}`, `Bearer ${expired}`, `Bearer ${header}.${claims}.`]) {
+    const claims = Buffer.from(
+      JSON.stringify({ sub: '1', hid: 1, sid: 's', role: 'admin', iss: 'hf-auth', aud: 'hf-app', exp: 9999999999 }),
+    ).toString('base64url');
+    for (const authorization of [
+      undefined,
+      'Bearer nonsense',
+      `Bearer ${forged}`,
+      `Bearer ${expired}`,
+      `Bearer ${header}.${claims}.`,
+    ]) {
       const res = await ledger.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
       expect(res.statusCode).toBe(401);
       expect(typeof res.json().message).toBe('string');
@@ -101,29 +199,74 @@ describe('tokens', () => {
   });
 
   it('the household comes from the token only (a body or header naming another is ignored or refused)', async () => {
-    const res = await ledger.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${testToken({ userId: 201, householdId: 2 })}`, 'x-household-id': '1' } });
+    const res = await ledger.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${testToken({ userId: 201, householdId: 2 })}`, 'x-household-id': '1' },
+    });
     expect(res.json().map((x: Json) => x.name)).toEqual(['Attacker', 'Attacker 2']);
-    expect((await attacker('POST', '/api/accounts/', { name: 'X', starting_balance: 0, household_id: 1 })).status).toBe(400);
+    expect((await attacker('POST', '/api/accounts/', { name: 'X', starting_balance: 0, household_id: 1 })).status).toBe(
+      400,
+    );
   });
 });
 
 describe('malformed requests', () => {
   it('truncated JSON, wrong types, NUL bytes, very long strings, huge arrays: 400 and nothing changes', async () => {
     const before = await snapshot(ledger.app);
-    const raw = await ledger.app.inject({ method: 'POST', url: '/api/accounts/', payload: '{"name": "x", "starting', headers: { authorization: `Bearer ${testToken({ userId: 201, householdId: 2 })}`, 'content-type': 'application/json' } });
+    const raw = await ledger.app.inject({
+      method: 'POST',
+      url: '/api/accounts/',
+      payload: '{"name": "x", "starting',
+      headers: {
+        authorization: `Bearer ${testToken({ userId: 201, householdId: 2 })}`,
+        'content-type': 'application/json',
+      },
+    });
     expect(raw.statusCode).toBe(400);
     expect(raw.json().message).toBe('The request body is not valid JSON.');
-    const proto = await ledger.app.inject({ method: 'POST', url: '/api/accounts/', payload: '{"name":"x","starting_balance":0,"__proto__":{"admin":true}}', headers: { authorization: `Bearer ${testToken({ userId: 201, householdId: 2 })}`, 'content-type': 'application/json' } });
+    const proto = await ledger.app.inject({
+      method: 'POST',
+      url: '/api/accounts/',
+      payload: '{"name":"x","starting_balance":0,"__proto__":{"admin":true}}',
+      headers: {
+        authorization: `Bearer ${testToken({ userId: 201, householdId: 2 })}`,
+        'content-type': 'application/json',
+      },
+    });
     expect(proto.statusCode).toBe(400);
     expect((await attacker('POST', '/api/accounts/', { name: 'a\u0000b', starting_balance: 0 })).status).toBe(400);
     expect((await attacker('POST', '/api/accounts/', { name: 'x'.repeat(101), starting_balance: 0 })).status).toBe(400);
-    expect((await attacker('POST', `/api/accounts/${a.account}/transactions`, { date: '2025-01-01', payee: 'x'.repeat(201), amount: 1 })).status).toBe(400);
-    expect((await attacker('POST', `/api/accounts/${a.account}/transactions`, { date: '2025-01-01', payee: 'x', amount: 1, notes: 'n'.repeat(1001) })).status).toBe(400);
-    expect((await attacker('POST', '/api/transactions/search', { account_id: a.account, search_terms: ['x'.repeat(101)] })).status).toBe(400);
+    expect(
+      (
+        await attacker('POST', `/api/accounts/${a.account}/transactions`, {
+          date: '2025-01-01',
+          payee: 'x'.repeat(201),
+          amount: 1,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await attacker('POST', `/api/accounts/${a.account}/transactions`, {
+          date: '2025-01-01',
+          payee: 'x',
+          amount: 1,
+          notes: 'n'.repeat(1001),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await attacker('POST', '/api/transactions/search', { account_id: a.account, search_terms: ['x'.repeat(101)] }))
+        .status,
+    ).toBe(400);
     expect((await attacker('POST', '/api/accounts/', { name: ['x'], starting_balance: 0 })).status).toBe(400);
     expect((await attacker('GET', '/api/accounts/abc')).status).toBe(400);
     expect((await attacker('GET', '/api/accounts/99999999999')).status).toBe(400);
-    const huge = await attacker('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: Array.from({ length: 150_000 }, (_, i) => i + 1), category_id: a.category });
+    const huge = await attacker('PATCH', '/api/transactions/bulk_categorize', {
+      transaction_ids: Array.from({ length: 150_000 }, (_, i) => i + 1),
+      category_id: a.category,
+    });
     expect([400, 413]).toContain(huge.status);
     expect(await snapshot(ledger.app)).toBe(before);
   });

@@ -1,5 +1,17 @@
 import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
-import { addTransaction, client, internalClient, lastSequence, openAccount, register, snapshot, startLedger, type Call, type Ledger, type Json } from './helpers';
+import {
+  addTransaction,
+  client,
+  internalClient,
+  lastSequence,
+  openAccount,
+  register,
+  snapshot,
+  startLedger,
+  type Call,
+  type Ledger,
+  type Json,
+} from './helpers';
 
 let ledger: Ledger;
 let call: Call;
@@ -29,12 +41,26 @@ afterAll(async () => ledger.close());
 describe('POST /api/accounts/:id/transactions', () => {
   it('creates a row and answers it with id and date; status stored lower-case', async () => {
     const res = await call('POST', `/api/accounts/${checking}/transactions`, {
-      date: '2025-02-01', payee: ' Corner Shop ', amount: -12.34, status: 'P', notes: 'milk', category_id: groceries,
+      date: '2025-02-01',
+      payee: ' Corner Shop ',
+      amount: -12.34,
+      status: 'P',
+      notes: 'milk',
+      category_id: groceries,
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      id: expect.any(Number), date: '2025-02-01', payee: 'Corner Shop', amount: -12.34, status: 'p', notes: 'milk',
-      category_id: groceries, category_name: 'Food: Groceries', account_id: checking, account_name: 'Checking', is_budgeted: false,
+      id: expect.any(Number),
+      date: '2025-02-01',
+      payee: 'Corner Shop',
+      amount: -12.34,
+      status: 'p',
+      notes: 'milk',
+      category_id: groceries,
+      category_name: 'Food: Groceries',
+      account_id: checking,
+      account_name: 'Checking',
+      is_budgeted: false,
     });
     expect(Number(res.headers[EVENT_SEQUENCE_HEADER])).toBe(await lastSequence(ledger.app));
   });
@@ -45,7 +71,12 @@ describe('POST /api/accounts/:id/transactions', () => {
     const top = await addTransaction(call, checking, { category: 'FOOD' });
     expect(top.category_id).toBe(food);
     const before = await snapshot(ledger.app);
-    const res = await call('POST', `/api/accounts/${checking}/transactions`, { date: '2025-02-01', payee: 'X', amount: 1, category: 'Food: Nothing' });
+    const res = await call('POST', `/api/accounts/${checking}/transactions`, {
+      date: '2025-02-01',
+      payee: 'X',
+      amount: 1,
+      category: 'Food: Nothing',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('The category "Food: Nothing" does not exist.');
     expect(await snapshot(ledger.app)).toBe(before);
@@ -63,7 +94,12 @@ describe('POST /api/accounts/:id/transactions', () => {
     ['household_id from the client', { household_id: 2 }],
   ])('refuses %s with 400 and changes nothing', async (_label, fields) => {
     const before = await snapshot(ledger.app);
-    const res = await call('POST', `/api/accounts/${checking}/transactions`, { date: '2025-02-01', payee: 'X', amount: 1, ...fields });
+    const res = await call('POST', `/api/accounts/${checking}/transactions`, {
+      date: '2025-02-01',
+      payee: 'X',
+      amount: 1,
+      ...fields,
+    });
     expect(res.status).toBe(400);
     expect(typeof res.body.message).toBe('string');
     expect(await snapshot(ledger.app)).toBe(before);
@@ -71,15 +107,36 @@ describe('POST /api/accounts/:id/transactions', () => {
 
   it('refuses 1e309 sent as raw JSON text', async () => {
     const before = await snapshot(ledger.app);
-    const res = await call('POST', `/api/accounts/${checking}/transactions`, '{"date":"2025-02-01","payee":"X","amount":1e309}');
+    const res = await call(
+      'POST',
+      `/api/accounts/${checking}/transactions`,
+      '{"date":"2025-02-01","payee":"X","amount":1e309}',
+    );
     expect(res.status).toBe(400);
     expect(await snapshot(ledger.app)).toBe(before);
   });
 
   it('a foreign account or category is 404 and changes nothing', async () => {
     const before = await snapshot(ledger.app);
-    expect((await call('POST', `/api/accounts/${foreignAccount}/transactions`, { date: '2025-02-01', payee: 'X', amount: 1 })).status).toBe(404);
-    expect((await call('POST', `/api/accounts/${checking}/transactions`, { date: '2025-02-01', payee: 'X', amount: 1, category_id: foreignCategory })).status).toBe(404);
+    expect(
+      (
+        await call('POST', `/api/accounts/${foreignAccount}/transactions`, {
+          date: '2025-02-01',
+          payee: 'X',
+          amount: 1,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call('POST', `/api/accounts/${checking}/transactions`, {
+          date: '2025-02-01',
+          payee: 'X',
+          amount: 1,
+          category_id: foreignCategory,
+        })
+      ).status,
+    ).toBe(404);
     expect(await snapshot(ledger.app)).toBe(before);
   });
 });
@@ -87,15 +144,39 @@ describe('POST /api/accounts/:id/transactions', () => {
 describe('PUT /api/transactions/:id', () => {
   it('edits the given fields and records the change history', async () => {
     const row = await addTransaction(call, checking, { payee: 'Cafe', amount: -4.5 });
-    const res = await call('PUT', `/api/transactions/${row.id}`, { date: '2025-02-03', payee: 'Cafe Nero', amount: -5.25, status: 'x', notes: 'latte', category_id: food });
+    const res = await call('PUT', `/api/transactions/${row.id}`, {
+      date: '2025-02-03',
+      payee: 'Cafe Nero',
+      amount: -5.25,
+      status: 'x',
+      notes: 'latte',
+      category_id: food,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ date: '2025-02-03', payee: 'Cafe Nero', amount: -5.25, status: 'x', notes: 'latte', category_id: food, category_name: 'Food' });
+    expect(res.body).toMatchObject({
+      date: '2025-02-03',
+      payee: 'Cafe Nero',
+      amount: -5.25,
+      status: 'x',
+      notes: 'latte',
+      category_id: food,
+      category_name: 'Food',
+    });
     expect(res.body.updated_at > row.updated_at).toBe(true);
     const history = (await call('GET', `/api/transactions/${row.id}/history`)).body;
     expect(history[0]).toMatchObject({
-      action: 'edited', user_id: 101, transaction_id: row.id,
+      action: 'edited',
+      user_id: 101,
+      transaction_id: row.id,
       old_values: { date: '2025-01-15', payee: 'Cafe', amount: -4.5, status: '', notes: '', category_id: null },
-      new_values: { date: '2025-02-03', payee: 'Cafe Nero', amount: -5.25, status: 'x', notes: 'latte', category_id: food },
+      new_values: {
+        date: '2025-02-03',
+        payee: 'Cafe Nero',
+        amount: -5.25,
+        status: 'x',
+        notes: 'latte',
+        category_id: food,
+      },
     });
     expect(history.at(-1).action).toBe('created');
   });
@@ -109,7 +190,11 @@ describe('PUT /api/transactions/:id', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/changed since/);
     expect(await snapshot(ledger.app)).toBe(before);
-    const current = await call('PUT', `/api/transactions/${row.id}`, { amount: -2, category_id: null, updated_at: first.body.updated_at });
+    const current = await call('PUT', `/api/transactions/${row.id}`, {
+      amount: -2,
+      category_id: null,
+      updated_at: first.body.updated_at,
+    });
     expect(current.status).toBe(200);
     expect(current.body).toMatchObject({ amount: -2, category_id: null, category_name: null });
   });
@@ -117,7 +202,15 @@ describe('PUT /api/transactions/:id', () => {
   it('refuses bad values with 400, a foreign row or category with 404, all changing nothing', async () => {
     const row = await addTransaction(call, checking, { payee: 'Guarded' });
     const before = await snapshot(ledger.app);
-    for (const body of [{ date: '2025-02-30' }, { amount: 0.001 }, { amount: '5' }, { payee: '' }, { status: 'q' }, { updated_at: 'yesterday' }, { account_id: savings }]) {
+    for (const body of [
+      { date: '2025-02-30' },
+      { amount: 0.001 },
+      { amount: '5' },
+      { payee: '' },
+      { status: 'q' },
+      { updated_at: 'yesterday' },
+      { account_id: savings },
+    ]) {
       expect((await call('PUT', `/api/transactions/${row.id}`, body)).status).toBe(400);
     }
     expect((await call('PUT', `/api/transactions/${row.id}`, '{"amount":1e309}')).status).toBe(400);
@@ -128,7 +221,15 @@ describe('PUT /api/transactions/:id', () => {
 
   it('editing a budgeted row makes it actual', async () => {
     const internal = internalClient(ledger.app);
-    const up = await internal('PUT', '/internal/budgeted-rows', { household_id: 1, account_id: checking, schedule_id: 9, month: '2025-03', date: '2025-03-05', payee: 'Rent', amount: -900 });
+    const up = await internal('PUT', '/internal/budgeted-rows', {
+      household_id: 1,
+      account_id: checking,
+      schedule_id: 9,
+      month: '2025-03',
+      date: '2025-03-05',
+      payee: 'Rent',
+      amount: -900,
+    });
     expect(up.body.state).toBe('created');
     let row = (await register(call, checking)).find((r) => r.id === up.body.transaction_id);
     expect(row.is_budgeted).toBe(true);
@@ -146,7 +247,9 @@ describe('PATCH /api/transactions/:id/status', () => {
     expect((await call('PATCH', `/api/transactions/${row.id}/status`, { status: '' })).body.status).toBe('');
     const history = (await call('GET', `/api/transactions/${row.id}/history`)).body;
     expect(history.slice(0, 3).map((h: Json) => [h.action, h.old_values.status, h.new_values.status])).toEqual([
-      ['status', 'p', ''], ['status', 'x', 'p'], ['status', '', 'x'],
+      ['status', 'p', ''],
+      ['status', 'x', 'p'],
+      ['status', '', 'x'],
     ]);
   });
 
@@ -158,7 +261,15 @@ describe('PATCH /api/transactions/:id/status', () => {
   });
 
   it('setting a status on a budgeted row makes it actual', async () => {
-    const up = await internalClient(ledger.app)('PUT', '/internal/budgeted-rows', { household_id: 1, account_id: checking, schedule_id: 10, month: '2025-03', date: '2025-03-09', payee: 'Gym', amount: -30 });
+    const up = await internalClient(ledger.app)('PUT', '/internal/budgeted-rows', {
+      household_id: 1,
+      account_id: checking,
+      schedule_id: 10,
+      month: '2025-03',
+      date: '2025-03-09',
+      payee: 'Gym',
+      amount: -30,
+    });
     const res = await call('PATCH', `/api/transactions/${up.body.transaction_id}/status`, { status: 'x' });
     expect(res.body).toMatchObject({ status: 'x', is_budgeted: false });
   });
@@ -196,17 +307,37 @@ describe('PATCH /api/transactions/:id/move', () => {
     const row = await addTransaction(call, checking, { payee: 'Mover', amount: -8.8, status: 'x', date: '2025-04-04' });
     const res = await call('PATCH', `/api/transactions/${row.id}/move`, { destination_account_id: savings });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: row.id, account_id: savings, account_name: 'Savings', date: '2025-04-04', amount: -8.8, status: 'x', message: 'Transaction moved.' });
+    expect(res.body).toMatchObject({
+      id: row.id,
+      account_id: savings,
+      account_name: 'Savings',
+      date: '2025-04-04',
+      amount: -8.8,
+      status: 'x',
+      message: 'Transaction moved.',
+    });
     expect((await register(call, checking)).some((r) => r.id === row.id)).toBe(false);
-    expect((await register(call, savings)).find((r) => r.id === row.id)).toMatchObject({ running: -8.8, cleared: -8.8 });
-    expect((await call('GET', `/api/transactions/${row.id}/history`)).body[0]).toMatchObject({ action: 'moved', old_values: { account_id: checking }, new_values: { account_id: savings } });
+    expect((await register(call, savings)).find((r) => r.id === row.id)).toMatchObject({
+      running: -8.8,
+      cleared: -8.8,
+    });
+    expect((await call('GET', `/api/transactions/${row.id}/history`)).body[0]).toMatchObject({
+      action: 'moved',
+      old_values: { account_id: checking },
+      new_values: { account_id: savings },
+    });
   });
 
   it('a foreign destination or row is 404 and changes nothing', async () => {
     const row = await addTransaction(call, checking, { payee: 'Stay' });
     const before = await snapshot(ledger.app);
-    expect((await call('PATCH', `/api/transactions/${row.id}/move`, { destination_account_id: foreignAccount })).status).toBe(404);
-    expect((await call('PATCH', `/api/transactions/${foreignTransaction}/move`, { destination_account_id: checking })).status).toBe(404);
+    expect(
+      (await call('PATCH', `/api/transactions/${row.id}/move`, { destination_account_id: foreignAccount })).status,
+    ).toBe(404);
+    expect(
+      (await call('PATCH', `/api/transactions/${foreignTransaction}/move`, { destination_account_id: checking }))
+        .status,
+    ).toBe(404);
     expect(await snapshot(ledger.app)).toBe(before);
   });
 });
@@ -222,24 +353,79 @@ describe('POST /api/transactions/search', () => {
   });
 
   it('matches payees containing any term, case-insensitively, newest first', async () => {
-    const res = await call('POST', '/api/transactions/search', { account_id: account, search_terms: ['amazon', 'bakery'], uncategorized_only: false });
+    const res = await call('POST', '/api/transactions/search', {
+      account_id: account,
+      search_terms: ['amazon', 'bakery'],
+      uncategorized_only: false,
+    });
     expect(res.status).toBe(200);
     expect(res.body.map((r: Json) => r.payee)).toEqual(['Bakery', 'amazon prime', 'AMAZON Marketplace']);
-    expect(res.body[1]).toEqual({ id: expect.any(Number), date: '2025-05-02', payee: 'amazon prime', amount: -9, category_id: food, category_name: 'Food' });
+    expect(res.body[1]).toEqual({
+      id: expect.any(Number),
+      date: '2025-05-02',
+      payee: 'amazon prime',
+      amount: -9,
+      category_id: food,
+      category_name: 'Food',
+    });
   });
 
   it('uncategorized_only, literal % and _, and no terms = every row', async () => {
-    expect((await call('POST', '/api/transactions/search', { account_id: account, search_terms: ['amazon'], uncategorized_only: true })).body.map((r: Json) => r.payee)).toEqual(['AMAZON Marketplace']);
-    expect((await call('POST', '/api/transactions/search', { account_id: account, search_terms: ['0%'], uncategorized_only: false })).body.map((r: Json) => r.payee)).toEqual(['100% Organic']);
-    expect((await call('POST', '/api/transactions/search', { account_id: account, search_terms: ['_'], uncategorized_only: false })).body).toEqual([]);
-    expect((await call('POST', '/api/transactions/search', { account_id: account, search_terms: [], uncategorized_only: false })).body).toHaveLength(4);
+    expect(
+      (
+        await call('POST', '/api/transactions/search', {
+          account_id: account,
+          search_terms: ['amazon'],
+          uncategorized_only: true,
+        })
+      ).body.map((r: Json) => r.payee),
+    ).toEqual(['AMAZON Marketplace']);
+    expect(
+      (
+        await call('POST', '/api/transactions/search', {
+          account_id: account,
+          search_terms: ['0%'],
+          uncategorized_only: false,
+        })
+      ).body.map((r: Json) => r.payee),
+    ).toEqual(['100% Organic']);
+    expect(
+      (
+        await call('POST', '/api/transactions/search', {
+          account_id: account,
+          search_terms: ['_'],
+          uncategorized_only: false,
+        })
+      ).body,
+    ).toEqual([]);
+    expect(
+      (
+        await call('POST', '/api/transactions/search', {
+          account_id: account,
+          search_terms: [],
+          uncategorized_only: false,
+        })
+      ).body,
+    ).toHaveLength(4);
   });
 
   it('refuses 51 terms (400) and a foreign account (404)', async () => {
-    const many = await call('POST', '/api/transactions/search', { account_id: account, search_terms: Array.from({ length: 51 }, (_, i) => `t${i}`), uncategorized_only: false });
+    const many = await call('POST', '/api/transactions/search', {
+      account_id: account,
+      search_terms: Array.from({ length: 51 }, (_, i) => `t${i}`),
+      uncategorized_only: false,
+    });
     expect(many.status).toBe(400);
     expect(many.body.message).toBe('Too many search terms (limit 50).');
-    expect((await call('POST', '/api/transactions/search', { account_id: foreignAccount, search_terms: ['Secret'], uncategorized_only: false })).status).toBe(404);
+    expect(
+      (
+        await call('POST', '/api/transactions/search', {
+          account_id: foreignAccount,
+          search_terms: ['Secret'],
+          uncategorized_only: false,
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -247,31 +433,62 @@ describe('PATCH /api/transactions/bulk_categorize', () => {
   it('sets the category of every given row and answers a message', async () => {
     const a = await addTransaction(call, checking, { payee: 'Bulk 1' });
     const b = await addTransaction(call, checking, { payee: 'Bulk 2' });
-    const res = await call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [a.id, b.id], category_id: groceries });
+    const res = await call('PATCH', '/api/transactions/bulk_categorize', {
+      transaction_ids: [a.id, b.id],
+      category_id: groceries,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: '2 transactions categorized.', selected: 2, changed: 2 });
     const rows = (await register(call, checking)).filter((r) => r.id === a.id || r.id === b.id);
     expect(rows.map((r) => r.category_name)).toEqual(['Food: Groceries', 'Food: Groceries']);
-    expect((await call('GET', `/api/transactions/${a.id}/history`)).body[0]).toMatchObject({ action: 'categorized', new_values: { category_id: groceries } });
+    expect((await call('GET', `/api/transactions/${a.id}/history`)).body[0]).toMatchObject({
+      action: 'categorized',
+      new_values: { category_id: groceries },
+    });
   });
 
   it('counts the selected rows and the rows that changed (one already in the category)', async () => {
     const a = await addTransaction(call, checking, { payee: 'Count 1' });
     const b = await addTransaction(call, checking, { payee: 'Count 2' });
-    expect((await call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [a.id], category_id: groceries })).body).toMatchObject({ changed: 1 });
-    const res = await call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [a.id, b.id, b.id], category_id: groceries });
+    expect(
+      (await call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [a.id], category_id: groceries }))
+        .body,
+    ).toMatchObject({ changed: 1 });
+    const res = await call('PATCH', '/api/transactions/bulk_categorize', {
+      transaction_ids: [a.id, b.id, b.id],
+      category_id: groceries,
+    });
     expect(res.body).toEqual({ message: '1 transaction categorized.', selected: 2, changed: 1 });
   });
 
   it('refuses 10,000 ids with the limit, a foreign id or category with 404, an empty list with 400; nothing changes', async () => {
     const mine = await addTransaction(call, checking, { payee: 'Bulk 3' });
     const before = await snapshot(ledger.app);
-    const many = await call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: Array.from({ length: 10_000 }, (_, i) => i + 1), category_id: food });
+    const many = await call('PATCH', '/api/transactions/bulk_categorize', {
+      transaction_ids: Array.from({ length: 10_000 }, (_, i) => i + 1),
+      category_id: food,
+    });
     expect(many.status).toBe(400);
     expect(many.body.message).toBe('Too many transactions (limit 1000).');
-    expect((await call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [mine.id, foreignTransaction], category_id: food })).status).toBe(404);
-    expect((await call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [mine.id], category_id: foreignCategory })).status).toBe(404);
-    expect((await call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [], category_id: food })).status).toBe(400);
+    expect(
+      (
+        await call('PATCH', '/api/transactions/bulk_categorize', {
+          transaction_ids: [mine.id, foreignTransaction],
+          category_id: food,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call('PATCH', '/api/transactions/bulk_categorize', {
+          transaction_ids: [mine.id],
+          category_id: foreignCategory,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call('PATCH', '/api/transactions/bulk_categorize', { transaction_ids: [], category_id: food })).status,
+    ).toBe(400);
     expect(await snapshot(ledger.app)).toBe(before);
   });
 });
@@ -285,7 +502,15 @@ describe('GET /api/payees/', () => {
     const gone = await addTransaction(h, a, { payee: 'Gone' });
     await h('PATCH', `/api/transactions/${gone.id}/delete`);
     await addTransaction(h, a, { payee: 'P2' });
-    await internalClient(ledger.app)('PUT', '/internal/budgeted-rows', { household_id: 3, account_id: a, schedule_id: 1, month: '2025-01', date: '2025-01-01', payee: 'Planned', amount: -1 });
+    await internalClient(ledger.app)('PUT', '/internal/budgeted-rows', {
+      household_id: 3,
+      account_id: a,
+      schedule_id: 1,
+      month: '2025-01',
+      date: '2025-01-01',
+      payee: 'Planned',
+      amount: -1,
+    });
     const res = await h('GET', '/api/payees/');
     expect(res.status).toBe(200);
     expect(res.body).toEqual(['Cafe', 'Bakery', 'Deli']);

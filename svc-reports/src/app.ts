@@ -39,7 +39,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await scope.register(internalRoutes);
     },
   });
-  const mirror = new LedgerMirror({ pool: app.db, consumer: 'svc-reports', replay: new LedgerReplay(options.ledgerUrl, options.internalToken), vacuumTables: ['ledger_rows'] });
+  const mirror = new LedgerMirror({
+    pool: app.db,
+    consumer: 'svc-reports',
+    replay: new LedgerReplay(options.ledgerUrl, options.internalToken),
+    vacuumTables: ['ledger_rows'],
+  });
   app.decorate('mirror', mirror);
   await mirror.start(app.bus, app.log);
   // onClose hooks run in reverse order of registration: the consumer stops before the pool ends.

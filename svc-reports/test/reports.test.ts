@@ -33,10 +33,22 @@ beforeAll(async () => {
   // Outside the range, a transfer and a budgeted row: never counted.
   await addRow(ledger, checking, { date: '2025-02-28', payee: 'Market', amount: -99, category_id: groceries });
   await addRow(ledger, checking, { date: '2025-04-01', payee: 'Market', amount: -98, category_id: groceries });
-  const transfer = await ledger('POST', '/api/accounts/transfer', { from_account_id: checking, to_account_id: savings, amount: 500, date: '2025-03-15' });
+  const transfer = await ledger('POST', '/api/accounts/transfer', {
+    from_account_id: checking,
+    to_account_id: savings,
+    amount: 500,
+    date: '2025-03-15',
+  });
   expect(transfer.status).toBe(201);
   const budgeted = await stack.internal('PUT', '/internal/budgeted-rows', {
-    household_id: H, account_id: checking, schedule_id: 77, month: '2025-03', date: '2025-03-20', payee: 'Rent', amount: -900, category_id: food,
+    household_id: H,
+    account_id: checking,
+    schedule_id: 77,
+    month: '2025-03',
+    date: '2025-03-20',
+    payee: 'Rent',
+    amount: -900,
+    category_id: food,
   });
   expect(budgeted.status).toBe(200);
 });
@@ -51,7 +63,9 @@ describe('GET /api/reports/spending_by_category', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       {
-        id: food, name: 'Food', value: 135.05,
+        id: food,
+        name: 'Food',
+        value: 135.05,
         children: [
           { id: groceries, name: 'Groceries', value: 100.05, children: [] },
           { id: dining, name: 'Dining', value: 30, children: [] },
@@ -69,17 +83,38 @@ describe('GET /api/reports/spending_by_category', () => {
   });
 
   it('counts only the chosen accounts', async () => {
-    const res = await reports('GET', `/api/reports/spending_by_category?${q({ ...range, account_ids: String(savings) })}`);
-    expect(res.body).toEqual([{ id: food, name: 'Food', value: 30, children: [{ id: dining, name: 'Dining', value: 30, children: [] }] }]);
+    const res = await reports(
+      'GET',
+      `/api/reports/spending_by_category?${q({ ...range, account_ids: String(savings) })}`,
+    );
+    expect(res.body).toEqual([
+      { id: food, name: 'Food', value: 30, children: [{ id: dining, name: 'Dining', value: 30, children: [] }] },
+    ]);
   });
 
   it('leaves out hidden categories (hide_category_ids), as the screen and its CSV do', async () => {
-    let res = await reports('GET', `/api/reports/spending_by_category?${q({ ...range, hide_category_ids: `${dining},uncategorized` })}`);
-    expect(res.body).toEqual([{ id: food, name: 'Food', value: 105.05, children: [{ id: groceries, name: 'Groceries', value: 100.05, children: [] }] }]);
-    res = await reports('GET', `/api/reports/spending_by_category?${q({ ...range, hide_category_ids: String(food), format: 'csv' })}`);
+    let res = await reports(
+      'GET',
+      `/api/reports/spending_by_category?${q({ ...range, hide_category_ids: `${dining},uncategorized` })}`,
+    );
+    expect(res.body).toEqual([
+      {
+        id: food,
+        name: 'Food',
+        value: 105.05,
+        children: [{ id: groceries, name: 'Groceries', value: 100.05, children: [] }],
+      },
+    ]);
+    res = await reports(
+      'GET',
+      `/api/reports/spending_by_category?${q({ ...range, hide_category_ids: String(food), format: 'csv' })}`,
+    );
     expect(res.text).toBe('Category,Sub-category,Amount\r\nUncategorized,,7.77\r\n');
     res = await reports('GET', `/api/reports/spending_by_payee?${q({ ...range, hide_category_ids: String(food) })}`);
-    expect(res).toMatchObject({ status: 400, body: { message: 'hide_category_ids applies to the reports by category only.' } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { message: 'hide_category_ids applies to the reports by category only.' },
+    });
   });
 
   it('answers an empty list for a household with no rows', async () => {
@@ -115,12 +150,22 @@ describe('drill-downs', () => {
       ['Bistro', -30],
       ['Market', -120.1],
     ]);
-    expect(res.body[2]).toMatchObject({ account_id: savings, account_name: 'Savings', category_id: dining, category_name: 'Food: Dining', status: '', notes: '' });
+    expect(res.body[2]).toMatchObject({
+      account_id: savings,
+      account_name: 'Savings',
+      category_id: dining,
+      category_name: 'Food: Dining',
+      status: '',
+      notes: '',
+    });
     expect(typeof res.body[0].updated_at).toBe('string');
   });
 
   it('lists the uncategorised rows with category_id=uncategorized', async () => {
-    const res = await reports('GET', `/api/reports/transactions_by_category?${q({ ...range, category_id: 'uncategorized' })}`);
+    const res = await reports(
+      'GET',
+      `/api/reports/transactions_by_category?${q({ ...range, category_id: 'uncategorized' })}`,
+    );
     expect(res.body.map((r: { payee: string }) => r.payee)).toEqual(['Kiosk']);
   });
 
@@ -136,7 +181,8 @@ describe('drill-downs', () => {
 
 describe('the read model follows the ledger', () => {
   it('reflects an edit on the next read (X-Min-Sequence), both categories changing', async () => {
-    const rows = (await reports('GET', `/api/reports/transactions_by_category?${q({ ...range, category_id: dining })}`)).body;
+    const rows = (await reports('GET', `/api/reports/transactions_by_category?${q({ ...range, category_id: dining })}`))
+      .body;
     const res = await ledger('PUT', `/api/transactions/${rows[0].id}`, { category_id: groceries });
     expect(res.status).toBe(200);
     const report = await reports('GET', `/api/reports/spending_by_category?${q(range)}`);
@@ -150,13 +196,27 @@ describe('the read model follows the ledger', () => {
     const other = await addCategory(ledger, 'Other');
     expect((await ledger('PUT', `/api/categories/${groceries}`, { parent_id: other })).status).toBe(200);
     report = await reports('GET', `/api/reports/spending_by_category?${q(range)}`);
-    expect(report.body.map((i: { name: string; value: number }) => [i.name, i.value])).toEqual([['Other', 130.05], ['Uncategorized', 8.77], ['Eating', 5]]);
-    expect((await ledger('POST', '/api/categories/merge', { source_id: other, destination_id: food })).status).toBe(200);
+    expect(report.body.map((i: { name: string; value: number }) => [i.name, i.value])).toEqual([
+      ['Other', 130.05],
+      ['Uncategorized', 8.77],
+      ['Eating', 5],
+    ]);
+    expect((await ledger('POST', '/api/categories/merge', { source_id: other, destination_id: food })).status).toBe(
+      200,
+    );
     report = await reports('GET', `/api/reports/spending_by_category?${q(range)}`);
-    expect(report.body[0]).toEqual({ id: food, name: 'Eating', value: 135.05, children: [{ id: groceries, name: 'Groceries', value: 130.05, children: [] }] });
+    expect(report.body[0]).toEqual({
+      id: food,
+      name: 'Eating',
+      value: 135.05,
+      children: [{ id: groceries, name: 'Groceries', value: 130.05, children: [] }],
+    });
     expect((await ledger('DELETE', `/api/categories/${food}`)).status).toBe(200);
     report = await reports('GET', `/api/reports/spending_by_category?${q(range)}`);
-    expect(report.body.map((i: { name: string; value: number }) => [i.name, i.value])).toEqual([['Groceries', 130.05], ['Uncategorized', 13.77]]);
+    expect(report.body.map((i: { name: string; value: number }) => [i.name, i.value])).toEqual([
+      ['Groceries', 130.05],
+      ['Uncategorized', 13.77],
+    ]);
     const drill = await reports('GET', `/api/reports/transactions_by_category?${q({ ...range, category_id: food })}`);
     expect(drill).toMatchObject({ status: 404, body: { message: 'Category not found.' } });
   });
@@ -169,19 +229,32 @@ describe('the read model follows the ledger', () => {
     expect((await cinema()).body).toHaveLength(0);
     expect((await ledger('PATCH', `/api/transactions/${row.id}/restore`)).status).toBe(200);
     expect((await cinema()).body).toHaveLength(1);
-    expect((await ledger('PATCH', `/api/transactions/${row.id}/move`, { destination_account_id: savings })).status).toBe(200);
-    const moved = await reports('GET', `/api/reports/transactions_by_payee?${q({ ...range, payee_name: 'Cinema', account_ids: String(savings) })}`);
+    expect(
+      (await ledger('PATCH', `/api/transactions/${row.id}/move`, { destination_account_id: savings })).status,
+    ).toBe(200);
+    const moved = await reports(
+      'GET',
+      `/api/reports/transactions_by_payee?${q({ ...range, payee_name: 'Cinema', account_ids: String(savings) })}`,
+    );
     expect(moved.body).toMatchObject([{ id: row.id, account_id: savings, account_name: 'Savings' }]);
   });
 });
 
 describe('GET /api/reports/monthly_trend', () => {
   it('gives spending and income per month of the range and the top-level categories', async () => {
-    const res = await reports('GET', `/api/reports/monthly_trend?${q({ start_date: '2025-02-15', end_date: '2025-04-30' })}`);
+    const res = await reports(
+      'GET',
+      `/api/reports/monthly_trend?${q({ start_date: '2025-02-15', end_date: '2025-04-30' })}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.months).toEqual(['2025-02', '2025-03', '2025-04']);
-    const march = (await reports('GET', `/api/reports/spending_by_category?${q(range)}`)).body as Array<{ value: number }>;
-    expect(res.body.spending[1]).toBeCloseTo(march.reduce((a, i) => a + i.value, 0), 2);
+    const march = (await reports('GET', `/api/reports/spending_by_category?${q(range)}`)).body as Array<{
+      value: number;
+    }>;
+    expect(res.body.spending[1]).toBeCloseTo(
+      march.reduce((a, i) => a + i.value, 0),
+      2,
+    );
     expect(res.body.income).toEqual([0, 2000, 0]);
     expect(res.body.spending[0]).toBe(99);
     expect(res.body.categories[0]).toMatchObject({ name: 'Groceries', spending: [99, 130.05, 98] });
@@ -194,11 +267,20 @@ describe('CSV downloads', () => {
     const res = await reports('GET', `/api/reports/spending_by_payee?${q({ ...range, format: 'csv' })}`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="spending_by_payee_2025-03-01_2025-03-31.csv"');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="spending_by_payee_2025-03-01_2025-03-31.csv"',
+    );
     expect(res.text.split('\r\n')[0]).toBe('Payee,Amount');
     expect(res.text).toContain(`"'=HYPERLINK(""http://evil"",""x"")",2`);
-    const drill = await reports('GET', `/api/reports/transactions_by_payee?${q({ ...range, payee_name: 'Kiosk', format: 'csv' })}`);
-    expect(drill.text).toBe('Date,Payee,Account,Category,Amount,Status,Notes\r\n2025-03-12,Kiosk,Checking,,-7.77,,\r\n');
-    expect(drill.headers['content-disposition']).toBe('attachment; filename="transactions_by_payee_2025-03-01_2025-03-31.csv"');
+    const drill = await reports(
+      'GET',
+      `/api/reports/transactions_by_payee?${q({ ...range, payee_name: 'Kiosk', format: 'csv' })}`,
+    );
+    expect(drill.text).toBe(
+      'Date,Payee,Account,Category,Amount,Status,Notes\r\n2025-03-12,Kiosk,Checking,,-7.77,,\r\n',
+    );
+    expect(drill.headers['content-disposition']).toBe(
+      'attachment; filename="transactions_by_payee_2025-03-01_2025-03-31.csv"',
+    );
   });
 });

@@ -19,12 +19,26 @@ function graph(f: (date: string, i: number) => number, from = '2026-10-01') {
   return out;
 }
 
-function projection(id: number | null, name: string, points: { date: string; balance: number }[], firstNegative: string | null = null): AccountProjection {
-  return { account_id: id, account_name: name, current_pending_balance: 1234.5, graph_data: points, low_point: null, first_negative_date: firstNegative };
+function projection(
+  id: number | null,
+  name: string,
+  points: { date: string; balance: number }[],
+  firstNegative: string | null = null,
+): AccountProjection {
+  return {
+    account_id: id,
+    account_name: name,
+    current_pending_balance: 1234.5,
+    graph_data: points,
+    low_point: null,
+    first_negative_date: firstNegative,
+  };
 }
 
 // Checking: 1000 in the past, 1500 peak on 2027-01-15, dips to -250 on 2027-03-14, then 800.
-const checkingPoints = graph((d) => (d < TODAY ? 5000 : d === '2027-01-15' ? 1500 : d >= '2027-03-14' && d < '2027-03-20' ? -250 : 800));
+const checkingPoints = graph((d) =>
+  d < TODAY ? 5000 : d === '2027-01-15' ? 1500 : d >= '2027-03-14' && d < '2027-03-20' ? -250 : 800,
+);
 const savingsPoints = graph(() => 2000);
 const netPoints = checkingPoints.map((p, i) => ({ date: p.date, balance: p.balance + savingsPoints[i].balance }));
 
@@ -32,9 +46,33 @@ const emptyWidgets: WidgetData = { month_name: 'November 2026', category_budgets
 const widgets: WidgetData = {
   month_name: 'November 2026',
   category_budgets: [
-    { category_id: 1, category_name: 'Groceries', account_id: 1, account_name: 'Checking', amount: 400, rollover: 0, spent: 100 },
-    { category_id: 2, category_name: 'Dining', account_id: 1, account_name: 'Checking', amount: 100, rollover: 50, spent: 120 },
-    { category_id: 3, category_name: 'Fuel', account_id: 2, account_name: 'Card', amount: 50, rollover: -10, spent: 37 },
+    {
+      category_id: 1,
+      category_name: 'Groceries',
+      account_id: 1,
+      account_name: 'Checking',
+      amount: 400,
+      rollover: 0,
+      spent: 100,
+    },
+    {
+      category_id: 2,
+      category_name: 'Dining',
+      account_id: 1,
+      account_name: 'Checking',
+      amount: 100,
+      rollover: 50,
+      spent: 120,
+    },
+    {
+      category_id: 3,
+      category_name: 'Fuel',
+      account_id: 2,
+      account_name: 'Card',
+      amount: 50,
+      rollover: -10,
+      spent: 37,
+    },
   ],
   savings_goals: [{ id: 7, name: 'Holiday', target_amount: 2000, saved_amount: 500 }],
 };
@@ -43,7 +81,15 @@ function setup(routes: Record<string, unknown> = {}) {
   const stub = stubFetch({
     'GET /api/dashboard/balance_projection': ({ query }: { query: URLSearchParams }) =>
       query.get('fullHistory') === 'true'
-        ? [projection(1, 'Checking', graph(() => 900, '2025-11-01'), null), projection(2, 'Savings', savingsPoints)]
+        ? [
+            projection(
+              1,
+              'Checking',
+              graph(() => 900, '2025-11-01'),
+              null,
+            ),
+            projection(2, 'Savings', savingsPoints),
+          ]
         : [projection(1, 'Checking', checkingPoints, '2027-03-14'), projection(2, 'Savings', savingsPoints)],
     'GET /api/dashboard/net_worth_projection': projection(null, 'Net Worth', netPoints),
     'GET /api/dashboard/widgets': emptyWidgets,
@@ -56,7 +102,9 @@ function setup(routes: Record<string, unknown> = {}) {
 
 /** An axis' tick labels (a label may be wrapped into several tspans). */
 const tickTexts = (chart: Element, axis: 'xAxis' | 'yAxis') =>
-  [...chart.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`)].map((t) => [...t.querySelectorAll('tspan')].map((s) => s.textContent).join(' '));
+  [...chart.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`)].map((t) =>
+    [...t.querySelectorAll('tspan')].map((s) => s.textContent).join(' '),
+  );
 
 const card = (name: string) => screen.getByRole('region', { name });
 
@@ -70,11 +118,39 @@ function setMobile(mobile: boolean) {
 }
 
 beforeEach(() => {
-  jest.useFakeTimers({ now: new Date(`${TODAY}T12:00:00`), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance', 'hrtime', 'requestIdleCallback', 'cancelIdleCallback'] });
+  jest.useFakeTimers({
+    now: new Date(`${TODAY}T12:00:00`),
+    doNotFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'setImmediate',
+      'clearImmediate',
+      'queueMicrotask',
+      'nextTick',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'performance',
+      'hrtime',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+    ],
+  });
   resetEventSequence();
   setMobile(false);
   // jsdom has no layout: give recharts' ResponsiveContainer a 600 px wide box.
-  jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, top: 0, left: 0, right: 600, bottom: 200, width: 600, height: 200, toJSON: () => ({}) });
+  jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+    x: 0,
+    y: 0,
+    top: 0,
+    left: 0,
+    right: 600,
+    bottom: 200,
+    width: 600,
+    height: 200,
+    toJSON: () => ({}),
+  });
 });
 afterEach(() => {
   jest.useRealTimers();
@@ -83,11 +159,16 @@ afterEach(() => {
 
 describe('Dashboard: states', () => {
   it('title, subtitle, loading, then the empty state', async () => {
-    setup({ 'GET /api/dashboard/balance_projection': [], 'GET /api/dashboard/net_worth_projection': projection(null, 'Net Worth', []) });
+    setup({
+      'GET /api/dashboard/balance_projection': [],
+      'GET /api/dashboard/net_worth_projection': projection(null, 'Net Worth', []),
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('This report shows your balance projection based on your budget.')).toBeInTheDocument();
     expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();
-    expect(await screen.findByText('No accounts found. Please add an account to see your balance projection.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No accounts found. Please add an account to see your balance projection.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Hide Net Worth' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Net Worth' })).not.toBeInTheDocument();
   });
@@ -111,7 +192,11 @@ describe('Dashboard: charts', () => {
   it('one chart per account and the Net Worth chart, with the API called without full history', async () => {
     const { calls } = setup();
     await screen.findByRole('region', { name: 'Savings' });
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Net Worth', 'Checking', 'Savings']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Net Worth',
+      'Checking',
+      'Savings',
+    ]);
     expect(calls.find((c) => c.path === '/api/dashboard/balance_projection')!.query.get('fullHistory')).toBe('false');
     expect(calls.find((c) => c.path === '/api/dashboard/net_worth_projection')!.query.get('fullHistory')).toBe('false');
     expect(within(card('Checking')).getByText('$1,234.50')).toBeInTheDocument();
@@ -129,7 +214,9 @@ describe('Dashboard: charts', () => {
 
   it('marks the High and Low from today on, size 8, offsets -15 / 22, coloured by sign', async () => {
     const { container } = setup();
-    await waitFor(() => expect(container.querySelector('[data-chart="account-1"] [data-marker="high"]')).not.toBeNull());
+    await waitFor(() =>
+      expect(container.querySelector('[data-chart="account-1"] [data-marker="high"]')).not.toBeNull(),
+    );
     const chart = container.querySelector('[data-chart="account-1"]')!;
     const high = chart.querySelector('[data-marker="high"]')!;
     const low = chart.querySelector('[data-marker="low"]')!;
@@ -141,7 +228,10 @@ describe('Dashboard: charts', () => {
     expect(low).toHaveAttribute('data-date', '2027-03-14');
     expect(low).toHaveTextContent('Low: -$250.00');
     expect(low).toHaveAttribute('data-tone', 'destructive');
-    for (const [marker, offset] of [[high, -15], [low, 22]] as const) {
+    for (const [marker, offset] of [
+      [high, -15],
+      [low, 22],
+    ] as const) {
       const dot = marker.querySelector('circle')!;
       expect(dot).toHaveAttribute('r', '8');
       const label = marker.querySelector('text')!;
@@ -150,7 +240,10 @@ describe('Dashboard: charts', () => {
     // Savings never goes negative: both markers are positive.
     // (Charts after the first two are drawn a frame later.)
     await waitFor(() => expect(container.querySelector('[data-chart="account-2"] [data-marker="low"]')).not.toBeNull());
-    expect(container.querySelector('[data-chart="account-2"] [data-marker="low"]')).toHaveAttribute('data-tone', 'positive');
+    expect(container.querySelector('[data-chart="account-2"] [data-marker="low"]')).toHaveAttribute(
+      'data-tone',
+      'positive',
+    );
   });
 
   it('a Low at the bottom edge of the plot puts its label above the dot, clear of the x labels', async () => {
@@ -167,7 +260,11 @@ describe('Dashboard: charts', () => {
   it('warns in words when an account or net worth goes below zero', async () => {
     setup({ 'GET /api/dashboard/net_worth_projection': projection(null, 'Net Worth', netPoints, '2027-05-02') });
     const list = await screen.findByRole('list', { name: 'Low balance warnings' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Checking is projected to go below $0 on Mar 14, 2027',
       'Net Worth is projected to go below $0 on May 2, 2027',
     ]);
@@ -184,8 +281,14 @@ describe('Dashboard: charts', () => {
     const { user, calls } = setup();
     await user.click(await screen.findByRole('button', { name: 'Show Full Year History' }));
     expect(await screen.findByRole('button', { name: 'Show Less History' })).toHaveAttribute('aria-pressed', 'true');
-    await waitFor(() => expect(calls.some((c) => c.path === '/api/dashboard/balance_projection' && c.query.get('fullHistory') === 'true')).toBe(true));
-    expect(calls.some((c) => c.path === '/api/dashboard/net_worth_projection' && c.query.get('fullHistory') === 'true')).toBe(true);
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === '/api/dashboard/balance_projection' && c.query.get('fullHistory') === 'true'),
+      ).toBe(true),
+    );
+    expect(
+      calls.some((c) => c.path === '/api/dashboard/net_worth_projection' && c.query.get('fullHistory') === 'true'),
+    ).toBe(true);
     // The full-history answer has no negative date: the warning goes.
     await waitFor(() => expect(screen.queryByText(/Checking is projected/)).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Show Less History' }));
@@ -223,7 +326,11 @@ describe('Dashboard: charts', () => {
     expect(screen.getByRole('button', { name: 'Hide Net Worth' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show Full Year History' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Maximize/ })).not.toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/api/dashboard/balance_projection').every((c) => c.query.get('fullHistory') === 'false')).toBe(true);
+    expect(
+      calls
+        .filter((c) => c.path === '/api/dashboard/balance_projection')
+        .every((c) => c.query.get('fullHistory') === 'false'),
+    ).toBe(true);
   });
 });
 
@@ -241,7 +348,11 @@ describe('Dashboard: widgets', () => {
     setup({ 'GET /api/dashboard/widgets': widgets });
     const section = await screen.findByRole('region', { name: 'Everyday Expenses (November)' });
     const items = within(section).getAllByRole('listitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Groceries$300.00 leftChecking', 'Dining$30.00 leftChecking', 'Fuel$3.00 leftCard']);
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Groceries$300.00 leftChecking',
+      'Dining$30.00 leftChecking',
+      'Fuel$3.00 leftCard',
+    ]);
     const bars = within(section).getAllByRole('progressbar');
     expect(bars.map((b) => b.getAttribute('aria-valuenow'))).toEqual(['75', '20', '8']);
     expect(items.map((i) => i.getAttribute('data-colour'))).toEqual(['green', 'orange', 'red']);
@@ -258,10 +369,42 @@ describe('Dashboard: widgets', () => {
         month_name: 'February',
         savings_goals: [],
         category_budgets: [
-          { category_id: 4, category_name: 'Gifts', account_id: 1, account_name: 'Checking', amount: 50, rollover: 0, spent: 80 },
-          { category_id: 5, category_name: 'Pets', account_id: 1, account_name: 'Checking', amount: 20, rollover: -30, spent: 0 },
-          { category_id: 6, category_name: 'Books', account_id: 1, account_name: 'Checking', amount: 0, rollover: 0, spent: 0 },
-          { category_id: 7, category_name: 'Fun', account_id: 1, account_name: 'Checking', amount: 100, rollover: 0, spent: 75 },
+          {
+            category_id: 4,
+            category_name: 'Gifts',
+            account_id: 1,
+            account_name: 'Checking',
+            amount: 50,
+            rollover: 0,
+            spent: 80,
+          },
+          {
+            category_id: 5,
+            category_name: 'Pets',
+            account_id: 1,
+            account_name: 'Checking',
+            amount: 20,
+            rollover: -30,
+            spent: 0,
+          },
+          {
+            category_id: 6,
+            category_name: 'Books',
+            account_id: 1,
+            account_name: 'Checking',
+            amount: 0,
+            rollover: 0,
+            spent: 0,
+          },
+          {
+            category_id: 7,
+            category_name: 'Fun',
+            account_id: 1,
+            account_name: 'Checking',
+            amount: 100,
+            rollover: 0,
+            spent: 75,
+          },
         ],
       },
     });

@@ -11,13 +11,34 @@ const chartKey = (p: AccountProjection) => (p.account_id === null ? 'net-worth' 
 
 function MaximizeIcon() {
   return (
-    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" />
     </svg>
   );
 }
 
-function ChartCard({ projection, today, isMobile, onMaximize }: { projection: AccountProjection; today: string; isMobile: boolean; onMaximize?: () => void }) {
+function ChartCard({
+  projection,
+  today,
+  isMobile,
+  onMaximize,
+}: {
+  projection: AccountProjection;
+  today: string;
+  isMobile: boolean;
+  onMaximize?: () => void;
+}) {
   const titleId = `dash-chart-${chartKey(projection)}`;
   return (
     <section className="dash-card" aria-labelledby={titleId} data-chart={chartKey(projection)}>
@@ -29,12 +50,22 @@ function ChartCard({ projection, today, isMobile, onMaximize }: { projection: Ac
           {formatDollars(projection.current_pending_balance)}
         </span>
         {onMaximize && (
-          <button type="button" className="hf-icon-button dash-card__maximize" aria-label={`Maximize ${projection.account_name}`} title="Maximize" onClick={onMaximize}>
+          <button
+            type="button"
+            className="hf-icon-button dash-card__maximize"
+            aria-label={`Maximize ${projection.account_name}`}
+            title="Maximize"
+            onClick={onMaximize}
+          >
             <MaximizeIcon />
           </button>
         )}
       </div>
-      <ProjectionChart projection={projection} today={today} aspect={isMobile ? CHART_ASPECT.mobile : CHART_ASPECT.desktop} />
+      <ProjectionChart
+        projection={projection}
+        today={today}
+        aspect={isMobile ? CHART_ASPECT.mobile : CHART_ASPECT.desktop}
+      />
     </section>
   );
 }
@@ -80,11 +111,12 @@ export function Dashboard() {
     if (showNetWorth && netWorth.data) charts.push(netWorth.data);
     charts.push(...accounts);
   }
-  const warnings = accounts && accounts.length > 0
-    ? [...accounts, ...(netWorth.data ? [netWorth.data] : [])]
-        .map((p) => ({ key: chartKey(p), text: lowBalanceWarning(p.account_name, p.first_negative_date) }))
-        .filter((w): w is { key: string; text: string } => w.text !== null)
-    : [];
+  const warnings =
+    accounts && accounts.length > 0
+      ? [...accounts, ...(netWorth.data ? [netWorth.data] : [])]
+          .map((p) => ({ key: chartKey(p), text: lowBalanceWarning(p.account_name, p.first_negative_date) }))
+          .filter((w): w is { key: string; text: string } => w.text !== null)
+      : [];
   const open = maximized ? charts.find((p) => chartKey(p) === maximized) : undefined;
   const drawn = useProgressiveCount(charts.length);
 
@@ -105,11 +137,21 @@ export function Dashboard() {
         <>
           <div className="dash-toolbar">
             {!isMobile && (
-              <button type="button" className="hf-button" aria-pressed={fullHistory} onClick={() => setFullHistory((v) => !v)}>
+              <button
+                type="button"
+                className="hf-button"
+                aria-pressed={fullHistory}
+                onClick={() => setFullHistory((v) => !v)}
+              >
                 {fullHistory ? 'Show Less History' : 'Show Full Year History'}
               </button>
             )}
-            <button type="button" className="hf-button" aria-pressed={showNetWorth} onClick={() => setShowNetWorth((v) => !v)}>
+            <button
+              type="button"
+              className="hf-button"
+              aria-pressed={showNetWorth}
+              onClick={() => setShowNetWorth((v) => !v)}
+            >
               {showNetWorth ? 'Hide Net Worth' : 'Show Net Worth'}
             </button>
           </div>
@@ -124,7 +166,13 @@ export function Dashboard() {
           )}
           <div className={isMobile ? 'dash-list' : 'dash-grid'}>
             {charts.slice(0, drawn).map((p) => (
-              <ChartCard key={chartKey(p)} projection={p} today={today} isMobile={isMobile} onMaximize={isMobile ? undefined : () => setMaximized(chartKey(p))} />
+              <ChartCard
+                key={chartKey(p)}
+                projection={p}
+                today={today}
+                isMobile={isMobile}
+                onMaximize={isMobile ? undefined : () => setMaximized(chartKey(p))}
+              />
             ))}
           </div>
         </>

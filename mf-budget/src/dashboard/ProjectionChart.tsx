@@ -34,18 +34,43 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
  * loaded the chart is drawn as plain SVG (ProjectionSketch), then recharts takes over at the
  * same size. The spec's text when the account has no points.
  */
-export function ProjectionChart({ projection, today, aspect }: { projection: AccountProjection; today: CalendarDate; aspect: number }) {
-  if (projection.graph_data.length === 0) return <p className="hf-empty dash-chart__empty">No projection data available for this account.</p>;
+export function ProjectionChart({
+  projection,
+  today,
+  aspect,
+}: {
+  projection: AccountProjection;
+  today: CalendarDate;
+  aspect: number;
+}) {
+  if (projection.graph_data.length === 0)
+    return <p className="hf-empty dash-chart__empty">No projection data available for this account.</p>;
   return <ChartBox projection={projection} today={today} aspect={aspect} />;
 }
 
-function ChartBox({ projection, today, aspect }: { projection: AccountProjection; today: CalendarDate; aspect: number }) {
+function ChartBox({
+  projection,
+  today,
+  aspect,
+}: {
+  projection: AccountProjection;
+  today: CalendarDate;
+  aspect: number;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   return (
-    <div ref={box} className="dash-chart" role="img" aria-label={chartSummary(projection.account_name, projection.graph_data, today)} style={{ aspectRatio: aspect }}>
+    <div
+      ref={box}
+      className="dash-chart"
+      role="img"
+      aria-label={chartSummary(projection.account_name, projection.graph_data, today)}
+      style={{ aspectRatio: aspect }}
+    >
       {width > 0 && (
-        <Suspense fallback={<ProjectionSketch projection={projection} today={today} width={width} height={width / aspect} />}>
+        <Suspense
+          fallback={<ProjectionSketch projection={projection} today={today} width={width} height={width / aspect} />}
+        >
           <ProjectionChartView projection={projection} today={today} aspect={aspect} initialWidth={width} />
         </Suspense>
       )}

@@ -9,9 +9,34 @@
 import { formatDollars } from '@hf/app-kit';
 import type { CalendarDate } from '@hf/calendar';
 import { useMemo, useState } from 'react';
-import { Area, AreaChart, CartesianGrid, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, usePlotArea, XAxis, YAxis } from 'recharts';
+import {
+  Area,
+  AreaChart,
+  CartesianGrid,
+  ReferenceDot,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  usePlotArea,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { AccountProjection } from './api';
-import { CHART_MARGIN, highLowMarkers, labelGapDays, longDate, MARKER_SIZE, plotArea, xAxisTicks, X_AXIS_HEIGHT, yAxisScale, yTickLabel, Y_AXIS_WIDTH, type Markers, type Point } from './chart-math';
+import {
+  CHART_MARGIN,
+  highLowMarkers,
+  labelGapDays,
+  longDate,
+  MARKER_SIZE,
+  plotArea,
+  xAxisTicks,
+  X_AXIS_HEIGHT,
+  yAxisScale,
+  yTickLabel,
+  Y_AXIS_WIDTH,
+  type Markers,
+  type Point,
+} from './chart-math';
 import { MarkerGlyph, MonthLabel } from './chart-glyphs';
 
 export interface ProjectionChartViewProps {
@@ -31,7 +56,9 @@ function MarkerShape({ kind, point, cx = 0, cy = 0 }: { kind: keyof Markers; poi
 
 /** An x label (recharts passes x, y and the date). */
 function MonthTick({ x = 0, y = 0, payload }: { x?: number; y?: number; payload?: { value: string } }) {
-  return <MonthLabel x={x} y={y} date={payload?.value ?? ''} className="recharts-text recharts-cartesian-axis-tick-value" />;
+  return (
+    <MonthLabel x={x} y={y} date={payload?.value ?? ''} className="recharts-text recharts-cartesian-axis-tick-value" />
+  );
 }
 
 export default function ProjectionChartView({ projection, today, aspect, initialWidth }: ProjectionChartViewProps) {
@@ -53,42 +80,74 @@ export default function ProjectionChartView({ projection, today, aspect, initial
 
   return (
     <ResponsiveContainer
-        width="100%"
-        aspect={aspect}
-        initialDimension={{ width, height: Math.round(width / aspect) }}
-        onResize={(w, h) => setPlotWidth(plotArea(w, h).width)}
-      >
-        <AreaChart data={points} margin={CHART_MARGIN}>
-          <CartesianGrid strokeDasharray="3 3" stroke="var(--hf-border)" vertical={false} />
-          <XAxis dataKey="date" ticks={ticks} interval={0} tick={<MonthTick />} height={X_AXIS_HEIGHT} stroke="var(--hf-border-strong)" tickLine={false} />
-          <YAxis
-            domain={scale.domain}
-            ticks={scale.ticks}
-            interval={0}
-            allowDataOverflow={false}
-            tickFormatter={yTickLabel}
-            tick={axisTick}
-            stroke="var(--hf-border-strong)"
-            tickLine={false}
-            width={Y_AXIS_WIDTH}
-          />
-          <Tooltip
-            labelFormatter={(label) => longDate(String(label))}
-            formatter={(value) => [formatDollars(Number(value)), 'Balance']}
-            contentStyle={{ background: 'var(--secondaryBg)', color: 'var(--mainText)', border: '1px solid var(--hf-border-strong)', borderRadius: 6 }}
-            labelStyle={{ color: 'var(--mainText)', fontWeight: 600 }}
-            itemStyle={{ color: 'var(--mainText)' }}
-          />
-          <ReferenceLine y={0} stroke="var(--hf-border-strong)" />
-          {showToday && <ReferenceLine x={today} stroke="var(--hf-muted)" strokeDasharray="4 4" />}
-          <Area type="monotone" dataKey="balance" name="Balance" stroke="var(--dash-line)" strokeWidth={2} fill="var(--dash-area)" isAnimationActive={false} dot={false} />
-          {markers && (
-            <>
-              <ReferenceDot x={markers.high.date} y={markers.high.balance} r={MARKER_SIZE} shape={<MarkerShape kind="high" point={markers.high} />} />
-              <ReferenceDot x={markers.low.date} y={markers.low.balance} r={MARKER_SIZE} shape={<MarkerShape kind="low" point={markers.low} />} />
-            </>
-          )}
-        </AreaChart>
+      width="100%"
+      aspect={aspect}
+      initialDimension={{ width, height: Math.round(width / aspect) }}
+      onResize={(w, h) => setPlotWidth(plotArea(w, h).width)}
+    >
+      <AreaChart data={points} margin={CHART_MARGIN}>
+        <CartesianGrid strokeDasharray="3 3" stroke="var(--hf-border)" vertical={false} />
+        <XAxis
+          dataKey="date"
+          ticks={ticks}
+          interval={0}
+          tick={<MonthTick />}
+          height={X_AXIS_HEIGHT}
+          stroke="var(--hf-border-strong)"
+          tickLine={false}
+        />
+        <YAxis
+          domain={scale.domain}
+          ticks={scale.ticks}
+          interval={0}
+          allowDataOverflow={false}
+          tickFormatter={yTickLabel}
+          tick={axisTick}
+          stroke="var(--hf-border-strong)"
+          tickLine={false}
+          width={Y_AXIS_WIDTH}
+        />
+        <Tooltip
+          labelFormatter={(label) => longDate(String(label))}
+          formatter={(value) => [formatDollars(Number(value)), 'Balance']}
+          contentStyle={{
+            background: 'var(--secondaryBg)',
+            color: 'var(--mainText)',
+            border: '1px solid var(--hf-border-strong)',
+            borderRadius: 6,
+          }}
+          labelStyle={{ color: 'var(--mainText)', fontWeight: 600 }}
+          itemStyle={{ color: 'var(--mainText)' }}
+        />
+        <ReferenceLine y={0} stroke="var(--hf-border-strong)" />
+        {showToday && <ReferenceLine x={today} stroke="var(--hf-muted)" strokeDasharray="4 4" />}
+        <Area
+          type="monotone"
+          dataKey="balance"
+          name="Balance"
+          stroke="var(--dash-line)"
+          strokeWidth={2}
+          fill="var(--dash-area)"
+          isAnimationActive={false}
+          dot={false}
+        />
+        {markers && (
+          <>
+            <ReferenceDot
+              x={markers.high.date}
+              y={markers.high.balance}
+              r={MARKER_SIZE}
+              shape={<MarkerShape kind="high" point={markers.high} />}
+            />
+            <ReferenceDot
+              x={markers.low.date}
+              y={markers.low.balance}
+              r={MARKER_SIZE}
+              shape={<MarkerShape kind="low" point={markers.low} />}
+            />
+          </>
+        )}
+      </AreaChart>
     </ResponsiveContainer>
   );
 }

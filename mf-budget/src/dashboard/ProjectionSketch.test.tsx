@@ -21,7 +21,9 @@ const checking: AccountProjection = {
   account_id: 1,
   account_name: 'Checking',
   current_pending_balance: 800,
-  graph_data: graph((d) => (d < TODAY ? 5000 : d === '2027-01-15' ? 1500 : d >= '2027-03-14' && d < '2027-03-20' ? -250 : 800)),
+  graph_data: graph((d) =>
+    d < TODAY ? 5000 : d === '2027-01-15' ? 1500 : d >= '2027-03-14' && d < '2027-03-20' ? -250 : 800,
+  ),
   low_point: null,
   first_negative_date: '2027-03-14',
 };
@@ -37,8 +39,26 @@ function sketch() {
 describe('the plain SVG first draw of a projection chart', () => {
   it('has the y ticks, x labels and High / Low labels the recharts chart has (Dashboard.test)', () => {
     const svg = sketch();
-    const texts = [...svg.querySelectorAll('text')].map((t) => [...t.querySelectorAll('tspan')].map((s) => s.textContent).join(' ') || t.textContent);
-    expect(texts).toEqual(['Oct', 'Dec', 'Jan 2027', 'Feb', 'Apr', 'Jun', 'Aug', 'Oct', '-$2,000', '$0', '$2,000', '$4,000', '$6,000', 'High: $1,500.00', 'Low: -$250.00']);
+    const texts = [...svg.querySelectorAll('text')].map(
+      (t) => [...t.querySelectorAll('tspan')].map((s) => s.textContent).join(' ') || t.textContent,
+    );
+    expect(texts).toEqual([
+      'Oct',
+      'Dec',
+      'Jan 2027',
+      'Feb',
+      'Apr',
+      'Jun',
+      'Aug',
+      'Oct',
+      '-$2,000',
+      '$0',
+      '$2,000',
+      '$4,000',
+      '$6,000',
+      'High: $1,500.00',
+      'Low: -$250.00',
+    ]);
     expect(svg).toHaveAttribute('width', String(WIDTH));
     expect(svg).toHaveAttribute('aria-hidden', 'true');
   });
@@ -65,10 +85,19 @@ describe('the plain SVG first draw of a projection chart', () => {
   it('marks the High and Low with the colours of their sign, and leaves data-marker to the recharts chart', () => {
     const svg = sketch();
     const markers = [...svg.querySelectorAll('.dash-marker')];
-    expect(markers.map((m) => m.getAttribute('class'))).toEqual(['dash-marker dash-marker--high dash-marker--positive', 'dash-marker dash-marker--low dash-marker--destructive']);
+    expect(markers.map((m) => m.getAttribute('class'))).toEqual([
+      'dash-marker dash-marker--high dash-marker--positive',
+      'dash-marker dash-marker--low dash-marker--destructive',
+    ]);
     expect(markers.map((m) => m.querySelector('circle')!.getAttribute('r'))).toEqual(['8', '8']);
-    for (const [marker, offset] of [[markers[0], -15], [markers[1], 22]] as const) {
-      expect(Number(marker.querySelector('text')!.getAttribute('y')) - Number(marker.querySelector('circle')!.getAttribute('cy'))).toBeCloseTo(offset, 5);
+    for (const [marker, offset] of [
+      [markers[0], -15],
+      [markers[1], 22],
+    ] as const) {
+      expect(
+        Number(marker.querySelector('text')!.getAttribute('y')) -
+          Number(marker.querySelector('circle')!.getAttribute('cy')),
+      ).toBeCloseTo(offset, 5);
     }
     expect(svg.querySelector('[data-marker]')).toBeNull();
   });

@@ -17,7 +17,17 @@ const TICK_OFFSET = 8;
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-export function ProjectionSketch({ projection, today, width, height }: { projection: AccountProjection; today: CalendarDate; width: number; height: number }) {
+export function ProjectionSketch({
+  projection,
+  today,
+  width,
+  height,
+}: {
+  projection: AccountProjection;
+  today: CalendarDate;
+  width: number;
+  height: number;
+}) {
   const points = projection.graph_data;
   const drawing = useMemo(() => {
     const plot = plotArea(width, height);
@@ -26,7 +36,8 @@ export function ProjectionSketch({ projection, today, width, height }: { project
     const y = (balance: number) => plot.y + (plot.height * (hi - balance)) / (hi - lo);
     // A point scale, as recharts uses for a category x axis of an area chart: the first point on the left edge, the last on the right.
     const index = new Map(points.map((p, i) => [p.date, i]));
-    const x = (i: number) => (points.length === 1 ? plot.x + plot.width / 2 : plot.x + (plot.width * i) / (points.length - 1));
+    const x = (i: number) =>
+      points.length === 1 ? plot.x + plot.width / 2 : plot.x + (plot.width * i) / (points.length - 1);
     const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${round(x(i))},${round(y(p.balance))}`).join('');
     const base = round(y(Math.max(lo, 0)));
     const area = `${line}L${round(x(points.length - 1))},${base}L${round(x(0))},${base}Z`;
@@ -38,7 +49,10 @@ export function ProjectionSketch({ projection, today, width, height }: { project
       area,
       zero: y(0),
       yTicks: scale.ticks.map((value) => ({ value, at: y(value) })),
-      xTicks: xAxisTicks(points, labelGapDays(points.length, plot.width)).map((date) => ({ date, at: x(index.get(date)!) })),
+      xTicks: xAxisTicks(points, labelGapDays(points.length, plot.width)).map((date) => ({
+        date,
+        at: x(index.get(date)!),
+      })),
       todayAt: todayIndex === undefined ? null : x(todayIndex),
       markers: markers && {
         high: { point: markers.high, cx: x(index.get(markers.high.date)!), cy: y(markers.high.balance) },
@@ -51,7 +65,14 @@ export function ProjectionSketch({ projection, today, width, height }: { project
   const bottom = plot.y + plot.height;
 
   return (
-    <svg className="dash-sketch" width={width} height={height} viewBox={`0 0 ${width} ${height}`} aria-hidden="true" focusable="false">
+    <svg
+      className="dash-sketch"
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      aria-hidden="true"
+      focusable="false"
+    >
       <g strokeDasharray="3 3" stroke="var(--hf-border)">
         {drawing.yTicks.map((t) => (
           <line key={t.value} x1={plot.x} x2={right} y1={t.at} y2={t.at} />
@@ -72,11 +93,34 @@ export function ProjectionSketch({ projection, today, width, height }: { project
         </text>
       ))}
       <line x1={plot.x} x2={right} y1={drawing.zero} y2={drawing.zero} stroke="var(--hf-border-strong)" />
-      {drawing.todayAt !== null && <line x1={drawing.todayAt} x2={drawing.todayAt} y1={plot.y} y2={bottom} stroke="var(--hf-muted)" strokeDasharray="4 4" />}
+      {drawing.todayAt !== null && (
+        <line
+          x1={drawing.todayAt}
+          x2={drawing.todayAt}
+          y1={plot.y}
+          y2={bottom}
+          stroke="var(--hf-muted)"
+          strokeDasharray="4 4"
+        />
+      )}
       {markers && (
         <>
-          <MarkerGlyph kind="high" point={markers.high.point} cx={markers.high.cx} cy={markers.high.cy} plot={plot} probe={false} />
-          <MarkerGlyph kind="low" point={markers.low.point} cx={markers.low.cx} cy={markers.low.cy} plot={plot} probe={false} />
+          <MarkerGlyph
+            kind="high"
+            point={markers.high.point}
+            cx={markers.high.cx}
+            cy={markers.high.cy}
+            plot={plot}
+            probe={false}
+          />
+          <MarkerGlyph
+            kind="low"
+            point={markers.low.point}
+            cx={markers.low.cx}
+            cy={markers.low.cy}
+            plot={plot}
+            probe={false}
+          />
         </>
       )}
     </svg>

@@ -56,7 +56,11 @@ export function Widgets({ data }: { data: WidgetData }) {
                   <span className="dash-widget__name">{j.name}</span>
                   <span className="dash-widget__amount hf-num">{formatDollars(j.saved_amount)} saved</span>
                 </div>
-                <ProgressBar value={jarProgress(j.saved_amount, j.target_amount)} tone="neutral" label={`${j.name} saved`} />
+                <ProgressBar
+                  value={jarProgress(j.saved_amount, j.target_amount)}
+                  tone="neutral"
+                  label={`${j.name} saved`}
+                />
                 <div className="dash-widget__meta">of {formatDollars(j.target_amount)}</div>
               </li>
             ))}

@@ -14,23 +14,57 @@ import {
 /** One point per day from `from` for `days` days, balance from `f(index)`. */
 function series(from: string, days: number, f: (i: number) => number) {
   const start = Date.UTC(Number(from.slice(0, 4)), Number(from.slice(5, 7)) - 1, Number(from.slice(8, 10)));
-  return Array.from({ length: days }, (_, i) => ({ date: new Date(start + i * 86_400_000).toISOString().slice(0, 10), balance: f(i) }));
+  return Array.from({ length: days }, (_, i) => ({
+    date: new Date(start + i * 86_400_000).toISOString().slice(0, 10),
+    balance: f(i),
+  }));
 }
 
 describe('y axis: about 5 ticks, a rounded domain including zero', () => {
   test.each([
-    [[0, 1000], [0, 1000], [0, 250, 500, 750, 1000]],
-    [[120, 980], [0, 1000], [0, 250, 500, 750, 1000]],
-    [[1500.37, 4210.5], [0, 5000], [0, 1000, 2000, 3000, 4000, 5000]],
-    [[-320, 1180], [-500, 1500], [-500, 0, 500, 1000, 1500]],
-    [[-4000, -1200], [-4000, 0], [-4000, -3000, -2000, -1000, 0]],
-    [[0.5, 3.2], [0, 4], [0, 1, 2, 3, 4]],
+    [
+      [0, 1000],
+      [0, 1000],
+      [0, 250, 500, 750, 1000],
+    ],
+    [
+      [120, 980],
+      [0, 1000],
+      [0, 250, 500, 750, 1000],
+    ],
+    [
+      [1500.37, 4210.5],
+      [0, 5000],
+      [0, 1000, 2000, 3000, 4000, 5000],
+    ],
+    [
+      [-320, 1180],
+      [-500, 1500],
+      [-500, 0, 500, 1000, 1500],
+    ],
+    [
+      [-4000, -1200],
+      [-4000, 0],
+      [-4000, -3000, -2000, -1000, 0],
+    ],
+    [
+      [0.5, 3.2],
+      [0, 4],
+      [0, 1, 2, 3, 4],
+    ],
   ])('%j -> %j', (balances, domain, ticks) => {
     expect(yAxisScale(balances)).toEqual({ domain, ticks });
   });
 
   it('always includes zero, every balance, and 4 to 6 round ticks', () => {
-    for (const [lo, hi] of [[5, 7], [123, 124567], [-98765, 3], [-1, 1], [250_000, 1_250_000], [-12.34, 99.99]]) {
+    for (const [lo, hi] of [
+      [5, 7],
+      [123, 124567],
+      [-98765, 3],
+      [-1, 1],
+      [250_000, 1_250_000],
+      [-12.34, 99.99],
+    ]) {
       const { domain, ticks } = yAxisScale([lo, hi]);
       expect(domain[0]).toBeLessThanOrEqual(Math.min(lo, 0));
       expect(domain[1]).toBeGreaterThanOrEqual(Math.max(hi, 0));
@@ -63,7 +97,16 @@ describe('x axis: labels on January and the even months only', () => {
   it('ticks at the first point of each labelled month', () => {
     // 2026-10-15 .. about 2027-11: Oct starts mid-month (its first point is the 15th).
     const points = series('2026-10-15', 400, () => 0);
-    expect(xAxisTicks(points)).toEqual(['2026-10-15', '2026-12-01', '2027-01-01', '2027-02-01', '2027-04-01', '2027-06-01', '2027-08-01', '2027-10-01']);
+    expect(xAxisTicks(points)).toEqual([
+      '2026-10-15',
+      '2026-12-01',
+      '2027-01-01',
+      '2027-02-01',
+      '2027-04-01',
+      '2027-06-01',
+      '2027-08-01',
+      '2027-10-01',
+    ]);
     expect(xAxisTicks(points).map(xAxisLabel)).toEqual(['Oct', 'Dec', 'Jan 2027', 'Feb', 'Apr', 'Jun', 'Aug', 'Oct']);
   });
 
@@ -71,7 +114,18 @@ describe('x axis: labels on January and the even months only', () => {
     const points = series('2025-11-01', 760, () => 0); // 2025-11-01 .. 2027-11-30
     expect(xAxisTicks(points)).toHaveLength(14);
     // Labels need 45 days: Dec and Feb beside each January go; the rest are 61 days apart.
-    expect(xAxisTicks(points, 45).map(xAxisLabel)).toEqual(['Jan 2026', 'Apr', 'Jun', 'Aug', 'Oct', 'Jan 2027', 'Apr', 'Jun', 'Aug', 'Oct']);
+    expect(xAxisTicks(points, 45).map(xAxisLabel)).toEqual([
+      'Jan 2026',
+      'Apr',
+      'Jun',
+      'Aug',
+      'Oct',
+      'Jan 2027',
+      'Apr',
+      'Jun',
+      'Aug',
+      'Oct',
+    ]);
     // Every label is still a January or an even month.
     for (const d of xAxisTicks(points, 100)) expect(isLabelMonth(Number(d.slice(5, 7)))).toBe(true);
     expect(xAxisTicks(points, 100).filter((d) => d.slice(5, 7) === '01')).toEqual(['2026-01-01', '2027-01-01']);
@@ -90,11 +144,17 @@ describe('High and Low markers', () => {
   ];
 
   it('are taken from today on, the earliest date on ties', () => {
-    expect(highLowMarkers(points, '2026-11-23')).toEqual({ high: { date: '2026-12-01', balance: 1200 }, low: { date: '2026-12-15', balance: -40.5 } });
+    expect(highLowMarkers(points, '2026-11-23')).toEqual({
+      high: { date: '2026-12-01', balance: 1200 },
+      low: { date: '2026-12-15', balance: -40.5 },
+    });
   });
 
   it('today itself counts', () => {
-    expect(highLowMarkers(points, '2027-01-01')).toEqual({ high: { date: '2027-01-01', balance: 1200 }, low: { date: '2027-02-01', balance: -40.5 } });
+    expect(highLowMarkers(points, '2027-01-01')).toEqual({
+      high: { date: '2027-01-01', balance: 1200 },
+      low: { date: '2027-02-01', balance: -40.5 },
+    });
   });
 
   it('none when every point is before today', () => {

@@ -36,7 +36,12 @@ export interface PlotArea {
 export function plotArea(width: number, height: number): PlotArea {
   const x = CHART_MARGIN.left + Y_AXIS_WIDTH;
   const y = CHART_MARGIN.top;
-  return { x, y, width: Math.max(0, width - x - CHART_MARGIN.right), height: Math.max(0, height - y - CHART_MARGIN.bottom - X_AXIS_HEIGHT) };
+  return {
+    x,
+    y,
+    width: Math.max(0, width - x - CHART_MARGIN.right),
+    height: Math.max(0, height - y - CHART_MARGIN.bottom - X_AXIS_HEIGHT),
+  };
 }
 
 /** The days two x labels keep apart on a plot `plotWidth` px wide (0 while the width is unknown). */
@@ -53,7 +58,9 @@ export function chartSummary(name: string, points: readonly Point[], today: Cale
   const last = points[points.length - 1]?.date;
   const markers = highLowMarkers(points, today);
   return `${name} balance projection, ${first ? longDate(first) : ''} to ${last ? longDate(last) : ''}${
-    markers ? `. Projected ${markerLabel('high', markers.high.balance)} on ${longDate(markers.high.date)}, ${markerLabel('low', markers.low.balance)} on ${longDate(markers.low.date)}` : ''
+    markers
+      ? `. Projected ${markerLabel('high', markers.high.balance)} on ${longDate(markers.high.date)}, ${markerLabel('low', markers.low.balance)} on ${longDate(markers.low.date)}`
+      : ''
   }`;
 }
 
@@ -72,7 +79,10 @@ function candidateSteps(raw: number): number[] {
  * `count` ticks: of the round steps (1, 2, 2.5 or 5 times a power of ten, at least $1), the one
  * whose tick count is nearest `count`, then the tighter domain.
  */
-export function yAxisScale(balances: readonly number[], count = Y_TICK_COUNT): { domain: [number, number]; ticks: number[] } {
+export function yAxisScale(
+  balances: readonly number[],
+  count = Y_TICK_COUNT,
+): { domain: [number, number]; ticks: number[] } {
   let min = 0;
   let max = 0;
   for (const b of balances) {
@@ -86,7 +96,10 @@ export function yAxisScale(balances: readonly number[], count = Y_TICK_COUNT): {
     const hi = Math.ceil(max / step) * step;
     const n = Math.round((hi - lo) / step) + 1;
     if (n < 3) continue;
-    const better = !best || Math.abs(n - count) < Math.abs(best.n - count) || (Math.abs(n - count) === Math.abs(best.n - count) && hi - lo < best.hi - best.lo);
+    const better =
+      !best ||
+      Math.abs(n - count) < Math.abs(best.n - count) ||
+      (Math.abs(n - count) === Math.abs(best.n - count) && hi - lo < best.hi - best.lo);
     if (better) best = { lo, hi, step, n };
   }
   const { lo, step, n } = best!;
@@ -101,7 +114,9 @@ export function isLabelMonth(month: number): boolean {
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` date. */
 function dayNumber(date: CalendarDate): number {
-  return Math.floor(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000);
+  return Math.floor(
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000,
+  );
 }
 
 /**

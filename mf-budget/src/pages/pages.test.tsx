@@ -30,7 +30,9 @@ describe('DashboardPage (minimal)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('This report shows your balance projection based on your budget.')).toBeInTheDocument();
     expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();
-    expect(await screen.findByText('No accounts found. Please add an account to see your balance projection.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No accounts found. Please add an account to see your balance projection.'),
+    ).toBeInTheDocument();
   });
 
   test('a failed load says so in red', async () => {

@@ -7,7 +7,20 @@ import userEvent from '@testing-library/user-event';
 import BudgetPage from '../pages/BudgetPage';
 
 const TODAY = '2026-11-15';
-const MONTHS = ['2026-11-01', '2026-12-01', '2027-01-01', '2027-02-01', '2027-03-01', '2027-04-01', '2027-05-01', '2027-06-01', '2027-07-01', '2027-08-01', '2027-09-01', '2027-10-01'];
+const MONTHS = [
+  '2026-11-01',
+  '2026-12-01',
+  '2027-01-01',
+  '2027-02-01',
+  '2027-03-01',
+  '2027-04-01',
+  '2027-05-01',
+  '2027-06-01',
+  '2027-07-01',
+  '2027-08-01',
+  '2027-09-01',
+  '2027-10-01',
+];
 
 const accounts = [
   { id: 1, name: 'Checking', is_default: true },
@@ -23,11 +36,35 @@ const tree = [
 const values = (amounts: Record<string, number> = {}) => Object.fromEntries(MONTHS.map((m) => [m, amounts[m] ?? 0]));
 
 function item(id: number, extra: Partial<ScheduledItem> = {}): ScheduledItem {
-  return { id, account_id: 1, item_type: 'payment', payee: `Payee ${id}`, category: null, category_id: null, day_of_month: 1, values: values(), transfer_account_id: null, is_incoming_transfer: false, ...extra };
+  return {
+    id,
+    account_id: 1,
+    item_type: 'payment',
+    payee: `Payee ${id}`,
+    category: null,
+    category_id: null,
+    day_of_month: 1,
+    values: values(),
+    transfer_account_id: null,
+    is_incoming_transfer: false,
+    ...extra,
+  };
 }
 
 function envelope(id: number, extra: Partial<CategoryBudget> = {}): CategoryBudget {
-  return { id, account_id: 1, category_id: 1, category_name: 'Groceries', month: '2026-11', amount: 100, rollover_enabled: true, rollover: 0, spent: 0, carried_from: null, ...extra };
+  return {
+    id,
+    account_id: 1,
+    category_id: 1,
+    category_name: 'Groceries',
+    month: '2026-11',
+    amount: 100,
+    rollover_enabled: true,
+    rollover: 0,
+    spent: 0,
+    carried_from: null,
+    ...extra,
+  };
 }
 
 let items: ScheduledItem[];
@@ -48,21 +85,70 @@ function setup(extra: Record<string, StubHandler | unknown> = {}) {
   return { ...stub, user, ...view };
 }
 
-const callsTo = (calls: FetchCall[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+const callsTo = (calls: FetchCall[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.path === path);
 const grid = (name: 'Planned Deposits' | 'Planned Payments') => screen.getByRole('grid', { name });
-const rowOf = (name: 'Planned Deposits' | 'Planned Payments', payee: string) => within(grid(name)).getByText(payee).closest('tr') as HTMLElement;
+const rowOf = (name: 'Planned Deposits' | 'Planned Payments', payee: string) =>
+  within(grid(name)).getByText(payee).closest('tr') as HTMLElement;
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('gridcell');
-const addForm = (kind: 'deposit' | 'payment' | 'envelope') => screen.getByRole('form', { name: kind === 'envelope' ? 'Add envelope' : `Add planned ${kind}` });
+const addForm = (kind: 'deposit' | 'payment' | 'envelope') =>
+  screen.getByRole('form', { name: kind === 'envelope' ? 'Add envelope' : `Add planned ${kind}` });
 
 beforeEach(() => {
-  jest.useFakeTimers({ now: new Date(`${TODAY}T12:00:00`), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance', 'hrtime', 'requestIdleCallback', 'cancelIdleCallback'] });
+  jest.useFakeTimers({
+    now: new Date(`${TODAY}T12:00:00`),
+    doNotFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'setImmediate',
+      'clearImmediate',
+      'queueMicrotask',
+      'nextTick',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'performance',
+      'hrtime',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+    ],
+  });
   localStorage.clear();
   resetEventSequence();
   items = [
-    item(10, { item_type: 'deposit', payee: 'Employer', category: 'Salary', category_id: 3, day_of_month: 15, values: values({ '2026-11-01': 3000, '2026-12-01': 3000 }) }),
-    item(11, { payee: 'Landlord', category: 'Rent', category_id: 2, day_of_month: 31, values: values({ '2026-11-01': 1200 }) }),
-    item(12, { payee: 'Savings', category: '-- Transfer --', day_of_month: 5, transfer_account_id: 2, values: values({ '2026-11-01': 200 }) }),
-    item(13, { item_type: 'deposit', account_id: 2, payee: 'Savings', category: '-- Transfer --', day_of_month: 20, transfer_account_id: 1, is_incoming_transfer: true, values: values({ '2026-12-01': 50 }) }),
+    item(10, {
+      item_type: 'deposit',
+      payee: 'Employer',
+      category: 'Salary',
+      category_id: 3,
+      day_of_month: 15,
+      values: values({ '2026-11-01': 3000, '2026-12-01': 3000 }),
+    }),
+    item(11, {
+      payee: 'Landlord',
+      category: 'Rent',
+      category_id: 2,
+      day_of_month: 31,
+      values: values({ '2026-11-01': 1200 }),
+    }),
+    item(12, {
+      payee: 'Savings',
+      category: '-- Transfer --',
+      day_of_month: 5,
+      transfer_account_id: 2,
+      values: values({ '2026-11-01': 200 }),
+    }),
+    item(13, {
+      item_type: 'deposit',
+      account_id: 2,
+      payee: 'Savings',
+      category: '-- Transfer --',
+      day_of_month: 20,
+      transfer_account_id: 1,
+      is_incoming_transfer: true,
+      values: values({ '2026-12-01': 50 }),
+    }),
   ];
   envelopes = [
     envelope(1, { category_name: 'Groceries', amount: 400, rollover: 100, spent: 125 }),
@@ -76,12 +162,24 @@ describe('Budget Planner: account selector', () => {
   it('says so when there are no accounts', async () => {
     setup({ 'GET /api/accounts/': [] });
     expect(screen.getByRole('heading', { level: 1, name: 'Budget Planner' })).toBeInTheDocument();
-    expect(await screen.findByText("You don't have any accounts. Please add an account to create a budget.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("You don't have any accounts. Please add an account to create a budget."),
+    ).toBeInTheDocument();
   });
 
   it('preselects the default account, links to its register and switches account', async () => {
-    const { user, calls } = setup({ 'GET /api/accounts/': [accounts[1], { ...accounts[0], is_default: false }, { id: 3, name: 'Joint', is_default: true }], 'GET /api/budget/3': [] });
-    expect(await screen.findByRole('link', { name: 'Go to Register →' })).toHaveAttribute('href', '/accounts/3/register');
+    const { user, calls } = setup({
+      'GET /api/accounts/': [
+        accounts[1],
+        { ...accounts[0], is_default: false },
+        { id: 3, name: 'Joint', is_default: true },
+      ],
+      'GET /api/budget/3': [],
+    });
+    expect(await screen.findByRole('link', { name: 'Go to Register →' })).toHaveAttribute(
+      'href',
+      '/accounts/3/register',
+    );
     expect(screen.getByRole('combobox', { name: 'Account' })).toHaveValue('3');
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/budget/3')).toHaveLength(1));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Account' }), 'Checking');
@@ -96,7 +194,9 @@ describe('Budget Planner: account selector', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'The Predictables' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Piggy Banks' })).toBeInTheDocument();
     expect(screen.getByText('Coming Soon!')).toBeInTheDocument();
-    expect(screen.getByText(/Editing an amount in the Predictables grid fills it forward to future months\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Editing an amount in the Predictables grid fills it forward to future months\./),
+    ).toBeInTheDocument();
   });
 });
 
@@ -107,9 +207,16 @@ describe('Budget Planner: Everyday Envelopes', () => {
     expect(screen.getByLabelText('Month')).toHaveValue('2026-11');
     expect(callsTo(calls, 'GET', '/api/budget/category/1/2026-11')).toHaveLength(1);
     const groceries = within(table).getByRole('rowheader', { name: 'Groceries' }).closest('tr')!;
-    expect(within(groceries).getAllByRole('cell').map((c) => c.textContent)).toEqual(['$400.00', '$100.00', '$125.00', '$375.00', '', 'Delete']);
+    expect(
+      within(groceries)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['$400.00', '$100.00', '$125.00', '$375.00', '', 'Delete']);
     // (400 + 100 - 125) / 500 = 75 %: green
-    expect(within(groceries).getByRole('progressbar', { name: 'Groceries remaining' })).toHaveAttribute('aria-valuenow', '75');
+    expect(within(groceries).getByRole('progressbar', { name: 'Groceries remaining' })).toHaveAttribute(
+      'aria-valuenow',
+      '75',
+    );
     expect(groceries).toHaveAttribute('data-tone', 'green');
     // 20 % left: orange; 5 % left: red
     const dining = within(table).getByRole('rowheader', { name: 'Food: Dining' }).closest('tr')!;
@@ -123,7 +230,10 @@ describe('Budget Planner: Everyday Envelopes', () => {
   it('the month picker reads another month; an overspent or empty envelope shows 0 % in red', async () => {
     const { user, calls } = setup();
     await screen.findByRole('table', { name: 'Envelopes of November 2026' });
-    envelopes = [envelope(4, { month: '2026-12', amount: 50, spent: 80, carried_from: '2026-11' }), envelope(5, { category_id: 3, category_name: 'Salary', month: '2026-12', amount: 0, spent: 0 })];
+    envelopes = [
+      envelope(4, { month: '2026-12', amount: 50, spent: 80, carried_from: '2026-11' }),
+      envelope(5, { category_id: 3, category_name: 'Salary', month: '2026-12', amount: 0, spent: 0 }),
+    ];
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     const table = await screen.findByRole('table', { name: 'Envelopes of December 2026' });
     expect(callsTo(calls, 'GET', '/api/budget/category/1/2026-12')).toHaveLength(1);
@@ -156,7 +266,9 @@ describe('Budget Planner: Everyday Envelopes', () => {
 
   it('adds an envelope with rollover on by default, then one without; the list is refetched', async () => {
     const posted: any[] = [];
-    const { user, calls } = setup({ 'POST /api/budget/category': ({ body }: { body: any }) => (posted.push(body), { ...envelope(9), ...body }) });
+    const { user, calls } = setup({
+      'POST /api/budget/category': ({ body }: { body: any }) => (posted.push(body), { ...envelope(9), ...body }),
+    });
     await screen.findByRole('table', { name: 'Envelopes of November 2026' });
     const form = addForm('envelope');
     expect(within(form).getByRole('checkbox', { name: 'Rollover' })).toBeChecked();
@@ -164,8 +276,16 @@ describe('Budget Planner: Everyday Envelopes', () => {
     await user.type(within(form).getByLabelText('Amount'), '250.5');
     await user.click(within(form).getByRole('button', { name: 'Add Envelope' }));
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toEqual({ account_id: 1, category_id: 3, month: '2026-11', amount: 250.5, rollover_enabled: true });
-    await waitFor(() => expect(callsTo(calls, 'GET', '/api/budget/category/1/2026-11').length).toBeGreaterThanOrEqual(2));
+    expect(posted[0]).toEqual({
+      account_id: 1,
+      category_id: 3,
+      month: '2026-11',
+      amount: 250.5,
+      rollover_enabled: true,
+    });
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', '/api/budget/category/1/2026-11').length).toBeGreaterThanOrEqual(2),
+    );
     await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Category' })).toHaveValue(''));
 
     await user.type(within(form).getByRole('combobox', { name: 'Category' }), 'Groceries');
@@ -177,7 +297,10 @@ describe('Budget Planner: Everyday Envelopes', () => {
   });
 
   it('a refused add alerts the server\u2019s message; a failure alerts "Could not save category budget."', async () => {
-    let answer: { status: number; body: unknown } = { status: 409, body: { message: 'This category already has an envelope for this month.' } };
+    let answer: { status: number; body: unknown } = {
+      status: 409,
+      body: { message: 'This category already has an envelope for this month.' },
+    };
     const { user } = setup({ 'POST /api/budget/category': () => answer });
     await screen.findByRole('table', { name: 'Envelopes of November 2026' });
     const form = addForm('envelope');
@@ -190,7 +313,9 @@ describe('Budget Planner: Everyday Envelopes', () => {
       return screen.findByRole('dialog');
     };
     let dialog = await add();
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('This category already has an envelope for this month.');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'This category already has an envelope for this month.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     answer = { status: 500, body: { message: 'Internal Server Error' } };
     dialog = await add();
@@ -199,7 +324,9 @@ describe('Budget Planner: Everyday Envelopes', () => {
 
   it('deletes an envelope after confirmation; a failure says "Could not delete the envelope."', async () => {
     let fail = false;
-    const { user, calls } = setup({ 'DELETE /api/budget/category/2': () => (fail ? { status: 500 } : { status: 204 }) });
+    const { user, calls } = setup({
+      'DELETE /api/budget/category/2': () => (fail ? { status: 500 } : { status: 204 }),
+    });
     await screen.findByRole('table', { name: 'Envelopes of November 2026' });
     await user.click(screen.getByRole('button', { name: 'Delete Food: Dining envelope' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Envelope' });
@@ -217,7 +344,9 @@ describe('Budget Planner: Everyday Envelopes', () => {
   });
 
   it('deleting an envelope carried into the month on screen names that month', async () => {
-    const { user, calls } = setup({ 'DELETE /api/budget/category/1': { status: 200, body: { message: 'Envelope deleted.' } } });
+    const { user, calls } = setup({
+      'DELETE /api/budget/category/1': { status: 200, body: { message: 'Envelope deleted.' } },
+    });
     await screen.findByRole('table', { name: 'Envelopes of November 2026' });
     envelopes = [envelope(1, { month: '2026-12', carried_from: '2026-11' })];
     await user.click(screen.getByRole('button', { name: 'Next month' }));
@@ -245,11 +374,36 @@ describe('Budget Planner: The Predictables', () => {
   it('shows deposits and payments with 12 months from the current one, a dash for zero, transfers and mirrors', async () => {
     setup();
     await screen.findByText('Landlord');
-    const headers = within(grid('Planned Payments')).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(grid('Planned Payments'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers.slice(0, 3)).toEqual(['Payee', 'Category', 'Day']);
-    expect(headers.slice(3, 15)).toEqual(['Nov 2026', 'Dec 2026', 'Jan 2027', 'Feb 2027', 'Mar 2027', 'Apr 2027', 'May 2027', 'Jun 2027', 'Jul 2027', 'Aug 2027', 'Sep 2027', 'Oct 2027']);
-    expect(cellsOf(rowOf('Planned Payments', 'Landlord')).map((c) => c.textContent)).toEqual(['Landlord', 'Rent', '31', '$1,200.00', ...Array(11).fill('-')]);
-    expect(cellsOf(rowOf('Planned Deposits', 'Employer')).slice(0, 6).map((c) => c.textContent)).toEqual(['Employer', 'Salary', '15', '$3,000.00', '$3,000.00', '-']);
+    expect(headers.slice(3, 15)).toEqual([
+      'Nov 2026',
+      'Dec 2026',
+      'Jan 2027',
+      'Feb 2027',
+      'Mar 2027',
+      'Apr 2027',
+      'May 2027',
+      'Jun 2027',
+      'Jul 2027',
+      'Aug 2027',
+      'Sep 2027',
+      'Oct 2027',
+    ]);
+    expect(cellsOf(rowOf('Planned Payments', 'Landlord')).map((c) => c.textContent)).toEqual([
+      'Landlord',
+      'Rent',
+      '31',
+      '$1,200.00',
+      ...Array(11).fill('-'),
+    ]);
+    expect(
+      cellsOf(rowOf('Planned Deposits', 'Employer'))
+        .slice(0, 6)
+        .map((c) => c.textContent),
+    ).toEqual(['Employer', 'Salary', '15', '$3,000.00', '$3,000.00', '-']);
     const transfer = rowOf('Planned Payments', 'Savings');
     expect(cellsOf(transfer)[1]).toHaveTextContent('-- Transfer --');
     const mirror = rowOf('Planned Deposits', 'Savings');
@@ -292,8 +446,14 @@ describe('Budget Planner: The Predictables', () => {
     const input = within(rowOf('Planned Payments', 'Landlord')).getByRole('textbox', { name: 'Landlord Jan 2027' });
     expect(input).toHaveValue('');
     await user.type(input, '1250{Enter}');
-    await waitFor(() => expect(autofills).toEqual([{ budget_item_id: 11, start_month: '2027-01-01', amount: 1250, mode: 'full' }]));
-    expect(cellsOf(rowOf('Planned Payments', 'Landlord')).slice(3).map((c) => c.textContent)).toEqual(['$1,200.00', '-', ...Array(10).fill('$1,250.00')]);
+    await waitFor(() =>
+      expect(autofills).toEqual([{ budget_item_id: 11, start_month: '2027-01-01', amount: 1250, mode: 'full' }]),
+    );
+    expect(
+      cellsOf(rowOf('Planned Payments', 'Landlord'))
+        .slice(3)
+        .map((c) => c.textContent),
+    ).toEqual(['$1,200.00', '-', ...Array(10).fill('$1,250.00')]);
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/budget/1').length).toBeGreaterThan(reads));
 
     // The same value again: no call.
@@ -319,7 +479,12 @@ describe('Budget Planner: The Predictables', () => {
 
   it('an open editor stays with its item when a refetch reorders the rows', async () => {
     const autofills: any[] = [];
-    const { user, queryClient } = setup({ 'POST /api/budget/autofill': ({ body }: { body: any }) => (autofills.push(body), items.find((i) => i.id === body.budget_item_id)) });
+    const { user, queryClient } = setup({
+      'POST /api/budget/autofill': ({ body }: { body: any }) => (
+        autofills.push(body),
+        items.find((i) => i.id === body.budget_item_id)
+      ),
+    });
     await screen.findByText('Landlord');
     await user.click(cellsOf(rowOf('Planned Payments', 'Landlord'))[4]);
     await user.keyboard('42');
@@ -329,12 +494,16 @@ describe('Budget Planner: The Predictables', () => {
     const editor = within(rowOf('Planned Payments', 'Landlord')).getByRole('textbox', { name: 'Landlord Dec 2026' });
     expect(editor).toHaveValue('42');
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(autofills).toEqual([{ budget_item_id: 11, start_month: '2026-12-01', amount: 42, mode: 'full' }]));
+    await waitFor(() =>
+      expect(autofills).toEqual([{ budget_item_id: 11, start_month: '2026-12-01', amount: 42, mode: 'full' }]),
+    );
   });
 
   it('moves with the arrows, edits with Enter or typing, Escape cancels', async () => {
     const autofills: any[] = [];
-    const { user } = setup({ 'POST /api/budget/autofill': ({ body }: { body: any }) => (autofills.push(body), items[1]) });
+    const { user } = setup({
+      'POST /api/budget/autofill': ({ body }: { body: any }) => (autofills.push(body), items[1]),
+    });
     await screen.findByText('Landlord');
     const payments = grid('Planned Payments');
     const cell = (row: number, col: number) => payments.querySelector(`[data-cell="${row}-${col}"]`) as HTMLElement;
@@ -356,7 +525,9 @@ describe('Budget Planner: The Predictables', () => {
     expect(autofills).toHaveLength(0);
     // Typing starts an edit with that character; Enter commits and moves down.
     await user.keyboard('{ArrowRight}7{Enter}');
-    await waitFor(() => expect(autofills).toEqual([{ budget_item_id: 11, start_month: '2026-12-01', amount: 7, mode: 'full' }]));
+    await waitFor(() =>
+      expect(autofills).toEqual([{ budget_item_id: 11, start_month: '2026-12-01', amount: 7, mode: 'full' }]),
+    );
     await waitFor(() => expect(cell(1, 4)).toHaveFocus());
     await user.keyboard('{Home}');
     expect(cell(1, 0)).toHaveFocus();
@@ -371,7 +542,11 @@ describe('Budget Planner: The Predictables', () => {
       'PUT /api/budget/11': ({ body }: { body: any }) => {
         if (fail) return { status: 500, body: { message: 'boom' } };
         puts.push(body);
-        Object.assign(items[1], body, body.category_id ? { category: tree.find((c) => c.id === body.category_id)!.name } : {});
+        Object.assign(
+          items[1],
+          body,
+          body.category_id ? { category: tree.find((c) => c.id === body.category_id)!.name } : {},
+        );
         return items[1];
       },
     });
@@ -404,7 +579,12 @@ describe('Budget Planner: The Predictables', () => {
 
   it('adds a payment: payee and day are required, day 1..31', async () => {
     const posted: any[] = [];
-    const { user, calls } = setup({ 'POST /api/budget/1': ({ body }: { body: any }) => (posted.push(body), item(20, { ...body, category: body.categoryName ?? null })) });
+    const { user, calls } = setup({
+      'POST /api/budget/1': ({ body }: { body: any }) => (
+        posted.push(body),
+        item(20, { ...body, category: body.categoryName ?? null })
+      ),
+    });
     await screen.findByText('Landlord');
     const form = addForm('payment');
     const submit = () => user.click(within(form).getByRole('button', { name: 'Add Payment' }));
@@ -424,7 +604,11 @@ describe('Budget Planner: The Predictables', () => {
     await user.type(within(form).getByLabelText('Day'), '31');
     await user.type(within(form).getByRole('combobox', { name: 'Category' }), 'Rent');
     await submit();
-    await waitFor(() => expect(posted).toEqual([{ payee: 'Water Co', item_type: 'payment', day_of_month: 31, category_id: 2, categoryName: 'Rent' }]));
+    await waitFor(() =>
+      expect(posted).toEqual([
+        { payee: 'Water Co', item_type: 'payment', day_of_month: 31, category_id: 2, categoryName: 'Rent' },
+      ]),
+    );
     await waitFor(() => expect(within(form).getByRole('combobox', { name: 'Payee' })).toHaveValue(''));
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });

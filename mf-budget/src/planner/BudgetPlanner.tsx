@@ -14,7 +14,9 @@ export function BudgetPlanner() {
   const [chosen, setChosen] = useState<number | null>(null);
   const dialogs = useDialogs();
   const list = accounts.data ?? [];
-  const accountId = list.some((a) => a.id === chosen) ? chosen : ((list.find((a) => a.is_default) ?? list[0])?.id ?? null);
+  const accountId = list.some((a) => a.id === chosen)
+    ? chosen
+    : ((list.find((a) => a.is_default) ?? list[0])?.id ?? null);
 
   if (accounts.isPending) return <p>Loading...</p>;
   if (accounts.isError)
@@ -23,7 +25,8 @@ export function BudgetPlanner() {
         Could not fetch accounts.
       </p>
     );
-  if (list.length === 0 || accountId === null) return <p className="hf-empty">You don&apos;t have any accounts. Please add an account to create a budget.</p>;
+  if (list.length === 0 || accountId === null)
+    return <p className="hf-empty">You don&apos;t have any accounts. Please add an account to create a budget.</p>;
 
   return (
     <div className="budget-planner">

@@ -46,7 +46,12 @@ export function EnvelopesSection({ accountId, dialogs }: { accountId: number; di
       </div>
       <div className="budget-toolbar">
         <div className="budget-month">
-          <button type="button" className="hf-button hf-button--small" aria-label="Previous month" onClick={() => setMonth((m) => shiftMonth(m, -1))}>
+          <button
+            type="button"
+            className="hf-button hf-button--small"
+            aria-label="Previous month"
+            onClick={() => setMonth((m) => shiftMonth(m, -1))}
+          >
             ‹
           </button>
           <input
@@ -59,7 +64,12 @@ export function EnvelopesSection({ accountId, dialogs }: { accountId: number; di
               if (/^\d{4}-\d{2}$/.test(e.target.value)) setMonth(e.target.value);
             }}
           />
-          <button type="button" className="hf-button hf-button--small" aria-label="Next month" onClick={() => setMonth((m) => shiftMonth(m, 1))}>
+          <button
+            type="button"
+            className="hf-button hf-button--small"
+            aria-label="Next month"
+            onClick={() => setMonth((m) => shiftMonth(m, 1))}
+          >
             ›
           </button>
         </div>
@@ -88,10 +98,18 @@ export function EnvelopesSection({ accountId, dialogs }: { accountId: number; di
               <thead>
                 <tr>
                   <th scope="col">Category</th>
-                  <th scope="col" className="hf-num">Amount</th>
-                  <th scope="col" className="hf-num">Rollover</th>
-                  <th scope="col" className="hf-num">Spent</th>
-                  <th scope="col" className="hf-num">Left</th>
+                  <th scope="col" className="hf-num">
+                    Amount
+                  </th>
+                  <th scope="col" className="hf-num">
+                    Rollover
+                  </th>
+                  <th scope="col" className="hf-num">
+                    Spent
+                  </th>
+                  <th scope="col" className="hf-num">
+                    Left
+                  </th>
                   <th scope="col">Progress</th>
                   <th scope="col">
                     <span className="hf-visually-hidden">Actions</span>
@@ -102,22 +120,40 @@ export function EnvelopesSection({ accountId, dialogs }: { accountId: number; di
                 {list.map((envelope) => {
                   const progress = envelopeProgress(envelope);
                   return (
-                    <tr key={`${envelope.id}-${envelope.category_id}`} data-envelope={envelope.category_name} data-tone={progress.tone}>
+                    <tr
+                      key={`${envelope.id}-${envelope.category_id}`}
+                      data-envelope={envelope.category_name}
+                      data-tone={progress.tone}
+                    >
                       <th scope="row" className="budget-envelopes__name">
                         {envelope.category_name}
                       </th>
                       <td className="hf-num">{formatDollars(envelope.amount)}</td>
-                      <td className="hf-num" title={envelope.rollover_enabled ? 'Rolls over into next month' : 'Does not roll over'}>
+                      <td
+                        className="hf-num"
+                        title={envelope.rollover_enabled ? 'Rolls over into next month' : 'Does not roll over'}
+                      >
                         {formatDollars(envelope.rollover)}
                         {!envelope.rollover_enabled && <span className="budget-badge">off</span>}
                       </td>
                       <td className="hf-num">{formatDollars(envelope.spent)}</td>
-                      <td className={`hf-num budget-left budget-left--${progress.tone}`}>{formatDollars(progress.leftCents / 100)}</td>
+                      <td className={`hf-num budget-left budget-left--${progress.tone}`}>
+                        {formatDollars(progress.leftCents / 100)}
+                      </td>
                       <td className="budget-envelopes__bar">
-                        <ProgressBar value={progress.share} tone={progress.tone} label={`${envelope.category_name} remaining`} />
+                        <ProgressBar
+                          value={progress.share}
+                          tone={progress.tone}
+                          label={`${envelope.category_name} remaining`}
+                        />
                       </td>
                       <td className="budget-actions">
-                        <button type="button" className="hf-button hf-button--small" aria-label={`Delete ${envelope.category_name} envelope`} onClick={() => setDeleting(envelope)}>
+                        <button
+                          type="button"
+                          className="hf-button hf-button--small"
+                          aria-label={`Delete ${envelope.category_name} envelope`}
+                          onClick={() => setDeleting(envelope)}
+                        >
                           Delete
                         </button>
                       </td>
@@ -151,7 +187,17 @@ export function EnvelopesSection({ accountId, dialogs }: { accountId: number; di
   );
 }
 
-function AddEnvelopeForm({ accountId, month, dialogs, onAdded }: { accountId: number; month: string; dialogs: Dialogs; onAdded: () => Promise<void> }) {
+function AddEnvelopeForm({
+  accountId,
+  month,
+  dialogs,
+  onAdded,
+}: {
+  accountId: number;
+  month: string;
+  dialogs: Dialogs;
+  onAdded: () => Promise<void>;
+}) {
   const { options } = useCategoryOptions();
   const [category, setCategory] = useState('');
   const [amount, setAmount] = useState('');
@@ -183,7 +229,13 @@ function AddEnvelopeForm({ accountId, month, dialogs, onAdded }: { accountId: nu
         return;
       }
       try {
-        await budgetApi.createEnvelope({ account_id: accountId, category_id: resolved.id, month, amount: cents / 100, rollover_enabled: rollover });
+        await budgetApi.createEnvelope({
+          account_id: accountId,
+          category_id: resolved.id,
+          month,
+          amount: cents / 100,
+          rollover_enabled: rollover,
+        });
       } catch (err) {
         await dialogs.alert('Everyday Envelopes', budgetErrorMessage(err, BUDGET_TEXT.saveEnvelope));
         return;
@@ -202,11 +254,25 @@ function AddEnvelopeForm({ accountId, month, dialogs, onAdded }: { accountId: nu
     <form className="budget-add-form" aria-label="Add envelope" noValidate onSubmit={(e) => void submit(e)}>
       <label className="hf-field budget-add-form__wide">
         <span>Category</span>
-        <CategoryInput value={category} onChange={setCategory} options={options} allowTransfer={false} inputRef={categoryRef} />
+        <CategoryInput
+          value={category}
+          onChange={setCategory}
+          options={options}
+          allowTransfer={false}
+          inputRef={categoryRef}
+        />
       </label>
       <label className="hf-field">
         <span>Amount</span>
-        <input type="number" step="0.01" min="0" inputMode="decimal" required value={amount} onChange={(e) => setAmount(e.target.value)} />
+        <input
+          type="number"
+          step="0.01"
+          min="0"
+          inputMode="decimal"
+          required
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
       </label>
       <label className="hf-check budget-add-form__check">
         <input type="checkbox" checked={rollover} onChange={(e) => setRollover(e.target.checked)} />

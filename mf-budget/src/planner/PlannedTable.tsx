@@ -13,10 +13,26 @@ import { CategoryInput, PayeeInput } from '@hf/ui/src/editing';
 import { TrashIcon } from '@hf/ui/src/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { budgetApi, budgetErrorMessage, BUDGET_TEXT, scheduledItemsKey, useBudgetRefresh, type ScheduledItem } from './api';
 import {
-  amountCellText, amountEditText, categoryCellText, columnAt, FIXED_COLUMNS, isTransferItem, monthCents, parseAmountEdit, parseDay,
-  PAYEE_REQUIRED, transferAccountFor,
+  budgetApi,
+  budgetErrorMessage,
+  BUDGET_TEXT,
+  scheduledItemsKey,
+  useBudgetRefresh,
+  type ScheduledItem,
+} from './api';
+import {
+  amountCellText,
+  amountEditText,
+  categoryCellText,
+  columnAt,
+  FIXED_COLUMNS,
+  isTransferItem,
+  monthCents,
+  parseAmountEdit,
+  parseDay,
+  PAYEE_REQUIRED,
+  transferAccountFor,
 } from './grid';
 import { shortMonthLabel } from './months';
 
@@ -45,7 +61,18 @@ interface Editing extends Cell {
   text: string;
 }
 
-export function PlannedTable({ title, itemType, accountId, items, months, accounts, payees, categoryOptions, resolveCategory, onError }: PlannedTableProps) {
+export function PlannedTable({
+  title,
+  itemType,
+  accountId,
+  items,
+  months,
+  accounts,
+  payees,
+  categoryOptions,
+  resolveCategory,
+  onError,
+}: PlannedTableProps) {
   const headingId = useId();
   const queryClient = useQueryClient();
   const refresh = useBudgetRefresh();
@@ -60,7 +87,10 @@ export function PlannedTable({ title, itemType, accountId, items, months, accoun
   const otherAccountNames = accounts.filter((a) => a.id !== accountId).map((a) => a.name);
 
   // Keep the active cell inside the table when rows come and go.
-  const activeCell = active && items.length > 0 ? { row: Math.min(active.row, items.length - 1), col: Math.min(active.col, columnCount - 1) } : null;
+  const activeCell =
+    active && items.length > 0
+      ? { row: Math.min(active.row, items.length - 1), col: Math.min(active.col, columnCount - 1) }
+      : null;
 
   // Keyboard moves focus the active cell (a click focuses it itself).
   useEffect(() => {
@@ -69,7 +99,10 @@ export function PlannedTable({ title, itemType, accountId, items, months, accoun
   }, [focusNonce, editing]);
 
   const moveTo = (cell: Cell) => {
-    setActive({ row: Math.max(0, Math.min(items.length - 1, cell.row)), col: Math.max(0, Math.min(columnCount - 1, cell.col)) });
+    setActive({
+      row: Math.max(0, Math.min(items.length - 1, cell.row)),
+      col: Math.max(0, Math.min(columnCount - 1, cell.col)),
+    });
     setFocusNonce((n) => n + 1);
   };
 
@@ -84,14 +117,22 @@ export function PlannedTable({ title, itemType, accountId, items, months, accoun
     const column = columnAt(cell.col, months);
     const text =
       initial ??
-      (column === 'payee' ? item.payee : column === 'category' ? categoryCellText(item) : column === 'day' ? String(item.day_of_month) : amountEditText(monthCents(item, column.month)));
+      (column === 'payee'
+        ? item.payee
+        : column === 'category'
+          ? categoryCellText(item)
+          : column === 'day'
+            ? String(item.day_of_month)
+            : amountEditText(monthCents(item, column.month)));
     onError(null);
     setActive({ row: cell.row, col: cell.col });
     setEditing({ ...cell, itemId: item.id, text });
   };
 
   const replaceItem = (updated: ScheduledItem) =>
-    queryClient.setQueryData<ScheduledItem[]>(scheduledItemsKey(accountId), (old) => old?.map((i) => (i.id === updated.id ? updated : i)));
+    queryClient.setQueryData<ScheduledItem[]>(scheduledItemsKey(accountId), (old) =>
+      old?.map((i) => (i.id === updated.id ? updated : i)),
+    );
 
   /** Saves the edited cell (when changed); `then` moves the active cell afterwards. */
   const commit = async (then?: Cell) => {
@@ -115,7 +156,14 @@ export function PlannedTable({ title, itemType, accountId, items, months, accoun
         for (const m of months) if (m >= column.month) filled.values[m] = parsed.cents / 100;
         replaceItem(filled);
         try {
-          replaceItem(await budgetApi.autofill({ budget_item_id: item.id, start_month: column.month, amount: parsed.cents / 100, mode: 'full' }));
+          replaceItem(
+            await budgetApi.autofill({
+              budget_item_id: item.id,
+              start_month: column.month,
+              amount: parsed.cents / 100,
+              mode: 'full',
+            }),
+          );
         } catch (err) {
           onError(budgetErrorMessage(err, BUDGET_TEXT.saveAmount));
         }
@@ -184,7 +232,10 @@ export function PlannedTable({ title, itemType, accountId, items, months, accoun
 
   const onEditorKey = (event: KeyboardEvent<HTMLElement>) => {
     if (event.defaultPrevented || event.nativeEvent.isComposing || !editing) return;
-    const row = Math.max(0, items.findIndex((i) => i.id === editing.itemId && !i.is_incoming_transfer));
+    const row = Math.max(
+      0,
+      items.findIndex((i) => i.id === editing.itemId && !i.is_incoming_transfer),
+    );
     if (event.key === 'Enter') {
       event.preventDefault();
       void commit({ row: row + 1 < items.length ? row + 1 : row, col: editing.col });
@@ -217,13 +268,27 @@ export function PlannedTable({ title, itemType, accountId, items, months, accoun
     if (column === 'payee')
       return (
         <span className="budget-editor" onBlur={common.onBlur}>
-          <PayeeInput value={editing.text} onChange={setText} payees={payees} accountNames={otherAccountNames} onKeyDown={onEditorKey} inputRef={autoFocus} />
+          <PayeeInput
+            value={editing.text}
+            onChange={setText}
+            payees={payees}
+            accountNames={otherAccountNames}
+            onKeyDown={onEditorKey}
+            inputRef={autoFocus}
+          />
         </span>
       );
     if (column === 'category')
       return (
         <span className="budget-editor" onBlur={common.onBlur}>
-          <CategoryInput value={editing.text} onChange={setText} options={categoryOptions} allowTransfer={false} onKeyDown={onEditorKey} inputRef={autoFocus} />
+          <CategoryInput
+            value={editing.text}
+            onChange={setText}
+            options={categoryOptions}
+            allowTransfer={false}
+            onKeyDown={onEditorKey}
+            inputRef={autoFocus}
+          />
         </span>
       );
     const label = column === 'day' ? `Day of ${item.payee}` : `${item.payee} ${shortMonthLabel(column.month)}`;
@@ -277,14 +342,35 @@ export function PlannedTable({ title, itemType, accountId, items, months, accoun
               </tr>
             )}
             {items.map((item, row) => (
-              <tr key={`${item.id}-${item.is_incoming_transfer ? 'in' : 'own'}`} data-item-id={item.id} className={item.is_incoming_transfer ? 'budget-grid__mirror' : undefined} title={item.is_incoming_transfer ? 'Incoming transfer: edit it in the account it comes from' : undefined}>
+              <tr
+                key={`${item.id}-${item.is_incoming_transfer ? 'in' : 'own'}`}
+                data-item-id={item.id}
+                className={item.is_incoming_transfer ? 'budget-grid__mirror' : undefined}
+                title={
+                  item.is_incoming_transfer ? 'Incoming transfer: edit it in the account it comes from' : undefined
+                }
+              >
                 {Array.from({ length: columnCount }, (_, col) => {
                   const column = columnAt(col, months);
-                  const isActive = activeCell ? activeCell.row === row && activeCell.col === col : row === 0 && col === 0;
-                  const isEditing = editing !== null && editing.itemId === item.id && !item.is_incoming_transfer && editing.col === col;
+                  const isActive = activeCell
+                    ? activeCell.row === row && activeCell.col === col
+                    : row === 0 && col === 0;
+                  const isEditing =
+                    editing !== null && editing.itemId === item.id && !item.is_incoming_transfer && editing.col === col;
                   const text =
-                    column === 'payee' ? item.payee : column === 'category' ? categoryCellText(item) : column === 'day' ? String(item.day_of_month) : amountCellText(monthCents(item, column.month));
-                  const className = [column === 'payee' ? 'budget-grid__payee' : '', typeof column === 'object' || column === 'day' ? 'hf-num' : '', isEditing ? 'is-editing' : '', isActive && activeCell ? 'is-active' : '']
+                    column === 'payee'
+                      ? item.payee
+                      : column === 'category'
+                        ? categoryCellText(item)
+                        : column === 'day'
+                          ? String(item.day_of_month)
+                          : amountCellText(monthCents(item, column.month));
+                  const className = [
+                    column === 'payee' ? 'budget-grid__payee' : '',
+                    typeof column === 'object' || column === 'day' ? 'hf-num' : '',
+                    isEditing ? 'is-editing' : '',
+                    isActive && activeCell ? 'is-active' : '',
+                  ]
                     .filter(Boolean)
                     .join(' ');
                   return (
@@ -303,7 +389,8 @@ export function PlannedTable({ title, itemType, accountId, items, months, accoun
                         }
                       }}
                       onFocus={() => {
-                        if (!isEditing && (!activeCell || activeCell.row !== row || activeCell.col !== col)) setActive({ row, col });
+                        if (!isEditing && (!activeCell || activeCell.row !== row || activeCell.col !== col))
+                          setActive({ row, col });
                       }}
                       onKeyDown={(e) => onCellKey(e, { row, col })}
                     >
@@ -313,7 +400,13 @@ export function PlannedTable({ title, itemType, accountId, items, months, accoun
                 })}
                 <td className="budget-actions">
                   {!item.is_incoming_transfer && (
-                    <button type="button" className="hf-icon-button" aria-label={`Delete ${item.payee}`} title="Delete" onClick={() => setDeleting(item)}>
+                    <button
+                      type="button"
+                      className="hf-icon-button"
+                      aria-label={`Delete ${item.payee}`}
+                      title="Delete"
+                      onClick={() => setDeleting(item)}
+                    >
                       <TrashIcon />
                     </button>
                   )}
@@ -357,7 +450,16 @@ function autoFocus(el: HTMLInputElement | null) {
   }
 }
 
-function AddItemForm({ itemType, accountId, accounts, payees, categoryOptions, resolveCategory, onError, onAdded }: {
+function AddItemForm({
+  itemType,
+  accountId,
+  accounts,
+  payees,
+  categoryOptions,
+  resolveCategory,
+  onError,
+  onAdded,
+}: {
   itemType: 'deposit' | 'payment';
   accountId: number;
   accounts: readonly AccountSummary[];
@@ -426,14 +528,31 @@ function AddItemForm({ itemType, accountId, accounts, payees, categoryOptions, r
   };
 
   return (
-    <form className="budget-add-form" aria-label={`Add planned ${noun.toLowerCase()}`} noValidate onSubmit={(e) => void submit(e)}>
+    <form
+      className="budget-add-form"
+      aria-label={`Add planned ${noun.toLowerCase()}`}
+      noValidate
+      onSubmit={(e) => void submit(e)}
+    >
       <label className="hf-field budget-add-form__wide">
         <span>Payee</span>
-        <PayeeInput value={payee} onChange={setPayee} payees={payees} accountNames={otherAccountNames} inputRef={payeeRef} />
+        <PayeeInput
+          value={payee}
+          onChange={setPayee}
+          payees={payees}
+          accountNames={otherAccountNames}
+          inputRef={payeeRef}
+        />
       </label>
       <label className="hf-field budget-add-form__wide">
         <span>Category</span>
-        <CategoryInput value={transferTo ? TRANSFER_CATEGORY_NAME : category} onChange={setCategory} options={categoryOptions} allowTransfer={false} disabled={!!transferTo} />
+        <CategoryInput
+          value={transferTo ? TRANSFER_CATEGORY_NAME : category}
+          onChange={setCategory}
+          options={categoryOptions}
+          allowTransfer={false}
+          disabled={!!transferTo}
+        />
       </label>
       <label className="hf-field budget-add-form__day">
         <span>Day</span>

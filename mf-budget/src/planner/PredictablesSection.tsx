@@ -40,7 +40,8 @@ export function PredictablesSection({ accountId, dialogs }: { accountId: number;
       <div className="budget-section__header">
         <h2 id={headingId}>The Predictables</h2>
         <p className="hf-muted budget-section__help">
-          Fixed recurring income and bills. Editing an amount in the Predictables grid fills it forward to future months.
+          Fixed recurring income and bills. Editing an amount in the Predictables grid fills it forward to future
+          months.
         </p>
       </div>
       {error && (

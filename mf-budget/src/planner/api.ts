@@ -1,7 +1,14 @@
 /** svc-budget calls of the Budget Planner (spec section 7 "Budget"; contract: @hf/contracts/budget). */
 import { api, ApiError, apiFetch } from '@hf/app-kit';
 import { BUDGET_QUERY_KEY, DASHBOARD_QUERY_KEY } from '@hf/app-kit/src/budget/envelopes';
-import type { AutofillBody, CategoryBudget, CreateEnvelopeBody, CreateScheduledItemBody, ScheduledItem, UpdateScheduledItemBody } from '@hf/contracts/budget';
+import type {
+  AutofillBody,
+  CategoryBudget,
+  CreateEnvelopeBody,
+  CreateScheduledItemBody,
+  ScheduledItem,
+  UpdateScheduledItemBody,
+} from '@hf/contracts/budget';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
@@ -22,14 +29,18 @@ export const BUDGET_TEXT = {
 
 /** A refused request (4xx with a message: a duplicate envelope...) shows the server's message; anything else the spec's text. */
 export function budgetErrorMessage(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.serverMessage ? err.serverMessage : fallback;
+  return err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.serverMessage
+    ? err.serverMessage
+    : fallback;
 }
 
 export const scheduledItemsKey = (accountId: number) => [...BUDGET_QUERY_KEY, 'items', accountId] as const;
 
 export const budgetApi = {
-  items: (accountId: number, signal?: AbortSignal) => api.get<ScheduledItem[]>(`/budget/${accountId}`, undefined, signal),
-  createItem: (accountId: number, body: CreateScheduledItemBody) => api.post<ScheduledItem>(`/budget/${accountId}`, body),
+  items: (accountId: number, signal?: AbortSignal) =>
+    api.get<ScheduledItem[]>(`/budget/${accountId}`, undefined, signal),
+  createItem: (accountId: number, body: CreateScheduledItemBody) =>
+    api.post<ScheduledItem>(`/budget/${accountId}`, body),
   updateItem: (id: number, body: UpdateScheduledItemBody) => api.put<ScheduledItem>(`/budget/${id}`, body),
   deleteItem: (id: number) => api.delete<unknown>(`/budget/${id}`),
   autofill: (body: AutofillBody) => api.post<ScheduledItem>('/budget/autofill', body),
@@ -38,7 +49,8 @@ export const budgetApi = {
    * DELETE /budget/category/{id}?month=YYYY-MM: `month` is the month on screen, so an envelope
    * carried forward into it leaves that month (and later ones) without touching the earlier month.
    */
-  deleteEnvelope: (id: number, month: string) => apiFetch<unknown>(`/budget/category/${id}`, { method: 'DELETE', query: { month } }),
+  deleteEnvelope: (id: number, month: string) =>
+    apiFetch<unknown>(`/budget/category/${id}`, { method: 'DELETE', query: { month } }),
 };
 
 export function useScheduledItems(accountId: number | null) {

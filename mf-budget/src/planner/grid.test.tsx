@@ -1,9 +1,28 @@
 import type { ScheduledItem } from '@hf/contracts/budget';
-import { amountCellText, amountEditText, categoryCellText, columnAt, monthCents, parseAmountEdit, parseDay, transferAccountFor } from './grid';
+import {
+  amountCellText,
+  amountEditText,
+  categoryCellText,
+  columnAt,
+  monthCents,
+  parseAmountEdit,
+  parseDay,
+  transferAccountFor,
+} from './grid';
 import { horizonMonths, longMonthLabel, shiftMonth, shortMonthLabel } from './months';
 
 const item = (extra: Partial<ScheduledItem>): ScheduledItem => ({
-  id: 1, account_id: 1, item_type: 'payment', payee: 'Landlord', category: 'Rent', category_id: 2, day_of_month: 31, values: {}, transfer_account_id: null, is_incoming_transfer: false, ...extra,
+  id: 1,
+  account_id: 1,
+  item_type: 'payment',
+  payee: 'Landlord',
+  category: 'Rent',
+  category_id: 2,
+  day_of_month: 31,
+  values: {},
+  transfer_account_id: null,
+  is_incoming_transfer: false,
+  ...extra,
 });
 
 describe('grid cells', () => {
@@ -37,7 +56,10 @@ describe('cell edits', () => {
     expect(parseAmountEdit('$1,250.5', 120000)).toEqual({ kind: 'save', cents: 125050 });
     expect(parseAmountEdit('', 120000)).toEqual({ kind: 'save', cents: 0 });
     expect(parseAmountEdit(' ', 0)).toEqual({ kind: 'unchanged' });
-    expect(parseAmountEdit('-5', 0)).toEqual({ kind: 'invalid', message: 'The amount must not be negative: the type gives the sign.' });
+    expect(parseAmountEdit('-5', 0)).toEqual({
+      kind: 'invalid',
+      message: 'The amount must not be negative: the type gives the sign.',
+    });
     expect(parseAmountEdit('abc', 0)).toEqual({ kind: 'invalid', message: 'Please enter a valid amount.' });
   });
 
@@ -45,11 +67,15 @@ describe('cell edits', () => {
     expect(parseDay('31')).toEqual({ ok: true, day: 31 });
     expect(parseDay(' 1 ')).toEqual({ ok: true, day: 1 });
     expect(parseDay('')).toEqual({ ok: false, message: 'Day is required.' });
-    for (const bad of ['0', '32', '-1', '1.5', '1; DROP']) expect(parseDay(bad)).toEqual({ ok: false, message: 'Day must be between 1 and 31.' });
+    for (const bad of ['0', '32', '-1', '1.5', '1; DROP'])
+      expect(parseDay(bad)).toEqual({ ok: false, message: 'Day must be between 1 and 31.' });
   });
 
   it('a payee equal to another account\u2019s name (any case) is a transfer; the account itself is not', () => {
-    const accounts = [{ id: 1, name: 'Checking' }, { id: 2, name: 'Savings' }];
+    const accounts = [
+      { id: 1, name: 'Checking' },
+      { id: 2, name: 'Savings' },
+    ];
     expect(transferAccountFor(' savings ', accounts, 1)).toEqual(accounts[1]);
     expect(transferAccountFor('Checking', accounts, 1)).toBeNull();
     expect(transferAccountFor('Savings Bank', accounts, 1)).toBeNull();
@@ -58,7 +84,20 @@ describe('cell edits', () => {
 
 describe('months', () => {
   it('12 months from the current one, across the year end', () => {
-    expect(horizonMonths('2026-11-30')).toEqual(['2026-11-01', '2026-12-01', '2027-01-01', '2027-02-01', '2027-03-01', '2027-04-01', '2027-05-01', '2027-06-01', '2027-07-01', '2027-08-01', '2027-09-01', '2027-10-01']);
+    expect(horizonMonths('2026-11-30')).toEqual([
+      '2026-11-01',
+      '2026-12-01',
+      '2027-01-01',
+      '2027-02-01',
+      '2027-03-01',
+      '2027-04-01',
+      '2027-05-01',
+      '2027-06-01',
+      '2027-07-01',
+      '2027-08-01',
+      '2027-09-01',
+      '2027-10-01',
+    ]);
     expect(shortMonthLabel('2027-02-01')).toBe('Feb 2027');
     expect(longMonthLabel('2026-12')).toBe('December 2026');
     expect(shiftMonth('2026-12', 1)).toBe('2027-01');

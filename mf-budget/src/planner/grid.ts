@@ -63,7 +63,11 @@ export function parseDay(text: string): { ok: true; day: number } | { ok: false;
 }
 
 /** The other account a payee names (case-insensitive), making the item a transfer. */
-export function transferAccountFor<T extends { id: number; name: string }>(payee: string, accounts: readonly T[], currentAccountId: number): T | null {
+export function transferAccountFor<T extends { id: number; name: string }>(
+  payee: string,
+  accounts: readonly T[],
+  currentAccountId: number,
+): T | null {
   const p = payee.trim().toLocaleLowerCase();
   if (!p) return null;
   return accounts.find((a) => a.id !== currentAccountId && a.name.trim().toLocaleLowerCase() === p) ?? null;

@@ -3,7 +3,20 @@ import { addMonths, firstOfMonth, type CalendarDate } from '@hf/calendar';
 import { BUDGET_HORIZON_MONTHS } from '@hf/contracts/budget-limits';
 
 const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const LONG = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** The `YYYY-MM-01` keys of the grid's columns, the current month first. */
 export function horizonMonths(today: CalendarDate, count = BUDGET_HORIZON_MONTHS): string[] {

@@ -13,9 +13,19 @@ export const accountQueryKey = (id: number) => ['accounts', id] as const;
  * The frame around an account's pages (spec section 2 "Account shell"): the account name, the
  * collapsible Envelopes panel, "Bulk Categorize" and "Import Transactions".
  */
-export function AccountShell({ accountId, children }: { accountId: number; children: (context: { refreshToken: number }) => ReactNode }) {
+export function AccountShell({
+  accountId,
+  children,
+}: {
+  accountId: number;
+  children: (context: { refreshToken: number }) => ReactNode;
+}) {
   const validId = Number.isInteger(accountId) && accountId > 0;
-  const account = useQuery({ queryKey: accountQueryKey(accountId), queryFn: () => accountsApi.get(accountId), enabled: validId });
+  const account = useQuery({
+    queryKey: accountQueryKey(accountId),
+    queryFn: () => accountsApi.get(accountId),
+    enabled: validId,
+  });
   const [dialog, setDialog] = useState<'bulk' | 'import' | null>(null);
   const [refreshToken, setRefreshToken] = useState(0);
 
@@ -28,12 +38,14 @@ export function AccountShell({ accountId, children }: { accountId: number; child
             <p className="ledger-muted ledger-account-shell__balances">
               {hasPlannedRows(account.data) ? (
                 <>
-                  Balance today {formatDollars(account.data.balance_today)} · After planned rows {formatDollars(account.data.balance)}
+                  Balance today {formatDollars(account.data.balance_today)} · After planned rows{' '}
+                  {formatDollars(account.data.balance)}
                 </>
               ) : (
                 <>Balance {formatDollars(account.data.balance)}</>
               )}{' '}
-              · Pending {formatDollars(account.data.pending_balance)} · Cleared {formatDollars(account.data.cleared_balance)}
+              · Pending {formatDollars(account.data.pending_balance)} · Cleared{' '}
+              {formatDollars(account.data.cleared_balance)}
             </p>
           )}
         </div>
@@ -53,7 +65,13 @@ export function AccountShell({ accountId, children }: { accountId: number; child
       )}
       <EnvelopesPanel accountId={accountId} refreshSignal={`${account.dataUpdatedAt}-${refreshToken}`} />
       {children({ refreshToken })}
-      {dialog === 'bulk' && <BulkCategorizeModal accountId={accountId} onClose={() => setDialog(null)} onApplied={() => setRefreshToken((n) => n + 1)} />}
+      {dialog === 'bulk' && (
+        <BulkCategorizeModal
+          accountId={accountId}
+          onClose={() => setDialog(null)}
+          onApplied={() => setRefreshToken((n) => n + 1)}
+        />
+      )}
       {dialog === 'import' && <FileImportModal accountId={accountId} onClose={() => setDialog(null)} />}
     </section>
   );

@@ -31,7 +31,13 @@ export function AccountForm({ onCreate }: { onCreate: (account: NewAccount) => P
       <h2 className="ledger-subtitle">Add a New Account</h2>
       <label className="hf-field">
         <span>New account name</span>
-        <input type="text" value={name} required maxLength={LEDGER_LIMITS.accountName} onChange={(e) => setName(e.target.value)} />
+        <input
+          type="text"
+          value={name}
+          required
+          maxLength={LEDGER_LIMITS.accountName}
+          onChange={(e) => setName(e.target.value)}
+        />
       </label>
       <label className="hf-field">
         <span>Starting balance</span>

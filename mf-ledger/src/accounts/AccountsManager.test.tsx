@@ -4,7 +4,14 @@ import { renderWithProviders, stubFetch } from '@hf/app-kit/src/testing/harness'
 import { AccountsManager } from './AccountsManager';
 
 const account = (id: number, name: string, balance = 0) => ({
-  id, name, balance, starting_balance: 0, is_default: id === 1, sort_order: id, cleared_balance: 0, pending_balance: 0,
+  id,
+  name,
+  balance,
+  starting_balance: 0,
+  is_default: id === 1,
+  sort_order: id,
+  cleared_balance: 0,
+  pending_balance: 0,
 });
 
 describe('AccountsManager', () => {
@@ -57,7 +64,10 @@ describe('AccountsManager', () => {
   });
 
   it('shows the server message when create fails, else the fallback', async () => {
-    stubFetch({ 'GET /api/accounts/': [], 'POST /api/accounts/': { status: 409, body: { message: 'An account with this name already exists.' } } });
+    stubFetch({
+      'GET /api/accounts/': [],
+      'POST /api/accounts/': { status: 409, body: { message: 'An account with this name already exists.' } },
+    });
     const user = userEvent.setup();
     renderWithProviders(<AccountsManager />);
     await screen.findByText(/No accounts found/);
@@ -112,7 +122,10 @@ describe('AccountsManager', () => {
   });
 
   it('shows "Could not update account name." on failure and Cancel closes without a call', async () => {
-    const { calls } = stubFetch({ 'GET /api/accounts/': [account(1, 'Checking')], 'PUT /api/accounts/1': { status: 500 } });
+    const { calls } = stubFetch({
+      'GET /api/accounts/': [account(1, 'Checking')],
+      'PUT /api/accounts/1': { status: 500 },
+    });
     const user = userEvent.setup();
     renderWithProviders(<AccountsManager />);
     await user.click(await screen.findByRole('button', { name: 'Edit Checking' }));
@@ -158,33 +171,43 @@ describe('AccountsManager', () => {
       const item = this.closest('li');
       const index = item ? Array.from(item.parentElement!.children).indexOf(item) : 0;
       const top = index * 40;
-      return { x: 0, y: top, top, left: 0, width: 300, height: 40, bottom: top + 40, right: 300, toJSON() {} } as DOMRect;
+      return {
+        x: 0,
+        y: top,
+        top,
+        left: 0,
+        width: 300,
+        height: 40,
+        bottom: top + 40,
+        right: 300,
+        toJSON() {},
+      } as DOMRect;
     };
     try {
-    const list = [account(1, 'Checking'), account(2, 'Savings')];
-    let fail = false;
-    const { calls } = stubFetch({
-      'GET /api/accounts/': () => list,
-      'POST /api/accounts/reorder': () => (fail ? { status: 500 } : { message: 'ok' }),
-    });
-    const user = userEvent.setup();
-    renderWithProviders(<AccountsManager />);
-    const handle = await screen.findByRole('button', { name: 'Drag to reorder Checking' });
-    handle.focus();
-    await user.keyboard(' ');
-    await user.keyboard('{ArrowDown}');
-    await user.keyboard(' ');
-    await waitFor(() => expect(calls.find((c) => c.path === '/api/accounts/reorder')).toBeTruthy());
-    expect(calls.find((c) => c.path === '/api/accounts/reorder')?.body).toEqual({ account_ids: [2, 1] });
-    expect(await screen.findByText('Account order saved.')).toBeInTheDocument();
-    fail = true;
-    const gets = calls.filter((c) => c.method === 'GET').length;
-    screen.getByRole('button', { name: 'Drag to reorder Checking' }).focus();
-    await user.keyboard(' ');
-    await user.keyboard('{ArrowUp}');
-    await user.keyboard(' ');
-    expect(await screen.findByText('Failed to save account order.')).toBeInTheDocument();
-    await waitFor(() => expect(calls.filter((c) => c.method === 'GET').length).toBeGreaterThan(gets));
+      const list = [account(1, 'Checking'), account(2, 'Savings')];
+      let fail = false;
+      const { calls } = stubFetch({
+        'GET /api/accounts/': () => list,
+        'POST /api/accounts/reorder': () => (fail ? { status: 500 } : { message: 'ok' }),
+      });
+      const user = userEvent.setup();
+      renderWithProviders(<AccountsManager />);
+      const handle = await screen.findByRole('button', { name: 'Drag to reorder Checking' });
+      handle.focus();
+      await user.keyboard(' ');
+      await user.keyboard('{ArrowDown}');
+      await user.keyboard(' ');
+      await waitFor(() => expect(calls.find((c) => c.path === '/api/accounts/reorder')).toBeTruthy());
+      expect(calls.find((c) => c.path === '/api/accounts/reorder')?.body).toEqual({ account_ids: [2, 1] });
+      expect(await screen.findByText('Account order saved.')).toBeInTheDocument();
+      fail = true;
+      const gets = calls.filter((c) => c.method === 'GET').length;
+      screen.getByRole('button', { name: 'Drag to reorder Checking' }).focus();
+      await user.keyboard(' ');
+      await user.keyboard('{ArrowUp}');
+      await user.keyboard(' ');
+      expect(await screen.findByText('Failed to save account order.')).toBeInTheDocument();
+      await waitFor(() => expect(calls.filter((c) => c.method === 'GET').length).toBeGreaterThan(gets));
     } finally {
       Element.prototype.getBoundingClientRect = original;
     }

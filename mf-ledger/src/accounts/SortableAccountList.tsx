@@ -21,7 +21,9 @@ interface ItemProps {
 }
 
 function SortableAccountItem({ account, onEdit, onDelete, lifted, onHandleKeyDown, handleRef }: ItemProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: account.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: account.id,
+  });
   return (
     <li
       ref={setNodeRef}
@@ -51,17 +53,31 @@ function SortableAccountItem({ account, onEdit, onDelete, lifted, onHandleKeyDow
         {hasPlannedRows(account) ? (
           <>
             <span title="Balance today: rows dated today or earlier">{formatDollars(account.balance_today)}</span>
-            <span className="ledger-muted ledger-account-item__planned">after planned rows {formatDollars(account.balance)}</span>
+            <span className="ledger-muted ledger-account-item__planned">
+              after planned rows {formatDollars(account.balance)}
+            </span>
           </>
         ) : (
           formatDollars(account.balance)
         )}
       </span>
       <span className="ledger-hover-actions">
-        <button type="button" className="ledger-icon-button" aria-label={`Edit ${account.name}`} title="Edit account name" onClick={() => onEdit(account)}>
+        <button
+          type="button"
+          className="ledger-icon-button"
+          aria-label={`Edit ${account.name}`}
+          title="Edit account name"
+          onClick={() => onEdit(account)}
+        >
           <EditIcon />
         </button>
-        <button type="button" className="ledger-icon-button ledger-icon-button--danger" aria-label={`Delete ${account.name}`} title="Delete account" onClick={() => onDelete(account)}>
+        <button
+          type="button"
+          className="ledger-icon-button ledger-icon-button--danger"
+          aria-label={`Delete ${account.name}`}
+          title="Delete account"
+          onClick={() => onDelete(account)}
+        >
           <TrashIcon />
         </button>
       </span>
@@ -100,7 +116,10 @@ export function SortableAccountList({ accounts, onReorder, onEdit, onDelete }: S
 
   const onHandleKeyDown = (event: KeyboardEvent<HTMLButtonElement>, account: Account) =>
     keyboard.onKeyDown(event, {
-      pickUp: () => [{ id: account.id, order: accounts.map((a) => a.id) }, `Picked up ${account.name}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`],
+      pickUp: () => [
+        { id: account.id, order: accounts.map((a) => a.id) },
+        `Picked up ${account.name}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+      ],
       drop: (current) => {
         if (current.order.some((id, i) => id !== accounts[i]?.id)) onReorder(shown);
         return droppedAnnouncement(namesIn(current.order), account.id);
@@ -119,7 +138,12 @@ export function SortableAccountList({ accounts, onReorder, onEdit, onDelete }: S
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements: pointerAnnouncements(accounts), screenReaderInstructions: { draggable: 'To move an account with the keyboard, press Space or Enter on its handle.' } }}
+      accessibility={{
+        announcements: pointerAnnouncements(accounts),
+        screenReaderInstructions: {
+          draggable: 'To move an account with the keyboard, press Space or Enter on its handle.',
+        },
+      }}
     >
       <SortableContext items={shown.map((a) => a.id)} strategy={verticalListSortingStrategy}>
         <ul className="ledger-account-list" aria-label="Accounts">

@@ -5,6 +5,11 @@ import type { Account } from './api';
  * today (rows dated today or earlier) is the account's balance; when rows dated after today
  * change it, the balance after them is shown beside it, named.
  */
-export function hasPlannedRows(account: Pick<Account, 'balance' | 'balance_today'>): account is Pick<Account, 'balance'> & { balance_today: number } {
-  return typeof account.balance_today === 'number' && Math.round(account.balance_today * 100) !== Math.round(account.balance * 100);
+export function hasPlannedRows(
+  account: Pick<Account, 'balance' | 'balance_today'>,
+): account is Pick<Account, 'balance'> & { balance_today: number } {
+  return (
+    typeof account.balance_today === 'number' &&
+    Math.round(account.balance_today * 100) !== Math.round(account.balance * 100)
+  );
 }

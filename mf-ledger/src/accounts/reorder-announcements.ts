@@ -14,7 +14,9 @@ export function placeAnnouncement(order: readonly Named[], id: Named['id']): str
   const me = order[at].name;
   const where = `position ${at + 1} of ${order.length}`;
   if (order.length === 1) return `${me} is at ${where}.`;
-  return at === 0 ? `${me} is at ${where}, before ${order[1].name}.` : `${me} is at ${where}, after ${order[at - 1].name}.`;
+  return at === 0
+    ? `${me} is at ${where}, before ${order[1].name}.`
+    : `${me} is at ${where}, after ${order[at - 1].name}.`;
 }
 
 export function droppedAnnouncement(order: readonly Named[], id: Named['id']): string {

@@ -10,7 +10,11 @@ const results = [
 ];
 
 function setup(routes: Record<string, unknown> = {}) {
-  const stub = stubFetch({ 'GET /api/categories/': tree, 'POST /api/transactions/search': results, ...(routes as Record<string, never>) });
+  const stub = stubFetch({
+    'GET /api/categories/': tree,
+    'POST /api/transactions/search': results,
+    ...(routes as Record<string, never>),
+  });
   const onApplied = jest.fn();
   const onClose = jest.fn();
   const user = userEvent.setup();
@@ -39,19 +43,32 @@ describe('bulkResultMessage', () => {
 
 describe('BulkCategorizeModal', () => {
   it('searches by payees, selects all and applies a category', async () => {
-    const { user, dialog, calls, onApplied } = setup({ 'PATCH /api/transactions/bulk_categorize': { message: '1 transaction categorized.', selected: 2, changed: 1 } });
+    const { user, dialog, calls, onApplied } = setup({
+      'PATCH /api/transactions/bulk_categorize': { message: '1 transaction categorized.', selected: 2, changed: 1 },
+    });
     await user.type(within(dialog).getByLabelText('Payees (comma-separated)'), 'amazon, target');
     await user.click(within(dialog).getByLabelText('Uncategorized only'));
     await user.click(within(dialog).getByRole('button', { name: 'Search' }));
     expect(await within(dialog).findByText('Target')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/api/transactions/search')!.body).toEqual({ account_id: 3, search_terms: ['amazon', 'target'], uncategorized_only: true });
+    expect(calls.find((c) => c.path === '/api/transactions/search')!.body).toEqual({
+      account_id: 3,
+      search_terms: ['amazon', 'target'],
+      uncategorized_only: true,
+    });
     await user.click(within(dialog).getByLabelText('Select all'));
     expect(within(dialog).getByText('2 selected')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Category'), 'food: gro');
     await user.tab();
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect(await within(dialog).findByText('Update successful. 2 transactions selected, 1 changed (1 already had this category or is a transfer).')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/api/transactions/bulk_categorize')!.body).toEqual({ transaction_ids: [5, 6], category_id: 11 });
+    expect(
+      await within(dialog).findByText(
+        'Update successful. 2 transactions selected, 1 changed (1 already had this category or is a transfer).',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/transactions/bulk_categorize')!.body).toEqual({
+      transaction_ids: [5, 6],
+      category_id: 11,
+    });
     expect(onApplied).toHaveBeenCalled();
   });
 
@@ -85,8 +102,12 @@ describe('BulkCategorizeModal', () => {
     await apply();
     expect(await within(dialog).findByText('Failed to apply category.')).toBeInTheDocument();
     const original = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation((input: string, init?: RequestInit) => (String(input).includes('bulk_categorize') ? Promise.reject(new TypeError('network')) : original(input, init)));
+    fetchMock.mockImplementation((input: string, init?: RequestInit) =>
+      String(input).includes('bulk_categorize') ? Promise.reject(new TypeError('network')) : original(input, init),
+    );
     await apply();
-    await waitFor(() => expect(within(dialog).getByText('An unknown error occurred during categorization.')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(dialog).getByText('An unknown error occurred during categorization.')).toBeInTheDocument(),
+    );
   });
 });

@@ -24,7 +24,10 @@ const rows = (n: number) => `${n} transaction${n === 1 ? '' : 's'}`;
 export function bulkResultMessage(selected: number, changed: number | undefined): string {
   if (changed === undefined) return `Update successful. ${rows(selected)} selected.`;
   const unchanged = selected - changed;
-  const why = unchanged > 0 ? ` (${unchanged} already had this category or ${unchanged === 1 ? 'is a transfer' : 'are transfers'})` : '';
+  const why =
+    unchanged > 0
+      ? ` (${unchanged} already had this category or ${unchanged === 1 ? 'is a transfer' : 'are transfers'})`
+      : '';
   return `Update successful. ${rows(selected)} selected, ${changed} changed${why}.`;
 }
 
@@ -34,7 +37,15 @@ export function bulkErrorMessage(err: unknown): string {
 }
 
 /** Search the account's transactions by payees, select results, apply a category (spec section 2). */
-export function BulkCategorizeModal({ accountId, onClose, onApplied }: { accountId: number; onClose: () => void; onApplied: () => void }) {
+export function BulkCategorizeModal({
+  accountId,
+  onClose,
+  onApplied,
+}: {
+  accountId: number;
+  onClose: () => void;
+  onApplied: () => void;
+}) {
   const { options } = useCategoryOptions();
   const [terms, setTerms] = useState('');
   const [uncategorizedOnly, setUncategorizedOnly] = useState(false);
@@ -113,7 +124,12 @@ export function BulkCategorizeModal({ accountId, onClose, onApplied }: { account
       <form className="ledger-bulk__search" onSubmit={search}>
         <label className="hf-field">
           <span>Payees (comma-separated)</span>
-          <input type="text" value={terms} placeholder="e.g. Amazon, Target" onChange={(e) => setTerms(e.target.value)} />
+          <input
+            type="text"
+            value={terms}
+            placeholder="e.g. Amazon, Target"
+            onChange={(e) => setTerms(e.target.value)}
+          />
         </label>
         <label className="ledger-checkbox">
           <input type="checkbox" checked={uncategorizedOnly} onChange={(e) => setUncategorizedOnly(e.target.checked)} />
@@ -147,7 +163,12 @@ export function BulkCategorizeModal({ accountId, onClose, onApplied }: { account
                 {results.map((r) => (
                   <tr key={r.id}>
                     <td>
-                      <input type="checkbox" aria-label={`Select ${r.payee} ${displayDate(r.date)}`} checked={selected.has(r.id)} onChange={() => toggle(r.id)} />
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${r.payee} ${displayDate(r.date)}`}
+                        checked={selected.has(r.id)}
+                        onChange={() => toggle(r.id)}
+                      />
                     </td>
                     <td>{displayDate(r.date)}</td>
                     <td>{r.payee}</td>

@@ -9,7 +9,9 @@ const baseTree = () => [
 ];
 
 function rowOf(name: string) {
-  return screen.getByText(name, { selector: '.ledger-category__name, .ledger-category__name button' }).closest('.ledger-category__row') as HTMLElement;
+  return screen
+    .getByText(name, { selector: '.ledger-category__name, .ledger-category__name button' })
+    .closest('.ledger-category__row') as HTMLElement;
 }
 
 describe('CategoryManager', () => {
@@ -52,12 +54,20 @@ describe('CategoryManager', () => {
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     screen.getByRole('button', { name: 'Drag Groceries' }).focus();
     await user.keyboard(' {ArrowUp}{ArrowUp}{ArrowUp} ');
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/categories/11', body: { parent_id: null } }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+        path: '/api/categories/11',
+        body: { parent_id: null },
+      }),
+    );
     // A top-level category dropped on another top-level one becomes its child.
     screen.getByRole('button', { name: 'Drag Auto' }).focus();
     await user.keyboard(' {ArrowDown} ');
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
-    expect(calls.filter((c) => c.method === 'PUT')[1]).toMatchObject({ path: '/api/categories/2', body: { parent_id: 1 } });
+    expect(calls.filter((c) => c.method === 'PUT')[1]).toMatchObject({
+      path: '/api/categories/2',
+      body: { parent_id: 1 },
+    });
   });
 
   it('a parent with children over another category is shown as not allowed, and a drop there is explained', async () => {
@@ -73,7 +83,8 @@ describe('CategoryManager', () => {
     expect(within(rowOf('Auto')).getByText('Not allowed here')).toBeInTheDocument();
     expect(screen.getByText(/^Auto: not allowed\./)).toBeInTheDocument();
     await user.keyboard(' ');
-    const reason = '"Food" has sub-categories, so it cannot go inside "Auto": categories have at most two levels. Move its sub-categories out first.';
+    const reason =
+      '"Food" has sub-categories, so it cannot go inside "Auto": categories have at most two levels. Move its sub-categories out first.';
     expect(await screen.findByRole('alert')).toHaveTextContent(reason);
     expect(screen.getByText(`Food was not moved. ${reason}`)).toBeInTheDocument();
     expect(rowOf('Auto')).not.toHaveClass('is-refused');
@@ -81,7 +92,10 @@ describe('CategoryManager', () => {
   });
 
   it('adds a top-level category and ignores blank names', async () => {
-    const { calls } = stubFetch({ 'GET /api/categories/': baseTree(), 'POST /api/categories/': { id: 5, name: 'Rent', parent_id: null } });
+    const { calls } = stubFetch({
+      'GET /api/categories/': baseTree(),
+      'POST /api/categories/': { id: 5, name: 'Rent', parent_id: null },
+    });
     const user = userEvent.setup();
     renderWithProviders(<CategoryManager />);
     await screen.findByText('Food');
@@ -104,7 +118,10 @@ describe('CategoryManager', () => {
   });
 
   it('adds a sub-category through its modal', async () => {
-    const { calls } = stubFetch({ 'GET /api/categories/': baseTree(), 'POST /api/categories/': { id: 6, name: 'Tires', parent_id: 2 } });
+    const { calls } = stubFetch({
+      'GET /api/categories/': baseTree(),
+      'POST /api/categories/': { id: 6, name: 'Tires', parent_id: 2 },
+    });
     const user = userEvent.setup();
     renderWithProviders(<CategoryManager />);
     await screen.findByText('Auto');
@@ -131,12 +148,17 @@ describe('CategoryManager', () => {
 
   it('deletes after the spec confirmation; failure says "Could not delete category."', async () => {
     let fail = false;
-    const { calls } = stubFetch({ 'GET /api/categories/': baseTree(), 'DELETE /api/categories/*': () => (fail ? { status: 500 } : { message: 'ok' }) });
+    const { calls } = stubFetch({
+      'GET /api/categories/': baseTree(),
+      'DELETE /api/categories/*': () => (fail ? { status: 500 } : { message: 'ok' }),
+    });
     const user = userEvent.setup();
     renderWithProviders(<CategoryManager />);
     await screen.findByText('Food');
     await user.click(within(rowOf('Food')).getByRole('button', { name: 'Delete' }));
-    expect(screen.getByText('Are you sure you want to delete this category? Its children will become top-level categories.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Are you sure you want to delete this category? Its children will become top-level categories.'),
+    ).toBeInTheDocument();
     await user.keyboard('n');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
@@ -150,17 +172,24 @@ describe('CategoryManager', () => {
   });
 
   it('merges: source, then destination, then the confirmation naming the source', async () => {
-    const { calls } = stubFetch({ 'GET /api/categories/': baseTree(), 'POST /api/categories/merge': { message: 'Merged.' } });
+    const { calls } = stubFetch({
+      'GET /api/categories/': baseTree(),
+      'POST /api/categories/merge': { message: 'Merged.' },
+    });
     const user = userEvent.setup();
     renderWithProviders(<CategoryManager />);
     await screen.findByText('Food');
     await user.click(within(rowOf('Auto')).getByRole('button', { name: 'Merge' }));
-    expect(screen.getByRole('region', { name: 'Merge mode' })).toHaveTextContent('Merge mode: select the category to merge Auto into.');
+    expect(screen.getByRole('region', { name: 'Merge mode' })).toHaveTextContent(
+      'Merge mode: select the category to merge Auto into.',
+    );
     // The source itself is not a destination.
     expect(screen.queryByRole('button', { name: 'Auto' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Groceries' }));
     expect(
-      screen.getByText('This will re-assign all transactions and sub-categories. The "Auto" category will be deleted. This action cannot be undone.'),
+      screen.getByText(
+        'This will re-assign all transactions and sub-categories. The "Auto" category will be deleted. This action cannot be undone.',
+      ),
     ).toBeInTheDocument();
     jest.useFakeTimers({ advanceTimers: true });
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Merge' }));

@@ -5,7 +5,12 @@ import { type CategoryNode } from '@hf/app-kit/src/editing';
 import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
 import { categoriesApi, CATEGORIES_QUERY_KEY, useCategoryTree } from './api';
 import {
-  DELETE_CATEGORY_MESSAGE, invalidMergeDestinations, mergeConfirmationMessage, newParentForDrop, refusedDropReason, type TOP_LEVEL_DROP_ID,
+  DELETE_CATEGORY_MESSAGE,
+  invalidMergeDestinations,
+  mergeConfirmationMessage,
+  newParentForDrop,
+  refusedDropReason,
+  type TOP_LEVEL_DROP_ID,
 } from './category-moves';
 import { CategoryTreeView } from './CategoryTreeView';
 import { NameModal } from '../components/NameModal';
@@ -28,8 +33,14 @@ export function CategoryManager() {
   const [mergeSource, setMergeSource] = useState<CategoryNode | null>(null);
 
   const nodes = tree.data ?? [];
-  const expanded = useMemo(() => new Set(nodes.map((n) => n.id).filter((id) => !collapsed.has(id))), [nodes, collapsed]);
-  const invalid = useMemo(() => (mergeSource ? invalidMergeDestinations(nodes, mergeSource.id) : new Set<number>()), [nodes, mergeSource]);
+  const expanded = useMemo(
+    () => new Set(nodes.map((n) => n.id).filter((id) => !collapsed.has(id))),
+    [nodes, collapsed],
+  );
+  const invalid = useMemo(
+    () => (mergeSource ? invalidMergeDestinations(nodes, mergeSource.id) : new Set<number>()),
+    [nodes, mergeSource],
+  );
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY });
 
@@ -91,7 +102,12 @@ export function CategoryManager() {
       <form className="ledger-inline-form" onSubmit={addTopLevel}>
         <label className="hf-field hf-field--inline">
           <span>New category name</span>
-          <input type="text" value={newName} maxLength={LEDGER_LIMITS.categoryName} onChange={(e) => setNewName(e.target.value)} />
+          <input
+            type="text"
+            value={newName}
+            maxLength={LEDGER_LIMITS.categoryName}
+            onChange={(e) => setNewName(e.target.value)}
+          />
         </label>
         <button type="submit" className="hf-button hf-button--primary">
           Add Category
@@ -117,7 +133,9 @@ export function CategoryManager() {
             onMerge={(category) => setMergeSource(category)}
             onEdit={(category) => setDialog({ kind: 'edit', category })}
             onDelete={(category) => setDialog({ kind: 'delete', category })}
-            onPickDestination={(destination) => mergeSource && setDialog({ kind: 'merge', source: mergeSource, destination })}
+            onPickDestination={(destination) =>
+              mergeSource && setDialog({ kind: 'merge', source: mergeSource, destination })
+            }
           />
           {nodes.length === 0 && <p className="hf-empty">No categories yet. Add one above.</p>}
         </>
@@ -180,7 +198,11 @@ export function CategoryManager() {
           onConfirm={() => {
             setDialog(null);
             setMergeSource(null);
-            void run(() => categoriesApi.merge(dialog.source.id, dialog.destination.id), 'Categories merged successfully.', 'Could not merge categories.');
+            void run(
+              () => categoriesApi.merge(dialog.source.id, dialog.destination.id),
+              'Categories merged successfully.',
+              'Could not merge categories.',
+            );
           }}
         />
       )}

@@ -1,11 +1,28 @@
 import {
-  DndContext, PointerSensor, pointerWithin, rectIntersection, useDraggable, useDroppable, useSensor, useSensors,
-  type Announcements, type CollisionDetection, type DragEndEvent, type DragOverEvent, type UniqueIdentifier,
+  DndContext,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragOverEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useKeyboardLift } from '../components/useKeyboardLift';
-import { findNode, moveDropAnnouncement, moveOverAnnouncement, refusedDropReason, TOP_LEVEL_DROP_ID } from './category-moves';
+import {
+  findNode,
+  moveDropAnnouncement,
+  moveOverAnnouncement,
+  refusedDropReason,
+  TOP_LEVEL_DROP_ID,
+} from './category-moves';
 import './categories.css';
 import type { CategoryNode } from '@hf/app-kit/src/editing';
 import { ChevronIcon, EditIcon, GripIcon, MergeIcon, PlusIcon, TrashIcon } from '@hf/ui/src/icons';
@@ -62,7 +79,20 @@ function TopLevelDropZone({ chosen }: { chosen: boolean }) {
   );
 }
 
-function CategoryRow({ category, parentId, isTopLevel, hasChildren, isExpanded, onToggle, mergeSourceId, invalidDestinations, actions, keyboard, refused, children }: {
+function CategoryRow({
+  category,
+  parentId,
+  isTopLevel,
+  hasChildren,
+  isExpanded,
+  onToggle,
+  mergeSourceId,
+  invalidDestinations,
+  actions,
+  keyboard,
+  refused,
+  children,
+}: {
   category: CategoryNode;
   parentId: number | null;
   isTopLevel: boolean;
@@ -89,13 +119,23 @@ function CategoryRow({ category, parentId, isTopLevel, hasChildren, isExpanded, 
   const { onKeyDown: _dndKeyDown, ...pointerListeners } = drag.listeners ?? {};
   const setHandle = keyboard.handleRef(category.id);
   return (
-    <li ref={drag.setNodeRef} className={`ledger-category${drag.isDragging || isLifted ? ' is-dragging' : ''}`} style={{ transform: CSS.Translate.toString(drag.transform) }}>
+    <li
+      ref={drag.setNodeRef}
+      className={`ledger-category${drag.isDragging || isLifted ? ' is-dragging' : ''}`}
+      style={{ transform: CSS.Translate.toString(drag.transform) }}
+    >
       <div
         ref={drop.setNodeRef}
         className={`ledger-category__row${(drop.isOver || isChosen) && !refused ? ' is-over' : ''}${refused ? ' is-refused' : ''}${isSource ? ' is-merge-source' : ''}${canBeDestination ? ' is-merge-target' : ''}`}
       >
         {hasChildren ? (
-          <button type="button" className="ledger-icon-button ledger-tree-toggle" aria-expanded={isExpanded} aria-label={`${isExpanded ? 'Collapse' : 'Expand'} ${category.name}`} onClick={onToggle}>
+          <button
+            type="button"
+            className="ledger-icon-button ledger-tree-toggle"
+            aria-expanded={isExpanded}
+            aria-label={`${isExpanded ? 'Collapse' : 'Expand'} ${category.name}`}
+            onClick={onToggle}
+          >
             <ChevronIcon open={isExpanded} />
           </button>
         ) : (
@@ -118,7 +158,12 @@ function CategoryRow({ category, parentId, isTopLevel, hasChildren, isExpanded, 
         </button>
         <span className="ledger-category__name">
           {canBeDestination ? (
-            <button type="button" className="ledger-link-button" title={`Merge into ${category.name}`} onClick={() => actions.onPickDestination(category)}>
+            <button
+              type="button"
+              className="ledger-link-button"
+              title={`Merge into ${category.name}`}
+              onClick={() => actions.onPickDestination(category)}
+            >
               {category.name}
             </button>
           ) : (
@@ -129,17 +174,41 @@ function CategoryRow({ category, parentId, isTopLevel, hasChildren, isExpanded, 
         {!merging && (
           <span className="ledger-hover-actions">
             {isTopLevel && (
-              <button type="button" className="ledger-icon-button" aria-label="Add Sub-category" title={`Add a sub-category to ${category.name}`} onClick={() => actions.onAddChild(category)}>
+              <button
+                type="button"
+                className="ledger-icon-button"
+                aria-label="Add Sub-category"
+                title={`Add a sub-category to ${category.name}`}
+                onClick={() => actions.onAddChild(category)}
+              >
                 <PlusIcon />
               </button>
             )}
-            <button type="button" className="ledger-icon-button" aria-label="Merge" title={`Merge ${category.name} into another category`} onClick={() => actions.onMerge(category)}>
+            <button
+              type="button"
+              className="ledger-icon-button"
+              aria-label="Merge"
+              title={`Merge ${category.name} into another category`}
+              onClick={() => actions.onMerge(category)}
+            >
               <MergeIcon />
             </button>
-            <button type="button" className="ledger-icon-button" aria-label="Edit" title={`Rename ${category.name}`} onClick={() => actions.onEdit(category)}>
+            <button
+              type="button"
+              className="ledger-icon-button"
+              aria-label="Edit"
+              title={`Rename ${category.name}`}
+              onClick={() => actions.onEdit(category)}
+            >
               <EditIcon />
             </button>
-            <button type="button" className="ledger-icon-button ledger-icon-button--danger" aria-label="Delete" title={`Delete ${category.name}`} onClick={() => actions.onDelete(category)}>
+            <button
+              type="button"
+              className="ledger-icon-button ledger-icon-button--danger"
+              aria-label="Delete"
+              title={`Delete ${category.name}`}
+              onClick={() => actions.onDelete(category)}
+            >
               <TrashIcon />
             </button>
           </span>
@@ -150,15 +219,20 @@ function CategoryRow({ category, parentId, isTopLevel, hasChildren, isExpanded, 
   );
 }
 
-const toTarget = (overId: UniqueIdentifier): DropTarget => (overId === TOP_LEVEL_DROP_ID ? TOP_LEVEL_DROP_ID : Number(String(overId).replace('category-', '')));
+const toTarget = (overId: UniqueIdentifier): DropTarget =>
+  overId === TOP_LEVEL_DROP_ID ? TOP_LEVEL_DROP_ID : Number(String(overId).replace('category-', ''));
 
 /** dnd-kit's pointer announcements, by name as the keyboard's (its defaults say "Draggable item 7"). */
 function pointerAnnouncements(tree: CategoryNode[]): Announcements {
   const name = (id: UniqueIdentifier) => findNode(tree, Number(id))?.node.name ?? 'The category';
   return {
     onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? moveOverAnnouncement(tree, Number(active.id), toTarget(over.id)) : `${name(active.id)} is no longer over a category.`),
-    onDragEnd: ({ active, over }) => (over ? moveDropAnnouncement(tree, Number(active.id), toTarget(over.id)) : `${name(active.id)} was put back.`),
+    onDragOver: ({ active, over }) =>
+      over
+        ? moveOverAnnouncement(tree, Number(active.id), toTarget(over.id))
+        : `${name(active.id)} is no longer over a category.`,
+    onDragEnd: ({ active, over }) =>
+      over ? moveDropAnnouncement(tree, Number(active.id), toTarget(over.id)) : `${name(active.id)} was put back.`,
     onDragCancel: ({ active }) => `${name(active.id)} was put back.`,
   };
 }
@@ -169,14 +243,25 @@ function pointerAnnouncements(tree: CategoryNode[]): Announcements {
  * handle, chooses where it goes with the arrow keys (the top level or a top-level category, one
  * step per press), and drops it with Space or Enter; Escape or Tab puts it back.
  */
-export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSourceId, invalidDestinations, ...actions }: TreeViewProps) {
+export function CategoryTreeView({
+  tree,
+  expanded,
+  onToggle,
+  onDrop,
+  mergeSourceId,
+  invalidDestinations,
+  ...actions
+}: TreeViewProps) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const lift = useKeyboardLift<Lifted>();
   const lifted = lift.lifted;
   /** While a pointer drag is over a category that refuses it: that category's id. */
   const [pointerRefused, setPointerRefused] = useState<number | null>(null);
   const keyboardTarget = lifted ? lifted.targets[lifted.at] : null;
-  const keyboardRefused = lifted && typeof keyboardTarget === 'number' && refusedDropReason(tree, lifted.id, keyboardTarget) ? keyboardTarget : null;
+  const keyboardRefused =
+    lifted && typeof keyboardTarget === 'number' && refusedDropReason(tree, lifted.id, keyboardTarget)
+      ? keyboardTarget
+      : null;
   const refusedId = pointerRefused ?? keyboardRefused;
 
   const keyboard: KeyboardMove = {
@@ -185,9 +270,15 @@ export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSource
     onHandleKeyDown: (event, category, parentId) =>
       lift.onKeyDown(event, {
         pickUp: () => {
-          const targets: DropTarget[] = [TOP_LEVEL_DROP_ID, ...tree.filter((c) => c.id !== category.id).map((c) => c.id)];
+          const targets: DropTarget[] = [
+            TOP_LEVEL_DROP_ID,
+            ...tree.filter((c) => c.id !== category.id).map((c) => c.id),
+          ];
           const at = Math.max(0, targets.indexOf(parentId ?? TOP_LEVEL_DROP_ID));
-          return [{ id: category.id, name: category.name, targets, at }, `Picked up ${category.name}. Use the arrow keys to choose where it goes, Space to drop it, Escape to cancel.`];
+          return [
+            { id: category.id, name: category.name, targets, at },
+            `Picked up ${category.name}. Use the arrow keys to choose where it goes, Space to drop it, Escape to cancel.`,
+          ];
         },
         drop: (current) => {
           const target = current.targets[current.at];
@@ -196,7 +287,10 @@ export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSource
         },
         step: (current, delta) => {
           const at = Math.max(0, Math.min(current.targets.length - 1, current.at + delta));
-          return [at === current.at ? current : { ...current, at }, moveOverAnnouncement(tree, current.id, current.targets[at])];
+          return [
+            at === current.at ? current : { ...current, at },
+            moveOverAnnouncement(tree, current.id, current.targets[at]),
+          ];
         },
         putBack: (current) => `${current.name} was put back.`,
       }),
@@ -218,7 +312,12 @@ export function CategoryTreeView({ tree, expanded, onToggle, onDrop, mergeSource
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
       onDragCancel={() => setPointerRefused(null)}
-      accessibility={{ announcements: pointerAnnouncements(tree), screenReaderInstructions: { draggable: 'To move a category with the keyboard, press Space or Enter on its handle.' } }}
+      accessibility={{
+        announcements: pointerAnnouncements(tree),
+        screenReaderInstructions: {
+          draggable: 'To move a category with the keyboard, press Space or Enter on its handle.',
+        },
+      }}
     >
       <TopLevelDropZone chosen={lifted !== null && lifted.targets[lifted.at] === TOP_LEVEL_DROP_ID} />
       <p className="hf-visually-hidden" aria-live="assertive">

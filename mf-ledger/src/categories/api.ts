@@ -7,12 +7,20 @@ import { api } from '@hf/app-kit';
 import { categoriesApi as sharedCategoriesApi } from '@hf/app-kit/src/editing';
 import type { CategoryResponse } from '@hf/contracts';
 
-export { CATEGORIES_QUERY_KEY, PAYEES_QUERY_KEY, useCategoryOptions, useCategoryTree, usePayees } from '@hf/app-kit/src/editing';
+export {
+  CATEGORIES_QUERY_KEY,
+  PAYEES_QUERY_KEY,
+  useCategoryOptions,
+  useCategoryTree,
+  usePayees,
+} from '@hf/app-kit/src/editing';
 
 export const categoriesApi = {
   ...sharedCategoriesApi,
   rename: (id: number, name: string) => api.put<CategoryResponse>(`/categories/${id}`, { name }),
-  move: (id: number, parentId: number | null) => api.put<CategoryResponse>(`/categories/${id}`, { parent_id: parentId }),
+  move: (id: number, parentId: number | null) =>
+    api.put<CategoryResponse>(`/categories/${id}`, { parent_id: parentId }),
   remove: (id: number) => api.delete<unknown>(`/categories/${id}`),
-  merge: (sourceId: number, destinationId: number) => api.post<{ message: string }>('/categories/merge', { source_id: sourceId, destination_id: destinationId }),
+  merge: (sourceId: number, destinationId: number) =>
+    api.post<{ message: string }>('/categories/merge', { source_id: sourceId, destination_id: destinationId }),
 };

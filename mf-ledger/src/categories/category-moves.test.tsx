@@ -1,5 +1,11 @@
 import {
-  invalidMergeDestinations, mergeConfirmationMessage, moveDropAnnouncement, moveOverAnnouncement, newParentForDrop, refusedDropReason, TOP_LEVEL_DROP_ID,
+  invalidMergeDestinations,
+  mergeConfirmationMessage,
+  moveDropAnnouncement,
+  moveOverAnnouncement,
+  newParentForDrop,
+  refusedDropReason,
+  TOP_LEVEL_DROP_ID,
 } from './category-moves';
 
 const tree = [
@@ -57,7 +63,8 @@ describe('refusedDropReason', () => {
 });
 
 describe('move announcements (keyboard and pointer), by name', () => {
-  const why = '"Food" has sub-categories, so it cannot go inside "Auto": categories have at most two levels. Move its sub-categories out first.';
+  const why =
+    '"Food" has sub-categories, so it cannot go inside "Auto": categories have at most two levels. Move its sub-categories out first.';
   it('names the category and where it goes', () => {
     expect(moveOverAnnouncement(tree, 11, 2)).toBe('Groceries goes to Auto.');
     expect(moveOverAnnouncement(tree, 11, TOP_LEVEL_DROP_ID)).toBe('Groceries goes to the top level.');

@@ -7,7 +7,10 @@ import type { CategoryNode } from '@hf/app-kit/src/editing';
 
 export const TOP_LEVEL_DROP_ID = 'top-level';
 
-export function findNode(tree: readonly CategoryNode[], id: number): { node: CategoryNode; parent: CategoryNode | null } | null {
+export function findNode(
+  tree: readonly CategoryNode[],
+  id: number,
+): { node: CategoryNode; parent: CategoryNode | null } | null {
   for (const top of tree) {
     if (top.id === id) return { node: top, parent: null };
     for (const child of top.children ?? []) if (child.id === id) return { node: child, parent: top };
@@ -15,7 +18,11 @@ export function findNode(tree: readonly CategoryNode[], id: number): { node: Cat
   return null;
 }
 
-export function newParentForDrop(tree: readonly CategoryNode[], draggedId: number, target: number | typeof TOP_LEVEL_DROP_ID): number | null | undefined {
+export function newParentForDrop(
+  tree: readonly CategoryNode[],
+  draggedId: number,
+  target: number | typeof TOP_LEVEL_DROP_ID,
+): number | null | undefined {
   const dragged = findNode(tree, draggedId);
   if (!dragged) return undefined;
   if (target === TOP_LEVEL_DROP_ID) return dragged.parent ? null : undefined;
@@ -33,7 +40,11 @@ export function newParentForDrop(tree: readonly CategoryNode[], draggedId: numbe
  * Why dropping `draggedId` on `target` is refused, for the user (shown while dragging and after a
  * drop), or null when the drop is allowed or simply changes nothing (its own place, itself).
  */
-export function refusedDropReason(tree: readonly CategoryNode[], draggedId: number, target: number | typeof TOP_LEVEL_DROP_ID): string | null {
+export function refusedDropReason(
+  tree: readonly CategoryNode[],
+  draggedId: number,
+  target: number | typeof TOP_LEVEL_DROP_ID,
+): string | null {
   if (target === TOP_LEVEL_DROP_ID || target === draggedId) return null;
   const dragged = findNode(tree, draggedId);
   const destination = findNode(tree, target);
@@ -47,21 +58,34 @@ export function dropTargetName(tree: readonly CategoryNode[], target: number | t
   return target === TOP_LEVEL_DROP_ID ? 'the top level' : (findNode(tree, target)?.node.name ?? '');
 }
 
-const draggedName = (tree: readonly CategoryNode[], draggedId: number) => findNode(tree, draggedId)?.node.name ?? 'The category';
+const draggedName = (tree: readonly CategoryNode[], draggedId: number) =>
+  findNode(tree, draggedId)?.node.name ?? 'The category';
 
 /**
  * What a screen reader hears while a category is over a target (keyboard or pointer), by name:
  * "Repairs goes to Travel." or, refused, "Travel: not allowed. <why>".
  */
-export function moveOverAnnouncement(tree: readonly CategoryNode[], draggedId: number, target: number | typeof TOP_LEVEL_DROP_ID): string {
+export function moveOverAnnouncement(
+  tree: readonly CategoryNode[],
+  draggedId: number,
+  target: number | typeof TOP_LEVEL_DROP_ID,
+): string {
   const refusal = refusedDropReason(tree, draggedId, target);
-  return refusal ? `${dropTargetName(tree, target)}: not allowed. ${refusal}` : `${draggedName(tree, draggedId)} goes to ${dropTargetName(tree, target)}.`;
+  return refusal
+    ? `${dropTargetName(tree, target)}: not allowed. ${refusal}`
+    : `${draggedName(tree, draggedId)} goes to ${dropTargetName(tree, target)}.`;
 }
 
 /** ...and when it is dropped: "Dropped Repairs on Travel." or "Household was not moved. <why>". */
-export function moveDropAnnouncement(tree: readonly CategoryNode[], draggedId: number, target: number | typeof TOP_LEVEL_DROP_ID): string {
+export function moveDropAnnouncement(
+  tree: readonly CategoryNode[],
+  draggedId: number,
+  target: number | typeof TOP_LEVEL_DROP_ID,
+): string {
   const refusal = refusedDropReason(tree, draggedId, target);
-  return refusal ? `${draggedName(tree, draggedId)} was not moved. ${refusal}` : `Dropped ${draggedName(tree, draggedId)} on ${dropTargetName(tree, target)}.`;
+  return refusal
+    ? `${draggedName(tree, draggedId)} was not moved. ${refusal}`
+    : `Dropped ${draggedName(tree, draggedId)} on ${dropTargetName(tree, target)}.`;
 }
 
 /** Ids a merge source may not be merged into: itself and its own children. */
@@ -76,4 +100,5 @@ export function mergeConfirmationMessage(sourceName: string): string {
   return `This will re-assign all transactions and sub-categories. The "${sourceName}" category will be deleted. This action cannot be undone.`;
 }
 
-export const DELETE_CATEGORY_MESSAGE = 'Are you sure you want to delete this category? Its children will become top-level categories.';
+export const DELETE_CATEGORY_MESSAGE =
+  'Are you sure you want to delete this category? Its children will become top-level categories.';

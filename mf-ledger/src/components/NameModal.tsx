@@ -5,7 +5,16 @@ import { Modal } from '@hf/ui';
  * A dialog with one name field, Cancel and a submit button (disabled while the name is blank);
  * the name is submitted trimmed. Edit Account Name, Edit Category, Add Sub-category.
  */
-export function NameModal({ title, label, initial = '', submitLabel, maxLength, required, onSubmit, onCancel }: {
+export function NameModal({
+  title,
+  label,
+  initial = '',
+  submitLabel,
+  maxLength,
+  required,
+  onSubmit,
+  onCancel,
+}: {
   title: string;
   label: string;
   initial?: string;
@@ -39,7 +48,13 @@ export function NameModal({ title, label, initial = '', submitLabel, maxLength, 
       <form id={formId} onSubmit={submit}>
         <label className="hf-field">
           <span>{label}</span>
-          <input type="text" value={value} maxLength={maxLength} required={required} onChange={(e) => setValue(e.target.value)} />
+          <input
+            type="text"
+            value={value}
+            maxLength={maxLength}
+            required={required}
+            onChange={(e) => setValue(e.target.value)}
+          />
         </label>
       </form>
     </Modal>

@@ -6,7 +6,17 @@ import { useState } from 'react';
 import { EnvelopesPanel } from './EnvelopesPanel';
 
 const envelope = (id: number, extra: Partial<CategoryBudget>): CategoryBudget => ({
-  id, account_id: 5, category_id: id, category_name: `Category ${id}`, month: '2026-11', amount: 100, rollover_enabled: true, rollover: 0, spent: 0, carried_from: null, ...extra,
+  id,
+  account_id: 5,
+  category_id: id,
+  category_name: `Category ${id}`,
+  month: '2026-11',
+  amount: 100,
+  rollover_enabled: true,
+  rollover: 0,
+  spent: 0,
+  carried_from: null,
+  ...extra,
 });
 
 let envelopes: CategoryBudget[];
@@ -26,7 +36,25 @@ function WithRefreshSignal() {
 const reads = (calls: FetchCall[]) => calls.filter((c) => c.path === '/api/budget/category/5/2026-11').length;
 
 beforeEach(() => {
-  jest.useFakeTimers({ now: new Date('2026-11-15T12:00:00'), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance', 'hrtime', 'requestIdleCallback', 'cancelIdleCallback'] });
+  jest.useFakeTimers({
+    now: new Date('2026-11-15T12:00:00'),
+    doNotFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'setImmediate',
+      'clearImmediate',
+      'queueMicrotask',
+      'nextTick',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'performance',
+      'hrtime',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+    ],
+  });
   envelopes = [
     envelope(1, { category_name: 'Groceries', amount: 400, rollover: 100, spent: 125 }),
     envelope(2, { category_name: 'Dining', amount: 100, spent: 85 }),
@@ -47,7 +75,10 @@ describe('EnvelopesPanel (account shell)', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual(['Groceries$375.00 left', 'Dining$15.00 left', 'Fun-$20.00 left']);
     expect(items.map((i) => i.getAttribute('data-tone'))).toEqual(['green', 'orange', 'red']);
-    expect(within(items[0]).getByRole('progressbar', { name: 'Groceries remaining' })).toHaveAttribute('aria-valuenow', '75');
+    expect(within(items[0]).getByRole('progressbar', { name: 'Groceries remaining' })).toHaveAttribute(
+      'aria-valuenow',
+      '75',
+    );
     expect(within(items[2]).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     await user.click(screen.getByRole('button', { name: 'Hide' }));
     expect(screen.queryByRole('list')).not.toBeInTheDocument();

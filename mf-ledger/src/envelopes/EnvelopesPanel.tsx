@@ -7,7 +7,12 @@
  * read-your-writes makes that read include it.
  */
 import { formatDollars } from '@hf/app-kit';
-import { envelopeProgress, envelopesQueryKey, ENVELOPES_FETCH_ERROR, useEnvelopes } from '@hf/app-kit/src/budget/envelopes';
+import {
+  envelopeProgress,
+  envelopesQueryKey,
+  ENVELOPES_FETCH_ERROR,
+  useEnvelopes,
+} from '@hf/app-kit/src/budget/envelopes';
 import { localToday } from '@hf/calendar';
 import { ProgressBar } from '@hf/ui/src/progress-bar';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,7 +32,13 @@ export function EnvelopesPanel({ accountId, refreshSignal }: EnvelopesPanelProps
     <div className="ledger-envelopes">
       <div className="ledger-envelopes__header">
         <h2 className="ledger-subtitle">Envelopes</h2>
-        <button type="button" className="hf-button ledger-button--small" aria-expanded={open} aria-controls="ledger-envelopes-panel" onClick={() => setOpen((v) => !v)}>
+        <button
+          type="button"
+          className="hf-button ledger-button--small"
+          aria-expanded={open}
+          aria-controls="ledger-envelopes-panel"
+          onClick={() => setOpen((v) => !v)}
+        >
           {open ? 'Hide' : 'Show'}
         </button>
       </div>
@@ -70,9 +81,15 @@ function EnvelopeList({ accountId, refreshSignal }: EnvelopesPanelProps) {
               <li key={`${envelope.id}-${envelope.category_id}`} className="ledger-envelope" data-tone={progress.tone}>
                 <div className="ledger-envelope__line">
                   <span className="ledger-envelope__name">{envelope.category_name}</span>
-                  <span className={`ledger-envelope__left ledger-envelope__left--${progress.tone}`}>{formatDollars(progress.leftCents / 100)} left</span>
+                  <span className={`ledger-envelope__left ledger-envelope__left--${progress.tone}`}>
+                    {formatDollars(progress.leftCents / 100)} left
+                  </span>
                 </div>
-                <ProgressBar value={progress.share} tone={progress.tone} label={`${envelope.category_name} remaining`} />
+                <ProgressBar
+                  value={progress.share}
+                  tone={progress.tone}
+                  label={`${envelope.category_name} remaining`}
+                />
               </li>
             );
           })}

@@ -94,7 +94,9 @@ export function FileImportModal({ accountId, onClose }: { accountId: number; onC
             e.target.value = '';
           }}
         />
-        <p className="ledger-muted ledger-import-drop__hint">CSV files (.csv); OFX, QFX and QIF statements are read too.</p>
+        <p className="ledger-muted ledger-import-drop__hint">
+          CSV files (.csv); OFX, QFX and QIF statements are read too.
+        </p>
       </div>
       {file && (
         <p className="ledger-import-file">

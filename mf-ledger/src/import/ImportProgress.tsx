@@ -5,7 +5,15 @@ import { progressFraction, type UploadProgress } from '@hf/app-kit/src/upload';
  * Progress of a call: a determinate bar while the body is sent (a large file), then "waiting"
  * while the server reads and matches it.
  */
-export function ImportProgress({ progress, sendingLabel, waitingLabel }: { progress: UploadProgress | null; sendingLabel: string; waitingLabel: string }) {
+export function ImportProgress({
+  progress,
+  sendingLabel,
+  waitingLabel,
+}: {
+  progress: UploadProgress | null;
+  sendingLabel: string;
+  waitingLabel: string;
+}) {
   const waiting = progress?.phase === 'waiting';
   const fraction = progressFraction(progress);
   return (

@@ -8,15 +8,31 @@ import { useDialogs } from '@hf/ui/src/editing';
 import { importApi, type UploadProgress } from './api';
 import { ImportProgress } from './ImportProgress';
 import {
-  MAPPING_NAME_PLACEHOLDER, cleanMapping, columnChoices, initialMapping, mappingAfterReanalysis, mappingNameProblem, mappingProblem,
-  mappingSaveFailedText, type ColumnChoice,
+  MAPPING_NAME_PLACEHOLDER,
+  cleanMapping,
+  columnChoices,
+  initialMapping,
+  mappingAfterReanalysis,
+  mappingNameProblem,
+  mappingProblem,
+  mappingSaveFailedText,
+  type ColumnChoice,
 } from './mapping';
 import { isMappingState, type MappingState, type ReconcileState } from './navigation';
 import { SkippedRows } from './SkippedRows';
 
-type ColumnField = 'date' | 'payee' | 'payee_fallback' | 'amount' | 'debit' | 'credit' | 'category' | 'notes' | 'indicator';
+type ColumnField =
+  'date' | 'payee' | 'payee_fallback' | 'amount' | 'debit' | 'credit' | 'category' | 'notes' | 'indicator';
 
-function ColumnSelect({ label, field, mapping, choices, onChange, required, hint }: {
+function ColumnSelect({
+  label,
+  field,
+  mapping,
+  choices,
+  onChange,
+  required,
+  hint,
+}: {
   label: string;
   field: ColumnField;
   mapping: MappingConfig;
@@ -60,7 +76,15 @@ function ColumnSelect({ label, field, mapping, choices, onChange, required, hint
 }
 
 /** The first rows of the file as read, with the chosen columns marked in the header. */
-function PreviewTable({ analysis, choices, mapping }: { analysis: CsvAnalysis; choices: ColumnChoice[]; mapping: MappingConfig }) {
+function PreviewTable({
+  analysis,
+  choices,
+  mapping,
+}: {
+  analysis: CsvAnalysis;
+  choices: ColumnChoice[];
+  mapping: MappingConfig;
+}) {
   const roles = new Map<string, string[]>();
   const mark = (column: string | null | undefined, role: string) => {
     if (column) roles.set(column, [...(roles.get(column) ?? []), role]);
@@ -82,7 +106,9 @@ function PreviewTable({ analysis, choices, mapping }: { analysis: CsvAnalysis; c
             {choices.map((c, i) => (
               <th key={i} scope="col">
                 {c.label}
-                {roles.get(c.value) && <span className="ledger-import-preview__role">{roles.get(c.value)!.join(', ')}</span>}
+                {roles.get(c.value) && (
+                  <span className="ledger-import-preview__role">{roles.get(c.value)!.join(', ')}</span>
+                )}
               </th>
             ))}
           </tr>
@@ -135,7 +161,15 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
     setReanalysing(true);
     setError(null);
     try {
-      const reading: MappingConfig = cleanMapping({ date: null, payee: null, amount_type: 'single', has_header: next.has_header, encoding: next.encoding, decimal_separator: next.decimal_separator, date_order: next.date_order });
+      const reading: MappingConfig = cleanMapping({
+        date: null,
+        payee: null,
+        amount_type: 'single',
+        has_header: next.has_header,
+        encoding: next.encoding,
+        decimal_separator: next.decimal_separator,
+        date_order: next.date_order,
+      });
       const fresh = await importApi.analyze(file, { mapping: reading });
       setAnalysis(fresh);
       setMapping(mappingAfterReanalysis(next, fresh));
@@ -157,7 +191,11 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
     const config = cleanMapping(mapping);
     if (saveMapping) {
       try {
-        await importApi.saveMapping({ mapping_name: mappingName.trim(), headers: analysis.headers, mapping_config: config });
+        await importApi.saveMapping({
+          mapping_name: mappingName.trim(),
+          headers: analysis.headers,
+          mapping_config: config,
+        });
       } catch (err) {
         // An alert, after which the import continues (spec section 8).
         await dialogs.alert('Save Mapping', mappingSaveFailedText(err instanceof ApiError ? err.serverMessage : null));
@@ -174,7 +212,9 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
     }
   };
 
-  const showDecimal = analysis.decimal_separator === 'ambiguous' || (mapping.decimal_separator !== undefined && mapping.decimal_separator !== 'auto');
+  const showDecimal =
+    analysis.decimal_separator === 'ambiguous' ||
+    (mapping.decimal_separator !== undefined && mapping.decimal_separator !== 'auto');
   const showEncoding = !analysis.encoding_certain || mapping.encoding !== undefined;
 
   return (
@@ -200,35 +240,88 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
           <legend>Columns</legend>
           <ColumnSelect label="Date" field="date" mapping={mapping} choices={choices} onChange={setColumn} required />
           <ColumnSelect label="Payee" field="payee" mapping={mapping} choices={choices} onChange={setColumn} required />
-          <ColumnSelect label="Payee when blank" field="payee_fallback" mapping={mapping} choices={choices} onChange={setColumn} hint="For rows without a payee (interest, fees)." />
+          <ColumnSelect
+            label="Payee when blank"
+            field="payee_fallback"
+            mapping={mapping}
+            choices={choices}
+            onChange={setColumn}
+            hint="For rows without a payee (interest, fees)."
+          />
           <fieldset className="ledger-import-map__amount-type">
             <legend>Amount type</legend>
             <label className="hf-check">
-              <input type="radio" name="amount_type" checked={mapping.amount_type === 'single'} onChange={() => setMapping((m) => ({ ...m, amount_type: 'single' }))} />
+              <input
+                type="radio"
+                name="amount_type"
+                checked={mapping.amount_type === 'single'}
+                onChange={() => setMapping((m) => ({ ...m, amount_type: 'single' }))}
+              />
               <span>Single amount column</span>
             </label>
             <label className="hf-check">
-              <input type="radio" name="amount_type" checked={mapping.amount_type === 'double'} onChange={() => setMapping((m) => ({ ...m, amount_type: 'double' }))} />
+              <input
+                type="radio"
+                name="amount_type"
+                checked={mapping.amount_type === 'double'}
+                onChange={() => setMapping((m) => ({ ...m, amount_type: 'double' }))}
+              />
               <span>Separate debit and credit columns</span>
             </label>
           </fieldset>
           {mapping.amount_type === 'single' ? (
-            <ColumnSelect label="Amount" field="amount" mapping={mapping} choices={choices} onChange={setColumn} required />
+            <ColumnSelect
+              label="Amount"
+              field="amount"
+              mapping={mapping}
+              choices={choices}
+              onChange={setColumn}
+              required
+            />
           ) : (
             <>
-              <ColumnSelect label="Debit (payments)" field="debit" mapping={mapping} choices={choices} onChange={setColumn} required />
-              <ColumnSelect label="Credit (deposits)" field="credit" mapping={mapping} choices={choices} onChange={setColumn} required />
+              <ColumnSelect
+                label="Debit (payments)"
+                field="debit"
+                mapping={mapping}
+                choices={choices}
+                onChange={setColumn}
+                required
+              />
+              <ColumnSelect
+                label="Credit (deposits)"
+                field="credit"
+                mapping={mapping}
+                choices={choices}
+                onChange={setColumn}
+                required
+              />
             </>
           )}
           <ColumnSelect label="Category" field="category" mapping={mapping} choices={choices} onChange={setColumn} />
           <ColumnSelect label="Notes" field="notes" mapping={mapping} choices={choices} onChange={setColumn} />
-          <ColumnSelect label="CR/DR indicator" field="indicator" mapping={mapping} choices={choices} onChange={setColumn} hint="DR makes the amount a payment." />
+          <ColumnSelect
+            label="CR/DR indicator"
+            field="indicator"
+            mapping={mapping}
+            choices={choices}
+            onChange={setColumn}
+            hint="DR makes the amount a payment."
+          />
           <label className="hf-check">
-            <input type="checkbox" checked={!!mapping.flip_sign} onChange={(e) => setMapping((m) => ({ ...m, flip_sign: e.target.checked }))} />
+            <input
+              type="checkbox"
+              checked={!!mapping.flip_sign}
+              onChange={(e) => setMapping((m) => ({ ...m, flip_sign: e.target.checked }))}
+            />
             <span>Flip sign (my bank writes payments as positive numbers)</span>
           </label>
           <label className="hf-check">
-            <input type="checkbox" checked={hasHeader} onChange={(e) => void reanalyse({ has_header: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={hasHeader}
+              onChange={(e) => void reanalyse({ has_header: e.target.checked })}
+            />
             <span>First row is a header</span>
           </label>
         </fieldset>
@@ -238,15 +331,24 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
           {showEncoding && (
             <label className="hf-field ledger-import-map__field">
               <span>Character set</span>
-              <select className="hf-input" aria-label="Character set" value={mapping.encoding ?? analysis.encoding} onChange={(e) => void reanalyse({ encoding: e.target.value })}>
-                {!(IMPORT_ENCODINGS as readonly string[]).includes(mapping.encoding ?? analysis.encoding) && <option value={analysis.encoding}>{analysis.encoding}</option>}
+              <select
+                className="hf-input"
+                aria-label="Character set"
+                value={mapping.encoding ?? analysis.encoding}
+                onChange={(e) => void reanalyse({ encoding: e.target.value })}
+              >
+                {!(IMPORT_ENCODINGS as readonly string[]).includes(mapping.encoding ?? analysis.encoding) && (
+                  <option value={analysis.encoding}>{analysis.encoding}</option>
+                )}
                 {IMPORT_ENCODINGS.map((enc) => (
                   <option key={enc} value={enc}>
                     {enc}
                   </option>
                 ))}
               </select>
-              <small className="ledger-muted">Not sure about this file's characters: check the preview and choose another if letters look wrong.</small>
+              <small className="ledger-muted">
+                Not sure about this file's characters: check the preview and choose another if letters look wrong.
+              </small>
             </label>
           )}
           {showDecimal && (
@@ -256,18 +358,27 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
                 className="hf-input"
                 aria-label="Decimal separator"
                 value={mapping.decimal_separator ?? 'auto'}
-                onChange={(e) => setMapping((m) => ({ ...m, decimal_separator: e.target.value as MappingConfig['decimal_separator'] }))}
+                onChange={(e) =>
+                  setMapping((m) => ({ ...m, decimal_separator: e.target.value as MappingConfig['decimal_separator'] }))
+                }
               >
                 <option value="auto">Choose...</option>
                 <option value=".">Point (1,234.56)</option>
                 <option value=",">Comma (1.234,56)</option>
               </select>
-              {analysis.decimal_separator === 'ambiguous' && <small className="ledger-muted">The amounts could be read either way.</small>}
+              {analysis.decimal_separator === 'ambiguous' && (
+                <small className="ledger-muted">The amounts could be read either way.</small>
+              )}
             </label>
           )}
           <label className="hf-field ledger-import-map__field">
             <span>Date order</span>
-            <select className="hf-input" aria-label="Date order" value={mapping.date_order ?? 'auto'} onChange={(e) => setMapping((m) => ({ ...m, date_order: e.target.value as MappingConfig['date_order'] }))}>
+            <select
+              className="hf-input"
+              aria-label="Date order"
+              value={mapping.date_order ?? 'auto'}
+              onChange={(e) => setMapping((m) => ({ ...m, date_order: e.target.value as MappingConfig['date_order'] }))}
+            >
               {DATE_ORDERS.map((order) => (
                 <option key={order} value={order}>
                   {order === 'auto' ? `Detected (${analysis.date_order})` : order}
@@ -287,12 +398,31 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
           </label>
           <label className="hf-field ledger-import-map__field" htmlFor={nameId}>
             <span>Mapping name</span>
-            <input id={nameId} type="text" className="hf-input" value={mappingName} maxLength={100} placeholder={MAPPING_NAME_PLACEHOLDER} disabled={!saveMapping} onChange={(e) => setMappingName(e.target.value)} />
+            <input
+              id={nameId}
+              type="text"
+              className="hf-input"
+              value={mappingName}
+              maxLength={100}
+              placeholder={MAPPING_NAME_PLACEHOLDER}
+              disabled={!saveMapping}
+              onChange={(e) => setMappingName(e.target.value)}
+            />
           </label>
         </fieldset>
 
-        {reanalysing && <p className="ledger-muted" role="status">Reading the file again...</p>}
-        {progress && <ImportProgress progress={progress} sendingLabel="Uploading" waitingLabel="Matching against your register..." />}
+        {reanalysing && (
+          <p className="ledger-muted" role="status">
+            Reading the file again...
+          </p>
+        )}
+        {progress && (
+          <ImportProgress
+            progress={progress}
+            sendingLabel="Uploading"
+            waitingLabel="Matching against your register..."
+          />
+        )}
         {error && (
           <p role="alert" className="hf-status hf-status--error">
             {error}

@@ -14,7 +14,15 @@ import { importApi, newIdempotencyKey, type UploadProgress } from './api';
 import { ImportProgress } from './ImportProgress';
 import { isReconcileState, type ReconcileState } from './navigation';
 import {
-  allSet, countTicked, importNewTransactions, initialSelection, ticked, tickedTotalCents, toggled, updateMatchedBody, type ReconcileList,
+  allSet,
+  countTicked,
+  importNewTransactions,
+  initialSelection,
+  ticked,
+  tickedTotalCents,
+  toggled,
+  updateMatchedBody,
+  type ReconcileList,
   type Selection,
 } from './reconcile';
 import { SkippedRows } from './SkippedRows';
@@ -26,7 +34,11 @@ const REPORTS_QUERY_KEY = ['reports'] as const;
 const LIST_MAX_HEIGHT = 360;
 
 function Amount({ value }: { value: number }) {
-  return <span className={`ledger-import-row__amount ledger-num${value < 0 ? ' is-payment' : ' is-deposit'}`}>{formatDollars(value)}</span>;
+  return (
+    <span className={`ledger-import-row__amount ledger-num${value < 0 ? ' is-payment' : ' is-deposit'}`}>
+      {formatDollars(value)}
+    </span>
+  );
 }
 
 function ImportedCells({ row }: { row: ImportedRow }) {
@@ -51,7 +63,15 @@ function ExistingCells({ row }: { row: ExistingRow }) {
   );
 }
 
-function Section({ title, count, list, selection, onAll, children, note }: {
+function Section({
+  title,
+  count,
+  list,
+  selection,
+  onAll,
+  children,
+  note,
+}: {
   title: string;
   count: number;
   list?: ReconcileList;
@@ -69,9 +89,14 @@ function Section({ title, count, list, selection, onAll, children, note }: {
         </h3>
         {list && onAll && count > 0 && (
           <label className="hf-check">
-            <input type="checkbox" checked={ticks === count} ref={(el) => {
+            <input
+              type="checkbox"
+              checked={ticks === count}
+              ref={(el) => {
                 if (el) el.indeterminate = ticks > 0 && ticks < count;
-              }} onChange={(e) => onAll(list, e.target.checked)} />
+              }}
+              onChange={(e) => onAll(list, e.target.checked)}
+            />
             <span>Select all {title.toLowerCase()}</span>
           </label>
         )}
@@ -90,7 +115,10 @@ export function ReconcilePage({ accountId }: { accountId: number }) {
   return <Reconcile accountId={accountId} state={state} />;
 }
 
-type Phase = { kind: 'review' } | { kind: 'committing'; step: 'update' | 'import'; progress: UploadProgress | null } | { kind: 'done'; cleared: number; imported: number };
+type Phase =
+  | { kind: 'review' }
+  | { kind: 'committing'; step: 'update' | 'import'; progress: UploadProgress | null }
+  | { kind: 'done'; cleared: number; imported: number };
 
 function Reconcile({ accountId, state }: { accountId: number; state: ReconcileState }) {
   const data: ReconciliationData = state.result;
@@ -120,14 +148,22 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
 
   const newTicked = countTicked(selection.new) + countTicked(selection.duplicates);
   const matchedTicked = countTicked(selection.matched);
-  const importCents = tickedTotalCents(data.new, selection.new) + tickedTotalCents(data.duplicates.map((d) => d.imported), selection.duplicates);
+  const importCents =
+    tickedTotalCents(data.new, selection.new) +
+    tickedTotalCents(
+      data.duplicates.map((d) => d.imported),
+      selection.duplicates,
+    );
   const register = `/accounts/${accountId}/register`;
 
   const commit = async () => {
     if (phase.kind !== 'review') return;
     setError(null);
     setCategoryError(null);
-    const rows = [...ticked(data.new, selection.new), ...ticked(data.duplicates, selection.duplicates).map((d) => d.imported)];
+    const rows = [
+      ...ticked(data.new, selection.new),
+      ...ticked(data.duplicates, selection.duplicates).map((d) => d.imported),
+    ];
     let categoryId: number | null = null;
     if (rows.length > 0 && category.trim()) {
       categoryFailed.current = false;
@@ -144,16 +180,31 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
     try {
       if (matchedBody) {
         setPhase({ kind: 'committing', step: 'update', progress: null });
-        await importApi.updateMatched(matchedBody, (progress) => setPhase({ kind: 'committing', step: 'update', progress }));
+        await importApi.updateMatched(matchedBody, (progress) =>
+          setPhase({ kind: 'committing', step: 'update', progress }),
+        );
         setMatchedDone(true);
       }
       if (rows.length > 0) {
         setPhase({ kind: 'committing', step: 'import', progress: null });
         const transactions = importNewTransactions(rows, (text) => findCategoryByText(text, options)?.id ?? null);
-        await importApi.importNew(accountId, { transactions, category_id: categoryId }, idempotencyKey, (progress) => setPhase({ kind: 'committing', step: 'import', progress }));
+        await importApi.importNew(accountId, { transactions, category_id: categoryId }, idempotencyKey, (progress) =>
+          setPhase({ kind: 'committing', step: 'import', progress }),
+        );
       }
-      for (const queryKey of [ACCOUNTS_QUERY_KEY, PAYEES_QUERY_KEY, BUDGET_QUERY_KEY, DASHBOARD_QUERY_KEY, REPORTS_QUERY_KEY]) void queryClient.invalidateQueries({ queryKey });
-      setPhase({ kind: 'done', cleared: matchedBody?.transaction_ids.length ?? (matchedDone ? matchedTicked : 0), imported: rows.length });
+      for (const queryKey of [
+        ACCOUNTS_QUERY_KEY,
+        PAYEES_QUERY_KEY,
+        BUDGET_QUERY_KEY,
+        DASHBOARD_QUERY_KEY,
+        REPORTS_QUERY_KEY,
+      ])
+        void queryClient.invalidateQueries({ queryKey });
+      setPhase({
+        kind: 'done',
+        cleared: matchedBody?.transaction_ids.length ?? (matchedDone ? matchedTicked : 0),
+        imported: rows.length,
+      });
     } catch (err) {
       setPhase({ kind: 'review' });
       const detail = err instanceof ApiError && err.serverMessage ? err.serverMessage : null;
@@ -173,7 +224,8 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
           {IMPORT_MESSAGES.complete}
         </h2>
         <p role="status">
-          {phase.cleared.toLocaleString('en-US')} matched transaction{phase.cleared === 1 ? '' : 's'} cleared, {phase.imported.toLocaleString('en-US')} new transaction
+          {phase.cleared.toLocaleString('en-US')} matched transaction{phase.cleared === 1 ? '' : 's'} cleared,{' '}
+          {phase.imported.toLocaleString('en-US')} new transaction
           {phase.imported === 1 ? '' : 's'} imported.
         </p>
         <Link to={register} className="hf-button hf-button--primary">
@@ -193,7 +245,14 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
         Reconcile <span className="ledger-muted">· {state.fileName}</span>
       </h2>
 
-      <Section title="Matched transactions" count={data.matched.length} list="matched" selection={selection} onAll={setAll} note="Rows already in your register that the file confirms: ticked rows are marked cleared (a budgeted row takes the bank's date and amount).">
+      <Section
+        title="Matched transactions"
+        count={data.matched.length}
+        list="matched"
+        selection={selection}
+        onAll={setAll}
+        note="Rows already in your register that the file confirms: ticked rows are marked cleared (a budgeted row takes the bank's date and amount)."
+      >
         {data.matched.length > 0 && (
           <VirtualRows
             count={data.matched.length}
@@ -204,7 +263,13 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
               const pair = data.matched[i];
               return (
                 <label className="ledger-import-row ledger-import-row--pair">
-                  <input type="checkbox" checked={selection.matched[i]} disabled={busy} onChange={() => toggle('matched', i)} aria-label={`Update ${pair.existing.payee} ${displayDate(pair.existing.date)}`} />
+                  <input
+                    type="checkbox"
+                    checked={selection.matched[i]}
+                    disabled={busy}
+                    onChange={() => toggle('matched', i)}
+                    aria-label={`Update ${pair.existing.payee} ${displayDate(pair.existing.date)}`}
+                  />
                   <ImportedCells row={pair.imported} />
                   <span className="ledger-import-row__arrow" aria-hidden="true">
                     ↔
@@ -217,7 +282,14 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
         )}
       </Section>
 
-      <Section title="New transactions" count={data.new.length} list="new" selection={selection} onAll={setAll} note="Rows not in your register yet: ticked rows are added, cleared.">
+      <Section
+        title="New transactions"
+        count={data.new.length}
+        list="new"
+        selection={selection}
+        onAll={setAll}
+        note="Rows not in your register yet: ticked rows are added, cleared."
+      >
         {data.new.length > 0 && (
           <VirtualRows
             count={data.new.length}
@@ -228,9 +300,17 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
               const row = data.new[i];
               return (
                 <label className="ledger-import-row">
-                  <input type="checkbox" checked={selection.new[i]} disabled={busy} onChange={() => toggle('new', i)} aria-label={`Import ${row.payee} ${displayDate(row.date)}`} />
+                  <input
+                    type="checkbox"
+                    checked={selection.new[i]}
+                    disabled={busy}
+                    onChange={() => toggle('new', i)}
+                    aria-label={`Import ${row.payee} ${displayDate(row.date)}`}
+                  />
                   <ImportedCells row={row} />
-                  <span className="ledger-import-row__extra ledger-ellipsis ledger-muted">{[row.category, row.notes].filter(Boolean).join(' · ')}</span>
+                  <span className="ledger-import-row__extra ledger-ellipsis ledger-muted">
+                    {[row.category, row.notes].filter(Boolean).join(' · ')}
+                  </span>
                 </label>
               );
             }}
@@ -256,9 +336,17 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
               const pair = data.duplicates[i];
               return (
                 <label className="ledger-import-row ledger-import-row--pair">
-                  <input type="checkbox" checked={selection.duplicates[i]} disabled={busy} onChange={() => toggle('duplicates', i)} aria-label={`Import ${pair.imported.payee} ${displayDate(pair.imported.date)} anyway`} />
+                  <input
+                    type="checkbox"
+                    checked={selection.duplicates[i]}
+                    disabled={busy}
+                    onChange={() => toggle('duplicates', i)}
+                    aria-label={`Import ${pair.imported.payee} ${displayDate(pair.imported.date)} anyway`}
+                  />
                   <ImportedCells row={pair.imported} />
-                  <span className="ledger-import-row__existing ledger-ellipsis ledger-muted">already in your register ({pair.existing.payee}, {displayDate(pair.existing.date)})</span>
+                  <span className="ledger-import-row__existing ledger-ellipsis ledger-muted">
+                    already in your register ({pair.existing.payee}, {displayDate(pair.existing.date)})
+                  </span>
                 </label>
               );
             }}
@@ -271,16 +359,26 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
       <div className="ledger-reconcile__commit">
         <label className="hf-stacked-field ledger-reconcile__category">
           <span aria-hidden="true">Category for new transactions</span>
-          <CategoryInput value={category} onChange={setCategory} options={options} allowTransfer={false} label="Category for new transactions" disabled={busy} />
+          <CategoryInput
+            value={category}
+            onChange={setCategory}
+            options={options}
+            allowTransfer={false}
+            label="Category for new transactions"
+            disabled={busy}
+          />
         </label>
         <p className="ledger-muted ledger-reconcile__summary">
-          {matchedTicked.toLocaleString('en-US')} to clear · {newTicked.toLocaleString('en-US')} to import ({formatCurrency(importCents)})
+          {matchedTicked.toLocaleString('en-US')} to clear · {newTicked.toLocaleString('en-US')} to import (
+          {formatCurrency(importCents)})
         </p>
         {phase.kind === 'committing' && (
           <ImportProgress
             progress={phase.progress}
             sendingLabel={phase.step === 'update' ? 'Clearing matched transactions' : 'Sending new transactions'}
-            waitingLabel={phase.step === 'update' ? 'Clearing matched transactions...' : 'Importing new transactions...'}
+            waitingLabel={
+              phase.step === 'update' ? 'Clearing matched transactions...' : 'Importing new transactions...'
+            }
           />
         )}
         {(error || categoryError) && (

@@ -8,7 +8,11 @@ const ALL_ROW_HEIGHT = 26;
 const ALL_MAX_HEIGHT = 300;
 
 function skippedText(row: SkippedRow): { head: string; reason: string; data: string } {
-  return { head: `Row ${row.row_number}:`, reason: ` ${row.reason}`, data: row.data.length > 0 ? ` — ${row.data.join(', ')}` : '' };
+  return {
+    head: `Row ${row.row_number}:`,
+    reason: ` ${row.reason}`,
+    data: row.data.length > 0 ? ` — ${row.data.join(', ')}` : '',
+  };
 }
 
 function SkippedLine({ row }: { row: SkippedRow }) {
@@ -33,7 +37,8 @@ export function SkippedRows({ rows }: { rows: readonly SkippedRow[] }) {
   return (
     <div className="ledger-import-skipped" role="region" aria-label="Skipped rows">
       <p className="ledger-import-skipped__title">
-        {rows.length === 1 ? '1 row will be skipped' : `${rows.length.toLocaleString('en-US')} rows will be skipped`} (missing date or payee, or unreadable):
+        {rows.length === 1 ? '1 row will be skipped' : `${rows.length.toLocaleString('en-US')} rows will be skipped`}{' '}
+        (missing date or payee, or unreadable):
       </p>
       {showAll ? (
         <VirtualRows
@@ -60,8 +65,15 @@ export function SkippedRows({ rows }: { rows: readonly SkippedRow[] }) {
         </ul>
       )}
       {rows.length > SKIPPED_PREVIEW_ROWS && (
-        <button type="button" className="ledger-link-button" aria-expanded={showAll} onClick={() => setShowAll((v) => !v)}>
-          {showAll ? `Show the first ${SKIPPED_PREVIEW_ROWS} only` : `Show all ${rows.length.toLocaleString('en-US')} skipped rows`}
+        <button
+          type="button"
+          className="ledger-link-button"
+          aria-expanded={showAll}
+          onClick={() => setShowAll((v) => !v)}
+        >
+          {showAll
+            ? `Show the first ${SKIPPED_PREVIEW_ROWS} only`
+            : `Show all ${rows.length.toLocaleString('en-US')} skipped rows`}
         </button>
       )}
     </div>

@@ -5,10 +5,25 @@
 import { api } from '@hf/app-kit';
 import { apiUpload, type UploadProgress } from '@hf/app-kit/src/upload';
 import type {
-  CsvAnalysis, ImportNewBody, ImportResult, MappingConfig, ReconciliationData, SaveMappingBody, SavedMapping, UpdateMatchedBody,
+  CsvAnalysis,
+  ImportNewBody,
+  ImportResult,
+  MappingConfig,
+  ReconciliationData,
+  SaveMappingBody,
+  SavedMapping,
+  UpdateMatchedBody,
 } from '@hf/contracts/import';
 
-export type { CsvAnalysis, ImportNewBody, ImportResult, MappingConfig, ReconciliationData, SavedMapping, UploadProgress };
+export type {
+  CsvAnalysis,
+  ImportNewBody,
+  ImportResult,
+  MappingConfig,
+  ReconciliationData,
+  SavedMapping,
+  UploadProgress,
+};
 
 function fileForm(file: File, mapping?: MappingConfig): FormData {
   const form = new FormData();
@@ -21,7 +36,10 @@ function fileForm(file: File, mapping?: MappingConfig): FormData {
 export const importApi = {
   /** POST /import/analyze; `mapping` re-reads the file with a chosen encoding, header row or formats. */
   analyze: (file: File, options: { mapping?: MappingConfig; onProgress?: (p: UploadProgress) => void } = {}) =>
-    apiUpload<CsvAnalysis>('/import/analyze', { body: fileForm(file, options.mapping), onProgress: options.onProgress }),
+    apiUpload<CsvAnalysis>('/import/analyze', {
+      body: fileForm(file, options.mapping),
+      onProgress: options.onProgress,
+    }),
   saveMapping: (body: SaveMappingBody) => api.post<SavedMapping>('/import/mappings', body),
   /** POST /import/{accountId}: the file read under the mapping and matched against the register. */
   process: (accountId: number, file: File, mapping: MappingConfig, onProgress?: (p: UploadProgress) => void) =>
@@ -29,8 +47,17 @@ export const importApi = {
   updateMatched: (body: UpdateMatchedBody, onProgress?: (p: UploadProgress) => void) =>
     apiUpload<ImportResult>('/import/update_matched', { body, onProgress }),
   /** The same key on a retry: the server creates nothing twice. */
-  importNew: (accountId: number, body: ImportNewBody, idempotencyKey: string, onProgress?: (p: UploadProgress) => void) =>
-    apiUpload<ImportResult>(`/import/${accountId}/import_new`, { body, headers: { 'Idempotency-Key': idempotencyKey }, onProgress }),
+  importNew: (
+    accountId: number,
+    body: ImportNewBody,
+    idempotencyKey: string,
+    onProgress?: (p: UploadProgress) => void,
+  ) =>
+    apiUpload<ImportResult>(`/import/${accountId}/import_new`, {
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+      onProgress,
+    }),
 };
 
 /** A fresh idempotency key (crypto.randomUUID where the page is a secure context, else random bytes). */

@@ -1,7 +1,17 @@
 import type { CsvAnalysis, MappingConfig } from '@hf/contracts/import';
 import {
-  FILE_ACCEPT, MAPPING_INCOMPLETE_MESSAGE, cleanMapping, columnChoices, formatBytes, hasImportExtension, initialMapping, mappingAfterReanalysis,
-  mappingNameProblem, mappingProblem, mappingSaveFailedText, visibleSkippedRows,
+  FILE_ACCEPT,
+  MAPPING_INCOMPLETE_MESSAGE,
+  cleanMapping,
+  columnChoices,
+  formatBytes,
+  hasImportExtension,
+  initialMapping,
+  mappingAfterReanalysis,
+  mappingNameProblem,
+  mappingProblem,
+  mappingSaveFailedText,
+  visibleSkippedRows,
 } from './mapping';
 
 const detected: MappingConfig = { date: 'Date', payee: 'Description', amount_type: 'single', amount: 'Amount' };
@@ -10,12 +20,19 @@ const saved: MappingConfig = { date: 'Date', payee: 'Payee', amount_type: 'doubl
 describe('the mapping page rules', () => {
   it('starts from the saved mapping when the file has one, else the detected one', () => {
     expect(initialMapping({ saved_mapping: null, detected_mapping: detected })).toEqual(detected);
-    expect(initialMapping({ saved_mapping: { mapping_name: 'Chase', mapping_config: saved }, detected_mapping: detected })).toEqual(saved);
+    expect(
+      initialMapping({ saved_mapping: { mapping_name: 'Chase', mapping_config: saved }, detected_mapping: detected }),
+    ).toEqual(saved);
   });
 
   it('keeps the reading options after a re-analysis and takes the new columns', () => {
     const fresh = { date: '#1', payee: '#2', amount_type: 'single' as const, amount: '#3' };
-    expect(mappingAfterReanalysis({ ...detected, has_header: false, encoding: 'windows-1252', flip_sign: true }, { saved_mapping: null, detected_mapping: fresh })).toEqual({
+    expect(
+      mappingAfterReanalysis(
+        { ...detected, has_header: false, encoding: 'windows-1252', flip_sign: true },
+        { saved_mapping: null, detected_mapping: fresh },
+      ),
+    ).toEqual({
       ...fresh,
       has_header: false,
       encoding: 'windows-1252',
@@ -43,16 +60,33 @@ describe('the mapping page rules', () => {
   });
 
   it('sends only the columns of the chosen amount type and the options that differ from the default', () => {
-    expect(cleanMapping({ ...detected, debit: 'Out', credit: null, category: '', notes: 'Memo', flip_sign: false, has_header: true, decimal_separator: 'auto', date_order: 'DMY' })).toEqual({
+    expect(
+      cleanMapping({
+        ...detected,
+        debit: 'Out',
+        credit: null,
+        category: '',
+        notes: 'Memo',
+        flip_sign: false,
+        has_header: true,
+        decimal_separator: 'auto',
+        date_order: 'DMY',
+      }),
+    ).toEqual({
       ...detected,
       notes: 'Memo',
       date_order: 'DMY',
     });
-    expect(cleanMapping({ ...saved, amount: 'Amount', indicator: 'CR/DR', flip_sign: true, has_header: false })).toEqual({ ...saved, indicator: 'CR/DR', flip_sign: true, has_header: false });
+    expect(
+      cleanMapping({ ...saved, amount: 'Amount', indicator: 'CR/DR', flip_sign: true, has_header: false }),
+    ).toEqual({ ...saved, indicator: 'CR/DR', flip_sign: true, has_header: false });
   });
 
   it('names columns by header, or by position with a sample for a file without a header row', () => {
-    const analysis: Pick<CsvAnalysis, 'headers' | 'rows'> = { headers: ['Date', ''], rows: [['01/02/2024', 'A very long description of the payment']] };
+    const analysis: Pick<CsvAnalysis, 'headers' | 'rows'> = {
+      headers: ['Date', ''],
+      rows: [['01/02/2024', 'A very long description of the payment']],
+    };
     expect(columnChoices(analysis, true)).toEqual([
       { value: 'Date', label: 'Date' },
       { value: '', label: 'Column 2' },

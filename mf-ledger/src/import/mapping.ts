@@ -38,7 +38,12 @@ export function columnChoices(analysis: Pick<CsvAnalysis, 'headers' | 'rows'>, h
   return analysis.headers.map((header, i) => {
     if (hasHeader) return { value: header, label: header || `Column ${i + 1}` };
     const sample = analysis.rows[0]?.[i]?.trim();
-    return { value: `#${i + 1}`, label: sample ? `Column ${i + 1} (${sample.length > 24 ? `${sample.slice(0, 24)}…` : sample})` : `Column ${i + 1}` };
+    return {
+      value: `#${i + 1}`,
+      label: sample
+        ? `Column ${i + 1} (${sample.length > 24 ? `${sample.slice(0, 24)}…` : sample})`
+        : `Column ${i + 1}`,
+    };
   });
 }
 
@@ -51,7 +56,10 @@ export function initialMapping(analysis: Pick<CsvAnalysis, 'saved_mapping' | 'de
  * After a re-analysis (header row or encoding changed): the new file's detected columns, keeping
  * the reading options the person chose.
  */
-export function mappingAfterReanalysis(previous: MappingConfig, analysis: Pick<CsvAnalysis, 'saved_mapping' | 'detected_mapping'>): MappingConfig {
+export function mappingAfterReanalysis(
+  previous: MappingConfig,
+  analysis: Pick<CsvAnalysis, 'saved_mapping' | 'detected_mapping'>,
+): MappingConfig {
   const next = initialMapping(analysis);
   for (const key of ['has_header', 'encoding', 'decimal_separator', 'date_order', 'flip_sign'] as const) {
     if (previous[key] !== undefined) (next as Record<string, unknown>)[key] = previous[key];
@@ -64,7 +72,8 @@ const filled = (column: string | null | undefined): column is string => typeof c
 /** A mapping the server can read: date, payee, and the amount column(s) of its amount type. */
 export function mappingProblem(mapping: MappingConfig): string | null {
   if (!filled(mapping.date) || !filled(mapping.payee)) return MAPPING_INCOMPLETE_MESSAGE;
-  if (mapping.amount_type === 'single' ? !filled(mapping.amount) : !filled(mapping.debit) || !filled(mapping.credit)) return MAPPING_INCOMPLETE_MESSAGE;
+  if (mapping.amount_type === 'single' ? !filled(mapping.amount) : !filled(mapping.debit) || !filled(mapping.credit))
+    return MAPPING_INCOMPLETE_MESSAGE;
   return null;
 }
 
@@ -90,10 +99,12 @@ export function cleanMapping(mapping: MappingConfig): MappingConfig {
     if (filled(mapping.debit)) out.debit = mapping.debit;
     if (filled(mapping.credit)) out.credit = mapping.credit;
   }
-  for (const key of ['category', 'notes', 'payee_fallback', 'indicator'] as const) if (filled(mapping[key])) out[key] = mapping[key];
+  for (const key of ['category', 'notes', 'payee_fallback', 'indicator'] as const)
+    if (filled(mapping[key])) out[key] = mapping[key];
   if (mapping.flip_sign) out.flip_sign = true;
   if (mapping.has_header === false) out.has_header = false;
-  if (mapping.decimal_separator && mapping.decimal_separator !== 'auto') out.decimal_separator = mapping.decimal_separator;
+  if (mapping.decimal_separator && mapping.decimal_separator !== 'auto')
+    out.decimal_separator = mapping.decimal_separator;
   if (mapping.date_order && mapping.date_order !== 'auto') out.date_order = mapping.date_order;
   if (mapping.encoding) out.encoding = mapping.encoding;
   return out;

@@ -18,5 +18,12 @@ export function isMappingState(value: unknown): value is MappingState {
 
 export function isReconcileState(value: unknown): value is ReconcileState {
   const v = value as Partial<ReconcileState> | null;
-  return !!v && typeof v === 'object' && !!v.result && Array.isArray(v.result.matched) && Array.isArray(v.result.new) && Array.isArray(v.result.duplicates);
+  return (
+    !!v &&
+    typeof v === 'object' &&
+    !!v.result &&
+    Array.isArray(v.result.matched) &&
+    Array.isArray(v.result.new) &&
+    Array.isArray(v.result.duplicates)
+  );
 }

@@ -1,6 +1,12 @@
 /** The reconcile page's pure rules: what is ticked at first and what a commit sends. */
 import { fromCents, toCents } from '@hf/money';
-import type { ImportNewTransaction, ImportedRow, ExistingRow, ReconciliationData, UpdateMatchedBody } from '@hf/contracts/import';
+import type {
+  ImportNewTransaction,
+  ImportedRow,
+  ExistingRow,
+  ReconciliationData,
+  UpdateMatchedBody,
+} from '@hf/contracts/import';
 
 export type ReconcileList = 'matched' | 'new' | 'duplicates';
 
@@ -38,10 +44,15 @@ const dollars = (amount: number): number => fromCents(toCents(amount));
  * update_matched: the ticked pairs' existing ids; a budgeted row takes the imported date and
  * amount (it becomes actual). Null when nothing is ticked.
  */
-export function updateMatchedBody(matched: readonly { imported: ImportedRow; existing: ExistingRow }[], ticks: readonly boolean[]): UpdateMatchedBody | null {
+export function updateMatchedBody(
+  matched: readonly { imported: ImportedRow; existing: ExistingRow }[],
+  ticks: readonly boolean[],
+): UpdateMatchedBody | null {
   const chosen = matched.filter((_, i) => ticks[i]);
   if (chosen.length === 0) return null;
-  const updates = chosen.filter((p) => p.existing.is_budgeted).map((p) => ({ id: p.existing.id, date: p.imported.date, amount: dollars(p.imported.amount) }));
+  const updates = chosen
+    .filter((p) => p.existing.is_budgeted)
+    .map((p) => ({ id: p.existing.id, date: p.imported.date, amount: dollars(p.imported.amount) }));
   return { transaction_ids: chosen.map((p) => p.existing.id), ...(updates.length ? { updates } : {}) };
 }
 

@@ -9,7 +9,8 @@ import { MappingPage } from '../import/MappingPage';
 import { ReconcilePage } from '../import/ReconcilePage';
 import { Register } from '../register/Register';
 
-const isAccountId = (param: string | undefined) => param !== undefined && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2147483647;
+const isAccountId = (param: string | undefined) =>
+  param !== undefined && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2147483647;
 
 /**
  * /accounts/:accountId/*: the account shell around register, reconcile and import/map. An id
@@ -21,13 +22,20 @@ export default function AccountRoutes() {
   const accountId = Number(param);
   const valid = isAccountId(param);
   // The same query as the shell's header (one request, shared cache).
-  const account = useQuery({ queryKey: accountQueryKey(accountId), queryFn: () => accountsApi.get(accountId), enabled: valid });
+  const account = useQuery({
+    queryKey: accountQueryKey(accountId),
+    queryFn: () => accountsApi.get(accountId),
+    enabled: valid,
+  });
   if (!valid || (account.error instanceof ApiError && account.error.status === 404)) return <AccountNotFound />;
   return (
     <AccountShell key={accountId} accountId={accountId}>
       {({ refreshToken }) => (
         <Routes>
-          <Route path="register" element={<Register key={accountId} accountId={accountId} refreshToken={refreshToken} />} />
+          <Route
+            path="register"
+            element={<Register key={accountId} accountId={accountId} refreshToken={refreshToken} />}
+          />
           <Route path="reconcile" element={<ReconcilePage key={accountId} accountId={accountId} />} />
           <Route path="import/map" element={<MappingPage key={accountId} accountId={accountId} />} />
           <Route path="*" element={<Navigate to={`/accounts/${param}/register`} replace />} />

@@ -1,6 +1,14 @@
 import { TRANSFER_CATEGORY, type CategoryOption } from '@hf/app-kit/src/editing';
 import type { CalendarDate } from '@hf/calendar';
-import { AmountInput, CategoryInput, DateInput, NotesInput, PayeeInput, StatusSelect, useEditKeys } from '@hf/ui/src/editing';
+import {
+  AmountInput,
+  CategoryInput,
+  DateInput,
+  NotesInput,
+  PayeeInput,
+  StatusSelect,
+  useEditKeys,
+} from '@hf/ui/src/editing';
 import type { FormEvent, Ref } from 'react';
 import type { EntryDraft } from './entry';
 
@@ -18,7 +26,11 @@ export interface EntryLineProps {
   busy: boolean;
 }
 
-function TransferSelect({ draft, onChange, otherAccounts }: Pick<EntryLineProps, 'draft' | 'onChange' | 'otherAccounts'>) {
+function TransferSelect({
+  draft,
+  onChange,
+  otherAccounts,
+}: Pick<EntryLineProps, 'draft' | 'onChange' | 'otherAccounts'>) {
   return (
     <select
       aria-label="Transfer account"
@@ -38,28 +50,56 @@ function TransferSelect({ draft, onChange, otherAccounts }: Pick<EntryLineProps,
 
 /** The desktop entry line: one table row of fields; Enter in any field submits. */
 export function EntryLineRow(props: EntryLineProps) {
-  const { draft, onChange, onSubmit, today, payees, otherAccounts, categoryOptions, dateRef, payeeIsAccount, busy } = props;
+  const { draft, onChange, onSubmit, today, payees, otherAccounts, categoryOptions, dateRef, payeeIsAccount, busy } =
+    props;
   const onKeyDown = useEditKeys(onSubmit);
   const isTransfer = payeeIsAccount || draft.category.trim() === TRANSFER_CATEGORY;
   return (
     <tr className="ledger-entry-row" aria-label="New transaction">
       <td>
-        <DateInput value={draft.date} onChange={(date) => onChange({ date })} today={today} inputRef={dateRef} onKeyDown={onKeyDown} />
+        <DateInput
+          value={draft.date}
+          onChange={(date) => onChange({ date })}
+          today={today}
+          inputRef={dateRef}
+          onKeyDown={onKeyDown}
+        />
       </td>
       <td className="ledger-cell--combo">
-        <PayeeInput value={draft.payee} onChange={(payee) => onChange({ payee })} payees={payees} accountNames={otherAccounts.map((a) => a.name)} onKeyDown={onKeyDown} />
+        <PayeeInput
+          value={draft.payee}
+          onChange={(payee) => onChange({ payee })}
+          payees={payees}
+          accountNames={otherAccounts.map((a) => a.name)}
+          onKeyDown={onKeyDown}
+        />
       </td>
       <td>
-        <AmountInput label="Payment" value={draft.payment} onChange={(payment) => onChange({ payment })} onKeyDown={onKeyDown} />
+        <AmountInput
+          label="Payment"
+          value={draft.payment}
+          onChange={(payment) => onChange({ payment })}
+          onKeyDown={onKeyDown}
+        />
       </td>
       <td>
-        <AmountInput label="Deposit" value={draft.deposit} onChange={(deposit) => onChange({ deposit })} onKeyDown={onKeyDown} />
+        <AmountInput
+          label="Deposit"
+          value={draft.deposit}
+          onChange={(deposit) => onChange({ deposit })}
+          onKeyDown={onKeyDown}
+        />
       </td>
       <td colSpan={3} className="ledger-entry-row__actions">
         {/* A flex line: the picker takes what is left and never runs under Add or into Status. */}
         <div className="ledger-entry-row__add">
           {isTransfer && <TransferSelect draft={draft} onChange={onChange} otherAccounts={otherAccounts} />}
-          <button type="button" className="hf-button hf-button--primary ledger-button--small" disabled={busy} onClick={onSubmit}>
+          <button
+            type="button"
+            className="hf-button hf-button--primary ledger-button--small"
+            disabled={busy}
+            onClick={onSubmit}
+          >
             Add
           </button>
         </div>
@@ -68,7 +108,13 @@ export function EntryLineRow(props: EntryLineProps) {
         <StatusSelect value={draft.status} onChange={(status) => onChange({ status })} onKeyDown={onKeyDown} />
       </td>
       <td className="ledger-cell--combo">
-        <CategoryInput value={payeeIsAccount ? TRANSFER_CATEGORY : draft.category} onChange={(category) => onChange({ category })} options={categoryOptions} onKeyDown={onKeyDown} disabled={payeeIsAccount} />
+        <CategoryInput
+          value={payeeIsAccount ? TRANSFER_CATEGORY : draft.category}
+          onChange={(category) => onChange({ category })}
+          options={categoryOptions}
+          onKeyDown={onKeyDown}
+          disabled={payeeIsAccount}
+        />
       </td>
       <td>
         <NotesInput value={draft.notes} onChange={(notes) => onChange({ notes })} onKeyDown={onKeyDown} />
@@ -79,7 +125,8 @@ export function EntryLineRow(props: EntryLineProps) {
 
 /** The mobile entry form: stacked fields and an "Add Transaction" button. */
 export function EntryForm(props: EntryLineProps) {
-  const { draft, onChange, onSubmit, today, payees, otherAccounts, categoryOptions, dateRef, payeeIsAccount, busy } = props;
+  const { draft, onChange, onSubmit, today, payees, otherAccounts, categoryOptions, dateRef, payeeIsAccount, busy } =
+    props;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -91,19 +138,41 @@ export function EntryForm(props: EntryLineProps) {
       <div className="hf-form-grid">
         <label className="hf-stacked-field">
           <span aria-hidden="true">Date</span>
-          <DateInput value={draft.date} onChange={(date) => onChange({ date })} today={today} inputRef={dateRef} onKeyDown={onKeyDown} />
+          <DateInput
+            value={draft.date}
+            onChange={(date) => onChange({ date })}
+            today={today}
+            inputRef={dateRef}
+            onKeyDown={onKeyDown}
+          />
         </label>
         <label className="hf-stacked-field">
           <span aria-hidden="true">Payee</span>
-          <PayeeInput value={draft.payee} onChange={(payee) => onChange({ payee })} payees={payees} accountNames={otherAccounts.map((a) => a.name)} onKeyDown={onKeyDown} />
+          <PayeeInput
+            value={draft.payee}
+            onChange={(payee) => onChange({ payee })}
+            payees={payees}
+            accountNames={otherAccounts.map((a) => a.name)}
+            onKeyDown={onKeyDown}
+          />
         </label>
         <label className="hf-stacked-field">
           <span aria-hidden="true">Payment</span>
-          <AmountInput label="Payment" value={draft.payment} onChange={(payment) => onChange({ payment })} onKeyDown={onKeyDown} />
+          <AmountInput
+            label="Payment"
+            value={draft.payment}
+            onChange={(payment) => onChange({ payment })}
+            onKeyDown={onKeyDown}
+          />
         </label>
         <label className="hf-stacked-field">
           <span aria-hidden="true">Deposit</span>
-          <AmountInput label="Deposit" value={draft.deposit} onChange={(deposit) => onChange({ deposit })} onKeyDown={onKeyDown} />
+          <AmountInput
+            label="Deposit"
+            value={draft.deposit}
+            onChange={(deposit) => onChange({ deposit })}
+            onKeyDown={onKeyDown}
+          />
         </label>
         <label className="hf-stacked-field">
           <span aria-hidden="true">Status</span>
@@ -111,7 +180,13 @@ export function EntryForm(props: EntryLineProps) {
         </label>
         <label className="hf-stacked-field">
           <span aria-hidden="true">Category</span>
-          <CategoryInput value={payeeIsAccount ? TRANSFER_CATEGORY : draft.category} onChange={(category) => onChange({ category })} options={categoryOptions} onKeyDown={onKeyDown} disabled={payeeIsAccount} />
+          <CategoryInput
+            value={payeeIsAccount ? TRANSFER_CATEGORY : draft.category}
+            onChange={(category) => onChange({ category })}
+            options={categoryOptions}
+            onKeyDown={onKeyDown}
+            disabled={payeeIsAccount}
+          />
         </label>
         {isTransfer && (
           <label className="hf-stacked-field">

@@ -3,7 +3,23 @@ import { TransactionEditFields, useEditKeys } from '@hf/ui/src/editing';
 import type { EditRowProps } from './RegisterRows';
 
 /** Row editing on mobile: the same fields stacked in a dialog, with Save, Move, Delete and Cancel. */
-export function MobileEditModal({ row, draft, onChange, locked, isTransfer, busy, today, payees, accountNames, categoryOptions, onUnlock, onSave, onCancel, onMove, onDelete }: Omit<EditRowProps, 'className' | 'focusField'>) {
+export function MobileEditModal({
+  row,
+  draft,
+  onChange,
+  locked,
+  isTransfer,
+  busy,
+  today,
+  payees,
+  accountNames,
+  categoryOptions,
+  onUnlock,
+  onSave,
+  onCancel,
+  onMove,
+  onDelete,
+}: Omit<EditRowProps, 'className' | 'focusField'>) {
   const onKeyDown = useEditKeys(onSave, () => undefined);
   return (
     <Modal

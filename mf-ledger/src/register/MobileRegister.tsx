@@ -36,7 +36,11 @@ const CLEARING_BUTTONS: readonly { status: TransactionStatus; label: string; tex
 function ClearingButtons({ row, onSetStatus }: { row: RegisterRow; onSetStatus: MobileRegisterProps['onSetStatus'] }) {
   const current = normalizeStatus(row.status);
   return (
-    <span className="ledger-mobile-clearing" role="group" aria-label={`Status of ${row.payee}, ${displayDate(row.date)}`}>
+    <span
+      className="ledger-mobile-clearing"
+      role="group"
+      aria-label={`Status of ${row.payee}, ${displayDate(row.date)}`}
+    >
       {CLEARING_BUTTONS.map(({ status, label, text }) => (
         <button
           key={label}
@@ -58,7 +62,18 @@ function ClearingButtons({ row, onSetStatus }: { row: RegisterRow; onSetStatus: 
  * Mobile (768 px or less): stacked rows with payee, date, amount, category, notes and running
  * balance; in clearing mode each row also has P / X / Clear buttons (same row height).
  */
-export function MobileRegister({ items, rows, rowClass, onActivate, scrollTarget, onScrolled, scrollRef, clearing, clearingId, onSetStatus }: MobileRegisterProps) {
+export function MobileRegister({
+  items,
+  rows,
+  rowClass,
+  onActivate,
+  scrollTarget,
+  onScrolled,
+  scrollRef,
+  clearing,
+  clearingId,
+  onSetStatus,
+}: MobileRegisterProps) {
   const virtualizer = useRegisterVirtualizer({
     items,
     rows,
@@ -71,7 +86,11 @@ export function MobileRegister({ items, rows, rowClass, onActivate, scrollTarget
   });
 
   return (
-    <div className="ledger-register__scroll ledger-register__scroll--mobile" ref={scrollRef} data-testid="register-scroll">
+    <div
+      className="ledger-register__scroll ledger-register__scroll--mobile"
+      ref={scrollRef}
+      data-testid="register-scroll"
+    >
       <ul className="ledger-mobile-list" aria-label="Transactions" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index];
@@ -87,11 +106,19 @@ export function MobileRegister({ items, rows, rowClass, onActivate, scrollTarget
           if (!row) return null;
           const cents = dollarsToCents(row.amount);
           return (
-            <li key={item.key} style={style} className={`${rowClass(row, item.rowIndex)} ledger-mobile-row`} data-row-id={row.id} aria-current={clearingId === row.id ? 'true' : undefined}>
+            <li
+              key={item.key}
+              style={style}
+              className={`${rowClass(row, item.rowIndex)} ledger-mobile-row`}
+              data-row-id={row.id}
+              aria-current={clearingId === row.id ? 'true' : undefined}
+            >
               <button type="button" className="ledger-mobile-row__button" onClick={() => onActivate(row)}>
                 <span className="ledger-mobile-row__line">
                   <strong className="ledger-mobile-row__payee">{row.payee}</strong>
-                  <span className={`ledger-mobile-row__amount ${cents < 0 ? 'is-payment' : 'is-deposit'}`}>{formatCurrency(cents)}</span>
+                  <span className={`ledger-mobile-row__amount ${cents < 0 ? 'is-payment' : 'is-deposit'}`}>
+                    {formatCurrency(cents)}
+                  </span>
                 </span>
                 <span className="ledger-mobile-row__line ledger-muted">
                   <span>

@@ -16,7 +16,12 @@ export function moveErrorMessage(err: unknown): string {
  * Move a transaction to another account (spec section 4): extra confirmation when it is cleared,
  * a completion message, and auto-close after 2 s.
  */
-export function MoveDialog({ row, accounts, onMoved, onClose }: {
+export function MoveDialog({
+  row,
+  accounts,
+  onMoved,
+  onClose,
+}: {
   row: RegisterRow;
   accounts: readonly { id: number; name: string }[];
   onMoved: (destinationId: number) => void;
@@ -65,10 +70,19 @@ export function MoveDialog({ row, accounts, onMoved, onClose }: {
           </button>
         ) : (
           <>
-            <button type="button" className="hf-button" onClick={stage === 'confirm-cleared' ? () => setStage('choose') : onClose}>
+            <button
+              type="button"
+              className="hf-button"
+              onClick={stage === 'confirm-cleared' ? () => setStage('choose') : onClose}
+            >
               Cancel
             </button>
-            <button type="button" className="hf-button hf-button--primary" disabled={destination === '' || stage === 'moving'} onClick={submit}>
+            <button
+              type="button"
+              className="hf-button hf-button--primary"
+              disabled={destination === '' || stage === 'moving'}
+              onClick={submit}
+            >
               {stage === 'confirm-cleared' ? 'Yes, Move It' : 'Move'}
             </button>
           </>
@@ -83,15 +97,16 @@ export function MoveDialog({ row, accounts, onMoved, onClose }: {
         <p>This transaction is cleared. Are you sure you want to move it to {destinationName}?</p>
       ) : (
         <>
-          <p>
-            Move &quot;{row.payee}&quot; to another account.
-          </p>
+          <p>Move &quot;{row.payee}&quot; to another account.</p>
           {others.length === 0 ? (
             <p className="ledger-muted">There is no other account to move it to.</p>
           ) : (
             <label className="hf-field">
               <span>Destination account</span>
-              <select value={destination} onChange={(e) => setDestination(e.target.value ? Number(e.target.value) : '')}>
+              <select
+                value={destination}
+                onChange={(e) => setDestination(e.target.value ? Number(e.target.value) : '')}
+              >
                 {others.map((a) => (
                   <option key={a.id} value={a.id}>
                     {a.name}

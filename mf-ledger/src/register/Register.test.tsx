@@ -8,18 +8,37 @@ import { makeRegisterRow } from './fake-register-server';
 import { Register } from './Register';
 
 const TODAY = '2025-03-15';
-const account = (id: number, name: string) => ({ id, name, balance: 0, starting_balance: 0, is_default: id === 1, sort_order: id, cleared_balance: 0, pending_balance: 0 });
+const account = (id: number, name: string) => ({
+  id,
+  name,
+  balance: 0,
+  starting_balance: 0,
+  is_default: id === 1,
+  sort_order: id,
+  cleared_balance: 0,
+  pending_balance: 0,
+});
 const tree = [
   { id: 1, name: 'Food', parent_id: null, children: [{ id: 11, name: 'Groceries', parent_id: 1 }] },
   { id: 2, name: 'Utilities', parent_id: null, children: [] },
 ];
 
 function row(id: number, date: string, amount: number, extra: Partial<RegisterRow> = {}): RegisterRow {
-  return { ...makeRegisterRow({ id, date, amount, payee: `Payee ${id}` }, 100 + id, 50 + id, 25 + id), updated_at: `2025-01-01T00:00:0${id % 10}.000000Z`, ...extra };
+  return {
+    ...makeRegisterRow({ id, date, amount, payee: `Payee ${id}` }, 100 + id, 50 + id, 25 + id),
+    updated_at: `2025-01-01T00:00:0${id % 10}.000000Z`,
+    ...extra,
+  };
 }
 
 function page(rows: RegisterRow[]) {
-  return { rows, balance_before: { running: 0, pending: 0, cleared: 0 }, prev_cursor: null, next_cursor: null, total: rows.length };
+  return {
+    rows,
+    balance_before: { running: 0, pending: 0, cleared: 0 },
+    prev_cursor: null,
+    next_cursor: null,
+    total: rows.length,
+  };
 }
 
 let rows: RegisterRow[];
@@ -43,8 +62,18 @@ const rowOf = (payee: string) => screen.getByText(payee).closest('tr') as HTMLEl
 // jsdom has no layout: give the register's scroll container a size so the virtual list renders rows.
 const sized = (el: HTMLElement, value: number) => (el.classList?.contains('ledger-register__scroll') ? value : 0);
 beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get(this: HTMLElement) { return sized(this, 800); } });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get(this: HTMLElement) { return sized(this, 1200); } });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return sized(this, 800);
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return sized(this, 1200);
+    },
+  });
 });
 afterAll(() => {
   delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
@@ -52,7 +81,25 @@ afterAll(() => {
 });
 
 beforeEach(() => {
-  jest.useFakeTimers({ now: new Date(`${TODAY}T12:00:00`), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance', 'hrtime', 'requestIdleCallback', 'cancelIdleCallback'] });
+  jest.useFakeTimers({
+    now: new Date(`${TODAY}T12:00:00`),
+    doNotFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'setImmediate',
+      'clearImmediate',
+      'queueMicrotask',
+      'nextTick',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'performance',
+      'hrtime',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+    ],
+  });
   localStorage.clear();
   sessionStorage.clear();
   rows = [
@@ -68,7 +115,18 @@ describe('Register: display', () => {
   it('shows the columns, rows, balances, month and today separators', async () => {
     setup();
     expect(await screen.findByText('Grocer')).toBeInTheDocument();
-    for (const label of ['Date', 'Payee', 'Payment', 'Deposit', 'Balance', 'Pending Bal', 'Cleared Bal', 'Status', 'Category', 'Notes']) {
+    for (const label of [
+      'Date',
+      'Payee',
+      'Payment',
+      'Deposit',
+      'Balance',
+      'Pending Bal',
+      'Cleared Bal',
+      'Status',
+      'Category',
+      'Notes',
+    ]) {
       expect(screen.getByRole('columnheader', { name: label })).toBeInTheDocument();
     }
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
@@ -130,10 +188,12 @@ describe('Register: entry line', () => {
   });
 
   it('Enter in a field submits; the form resets keeping the date and focus returns to the date', async () => {
-    const { user, calls } = setup({ 'POST /api/accounts/1/transactions': ({ body }: { body: any }) => {
-      rows = [...rows, row(9, body.date, body.amount, { payee: body.payee })];
-      return { ...rows[rows.length - 1] };
-    } });
+    const { user, calls } = setup({
+      'POST /api/accounts/1/transactions': ({ body }: { body: any }) => {
+        rows = [...rows, row(9, body.date, body.amount, { payee: body.payee })];
+        return { ...rows[rows.length - 1] };
+      },
+    });
     await screen.findByText('Grocer');
     await user.clear(entry('Date'));
     await user.type(entry('Date'), '3/12');
@@ -141,7 +201,14 @@ describe('Register: entry line', () => {
     await user.type(entry('Payment'), '4.75');
     await user.type(entry('Notes'), 'latte{Enter}');
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeTruthy());
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ date: '2025-03-12', payee: 'Coffee Shop', amount: -4.75, status: '', notes: 'latte', category_id: null });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      date: '2025-03-12',
+      payee: 'Coffee Shop',
+      amount: -4.75,
+      status: '',
+      notes: 'latte',
+      category_id: null,
+    });
     expect(await screen.findByText('Coffee Shop')).toBeInTheDocument();
     await waitFor(() => expect(entry('Date')).toHaveFocus());
     expect(entry('Date')).toHaveValue('3/12/2025');
@@ -179,7 +246,8 @@ describe('Register: entry line', () => {
   it('a payee naming another account makes a transfer with the direction from the net', async () => {
     const { user, calls } = setup({
       'POST /api/accounts/transfer': ({ body }: { body: any }) => ({
-        message: 'ok', transfer_id: 1,
+        message: 'ok',
+        transfer_id: 1,
         from_transaction: { ...row(20, body.date, -body.amount), account_id: body.from_account_id },
         to_transaction: { ...row(21, body.date, body.amount), account_id: body.to_account_id },
       }),
@@ -191,11 +259,22 @@ describe('Register: entry line', () => {
     expect(entry('Transfer account')).toHaveValue('2');
     await user.type(entry('Payment'), '50{Enter}');
     await waitFor(() => expect(calls.find((c) => c.path === '/api/accounts/transfer')).toBeTruthy());
-    expect(calls.find((c) => c.path === '/api/accounts/transfer')!.body).toEqual({ from_account_id: 1, to_account_id: 2, amount: 50, date: TODAY, notes: '', status: '' });
+    expect(calls.find((c) => c.path === '/api/accounts/transfer')!.body).toEqual({
+      from_account_id: 1,
+      to_account_id: 2,
+      amount: 50,
+      date: TODAY,
+      notes: '',
+      status: '',
+    });
     await user.type(entry('Payee'), 'Savings');
     await user.type(entry('Deposit'), '20{Enter}');
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/accounts/transfer')).toHaveLength(2));
-    expect(calls.filter((c) => c.path === '/api/accounts/transfer')[1].body).toMatchObject({ from_account_id: 2, to_account_id: 1, amount: 20 });
+    expect(calls.filter((c) => c.path === '/api/accounts/transfer')[1].body).toMatchObject({
+      from_account_id: 2,
+      to_account_id: 1,
+      amount: 20,
+    });
   });
 
   it('a transfer needs a destination; a failed transfer shows the server message or "Transfer failed."', async () => {
@@ -239,7 +318,11 @@ describe('Register: entry line', () => {
     await user.type(entry('Payee'), 'Vet');
     await user.type(entry('Payment'), '30');
     await user.type(entry('Category'), 'Pets: Vet{Enter}');
-    expect(await screen.findByText('The parent category Pets does not exist. Please create it as a top-level category before adding a sub-category to it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'The parent category Pets does not exist. Please create it as a top-level category before adding a sub-category to it.',
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
@@ -254,11 +337,20 @@ describe('Register: entry line', () => {
     await user.type(entry('Payment'), '3');
     await user.type(entry('Category'), 'Food: Snacks{Enter}');
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('The sub-category "Snacks" does not exist under "Food". Do you want to create it?');
+    expect(dialog).toHaveTextContent(
+      'The sub-category "Snacks" does not exist under "Food". Do you want to create it?',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(calls.find((c) => c.path === '/api/accounts/1/transactions' && c.method === 'POST')).toBeTruthy());
-    expect(calls.find((c) => c.path === '/api/categories/' && c.method === 'POST')!.body).toEqual({ name: 'Snacks', parent_id: 1 });
-    expect(calls.find((c) => c.path === '/api/accounts/1/transactions' && c.method === 'POST')!.body.category_id).toBe(12);
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/accounts/1/transactions' && c.method === 'POST')).toBeTruthy(),
+    );
+    expect(calls.find((c) => c.path === '/api/categories/' && c.method === 'POST')!.body).toEqual({
+      name: 'Snacks',
+      parent_id: 1,
+    });
+    expect(calls.find((c) => c.path === '/api/accounts/1/transactions' && c.method === 'POST')!.body.category_id).toBe(
+      12,
+    );
   });
 
   it('an unknown top-level name offers the closest match', async () => {
@@ -279,10 +371,12 @@ describe('Register: entry line', () => {
 
 describe('Register: row editing', () => {
   it('a click on a cell edits that field; Enter saves only what changed', async () => {
-    const { user, calls } = setup({ 'PUT /api/transactions/1': ({ body }: { body: any }) => {
-      rows = rows.map((r) => (r.id === 1 ? { ...r, payee: body.payee } : r));
-      return rows[0];
-    } });
+    const { user, calls } = setup({
+      'PUT /api/transactions/1': ({ body }: { body: any }) => {
+        rows = rows.map((r) => (r.id === 1 ? { ...r, payee: body.payee } : r));
+        return rows[0];
+      },
+    });
     await screen.findByText('Payee 1');
     await user.click(screen.getByText('Payee 1'));
     const editor = screen.getByRole('row', { name: 'Editing transaction' });
@@ -290,7 +384,8 @@ describe('Register: row editing', () => {
     // The actions are laid over the rows, not a column that appears (the table does not re-flow).
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
     expect(within(editor).getByRole('group', { name: 'Row actions' })).toBeInTheDocument();
-    for (const name of ['Save', 'Move', 'Delete', 'Cancel']) expect(within(editor).getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Save', 'Move', 'Delete', 'Cancel'])
+      expect(within(editor).getByRole('button', { name })).toBeInTheDocument();
     await user.clear(within(editor).getByLabelText('Payee'));
     await user.type(within(editor).getByLabelText('Payee'), 'Bookshop{Enter}');
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeTruthy());
@@ -310,7 +405,10 @@ describe('Register: row editing', () => {
     expect(screen.queryByRole('row', { name: 'Editing transaction' })).not.toBeInTheDocument();
     await user.click(screen.getByText('$40.00'));
     await user.clear(within(screen.getByRole('row', { name: 'Editing transaction' })).getByLabelText('Payment'));
-    await user.type(within(screen.getByRole('row', { name: 'Editing transaction' })).getByLabelText('Payment'), '41{Enter}');
+    await user.type(
+      within(screen.getByRole('row', { name: 'Editing transaction' })).getByLabelText('Payment'),
+      '41{Enter}',
+    );
     expect(await screen.findByText('Failed to update transaction.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ amount: -41 });
   });
@@ -331,10 +429,12 @@ describe('Register: row editing', () => {
   });
 
   it('delete asks first: n and Escape keep the row, y deletes', async () => {
-    const { user, calls } = setup({ 'PATCH /api/transactions/1/delete': () => {
-      rows = rows.filter((r) => r.id !== 1);
-      return { message: 'ok' };
-    } });
+    const { user, calls } = setup({
+      'PATCH /api/transactions/1/delete': () => {
+        rows = rows.filter((r) => r.id !== 1);
+        return { message: 'ok' };
+      },
+    });
     await screen.findByText('Payee 1');
     await user.click(screen.getByText('Payee 1'));
     const editor = screen.getByRole('row', { name: 'Editing transaction' });
@@ -356,19 +456,25 @@ describe('Register: row editing', () => {
     const { user } = setup({ 'PATCH /api/transactions/1/delete': { status: 500 } });
     await screen.findByText('Payee 1');
     await user.click(screen.getByText('Payee 1'));
-    await user.click(within(screen.getByRole('row', { name: 'Editing transaction' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('row', { name: 'Editing transaction' })).getByRole('button', { name: 'Delete' }),
+    );
     await user.keyboard('y');
     expect(await screen.findByText('Could not delete the transaction.')).toBeInTheDocument();
   });
 
   it('moves a cleared row after an extra confirmation and closes 2 s after completing', async () => {
-    const { user, calls } = setup({ 'PATCH /api/transactions/3/move': () => {
-      rows = rows.filter((r) => r.id !== 3);
-      return { message: 'ok' };
-    } });
+    const { user, calls } = setup({
+      'PATCH /api/transactions/3/move': () => {
+        rows = rows.filter((r) => r.id !== 3);
+        return { message: 'ok' };
+      },
+    });
     await screen.findByText('Grocer');
     await user.click(screen.getByText('Grocer'));
-    await user.click(within(screen.getByRole('row', { name: 'Editing transaction' })).getByRole('button', { name: 'Move' }));
+    await user.click(
+      within(screen.getByRole('row', { name: 'Editing transaction' })).getByRole('button', { name: 'Move' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Move Transaction' });
     expect(within(dialog).getByLabelText('Destination account')).toHaveValue('2');
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
@@ -385,7 +491,9 @@ describe('Register: row editing', () => {
     const { user } = setup({ 'PATCH /api/transactions/1/move': () => ({ status: 400, body }) });
     await screen.findByText('Payee 1');
     await user.click(screen.getByText('Payee 1'));
-    await user.click(within(screen.getByRole('row', { name: 'Editing transaction' })).getByRole('button', { name: 'Move' }));
+    await user.click(
+      within(screen.getByRole('row', { name: 'Editing transaction' })).getByRole('button', { name: 'Move' }),
+    );
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Move' }));
     expect(await screen.findByText('Error: Not allowed.')).toBeInTheDocument();
     body = undefined;
@@ -396,11 +504,13 @@ describe('Register: row editing', () => {
 
 describe('Register: clearing mode', () => {
   it('p and x set the status, arrows and Enter move, Escape leaves', async () => {
-    const { user, calls } = setup({ 'PATCH /api/transactions/*': ({ path, body }: { path: string; body: any }) => {
-      const id = Number(path.split('/')[3]);
-      rows = rows.map((r) => (r.id === id ? { ...r, status: body.status } : r));
-      return rows.find((r) => r.id === id);
-    } });
+    const { user, calls } = setup({
+      'PATCH /api/transactions/*': ({ path, body }: { path: string; body: any }) => {
+        const id = Number(path.split('/')[3]);
+        rows = rows.map((r) => (r.id === id ? { ...r, status: body.status } : r));
+        return rows.find((r) => r.id === id);
+      },
+    });
     await screen.findByText('Grocer');
     await user.click(screen.getByRole('button', { name: 'Clearing Mode' }));
     // Starts on the last row dated today or earlier.
@@ -408,12 +518,16 @@ describe('Register: clearing mode', () => {
     await user.keyboard('{ArrowUp}');
     expect(rowOf('Paycheck')).toHaveAttribute('aria-current', 'true');
     await user.keyboard('p');
-    await waitFor(() => expect(calls.find((c) => c.path === '/api/transactions/2/status')?.body).toEqual({ status: 'p' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/transactions/2/status')?.body).toEqual({ status: 'p' }),
+    );
     await waitFor(() => expect(within(rowOf('Paycheck')).getByText('P')).toBeInTheDocument());
     await user.keyboard('{Shift>}{Enter}{/Shift}');
     expect(rowOf('Payee 1')).toHaveAttribute('aria-current', 'true');
     await user.keyboard('x');
-    await waitFor(() => expect(calls.find((c) => c.path === '/api/transactions/1/status')?.body).toEqual({ status: 'x' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/transactions/1/status')?.body).toEqual({ status: 'x' }),
+    );
     await user.keyboard('{Enter}{ArrowDown}');
     expect(rowOf('Grocer')).toHaveAttribute('aria-current', 'true');
     await user.keyboard('{Escape}');
@@ -422,10 +536,12 @@ describe('Register: clearing mode', () => {
   });
 
   it('leaving cleared asks, and "Don\'t ask again during this session" turns on correction mode', async () => {
-    const { user, calls } = setup({ 'PATCH /api/transactions/3/status': ({ body }: { body: any }) => {
-      rows = rows.map((r) => (r.id === 3 ? { ...r, status: body.status } : r));
-      return rows[2];
-    } });
+    const { user, calls } = setup({
+      'PATCH /api/transactions/3/status': ({ body }: { body: any }) => {
+        rows = rows.map((r) => (r.id === 3 ? { ...r, status: body.status } : r));
+        return rows[2];
+      },
+    });
     await screen.findByText('Grocer');
     await user.click(screen.getByRole('button', { name: 'Clearing Mode' }));
     await user.keyboard('{Backspace}');
@@ -433,7 +549,9 @@ describe('Register: clearing mode', () => {
     expect(dialog).toHaveTextContent('Are you sure you want to change its status?');
     await user.click(within(dialog).getByLabelText("Don't ask again during this session"));
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(calls.find((c) => c.path === '/api/transactions/3/status')?.body).toEqual({ status: '' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/transactions/3/status')?.body).toEqual({ status: '' }),
+    );
     expect(sessionStorage.getItem(SESSION_KEYS.clearedCorrectionMode)).toBe('1');
     await user.keyboard('x');
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/transactions/3/status')).toHaveLength(2));
@@ -443,19 +561,29 @@ describe('Register: clearing mode', () => {
   });
 
   it('x on a future row offers to date it today and clear it', async () => {
-    const { user, calls } = setup({ 'PUT /api/transactions/4': ({ body }: { body: any }) => {
-      rows = rows.map((r) => (r.id === 4 ? { ...r, date: body.date, status: body.status } : r));
-      return rows[3];
-    } });
+    const { user, calls } = setup({
+      'PUT /api/transactions/4': ({ body }: { body: any }) => {
+        rows = rows.map((r) => (r.id === 4 ? { ...r, date: body.date, status: body.status } : r));
+        return rows[3];
+      },
+    });
     await screen.findByText('Rent Co');
     await user.click(screen.getByRole('button', { name: 'Clearing Mode' }));
     await user.keyboard('{ArrowDown}');
     expect(rowOf('Rent Co')).toHaveAttribute('aria-current', 'true');
     await user.keyboard('x');
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('This transaction is dated 4/2/2025, in the future. Set its date to today and mark it cleared?');
+    expect(dialog).toHaveTextContent(
+      'This transaction is dated 4/2/2025, in the future. Set its date to today and mark it cleared?',
+    );
     await user.keyboard('y');
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ date: TODAY, status: 'x', updated_at: rows[3].updated_at }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        date: TODAY,
+        status: 'x',
+        updated_at: rows[3].updated_at,
+      }),
+    );
   });
 
   it('a failed status change says "Failed to update status." and reloads', async () => {
@@ -464,7 +592,9 @@ describe('Register: clearing mode', () => {
     await user.click(screen.getByRole('button', { name: 'Clearing Mode' }));
     await user.keyboard('{ArrowUp}p');
     expect(await screen.findByText('Failed to update status.')).toBeInTheDocument();
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/accounts/1/transactions').length).toBeGreaterThan(1));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/accounts/1/transactions').length).toBeGreaterThan(1),
+    );
     expect(within(rowOf('Paycheck')).queryByText('P')).not.toBeInTheDocument();
   });
 
@@ -480,10 +610,12 @@ describe('Register: clearing mode', () => {
 
 describe('Register: timers', () => {
   it('the new-row highlight fades after about 2.5 s', async () => {
-    const { user } = setup({ 'POST /api/accounts/1/transactions': ({ body }: { body: any }) => {
-      rows = [...rows, row(9, body.date, body.amount, { payee: body.payee })];
-      return rows[rows.length - 1];
-    } });
+    const { user } = setup({
+      'POST /api/accounts/1/transactions': ({ body }: { body: any }) => {
+        rows = [...rows, row(9, body.date, body.amount, { payee: body.payee })];
+        return rows[rows.length - 1];
+      },
+    });
     await screen.findByText('Grocer');
     await user.type(entry('Payee'), 'Quick');
     await user.type(entry('Payment'), '1{Enter}');
@@ -498,8 +630,14 @@ describe('Register: mobile (768 px or less)', () => {
   const original = window.matchMedia;
   beforeEach(() => {
     window.matchMedia = ((query: string) => ({
-      matches: query.includes('max-width: 768px'), media: query, onchange: null,
-      addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false,
+      matches: query.includes('max-width: 768px'),
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
     })) as unknown as typeof window.matchMedia;
   });
   afterEach(() => {
@@ -507,10 +645,12 @@ describe('Register: mobile (768 px or less)', () => {
   });
 
   it('shows stacked rows and a stacked entry form with "Add Transaction"', async () => {
-    const { user, calls } = setup({ 'POST /api/accounts/1/transactions': ({ body }: { body: any }) => {
-      rows = [...rows, row(9, body.date, body.amount, { payee: body.payee })];
-      return rows[rows.length - 1];
-    } });
+    const { user, calls } = setup({
+      'POST /api/accounts/1/transactions': ({ body }: { body: any }) => {
+        rows = [...rows, row(9, body.date, body.amount, { payee: body.payee })];
+        return rows[rows.length - 1];
+      },
+    });
     const item = (await screen.findByText('Grocer')).closest('li') as HTMLElement;
     expect(item).toHaveTextContent('3/10/2025');
     expect(item).toHaveTextContent('-$12.50');
@@ -522,7 +662,9 @@ describe('Register: mobile (768 px or less)', () => {
     await user.type(within(form).getByLabelText('Payee'), 'Bakery');
     await user.type(within(form).getByLabelText('Payment'), '6');
     await user.click(within(form).getByRole('button', { name: 'Add Transaction' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ payee: 'Bakery', amount: -6 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ payee: 'Bakery', amount: -6 }),
+    );
     expect(await screen.findByText('Bakery')).toBeInTheDocument();
   });
 
@@ -530,35 +672,52 @@ describe('Register: mobile (768 px or less)', () => {
     const { user, calls } = setup({ 'PUT /api/transactions/1': () => rows[0] });
     await user.click((await screen.findByText('Payee 1')).closest('button')!);
     const dialog = screen.getByRole('dialog', { name: 'Edit Transaction' });
-    for (const name of ['Save', 'Move', 'Delete', 'Cancel']) expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
+    for (const name of ['Save', 'Move', 'Delete', 'Cancel'])
+      expect(within(dialog).getByRole('button', { name })).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Notes'), 'hi{Enter}');
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ notes: 'hi', updated_at: rows[0].updated_at }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ notes: 'hi', updated_at: rows[0].updated_at }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('clearing mode offers P / X / Clear on each row: a tap sets the status as the keys do', async () => {
-    const { user, calls } = setup({ 'PATCH /api/transactions/*': ({ path, body }: { path: string; body: any }) => {
-      const id = Number(path.split('/')[3]);
-      rows = rows.map((r) => (r.id === id ? { ...r, status: body.status } : r));
-      return rows.find((r) => r.id === id);
-    } });
+    const { user, calls } = setup({
+      'PATCH /api/transactions/*': ({ path, body }: { path: string; body: any }) => {
+        const id = Number(path.split('/')[3]);
+        rows = rows.map((r) => (r.id === id ? { ...r, status: body.status } : r));
+        return rows.find((r) => r.id === id);
+      },
+    });
     const item = (await screen.findByText('Paycheck')).closest('li') as HTMLElement;
     expect(within(item).queryByRole('button', { name: 'Mark pending' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clearing Mode' }));
-    expect(screen.getByRole('note')).toHaveTextContent('Clearing mode: tap P (pending), X (cleared) or Clear (none) on a row.');
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Clearing mode: tap P (pending), X (cleared) or Clear (none) on a row.',
+    );
     const group = within(item).getByRole('group', { name: 'Status of Paycheck, 3/1/2025' });
-    expect(within(group).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Mark pending', 'Mark cleared', 'Clear status']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Mark pending', 'Mark cleared', 'Clear status']);
     await user.click(within(group).getByRole('button', { name: 'Mark pending' }));
-    await waitFor(() => expect(calls.find((c) => c.path === '/api/transactions/2/status')?.body).toEqual({ status: 'p' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/transactions/2/status')?.body).toEqual({ status: 'p' }),
+    );
     expect(item).toHaveAttribute('aria-current', 'true');
-    await waitFor(() => expect(within(group).getByRole('button', { name: 'Mark pending' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() =>
+      expect(within(group).getByRole('button', { name: 'Mark pending' })).toHaveAttribute('aria-pressed', 'true'),
+    );
     // Clearing a cleared row asks first, as Delete does.
     const grocer = (await screen.findByText('Grocer')).closest('li') as HTMLElement;
     await user.click(within(grocer).getByRole('button', { name: 'Clear status' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Are you sure you want to change its status?');
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(calls.find((c) => c.path === '/api/transactions/3/status')?.body).toEqual({ status: '' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/transactions/3/status')?.body).toEqual({ status: '' }),
+    );
     expect(screen.getByRole('button', { name: 'Exit Clearing Mode' })).toBeInTheDocument();
   });
 });

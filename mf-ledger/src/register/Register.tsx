@@ -1,9 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from 'react';
 import { ACCOUNTS_QUERY_KEY, ApiError, SESSION_KEYS, displayDate, errorMessage, useAccounts } from '@hf/app-kit';
 import {
-  PAYEES_QUERY_KEY, TRANSFER_CATEGORY, confirmLeavingCleared, confirmUnlock, draftFromRow, isCleared, isTransferRow, normalizeStatus,
-  prepareEdit, useCategoryOptions, useCategoryResolver, usePayees, type EditField, type TransactionDraft, type TransactionStatus,
+  PAYEES_QUERY_KEY,
+  TRANSFER_CATEGORY,
+  confirmLeavingCleared,
+  confirmUnlock,
+  draftFromRow,
+  isCleared,
+  isTransferRow,
+  normalizeStatus,
+  prepareEdit,
+  useCategoryOptions,
+  useCategoryResolver,
+  usePayees,
+  type EditField,
+  type TransactionDraft,
+  type TransactionStatus,
 } from '@hf/app-kit/src/editing';
 import { addDays, localToday, type CalendarDate } from '@hf/calendar';
 import { ConfirmDialog, StatusMessage, useIsMobile, useTimedMessage } from '@hf/ui';
@@ -11,7 +32,13 @@ import { useDialogs } from '@hf/ui/src/editing';
 import type { Account } from '../accounts/api';
 import { transactionsApi, type RegisterRow, type TransactionRecord } from './api';
 import {
-  checkEntry, emptyDraft, findTransferAccount, transferLegs, TRANSFER_DESTINATION_MESSAGE, ZERO_AMOUNT_QUESTION, type EntryDraft,
+  checkEntry,
+  emptyDraft,
+  findTransferAccount,
+  transferLegs,
+  TRANSFER_DESTINATION_MESSAGE,
+  ZERO_AMOUNT_QUESTION,
+  type EntryDraft,
 } from './entry';
 import { EntryForm, EntryLineRow, type EntryLineProps } from './EntryLine';
 import { useEntryPosition, useHighlights, useRegisterStore, type EntryPosition } from './hooks';
@@ -86,13 +113,18 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     [items, isMobile, entryPosition],
   );
 
-  const scrollTo = useCallback((id: number | 'today', align: ScrollTarget['align'] = 'center') => setScrollTarget({ id, align, nonce: Date.now() }), []);
+  const scrollTo = useCallback(
+    (id: number | 'today', align: ScrollTarget['align'] = 'center') =>
+      setScrollTarget({ id, align, nonce: Date.now() }),
+    [],
+  );
   const onScrolled = useCallback(() => setScrollTarget(null), []);
 
   // Open at today once the rows around today are there: the first page holds the newest rows,
   // and when hundreds are dated after today it may not reach today yet (older pages follow).
   const opened = useRef(false);
-  const reachesToday = state.status === 'ready' && (state.prevCursor === null || (rows.length > 0 && rows[0].date <= today));
+  const reachesToday =
+    state.status === 'ready' && (state.prevCursor === null || (rows.length > 0 && rows[0].date <= today));
   useEffect(() => {
     if (reachesToday && !opened.current) {
       opened.current = true;
@@ -131,7 +163,8 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
   // Bulk categorize and friends: re-read every row, keeping the view.
   const firstToken = useRef(refreshToken);
   useEffect(() => {
-    if (refreshToken !== firstToken.current) void store.refreshAll().catch(() => show('Could not fetch page data.', 'error'));
+    if (refreshToken !== firstToken.current)
+      void store.refreshAll().catch(() => show('Could not fetch page data.', 'error'));
   }, [refreshToken, store, show]);
 
   const afterWrite = useCallback(() => {
@@ -191,7 +224,11 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
       }
     }
     if (check.amountCents === 0 && sessionStorage.getItem(SESSION_KEYS.suppressZeroAmountWarning) !== '1') {
-      const answer = await dialogs.confirm({ title: 'Zero Amount', message: ZERO_AMOUNT_QUESTION, checkboxLabel: "Don't ask again during this session" });
+      const answer = await dialogs.confirm({
+        title: 'Zero Amount',
+        message: ZERO_AMOUNT_QUESTION,
+        checkboxLabel: "Don't ask again during this session",
+      });
       if (!answer.ok) return;
       if (answer.checked) sessionStorage.setItem(SESSION_KEYS.suppressZeroAmountWarning, '1');
     }
@@ -207,7 +244,12 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
       if (isTransfer) {
         try {
           const legs = transferLegs(check.amountCents, accountId, destination!);
-          const result = await transactionsApi.transfer({ ...legs, date: check.date, notes: check.notes, status: check.status });
+          const result = await transactionsApi.transfer({
+            ...legs,
+            date: check.date,
+            notes: check.notes,
+            status: check.status,
+          });
           created = result.from_transaction.account_id === accountId ? result.from_transaction : result.to_transaction;
         } catch (err) {
           await dialogs.alert('Transfer Failed', errorMessage(err, 'Transfer failed.'));
@@ -251,7 +293,10 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     setEditing((current) => (current?.row.id === row.id ? current : { row, draft: draftFromRow(row), focus: field }));
   }, []);
 
-  const changeEdit = useCallback((patch: Partial<TransactionDraft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e)), []);
+  const changeEdit = useCallback(
+    (patch: Partial<TransactionDraft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e)),
+    [],
+  );
   const cancelEdit = useCallback(() => {
     setEditing((current) => {
       if (current) pendingRowFocus.current = current.row.id;
@@ -285,7 +330,8 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
       } else {
         // Same place: show the answer at once; balances are re-read behind it only when they changed.
         store.applyRecord(record);
-        if (body.amount !== undefined || body.status !== undefined || record.date !== row.date) void refreshFrom(minDate(row.date, record.date));
+        if (body.amount !== undefined || body.status !== undefined || record.date !== row.date)
+          void refreshFrom(minDate(row.date, record.date));
       }
       afterWrite();
     } catch (err) {
@@ -505,7 +551,15 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
   const renderRow = (row: RegisterRow, rowIndex: number) => {
     const className = rowClass(row, rowIndex);
     if (editing && editing.row.id === row.id)
-      return <EditRow key={`row-${row.id}`} className={className} focusField={editing.focus} actionsAbove={rowIndex >= rows.length - 2 && rows.length > 2} {...editProps(row, editing)} />;
+      return (
+        <EditRow
+          key={`row-${row.id}`}
+          className={className}
+          focusField={editing.focus}
+          actionsAbove={rowIndex >= rows.length - 2 && rows.length > 2}
+          {...editProps(row, editing)}
+        />
+      );
     return (
       <RowView
         key={`row-${row.id}`}
@@ -531,12 +585,18 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     busy: entryBusy,
   };
 
-  const mobileEditing = isMobile && editing ? rows.find((r) => r.id === editing.row.id) ?? editing.row : null;
+  const mobileEditing = isMobile && editing ? (rows.find((r) => r.id === editing.row.id) ?? editing.row) : null;
 
   return (
     <div className={`ledger-register${clearing ? ' is-clearing' : ''}`}>
       <div className="ledger-register__toolbar">
-        <button type="button" className={`hf-button${clearing ? ' hf-button--primary' : ''}`} aria-pressed={clearing !== null} data-clearing-toggle onClick={enterClearing}>
+        <button
+          type="button"
+          className={`hf-button${clearing ? ' hf-button--primary' : ''}`}
+          aria-pressed={clearing !== null}
+          data-clearing-toggle
+          onClick={enterClearing}
+        >
           {clearing ? 'Exit Clearing Mode' : 'Clearing Mode'}
         </button>
         <button type="button" className="hf-button" onClick={() => scrollTo('today')}>
@@ -553,7 +613,10 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
           </label>
         )}
         <span className="ledger-muted ledger-register__count" aria-live="polite">
-          {state.status === 'ready' && (state.prevCursor ? `Loading ${state.rows.length.toLocaleString()} of ${state.total.toLocaleString()}...` : `${state.total.toLocaleString()} transactions`)}
+          {state.status === 'ready' &&
+            (state.prevCursor
+              ? `Loading ${state.rows.length.toLocaleString()} of ${state.total.toLocaleString()}...`
+              : `${state.total.toLocaleString()} transactions`)}
         </span>
       </div>
       {/* One reserved line: messages and the clearing-mode hint never push the register down. */}

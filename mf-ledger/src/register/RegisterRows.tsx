@@ -3,12 +3,24 @@ import { type CategoryOption, type EditField, type TransactionDraft } from '@hf/
 import type { CalendarDate } from '@hf/calendar';
 import { formatCurrency } from '@hf/money';
 import {
-  AmountInput, CategoryInput, DateInput, LockButton, NotesInput, PayeeInput, StatusBadge, StatusSelect, useEditKeys,
+  AmountInput,
+  CategoryInput,
+  DateInput,
+  LockButton,
+  NotesInput,
+  PayeeInput,
+  StatusBadge,
+  StatusSelect,
+  useEditKeys,
 } from '@hf/ui/src/editing';
 import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RegisterRow } from './api';
 
-export function rowClassName(row: RegisterRow, rowIndex: number, extra: { highlighted?: boolean; editing?: boolean; clearingActive?: boolean; today: CalendarDate }): string {
+export function rowClassName(
+  row: RegisterRow,
+  rowIndex: number,
+  extra: { highlighted?: boolean; editing?: boolean; clearingActive?: boolean; today: CalendarDate },
+): string {
   let name = `ledger-row ${row.is_budgeted ? 'is-budgeted' : 'is-manual'}${rowIndex % 2 ? ' is-alt' : ''}`;
   if (row.date > extra.today) name += ' is-future';
   if (extra.highlighted) name += ' is-highlighted';
@@ -122,7 +134,26 @@ function useFocusAfterUnlock(locked: boolean, draft: TransactionDraft, refs: Ret
 
 /** The row being edited (one at a time): Save, Move, Delete, Cancel; Enter saves, Escape cancels. */
 export function EditRow(props: EditRowProps) {
-  const { row, className, draft, onChange, focusField, locked, isTransfer, busy, today, payees, accountNames, categoryOptions, onUnlock, onSave, onCancel, onMove, onDelete, actionsAbove } = props;
+  const {
+    row,
+    className,
+    draft,
+    onChange,
+    focusField,
+    locked,
+    isTransfer,
+    busy,
+    today,
+    payees,
+    accountNames,
+    categoryOptions,
+    onUnlock,
+    onSave,
+    onCancel,
+    onMove,
+    onDelete,
+    actionsAbove,
+  } = props;
   const refs = useFocusField(focusField, locked, isTransfer);
   useFocusAfterUnlock(locked, draft, refs);
   const onKeyDown = useEditKeys(onSave, onCancel);
@@ -138,45 +169,107 @@ export function EditRow(props: EditRowProps) {
   return (
     <tr className={className} aria-label="Editing transaction" data-row-id={row.id}>
       <td>
-        <DateInput value={draft.date} onChange={(date) => onChange({ date })} today={today} inputRef={set('date')} onKeyDown={onKeyDown} />
+        <DateInput
+          value={draft.date}
+          onChange={(date) => onChange({ date })}
+          today={today}
+          inputRef={set('date')}
+          onKeyDown={onKeyDown}
+        />
       </td>
       <td className="ledger-cell--combo">
-        <PayeeInput value={draft.payee} onChange={(payee) => onChange({ payee })} payees={payees} accountNames={accountNames} onKeyDown={onKeyDown} inputRef={set('payee')} disabled={isTransfer} />
+        <PayeeInput
+          value={draft.payee}
+          onChange={(payee) => onChange({ payee })}
+          payees={payees}
+          accountNames={accountNames}
+          onKeyDown={onKeyDown}
+          inputRef={set('payee')}
+          disabled={isTransfer}
+        />
       </td>
       <td>
         <span className="hf-amount-cell">
-          <AmountInput label="Payment" value={draft.payment} onChange={(payment) => onChange({ payment })} onKeyDown={onKeyDown} disabled={locked} inputRef={set('payment')} />
+          <AmountInput
+            label="Payment"
+            value={draft.payment}
+            onChange={(payment) => onChange({ payment })}
+            onKeyDown={onKeyDown}
+            disabled={locked}
+            inputRef={set('payment')}
+          />
           {locked && <LockButton onUnlock={onUnlock} inputRef={set('unlock')} />}
         </span>
       </td>
       <td>
-        <AmountInput label="Deposit" value={draft.deposit} onChange={(deposit) => onChange({ deposit })} onKeyDown={onKeyDown} disabled={locked} inputRef={set('deposit')} />
+        <AmountInput
+          label="Deposit"
+          value={draft.deposit}
+          onChange={(deposit) => onChange({ deposit })}
+          onKeyDown={onKeyDown}
+          disabled={locked}
+          inputRef={set('deposit')}
+        />
       </td>
       <td className="ledger-num">{formatDollars(row.running)}</td>
       <td className="ledger-num">{formatDollars(row.pending)}</td>
       <td className="ledger-num">{formatDollars(row.cleared)}</td>
       <td>
-        <StatusSelect value={draft.status} onChange={(status) => onChange({ status })} onKeyDown={onKeyDown} disabled={locked} inputRef={set('status')} />
+        <StatusSelect
+          value={draft.status}
+          onChange={(status) => onChange({ status })}
+          onKeyDown={onKeyDown}
+          disabled={locked}
+          inputRef={set('status')}
+        />
       </td>
       <td className="ledger-cell--combo">
-        <CategoryInput value={draft.category} onChange={(category) => onChange({ category })} options={categoryOptions} onKeyDown={onKeyDown} inputRef={set('category')} disabled={isTransfer} allowTransfer={false} />
+        <CategoryInput
+          value={draft.category}
+          onChange={(category) => onChange({ category })}
+          options={categoryOptions}
+          onKeyDown={onKeyDown}
+          inputRef={set('category')}
+          disabled={isTransfer}
+          allowTransfer={false}
+        />
       </td>
       <td className="ledger-cell--actions-anchor">
-        <NotesInput value={draft.notes} onChange={(notes) => onChange({ notes })} onKeyDown={onKeyDown} inputRef={set('notes')} />
+        <NotesInput
+          value={draft.notes}
+          onChange={(notes) => onChange({ notes })}
+          onKeyDown={onKeyDown}
+          inputRef={set('notes')}
+        />
         {/* Laid over the rows below (above, for the last rows), so no column appears and nothing re-flows. */}
-        <div className={`ledger-row-actions${actionsAbove ? ' is-above' : ''}`} role="group" aria-label="Row actions" onKeyDown={onActionKeyDown}>
-        <button type="button" className="hf-button hf-button--primary ledger-button--small" disabled={busy} onClick={onSave}>
-          Save
-        </button>
-        <button type="button" className="hf-button ledger-button--small" disabled={busy} onClick={onMove}>
-          Move
-        </button>
-        <button type="button" className="hf-button hf-button--danger ledger-button--small" disabled={busy} onClick={onDelete}>
-          Delete
-        </button>
-        <button type="button" className="hf-button ledger-button--small" onClick={onCancel}>
-          Cancel
-        </button>
+        <div
+          className={`ledger-row-actions${actionsAbove ? ' is-above' : ''}`}
+          role="group"
+          aria-label="Row actions"
+          onKeyDown={onActionKeyDown}
+        >
+          <button
+            type="button"
+            className="hf-button hf-button--primary ledger-button--small"
+            disabled={busy}
+            onClick={onSave}
+          >
+            Save
+          </button>
+          <button type="button" className="hf-button ledger-button--small" disabled={busy} onClick={onMove}>
+            Move
+          </button>
+          <button
+            type="button"
+            className="hf-button hf-button--danger ledger-button--small"
+            disabled={busy}
+            onClick={onDelete}
+          >
+            Delete
+          </button>
+          <button type="button" className="hf-button ledger-button--small" onClick={onCancel}>
+            Cancel
+          </button>
         </div>
       </td>
     </tr>

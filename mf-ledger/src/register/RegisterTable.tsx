@@ -8,8 +8,30 @@ import { useRegisterVirtualizer, type ScrollTarget } from './use-register-virtua
 /** Every virtual item (row, separator, inline entry line) has this fixed height. */
 export const ROW_HEIGHT = 34;
 
-export const DESKTOP_COLUMNS = ['Date', 'Payee', 'Payment', 'Deposit', 'Balance', 'Pending Bal', 'Cleared Bal', 'Status', 'Category', 'Notes'] as const;
-const COLUMN_CLASS = ['date', 'payee', 'amount', 'amount', 'balance', 'balance', 'balance', 'status', 'category', 'notes'];
+export const DESKTOP_COLUMNS = [
+  'Date',
+  'Payee',
+  'Payment',
+  'Deposit',
+  'Balance',
+  'Pending Bal',
+  'Cleared Bal',
+  'Status',
+  'Category',
+  'Notes',
+] as const;
+const COLUMN_CLASS = [
+  'date',
+  'payee',
+  'amount',
+  'amount',
+  'balance',
+  'balance',
+  'balance',
+  'status',
+  'category',
+  'notes',
+];
 
 export type { ScrollTarget };
 
@@ -28,7 +50,13 @@ export interface RegisterTableProps {
 
 const heightOf = () => ROW_HEIGHT;
 
-const MEASURED: Partial<Record<number, keyof AmountColumnWidths>> = { 2: 'payment', 3: 'deposit', 4: 'balance', 5: 'balance', 6: 'balance' };
+const MEASURED: Partial<Record<number, keyof AmountColumnWidths>> = {
+  2: 'payment',
+  3: 'deposit',
+  4: 'balance',
+  5: 'balance',
+  6: 'balance',
+};
 const widthStyle = (widths: AmountColumnWidths | null, column: number) => {
   const key = MEASURED[column];
   return widths && key ? { width: widths[key] } : undefined;
@@ -51,7 +79,14 @@ function useAmountColumnWidths(tableRef: RefObject<HTMLTableElement | null>): Am
       const cell = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const input = `normal 400 ${rootSize * 0.84}px ${style.fontFamily}`;
       const next = amountColumnWidths(measure, { cell, input });
-      setWidths((current) => (current && current.payment === next.payment && current.deposit === next.deposit && current.balance === next.balance ? current : next));
+      setWidths((current) =>
+        current &&
+        current.payment === next.payment &&
+        current.deposit === next.deposit &&
+        current.balance === next.balance
+          ? current
+          : next,
+      );
     };
     run();
     let live = true;
@@ -69,7 +104,17 @@ function useAmountColumnWidths(tableRef: RefObject<HTMLTableElement | null>): Am
  * pages keeps the view where it was; scroll targets (today, a new or moved-to row) are honoured
  * once their row is loaded.
  */
-export function RegisterTable({ items, rows, entryPosition, entryRow, renderRow, scrollTarget, onScrolled, scrollRef, onKeyDown }: RegisterTableProps) {
+export function RegisterTable({
+  items,
+  rows,
+  entryPosition,
+  entryRow,
+  renderRow,
+  scrollTarget,
+  onScrolled,
+  scrollRef,
+  onKeyDown,
+}: RegisterTableProps) {
   const theadRef = useRef<HTMLTableSectionElement>(null);
   const [theadHeight, setTheadHeight] = useState(ROW_HEIGHT);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -101,7 +146,8 @@ export function RegisterTable({ items, rows, entryPosition, entryRow, renderRow,
   const virtualItems = virtualizer.getVirtualItems();
   const total = virtualizer.getTotalSize();
   const paddingTop = virtualItems.length > 0 ? virtualItems[0].start - theadHeight : 0;
-  const paddingBottom = virtualItems.length > 0 ? total - (virtualItems[virtualItems.length - 1].end - theadHeight) : total;
+  const paddingBottom =
+    virtualItems.length > 0 ? total - (virtualItems[virtualItems.length - 1].end - theadHeight) : total;
 
   return (
     <div className="ledger-register__scroll" ref={scrollRef} data-testid="register-scroll" onKeyDown={onKeyDown}>
@@ -114,7 +160,11 @@ export function RegisterTable({ items, rows, entryPosition, entryRow, renderRow,
         <thead ref={theadRef}>
           <tr>
             {DESKTOP_COLUMNS.map((label, i) => (
-              <th key={label} scope="col" className={COLUMN_CLASS[i].match(/amount|balance/) ? 'ledger-num' : undefined}>
+              <th
+                key={label}
+                scope="col"
+                className={COLUMN_CLASS[i].match(/amount|balance/) ? 'ledger-num' : undefined}
+              >
                 {label}
               </th>
             ))}

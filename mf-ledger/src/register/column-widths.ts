@@ -41,7 +41,8 @@ export function amountColumnWidths(measure: MeasureText, fonts: ColumnFonts): Am
   const largestNegative = formatCurrency(-LARGEST_AMOUNT_CENTS);
   const inputValue = (LARGEST_AMOUNT_CENTS / 100).toFixed(2);
   const amountText = text(largest) + CELL_PADDING;
-  const amountInput = Math.max(measure(inputValue, fonts.input), measure(inputValue, italic(fonts.input))) + INPUT_CHROME + CELL_PADDING;
+  const amountInput =
+    Math.max(measure(inputValue, fonts.input), measure(inputValue, italic(fonts.input))) + INPUT_CHROME + CELL_PADDING;
   return {
     payment: Math.ceil(Math.max(amountText, amountInput + LOCK_BUTTON) + SLACK),
     deposit: Math.ceil(Math.max(amountText, amountInput) + SLACK),

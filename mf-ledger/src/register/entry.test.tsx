@@ -29,12 +29,23 @@ describe('checkEntry', () => {
   const today = '2025-03-15';
   const draft = { ...emptyDraft('3/14'), payee: 'Grocer', payment: '10', status: 'p' as const, notes: ' hi ' };
   it('parses the date and computes the amount', () => {
-    expect(checkEntry(draft, today)).toEqual({ ok: true, date: '2025-03-14', payee: 'Grocer', amountCents: -1000, status: 'p', notes: 'hi' });
+    expect(checkEntry(draft, today)).toEqual({
+      ok: true,
+      date: '2025-03-14',
+      payee: 'Grocer',
+      amountCents: -1000,
+      status: 'p',
+      notes: 'hi',
+    });
   });
   it('requires a valid date and a payee', () => {
     expect(checkEntry({ ...draft, date: '' }, today)).toMatchObject({ ok: false, field: 'date' });
     expect(checkEntry({ ...draft, date: '2/30/2025' }, today)).toMatchObject({ ok: false, field: 'date' });
-    expect(checkEntry({ ...draft, payee: '  ' }, today)).toMatchObject({ ok: false, field: 'payee', message: 'Payee is required.' });
+    expect(checkEntry({ ...draft, payee: '  ' }, today)).toMatchObject({
+      ok: false,
+      field: 'payee',
+      message: 'Payee is required.',
+    });
   });
   it('rejects text in the amount fields', () => {
     expect(checkEntry({ ...draft, deposit: 'ten' }, today)).toMatchObject({ ok: false, field: 'deposit' });

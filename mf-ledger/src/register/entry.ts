@@ -3,7 +3,13 @@
  * to another account's name), the transfer's direction from net = deposit - payment, and
  * validation of a draft. The amount and status fields themselves are app-kit's.
  */
-import { netAmountCents, normalizeStatus, parseAmountField, type TransactionDraft, type TransactionStatus } from '@hf/app-kit/src/editing';
+import {
+  netAmountCents,
+  normalizeStatus,
+  parseAmountField,
+  type TransactionDraft,
+  type TransactionStatus,
+} from '@hf/app-kit/src/editing';
 import { parseEntryDate, type CalendarDate } from '@hf/calendar';
 
 /** Entry line draft (spec section 3): a transaction's fields as typed, plus the transfer destination. */
@@ -17,7 +23,11 @@ export interface AccountRef {
 }
 
 /** The other account whose name equals the payee, case-insensitively (the transfer rule). */
-export function findTransferAccount<T extends AccountRef>(payee: string, accounts: readonly T[], currentAccountId: number): T | null {
+export function findTransferAccount<T extends AccountRef>(
+  payee: string,
+  accounts: readonly T[],
+  currentAccountId: number,
+): T | null {
   const name = payee.trim().toLocaleLowerCase();
   if (!name) return null;
   return accounts.find((a) => a.id !== currentAccountId && a.name.trim().toLocaleLowerCase() === name) ?? null;
@@ -53,14 +63,26 @@ export type EntryCheck =
   | { ok: false; field: 'date' | 'payee' | 'payment' | 'deposit'; message: string };
 
 /** Date and payee are required; the amounts must be amounts. Transfers and categories are checked by the caller. */
-export function checkEntry(draft: Pick<EntryDraft, 'date' | 'payee' | 'payment' | 'deposit' | 'status' | 'notes'>, today: CalendarDate): EntryCheck {
+export function checkEntry(
+  draft: Pick<EntryDraft, 'date' | 'payee' | 'payment' | 'deposit' | 'status' | 'notes'>,
+  today: CalendarDate,
+): EntryCheck {
   const date = parseEntryDate(draft.date, today);
   if (!draft.date.trim() || !date) return { ok: false, field: 'date', message: 'Please enter a valid date.' };
   const payee = draft.payee.trim();
   if (!payee) return { ok: false, field: 'payee', message: 'Payee is required.' };
-  if (parseAmountField(draft.payment) === null) return { ok: false, field: 'payment', message: 'Payment must be an amount.' };
-  if (parseAmountField(draft.deposit) === null) return { ok: false, field: 'deposit', message: 'Deposit must be an amount.' };
-  return { ok: true, date, payee, amountCents: netAmountCents(draft.payment, draft.deposit)!, status: normalizeStatus(draft.status), notes: draft.notes.trim() };
+  if (parseAmountField(draft.payment) === null)
+    return { ok: false, field: 'payment', message: 'Payment must be an amount.' };
+  if (parseAmountField(draft.deposit) === null)
+    return { ok: false, field: 'deposit', message: 'Deposit must be an amount.' };
+  return {
+    ok: true,
+    date,
+    payee,
+    amountCents: netAmountCents(draft.payment, draft.deposit)!,
+    status: normalizeStatus(draft.status),
+    notes: draft.notes.trim(),
+  };
 }
 
 /** A fresh draft after a submission: everything cleared except the date. */

@@ -12,11 +12,26 @@ export interface FakeRow {
 
 export function makeRegisterRow(r: FakeRow, running: number, pending: number, cleared: number): RegisterRow {
   return {
-    id: r.id, account_id: 1, account_name: 'Checking', date: r.date, payee: r.payee ?? `Payee ${r.id}`, amount: r.amount,
-    status: r.status ?? '', notes: '', category_id: null, category_name: null, category: null, is_budgeted: false,
-    transfer_id: null, transfer_account_id: null, transfer_transaction_id: null,
-    created_at: new Date(r.created ?? r.id).toISOString(), updated_at: new Date(r.created ?? r.id).toISOString(),
-    running, pending, cleared,
+    id: r.id,
+    account_id: 1,
+    account_name: 'Checking',
+    date: r.date,
+    payee: r.payee ?? `Payee ${r.id}`,
+    amount: r.amount,
+    status: r.status ?? '',
+    notes: '',
+    category_id: null,
+    category_name: null,
+    category: null,
+    is_budgeted: false,
+    transfer_id: null,
+    transfer_account_id: null,
+    transfer_transaction_id: null,
+    created_at: new Date(r.created ?? r.id).toISOString(),
+    updated_at: new Date(r.created ?? r.id).toISOString(),
+    running,
+    pending,
+    cleared,
   };
 }
 
@@ -24,11 +39,16 @@ export class FakeRegisterServer {
   rows: FakeRow[] = [];
   requests: { limit: number; before?: string }[] = [];
   rowsSent = 0;
-  constructor(rows: FakeRow[], public startingBalance = 0) {
+  constructor(
+    rows: FakeRow[],
+    public startingBalance = 0,
+  ) {
     this.rows = rows;
   }
   private ordered(): RegisterRow[] {
-    const sorted = [...this.rows].sort((a, b) => a.date.localeCompare(b.date) || (a.created ?? a.id) - (b.created ?? b.id) || a.id - b.id);
+    const sorted = [...this.rows].sort(
+      (a, b) => a.date.localeCompare(b.date) || (a.created ?? a.id) - (b.created ?? b.id) || a.id - b.id,
+    );
     let running = Math.round(this.startingBalance * 100);
     let pending = running;
     let cleared = running;
@@ -55,7 +75,9 @@ export class FakeRegisterServer {
     const before = start > 0 ? all[start - 1] : null;
     return {
       rows,
-      balance_before: before ? { running: before.running, pending: before.pending, cleared: before.cleared } : { running: this.startingBalance, pending: this.startingBalance, cleared: this.startingBalance },
+      balance_before: before
+        ? { running: before.running, pending: before.pending, cleared: before.cleared }
+        : { running: this.startingBalance, pending: this.startingBalance, cleared: this.startingBalance },
       prev_cursor: start > 0 && rows.length > 0 ? String(rows[0].id) : null,
       next_cursor: end < all.length && rows.length > 0 ? String(rows[rows.length - 1].id) : null,
       total: all.length,
@@ -65,12 +87,21 @@ export class FakeRegisterServer {
 
 /** n rows, a few per day, starting at `firstDate`, amounts alternating payments and deposits. */
 export function generateRows(n: number, firstDate = '2010-01-01', perDay = 3): FakeRow[] {
-  const start = Date.UTC(Number(firstDate.slice(0, 4)), Number(firstDate.slice(5, 7)) - 1, Number(firstDate.slice(8, 10)));
+  const start = Date.UTC(
+    Number(firstDate.slice(0, 4)),
+    Number(firstDate.slice(5, 7)) - 1,
+    Number(firstDate.slice(8, 10)),
+  );
   const out: FakeRow[] = [];
   for (let i = 0; i < n; i++) {
     const d = new Date(start + Math.floor(i / perDay) * 86_400_000);
     const date = d.toISOString().slice(0, 10);
-    out.push({ id: i + 1, date, amount: i % 5 === 0 ? 1000 : -((i % 97) + 0.25), status: i % 3 === 0 ? 'x' : i % 3 === 1 ? 'p' : '' });
+    out.push({
+      id: i + 1,
+      date,
+      amount: i % 5 === 0 ? 1000 : -((i % 97) + 0.25),
+      status: i % 3 === 0 ? 'x' : i % 3 === 1 ? 'p' : '',
+    });
   }
   return out;
 }

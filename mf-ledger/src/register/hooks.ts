@@ -58,7 +58,11 @@ export const OLDER_PAGE_ROWS = 5000;
 /** One paged register store per account, started on mount and stopped on unmount. */
 export function useRegisterStore(accountId: number) {
   const store = useMemo(
-    () => new RegisterStore((query, signal) => transactionsApi.page(accountId, query, signal), { firstPageSize: FIRST_PAGE_ROWS, pageSize: OLDER_PAGE_ROWS }),
+    () =>
+      new RegisterStore((query, signal) => transactionsApi.page(accountId, query, signal), {
+        firstPageSize: FIRST_PAGE_ROWS,
+        pageSize: OLDER_PAGE_ROWS,
+      }),
     [accountId],
   );
   useEffect(() => {

@@ -16,17 +16,40 @@ const kinds = (items: ReturnType<typeof buildRegisterItems>) =>
 describe('buildRegisterItems', () => {
   it('puts a month separator before each month and today between past and future rows', () => {
     expect(kinds(buildRegisterItems(rows, '2025-02-10'))).toEqual([
-      'January 2025', 'r1', 'r2', 'February 2025', 'r3', 'r4', 'TODAY', 'r5', 'April 2025', 'r6',
+      'January 2025',
+      'r1',
+      'r2',
+      'February 2025',
+      'r3',
+      'r4',
+      'TODAY',
+      'r5',
+      'April 2025',
+      'r6',
     ]);
   });
   it('adds the current month before today when no row is in it', () => {
     expect(kinds(buildRegisterItems(rows, '2025-03-02'))).toEqual([
-      'January 2025', 'r1', 'r2', 'February 2025', 'r3', 'r4', 'r5', 'March 2025', 'TODAY', 'April 2025', 'r6',
+      'January 2025',
+      'r1',
+      'r2',
+      'February 2025',
+      'r3',
+      'r4',
+      'r5',
+      'March 2025',
+      'TODAY',
+      'April 2025',
+      'r6',
     ]);
   });
   it('puts today last when every row is in the past and first when all are future', () => {
     expect(kinds(buildRegisterItems(rows, '2025-06-01')).slice(-2)).toEqual(['June 2025', 'TODAY']);
-    expect(kinds(buildRegisterItems(rows, '2024-12-31')).slice(0, 3)).toEqual(['December 2024', 'TODAY', 'January 2025']);
+    expect(kinds(buildRegisterItems(rows, '2024-12-31')).slice(0, 3)).toEqual([
+      'December 2024',
+      'TODAY',
+      'January 2025',
+    ]);
   });
   it('an empty register shows the month and today', () => {
     expect(kinds(buildRegisterItems([], '2025-06-01'))).toEqual(['June 2025', 'TODAY']);
@@ -42,7 +65,10 @@ describe('buildRegisterItems', () => {
   });
   // Its speed is measured by `npm run bench -- browser`, not asserted here (no timings in tests).
   it('builds the items of 50,000 rows, each row once and in order', () => {
-    const many = Array.from({ length: 50_000 }, (_, i) => ({ id: i, date: `20${String(10 + Math.floor(i / 4000)).padStart(2, '0')}-${String((Math.floor(i / 400) % 12) + 1).padStart(2, '0')}-15` }));
+    const many = Array.from({ length: 50_000 }, (_, i) => ({
+      id: i,
+      date: `20${String(10 + Math.floor(i / 4000)).padStart(2, '0')}-${String((Math.floor(i / 400) % 12) + 1).padStart(2, '0')}-15`,
+    }));
     const items = buildRegisterItems(many, '2020-06-15');
     expect(items.filter((i) => i.kind === 'row')).toHaveLength(50_000);
     expect(itemIndexOfRow(items, 49_999)).toBe(items.length - 1);

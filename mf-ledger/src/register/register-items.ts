@@ -13,7 +13,10 @@ export type RegisterItem =
   | { kind: 'today'; key: 'today'; label: 'Today'; rowIndex: -1 }
   | { kind: 'row'; key: string; label: ''; rowIndex: number };
 
-export function buildRegisterItems(rows: readonly { id: number | string; date: string }[], today: CalendarDate): RegisterItem[] {
+export function buildRegisterItems(
+  rows: readonly { id: number | string; date: string }[],
+  today: CalendarDate,
+): RegisterItem[] {
   const items: RegisterItem[] = [];
   let month = '';
   let todayPlaced = false;
@@ -89,7 +92,11 @@ export function withInlineEntry(items: readonly RegisterItem[]): DisplayItem[] {
  * How far the content above the first previously shown row moved when older rows were
  * prepended, in pixels: the view scrolls by this much so the same rows stay in place.
  */
-export function prependScrollDelta(previous: readonly DisplayItem[], next: readonly DisplayItem[], heightOf: (item: DisplayItem) => number): number {
+export function prependScrollDelta(
+  previous: readonly DisplayItem[],
+  next: readonly DisplayItem[],
+  heightOf: (item: DisplayItem) => number,
+): number {
   const oldIndex = previous.findIndex((i) => i.kind === 'row');
   if (oldIndex < 0) return 0;
   const key = previous[oldIndex].key;

@@ -133,7 +133,9 @@ describe('RegisterStore', () => {
     const date = server.rows[30].date;
     server.rows.push({ id: 999, date, amount: -7.77, status: 'p', created: 10_000_000 });
     const record = server.all().find((r) => r.id === 999)!;
-    expect(store.insertRecord({ ...record, running: undefined, pending: undefined, cleared: undefined } as never)).toBe(true);
+    expect(store.insertRecord({ ...record, running: undefined, pending: undefined, cleared: undefined } as never)).toBe(
+      true,
+    );
     expect(store.getState().rows).toEqual(server.all());
     expect(store.getState().total).toBe(61);
     // Before every row of an empty-before register: from the starting balance.

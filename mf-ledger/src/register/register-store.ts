@@ -46,7 +46,10 @@ export class RegisterStore {
   private readonly pageSize: number;
   private readonly loadAll: boolean;
 
-  constructor(private readonly fetchPage: FetchPage, options: RegisterStoreOptions = {}) {
+  constructor(
+    private readonly fetchPage: FetchPage,
+    options: RegisterStoreOptions = {},
+  ) {
     this.firstPageSize = options.firstPageSize ?? 1000;
     this.pageSize = Math.min(options.pageSize ?? MAX_PAGE, MAX_PAGE);
     this.loadAll = options.loadAll ?? true;
@@ -90,7 +93,12 @@ export class RegisterStore {
       const cursor = this.state.prevCursor;
       const page = await this.fetchPage({ limit: this.pageSize, before: cursor }, this.controller.signal);
       if (generation !== this.generation || cursor !== this.state.prevCursor) return;
-      this.set({ rows: page.rows.concat(this.state.rows), prevCursor: page.prev_cursor, total: page.total, prepended: page.rows.length });
+      this.set({
+        rows: page.rows.concat(this.state.rows),
+        prevCursor: page.prev_cursor,
+        total: page.total,
+        prepended: page.rows.length,
+      });
       // Let the browser paint between pages.
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
@@ -118,7 +126,11 @@ export class RegisterStore {
     const old = rows[index];
     const before = contribution(old.amount, old.status);
     const after = contribution(record.amount, record.status);
-    const d = { running: after.running - before.running, pending: after.pending - before.pending, cleared: after.cleared - before.cleared };
+    const d = {
+      running: after.running - before.running,
+      pending: after.pending - before.pending,
+      cleared: after.cleared - before.cleared,
+    };
     // Only record fields: the row keeps the balances the server computed for it.
     const { running: _r, pending: _p, cleared: _c, ...fields } = record as Partial<RegisterRow> & TransactionRecord;
     rows[index] = { ...old, ...fields };
@@ -150,7 +162,11 @@ export class RegisterStore {
     const c = contribution(record.amount, record.status);
     const previous = at > 0 ? rows[at - 1] : null;
     const base = previous
-      ? { running: Math.round(previous.running * 100), pending: Math.round(previous.pending * 100), cleared: Math.round(previous.cleared * 100) }
+      ? {
+          running: Math.round(previous.running * 100),
+          pending: Math.round(previous.pending * 100),
+          cleared: Math.round(previous.cleared * 100),
+        }
       : startingBalances(rows[0]);
     if (!base) return false;
     const inserted: RegisterRow = {
@@ -241,7 +257,11 @@ function contribution(amount: number, status: string) {
 function startingBalances(first: RegisterRow | undefined) {
   if (!first) return null;
   const c = contribution(first.amount, first.status);
-  return { running: Math.round(first.running * 100) - c.running, pending: Math.round(first.pending * 100) - c.pending, cleared: Math.round(first.cleared * 100) - c.cleared };
+  return {
+    running: Math.round(first.running * 100) - c.running,
+    pending: Math.round(first.pending * 100) - c.pending,
+    cleared: Math.round(first.cleared * 100) - c.cleared,
+  };
 }
 
 /** First index whose date is > `date`. */

@@ -23,7 +23,17 @@ export interface RegisterVirtualizerOptions {
  * heights, older pages prepended without moving the rows on screen, and scroll targets honoured
  * once their row is loaded.
  */
-export function useRegisterVirtualizer({ items, rows, heightOf, scrollRef, scrollTarget, onScrolled, overscan, initialRect, scrollMargin }: RegisterVirtualizerOptions) {
+export function useRegisterVirtualizer({
+  items,
+  rows,
+  heightOf,
+  scrollRef,
+  scrollTarget,
+  onScrolled,
+  overscan,
+  initialRect,
+  scrollMargin,
+}: RegisterVirtualizerOptions) {
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,

@@ -13,9 +13,16 @@ export interface JarDraft {
   target: string;
 }
 
-export function draftOf(goal: { name: string; account_id: number; target_amount: number } | null, defaultAccountId: number | undefined): JarDraft {
+export function draftOf(
+  goal: { name: string; account_id: number; target_amount: number } | null,
+  defaultAccountId: number | undefined,
+): JarDraft {
   return goal
-    ? { name: goal.name, accountId: String(goal.account_id), target: formatDollars(goal.target_amount).replace(/[$,]/g, '') }
+    ? {
+        name: goal.name,
+        accountId: String(goal.account_id),
+        target: formatDollars(goal.target_amount).replace(/[$,]/g, ''),
+      }
     : { name: '', accountId: defaultAccountId === undefined ? '' : String(defaultAccountId), target: '' };
 }
 
@@ -74,7 +81,13 @@ export function JarFields({
     <form id={formId} className={className} onSubmit={submit} aria-label={ariaLabel}>
       <label className="hf-field">
         <span>Jar name</span>
-        <input type="text" value={draft.name} required maxLength={BUDGET_LIMITS.goalName} onChange={(e) => set('name')(e.target.value)} />
+        <input
+          type="text"
+          value={draft.name}
+          required
+          maxLength={BUDGET_LIMITS.goalName}
+          onChange={(e) => set('name')(e.target.value)}
+        />
       </label>
       <label className="hf-field">
         <span>Account</span>

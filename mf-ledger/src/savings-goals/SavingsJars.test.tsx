@@ -11,8 +11,19 @@ const accounts = [
   { id: 1, name: 'Checking', is_default: false },
   { id: 2, name: 'Savings', is_default: true },
 ];
-const goal = (id: number, name: string, account_id: number, target_amount: number, saved_amount: number): SavingsGoal => ({
-  id, name, account_id, account_name: accounts.find((a) => a.id === account_id)!.name, target_amount, saved_amount,
+const goal = (
+  id: number,
+  name: string,
+  account_id: number,
+  target_amount: number,
+  saved_amount: number,
+): SavingsGoal => ({
+  id,
+  name,
+  account_id,
+  account_name: accounts.find((a) => a.id === account_id)!.name,
+  target_amount,
+  saved_amount,
 });
 
 function setup(initial: SavingsGoal[], extra: Record<string, unknown> = {}) {
@@ -27,7 +38,11 @@ function setup(initial: SavingsGoal[], extra: Record<string, unknown> = {}) {
     },
     'PUT /api/budget/goals/*': ({ path, body }: { path: string; body: Partial<SavingsGoal> }) => {
       const id = Number(path.split('/').pop());
-      goals = goals.map((g) => (g.id === id ? { ...g, ...body, account_name: accounts.find((a) => a.id === (body.account_id ?? g.account_id))!.name } : g));
+      goals = goals.map((g) =>
+        g.id === id
+          ? { ...g, ...body, account_name: accounts.find((a) => a.id === (body.account_id ?? g.account_id))!.name }
+          : g,
+      );
       return goals.find((g) => g.id === id);
     },
     'DELETE /api/budget/goals/*': ({ path }: { path: string }) => {
@@ -58,8 +73,13 @@ describe('jar progress and the form values', () => {
   });
 
   it('the target must be more than $0', () => {
-    for (const target of ['', '0', '0.00', '-5', 'abc']) expect(bodyOf({ name: 'Car', accountId: '1', target })).toEqual({ error: TARGET_MESSAGE });
-    expect(bodyOf({ name: ' Car ', accountId: '2', target: '1500.5' })).toEqual({ name: 'Car', account_id: 2, target_amount: 1500.5 });
+    for (const target of ['', '0', '0.00', '-5', 'abc'])
+      expect(bodyOf({ name: 'Car', accountId: '1', target })).toEqual({ error: TARGET_MESSAGE });
+    expect(bodyOf({ name: ' Car ', accountId: '2', target: '1500.5' })).toEqual({
+      name: 'Car',
+      account_id: 2,
+      target_amount: 1500.5,
+    });
   });
 
   it('an edit starts from the jar', () => {
@@ -82,7 +102,9 @@ describe('SavingsJars', () => {
 
   it('empty state', async () => {
     setup([]);
-    expect(await screen.findByText('No savings jars yet. Add one below to start saving toward a goal.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No savings jars yet. Add one below to start saving toward a goal.'),
+    ).toBeInTheDocument();
   });
 
   it('says so when the jars cannot be fetched', async () => {
@@ -92,7 +114,9 @@ describe('SavingsJars', () => {
 
   it('no accounts: no add form', async () => {
     setup([], { 'GET /api/accounts/': [] });
-    expect(await screen.findByText('Add an account first: a savings jar saves in one of your accounts.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Add an account first: a savings jar saves in one of your accounts.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Add savings jar' })).not.toBeInTheDocument();
   });
 
@@ -106,7 +130,11 @@ describe('SavingsJars', () => {
     jest.useFakeTimers({ advanceTimers: true });
     await user.click(within(addForm()).getByRole('button', { name: 'Add Jar' }));
     expect(await screen.findByText('Savings jar created successfully.')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'Holiday', account_id: 2, target_amount: 2000 });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      name: 'Holiday',
+      account_id: 2,
+      target_amount: 2000,
+    });
     expect(await within(list()).findByText('Holiday')).toBeInTheDocument();
     expect(within(addForm()).getByLabelText('Jar name')).toHaveValue('');
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['dashboard'] });
@@ -123,7 +151,11 @@ describe('SavingsJars', () => {
     await user.type(within(addForm()).getByLabelText('Target amount'), '12500.50');
     await user.click(within(addForm()).getByRole('button', { name: 'Add Jar' }));
     await screen.findByText('Savings jar created successfully.');
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'Car', account_id: 1, target_amount: 12500.5 });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      name: 'Car',
+      account_id: 1,
+      target_amount: 12500.5,
+    });
   });
 
   it('refuses a target of $0 or less, with no call', async () => {
@@ -167,7 +199,9 @@ describe('SavingsJars', () => {
   });
 
   it('an edit that fails says so', async () => {
-    const { user } = setup([goal(1, 'Holiday', 2, 2000, 500)], { 'PUT /api/budget/goals/*': { status: 500, body: {} } });
+    const { user } = setup([goal(1, 'Holiday', 2, 2000, 500)], {
+      'PUT /api/budget/goals/*': { status: 500, body: {} },
+    });
     await user.click(await screen.findByRole('button', { name: 'Edit Holiday' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Savings Jar' });
     await user.type(within(dialog).getByLabelText('Jar name'), ' Fund');
@@ -178,10 +212,14 @@ describe('SavingsJars', () => {
   it('deletes a jar after a confirmation; Cancel keeps it', async () => {
     const { user, calls } = setup([goal(1, 'Holiday', 2, 2000, 500), goal(2, 'Car', 1, 9000, 100)]);
     await user.click(await screen.findByRole('button', { name: 'Delete Car' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete Car?' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Car?' })).getByRole('button', { name: 'Cancel' }),
+    );
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Delete Car' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete Car?' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Car?' })).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByText('Savings jar deleted successfully.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')!.path).toBe('/api/budget/goals/2');
     await waitFor(() => expect(within(list()).queryByText('Car')).not.toBeInTheDocument());
@@ -189,9 +227,13 @@ describe('SavingsJars', () => {
   });
 
   it('a failed delete says so', async () => {
-    const { user } = setup([goal(1, 'Holiday', 2, 2000, 500)], { 'DELETE /api/budget/goals/*': { status: 500, body: {} } });
+    const { user } = setup([goal(1, 'Holiday', 2, 2000, 500)], {
+      'DELETE /api/budget/goals/*': { status: 500, body: {} },
+    });
     await user.click(await screen.findByRole('button', { name: 'Delete Holiday' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete Holiday?' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Holiday?' })).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not delete savings jar.');
   });
 });

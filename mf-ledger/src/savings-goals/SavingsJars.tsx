@@ -5,7 +5,15 @@ import { ProgressBar } from '@hf/ui/src/progress-bar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import './savings-goals.css';
-import { DASHBOARD_QUERY_KEY, goalsApi, jarProgress, SAVINGS_GOALS_QUERY_KEY, useSavingsGoals, type SavingsGoal, type SavingsGoalBody } from './api';
+import {
+  DASHBOARD_QUERY_KEY,
+  goalsApi,
+  jarProgress,
+  SAVINGS_GOALS_QUERY_KEY,
+  useSavingsGoals,
+  type SavingsGoal,
+  type SavingsGoalBody,
+} from './api';
 import { draftOf, JarFields } from './JarForm';
 
 /** The texts of this section (not in the spec: jars are managed here by decision, see docs/decisions.md). */
@@ -32,10 +40,22 @@ function JarItem({ goal, onEdit, onDelete }: { goal: SavingsGoal; onEdit: () => 
           {formatDollars(goal.saved_amount)} of {formatDollars(goal.target_amount)}
         </span>
         <span className="ledger-jars__buttons">
-          <button type="button" className="hf-icon-button" aria-label={`Edit ${goal.name}`} title="Edit" onClick={onEdit}>
+          <button
+            type="button"
+            className="hf-icon-button"
+            aria-label={`Edit ${goal.name}`}
+            title="Edit"
+            onClick={onEdit}
+          >
             <EditIcon />
           </button>
-          <button type="button" className="hf-icon-button" aria-label={`Delete ${goal.name}`} title="Delete" onClick={onDelete}>
+          <button
+            type="button"
+            className="hf-icon-button"
+            aria-label={`Delete ${goal.name}`}
+            title="Delete"
+            onClick={onDelete}
+          >
             <TrashIcon />
           </button>
         </span>
@@ -61,7 +81,10 @@ export function SavingsJars() {
   const editFormId = useId();
 
   const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: SAVINGS_GOALS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: SAVINGS_GOALS_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+    ]);
 
   // A renamed or deleted account changes the jars' account names (or removes jars): follow the
   // account list, which the Accounts page refreshes after each of its changes.
@@ -173,7 +196,12 @@ export function SavingsJars() {
             </>
           }
         >
-          <JarFields formId={editFormId} initial={draftOf(editing, defaultAccount)} accounts={accountList} onSubmit={(body) => update(editing, body)} />
+          <JarFields
+            formId={editFormId}
+            initial={draftOf(editing, defaultAccount)}
+            accounts={accountList}
+            onSubmit={(body) => update(editing, body)}
+          />
         </Modal>
       )}
       {deleting && (

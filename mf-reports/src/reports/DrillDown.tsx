@@ -1,7 +1,16 @@
 import { ACCOUNTS_QUERY_KEY, ApiError, displayDate, errorMessage, formatDollars, useAccounts } from '@hf/app-kit';
 import {
-  confirmUnlock, draftFromRow, isCleared, isTransferRow, PAYEES_QUERY_KEY, prepareEdit, updateTransaction, useCategoryOptions,
-  useCategoryResolver, usePayees, type TransactionDraft,
+  confirmUnlock,
+  draftFromRow,
+  isCleared,
+  isTransferRow,
+  PAYEES_QUERY_KEY,
+  prepareEdit,
+  updateTransaction,
+  useCategoryOptions,
+  useCategoryResolver,
+  usePayees,
+  type TransactionDraft,
 } from '@hf/app-kit/src/editing';
 import { localToday } from '@hf/calendar';
 import { Modal, StatusMessage, useTimedMessage } from '@hf/ui';
@@ -9,7 +18,13 @@ import { StatusBadge, TransactionEditFields, useDialogs, useEditKeys } from '@hf
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  downloadCsv, reportErrorMessage, REPORTS_QUERY_KEY, useDrillDown, type DrillDownRow, type DrillDownTarget, type ReportParams,
+  downloadCsv,
+  reportErrorMessage,
+  REPORTS_QUERY_KEY,
+  useDrillDown,
+  type DrillDownRow,
+  type DrillDownTarget,
+  type ReportParams,
 } from './api';
 import { categoryKey } from './report-filters';
 
@@ -31,7 +46,15 @@ interface EditState {
 }
 
 /** One row being edited, as in the register: the stacked fields, Save and Cancel. */
-function RowEditor({ edit, locked, busy, onChange, onUnlock, onSave, onCancel }: {
+function RowEditor({
+  edit,
+  locked,
+  busy,
+  onChange,
+  onUnlock,
+  onSave,
+  onCancel,
+}: {
   edit: EditState;
   locked: boolean;
   busy: boolean;
@@ -43,7 +66,10 @@ function RowEditor({ edit, locked, busy, onChange, onUnlock, onSave, onCancel }:
   const { options: categoryOptions } = useCategoryOptions();
   const payees = usePayees().data ?? [];
   const accounts = useAccounts().data ?? [];
-  const accountNames = useMemo(() => accounts.filter((a) => a.id !== edit.row.account_id).map((a) => a.name), [accounts, edit.row.account_id]);
+  const accountNames = useMemo(
+    () => accounts.filter((a) => a.id !== edit.row.account_id).map((a) => a.name),
+    [accounts, edit.row.account_id],
+  );
   const [today] = useState(() => localToday());
   const onKeyDown = useEditKeys(onSave, onCancel);
   const firstField = useRef<HTMLInputElement>(null);
@@ -95,11 +121,16 @@ export function DrillDown({ target, label, params, hiddenCategories, onClose }: 
   const resolveCategory = useCategoryResolver(dialogs, showError);
 
   const visible = useMemo(
-    () => (rows.data ?? []).filter((r) => target.by === 'payee' || hiddenCategories.size === 0 || !hiddenCategories.has(categoryKey(r.category_id))),
+    () =>
+      (rows.data ?? []).filter(
+        (r) =>
+          target.by === 'payee' || hiddenCategories.size === 0 || !hiddenCategories.has(categoryKey(r.category_id)),
+      ),
     [rows.data, target.by, hiddenCategories],
   );
 
-  const startEdit = (row: DrillDownRow) => setEditing((e) => (e?.row.id === row.id ? e : { row, draft: draftFromRow(row) }));
+  const startEdit = (row: DrillDownRow) =>
+    setEditing((e) => (e?.row.id === row.id ? e : { row, draft: draftFromRow(row) }));
   const cancelEdit = () => setEditing(null);
 
   const save = async () => {
@@ -208,17 +239,25 @@ export function DrillDown({ target, label, params, hiddenCategories, onClose }: 
                     </td>
                     <td data-label="Account">{row.account_name}</td>
                     <td data-label="Category">{row.category_name ?? ''}</td>
-                    <td data-label="Amount" className={`hf-num report-drill__amount${row.amount < 0 ? ' is-payment' : ' is-deposit'}`}>
+                    <td
+                      data-label="Amount"
+                      className={`hf-num report-drill__amount${row.amount < 0 ? ' is-payment' : ' is-deposit'}`}
+                    >
                       {formatDollars(row.amount)}
                     </td>
                     <td data-label="Status">
                       <StatusBadge status={row.status} />
                     </td>
                     <td className="report-drill__actions">
-                      <button type="button" className="hf-button hf-button--small" aria-label={`Edit ${row.payee}, ${displayDate(row.date)}`} onClick={(e) => {
-                        e.stopPropagation();
-                        startEdit(row);
-                      }}>
+                      <button
+                        type="button"
+                        className="hf-button hf-button--small"
+                        aria-label={`Edit ${row.payee}, ${displayDate(row.date)}`}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          startEdit(row);
+                        }}
+                      >
                         Edit
                       </button>
                     </td>

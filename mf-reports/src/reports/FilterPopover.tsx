@@ -6,7 +6,17 @@ import { useId, type ReactNode } from 'react';
  * category hide filter). The panel stays open while boxes are ticked; a press outside or
  * Escape closes it.
  */
-export function FilterPopover({ label, buttonText, children, className }: { label: string; buttonText: string; children: ReactNode; className?: string }) {
+export function FilterPopover({
+  label,
+  buttonText,
+  children,
+  className,
+}: {
+  label: string;
+  buttonText: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const { open, toggle, containerRef, buttonRef, panelId } = useDisclosure();
   const labelId = useId();
   const textId = useId();

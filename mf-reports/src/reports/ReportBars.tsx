@@ -21,7 +21,12 @@ interface BarProps {
 /** One bar: its name, a bar as wide as its share of the largest value, and its amount; a click opens the drill-down. */
 function Bar({ item, label, largest, onOpen }: BarProps) {
   return (
-    <button type="button" className="report-bar__item" title={`Show the transactions of ${label}`} onClick={() => onOpen({ item, label })}>
+    <button
+      type="button"
+      className="report-bar__item"
+      title={`Show the transactions of ${label}`}
+      onClick={() => onOpen({ item, label })}
+    >
       <span className="report-bar__name">{item.name}</span>
       <span className="report-bar__track" aria-hidden="true">
         <span className="report-bar__fill" style={{ width: `${barPercent(item.value, largest)}%` }} />
@@ -31,7 +36,17 @@ function Bar({ item, label, largest, onOpen }: BarProps) {
   );
 }
 
-function ParentBar({ item, position, largest, onOpen }: { item: ReportItem; position: number; largest: number; onOpen: (opened: OpenedItem) => void }) {
+function ParentBar({
+  item,
+  position,
+  largest,
+  onOpen,
+}: {
+  item: ReportItem;
+  position: number;
+  largest: number;
+  onOpen: (opened: OpenedItem) => void;
+}) {
   const [expanded, setExpanded] = useState(false);
   const childrenId = useId();
   const hasChildren = item.children.length > 0;
@@ -71,7 +86,17 @@ function ParentBar({ item, position, largest, onOpen }: { item: ReportItem; posi
 }
 
 /** The horizontal bar list with expandable sub-categories and the total line. */
-export function ReportBars({ title, items, total, onOpen }: { title: string; items: readonly ReportItem[]; total: number; onOpen: (opened: OpenedItem) => void }) {
+export function ReportBars({
+  title,
+  items,
+  total,
+  onOpen,
+}: {
+  title: string;
+  items: readonly ReportItem[];
+  total: number;
+  onOpen: (opened: OpenedItem) => void;
+}) {
   const largest = items.reduce((max, item) => Math.max(max, item.value), 0);
   return (
     <div className="report-bars-wrap">

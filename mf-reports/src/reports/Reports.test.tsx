@@ -14,17 +14,40 @@ const accounts = [
   { id: 3, name: 'Card' },
 ];
 const tree = [
-  { id: 1, name: 'Food', parent_id: null, children: [{ id: 11, name: 'Groceries', parent_id: 1 }, { id: 12, name: 'Dining', parent_id: 1 }] },
+  {
+    id: 1,
+    name: 'Food',
+    parent_id: null,
+    children: [
+      { id: 11, name: 'Groceries', parent_id: 1 },
+      { id: 12, name: 'Dining', parent_id: 1 },
+    ],
+  },
   { id: 2, name: 'Rent', parent_id: null, children: [] },
   { id: 3, name: 'Salary', parent_id: null, children: [] },
 ];
 const leaf = (id: number | null, name: string, value: number) => ({ id, name, value, children: [] as never[] });
-const item = (id: number | null, name: string, value: number, children: ReturnType<typeof leaf>[] = []): ReportItem => ({ id, name, value, children });
+const item = (
+  id: number | null,
+  name: string,
+  value: number,
+  children: ReturnType<typeof leaf>[] = [],
+): ReportItem => ({ id, name, value, children });
 
 function drillRow(id: number, extra: Partial<DrillDownRow> = {}): DrillDownRow {
   return {
-    id, date: '2026-03-10', payee: `Payee ${id}`, amount: -10, account_id: 1, account_name: 'Checking', status: '', notes: '',
-    category_id: 11, category_name: 'Food: Groceries', updated_at: `2026-03-10T10:00:0${id}.000000Z`, ...extra,
+    id,
+    date: '2026-03-10',
+    payee: `Payee ${id}`,
+    amount: -10,
+    account_id: 1,
+    account_name: 'Checking',
+    status: '',
+    notes: '',
+    category_id: 11,
+    category_name: 'Food: Groceries',
+    updated_at: `2026-03-10T10:00:0${id}.000000Z`,
+    ...extra,
   };
 }
 
@@ -56,18 +79,46 @@ function setup(extra: Record<string, StubHandler | unknown> = {}) {
 const callsTo = (calls: FetchCall[], path: string) => calls.filter((c) => c.path === `/api/reports/${path}`);
 const lastCall = (calls: FetchCall[], path: string) => callsTo(calls, path).at(-1)!;
 const bars = () => screen.getByRole('list', { name: /^(Spending|Income) by/ });
-const barNames = () => within(bars()).getAllByRole('button', { name: /^Show the transactions|\$/ }).map((b) => b.querySelector('.report-bar__name')?.textContent);
+const barNames = () =>
+  within(bars())
+    .getAllByRole('button', { name: /^Show the transactions|\$/ })
+    .map((b) => b.querySelector('.report-bar__name')?.textContent);
 const total = () => document.querySelector('.report-total')!.textContent;
 
 beforeEach(() => {
-  jest.useFakeTimers({ now: new Date(`${TODAY}T12:00:00`), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance', 'hrtime', 'requestIdleCallback', 'cancelIdleCallback'] });
+  jest.useFakeTimers({
+    now: new Date(`${TODAY}T12:00:00`),
+    doNotFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'setImmediate',
+      'clearImmediate',
+      'queueMicrotask',
+      'nextTick',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'performance',
+      'hrtime',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+    ],
+  });
   localStorage.clear();
   sessionStorage.clear();
   resetEventSequence();
-  byCategory = [item(2, 'Rent', 900), item(1, 'Food', 150.5, [leaf(11, 'Groceries', 100.25), leaf(12, 'Dining', 50.25)]), item(null, 'Uncategorized', 30)];
+  byCategory = [
+    item(2, 'Rent', 900),
+    item(1, 'Food', 150.5, [leaf(11, 'Groceries', 100.25), leaf(12, 'Dining', 50.25)]),
+    item(null, 'Uncategorized', 30),
+  ];
   byPayee = [item(null, 'Landlord', 900), item(null, 'Grocer', 100.25)];
   income = [item(3, 'Salary', 3000)];
-  drillRows = [drillRow(1, { payee: 'Grocer', amount: -60.25 }), drillRow(2, { payee: 'Market', amount: -40, status: 'x', date: '2026-03-02' })];
+  drillRows = [
+    drillRow(1, { payee: 'Grocer', amount: -60.25 }),
+    drillRow(2, { payee: 'Market', amount: -40, status: 'x', date: '2026-03-02' }),
+  ];
 });
 afterEach(() => jest.useRealTimers());
 
@@ -83,7 +134,11 @@ describe('Reports: filters', () => {
     expect(screen.getByLabelText('Sort by')).toHaveValue('amount');
     expect(screen.getByRole('button', { name: 'Accounts All Accounts' })).toBeInTheDocument();
     const call = lastCall(calls, 'spending_by_category');
-    expect(Object.fromEntries(call.query)).toEqual({ start_date: '2026-03-01', end_date: '2026-03-31', sort_by: 'amount' });
+    expect(Object.fromEntries(call.query)).toEqual({
+      start_date: '2026-03-01',
+      end_date: '2026-03-31',
+      sort_by: 'amount',
+    });
     expect(screen.getByRole('heading', { name: 'Spending by Category' })).toBeInTheDocument();
   });
 
@@ -130,7 +185,9 @@ describe('Reports: filters', () => {
     await user.clear(start);
     await user.type(start, '2026-04-20');
     expect(await screen.findByText('The start date must be on or before the end date.')).toBeInTheDocument();
-    expect(callsTo(calls, 'spending_by_category').every((c) => c.query.get('start_date')! <= c.query.get('end_date')!)).toBe(true);
+    expect(
+      callsTo(calls, 'spending_by_category').every((c) => c.query.get('start_date')! <= c.query.get('end_date')!),
+    ).toBe(true);
     expect(callsTo(calls, 'spending_by_category').length).toBeGreaterThanOrEqual(before);
   });
 
@@ -240,13 +297,23 @@ describe('Reports: the bar list', () => {
   });
 
   it('a failed call (5xx) shows the spec text, not the server text', async () => {
-    setup({ 'GET /api/reports/spending_by_category': { status: 500, body: { message: 'Something went wrong. Please try again.' } } });
+    setup({
+      'GET /api/reports/spending_by_category': {
+        status: 500,
+        body: { message: 'Something went wrong. Please try again.' },
+      },
+    });
     expect(await screen.findByText('Could not fetch report data. Please try again.')).toBeInTheDocument();
     expect(screen.queryByText('Something went wrong. Please try again.')).not.toBeInTheDocument();
   });
 
   it('a 4xx message from the server is shown as it is', async () => {
-    setup({ 'GET /api/reports/spending_by_category': { status: 400, body: { message: 'The date range cannot be longer than 10 years.' } } });
+    setup({
+      'GET /api/reports/spending_by_category': {
+        status: 400,
+        body: { message: 'The date range cannot be longer than 10 years.' },
+      },
+    });
     expect(await screen.findByText('The date range cannot be longer than 10 years.')).toBeInTheDocument();
   });
 
@@ -261,12 +328,24 @@ describe('Reports: the bar list', () => {
 
   it('Download CSV fetches the report as CSV with the token and saves it under the server name', async () => {
     localStorage.setItem('access_token', 'tok');
-    const csv = { status: 200, body: 'Category,Amount\r\nRent,900\r\n', headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="spending_by_category_2026-03-01_2026-03-31.csv"' } };
-    const { user, calls } = setup({ 'GET /api/reports/spending_by_category': (req: { query: URLSearchParams }) => (req.query.get('format') === 'csv' ? csv : byCategory) });
+    const csv = {
+      status: 200,
+      body: 'Category,Amount\r\nRent,900\r\n',
+      headers: {
+        'Content-Type': 'text/csv',
+        'Content-Disposition': 'attachment; filename="spending_by_category_2026-03-01_2026-03-31.csv"',
+      },
+    };
+    const { user, calls } = setup({
+      'GET /api/reports/spending_by_category': (req: { query: URLSearchParams }) =>
+        req.query.get('format') === 'csv' ? csv : byCategory,
+    });
     await screen.findByText('Rent');
     const saved: string[] = [];
     Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:csv'), revokeObjectURL: jest.fn() });
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       saved.push(this.download);
     });
     try {
@@ -274,7 +353,12 @@ describe('Reports: the bar list', () => {
       await waitFor(() => expect(saved).toEqual(['spending_by_category_2026-03-01_2026-03-31.csv']));
       const call = calls.find((c) => c.query.get('format') === 'csv')!;
       expect(call.headers.Authorization).toBe('Bearer tok');
-      expect(Object.fromEntries(call.query)).toEqual({ start_date: '2026-03-01', end_date: '2026-03-31', sort_by: 'amount', format: 'csv' });
+      expect(Object.fromEntries(call.query)).toEqual({
+        start_date: '2026-03-01',
+        end_date: '2026-03-31',
+        sort_by: 'amount',
+        format: 'csv',
+      });
     } finally {
       click.mockRestore();
     }
@@ -282,8 +366,15 @@ describe('Reports: the bar list', () => {
 
   it('Download CSV leaves out the hidden categories that are in the report (not stale ones)', async () => {
     localStorage.setItem('report_hidden_categories', JSON.stringify(['12', 'uncategorized', '999']));
-    const csv = { status: 200, body: 'Category,Amount\r\n', headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="r.csv"' } };
-    const { user, calls } = setup({ 'GET /api/reports/spending_by_category': (req: { query: URLSearchParams }) => (req.query.get('format') === 'csv' ? csv : byCategory) });
+    const csv = {
+      status: 200,
+      body: 'Category,Amount\r\n',
+      headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="r.csv"' },
+    };
+    const { user, calls } = setup({
+      'GET /api/reports/spending_by_category': (req: { query: URLSearchParams }) =>
+        req.query.get('format') === 'csv' ? csv : byCategory,
+    });
     await screen.findByText('Rent');
     Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:csv'), revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -292,7 +383,9 @@ describe('Reports: the bar list', () => {
       await waitFor(() => expect(calls.some((c) => c.query.get('format') === 'csv')).toBe(true));
       const call = calls.find((c) => c.query.get('format') === 'csv')!;
       expect(call.query.get('hide_category_ids')).toBe('12,uncategorized');
-      expect(calls.filter((c) => c.query.get('format') !== 'csv').every((c) => !c.query.has('hide_category_ids'))).toBe(true);
+      expect(calls.filter((c) => c.query.get('format') !== 'csv').every((c) => !c.query.has('hide_category_ids'))).toBe(
+        true,
+      );
     } finally {
       click.mockRestore();
     }
@@ -309,14 +402,20 @@ describe('Reports: the drill-down', () => {
     const { user, calls } = setup();
     const dialog = await openFood(user);
     expect(await within(dialog).findByText('Grocer')).toBeInTheDocument();
-    for (const c of ['Date', 'Payee', 'Account', 'Category', 'Amount', 'Status']) expect(within(dialog).getByRole('columnheader', { name: c })).toBeInTheDocument();
+    for (const c of ['Date', 'Payee', 'Account', 'Category', 'Amount', 'Status'])
+      expect(within(dialog).getByRole('columnheader', { name: c })).toBeInTheDocument();
     const grocer = within(dialog).getByText('Grocer').closest('tr')!;
     expect(grocer).toHaveTextContent('3/10/2026');
     expect(grocer).toHaveTextContent('Checking');
     expect(grocer).toHaveTextContent('Food: Groceries');
     expect(grocer).toHaveTextContent('-$60.25');
     expect(within(dialog).getByText('Market').closest('tr')).toHaveTextContent('X');
-    expect(Object.fromEntries(lastCall(calls, 'transactions_by_category').query)).toEqual({ start_date: '2026-03-01', end_date: '2026-03-31', sort_by: 'amount', category_id: '1' });
+    expect(Object.fromEntries(lastCall(calls, 'transactions_by_category').query)).toEqual({
+      start_date: '2026-03-01',
+      end_date: '2026-03-31',
+      sort_by: 'amount',
+      category_id: '1',
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
     await user.click(screen.getByRole('button', { name: 'Expand Food' }));
@@ -342,7 +441,11 @@ describe('Reports: the drill-down', () => {
     const { user, calls } = setup({
       'PUT /api/transactions/1': (req: { body: unknown }) => {
         put = req.body;
-        byCategory = [item(2, 'Rent', 900), item(1, 'Food', 90.25, [leaf(11, 'Groceries', 40), leaf(12, 'Dining', 50.25)]), item(null, 'Uncategorized', 90.25)];
+        byCategory = [
+          item(2, 'Rent', 900),
+          item(1, 'Food', 90.25, [leaf(11, 'Groceries', 40), leaf(12, 'Dining', 50.25)]),
+          item(null, 'Uncategorized', 90.25),
+        ];
         drillRows = drillRows.filter((r) => r.id !== 1);
         return { status: 200, body: { id: 1 }, headers: { 'x-event-sequence': '77' } };
       },
@@ -392,7 +495,11 @@ describe('Reports: the drill-down', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(within(editor).getByLabelText('Payment')).toBeDisabled();
     await user.click(within(editor).getByRole('button', { name: 'Unlock to edit amount' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Unlock Cleared Transaction?' })).getByRole('button', { name: 'Unlock' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Unlock Cleared Transaction?' })).getByRole('button', {
+        name: 'Unlock',
+      }),
+    );
     const payment = within(editor).getByLabelText('Payment');
     expect(payment).toBeEnabled();
     await user.clear(payment);
@@ -427,11 +534,23 @@ describe('Reports: the drill-down', () => {
   });
 
   it('the drill-down has its own Download CSV', async () => {
-    const csv = { status: 200, body: 'Date,Payee\r\n', headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="transactions_by_category.csv"' } };
-    const { user, calls } = setup({ 'GET /api/reports/transactions_by_category': (req: { query: URLSearchParams }) => (req.query.get('format') === 'csv' ? csv : drillRows) });
+    const csv = {
+      status: 200,
+      body: 'Date,Payee\r\n',
+      headers: {
+        'Content-Type': 'text/csv',
+        'Content-Disposition': 'attachment; filename="transactions_by_category.csv"',
+      },
+    };
+    const { user, calls } = setup({
+      'GET /api/reports/transactions_by_category': (req: { query: URLSearchParams }) =>
+        req.query.get('format') === 'csv' ? csv : drillRows,
+    });
     const saved: string[] = [];
     Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:csv'), revokeObjectURL: jest.fn() });
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       saved.push(this.download);
     });
     try {

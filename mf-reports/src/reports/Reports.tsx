@@ -3,12 +3,33 @@ import { localToday } from '@hf/calendar';
 import type { ReportSort } from '@hf/contracts/reports-limits';
 import { StatusMessage, useTimedMessage } from '@hf/ui';
 import { useCallback, useMemo, useState } from 'react';
-import { downloadCsv, reportErrorMessage, useReport, type DrillDownTarget, type ReportParams, type ReportScope } from './api';
+import {
+  downloadCsv,
+  reportErrorMessage,
+  useReport,
+  type DrillDownTarget,
+  type ReportParams,
+  type ReportScope,
+} from './api';
 import { DrillDown } from './DrillDown';
 import { ReportBars, type OpenedItem } from './ReportBars';
 import {
-  ALL_ACCOUNTS, loadAccountFilter, loadHiddenCategories, loadSortBy, rangeProblem, REPORT_TITLES, reportKind, saveAccountFilter,
-  saveHiddenCategories, saveSortBy, selectedAccounts, thisMonth, type AccountFilter, type DateRange, type ReportGrouping, type ReportType,
+  ALL_ACCOUNTS,
+  loadAccountFilter,
+  loadHiddenCategories,
+  loadSortBy,
+  rangeProblem,
+  REPORT_TITLES,
+  reportKind,
+  saveAccountFilter,
+  saveHiddenCategories,
+  saveSortBy,
+  selectedAccounts,
+  thisMonth,
+  type AccountFilter,
+  type DateRange,
+  type ReportGrouping,
+  type ReportType,
 } from './report-filters';
 import { ReportFilters } from './ReportFilters';
 import { hiddenInReport, reportTotal, withoutHidden } from './report-items';
@@ -60,7 +81,11 @@ export function Reports() {
 
   const accountIds = chosen?.map((a) => a.id).join(',');
   const scope: ReportScope = useMemo(
-    () => ({ start_date: range.start, end_date: range.end, ...(accountIds === undefined ? {} : { account_ids: accountIds }) }),
+    () => ({
+      start_date: range.start,
+      end_date: range.end,
+      ...(accountIds === undefined ? {} : { account_ids: accountIds }),
+    }),
     [range.start, range.end, accountIds],
   );
   const params: ReportParams = useMemo(() => ({ ...scope, sort_by: sortBy }), [scope, sortBy]);
@@ -68,7 +93,10 @@ export function Reports() {
   const items = useMemo(() => withoutHidden(report.data ?? [], hidden), [report.data, hidden]);
 
   const open = (item: OpenedItem) => {
-    const target: DrillDownTarget = kind === 'spending_by_payee' ? { by: 'payee', name: item.item.name } : { by: 'category', id: item.item.id, name: item.item.name };
+    const target: DrillDownTarget =
+      kind === 'spending_by_payee'
+        ? { by: 'payee', name: item.item.name }
+        : { by: 'category', id: item.item.id, name: item.item.name };
     setOpened({ ...item, target });
   };
 
@@ -143,7 +171,15 @@ export function Reports() {
       />
       <StatusMessage message={message} />
       {body}
-      {opened && <DrillDown target={opened.target} label={opened.label} params={params} hiddenCategories={hidden} onClose={() => setOpened(null)} />}
+      {opened && (
+        <DrillDown
+          target={opened.target}
+          label={opened.label}
+          params={params}
+          hiddenCategories={hidden}
+          onClose={() => setOpened(null)}
+        />
+      )}
     </div>
   );
 }

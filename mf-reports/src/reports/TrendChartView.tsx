@@ -19,10 +19,18 @@ const axisTick = { fill: 'var(--mainText)', fontSize: 12 };
 
 export default function TrendChartView({ trend }: { trend: MonthlyTrend }) {
   const isMobile = useIsMobile();
-  const data = trend.months.map((month, i) => ({ month: monthName(month), spending: trend.spending[i] ?? 0, income: trend.income[i] ?? 0 }));
+  const data = trend.months.map((month, i) => ({
+    month: monthName(month),
+    spending: trend.spending[i] ?? 0,
+    income: trend.income[i] ?? 0,
+  }));
   return (
     <>
-      <div className="report-trend__chart" role="img" aria-label={`Monthly spending and income, ${data[0]?.month ?? ''} to ${data[data.length - 1]?.month ?? ''}`}>
+      <div
+        className="report-trend__chart"
+        role="img"
+        aria-label={`Monthly spending and income, ${data[0]?.month ?? ''} to ${data[data.length - 1]?.month ?? ''}`}
+      >
         <ResponsiveContainer width="100%" height={isMobile ? 220 : 260}>
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: isMobile ? 0 : 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--hf-border)" vertical={false} />
@@ -37,13 +45,32 @@ export default function TrendChartView({ trend }: { trend: MonthlyTrend }) {
             <Tooltip
               formatter={(value) => formatDollars(Number(value))}
               cursor={{ fill: 'var(--hf-hover)' }}
-              contentStyle={{ background: 'var(--secondaryBg)', color: 'var(--mainText)', border: '1px solid var(--hf-border-strong)', borderRadius: 6 }}
+              contentStyle={{
+                background: 'var(--secondaryBg)',
+                color: 'var(--mainText)',
+                border: '1px solid var(--hf-border-strong)',
+                borderRadius: 6,
+              }}
               labelStyle={{ color: 'var(--mainText)', fontWeight: 600 }}
               itemStyle={{ color: 'var(--mainText)' }}
             />
             <Legend wrapperStyle={{ color: 'var(--mainText)', fontSize: 13 }} />
-            <Bar dataKey="spending" name="Spending" fill="var(--report-spending)" radius={[3, 3, 0, 0]} maxBarSize={36} isAnimationActive={false} />
-            <Bar dataKey="income" name="Income" fill="var(--report-income)" radius={[3, 3, 0, 0]} maxBarSize={36} isAnimationActive={false} />
+            <Bar
+              dataKey="spending"
+              name="Spending"
+              fill="var(--report-spending)"
+              radius={[3, 3, 0, 0]}
+              maxBarSize={36}
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="income"
+              name="Income"
+              fill="var(--report-income)"
+              radius={[3, 3, 0, 0]}
+              maxBarSize={36}
+              isAnimationActive={false}
+            />
           </BarChart>
         </ResponsiveContainer>
       </div>

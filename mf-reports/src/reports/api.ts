@@ -21,9 +21,7 @@ export interface ReportParams extends ReportScope {
 }
 
 /** The item a drill-down lists the rows of. */
-export type DrillDownTarget =
-  | { by: 'category'; id: number | null; name: string }
-  | { by: 'payee'; name: string };
+export type DrillDownTarget = { by: 'category'; id: number | null; name: string } | { by: 'payee'; name: string };
 
 /** The spec's text when a report call fails (section 8). */
 export const REPORT_FETCH_ERROR = 'Could not fetch report data. Please try again.';
@@ -36,23 +34,36 @@ export function reportErrorMessage(err: unknown): string {
 /** Every reports query sits under this key: one invalidation refetches reports, drill-downs and the trend. */
 export const REPORTS_QUERY_KEY = ['reports'] as const;
 
-function drillDownRequest(target: DrillDownTarget, params: ReportParams): { path: string; query: Record<string, string | undefined> } {
-  if (target.by === 'payee') return { path: '/reports/transactions_by_payee', query: { ...params, payee_name: target.name } };
-  return { path: '/reports/transactions_by_category', query: { ...params, category_id: target.id === null ? UNCATEGORIZED_ID : String(target.id) } };
+function drillDownRequest(
+  target: DrillDownTarget,
+  params: ReportParams,
+): { path: string; query: Record<string, string | undefined> } {
+  if (target.by === 'payee')
+    return { path: '/reports/transactions_by_payee', query: { ...params, payee_name: target.name } };
+  return {
+    path: '/reports/transactions_by_category',
+    query: { ...params, category_id: target.id === null ? UNCATEGORIZED_ID : String(target.id) },
+  };
 }
 
 export const reportsApi = {
-  report: (kind: ReportKind, params: ReportParams, signal?: AbortSignal) => apiFetch<ReportItem[]>(`/reports/${kind}`, { query: { ...params }, signal }),
+  report: (kind: ReportKind, params: ReportParams, signal?: AbortSignal) =>
+    apiFetch<ReportItem[]>(`/reports/${kind}`, { query: { ...params }, signal }),
   drillDown: (target: DrillDownTarget, params: ReportParams, signal?: AbortSignal) => {
     const { path, query } = drillDownRequest(target, params);
     return apiFetch<DrillDownRow[]>(path, { query, signal });
   },
-  trend: (scope: ReportScope, signal?: AbortSignal) => apiFetch<MonthlyTrend>('/reports/monthly_trend', { query: { ...scope }, signal }),
+  trend: (scope: ReportScope, signal?: AbortSignal) =>
+    apiFetch<MonthlyTrend>('/reports/monthly_trend', { query: { ...scope }, signal }),
 };
 
 /** The CSV of a report (`kind`) or of a drill-down, fetched with the session's token and saved. */
-export async function downloadCsv(what: { kind: ReportKind } | { drillDown: DrillDownTarget }, params: ReportParams): Promise<void> {
-  const request = 'kind' in what ? { path: `/reports/${what.kind}`, query: { ...params } } : drillDownRequest(what.drillDown, params);
+export async function downloadCsv(
+  what: { kind: ReportKind } | { drillDown: DrillDownTarget },
+  params: ReportParams,
+): Promise<void> {
+  const request =
+    'kind' in what ? { path: `/reports/${what.kind}`, query: { ...params } } : drillDownRequest(what.drillDown, params);
   const file = await apiDownload(request.path, { query: { ...request.query, format: 'csv' } });
   saveDownloadedFile(file, `${request.path.split('/').pop()}_${params.start_date}_${params.end_date}.csv`);
 }

@@ -1,6 +1,17 @@
 import {
-  accountFilterLabel, DATE_SHORTCUTS, loadAccountFilter, loadHiddenCategories, loadSortBy, rangeProblem, reportKind, saveAccountFilter,
-  saveHiddenCategories, saveSortBy, selectedAccounts, thisMonth, toggleAccount,
+  accountFilterLabel,
+  DATE_SHORTCUTS,
+  loadAccountFilter,
+  loadHiddenCategories,
+  loadSortBy,
+  rangeProblem,
+  reportKind,
+  saveAccountFilter,
+  saveHiddenCategories,
+  saveSortBy,
+  selectedAccounts,
+  thisMonth,
+  toggleAccount,
 } from './report-filters';
 
 const accounts = [
@@ -31,7 +42,9 @@ describe('report filters', () => {
 
   it('checks the range before any call', () => {
     expect(rangeProblem({ start: '2026-01-01', end: '2026-01-31' })).toBeNull();
-    expect(rangeProblem({ start: '2026-02-01', end: '2026-01-31' })).toBe('The start date must be on or before the end date.');
+    expect(rangeProblem({ start: '2026-02-01', end: '2026-01-31' })).toBe(
+      'The start date must be on or before the end date.',
+    );
     expect(rangeProblem({ start: '', end: '2026-01-31' })).toBe('Please enter a valid start and end date.');
   });
 

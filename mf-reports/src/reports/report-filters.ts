@@ -3,8 +3,22 @@
  * shortcuts, and the settings remembered in localStorage (sort, hidden categories, accounts).
  */
 import { STORAGE_KEYS } from '@hf/app-kit';
-import { addMonths, firstOfMonth, formatDate, isValidDate, lastOfMonth, splitDate, type CalendarDate } from '@hf/calendar';
-import { REPORT_MESSAGES, REPORT_SORTS, UNCATEGORIZED_ID, type ReportKind, type ReportSort } from '@hf/contracts/reports-limits';
+import {
+  addMonths,
+  firstOfMonth,
+  formatDate,
+  isValidDate,
+  lastOfMonth,
+  splitDate,
+  type CalendarDate,
+} from '@hf/calendar';
+import {
+  REPORT_MESSAGES,
+  REPORT_SORTS,
+  UNCATEGORIZED_ID,
+  type ReportKind,
+  type ReportSort,
+} from '@hf/contracts/reports-limits';
 
 export type ReportType = 'spending' | 'income';
 export type ReportGrouping = 'category' | 'payee';
@@ -103,7 +117,10 @@ export function loadAccountFilter(): AccountFilter {
 }
 
 export function saveAccountFilter(filter: AccountFilter): void {
-  localStorage.setItem(STORAGE_KEYS.reportAccountFilter, filter === ALL_ACCOUNTS ? ALL_ACCOUNTS : JSON.stringify(filter));
+  localStorage.setItem(
+    STORAGE_KEYS.reportAccountFilter,
+    filter === ALL_ACCOUNTS ? ALL_ACCOUNTS : JSON.stringify(filter),
+  );
 }
 
 /**
@@ -117,7 +134,11 @@ export function selectedAccounts<A extends { id: number }>(filter: AccountFilter
 }
 
 /** The filter after ticking or unticking one account. */
-export function toggleAccount(filter: AccountFilter, accountId: number, accounts: readonly { id: number }[]): AccountFilter {
+export function toggleAccount(
+  filter: AccountFilter,
+  accountId: number,
+  accounts: readonly { id: number }[],
+): AccountFilter {
   const chosen = new Set(selectedAccounts(filter, accounts).map((a) => a.id));
   if (chosen.has(accountId)) chosen.delete(accountId);
   else chosen.add(accountId);

@@ -1,8 +1,16 @@
 import type { ReportItem } from '@hf/contracts/reports';
 import { barColorIndex, barPercent, reportTotal, withoutHidden } from './report-items';
 
-const item = (id: number | null, name: string, value: number, children: ReportItem['children'] = []): ReportItem => ({ id, name, value, children });
-const food = item(1, 'Food', 150.1, [item(11, 'Groceries', 100.05) as ReportItem['children'][number], item(12, 'Dining', 30.02) as ReportItem['children'][number]]);
+const item = (id: number | null, name: string, value: number, children: ReportItem['children'] = []): ReportItem => ({
+  id,
+  name,
+  value,
+  children,
+});
+const food = item(1, 'Food', 150.1, [
+  item(11, 'Groceries', 100.05) as ReportItem['children'][number],
+  item(12, 'Dining', 30.02) as ReportItem['children'][number],
+]);
 const items = [food, item(2, 'Rent', 900), item(null, 'Uncategorized', 0.3)];
 
 describe('report items', () => {

@@ -18,7 +18,9 @@ export function withoutHidden(items: readonly ReportItem[], hidden: ReadonlySet<
       out.push(item);
       continue;
     }
-    const removed = item.children.filter((c) => hidden.has(categoryKey(c.id))).reduce((sum, c) => sum + dollarsToCents(c.value), 0);
+    const removed = item.children
+      .filter((c) => hidden.has(categoryKey(c.id)))
+      .reduce((sum, c) => sum + dollarsToCents(c.value), 0);
     const cents = dollarsToCents(item.value) - removed;
     if (cents > 0) out.push({ ...item, value: cents / 100, children });
   }

@@ -14,7 +14,15 @@ export interface ActiveThemePanelProps {
 }
 
 /** The active theme's name with save (current colours under a name), delete and reset to default. */
-export function ActiveThemePanel({ active, modified, saving, deletable, onSave, onDeleteActive, onResetToDefault }: ActiveThemePanelProps) {
+export function ActiveThemePanel({
+  active,
+  modified,
+  saving,
+  deletable,
+  onSave,
+  onDeleteActive,
+  onResetToDefault,
+}: ActiveThemePanelProps) {
   const nameId = useId();
   const deleteHintId = useId();
   const [name, setName] = useState('');
@@ -34,7 +42,14 @@ export function ActiveThemePanel({ active, modified, saving, deletable, onSave, 
         <form className="hf-settings__form" onSubmit={submit} noValidate>
           <div className="hf-settings__field">
             <label htmlFor={nameId}>Theme name</label>
-            <input id={nameId} type="text" maxLength={100} placeholder="e.g. Sunset" value={name} onChange={(e) => setName(e.target.value)} />
+            <input
+              id={nameId}
+              type="text"
+              maxLength={100}
+              placeholder="e.g. Sunset"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
           </div>
           <button type="submit" className="hf-button hf-button--primary" disabled={saving}>
             {saving ? 'Saving…' : 'Save Theme'}

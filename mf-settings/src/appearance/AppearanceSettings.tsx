@@ -40,7 +40,12 @@ export function AppearanceSettings() {
           <p className="hf-settings__hint">Click a part of the preview to edit its colours.</p>
           <ThemePreview colors={colors} selectedSection={section.id} onSelectSection={setSectionId} />
         </section>
-        <ColorEditor section={section} colors={colors} onChange={manager.setColor} onResetSection={() => manager.resetSection(section)} />
+        <ColorEditor
+          section={section}
+          colors={colors}
+          onChange={manager.setColor}
+          onResetSection={() => manager.resetSection(section)}
+        />
       </div>
       <ThemeLibrary
         builtIns={manager.builtIns}

@@ -21,7 +21,17 @@ function Swatches({ theme }: { theme: Theme }) {
   );
 }
 
-function ThemeCard({ theme, active, onLoad, onDelete }: { theme: Theme; active: boolean; onLoad: () => void; onDelete?: () => void }) {
+function ThemeCard({
+  theme,
+  active,
+  onLoad,
+  onDelete,
+}: {
+  theme: Theme;
+  active: boolean;
+  onLoad: () => void;
+  onDelete?: () => void;
+}) {
   return (
     <li className={`hf-theme-card${active ? ' hf-theme-card--active' : ''}`} aria-current={active ? 'true' : undefined}>
       <Swatches theme={theme} />
@@ -51,7 +61,12 @@ export function ThemeLibrary({ builtIns, saved, savedLoading, activeId, onLoad, 
         <h2 id="builtin-themes-heading">Built-in Themes</h2>
         <ul className="hf-theme-list" aria-label="Built-in themes">
           {builtIns.map((theme) => (
-            <ThemeCard key={String(theme.id)} theme={theme} active={sameThemeId(theme.id, activeId)} onLoad={() => onLoad(theme)} />
+            <ThemeCard
+              key={String(theme.id)}
+              theme={theme}
+              active={sameThemeId(theme.id, activeId)}
+              onLoad={() => onLoad(theme)}
+            />
           ))}
         </ul>
       </section>

@@ -62,7 +62,12 @@ function PreviewRow({ label, amount, background }: { label: string; amount: stri
 export function ThemePreview({ colors, selectedSection, onSelectSection }: ThemePreviewProps) {
   const part = (section: string) => ({ section, selected: selectedSection === section, onSelect: onSelectSection });
   return (
-    <div className="hf-preview" role="group" aria-label="Theme preview" style={{ background: colors.mainBg, color: colors.mainText }}>
+    <div
+      className="hf-preview"
+      role="group"
+      aria-label="Theme preview"
+      style={{ background: colors.mainBg, color: colors.mainText }}
+    >
       {/* Mouse convenience only: clicks between the parts land here. The accessible page part is the title below. */}
       <div
         aria-hidden="true"
@@ -71,7 +76,11 @@ export function ThemePreview({ colors, selectedSection, onSelectSection }: Theme
         onClick={() => onSelectSection('page')}
       />
       <div className="hf-preview__content">
-        <PreviewPart {...part('header')} className="hf-preview__header" style={{ background: colors.primaryBg, color: colors.primaryText }}>
+        <PreviewPart
+          {...part('header')}
+          className="hf-preview__header"
+          style={{ background: colors.primaryBg, color: colors.primaryText }}
+        >
           <strong>{PRODUCT_NAME}</strong>
           <span className="hf-preview__nav">Dashboard · Budget · Reports</span>
         </PreviewPart>
@@ -81,7 +90,11 @@ export function ThemePreview({ colors, selectedSection, onSelectSection }: Theme
             <span>Cleared balance $1,234.56</span>
           </PreviewPart>
           <div className="hf-preview__columns">
-            <PreviewPart {...part('secondary')} className="hf-preview__panel" style={{ background: colors.secondaryBg, color: colors.mainText }}>
+            <PreviewPart
+              {...part('secondary')}
+              className="hf-preview__panel"
+              style={{ background: colors.secondaryBg, color: colors.mainText }}
+            >
               <span className="hf-preview__panel-title">Envelopes</span>
               <span>Groceries: $120 left</span>
               <span>Fuel: $45 left</span>
@@ -104,16 +117,26 @@ export function ThemePreview({ colors, selectedSection, onSelectSection }: Theme
               </PreviewPart>
               <PreviewPart {...part('status')} className="hf-preview__statuses" style={{ color: colors.mainText }}>
                 <span>Status:</span>
-                <span className="hf-preview__badge" style={{ background: colors.statusPendingBg, color: colors.statusPendingText }}>
+                <span
+                  className="hf-preview__badge"
+                  style={{ background: colors.statusPendingBg, color: colors.statusPendingText }}
+                >
                   Pending
                 </span>
-                <span className="hf-preview__badge" style={{ background: colors.statusClearedBg, color: colors.statusClearedText }}>
+                <span
+                  className="hf-preview__badge"
+                  style={{ background: colors.statusClearedBg, color: colors.statusClearedText }}
+                >
                   Cleared
                 </span>
               </PreviewPart>
             </div>
           </div>
-          <PreviewPart {...part('button')} className="hf-preview__button" style={{ background: colors.buttonPrimaryBg, color: colors.buttonPrimaryText }}>
+          <PreviewPart
+            {...part('button')}
+            className="hf-preview__button"
+            style={{ background: colors.buttonPrimaryBg, color: colors.buttonPrimaryText }}
+          >
             Add Transaction
           </PreviewPart>
         </div>

@@ -1,5 +1,13 @@
 import { THEME_COLOR_KEYS } from '@hf/app-kit';
-import { COLOR_SECTIONS, isAcceptedColor, readAppliedColors, resetSectionColors, sameColors, sectionById, toPickerHex } from './color-sections';
+import {
+  COLOR_SECTIONS,
+  isAcceptedColor,
+  readAppliedColors,
+  resetSectionColors,
+  sameColors,
+  sectionById,
+  toPickerHex,
+} from './color-sections';
 import { DARK_COLORS, DEFAULT_COLORS } from '../test-support/themes';
 
 describe('COLOR_SECTIONS', () => {
@@ -42,12 +50,16 @@ describe('colour text', () => {
   });
 
   test('isAcceptedColor takes the forms svc-auth accepts and nothing else', () => {
-    for (const ok of ['#fff', '#ffffff', '#ffffff80', 'rgb(1,2,3)', 'rgba(1, 2, 3, 0.5)', ' #123456 ']) expect(isAcceptedColor(ok)).toBe(true);
-    for (const bad of ['fff', '#ffff', '#fffff', 'red', 'url(x)', 'rgb(1,2)', '#1234567', 'var(--x)']) expect(isAcceptedColor(bad)).toBe(false);
+    for (const ok of ['#fff', '#ffffff', '#ffffff80', 'rgb(1,2,3)', 'rgba(1, 2, 3, 0.5)', ' #123456 '])
+      expect(isAcceptedColor(ok)).toBe(true);
+    for (const bad of ['fff', '#ffff', '#fffff', 'red', 'url(x)', 'rgb(1,2)', '#1234567', 'var(--x)'])
+      expect(isAcceptedColor(bad)).toBe(false);
   });
 
   test('sameColors ignores letter case', () => {
-    expect(sameColors(DEFAULT_COLORS, { ...DEFAULT_COLORS, primaryBg: DEFAULT_COLORS.primaryBg.toUpperCase() })).toBe(true);
+    expect(sameColors(DEFAULT_COLORS, { ...DEFAULT_COLORS, primaryBg: DEFAULT_COLORS.primaryBg.toUpperCase() })).toBe(
+      true,
+    );
     expect(sameColors(DEFAULT_COLORS, DARK_COLORS)).toBe(false);
   });
 

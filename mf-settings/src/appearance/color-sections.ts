@@ -76,13 +76,17 @@ export function resetSectionColors(colors: ThemeColors, base: ThemeColors, secti
 }
 
 /** The colour forms svc-auth accepts: #rgb, #rrggbb, #rrggbbaa, rgb(), rgba(). */
-const ACCEPTED_COLOR_RE = /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|rgba?\(\s*[\d.]+%?\s*,\s*[\d.]+%?\s*,\s*[\d.]+%?\s*(,\s*[\d.]+%?\s*)?\))$/;
+const ACCEPTED_COLOR_RE =
+  /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|rgba?\(\s*[\d.]+%?\s*,\s*[\d.]+%?\s*,\s*[\d.]+%?\s*(,\s*[\d.]+%?\s*)?\))$/;
 
 export function isAcceptedColor(value: string): boolean {
   return ACCEPTED_COLOR_RE.test(value.trim());
 }
 
-const channel = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, '0');
+const channel = (n: number) =>
+  Math.max(0, Math.min(255, Math.round(n)))
+    .toString(16)
+    .padStart(2, '0');
 
 /**
  * The `#rrggbb` an `<input type="color">` can show for any accepted colour (alpha dropped);

@@ -30,19 +30,30 @@ async function logged<T>(what: string, call: () => Promise<T>): Promise<T> {
 }
 
 export function useBuiltInThemes() {
-  return useQuery({ queryKey: THEME_QUERY_KEYS.defaults, queryFn: () => logged('built-in themes', () => api.get<Theme[]>('/themes/defaults')), staleTime: Infinity });
+  return useQuery({
+    queryKey: THEME_QUERY_KEYS.defaults,
+    queryFn: () => logged('built-in themes', () => api.get<Theme[]>('/themes/defaults')),
+    staleTime: Infinity,
+  });
 }
 
 export function useSavedThemes() {
-  return useQuery({ queryKey: THEME_QUERY_KEYS.saved, queryFn: () => logged('saved themes', () => api.get<SavedTheme[]>('/themes/')) });
+  return useQuery({
+    queryKey: THEME_QUERY_KEYS.saved,
+    queryFn: () => logged('saved themes', () => api.get<SavedTheme[]>('/themes/')),
+  });
 }
 
 export function useThemePreference() {
-  return useQuery({ queryKey: THEME_QUERY_KEYS.preference, queryFn: () => logged('theme preference', () => api.get<ThemePreferenceView>('/themes/preference')) });
+  return useQuery({
+    queryKey: THEME_QUERY_KEYS.preference,
+    queryFn: () => logged('theme preference', () => api.get<ThemePreferenceView>('/themes/preference')),
+  });
 }
 
 export const themesApi = {
-  save: (name: string, colors: ThemeColors) => api.post<Partial<SavedTheme> & { id: number }>('/themes/', { name, colors }),
+  save: (name: string, colors: ThemeColors) =>
+    api.post<Partial<SavedTheme> & { id: number }>('/themes/', { name, colors }),
   setPreference: (themeId: ThemeId) => api.put<unknown>('/themes/preference', { theme_id: themeId }),
   remove: (themeId: number) => api.delete<unknown>(`/themes/${themeId}`),
 };

@@ -133,7 +133,10 @@ export function useThemeManager(notify: Notify) {
       try {
         const result = await saveAsync({ name, colors });
         const theme: SavedTheme = { id: result.id, name: result.name ?? name, colors: { ...colors, ...result.colors } };
-        queryClient.setQueryData<SavedTheme[]>(THEME_QUERY_KEYS.saved, (list) => [...(list ?? []).filter((t) => t.id !== theme.id), theme]);
+        queryClient.setQueryData<SavedTheme[]>(THEME_QUERY_KEYS.saved, (list) => [
+          ...(list ?? []).filter((t) => t.id !== theme.id),
+          theme,
+        ]);
         void queryClient.invalidateQueries({ queryKey: THEME_QUERY_KEYS.saved });
         setActive(theme);
         rememberPreference(theme);
@@ -164,7 +167,9 @@ export function useThemeManager(notify: Notify) {
     async (theme: SavedTheme) => {
       try {
         await deleteAsync(theme.id);
-        queryClient.setQueryData<SavedTheme[]>(THEME_QUERY_KEYS.saved, (list) => (list ?? []).filter((t) => t.id !== theme.id));
+        queryClient.setQueryData<SavedTheme[]>(THEME_QUERY_KEYS.saved, (list) =>
+          (list ?? []).filter((t) => t.id !== theme.id),
+        );
         void queryClient.invalidateQueries({ queryKey: THEME_QUERY_KEYS.saved });
         if (active && sameThemeId(active.id, theme.id)) {
           const fallback = defaultTheme ?? appliedTheme();
@@ -172,7 +177,10 @@ export function useThemeManager(notify: Notify) {
           setColors({ ...fallback.colors });
           announceTheme(fallback.colors);
           // svc-auth already falls back to 'default' when the preferred theme is deleted.
-          queryClient.setQueryData<ThemePreferenceView>(THEME_QUERY_KEYS.preference, { preference: fallback.id, theme: fallback });
+          queryClient.setQueryData<ThemePreferenceView>(THEME_QUERY_KEYS.preference, {
+            preference: fallback.id,
+            theme: fallback,
+          });
         }
         notify(THEME_MESSAGES.deleted, 'success');
       } catch (err) {

@@ -19,7 +19,11 @@ export function InvitePanel() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const invited = email.trim();
-    const problem = !invited ? INVITE_MESSAGES.emailRequired : !isValidEmail(invited) ? INVITE_MESSAGES.emailInvalid : null;
+    const problem = !invited
+      ? INVITE_MESSAGES.emailRequired
+      : !isValidEmail(invited)
+        ? INVITE_MESSAGES.emailInvalid
+        : null;
     setFieldError(problem);
     if (problem) return;
     createInvitation.mutate(invited, {

@@ -56,7 +56,9 @@ export function MembersPanel({ members, currentUserId }: MembersPanelProps) {
           destructive
           onConfirm={() => {
             setPendingRemoval(null);
-            removeMember.mutate(pendingRemoval.id, { onError: (err) => status.show(errorMessage(err, INVITE_MESSAGES.removeFailed), 'error') });
+            removeMember.mutate(pendingRemoval.id, {
+              onError: (err) => status.show(errorMessage(err, INVITE_MESSAGES.removeFailed), 'error'),
+            });
           }}
           onCancel={() => setPendingRemoval(null)}
         >

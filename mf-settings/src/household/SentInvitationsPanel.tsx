@@ -33,7 +33,9 @@ export function SentInvitationsPanel({ invitations }: { invitations: PendingInvi
                     type="button"
                     className="hf-button"
                     disabled={!invitation.token}
-                    title={invitation.token ? undefined : 'This link can no longer be shown; cancel it and invite again.'}
+                    title={
+                      invitation.token ? undefined : 'This link can no longer be shown; cancel it and invite again.'
+                    }
                     onClick={() => invitation.token && copy(key, invitationLink(invitation.token))}
                   >
                     {copiedKey === key ? 'Copied!' : 'Copy Link'}
@@ -61,7 +63,9 @@ export function SentInvitationsPanel({ invitations }: { invitations: PendingInvi
           destructive
           onConfirm={() => {
             setPendingCancel(null);
-            cancelInvitation.mutate(pendingCancel.id, { onError: (err) => status.show(errorMessage(err, INVITE_MESSAGES.cancelFailed), 'error') });
+            cancelInvitation.mutate(pendingCancel.id, {
+              onError: (err) => status.show(errorMessage(err, INVITE_MESSAGES.cancelFailed), 'error'),
+            });
           }}
           onCancel={() => setPendingCancel(null)}
         >

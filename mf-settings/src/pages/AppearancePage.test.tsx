@@ -11,7 +11,10 @@ jest.mock('../settings.css', () => ({}));
 const sunset = { id: 7, name: 'Sunset', colors: SUNSET_COLORS };
 const dark = BUILT_IN_THEMES[1];
 
-function setup({ saved = [sunset] as unknown[], preference = { preference: 'dark', theme: dark } as unknown } = {}): FakeApi {
+function setup({
+  saved = [sunset] as unknown[],
+  preference = { preference: 'dark', theme: dark } as unknown,
+} = {}): FakeApi {
   return installFakeApi({
     'GET /api/themes/defaults': reply(BUILT_IN_THEMES),
     'GET /api/themes/': reply(saved),
@@ -23,7 +26,9 @@ function setup({ saved = [sunset] as unknown[], preference = { preference: 'dark
 const appliedColor = (key: string) => document.documentElement.style.getPropertyValue(`--${key}`);
 const activeThemeName = () => screen.getByRole('heading', { name: /^Active theme:/ });
 const card = (listName: string, themeName: string) =>
-  within(screen.getByRole('list', { name: listName })).getByText(themeName).closest('li') as HTMLElement;
+  within(screen.getByRole('list', { name: listName }))
+    .getByText(themeName)
+    .closest('li') as HTMLElement;
 
 beforeEach(() => {
   document.documentElement.removeAttribute('style');
@@ -45,11 +50,11 @@ describe('AppearancePage: themes', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Appearance' })).toBeInTheDocument();
     expect(activeThemeName()).toHaveTextContent('Active theme: Dark Mode');
     const builtIns = screen.getByRole('list', { name: 'Built-in themes' });
-    expect(within(builtIns).getAllByRole('listitem').map((li) => li.querySelector('.hf-theme-card__name')?.textContent)).toEqual([
-      'Default',
-      'Dark Mode (active)',
-      'Blue Ocean',
-    ]);
+    expect(
+      within(builtIns)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.hf-theme-card__name')?.textContent),
+    ).toEqual(['Default', 'Dark Mode (active)', 'Blue Ocean']);
     expect(within(builtIns).getAllByRole('button', { name: 'Load' })).toHaveLength(3);
     expect(within(builtIns).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     const savedSunset = card('Saved themes', 'Sunset');
@@ -76,12 +81,19 @@ describe('AppearancePage: themes', () => {
     expect(appliedColor('primaryBg')).toBe(BLUE_COLORS.primaryBg);
     expect(appliedColor('statusClearedText')).toBe(BLUE_COLORS.statusClearedText);
     expect(announced).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(api.callsTo('PUT /api/themes/preference').map((c) => c.body)).toEqual([{ theme_id: 'blue' }]));
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/themes/preference').map((c) => c.body)).toEqual([{ theme_id: 'blue' }]),
+    );
 
     await user.click(within(card('Saved themes', 'Sunset')).getByRole('button', { name: 'Load' }));
     expect(activeThemeName()).toHaveTextContent('Active theme: Sunset');
     expect(appliedColor('primaryBg')).toBe(SUNSET_COLORS.primaryBg);
-    await waitFor(() => expect(api.callsTo('PUT /api/themes/preference').map((c) => c.body)).toEqual([{ theme_id: 'blue' }, { theme_id: 7 }]));
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/themes/preference').map((c) => c.body)).toEqual([
+        { theme_id: 'blue' },
+        { theme_id: 7 },
+      ]),
+    );
     window.removeEventListener(THEME_CHANGED_EVENT, announced);
   });
 
@@ -119,7 +131,9 @@ describe('AppearancePage: themes', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Theme reset to default.');
     expect(activeThemeName()).toHaveTextContent('Active theme: Default');
     expect(appliedColor('primaryBg')).toBe(DEFAULT_COLORS.primaryBg);
-    await waitFor(() => expect(api.callsTo('PUT /api/themes/preference').map((c) => c.body)).toEqual([{ theme_id: 'default' }]));
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/themes/preference').map((c) => c.body)).toEqual([{ theme_id: 'default' }]),
+    );
   });
 });
 
@@ -142,16 +156,24 @@ describe('AppearancePage: save', () => {
     const user = userEvent.setup();
     await renderPage();
     fireEvent.input(screen.getByLabelText('Header background'), { target: { value: '#ff0000' } });
-    api.on('GET /api/themes/', reply([sunset, { id: 8, name: 'Crimson', colors: { ...DARK_COLORS, primaryBg: '#ff0000' } }]));
+    api.on(
+      'GET /api/themes/',
+      reply([sunset, { id: 8, name: 'Crimson', colors: { ...DARK_COLORS, primaryBg: '#ff0000' } }]),
+    );
 
     await user.type(screen.getByLabelText('Theme name'), ' Crimson {Enter}');
     expect(await screen.findByRole('status')).toHaveTextContent('Theme "Crimson" saved successfully.');
-    expect(api.callsTo('POST /api/themes/')[0].body).toEqual({ name: 'Crimson', colors: { ...DARK_COLORS, primaryBg: '#ff0000' } });
+    expect(api.callsTo('POST /api/themes/')[0].body).toEqual({
+      name: 'Crimson',
+      colors: { ...DARK_COLORS, primaryBg: '#ff0000' },
+    });
     expect(activeThemeName()).toHaveTextContent('Active theme: Crimson');
     expect(screen.queryByText('Unsaved colour changes')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Theme name')).toHaveValue('');
     expect(card('Saved themes', 'Crimson')).toBeInTheDocument();
-    await waitFor(() => expect(api.callsTo('PUT /api/themes/preference').map((c) => c.body)).toEqual([{ theme_id: 8 }]));
+    await waitFor(() =>
+      expect(api.callsTo('PUT /api/themes/preference').map((c) => c.body)).toEqual([{ theme_id: 8 }]),
+    );
   });
 
   test('a failed save shows the server message, else "Failed to save theme."', async () => {
@@ -161,7 +183,9 @@ describe('AppearancePage: save', () => {
     await renderPage();
     await user.type(screen.getByLabelText('Theme name'), 'One more');
     await user.click(screen.getByRole('button', { name: 'Save Theme' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You can save at most 100 themes. Delete one to save another.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You can save at most 100 themes. Delete one to save another.',
+    );
     api.on('POST /api/themes/', failure(500));
     await user.click(screen.getByRole('button', { name: 'Save Theme' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to save theme.'));
@@ -253,7 +277,8 @@ describe('AppearancePage: live preview and colour editing', () => {
 
     await user.click(within(preview).getByText('Pending'));
     expect(editorHeading()).toHaveTextContent('Editing: Status badges');
-    for (const label of ['Pending background', 'Pending text', 'Cleared background', 'Cleared text']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    for (const label of ['Pending background', 'Pending text', 'Cleared background', 'Cleared text'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
     expect(screen.queryByLabelText('Header background')).not.toBeInTheDocument();
 
     await user.click(within(preview).getByText('Rent (budgeted)'));

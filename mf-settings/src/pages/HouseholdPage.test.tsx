@@ -6,8 +6,22 @@ import HouseholdPage from './HouseholdPage';
 
 jest.mock('../settings.css', () => ({}));
 
-const admin = { id: 1, email: 'ada@example.com', name: 'Ada', role: 'admin', household_id: 10, household_name: "Ada's household" };
-const member = { id: 2, email: 'bob@example.com', name: 'Bob', role: 'member', household_id: 10, household_name: "Ada's household" };
+const admin = {
+  id: 1,
+  email: 'ada@example.com',
+  name: 'Ada',
+  role: 'admin',
+  household_id: 10,
+  household_name: "Ada's household",
+};
+const member = {
+  id: 2,
+  email: 'bob@example.com',
+  name: 'Bob',
+  role: 'member',
+  household_id: 10,
+  household_name: "Ada's household",
+};
 const invitation = { id: 5, email: 'cy@example.com', token: 'tok-cy', expires_at: '2031-01-08T00:00:00.000Z' };
 
 function householdView(overrides: Partial<{ members: unknown[]; pending_invitations: unknown[] }> = {}) {
@@ -115,11 +129,24 @@ describe('HouseholdPage: invite by email', () => {
 
   test('a valid email creates the invitation, shows the link with Copy Link and refreshes the list', async () => {
     const api = setup();
-    api.on('POST /api/household/invite', reply({ id: 6, email: 'dee@example.com', token: 'tok-dee', expires_at: '2031-01-08T00:00:00.000Z' }));
+    api.on(
+      'POST /api/household/invite',
+      reply({ id: 6, email: 'dee@example.com', token: 'tok-dee', expires_at: '2031-01-08T00:00:00.000Z' }),
+    );
     const user = userEvent.setup();
     renderWithQueryClient(<HouseholdPage />);
     await screen.findByRole('list', { name: 'Pending invitations' });
-    api.on('GET /api/household/', reply(householdView({ pending_invitations: [invitation, { id: 6, email: 'dee@example.com', token: 'tok-dee', expires_at: '2031-01-08T00:00:00.000Z' }] })));
+    api.on(
+      'GET /api/household/',
+      reply(
+        householdView({
+          pending_invitations: [
+            invitation,
+            { id: 6, email: 'dee@example.com', token: 'tok-dee', expires_at: '2031-01-08T00:00:00.000Z' },
+          ],
+        }),
+      ),
+    );
 
     await user.type(screen.getByLabelText('Email address'), '  dee@example.com ');
     await user.click(screen.getByRole('button', { name: 'Create Invite Link' }));
@@ -151,7 +178,10 @@ describe('HouseholdPage: invite by email', () => {
   test('status messages vanish after 3 seconds', async () => {
     jest.useFakeTimers();
     const api = setup();
-    api.on('POST /api/household/invite', reply({ id: 6, email: 'dee@example.com', token: 'tok-dee', expires_at: '2031-01-08T00:00:00.000Z' }));
+    api.on(
+      'POST /api/household/invite',
+      reply({ id: 6, email: 'dee@example.com', token: 'tok-dee', expires_at: '2031-01-08T00:00:00.000Z' }),
+    );
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     renderWithQueryClient(<HouseholdPage />);
     await user.type(screen.getByLabelText('Email address'), 'dee@example.com');
@@ -182,7 +212,10 @@ describe('HouseholdPage: remove a member', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('DELETE /api/household/members/2')).toHaveLength(0);
 
-    api.on('GET /api/household/', reply(householdView({ members: [{ id: 1, email: 'ada@example.com', name: 'Ada', role: 'admin' }] })));
+    api.on(
+      'GET /api/household/',
+      reply(householdView({ members: [{ id: 1, email: 'ada@example.com', name: 'Ada', role: 'admin' }] })),
+    );
     await user.click(within(memberItem('bob@example.com')).getByRole('button', { name: 'Remove' }));
     dialog = screen.getByRole('dialog', { name: 'Remove Member' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
@@ -196,7 +229,11 @@ describe('HouseholdPage: remove a member', () => {
     const user = userEvent.setup();
     renderWithQueryClient(<HouseholdPage />);
     const members = await screen.findByRole('list', { name: 'Household members' });
-    await user.click(within((await within(members).findByText('bob@example.com')).closest('li')!).getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within((await within(members).findByText('bob@example.com')).closest('li')!).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
     await user.keyboard('y');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to remove member.');
     expect(screen.getByText('bob@example.com')).toBeInTheDocument();
@@ -275,7 +312,10 @@ describe('HouseholdPage: sent invitations', () => {
 
   test('the link of a new invitation can be copied too', async () => {
     const api = setup(member, householdView({ pending_invitations: [] }));
-    api.on('POST /api/household/invite', reply({ id: 6, email: 'dee@example.com', token: 'tok-dee', expires_at: '2031-01-08T00:00:00.000Z' }));
+    api.on(
+      'POST /api/household/invite',
+      reply({ id: 6, email: 'dee@example.com', token: 'tok-dee', expires_at: '2031-01-08T00:00:00.000Z' }),
+    );
     const user = userEvent.setup();
     const writeText = jest.fn().mockResolvedValue(undefined);
     setClipboard(writeText);

@@ -17,12 +17,16 @@ export default function HouseholdPage() {
     <div className="hf-settings">
       <h1>Household</h1>
       {household.data?.name && <p className="hf-settings__subtitle">{household.data.name}</p>}
-      <StatusMessage message={loadError && { text: errorMessage(loadError, INVITE_MESSAGES.loadFailed), kind: 'error' }} />
+      <StatusMessage
+        message={loadError && { text: errorMessage(loadError, INVITE_MESSAGES.loadFailed), kind: 'error' }}
+      />
       {household.isPending && !loadError && <p className="hf-settings__loading">Loading household…</p>}
       <div className="hf-settings__grid">
         {household.data && <MembersPanel members={household.data.members} currentUserId={me.data?.id ?? null} />}
         <InvitePanel />
-        {household.data && me.data?.role === 'admin' && <SentInvitationsPanel invitations={household.data.pending_invitations} />}
+        {household.data && me.data?.role === 'admin' && (
+          <SentInvitationsPanel invitations={household.data.pending_invitations} />
+        )}
       </div>
     </div>
   );

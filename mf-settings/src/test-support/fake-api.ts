@@ -39,10 +39,16 @@ export function installFakeApi(initial: Record<string, FakeRoute> = {}) {
     };
     calls.push(request);
     const route = routes.get(`${method} ${url.pathname}`);
-    const answer: FakeReply = route === undefined ? failure(404, 'Not found.') : typeof route === 'function' ? await route(request) : route;
+    const answer: FakeReply =
+      route === undefined ? failure(404, 'Not found.') : typeof route === 'function' ? await route(request) : route;
     const status = answer.status ?? 200;
     const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
-    return { ok: status >= 200 && status < 300, status, headers: new Headers(), text: async () => text } as unknown as Response;
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      headers: new Headers(),
+      text: async () => text,
+    } as unknown as Response;
   });
   (globalThis as { fetch: unknown }).fetch = fetchMock;
   return {

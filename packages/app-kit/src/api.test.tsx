@@ -1,7 +1,18 @@
-import { EVENT_SEQUENCE_HEADER as CONTRACT_EVENT_SEQUENCE, MIN_SEQUENCE_HEADER as CONTRACT_MIN_SEQUENCE } from '@hf/contracts';
 import {
-  apiDownload, apiFetch, EVENT_SEQUENCE_HEADER, filenameFromContentDisposition, lastEventSequence, MIN_SEQUENCE_HEADER, noteEventSequence,
-  readModelStaleTime, resetEventSequence, saveDownloadedFile,
+  EVENT_SEQUENCE_HEADER as CONTRACT_EVENT_SEQUENCE,
+  MIN_SEQUENCE_HEADER as CONTRACT_MIN_SEQUENCE,
+} from '@hf/contracts';
+import {
+  apiDownload,
+  apiFetch,
+  EVENT_SEQUENCE_HEADER,
+  filenameFromContentDisposition,
+  lastEventSequence,
+  MIN_SEQUENCE_HEADER,
+  noteEventSequence,
+  readModelStaleTime,
+  resetEventSequence,
+  saveDownloadedFile,
 } from './api';
 import { stubFetch } from './testing/harness';
 
@@ -66,11 +77,19 @@ describe('read-your-writes', () => {
     await apiFetch('/budget/category/5', { method: 'DELETE', query: { month: '2026-11' } });
     await apiFetch('/budget/autofill', { method: 'POST', body: {} });
     await apiFetch('/budget/goals', { method: 'POST', body: {} });
-    const sent = (path: string, method = 'GET') => calls.find((c) => c.path === path && c.method === method)!.headers[MIN_SEQUENCE_HEADER];
+    const sent = (path: string, method = 'GET') =>
+      calls.find((c) => c.path === path && c.method === method)!.headers[MIN_SEQUENCE_HEADER];
     expect(sent('/api/reports/spending_by_category')).toBe('41');
     expect(sent('/api/dashboard/widgets')).toBe('41');
     expect(sent('/api/budget/3')).toBe('41');
-    for (const [method, path] of [['POST', '/api/budget/category'], ['POST', '/api/budget/3'], ['PUT', '/api/budget/9'], ['DELETE', '/api/budget/category/5'], ['POST', '/api/budget/autofill'], ['POST', '/api/budget/goals']]) {
+    for (const [method, path] of [
+      ['POST', '/api/budget/category'],
+      ['POST', '/api/budget/3'],
+      ['PUT', '/api/budget/9'],
+      ['DELETE', '/api/budget/category/5'],
+      ['POST', '/api/budget/autofill'],
+      ['POST', '/api/budget/goals'],
+    ]) {
       expect([method, path, sent(path, method)]).toEqual([method, path, '41']);
     }
     // The ledger's own calls and svc-reports' writes read no mirror.
@@ -80,8 +99,13 @@ describe('read-your-writes', () => {
   });
 
   it('takes the sequence from failed answers too, and ignores values that are not numbers', async () => {
-    stubFetch({ 'PUT /api/transactions/7': { status: 409, body: { message: 'changed' }, headers: { 'x-event-sequence': '9' } } });
-    await expect(apiFetch('/transactions/7', { method: 'PUT', body: {} })).rejects.toMatchObject({ status: 409, serverMessage: 'changed' });
+    stubFetch({
+      'PUT /api/transactions/7': { status: 409, body: { message: 'changed' }, headers: { 'x-event-sequence': '9' } },
+    });
+    await expect(apiFetch('/transactions/7', { method: 'PUT', body: {} })).rejects.toMatchObject({
+      status: 409,
+      serverMessage: 'changed',
+    });
     expect(lastEventSequence()).toBe(9);
     for (const bad of ['', 'abc', '-3', '1e9', '12.5', null]) noteEventSequence(bad);
     expect(lastEventSequence()).toBe(9);
@@ -110,8 +134,12 @@ describe('readModelStaleTime', () => {
 
 describe('file downloads', () => {
   it('reads the file name from Content-Disposition', () => {
-    expect(filenameFromContentDisposition('attachment; filename="spending_by_category_2026-01-01_2026-01-31.csv"')).toBe('spending_by_category_2026-01-01_2026-01-31.csv');
-    expect(filenameFromContentDisposition("attachment; filename=\"a.csv\"; filename*=UTF-8''caf%C3%A9%20report.csv")).toBe('café report.csv');
+    expect(
+      filenameFromContentDisposition('attachment; filename="spending_by_category_2026-01-01_2026-01-31.csv"'),
+    ).toBe('spending_by_category_2026-01-01_2026-01-31.csv');
+    expect(
+      filenameFromContentDisposition('attachment; filename="a.csv"; filename*=UTF-8\'\'caf%C3%A9%20report.csv'),
+    ).toBe('café report.csv');
     expect(filenameFromContentDisposition('attachment; filename=plain.csv')).toBe('plain.csv');
     expect(filenameFromContentDisposition('attachment; filename="../../etc/passwd"')).toBe('.._.._etc_passwd');
     expect(filenameFromContentDisposition('attachment')).toBeNull();
@@ -124,10 +152,15 @@ describe('file downloads', () => {
       'GET /api/reports/spending_by_payee': {
         status: 200,
         body: 'name,value\r\nGrocer,12.50\r\n',
-        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="payees.csv"' },
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="payees.csv"',
+        },
       },
     });
-    const file = await apiDownload('/reports/spending_by_payee', { query: { format: 'csv', start_date: '2026-01-01' } });
+    const file = await apiDownload('/reports/spending_by_payee', {
+      query: { format: 'csv', start_date: '2026-01-01' },
+    });
     expect(calls[0].headers.Authorization).toBe('Bearer tok');
     expect(calls[0].query.get('format')).toBe('csv');
     expect(file.filename).toBe('payees.csv');
@@ -135,8 +168,15 @@ describe('file downloads', () => {
   });
 
   it('a failed download throws with the server message', async () => {
-    stubFetch({ 'GET /api/reports/spending_by_payee': { status: 400, body: { message: 'The start date must be on or before the end date.' } } });
-    await expect(apiDownload('/reports/spending_by_payee')).rejects.toMatchObject({ serverMessage: 'The start date must be on or before the end date.' });
+    stubFetch({
+      'GET /api/reports/spending_by_payee': {
+        status: 400,
+        body: { message: 'The start date must be on or before the end date.' },
+      },
+    });
+    await expect(apiDownload('/reports/spending_by_payee')).rejects.toMatchObject({
+      serverMessage: 'The start date must be on or before the end date.',
+    });
   });
 
   it('saves through an object URL and a download link', () => {
@@ -144,7 +184,9 @@ describe('file downloads', () => {
     const revokeObjectURL = jest.fn();
     Object.assign(URL, { createObjectURL, revokeObjectURL });
     const clicked: { download: string; href: string }[] = [];
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       clicked.push({ download: this.download, href: this.href });
     });
     jest.useFakeTimers();

@@ -134,7 +134,10 @@ async function send(path: string, request: ApiRequest): Promise<Response> {
   if (!response.ok) {
     const data = parseJson(await response.text());
     if (response.status === 401 && !UNAUTHENTICATED_CALLS.some((p) => path.startsWith(p))) handleUnauthorized();
-    const serverMessage = data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string' ? (data as { message: string }).message : null;
+    const serverMessage =
+      data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+        ? (data as { message: string }).message
+        : null;
     throw new ApiError(response.status, serverMessage ?? `Request failed (${response.status})`, serverMessage);
   }
   return response;
@@ -173,7 +176,10 @@ export function filenameFromContentDisposition(header: string | null | undefined
     const bare = /filename\s*=\s*([^;"\s]+)/i.exec(header);
     name = quoted ? quoted[1].replace(/\\(.)/g, '$1') : bare ? bare[1] : null;
   }
-  const clean = name?.replace(/[\\/]/g, '_').replace(/[\u0000-\u001f]/g, '').trim();
+  const clean = name
+    ?.replace(/[\\/]/g, '_')
+    .replace(/[\u0000-\u001f]/g, '')
+    .trim();
   return clean ? clean : null;
 }
 
@@ -181,9 +187,15 @@ export function filenameFromContentDisposition(header: string | null | undefined
  * A GET whose answer is a file (CSV exports): sent like every call (the Bearer token a plain
  * link could not carry), answered with the bytes and the server's file name.
  */
-export async function apiDownload(path: string, request: Omit<ApiRequest, 'method' | 'body'> = {}): Promise<DownloadedFile> {
+export async function apiDownload(
+  path: string,
+  request: Omit<ApiRequest, 'method' | 'body'> = {},
+): Promise<DownloadedFile> {
   const response = await send(path, request);
-  return { blob: await response.blob(), filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')) };
+  return {
+    blob: await response.blob(),
+    filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')),
+  };
 }
 
 /** Hands a downloaded file to the browser's download through an object URL. */

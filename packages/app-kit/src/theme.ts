@@ -3,9 +3,23 @@
  * <html>: one `--<colourKey>` per key of spec section 3 (e.g. `--primaryBg`).
  */
 export const THEME_COLOR_KEYS = [
-  'primaryBg', 'primaryText', 'mainBg', 'secondaryBg', 'mainText', 'buttonPrimaryBg', 'buttonPrimaryText',
-  'rowEntryBg', 'rowEntryBorder', 'rowDefaultBg', 'rowBudgetBg', 'rowEditBg', 'rowHighlightBg',
-  'statusPendingBg', 'statusPendingText', 'statusClearedBg', 'statusClearedText',
+  'primaryBg',
+  'primaryText',
+  'mainBg',
+  'secondaryBg',
+  'mainText',
+  'buttonPrimaryBg',
+  'buttonPrimaryText',
+  'rowEntryBg',
+  'rowEntryBorder',
+  'rowDefaultBg',
+  'rowBudgetBg',
+  'rowEditBg',
+  'rowHighlightBg',
+  'statusPendingBg',
+  'statusPendingText',
+  'statusClearedBg',
+  'statusClearedText',
 ] as const;
 
 export type ThemeColorKey = (typeof THEME_COLOR_KEYS)[number];

@@ -6,7 +6,16 @@
  * the session and the api client through `@hf/app-kit` (the shared singleton).
  */
 import { localToday } from '@hf/calendar';
-import { API_BASE, ApiError, EVENT_SEQUENCE_HEADER, STORAGE_KEYS, getAccessToken, handleUnauthorized, noteEventSequence, parseJson } from '@hf/app-kit';
+import {
+  API_BASE,
+  ApiError,
+  EVENT_SEQUENCE_HEADER,
+  STORAGE_KEYS,
+  getAccessToken,
+  handleUnauthorized,
+  noteEventSequence,
+  parseJson,
+} from '@hf/app-kit';
 
 /** How far a call has come: the request body's bytes sent, then the wait for the answer. */
 export type UploadProgress = { phase: 'sending'; loaded: number; total: number } | { phase: 'waiting' };
@@ -43,7 +52,8 @@ export function apiUpload<T = unknown>(path: string, request: UploadRequest): Pr
     }
     const onProgress = request.onProgress;
     if (onProgress) {
-      xhr.upload.onprogress = (event) => onProgress({ phase: 'sending', loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
+      xhr.upload.onprogress = (event) =>
+        onProgress({ phase: 'sending', loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
       xhr.upload.onload = () => onProgress({ phase: 'waiting' });
     }
     const onAbort = () => xhr.abort();
@@ -61,7 +71,10 @@ export function apiUpload<T = unknown>(path: string, request: UploadRequest): Pr
         return;
       }
       if (xhr.status === 401) handleUnauthorized();
-      const serverMessage = data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string' ? (data as { message: string }).message : null;
+      const serverMessage =
+        data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+          ? (data as { message: string }).message
+          : null;
       reject(new ApiError(xhr.status, serverMessage ?? `Request failed (${xhr.status})`, serverMessage));
     };
     xhr.onerror = () => {

@@ -1,4 +1,17 @@
-import { addDays, addMonthKeys, addMonths, applyDateKey, monthKeyOfIndex, daysInMonth, isValidDate, isValidMonth, occurrenceDate, parseEntryDate, toDayNumber, fromDayNumber } from './index';
+import {
+  addDays,
+  addMonthKeys,
+  addMonths,
+  applyDateKey,
+  monthKeyOfIndex,
+  daysInMonth,
+  isValidDate,
+  isValidMonth,
+  occurrenceDate,
+  parseEntryDate,
+  toDayNumber,
+  fromDayNumber,
+} from './index';
 
 describe('calendar dates', () => {
   it('knows real dates from impossible ones', () => {

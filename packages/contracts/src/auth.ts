@@ -46,7 +46,12 @@ const OpaqueToken = Text(200);
 
 /** `token` (an invitation) may be absent, null or empty: all three mean "no invitation". */
 export const RegisterBody = Type.Object(
-  { name: Name(100, AUTH_MESSAGES.nameRequired), email: Email, password: Password, token: Type.Optional(Type.Union([OpaqueToken, Type.Null()])) },
+  {
+    name: Name(100, AUTH_MESSAGES.nameRequired),
+    email: Email,
+    password: Password,
+    token: Type.Optional(Type.Union([OpaqueToken, Type.Null()])),
+  },
   { additionalProperties: false },
 );
 export type RegisterBody = Static<typeof RegisterBody>;
@@ -61,7 +66,10 @@ export type TokenPair = Static<typeof TokenPair>;
 export const ForgotPasswordBody = Type.Object({ email: Email }, { additionalProperties: false });
 export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>;
 
-export const ResetPasswordBody = Type.Object({ token: OpaqueToken, password: Password }, { additionalProperties: false });
+export const ResetPasswordBody = Type.Object(
+  { token: OpaqueToken, password: Password },
+  { additionalProperties: false },
+);
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
 export const RefreshBody = Type.Object({ refresh_token: OpaqueToken }, { additionalProperties: false });
@@ -91,7 +99,12 @@ export type InvitationView = Static<typeof InvitationView>;
 /** Any text: whatever is not one of our tokens answers 404 with the spec's message. */
 export const TokenParams = Type.Object({ token: Type.String({ maxLength: 1000 }) }, { additionalProperties: false });
 
-export const HouseholdMember = Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String(), role: Role });
+export const HouseholdMember = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  name: Type.String(),
+  role: Role,
+});
 export type HouseholdMember = Static<typeof HouseholdMember>;
 
 /** A pending invitation; `token` is null only if it can no longer be decrypted (key rotated). */
@@ -183,7 +196,10 @@ export const SavedTheme = Type.Object({ id: Type.Integer(), name: Type.String(),
 export type SavedTheme = Static<typeof SavedTheme>;
 
 /** `POST /api/themes/`: saving a name the user already has updates that theme. */
-export const SaveThemeBody = Type.Object({ name: Name(100, AUTH_MESSAGES.themeNameEmpty), colors: ThemeColors }, { additionalProperties: false });
+export const SaveThemeBody = Type.Object(
+  { name: Name(100, AUTH_MESSAGES.themeNameEmpty), colors: ThemeColors },
+  { additionalProperties: false },
+);
 export type SaveThemeBody = Static<typeof SaveThemeBody>;
 
 /** `GET`/`PUT /api/themes/preference`: the chosen id and the theme it resolves to. */
@@ -199,13 +215,19 @@ export const ThemeIdParams = Type.Object({ id: Text(40) }, { additionalPropertie
 // ---- internal (gateway -> svc-auth) --------------------------------------------------------
 
 /** `POST /internal/sessions/renew`: a still-valid access token of a live session -> a fresh one. */
-export const RenewSessionBody = Type.Object({ access_token: Type.String({ maxLength: 4096 }) }, { additionalProperties: false });
+export const RenewSessionBody = Type.Object(
+  { access_token: Type.String({ maxLength: 4096 }) },
+  { additionalProperties: false },
+);
 export type RenewSessionBody = Static<typeof RenewSessionBody>;
 export const RenewSessionResponse = Type.Object({ access_token: Type.String(), expires_at: Type.String() });
 export type RenewSessionResponse = Static<typeof RenewSessionResponse>;
 
 /** `GET /internal/sessions/revoked?since=ISO`: sessions revoked at or after `since` (default: 24 h ago). */
-export const RevokedSessionsQuery = Type.Object({ since: Type.Optional(Type.String({ maxLength: 40 })) }, { additionalProperties: false });
+export const RevokedSessionsQuery = Type.Object(
+  { since: Type.Optional(Type.String({ maxLength: 40 })) },
+  { additionalProperties: false },
+);
 export const RevokedSessionsResponse = Type.Object({
   sessions: Type.Array(Type.Object({ id: Type.String(), revoked_at: Type.String(), expires_at: Type.String() })),
   /** The server's time of the answer: pass it as the next `since`. */

@@ -210,6 +210,8 @@ export const WidgetData = Type.Object({
       spent: Type.Number(),
     }),
   ),
-  savings_goals: Type.Array(Type.Object({ id: Id, name: Type.String(), target_amount: Type.Number(), saved_amount: Type.Number() })),
+  savings_goals: Type.Array(
+    Type.Object({ id: Id, name: Type.String(), target_amount: Type.Number(), saved_amount: Type.Number() }),
+  ),
 });
 export type WidgetData = Static<typeof WidgetData>;

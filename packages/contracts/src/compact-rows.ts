@@ -4,8 +4,24 @@ type Field = keyof LedgerTransactionSnapshot;
 
 /** Every field of a row snapshot, in the contract's order. */
 export const SNAPSHOT_FIELDS: readonly Field[] = [
-  'id', 'household_id', 'account_id', 'date', 'payee', 'amount_cents', 'status', 'notes', 'category_id', 'is_budgeted',
-  'schedule_id', 'schedule_month', 'transfer_id', 'transfer_account_id', 'transfer_transaction_id', 'deleted', 'created_at', 'updated_at',
+  'id',
+  'household_id',
+  'account_id',
+  'date',
+  'payee',
+  'amount_cents',
+  'status',
+  'notes',
+  'category_id',
+  'is_budgeted',
+  'schedule_id',
+  'schedule_month',
+  'transfer_id',
+  'transfer_account_id',
+  'transfer_transaction_id',
+  'deleted',
+  'created_at',
+  'updated_at',
 ];
 
 /**
@@ -13,7 +29,9 @@ export const SNAPSHOT_FIELDS: readonly Field[] = [
  * goes once into `shared`, the others stay in each row's entry. Rows may be of any shape the
  * contract allows; nothing is lost (`expandRows` gives them back, field for field).
  */
-export function compactRows(rows: readonly LedgerTransactionSnapshot[]): Pick<TransactionRecordedV2, 'shared' | 'transactions'> {
+export function compactRows(
+  rows: readonly LedgerTransactionSnapshot[],
+): Pick<TransactionRecordedV2, 'shared' | 'transactions'> {
   const shared: Partial<LedgerTransactionSnapshot> = {};
   const own: Field[] = [];
   for (const field of SNAPSHOT_FIELDS) {

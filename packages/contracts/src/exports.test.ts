@@ -15,12 +15,18 @@ const modules = readdirSync(__dirname)
 describe('@hf/contracts exports', () => {
   it('exports the index and every module of src/ by its name, each to a file that exists', () => {
     expect(pkg.exports['.']).toBe('./src/index.ts');
-    for (const name of modules) expect({ name, target: pkg.exports[`./${name}`] }).toEqual({ name, target: `./src/${name}.ts` });
-    for (const target of Object.values(pkg.exports)) if (!target.includes('*')) expect(existsSync(join(ROOT, target))).toBe(true);
+    for (const name of modules)
+      expect({ name, target: pkg.exports[`./${name}`] }).toEqual({ name, target: `./src/${name}.ts` });
+    for (const target of Object.values(pkg.exports))
+      if (!target.includes('*')) expect(existsSync(join(ROOT, target))).toBe(true);
   });
 
   it('resolves a subpath to the same module as the index re-exports', async () => {
-    const [whole, limits, product] = await Promise.all([import('@hf/contracts'), import('@hf/contracts/ledger-limits'), import('@hf/contracts/product')]);
+    const [whole, limits, product] = await Promise.all([
+      import('@hf/contracts'),
+      import('@hf/contracts/ledger-limits'),
+      import('@hf/contracts/product'),
+    ]);
     expect(limits.LEDGER_LIMITS).toBe(whole.LEDGER_LIMITS);
     expect(product.PRODUCT_NAME).toBe(whole.PRODUCT_NAME);
   });
@@ -30,7 +36,10 @@ describe('@hf/contracts exports', () => {
     expect(leaves.length).toBeGreaterThanOrEqual(5);
     for (const name of leaves) {
       const source = readFileSync(join(__dirname, `${name}.ts`), 'utf8');
-      expect({ name, imports: source.match(/^\s*(import|export)\s[^;]*\sfrom\s+['"][^'"]+['"]/gm) ?? [] }).toEqual({ name, imports: [] });
+      expect({ name, imports: source.match(/^\s*(import|export)\s[^;]*\sfrom\s+['"][^'"]+['"]/gm) ?? [] }).toEqual({
+        name,
+        imports: [],
+      });
     }
   });
 });

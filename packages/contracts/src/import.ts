@@ -14,7 +14,8 @@ const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'], ma
 const Column = NullableString;
 /** A union of string literals whose static type is the literals' union (a mapped array alone types as `never`). */
 type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
-const literals = <const T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<Literals<T>>;
+const literals = <const T extends readonly string[]>(values: T) =>
+  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<Literals<T>>;
 
 /**
  * Mapping config: which column holds what. A column is named by its header text, or `#1`, `#2`,
@@ -94,7 +95,12 @@ export const SaveMappingBody = Type.Object(
   { additionalProperties: false },
 );
 export type SaveMappingBody = Static<typeof SaveMappingBody>;
-export const SavedMapping = Type.Object({ id: Id, mapping_name: Type.String(), headers: Type.Array(Type.String()), mapping_config: MappingConfig });
+export const SavedMapping = Type.Object({
+  id: Id,
+  mapping_name: Type.String(),
+  headers: Type.Array(Type.String()),
+  mapping_config: MappingConfig,
+});
 export type SavedMapping = Static<typeof SavedMapping>;
 
 /** A row read from the file under the mapping. */
@@ -110,7 +116,13 @@ export const ImportedRow = Type.Object({
 });
 export type ImportedRow = Static<typeof ImportedRow>;
 
-export const ExistingRow = Type.Object({ id: Id, date: Type.String(), payee: Type.String(), amount: Type.Number(), is_budgeted: Type.Boolean() });
+export const ExistingRow = Type.Object({
+  id: Id,
+  date: Type.String(),
+  payee: Type.String(),
+  amount: Type.Number(),
+  is_budgeted: Type.Boolean(),
+});
 export type ExistingRow = Static<typeof ExistingRow>;
 
 /**
@@ -135,7 +147,9 @@ export const UpdateMatchedBody = Type.Object(
   {
     transaction_ids: Type.Array(Id, { maxItems: IMPORT_LIMITS.maxCommitRows }),
     updates: Type.Optional(
-      Type.Array(Type.Object({ id: Id, date: CalendarDateString, amount: Amount }, { additionalProperties: false }), { maxItems: IMPORT_LIMITS.maxCommitRows }),
+      Type.Array(Type.Object({ id: Id, date: CalendarDateString, amount: Amount }, { additionalProperties: false }), {
+        maxItems: IMPORT_LIMITS.maxCommitRows,
+      }),
     ),
   },
   { additionalProperties: false },

@@ -47,7 +47,10 @@ export const Account = Type.Object({
 });
 export type Account = Static<typeof Account>;
 /** `?today=YYYY-MM-DD` on GET /api/accounts/ and /api/accounts/:id adds `balance_today`. */
-export const AccountBalanceQuery = Type.Object({ today: Type.Optional(CalendarDateString) }, { additionalProperties: false });
+export const AccountBalanceQuery = Type.Object(
+  { today: Type.Optional(CalendarDateString) },
+  { additionalProperties: false },
+);
 export type AccountBalanceQuery = Static<typeof AccountBalanceQuery>;
 export const AccountList = Type.Array(Account);
 export type AccountList = Static<typeof AccountList>;
@@ -60,7 +63,10 @@ export const CreateAccountBody = Type.Object(
 export type CreateAccountBody = Static<typeof CreateAccountBody>;
 
 /** PUT /api/accounts/:id */
-export const RenameAccountBody = Type.Object({ name: Name(LEDGER_LIMITS.accountName, ACCOUNT_NAME_REQUIRED) }, { additionalProperties: false });
+export const RenameAccountBody = Type.Object(
+  { name: Name(LEDGER_LIMITS.accountName, ACCOUNT_NAME_REQUIRED) },
+  { additionalProperties: false },
+);
 export type RenameAccountBody = Static<typeof RenameAccountBody>;
 
 /** POST /api/accounts/reorder: every account of the household exactly once, in the new order. */
@@ -173,14 +179,16 @@ export type RegisterPage = Static<typeof RegisterPage>;
 
 /** The fields of a new row, shared by the register's create call and the internal bulk create. */
 const NEW_TRANSACTION_FIELDS = {
-    date: CalendarDateString,
-    payee: Text(LEDGER_LIMITS.payee, 1),
-    amount: Amount,
-    status: Type.Optional(TransactionStatusInput),
-    notes: Type.Optional(Text(LEDGER_LIMITS.notes)),
-    category_id: Type.Optional(NullableId),
-    /** Category by name (`Parent: Child` or `Name`), used when category_id is absent; unknown -> 400. */
-    category: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: LEDGER_LIMITS.categoryName * 2 + 2 })),
+  date: CalendarDateString,
+  payee: Text(LEDGER_LIMITS.payee, 1),
+  amount: Amount,
+  status: Type.Optional(TransactionStatusInput),
+  notes: Type.Optional(Text(LEDGER_LIMITS.notes)),
+  category_id: Type.Optional(NullableId),
+  /** Category by name (`Parent: Child` or `Name`), used when category_id is absent; unknown -> 400. */
+  category: Type.Optional(
+    Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: LEDGER_LIMITS.categoryName * 2 + 2 }),
+  ),
 };
 
 /**
@@ -217,7 +225,9 @@ export const UpdateTransactionBody = Type.Object(
     status: Type.Optional(TransactionStatusInput),
     notes: Type.Optional(Text(LEDGER_LIMITS.notes)),
     category_id: Type.Optional(NullableId),
-    category: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: LEDGER_LIMITS.categoryName * 2 + 2 })),
+    category: Type.Optional(
+      Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: LEDGER_LIMITS.categoryName * 2 + 2 }),
+    ),
     updated_at: Type.Optional(Type.String({ maxLength: 40 })),
   },
   { additionalProperties: false },
@@ -255,10 +265,17 @@ export const SearchResults = Type.Array(SearchResult);
 export type SearchResults = Static<typeof SearchResults>;
 
 /** PATCH /api/transactions/bulk_categorize (at most 1000 ids). Answers { message }. */
-export const BulkCategorizeBody = Type.Object({ transaction_ids: Type.Array(Id), category_id: Id }, { additionalProperties: false });
+export const BulkCategorizeBody = Type.Object(
+  { transaction_ids: Type.Array(Id), category_id: Id },
+  { additionalProperties: false },
+);
 export type BulkCategorizeBody = Static<typeof BulkCategorizeBody>;
 /** The bulk categorize answer: how many rows were asked for and how many actually changed. */
-export const BulkCategorizeResponse = Type.Object({ message: Type.String(), selected: Type.Integer(), changed: Type.Integer() });
+export const BulkCategorizeResponse = Type.Object({
+  message: Type.String(),
+  selected: Type.Integer(),
+  changed: Type.Integer(),
+});
 export type BulkCategorizeResponse = Static<typeof BulkCategorizeResponse>;
 
 /** POST /api/accounts/transfer answer. */
@@ -314,7 +331,10 @@ export type CategoryResponse = Static<typeof CategoryResponse>;
 
 /** PUT /api/categories/:id with {name} or {parent_id} (null = top level), or both. */
 export const UpdateCategoryBody = Type.Object(
-  { name: Type.Optional(Name(LEDGER_LIMITS.categoryName, CATEGORY_NAME_REQUIRED)), parent_id: Type.Optional(NullableId) },
+  {
+    name: Type.Optional(Name(LEDGER_LIMITS.categoryName, CATEGORY_NAME_REQUIRED)),
+    parent_id: Type.Optional(NullableId),
+  },
   { additionalProperties: false },
 );
 export type UpdateCategoryBody = Static<typeof UpdateCategoryBody>;
@@ -392,7 +412,12 @@ export const ClearTransactionsBody = Type.Object(
     household_id: Id,
     transaction_ids: Type.Array(Id),
     updates: Type.Optional(
-      Type.Array(Type.Object({ id: Id, date: Type.Optional(CalendarDateString), amount: Type.Optional(Amount) }, { additionalProperties: false })),
+      Type.Array(
+        Type.Object(
+          { id: Id, date: Type.Optional(CalendarDateString), amount: Type.Optional(Amount) },
+          { additionalProperties: false },
+        ),
+      ),
     ),
     user_id: Type.Optional(Id),
   },
@@ -425,7 +450,12 @@ export const UpsertBudgetedRowBody = Type.Object(
 );
 export type UpsertBudgetedRowBody = Static<typeof UpsertBudgetedRowBody>;
 export const UpsertBudgetedRowResponse = Type.Object({
-  state: Type.Union([Type.Literal('created'), Type.Literal('updated'), Type.Literal('unchanged'), Type.Literal('detached')]),
+  state: Type.Union([
+    Type.Literal('created'),
+    Type.Literal('updated'),
+    Type.Literal('unchanged'),
+    Type.Literal('detached'),
+  ]),
   transaction_id: NullableId,
 });
 export type UpsertBudgetedRowResponse = Static<typeof UpsertBudgetedRowResponse>;
@@ -530,7 +560,10 @@ export const TransactionRecordedV2 = Type.Object({
 });
 export type TransactionRecordedV2 = Static<typeof TransactionRecordedV2>;
 
-export const TransactionChangePair = Type.Object({ before: LedgerTransactionSnapshot, after: LedgerTransactionSnapshot });
+export const TransactionChangePair = Type.Object({
+  before: LedgerTransactionSnapshot,
+  after: LedgerTransactionSnapshot,
+});
 export type TransactionChangePair = Static<typeof TransactionChangePair>;
 /** ledger.transaction.changed.v1: full rows before and after (a transfer edit: both legs). */
 export const TransactionChangedV1 = Type.Object({

@@ -31,7 +31,12 @@ export const ReportQuery = Type.Object(
   {
     ...rangeFields,
     ...sortField,
-    hide_category_ids: Type.Optional(Type.String({ maxLength: REPORT_LIMITS.accountIdsLength, pattern: `^(([1-9][0-9]{0,9}|${UNCATEGORIZED_ID})(,([1-9][0-9]{0,9}|${UNCATEGORIZED_ID}))*)?$` })),
+    hide_category_ids: Type.Optional(
+      Type.String({
+        maxLength: REPORT_LIMITS.accountIdsLength,
+        pattern: `^(([1-9][0-9]{0,9}|${UNCATEGORIZED_ID})(,([1-9][0-9]{0,9}|${UNCATEGORIZED_ID}))*)?$`,
+      }),
+    ),
   },
   { additionalProperties: false },
 );

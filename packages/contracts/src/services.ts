@@ -13,9 +13,27 @@ export interface ServiceRoute {
 }
 
 export const SERVICES: ServiceRoute[] = [
-  { name: 'svc-auth', key: 'AUTH', prefixes: ['/api/users', '/api/household', '/api/themes'], defaultPort: 8101, database: 'hf_auth' },
-  { name: 'svc-ledger', key: 'LEDGER', prefixes: ['/api/accounts', '/api/transactions', '/api/categories', '/api/payees'], defaultPort: 8102, database: 'hf_ledger' },
-  { name: 'svc-budget', key: 'BUDGET', prefixes: ['/api/budget', '/api/dashboard'], defaultPort: 8103, database: 'hf_budget' },
+  {
+    name: 'svc-auth',
+    key: 'AUTH',
+    prefixes: ['/api/users', '/api/household', '/api/themes'],
+    defaultPort: 8101,
+    database: 'hf_auth',
+  },
+  {
+    name: 'svc-ledger',
+    key: 'LEDGER',
+    prefixes: ['/api/accounts', '/api/transactions', '/api/categories', '/api/payees'],
+    defaultPort: 8102,
+    database: 'hf_ledger',
+  },
+  {
+    name: 'svc-budget',
+    key: 'BUDGET',
+    prefixes: ['/api/budget', '/api/dashboard'],
+    defaultPort: 8103,
+    database: 'hf_budget',
+  },
   { name: 'svc-import', key: 'IMPORT', prefixes: ['/api/import'], defaultPort: 8104, database: 'hf_import' },
   { name: 'svc-reports', key: 'REPORTS', prefixes: ['/api/reports'], defaultPort: 8105, database: 'hf_reports' },
 ];

@@ -86,7 +86,12 @@ export class CategoryIndex {
     const ids: number[] = [];
     for (const id of this.byId.keys()) {
       const resolved = this.resolve(id);
-      if (target === null ? resolved !== null : resolved !== null && (resolved === target || this.parentOf(resolved) === target)) ids.push(id);
+      if (
+        target === null
+          ? resolved !== null
+          : resolved !== null && (resolved === target || this.parentOf(resolved) === target)
+      )
+        ids.push(id);
     }
     return { ids: ids.sort((a, b) => a - b), negate: target === null };
   }

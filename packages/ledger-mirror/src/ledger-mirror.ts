@@ -1,7 +1,21 @@
-import { runConsumer, waitForPosition, type Bus, type EventEnvelope, type MessagingLogger, type Subscription } from '@hf/messaging';
+import {
+  runConsumer,
+  waitForPosition,
+  type Bus,
+  type EventEnvelope,
+  type MessagingLogger,
+  type Subscription,
+} from '@hf/messaging';
 import { withTransaction, type Pool, type PoolClient } from '@hf/service-kit';
 import { changesOf } from './mirror-events';
-import { applyChanges, householdSync, lockHousehold, lockHouseholdSync, markAllStale, replaceHousehold } from './mirror-store';
+import {
+  applyChanges,
+  householdSync,
+  lockHousehold,
+  lockHouseholdSync,
+  markAllStale,
+  replaceHousehold,
+} from './mirror-store';
 import type { LedgerReplay } from './replay-client';
 import { ALL_LEDGER_SCHEMAS } from './schemas';
 
@@ -50,7 +64,10 @@ export class LedgerMirror {
       logger,
       handle: async (client, event, { previousSequence: previous }) => {
         if (event.sequence > previous + 1) {
-          logger.warn({ previous, sequence: event.sequence }, 'ledger events missing: households will be rebuilt from the ledger');
+          logger.warn(
+            { previous, sequence: event.sequence },
+            'ledger events missing: households will be rebuilt from the ledger',
+          );
           await markAllStale(client);
         }
         const sync = await lockHouseholdSync(client, event.household_id);
@@ -84,7 +101,8 @@ export class LedgerMirror {
 
   /** Fresh rows are not all-visible: until a vacuum, index-only scans read every row from the heap. */
   private async vacuum(): Promise<void> {
-    for (const table of this.options.vacuumTables ?? []) await this.options.pool.query(`VACUUM (ANALYZE) ${table}`).catch(() => undefined);
+    for (const table of this.options.vacuumTables ?? [])
+      await this.options.pool.query(`VACUUM (ANALYZE) ${table}`).catch(() => undefined);
   }
 
   /**
@@ -93,7 +111,10 @@ export class LedgerMirror {
    * households sent again and again cannot make a household rebuild again and again.
    */
   async rebuildUnlessRecent(householdId: number, minIntervalMs: number): Promise<void> {
-    const recent = await this.options.pool.query('SELECT 1 FROM ledger_households WHERE household_id = $1 AND rebuilt_at > now() - $2::double precision * interval \'1 millisecond\'', [householdId, minIntervalMs]);
+    const recent = await this.options.pool.query(
+      "SELECT 1 FROM ledger_households WHERE household_id = $1 AND rebuilt_at > now() - $2::double precision * interval '1 millisecond'",
+      [householdId, minIntervalMs],
+    );
     if (recent.rowCount === 0) await this.rebuild(householdId);
   }
 

@@ -82,7 +82,14 @@ export function rowState(t: LedgerTransactionSnapshot, deleted = t.deleted): Row
 }
 
 export function accountState(a: LedgerAccountSnapshot, closed: boolean): AccountState {
-  return { id: a.id, household_id: a.household_id, name: a.name, starting_balance: a.starting_balance_cents, closed, sort_order: a.sort_order };
+  return {
+    id: a.id,
+    household_id: a.household_id,
+    name: a.name,
+    starting_balance: a.starting_balance_cents,
+    closed,
+    sort_order: a.sort_order,
+  };
 }
 
 const none = (): ReadModelChanges => ({ rows: [], accounts: [], categories: [], accountOrder: [] });
@@ -146,7 +153,13 @@ export function changesOf(type: string, data: unknown): ReadModelChanges {
       const into = new Map(merge.reassigned.map((r) => [r.from_category_id, r.to_category_id]));
       changes.categories = [
         ...merge.reparented.map((c) => ({ kind: 'upsert' as const, category: c })),
-        ...merge.deleted_category_ids.map((id) => ({ kind: 'mark' as const, id, household_id: household, deleted: true, merged_into: into.get(id) ?? null })),
+        ...merge.deleted_category_ids.map((id) => ({
+          kind: 'mark' as const,
+          id,
+          household_id: household,
+          deleted: true,
+          merged_into: into.get(id) ?? null,
+        })),
       ];
       break;
     }

@@ -1,7 +1,14 @@
 import type { LedgerAccountSnapshot, LedgerCategorySnapshot, LedgerTransactionSnapshot } from '@hf/contracts';
 import { pgArray, type Pool, type PoolClient } from '@hf/service-kit';
 import type { CategoryRecord } from './category-index';
-import { accountState, rowState, type AccountState, type CategoryChange, type ReadModelChanges, type RowState } from './mirror-events';
+import {
+  accountState,
+  rowState,
+  type AccountState,
+  type CategoryChange,
+  type ReadModelChanges,
+  type RowState,
+} from './mirror-events';
 
 export type Queryable = Pool | PoolClient;
 
@@ -97,7 +104,9 @@ export interface HouseholdSync {
 }
 
 export async function householdSync(q: Queryable, householdId: number): Promise<HouseholdSync | null> {
-  const result = await q.query<HouseholdSync>('SELECT sequence, stale FROM ledger_households WHERE household_id = $1', [householdId]);
+  const result = await q.query<HouseholdSync>('SELECT sequence, stale FROM ledger_households WHERE household_id = $1', [
+    householdId,
+  ]);
   return result.rows[0] ?? null;
 }
 
@@ -106,7 +115,10 @@ export async function householdSync(q: Queryable, householdId: number): Promise<
  * while this waited is seen), in one round trip.
  */
 export async function lockHouseholdSync(client: PoolClient, householdId: number): Promise<HouseholdSync | null> {
-  const result = await client.query<{ sequence: string; stale: boolean }>('SELECT sequence::text, stale FROM ledger_lock_household($1, $2)', [LOCK_HOUSEHOLD, householdId]);
+  const result = await client.query<{ sequence: string; stale: boolean }>(
+    'SELECT sequence::text, stale FROM ledger_lock_household($1, $2)',
+    [LOCK_HOUSEHOLD, householdId],
+  );
   const row = result.rows[0];
   return row ? { sequence: Number(row.sequence), stale: row.stale } : null;
 }
@@ -122,7 +134,12 @@ const ROW_BATCH = 10_000;
  * Writes row states, each only over an older one (`sequence` is the writing event's), unless
  * `force` (a rebuild replacing the household). The last state of a repeated id wins.
  */
-export async function upsertRows(q: Queryable, rows: readonly RowState[], sequence: number, force = false): Promise<void> {
+export async function upsertRows(
+  q: Queryable,
+  rows: readonly RowState[],
+  sequence: number,
+  force = false,
+): Promise<void> {
   const byId = new Map<number, RowState>();
   for (const row of rows) byId.set(row.id, row);
   const all = [...byId.values()];
@@ -158,7 +175,12 @@ export async function upsertRows(q: Queryable, rows: readonly RowState[], sequen
   }
 }
 
-export async function upsertAccounts(q: Queryable, accounts: readonly AccountState[], sequence: number, force = false): Promise<void> {
+export async function upsertAccounts(
+  q: Queryable,
+  accounts: readonly AccountState[],
+  sequence: number,
+  force = false,
+): Promise<void> {
   for (const a of accounts) {
     await q.query(
       `INSERT INTO ledger_accounts AS a (id, household_id, name, starting_balance, closed, sort_order, sequence) VALUES ($1, $2, $3, $4, $5, $8, $6)
@@ -170,7 +192,12 @@ export async function upsertAccounts(q: Queryable, accounts: readonly AccountSta
   }
 }
 
-async function upsertCategory(q: Queryable, c: LedgerCategorySnapshot, sequence: number, force: boolean): Promise<void> {
+async function upsertCategory(
+  q: Queryable,
+  c: LedgerCategorySnapshot,
+  sequence: number,
+  force: boolean,
+): Promise<void> {
   await q.query(
     `INSERT INTO ledger_categories AS c (id, household_id, name, parent_id, sequence) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (id) DO UPDATE SET household_id = excluded.household_id, name = excluded.name, parent_id = excluded.parent_id,
@@ -182,7 +209,12 @@ async function upsertCategory(q: Queryable, c: LedgerCategorySnapshot, sequence:
 }
 
 /** Category changes in order; a deletion is final (ids are never reused), so a tombstone is never revived by an event. */
-export async function applyCategoryChanges(q: Queryable, changes: readonly CategoryChange[], sequence: number, force = false): Promise<void> {
+export async function applyCategoryChanges(
+  q: Queryable,
+  changes: readonly CategoryChange[],
+  sequence: number,
+  force = false,
+): Promise<void> {
   for (const change of changes) {
     if (change.kind === 'upsert') {
       await upsertCategory(q, change.category, sequence, force);
@@ -229,9 +261,24 @@ export async function replaceHousehold(client: PoolClient, householdId: number, 
   await client.query('DELETE FROM ledger_rows WHERE household_id = $1', [householdId]);
   await client.query('DELETE FROM ledger_categories WHERE household_id = $1', [householdId]);
   await client.query('DELETE FROM ledger_accounts WHERE household_id = $1', [householdId]);
-  await upsertAccounts(client, state.accounts.map((a) => accountState(a, false)), state.sequence, true);
-  await applyCategoryChanges(client, state.categories.map((category) => ({ kind: 'upsert' as const, category })), state.sequence, true);
-  await upsertRows(client, state.transactions.map((t) => rowState(t)), state.sequence, true);
+  await upsertAccounts(
+    client,
+    state.accounts.map((a) => accountState(a, false)),
+    state.sequence,
+    true,
+  );
+  await applyCategoryChanges(
+    client,
+    state.categories.map((category) => ({ kind: 'upsert' as const, category })),
+    state.sequence,
+    true,
+  );
+  await upsertRows(
+    client,
+    state.transactions.map((t) => rowState(t)),
+    state.sequence,
+    true,
+  );
   await client.query(
     `INSERT INTO ledger_households (household_id, sequence, stale, rebuilt_at) VALUES ($1, $2, false, now())
      ON CONFLICT (household_id) DO UPDATE SET sequence = excluded.sequence, stale = false, rebuilt_at = now()`,
@@ -242,7 +289,10 @@ export async function replaceHousehold(client: PoolClient, householdId: number, 
 // --- Reads -----------------------------------------------------------------------------------
 
 export async function categoriesOf(q: Queryable, householdId: number): Promise<CategoryRecord[]> {
-  const result = await q.query<CategoryRecord>('SELECT id, name, parent_id, deleted, merged_into FROM ledger_categories WHERE household_id = $1', [householdId]);
+  const result = await q.query<CategoryRecord>(
+    'SELECT id, name, parent_id, deleted, merged_into FROM ledger_categories WHERE household_id = $1',
+    [householdId],
+  );
   return result.rows;
 }
 
@@ -254,6 +304,9 @@ export interface MirrorAccount {
 
 /** The household's open accounts by id, in the household's order (as the Accounts page lists them). */
 export async function openAccounts(q: Queryable, householdId: number): Promise<Map<number, MirrorAccount>> {
-  const result = await q.query<MirrorAccount>('SELECT id, name, starting_balance FROM ledger_accounts WHERE household_id = $1 AND NOT closed ORDER BY sort_order, id', [householdId]);
+  const result = await q.query<MirrorAccount>(
+    'SELECT id, name, starting_balance FROM ledger_accounts WHERE household_id = $1 AND NOT closed ORDER BY sort_order, id',
+    [householdId],
+  );
   return new Map(result.rows.map((r) => [r.id, r]));
 }

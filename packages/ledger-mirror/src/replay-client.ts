@@ -14,7 +14,9 @@ export class LedgerReplay {
   ) {}
 
   private async post<T>(path: string, body: unknown): Promise<T> {
-    return (await (await callInternal(`${this.ledgerUrl}${path}`, this.internalToken, 'POST', body, TIMEOUT_MS)).json()) as T;
+    return (await (
+      await callInternal(`${this.ledgerUrl}${path}`, this.internalToken, 'POST', body, TIMEOUT_MS)
+    ).json()) as T;
   }
 
   /** Every household that has (or had) an account in the ledger. */
@@ -25,9 +27,18 @@ export class LedgerReplay {
   /** A household's whole current state, page by page, with the sequence the first page was read at. */
   async household(householdId: number): Promise<HouseholdState> {
     const first = await this.post<ReplayPage>('/internal/replay', { household_id: householdId, limit: PAGE_ROWS });
-    const state: HouseholdState = { sequence: first.sequence ?? 0, accounts: first.accounts, categories: first.categories, transactions: first.transactions };
-    for (let after = first.next_after_id; after !== null; ) {
-      const page = await this.post<ReplayPage>('/internal/replay', { household_id: householdId, after_id: after, limit: PAGE_ROWS });
+    const state: HouseholdState = {
+      sequence: first.sequence ?? 0,
+      accounts: first.accounts,
+      categories: first.categories,
+      transactions: first.transactions,
+    };
+    for (let after = first.next_after_id; after !== null;) {
+      const page = await this.post<ReplayPage>('/internal/replay', {
+        household_id: householdId,
+        after_id: after,
+        limit: PAGE_ROWS,
+      });
       for (const t of page.transactions) state.transactions.push(t);
       after = page.next_after_id;
     }

@@ -68,33 +68,71 @@ describe('reports and the dashboard in the scaled mode (processes, NATS, Postgre
     // Read while empty: the household is built now, so the figures below come through NATS.
     expect(await api(`/api/reports/spending_by_category?${range}`)).toEqual({ status: 200, body: [] });
 
-    const account = (await api('/api/accounts/', 'POST', { name: 'Checking', starting_balance: 0 })).body as { id: number };
+    const account = (await api('/api/accounts/', 'POST', { name: 'Checking', starting_balance: 0 })).body as {
+      id: number;
+    };
     const food = (await api('/api/categories/', 'POST', { name: 'Food' })).body as { id: number };
     const fun = (await api('/api/categories/', 'POST', { name: 'Fun' })).body as { id: number };
-    const row = (await api(`/api/accounts/${account.id}/transactions`, 'POST', { date: '2026-01-10', payee: 'Market', amount: -42.5, category_id: food.id })).body as { id: number };
-    expect(await api(`/api/reports/spending_by_category?${range}`)).toEqual({ status: 200, body: [{ id: food.id, name: 'Food', value: 42.5, children: [] }] });
+    const row = (
+      await api(`/api/accounts/${account.id}/transactions`, 'POST', {
+        date: '2026-01-10',
+        payee: 'Market',
+        amount: -42.5,
+        category_id: food.id,
+      })
+    ).body as { id: number };
+    expect(await api(`/api/reports/spending_by_category?${range}`)).toEqual({
+      status: 200,
+      body: [{ id: food.id, name: 'Food', value: 42.5, children: [] }],
+    });
 
     expect((await api(`/api/transactions/${row.id}`, 'PUT', { category_id: fun.id })).status).toBe(200);
-    expect(await api(`/api/reports/spending_by_category?${range}`)).toEqual({ status: 200, body: [{ id: fun.id, name: 'Fun', value: 42.5, children: [] }] });
+    expect(await api(`/api/reports/spending_by_category?${range}`)).toEqual({
+      status: 200,
+      body: [{ id: fun.id, name: 'Fun', value: 42.5, children: [] }],
+    });
     const drill = await api(`/api/reports/transactions_by_category?${range}&category_id=${fun.id}`);
-    expect(drill.body).toMatchObject([{ id: row.id, payee: 'Market', amount: -42.5, account_name: 'Checking', category_name: 'Fun' }]);
+    expect(drill.body).toMatchObject([
+      { id: row.id, payee: 'Market', amount: -42.5, account_name: 'Checking', category_name: 'Fun' },
+    ]);
   }, 60_000);
 
   it('puts a scheduled bill into the projection and an envelope into the widgets', async () => {
     if (!cluster) return void console.warn(skipReason);
     const accounts = (await api('/api/accounts/')).body as Array<{ id: number; name: string }>;
     const checking = accounts[0].id;
-    const item = (await api(`/api/budget/${checking}`, 'POST', { payee: 'Landlord', item_type: 'payment', day_of_month: 28 })).body as { id: number };
+    const item = (
+      await api(`/api/budget/${checking}`, 'POST', { payee: 'Landlord', item_type: 'payment', day_of_month: 28 })
+    ).body as { id: number };
     const today = new Date().toISOString().slice(0, 10);
-    const filled = await api('/api/budget/autofill', 'POST', { budget_item_id: item.id, start_month: `${today.slice(0, 7)}-01`, amount: 900, mode: 'full' });
+    const filled = await api('/api/budget/autofill', 'POST', {
+      budget_item_id: item.id,
+      start_month: `${today.slice(0, 7)}-01`,
+      amount: 900,
+      mode: 'full',
+    });
     expect(filled.status).toBe(200);
-    const projection = (await api('/api/dashboard/balance_projection')).body as Array<{ account_id: number; graph_data: Array<{ date: string; balance: number }> }>;
+    const projection = (await api('/api/dashboard/balance_projection')).body as Array<{
+      account_id: number;
+      graph_data: Array<{ date: string; balance: number }>;
+    }>;
     const last = projection.find((p) => p.account_id === checking)!.graph_data.at(-1)!;
     expect(last.balance).toBeLessThanOrEqual(-42.5 - 900 * 12 + 0.001);
     const categories = (await api('/api/categories/')).body as Array<{ id: number; name: string }>;
     const fun = categories.find((c) => c.name === 'Fun')!.id;
-    expect((await api('/api/budget/category', 'POST', { account_id: checking, category_id: fun, month: today.slice(0, 7), amount: 100 })).status).toBe(201);
-    const widgets = (await api('/api/dashboard/widgets')).body as { category_budgets: Array<{ category_id: number; amount: number }> };
+    expect(
+      (
+        await api('/api/budget/category', 'POST', {
+          account_id: checking,
+          category_id: fun,
+          month: today.slice(0, 7),
+          amount: 100,
+        })
+      ).status,
+    ).toBe(201);
+    const widgets = (await api('/api/dashboard/widgets')).body as {
+      category_budgets: Array<{ category_id: number; amount: number }>;
+    };
     expect(widgets.category_budgets).toEqual([expect.objectContaining({ category_id: fun, amount: 100 })]);
   }, 60_000);
 });

@@ -12,7 +12,13 @@ import { withTransaction } from './transaction';
  * (Ajv rather than typebox/compile: typebox is ES-module-only and this runs in every service's
  * CommonJS jest tests too.)
  */
-const ajv = new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: false, strict: false });
+const ajv = new Ajv({
+  allErrors: false,
+  coerceTypes: false,
+  removeAdditional: false,
+  useDefaults: false,
+  strict: false,
+});
 
 /** The envelope every event must have before its data is even looked at. */
 export const EventEnvelopeSchema = {
@@ -168,10 +174,18 @@ export interface PruneProcessedOptions {
  * Run it where no other delivery of this consumer is being applied (runConsumer does, inside
  * the delivery, which the bus gives a durable one at a time), or right after a restart.
  */
-export async function pruneProcessedEvents(pool: pg.Pool | pg.PoolClient, consumer: string, options: PruneProcessedOptions = {}): Promise<number> {
+export async function pruneProcessedEvents(
+  pool: pg.Pool | pg.PoolClient,
+  consumer: string,
+  options: PruneProcessedOptions = {},
+): Promise<number> {
   const retentionMs = options.retentionMs ?? DEFAULT_PROCESSED_RETENTION_MS;
   if (!Number.isFinite(retentionMs)) return 0;
-  const result = await pool.query<{ pruned: number }>(PRUNE_PROCESSED, [consumer, Math.max(0, retentionMs), options.batchSize ?? DEFAULT_PRUNE_BATCH_SIZE]);
+  const result = await pool.query<{ pruned: number }>(PRUNE_PROCESSED, [
+    consumer,
+    Math.max(0, retentionMs),
+    options.batchSize ?? DEFAULT_PRUNE_BATCH_SIZE,
+  ]);
   return result.rows[0].pruned;
 }
 
@@ -192,7 +206,9 @@ function eventTime(time: string): string | null {
 export async function runConsumer(options: RunConsumerOptions): Promise<Subscription> {
   const { pool, consumer } = options;
   const logger = options.logger ?? stderrLogger;
-  const validators = new Map<string, ValidateFunction>(Object.entries(options.schemas ?? {}).map(([type, schema]) => [type, ajv.compile(schema)]));
+  const validators = new Map<string, ValidateFunction>(
+    Object.entries(options.schemas ?? {}).map(([type, schema]) => [type, ajv.compile(schema)]),
+  );
   const pruneEvery = Math.max(1, options.pruneEvery ?? DEFAULT_PRUNE_EVERY);
   const retentionMs = options.processedRetentionMs ?? DEFAULT_PROCESSED_RETENTION_MS;
   /** Applied events until the next prune; the first applied event prunes. */
@@ -217,16 +233,21 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
    * Answers, per event, whether it was new (false: a duplicate).
    */
   async function applyIn(client: pg.PoolClient, events: readonly EventEnvelope[]): Promise<boolean[]> {
-    const recorded = await client.query<{ event_id: string | null; source: string | null; sequence: string | null }>(RECORD_AND_ADVANCE, [
-      consumer,
-      events.map((e) => e.id),
-      events.map((e) => e.source),
-      events.map((e) => e.sequence),
-      events.map((e) => eventTime(e.time)),
-    ]);
+    const recorded = await client.query<{ event_id: string | null; source: string | null; sequence: string | null }>(
+      RECORD_AND_ADVANCE,
+      [
+        consumer,
+        events.map((e) => e.id),
+        events.map((e) => e.source),
+        events.map((e) => e.sequence),
+        events.map((e) => eventTime(e.time)),
+      ],
+    );
     const fresh = new Set(recorded.rows.flatMap((r) => (r.event_id === null ? [] : [r.event_id])));
     if (fresh.size === 0) return events.map(() => false);
-    const positions = new Map(recorded.rows.flatMap((r) => (r.source === null ? [] : [[r.source, Number(r.sequence)] as const])));
+    const positions = new Map(
+      recorded.rows.flatMap((r) => (r.source === null ? [] : [[r.source, Number(r.sequence)] as const])),
+    );
     const applied: boolean[] = [];
     for (const event of events) {
       // An id twice in one batch is new once.
@@ -235,7 +256,8 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
       if (!applied[applied.length - 1]) continue;
       const previousSequence = positions.get(event.source) ?? 0;
       // With schemas, a type without one is not handled, only counted into the position.
-      if (options.schemas === undefined || validators.has(event.type)) await options.handle(client, event, { previousSequence });
+      if (options.schemas === undefined || validators.has(event.type))
+        await options.handle(client, event, { previousSequence });
       positions.set(event.source, Math.max(previousSequence, event.sequence));
     }
     return applied;
@@ -276,14 +298,20 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
       const problem = malformed(event);
       if (problem !== null) {
         const eventId = (event as { id?: unknown })?.id;
-        logger.error({ consumer, eventId, type: (event as { type?: unknown })?.type, problem }, problem.startsWith('envelope') ? 'malformed event envelope terminated' : 'malformed event data terminated');
+        logger.error(
+          { consumer, eventId, type: (event as { type?: unknown })?.type, problem },
+          problem.startsWith('envelope') ? 'malformed event envelope terminated' : 'malformed event data terminated',
+        );
         return 'terminate';
       }
       let applied: boolean[];
       try {
         applied = await withTransaction(pool, (client) => applyIn(client, [event]));
       } catch (err) {
-        logger.warn({ consumer, eventId: event.id, type: event.type, deliveryCount: meta.deliveryCount, err: describeError(err) }, 'event handling failed; will retry');
+        logger.warn(
+          { consumer, eventId: event.id, type: event.type, deliveryCount: meta.deliveryCount, err: describeError(err) },
+          'event handling failed; will retry',
+        );
         return 'retry';
       }
       await afterCommit([event], applied);
@@ -311,7 +339,13 @@ async function currentPosition(pool: pg.Pool, consumer: string, source: string):
  * Read-your-writes (`X-Min-Sequence`): resolves `true` once `consumer` has applied `source`'s
  * event `sequence`, or `false` after `timeoutMs` (the read then answers with what it has).
  */
-export async function waitForPosition(pool: pg.Pool, consumer: string, source: string, sequence: number, timeoutMs = 2000): Promise<boolean> {
+export async function waitForPosition(
+  pool: pg.Pool,
+  consumer: string,
+  source: string,
+  sequence: number,
+  timeoutMs = 2000,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   const key = `${consumer}\u0000${source}`;
   for (;;) {

@@ -1,4 +1,11 @@
-import { DEFAULT_MAX_BATCH, type Bus, type EventEnvelope, type HandlerOutcome, type SubscribeOptions, type Subscription } from './bus';
+import {
+  DEFAULT_MAX_BATCH,
+  type Bus,
+  type EventEnvelope,
+  type HandlerOutcome,
+  type SubscribeOptions,
+  type Subscription,
+} from './bus';
 import { resolveStreamLimits, type StreamLimits } from './limits';
 import { describeError, stderrLogger, type MessagingLogger } from './logger';
 import { retryDelayMs } from './redelivery';
@@ -81,7 +88,12 @@ class RetainedLog {
   }
 
   append(subject: string, body: string): void {
-    const entry: LogEntry = { subject, body, bytes: Buffer.byteLength(subject) + Buffer.byteLength(body), at: this.now() };
+    const entry: LogEntry = {
+      subject,
+      body,
+      bytes: Buffer.byteLength(subject) + Buffer.byteLength(body),
+      at: this.now(),
+    };
     this.entries.push(entry);
     this.bytes += entry.bytes;
     this.enforce();
@@ -195,7 +207,10 @@ class Durable {
             this.cursor = batch.last + 1;
             continue;
           } catch (err) {
-            this.logger.warn({ durable: this.name, events: batch.events.length, err: describeError(err) }, 'event batch failed; handling its events one at a time');
+            this.logger.warn(
+              { durable: this.name, events: batch.events.length, err: describeError(err) },
+              'event batch failed; handling its events one at a time',
+            );
             this.noBatchBefore = batch.last + 1;
           }
         }
@@ -206,22 +221,40 @@ class Durable {
       try {
         outcome = (await subscriber.handler(event, { deliveryCount: this.deliveries })) ?? 'ack';
       } catch (err) {
-        this.logger.warn({ durable: this.name, eventId: event.id, type: event.type, deliveryCount: this.deliveries, err: describeError(err) }, 'event handler failed; will redeliver');
+        this.logger.warn(
+          {
+            durable: this.name,
+            eventId: event.id,
+            type: event.type,
+            deliveryCount: this.deliveries,
+            err: describeError(err),
+          },
+          'event handler failed; will redeliver',
+        );
         outcome = 'retry';
       }
       if (outcome === 'ack') {
         this.advance();
       } else if (outcome === 'terminate') {
-        this.logger.error({ durable: this.name, eventId: event.id, type: event.type, deliveryCount: this.deliveries }, 'event terminated by its handler');
+        this.logger.error(
+          { durable: this.name, eventId: event.id, type: event.type, deliveryCount: this.deliveries },
+          'event terminated by its handler',
+        );
         this.advance();
       } else if (this.deliveries >= this.maxDeliver) {
-        this.logger.error({ durable: this.name, eventId: event.id, type: event.type, deliveryCount: this.deliveries }, 'poison event dropped after max deliveries');
+        this.logger.error(
+          { durable: this.name, eventId: event.id, type: event.type, deliveryCount: this.deliveries },
+          'poison event dropped after max deliveries',
+        );
         this.advance();
       } else {
-        this.redeliveryTimer = setTimeout(() => {
-          this.redeliveryTimer = undefined;
-          this.wake();
-        }, retryDelayMs(this.deliveries, this.ackWaitMs));
+        this.redeliveryTimer = setTimeout(
+          () => {
+            this.redeliveryTimer = undefined;
+            this.wake();
+          },
+          retryDelayMs(this.deliveries, this.ackWaitMs),
+        );
         return;
       }
     }
@@ -251,7 +284,10 @@ class Durable {
    */
   private skipDropped(): void {
     if (this.cursor >= this.log.first) return;
-    this.logger.warn({ durable: this.name, skipped: this.log.first - this.cursor, resumeAt: this.log.first }, 'durable fell behind the bus retention limits; events no longer held were skipped');
+    this.logger.warn(
+      { durable: this.name, skipped: this.log.first - this.cursor, resumeAt: this.log.first },
+      'durable fell behind the bus retention limits; events no longer held were skipped',
+    );
     this.cursor = this.log.first;
     this.deliveries = 0;
   }
@@ -295,7 +331,8 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
     async publish(event: EventEnvelope): Promise<void> {
       if (closed) throw new Error('The bus is closed.');
       if (typeof event?.id !== 'string' || event.id.length === 0) throw new Error('An event needs an id.');
-      if (typeof event.type !== 'string' || !isPublishableSubject(event.type)) throw new Error(`Invalid event type "${String(event.type)}".`);
+      if (typeof event.type !== 'string' || !isPublishableSubject(event.type))
+        throw new Error(`Invalid event type "${String(event.type)}".`);
       const now = clock();
       pruneIds(now);
       if (recentIds.has(event.id)) return;

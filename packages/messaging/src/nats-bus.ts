@@ -15,7 +15,14 @@ import {
   type JsMsg,
   type StreamConfig,
 } from '@nats-io/jetstream';
-import { DEFAULT_MAX_BATCH, type Bus, type EventEnvelope, type HandlerOutcome, type SubscribeOptions, type Subscription } from './bus';
+import {
+  DEFAULT_MAX_BATCH,
+  type Bus,
+  type EventEnvelope,
+  type HandlerOutcome,
+  type SubscribeOptions,
+  type Subscription,
+} from './bus';
 import { DEFAULT_DUPLICATE_WINDOW_MS, DEFAULT_MAX_DELIVER } from './inprocess-bus';
 import { resolveStreamLimits, type StreamLimits } from './limits';
 import { describeError, stderrLogger, type MessagingLogger } from './logger';
@@ -89,7 +96,10 @@ const STREAM_NOT_FOUND = 10059;
 const CONSUMER_NOT_FOUND = 10014;
 
 /** The stream settings for `limits`, in JetStream's terms (`Infinity` = unlimited: -1, or 0 for the age). */
-function limitsConfig(limits: StreamLimits, duplicateWindowMs: number): Pick<StreamConfig, 'max_age' | 'max_msgs' | 'max_bytes' | 'duplicate_window'> {
+function limitsConfig(
+  limits: StreamLimits,
+  duplicateWindowMs: number,
+): Pick<StreamConfig, 'max_age' | 'max_msgs' | 'max_bytes' | 'duplicate_window'> {
   return {
     max_age: Number.isFinite(limits.maxAgeMs) ? nanos(limits.maxAgeMs) : 0,
     max_msgs: Number.isFinite(limits.maxMessages) ? Math.floor(limits.maxMessages) : -1,
@@ -103,20 +113,38 @@ function limitsConfig(limits: StreamLimits, duplicateWindowMs: number): Pick<Str
  * Creates the stream, or widens an existing one to cover `subjects` and brings its limits to
  * `limits`. Safe when several processes start together (they all ask for the same settings).
  */
-async function ensureStream(jsm: JetStreamManager, name: string, subjects: string[], limits: StreamLimits, duplicateWindowMs: number, logger: MessagingLogger): Promise<void> {
+async function ensureStream(
+  jsm: JetStreamManager,
+  name: string,
+  subjects: string[],
+  limits: StreamLimits,
+  duplicateWindowMs: number,
+  logger: MessagingLogger,
+): Promise<void> {
   const wanted = limitsConfig(limits, duplicateWindowMs);
   for (let attempt = 0; ; attempt++) {
     try {
       const info = await jsm.streams.info(name);
       const missing = subjects.filter((s) => !info.config.subjects?.includes(s));
-      const limitsDiffer = info.config.max_age !== wanted.max_age || info.config.max_msgs !== wanted.max_msgs || info.config.max_bytes !== wanted.max_bytes;
+      const limitsDiffer =
+        info.config.max_age !== wanted.max_age ||
+        info.config.max_msgs !== wanted.max_msgs ||
+        info.config.max_bytes !== wanted.max_bytes;
       if (missing.length > 0 || limitsDiffer) {
         const update: StreamConfig = { ...info.config, subjects: [...(info.config.subjects ?? []), ...missing] };
         if (limitsDiffer) {
-          logger.info({ stream: name, from: { max_age: info.config.max_age, max_msgs: info.config.max_msgs, max_bytes: info.config.max_bytes }, to: { max_age: wanted.max_age, max_msgs: wanted.max_msgs, max_bytes: wanted.max_bytes } }, 'stream limits changed');
+          logger.info(
+            {
+              stream: name,
+              from: { max_age: info.config.max_age, max_msgs: info.config.max_msgs, max_bytes: info.config.max_bytes },
+              to: { max_age: wanted.max_age, max_msgs: wanted.max_msgs, max_bytes: wanted.max_bytes },
+            },
+            'stream limits changed',
+          );
           Object.assign(update, { max_age: wanted.max_age, max_msgs: wanted.max_msgs, max_bytes: wanted.max_bytes });
           // Kept as it was unless the new age limit is shorter (JetStream requires window <= age).
-          if (wanted.max_age > 0 && info.config.duplicate_window > wanted.max_age) update.duplicate_window = wanted.max_age;
+          if (wanted.max_age > 0 && info.config.duplicate_window > wanted.max_age)
+            update.duplicate_window = wanted.max_age;
         }
         await jsm.streams.update(name, update);
       }
@@ -125,7 +153,14 @@ async function ensureStream(jsm: JetStreamManager, name: string, subjects: strin
       if (apiErrorCode(err) !== STREAM_NOT_FOUND || attempt > 2) throw err;
     }
     try {
-      await jsm.streams.add({ name, subjects, storage: StorageType.File, retention: RetentionPolicy.Limits, discard: DiscardPolicy.Old, ...wanted });
+      await jsm.streams.add({
+        name,
+        subjects,
+        storage: StorageType.File,
+        retention: RetentionPolicy.Limits,
+        discard: DiscardPolicy.Old,
+        ...wanted,
+      });
       return;
     } catch (err) {
       // Another process created it meanwhile: loop to read and widen it.
@@ -183,7 +218,10 @@ function watchConnection(nc: NatsConnection, name: string, logger: MessagingLogg
         logger.warn({ connection: name }, 'NATS connection lost; reconnecting');
         for (const listener of listeners) listener(false);
       } else if (status.type === 'reconnect') {
-        logger.warn({ connection: name, downMs: lostAt === undefined ? null : Date.now() - lostAt }, 'NATS connection back');
+        logger.warn(
+          { connection: name, downMs: lostAt === undefined ? null : Date.now() - lostAt },
+          'NATS connection back',
+        );
         lostAt = undefined;
         for (const listener of listeners) listener(true);
       }
@@ -231,11 +269,23 @@ function parseEvent(msg: JsMsg): EventEnvelope | Error {
 export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
   const streamName = options.streamName ?? 'HF_EVENTS';
   const logger = options.logger ?? stderrLogger;
-  const nc: NatsConnection = await connect({ servers: options.servers, name: options.name, maxReconnectAttempts: -1, reconnectTimeWait: RECONNECT_WAIT_MS });
+  const nc: NatsConnection = await connect({
+    servers: options.servers,
+    name: options.name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: RECONNECT_WAIT_MS,
+  });
   const connection = watchConnection(nc, options.name, logger);
   try {
     const jsm = await jetstreamManager(nc);
-    await ensureStream(jsm, streamName, options.subjects ?? EVENT_STREAM_SUBJECTS, resolveStreamLimits(options.limits), options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS, logger);
+    await ensureStream(
+      jsm,
+      streamName,
+      options.subjects ?? EVENT_STREAM_SUBJECTS,
+      resolveStreamLimits(options.limits),
+      options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS,
+      logger,
+    );
     const js = jetstream(nc);
     const multipleFilters = supportsMultipleFilters(nc.info?.version);
     const sessions = new Map<string, DurableSession>();
@@ -267,15 +317,40 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
         JSON.stringify(existing.config.filter_subjects ?? []) === JSON.stringify(config.filter_subjects ?? []);
       const leftOver = existing.num_ack_pending > 0 || existing.num_waiting > 0;
       if (sameFilter && reset === 'if-pending' && !leftOver) {
-        const { durable_name: _name, ack_policy: _ack, deliver_policy: _deliver, replay_policy: _replay, ...updatable } = config;
+        const {
+          durable_name: _name,
+          ack_policy: _ack,
+          deliver_policy: _deliver,
+          replay_policy: _replay,
+          ...updatable
+        } = config;
         await jsm.consumers.update(streamName, subscribeOptions.durable, updatable);
         return;
       }
       const resumeAt = existing.ack_floor.stream_seq + 1;
-      const why = !sameFilter ? 'filter changed' : reset === 'always' ? 'connection to the server lost' : 'messages in flight or pull requests left over';
-      logger.warn({ durable: subscribeOptions.durable, why, inFlight: existing.num_ack_pending, waiting: existing.num_waiting, from: existing.config.filter_subject ?? existing.config.filter_subjects, to: config.filter_subject ?? config.filter_subjects, resumeAt }, 're-creating the durable from its ack floor');
+      const why = !sameFilter
+        ? 'filter changed'
+        : reset === 'always'
+          ? 'connection to the server lost'
+          : 'messages in flight or pull requests left over';
+      logger.warn(
+        {
+          durable: subscribeOptions.durable,
+          why,
+          inFlight: existing.num_ack_pending,
+          waiting: existing.num_waiting,
+          from: existing.config.filter_subject ?? existing.config.filter_subjects,
+          to: config.filter_subject ?? config.filter_subjects,
+          resumeAt,
+        },
+        're-creating the durable from its ack floor',
+      );
       await jsm.consumers.delete(streamName, subscribeOptions.durable);
-      await jsm.consumers.add(streamName, { ...config, deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: resumeAt });
+      await jsm.consumers.add(streamName, {
+        ...config,
+        deliver_policy: DeliverPolicy.StartSequence,
+        opt_start_seq: resumeAt,
+      });
     }
 
     /**
@@ -287,7 +362,10 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
     async function confirmAck(msg: JsMsg, durable: string): Promise<void> {
       if (!connection.isUp()) return;
       await msg.ackAck({ timeout: ACK_CONFIRM_TIMEOUT_MS }).catch((err: unknown) => {
-        logger.warn({ durable, streamSequence: msg.seq, err: describeError(err) }, 'ack not confirmed; the event may be delivered again');
+        logger.warn(
+          { durable, streamSequence: msg.seq, err: describeError(err) },
+          'ack not confirmed; the event may be delivered again',
+        );
         return false;
       });
     }
@@ -328,9 +406,12 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
       constructor(first: SubscribeOptions) {
         this.durable = first.durable;
         this.subscribers = [first];
-        this.keepAlive = setInterval(() => {
-          for (const msg of [...this.current, ...this.queue]) msg.working();
-        }, Math.max(50, Math.floor(this.ackWaitMs / 2)));
+        this.keepAlive = setInterval(
+          () => {
+            for (const msg of [...this.current, ...this.queue]) msg.working();
+          },
+          Math.max(50, Math.floor(this.ackWaitMs / 2)),
+        );
         this.keepAlive.unref();
       }
 
@@ -430,7 +511,10 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
             await this.consume('always');
             return;
           } catch (err) {
-            logger.warn({ durable: this.durable, attempt, err: describeError(err) }, 'could not consume again after the connection came back; will retry');
+            logger.warn(
+              { durable: this.durable, attempt, err: describeError(err) },
+              'could not consume again after the connection came back; will retry',
+            );
             await this.pause(Math.min(2000, 100 * 2 ** attempt));
           }
         }
@@ -482,12 +566,18 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
         return { msgs, events };
       }
 
-      private async handleBatch(subscriber: SubscribeOptions, batch: { msgs: JsMsg[]; events: EventEnvelope[] }): Promise<void> {
+      private async handleBatch(
+        subscriber: SubscribeOptions,
+        batch: { msgs: JsMsg[]; events: EventEnvelope[] },
+      ): Promise<void> {
         this.current = batch.msgs;
         try {
           await subscriber.batchHandler!(batch.events);
         } catch (err) {
-          logger.warn({ durable: this.durable, events: batch.events.length, err: describeError(err) }, 'event batch failed; handling its events one at a time');
+          logger.warn(
+            { durable: this.durable, events: batch.events.length, err: describeError(err) },
+            'event batch failed; handling its events one at a time',
+          );
           for (let i = 0; i < batch.msgs.length && !this.stopped && !this.resetWanted; i++) {
             this.current = batch.msgs.slice(i);
             await this.handleOne(subscriber, batch.msgs[i]);
@@ -502,7 +592,10 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
         const { durable } = this;
         const event = parseEvent(msg);
         if (event instanceof Error) {
-          logger.error({ durable, subject: msg.subject, streamSequence: msg.seq, err: describeError(event) }, 'malformed event payload terminated');
+          logger.error(
+            { durable, subject: msg.subject, streamSequence: msg.seq, err: describeError(event) },
+            'malformed event payload terminated',
+          );
           msg.term();
           return;
         }
@@ -516,7 +609,10 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
           try {
             outcome = (await subscriber.handler(event, { deliveryCount })) ?? 'ack';
           } catch (err) {
-            logger.warn({ durable, eventId: event.id, type: event.type, deliveryCount, err: describeError(err) }, 'event handler failed; will redeliver');
+            logger.warn(
+              { durable, eventId: event.id, type: event.type, deliveryCount, err: describeError(err) },
+              'event handler failed; will redeliver',
+            );
             outcome = 'retry';
           }
           if (outcome === 'ack') {
@@ -524,12 +620,18 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
             return;
           }
           if (outcome === 'terminate') {
-            logger.error({ durable, eventId: event.id, type: event.type, deliveryCount }, 'event terminated by its handler');
+            logger.error(
+              { durable, eventId: event.id, type: event.type, deliveryCount },
+              'event terminated by its handler',
+            );
             msg.term();
             return;
           }
           if (deliveryCount >= maxDeliver) {
-            logger.error({ durable, eventId: event.id, type: event.type, deliveryCount }, 'poison event dropped after max deliveries');
+            logger.error(
+              { durable, eventId: event.id, type: event.type, deliveryCount },
+              'poison event dropped after max deliveries',
+            );
             msg.term();
             return;
           }
@@ -545,7 +647,8 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
 
       async publish(event: EventEnvelope): Promise<void> {
         if (typeof event?.id !== 'string' || event.id.length === 0) throw new Error('An event needs an id.');
-        if (typeof event.type !== 'string' || !isPublishableSubject(event.type)) throw new Error(`Invalid event type "${String(event.type)}".`);
+        if (typeof event.type !== 'string' || !isPublishableSubject(event.type))
+          throw new Error(`Invalid event type "${String(event.type)}".`);
         // nats.js buffers a publish while the connection is lost but drops that buffer when it
         // connects again: wait for the connection instead, so the outbox relay's publish goes
         // out as soon as the server is back.

@@ -63,7 +63,12 @@ export async function ensureMessagingTables(pool: pg.Pool): Promise<void> {
     // Tables of earlier versions get the pruning columns and index. Checked first, so that a
     // start takes no ALTER TABLE / CREATE INDEX lock (which would queue the consumers behind
     // it) when there is nothing to add.
-    const present = await client.query<{ processed: boolean; positions: boolean; indexed: boolean; dataToConvert: boolean }>(`
+    const present = await client.query<{
+      processed: boolean;
+      positions: boolean;
+      indexed: boolean;
+      dataToConvert: boolean;
+    }>(`
       SELECT
         EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'processed_events' AND column_name = 'event_time') AS processed,
         EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'consumer_positions' AND column_name = 'pruned_time') AS positions,
@@ -72,7 +77,9 @@ export async function ensureMessagingTables(pool: pg.Pool): Promise<void> {
           AND (atttypid <> 'text'::regtype OR attstorage <> 'e')) AS "dataToConvert"`);
     if (present.rows[0].dataToConvert) {
       // A new table, or one of an earlier version (json or jsonb; published rows are pruned, so it is small).
-      await client.query('ALTER TABLE outbox ALTER COLUMN data TYPE text USING data::text, ALTER COLUMN data SET STORAGE EXTERNAL');
+      await client.query(
+        'ALTER TABLE outbox ALTER COLUMN data TYPE text USING data::text, ALTER COLUMN data SET STORAGE EXTERNAL',
+      );
     }
     if (!present.rows[0].processed) {
       await client.query(`
@@ -83,7 +90,9 @@ export async function ensureMessagingTables(pool: pg.Pool): Promise<void> {
       `);
     }
     if (!present.rows[0].indexed) {
-      await client.query('CREATE INDEX IF NOT EXISTS processed_events_prunable ON processed_events (consumer, processed_at) WHERE sequence IS NOT NULL');
+      await client.query(
+        'CREATE INDEX IF NOT EXISTS processed_events_prunable ON processed_events (consumer, processed_at) WHERE sequence IS NOT NULL',
+      );
     }
     if (!present.rows[0].positions) {
       await client.query(`
@@ -121,7 +130,10 @@ export interface NewEvent<T = unknown> {
  * order (otherwise a later sequence could be published, and read as "applied", before an
  * earlier one commits). Call it near the end of the transaction.
  */
-export async function writeEvent<T>(client: pg.PoolClient | pg.Client, event: NewEvent<T>): Promise<{ id: string; sequence: number }> {
+export async function writeEvent<T>(
+  client: pg.PoolClient | pg.Client,
+  event: NewEvent<T>,
+): Promise<{ id: string; sequence: number }> {
   const [written] = await writeEvents(client, [event]);
   return written;
 }
@@ -130,12 +142,23 @@ export async function writeEvent<T>(client: pg.PoolClient | pg.Client, event: Ne
  * Several events of one transaction, in this order, in one statement (one lock, one
  * notification): what writeEvent does for each. Answers their ids and sequences, in order.
  */
-export async function writeEvents(client: pg.PoolClient | pg.Client, events: ReadonlyArray<NewEvent>): Promise<Array<{ id: string; sequence: number }>> {
+export async function writeEvents(
+  client: pg.PoolClient | pg.Client,
+  events: ReadonlyArray<NewEvent>,
+): Promise<Array<{ id: string; sequence: number }>> {
   if (events.length === 0) return [];
   const ids = events.map((e) => e.id ?? randomUUID());
   const params: unknown[] = [WRITER_LOCK];
   const rows = events.map((event, i) => {
-    params.push(ids[i], event.type, event.source, event.subject, event.household_id, event.time ?? null, event.dataJson ?? JSON.stringify(event.data));
+    params.push(
+      ids[i],
+      event.type,
+      event.source,
+      event.subject,
+      event.household_id,
+      event.time ?? null,
+      event.dataJson ?? JSON.stringify(event.data),
+    );
     const p = (n: number) => `$${i * 7 + n + 1}`;
     return `(${i}, ${p(1)}::uuid, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}::int, coalesce(${p(6)}::timestamptz, now()), ${p(7)}::text)`;
   });
@@ -273,7 +296,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         }
       }
       // clock_timestamp(): when they were published, not when the batch's transaction began.
-      if (done.length > 0) await client.query('UPDATE outbox SET published_at = clock_timestamp() WHERE sequence = ANY($1::bigint[])', [done]);
+      if (done.length > 0)
+        await client.query('UPDATE outbox SET published_at = clock_timestamp() WHERE sequence = ANY($1::bigint[])', [
+          done,
+        ]);
       return { published: done.length, failure: failed };
     });
     // The rows published before a failure are marked (committed) first.
@@ -423,7 +449,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         );
         if (left.rows[0].n === 0) return;
         if (stopped) throw new Error('The outbox relay is stopped.');
-        if (Date.now() > deadline) throw new Error(`Outbox not drained after ${timeoutMs} ms (${left.rows[0].n} rows left).`);
+        if (Date.now() > deadline)
+          throw new Error(`Outbox not drained after ${timeoutMs} ms (${left.rows[0].n} rows left).`);
         await sleep(20);
       }
     },

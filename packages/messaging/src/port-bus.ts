@@ -28,7 +28,12 @@ interface PortEventMessage {
 }
 
 function isEventMessage(message: unknown): message is PortEventMessage {
-  return typeof message === 'object' && message !== null && (message as PortEventMessage).type === 'hf.bus.event' && typeof (message as PortEventMessage).event === 'object';
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    (message as PortEventMessage).type === 'hf.bus.event' &&
+    typeof (message as PortEventMessage).event === 'object'
+  );
 }
 
 export interface PortBridgeOptions {
@@ -154,18 +159,32 @@ class PortSubscription {
       try {
         outcome = (await this.handler(event, { deliveryCount: this.deliveries })) ?? 'ack';
       } catch (err) {
-        this.logger.warn({ eventId: event.id, type: event.type, deliveryCount: this.deliveries, err: describeError(err) }, 'event handler failed; will redeliver');
+        this.logger.warn(
+          { eventId: event.id, type: event.type, deliveryCount: this.deliveries, err: describeError(err) },
+          'event handler failed; will redeliver',
+        );
         outcome = 'retry';
       }
       if (outcome === 'retry' && this.deliveries < this.maxDeliver) {
-        this.timer = setTimeout(() => {
-          this.timer = undefined;
-          this.wake();
-        }, retryDelayMs(this.deliveries, this.ackWaitMs));
+        this.timer = setTimeout(
+          () => {
+            this.timer = undefined;
+            this.wake();
+          },
+          retryDelayMs(this.deliveries, this.ackWaitMs),
+        );
         return;
       }
-      if (outcome === 'terminate') this.logger.error({ eventId: event.id, type: event.type, deliveryCount: this.deliveries }, 'event terminated by its handler');
-      else if (outcome === 'retry') this.logger.error({ eventId: event.id, type: event.type, deliveryCount: this.deliveries }, 'poison event dropped after max deliveries');
+      if (outcome === 'terminate')
+        this.logger.error(
+          { eventId: event.id, type: event.type, deliveryCount: this.deliveries },
+          'event terminated by its handler',
+        );
+      else if (outcome === 'retry')
+        this.logger.error(
+          { eventId: event.id, type: event.type, deliveryCount: this.deliveries },
+          'poison event dropped after max deliveries',
+        );
       this.queue.shift();
       this.deliveries = 0;
     }
@@ -189,7 +208,8 @@ export function createPortBus(port: MessagePort, options: PortBusOptions = {}): 
 
   const onMessage = (message: unknown) => {
     if (!isEventMessage(message)) return;
-    for (const subscription of subscriptions) if (matchesAny(subscription.subjects, message.event.type)) subscription.push(message.event);
+    for (const subscription of subscriptions)
+      if (matchesAny(subscription.subjects, message.event.type)) subscription.push(message.event);
   };
   port.once('close', () => {
     portOpen = false;
@@ -201,7 +221,9 @@ export function createPortBus(port: MessagePort, options: PortBusOptions = {}): 
     kind: 'inprocess',
 
     async publish(event: EventEnvelope): Promise<void> {
-      throw new Error(`This bus only receives events forwarded from the main thread; publish ${String(event?.type)} on the main thread's bus.`);
+      throw new Error(
+        `This bus only receives events forwarded from the main thread; publish ${String(event?.type)} on the main thread's bus.`,
+      );
     },
 
     async subscribe(subscribeOptions: SubscribeOptions): Promise<Subscription> {
@@ -212,7 +234,9 @@ export function createPortBus(port: MessagePort, options: PortBusOptions = {}): 
       }
       const missing = subscribeOptions.subjects.filter((s) => !covered(s));
       if (missing.length > 0) {
-        throw new Error(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not forwarded to this thread (forwarded: ${bridged!.join(', ')}); add ${missing.length === 1 ? 'it' : 'them'} to the bridge's subjects.`);
+        throw new Error(
+          `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not forwarded to this thread (forwarded: ${bridged!.join(', ')}); add ${missing.length === 1 ? 'it' : 'them'} to the bridge's subjects.`,
+        );
       }
       const subscription = new PortSubscription(subscribeOptions, logger);
       subscriptions.add(subscription);

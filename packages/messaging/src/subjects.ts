@@ -13,7 +13,9 @@ export function isPublishableSubject(subject: string): boolean {
 export function isValidFilter(filter: string): boolean {
   if (!filter || /\s/.test(filter)) return false;
   const tokens = filter.split('.');
-  return tokens.every((t, i) => t.length > 0 && (t !== '>' || i === tokens.length - 1) && (t.length === 1 || !/[*>]/.test(t)));
+  return tokens.every(
+    (t, i) => t.length > 0 && (t !== '>' || i === tokens.length - 1) && (t.length === 1 || !/[*>]/.test(t)),
+  );
 }
 
 export function subjectMatches(filter: string, subject: string): boolean {

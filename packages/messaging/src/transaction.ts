@@ -13,7 +13,11 @@ export interface TransactionOptions {
  * consumers share one. `{ isolation: 'repeatable read', readOnly: true }` begins with
  * `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY` (one snapshot for several reads).
  */
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+export async function withTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query(beginStatement(options));

@@ -46,7 +46,10 @@ export function describeBusContract(name: string, makeBus: () => Promise<BusUnde
 
     async function collect(
       subjects: string[],
-      decide: (event: EventEnvelope, meta: DeliveryMeta) => HandlerOutcome | void | Promise<HandlerOutcome | void> = () => 'ack',
+      decide: (
+        event: EventEnvelope,
+        meta: DeliveryMeta,
+      ) => HandlerOutcome | void | Promise<HandlerOutcome | void> = () => 'ack',
       options: { durable?: string; maxDeliver?: number; ackWaitMs?: number } = {},
     ): Promise<Received[]> {
       const received: Received[] = [];
@@ -104,24 +107,28 @@ export function describeBusContract(name: string, makeBus: () => Promise<BusUnde
       expect(received).toHaveLength(3);
     });
 
-    test('a failed event comes again long before the ack wait, and so does the next one that fails', async () => {
-      const events = [makeEvent(`${ns}.x`), makeEvent(`${ns}.x`)];
-      const received = await collect(
-        [`${ns}.x`],
-        (_event, meta) => {
-          if (meta.deliveryCount === 1) throw new Error('connection terminated unexpectedly');
-        },
-        { ackWaitMs: LONG_ACK_WAIT },
-      );
-      for (const event of events) await t.bus.publish(event);
-      await eventually(() => expect(received).toHaveLength(4), BEFORE_LONG_ACK_WAIT);
-      expect(received.map((r) => [r.event.id, r.meta.deliveryCount])).toEqual([
-        [events[0].id, 1],
-        [events[0].id, 2],
-        [events[1].id, 1],
-        [events[1].id, 2],
-      ]);
-    }, BEFORE_LONG_ACK_WAIT + 5_000);
+    test(
+      'a failed event comes again long before the ack wait, and so does the next one that fails',
+      async () => {
+        const events = [makeEvent(`${ns}.x`), makeEvent(`${ns}.x`)];
+        const received = await collect(
+          [`${ns}.x`],
+          (_event, meta) => {
+            if (meta.deliveryCount === 1) throw new Error('connection terminated unexpectedly');
+          },
+          { ackWaitMs: LONG_ACK_WAIT },
+        );
+        for (const event of events) await t.bus.publish(event);
+        await eventually(() => expect(received).toHaveLength(4), BEFORE_LONG_ACK_WAIT);
+        expect(received.map((r) => [r.event.id, r.meta.deliveryCount])).toEqual([
+          [events[0].id, 1],
+          [events[0].id, 2],
+          [events[1].id, 1],
+          [events[1].id, 2],
+        ]);
+      },
+      BEFORE_LONG_ACK_WAIT + 5_000,
+    );
 
     test('drops a duplicate id, delivers the same content under a new id', async () => {
       const received = await collect([`${ns}.x`]);
@@ -157,7 +164,9 @@ export function describeBusContract(name: string, makeBus: () => Promise<BusUnde
       ]);
       await sleep(ACK_WAIT * 3);
       expect(received).toHaveLength(4);
-      expect(t.logger.records.some((r) => r.level === 'error' && r.fields.eventId === poison.id && /poison/.test(r.message))).toBe(true);
+      expect(
+        t.logger.records.some((r) => r.level === 'error' && r.fields.eventId === poison.id && /poison/.test(r.message)),
+      ).toBe(true);
     });
 
     test("a 'terminate' outcome drops the message at once and logs it", async () => {
@@ -226,7 +235,11 @@ export function describeBusContract(name: string, makeBus: () => Promise<BusUnde
     /** A durable with a batch handler; `log` gets every call: a batch's ids, or one event and its delivery count. */
     async function collectBatches(
       subjects: string[],
-      options: { maxBatch?: number; failBatch?: (events: EventEnvelope[]) => boolean; decide?: (event: EventEnvelope, meta: DeliveryMeta) => HandlerOutcome | void } = {},
+      options: {
+        maxBatch?: number;
+        failBatch?: (events: EventEnvelope[]) => boolean;
+        decide?: (event: EventEnvelope, meta: DeliveryMeta) => HandlerOutcome | void;
+      } = {},
     ): Promise<{ batches: string[][]; single: Array<[string, number]>; acked: string[] }> {
       const seen = { batches: [] as string[][], single: [] as Array<[string, number]>, acked: [] as string[] };
       const subscription = await t.bus.subscribe({

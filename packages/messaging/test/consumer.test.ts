@@ -5,7 +5,17 @@ import type { EventEnvelope, Subscription } from '../src/bus';
 import { pruneProcessedEvents, runConsumer, waitForPosition, type RunConsumerOptions } from '../src/consumer';
 import { createInProcessBus } from '../src/inprocess-bus';
 import { ensureMessagingTables, startOutboxRelay, writeEvent } from '../src/outbox';
-import { describeWithNats, eventually, makeEvent, MemoryLogger, NATS_URL, openTestPool, randomName, sleep, type TestBus } from './helpers';
+import {
+  describeWithNats,
+  eventually,
+  makeEvent,
+  MemoryLogger,
+  NATS_URL,
+  openTestPool,
+  randomName,
+  sleep,
+  type TestBus,
+} from './helpers';
 import { natsTestBus } from './nats-test-bus';
 
 interface ConsumerTestBus extends TestBus {
@@ -14,7 +24,12 @@ interface ConsumerTestBus extends TestBus {
 }
 
 /** What `Type.Object({ cents: Type.Integer() }, { additionalProperties: false })` produces. */
-const AmountRecorded = { type: 'object', required: ['cents'], properties: { cents: { type: 'integer' } }, additionalProperties: false };
+const AmountRecorded = {
+  type: 'object',
+  required: ['cents'],
+  properties: { cents: { type: 'integer' } },
+  additionalProperties: false,
+};
 
 function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>): void {
   describe(`runConsumer (${kind} bus)`, () => {
@@ -31,7 +46,9 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
     beforeAll(async () => {
       ({ pool, close: closeDb } = await openTestPool('consumer', 6));
       await ensureMessagingTables(pool);
-      await pool.query('CREATE TABLE totals (consumer text, household_id int, cents bigint NOT NULL, events int NOT NULL, PRIMARY KEY (consumer, household_id))');
+      await pool.query(
+        'CREATE TABLE totals (consumer text, household_id int, cents bigint NOT NULL, events int NOT NULL, PRIMARY KEY (consumer, household_id))',
+      );
       t = await makeBus();
     });
     afterAll(async () => {
@@ -49,7 +66,12 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
     });
 
     /** A read model: the household's total, updated in the consumer's transaction. */
-    async function start(options: { withSchemas?: boolean } & Pick<RunConsumerOptions, 'processedRetentionMs' | 'pruneEvery' | 'pruneBatchSize'> = {}): Promise<void> {
+    async function start(
+      options: { withSchemas?: boolean } & Pick<
+        RunConsumerOptions,
+        'processedRetentionMs' | 'pruneEvery' | 'pruneBatchSize'
+      > = {},
+    ): Promise<void> {
       const { withSchemas, ...pruning } = options;
       const subscription = await runConsumer({
         ...pruning,
@@ -78,11 +100,15 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
     }
 
     async function total(householdId = 1): Promise<{ cents: number; events: number } | undefined> {
-      const result = await pool.query('SELECT cents::int AS cents, events FROM totals WHERE consumer = $1 AND household_id = $2', [consumer, householdId]);
+      const result = await pool.query(
+        'SELECT cents::int AS cents, events FROM totals WHERE consumer = $1 AND household_id = $2',
+        [consumer, householdId],
+      );
       return result.rows[0];
     }
 
-    const recorded = (cents: number, overrides: Partial<EventEnvelope> = {}) => makeEvent(`${ns}.amount.recorded.v1`, { cents }, overrides);
+    const recorded = (cents: number, overrides: Partial<EventEnvelope> = {}) =>
+      makeEvent(`${ns}.amount.recorded.v1`, { cents }, overrides);
 
     test('applies events from the outbox and reaches the producer sequence', async () => {
       await start();
@@ -92,7 +118,13 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
         for (const cents of [100, 250, -50]) {
           const client = await pool.connect();
           await client.query('BEGIN');
-          last = await writeEvent(client, { type: `${ns}.amount.recorded.v1`, source: 'svc-ledger', subject: 'account/1', household_id: 1, data: { cents } });
+          last = await writeEvent(client, {
+            type: `${ns}.amount.recorded.v1`,
+            source: 'svc-ledger',
+            subject: 'account/1',
+            household_id: 1,
+            data: { cents },
+          });
           await client.query('COMMIT');
           client.release();
         }
@@ -109,10 +141,17 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       await t.bus.publish(event);
       await eventually(() => expect(handled).toHaveLength(1));
       await t.deliverAgain(event);
-      await eventually(() => expect(t.logger.records.some((r) => r.message === 'duplicate event skipped' && r.fields.eventId === event.id)).toBe(true));
+      await eventually(() =>
+        expect(
+          t.logger.records.some((r) => r.message === 'duplicate event skipped' && r.fields.eventId === event.id),
+        ).toBe(true),
+      );
       expect(handled).toHaveLength(1);
       expect(await total()).toEqual({ cents: 500, events: 1 });
-      const processed = await pool.query('SELECT count(*)::int AS n FROM processed_events WHERE consumer = $1 AND event_id = $2', [consumer, event.id]);
+      const processed = await pool.query(
+        'SELECT count(*)::int AS n FROM processed_events WHERE consumer = $1 AND event_id = $2',
+        [consumer, event.id],
+      );
       expect(processed.rows[0].n).toBe(1);
     });
 
@@ -141,7 +180,11 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       await sleep(300);
       expect(handled.map((e) => e.id)).toEqual([event.id, event.id]);
       expect(await total()).toEqual({ cents: 900, events: 1 });
-      expect(t.logger.records.some((r) => r.level === 'warn' && r.fields.eventId === event.id && r.fields.deliveryCount === 1)).toBe(true);
+      expect(
+        t.logger.records.some(
+          (r) => r.level === 'warn' && r.fields.eventId === event.id && r.fields.deliveryCount === 1,
+        ),
+      ).toBe(true);
     });
 
     test('a handling that fails leaves neither a processed record nor a raised position behind', async () => {
@@ -163,7 +206,10 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       expect(await total()).toEqual({ cents: 55, events: 10 });
       expect(handled.map((e) => e.id)).toEqual(events.map((e) => e.id));
       // processed_at is now(), the transaction's start: fewer distinct values than events.
-      const rows = await pool.query<{ n: number; transactions: number }>('SELECT count(*)::int AS n, count(DISTINCT processed_at)::int AS transactions FROM processed_events WHERE consumer = $1', [consumer]);
+      const rows = await pool.query<{ n: number; transactions: number }>(
+        'SELECT count(*)::int AS n, count(DISTINCT processed_at)::int AS transactions FROM processed_events WHERE consumer = $1',
+        [consumer],
+      );
       expect(rows.rows[0].n).toBe(10);
       expect(rows.rows[0].transactions).toBeLessThan(10);
     });
@@ -175,8 +221,15 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       await start();
       await expect(waitForPosition(pool, consumer, 'svc-ledger', events[5].sequence, 5000)).resolves.toBe(true);
       expect(await total()).toEqual({ cents: 21, events: 6 });
-      expect(t.logger.records.some((r) => r.level === 'warn' && r.message === 'event batch failed; handling its events one at a time')).toBe(true);
-      const processed = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM processed_events WHERE consumer = $1', [consumer]);
+      expect(
+        t.logger.records.some(
+          (r) => r.level === 'warn' && r.message === 'event batch failed; handling its events one at a time',
+        ),
+      ).toBe(true);
+      const processed = await pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM processed_events WHERE consumer = $1',
+        [consumer],
+      );
       expect(processed.rows[0].n).toBe(6);
     });
 
@@ -187,7 +240,10 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       const last = recorded(1, { source: 'svc-b', sequence: 3 });
       await t.bus.publish(last);
       await expect(waitForPosition(pool, consumer, 'svc-b', 3)).resolves.toBe(true);
-      const positions = await pool.query('SELECT source, sequence::int AS sequence FROM consumer_positions WHERE consumer = $1 ORDER BY source', [consumer]);
+      const positions = await pool.query(
+        'SELECT source, sequence::int AS sequence FROM consumer_positions WHERE consumer = $1 ORDER BY source',
+        [consumer],
+      );
       expect(positions.rows).toEqual([
         { source: 'svc-a', sequence: 10 },
         { source: 'svc-b', sequence: 3 },
@@ -222,11 +278,17 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
     }
 
     async function processedIds(): Promise<string[]> {
-      const result = await pool.query<{ event_id: string }>('SELECT event_id FROM processed_events WHERE consumer = $1 ORDER BY sequence', [consumer]);
+      const result = await pool.query<{ event_id: string }>(
+        'SELECT event_id FROM processed_events WHERE consumer = $1 ORDER BY sequence',
+        [consumer],
+      );
       return result.rows.map((r) => r.event_id);
     }
 
-    const duplicateLogged = (id: string) => t.logger.records.some((r) => r.message === 'duplicate event skipped' && r.fields.eventId === id && r.fields.consumer === consumer);
+    const duplicateLogged = (id: string) =>
+      t.logger.records.some(
+        (r) => r.message === 'duplicate event skipped' && r.fields.eventId === id && r.fields.consumer === consumer,
+      );
 
     test('pruning deletes rows past the retention and keeps the rest; a pruned event delivered again is still a duplicate', async () => {
       // The consumer's own prunes (the first after its first event) would race the test's aging: off here.
@@ -242,8 +304,13 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
 
       await expect(pruneProcessedEvents(pool, consumer)).resolves.toBe(1);
       expect(await processedIds()).toEqual([recent.id]);
-      const marks = await pool.query('SELECT sequence::int AS sequence, pruned_sequence::int AS pruned_sequence, pruned_time FROM consumer_positions WHERE consumer = $1', [consumer]);
-      expect(marks.rows).toEqual([{ sequence: recent.sequence, pruned_sequence: old.sequence, pruned_time: new Date(old.time) }]);
+      const marks = await pool.query(
+        'SELECT sequence::int AS sequence, pruned_sequence::int AS pruned_sequence, pruned_time FROM consumer_positions WHERE consumer = $1',
+        [consumer],
+      );
+      expect(marks.rows).toEqual([
+        { sequence: recent.sequence, pruned_sequence: old.sequence, pruned_time: new Date(old.time) },
+      ]);
 
       await t.deliverAgain(old);
       await eventually(() => expect(duplicateLogged(old.id)).toBe(true));
@@ -285,7 +352,10 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       await age(8, [events[2].id, events[3].id]);
       // A row written before processed_events had these columns.
       const legacy = '00000000-0000-4000-8000-000000000001';
-      await pool.query(`INSERT INTO processed_events (consumer, event_id, processed_at) VALUES ($1, $2, now() - interval '30 days')`, [consumer, legacy]);
+      await pool.query(
+        `INSERT INTO processed_events (consumer, event_id, processed_at) VALUES ($1, $2, now() - interval '30 days')`,
+        [consumer, legacy],
+      );
 
       await expect(pruneProcessedEvents(pool, consumer, { retentionMs: Infinity })).resolves.toBe(0);
       await expect(pruneProcessedEvents(pool, consumer, { batchSize: 3 })).resolves.toBe(3);
@@ -293,13 +363,19 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       await expect(pruneProcessedEvents(pool, consumer, { batchSize: 3 })).resolves.toBe(1);
       await expect(pruneProcessedEvents(pool, consumer, { batchSize: 3 })).resolves.toBe(0);
       expect(await processedIds()).toEqual([events[4].id, legacy]);
-      const marks = await pool.query('SELECT pruned_sequence::int AS s FROM consumer_positions WHERE consumer = $1', [consumer]);
+      const marks = await pool.query('SELECT pruned_sequence::int AS s FROM consumer_positions WHERE consumer = $1', [
+        consumer,
+      ]);
       expect(marks.rows).toEqual([{ s: events[3].sequence }]);
     });
 
     test('runConsumer prunes by itself after the first applied event and then every pruneEvery events', async () => {
       await start({ processedRetentionMs: 60_000, pruneEvery: 2 });
-      const [e1, e2, e3] = [recorded(1, { source: 'svc-a' }), recorded(2, { source: 'svc-a' }), recorded(3, { source: 'svc-a' })];
+      const [e1, e2, e3] = [
+        recorded(1, { source: 'svc-a' }),
+        recorded(2, { source: 'svc-a' }),
+        recorded(3, { source: 'svc-a' }),
+      ];
       /** Publishes the event, then its duplicate: once that is logged, the event's delivery (and any prune in it) is over. */
       const deliverFully = async (event: EventEnvelope) => {
         await t.bus.publish(event);
@@ -312,7 +388,13 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       expect(await processedIds()).toEqual([e1.id, e2.id]);
       await t.bus.publish(e3); // 2 of 2: prunes e1
       await eventually(async () => expect(await processedIds()).toEqual([e2.id, e3.id]));
-      await eventually(() => expect(t.logger.records.some((r) => r.message === 'processed events pruned' && r.fields.consumer === consumer && r.fields.pruned === 1)).toBe(true));
+      await eventually(() =>
+        expect(
+          t.logger.records.some(
+            (r) => r.message === 'processed events pruned' && r.fields.consumer === consumer && r.fields.pruned === 1,
+          ),
+        ).toBe(true),
+      );
       expect(await total()).toEqual({ cents: 6, events: 3 });
     });
 
@@ -362,11 +444,23 @@ describe('ensureMessagingTables on tables of the version before pruning', () => 
       const columns = await pool.query<{ column_name: string }>(
         `SELECT column_name FROM information_schema.columns WHERE table_name IN ('processed_events', 'consumer_positions') AND column_name IN ('source', 'sequence', 'event_time', 'pruned_sequence', 'pruned_time') ORDER BY table_name, column_name`,
       );
-      expect(columns.rows.map((r) => r.column_name)).toEqual(['pruned_sequence', 'pruned_time', 'sequence', 'source', 'event_time', 'sequence', 'source']);
-      expect((await pool.query("SELECT to_regclass('processed_events_prunable') IS NOT NULL AS ok")).rows[0].ok).toBe(true);
+      expect(columns.rows.map((r) => r.column_name)).toEqual([
+        'pruned_sequence',
+        'pruned_time',
+        'sequence',
+        'source',
+        'event_time',
+        'sequence',
+        'source',
+      ]);
+      expect((await pool.query("SELECT to_regclass('processed_events_prunable') IS NOT NULL AS ok")).rows[0].ok).toBe(
+        true,
+      );
       await expect(pruneProcessedEvents(pool, 'c')).resolves.toBe(0);
       expect((await pool.query('SELECT count(*)::int AS n FROM processed_events')).rows[0].n).toBe(1);
-      expect((await pool.query('SELECT sequence::int AS s, pruned_sequence FROM consumer_positions')).rows).toEqual([{ s: 12, pruned_sequence: null }]);
+      expect((await pool.query('SELECT sequence::int AS s, pruned_sequence FROM consumer_positions')).rows).toEqual([
+        { s: 12, pruned_sequence: null },
+      ]);
     } finally {
       await close();
     }

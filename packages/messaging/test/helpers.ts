@@ -46,7 +46,10 @@ export function makeEvent(type: string, data: unknown = {}, overrides: Partial<E
 }
 
 /** A fresh database for one test file and a pool on it; `close()` ends the pool and drops the database. */
-export async function openTestPool(prefix: string, max: number): Promise<{ pool: pg.Pool; close: () => Promise<void> }> {
+export async function openTestPool(
+  prefix: string,
+  max: number,
+): Promise<{ pool: pg.Pool; close: () => Promise<void> }> {
   const db = await createTestDatabase(prefix);
   const pool = new pg.Pool({ connectionString: db.url, max });
   // pool.end() resolves before every connection has closed; DROP DATABASE ... WITH (FORCE)
@@ -84,7 +87,8 @@ export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 /** Checked synchronously (a tiny child process) so that a whole describe block can be skipped. */
 function natsReachable(): boolean {
   const url = new URL(NATS_URL);
-  const probe = `const s=require('net').connect(${Number(url.port || 4222)},${JSON.stringify(url.hostname)});` +
+  const probe =
+    `const s=require('net').connect(${Number(url.port || 4222)},${JSON.stringify(url.hostname)});` +
     `s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(2),1500);`;
   return spawnSync(process.execPath, ['-e', probe], { timeout: 3000 }).status === 0;
 }

@@ -35,7 +35,11 @@ describe('in-process bus specifics', () => {
   test('a handler cannot change what other durables receive', async () => {
     const bus = createInProcessBus({ logger: new MemoryLogger() });
     const seen: unknown[] = [];
-    await bus.subscribe({ durable: 'a', subjects: ['m.x'], handler: async (e) => void ((e.data as { n: number }).n = 99) });
+    await bus.subscribe({
+      durable: 'a',
+      subjects: ['m.x'],
+      handler: async (e) => void ((e.data as { n: number }).n = 99),
+    });
     await bus.subscribe({ durable: 'b', subjects: ['m.x'], handler: async (e) => void seen.push(e.data) });
     const event = makeEvent('m.x', { n: 1 });
     await bus.publish(event);
@@ -60,7 +64,10 @@ describe('in-process bus retention limits', () => {
     await Promise.all(buses.splice(0).map((b) => b.close()));
   });
 
-  function makeBus(options: Parameters<typeof createInProcessBus>[0] = {}): { bus: InProcessBus; logger: MemoryLogger } {
+  function makeBus(options: Parameters<typeof createInProcessBus>[0] = {}): {
+    bus: InProcessBus;
+    logger: MemoryLogger;
+  } {
     const logger = new MemoryLogger();
     const bus = createInProcessBus({ logger, ...options });
     buses.push(bus);
@@ -73,7 +80,13 @@ describe('in-process bus retention limits', () => {
     return { now: () => now, advance: (ms: number) => void (now += ms) };
   }
 
-  async function collect(bus: InProcessBus, durable: string, subjects: string[], decide: (event: EventEnvelope, meta: DeliveryMeta) => 'ack' | 'retry' = () => 'ack', ackWaitMs = 200) {
+  async function collect(
+    bus: InProcessBus,
+    durable: string,
+    subjects: string[],
+    decide: (event: EventEnvelope, meta: DeliveryMeta) => 'ack' | 'retry' = () => 'ack',
+    ackWaitMs = 200,
+  ) {
     const received: Array<{ id: string; deliveryCount: number }> = [];
     subscriptions.push(
       await bus.subscribe({
@@ -161,13 +174,25 @@ describe('in-process bus retention limits', () => {
     const { bus, logger } = makeBus({ limits: { maxMessages: 1 } });
     const stuck = makeEvent('r.x', { stuck: true });
     const next = makeEvent('r.x', { stuck: false });
-    const received = await collect(bus, 'retrying', ['r.x'], (event) => ((event.data as { stuck: boolean }).stuck ? 'retry' : 'ack'), 200);
+    const received = await collect(
+      bus,
+      'retrying',
+      ['r.x'],
+      (event) => ((event.data as { stuck: boolean }).stuck ? 'retry' : 'ack'),
+      200,
+    );
     await bus.publish(stuck);
     await eventually(() => expect(received.map((r) => r.id)).toContain(stuck.id));
     await bus.publish(next);
-    await eventually(() => expect(received.filter((r) => r.id === next.id)).toEqual([{ id: next.id, deliveryCount: 1 }]));
+    await eventually(() =>
+      expect(received.filter((r) => r.id === next.id)).toEqual([{ id: next.id, deliveryCount: 1 }]),
+    );
     expect(received.at(-1)?.id).toBe(next.id);
-    expect(logger.records.some((r) => r.level === 'warn' && /fell behind/.test(r.message) && r.fields.durable === 'retrying')).toBe(true);
+    expect(
+      logger.records.some(
+        (r) => r.level === 'warn' && /fell behind/.test(r.message) && r.fields.durable === 'retrying',
+      ),
+    ).toBe(true);
   });
 
   test('a long run stays within the limits and every durable keeps its place', async () => {
@@ -205,9 +230,18 @@ describe('in-process bus retention limits', () => {
   });
 
   test('refuses limits that are not positive numbers', () => {
-    expect(() => createInProcessBus({ limits: { maxMessages: 0 } })).toThrow('maxMessages must be a positive number or Infinity');
+    expect(() => createInProcessBus({ limits: { maxMessages: 0 } })).toThrow(
+      'maxMessages must be a positive number or Infinity',
+    );
     expect(() => createInProcessBus({ limits: { maxAgeMs: Number.NaN } })).toThrow('maxAgeMs');
-    expect(createInProcessBus({ limits: { maxBytes: Infinity } }).stats()).toEqual({ messages: 0, bytes: 0, dropped: 0 });
-    expect(createInProcessBus({ limits: { maxBytes: 1024 } }).limits).toEqual({ ...DEFAULT_STREAM_LIMITS, maxBytes: 1024 });
+    expect(createInProcessBus({ limits: { maxBytes: Infinity } }).stats()).toEqual({
+      messages: 0,
+      bytes: 0,
+      dropped: 0,
+    });
+    expect(createInProcessBus({ limits: { maxBytes: 1024 } }).limits).toEqual({
+      ...DEFAULT_STREAM_LIMITS,
+      maxBytes: 1024,
+    });
   });
 });

@@ -20,7 +20,12 @@ describeWithNats('NATS JetStream bus', () => {
 
     test('a malformed payload is terminated and logged, and the next message flows', async () => {
       const received: string[] = [];
-      const subscription = await t.bus.subscribe({ durable: 'malformed', subjects: [`${t.prefix}.m.>`], ackWaitMs: 100, handler: async (e) => void received.push(e.id) });
+      const subscription = await t.bus.subscribe({
+        durable: 'malformed',
+        subjects: [`${t.prefix}.m.>`],
+        ackWaitMs: 100,
+        handler: async (e) => void received.push(e.id),
+      });
       const nc = await connect({ servers: NATS_URL });
       await jetstream(nc).publish(`${t.prefix}.m.x`, '{not json');
       await nc.close();
@@ -39,7 +44,12 @@ describeWithNats('NATS JetStream bus', () => {
         ackWaitMs: 100,
         handler: async (e) => void received.push(e.id),
       });
-      const events = [makeEvent(`${t.prefix}.o.ledger.a`), makeEvent(`${t.prefix}.o.budget.a`), makeEvent(`${t.prefix}.o.auth.b`), makeEvent(`${t.prefix}.o.ledger.c`)];
+      const events = [
+        makeEvent(`${t.prefix}.o.ledger.a`),
+        makeEvent(`${t.prefix}.o.budget.a`),
+        makeEvent(`${t.prefix}.o.auth.b`),
+        makeEvent(`${t.prefix}.o.ledger.c`),
+      ];
       for (const event of events) await t.bus.publish(event);
       await eventually(() => expect(received).toEqual([events[0].id, events[2].id, events[3].id]));
       await subscription.stop();
@@ -47,13 +57,24 @@ describeWithNats('NATS JetStream bus', () => {
 
     test('re-subscribing a durable with another filter resumes after what it acked', async () => {
       const firstSeen: string[] = [];
-      const first = await t.bus.subscribe({ durable: 'changing', subjects: [`${t.prefix}.c.a`], ackWaitMs: 100, handler: async (e) => void firstSeen.push(e.id) });
+      const first = await t.bus.subscribe({
+        durable: 'changing',
+        subjects: [`${t.prefix}.c.a`],
+        ackWaitMs: 100,
+        handler: async (e) => void firstSeen.push(e.id),
+      });
       const acked = makeEvent(`${t.prefix}.c.a`);
       await t.bus.publish(acked);
       await eventually(() => expect(firstSeen).toEqual([acked.id]));
       await first.stop();
       const received: string[] = [];
-      const second = await t.bus.subscribe({ durable: 'changing', subjects: [`${t.prefix}.c.a`, `${t.prefix}.c.b`], ackWaitMs: 200, maxDeliver: 2, handler: async (e) => void received.push(e.id) });
+      const second = await t.bus.subscribe({
+        durable: 'changing',
+        subjects: [`${t.prefix}.c.a`, `${t.prefix}.c.b`],
+        ackWaitMs: 200,
+        maxDeliver: 2,
+        handler: async (e) => void received.push(e.id),
+      });
       const later = [makeEvent(`${t.prefix}.c.b`), makeEvent(`${t.prefix}.c.a`), makeEvent(`${t.prefix}.c.z`)];
       for (const event of later) await t.bus.publish(event);
       await eventually(() => expect(received).toEqual([later[0].id, later[1].id]));
@@ -61,10 +82,21 @@ describeWithNats('NATS JetStream bus', () => {
     });
 
     test('re-subscribing a durable with the same filter and other timings keeps delivering promptly', async () => {
-      const first = await t.bus.subscribe({ durable: 'retimed', subjects: [`${t.prefix}.r.>`], ackWaitMs: 100, handler: async () => undefined });
+      const first = await t.bus.subscribe({
+        durable: 'retimed',
+        subjects: [`${t.prefix}.r.>`],
+        ackWaitMs: 100,
+        handler: async () => undefined,
+      });
       await first.stop();
       const received: string[] = [];
-      const second = await t.bus.subscribe({ durable: 'retimed', subjects: [`${t.prefix}.r.>`], ackWaitMs: 300, maxDeliver: 3, handler: async (e) => void received.push(e.id) });
+      const second = await t.bus.subscribe({
+        durable: 'retimed',
+        subjects: [`${t.prefix}.r.>`],
+        ackWaitMs: 300,
+        maxDeliver: 3,
+        handler: async (e) => void received.push(e.id),
+      });
       const event = makeEvent(`${t.prefix}.r.x`);
       const started = Date.now();
       await t.bus.publish(event);
@@ -74,7 +106,13 @@ describeWithNats('NATS JetStream bus', () => {
     });
 
     test('connecting again widens an existing stream instead of failing', async () => {
-      const other = await connectNatsBus({ servers: NATS_URL, name: 'messaging-test-2', streamName: t.streamName, subjects: [`${t.prefix}.>`, `${t.prefix}x.>`], logger: new MemoryLogger() });
+      const other = await connectNatsBus({
+        servers: NATS_URL,
+        name: 'messaging-test-2',
+        streamName: t.streamName,
+        subjects: [`${t.prefix}.>`, `${t.prefix}x.>`],
+        logger: new MemoryLogger(),
+      });
       await other.publish(makeEvent(`${t.prefix}x.widened`));
       await other.close();
     });
@@ -102,7 +140,12 @@ describeWithNats('NATS JetStream bus', () => {
         const events = Array.from({ length: 5 }, (_, i) => makeEvent(`${limited.prefix}.l.x`, { i }));
         for (const event of events) await limited.bus.publish(event);
         const received: string[] = [];
-        const subscription = await limited.bus.subscribe({ durable: 'late', subjects: [`${limited.prefix}.l.>`], ackWaitMs: 100, handler: async (e) => void received.push(e.id) });
+        const subscription = await limited.bus.subscribe({
+          durable: 'late',
+          subjects: [`${limited.prefix}.l.>`],
+          ackWaitMs: 100,
+          handler: async (e) => void received.push(e.id),
+        });
         await eventually(() => expect(received).toEqual(events.slice(2).map((e) => e.id)));
         await subscription.stop();
       } finally {
@@ -116,16 +159,42 @@ describeWithNats('NATS JetStream bus', () => {
       const nc = await connect({ servers: NATS_URL });
       const jsm = await jetstreamManager(nc);
       try {
-        await jsm.streams.add({ name: streamName, subjects: [`${prefix}.>`], storage: StorageType.File, duplicate_window: nanos(120_000) });
+        await jsm.streams.add({
+          name: streamName,
+          subjects: [`${prefix}.>`],
+          storage: StorageType.File,
+          duplicate_window: nanos(120_000),
+        });
         const logger = new MemoryLogger();
-        const bus = await connectNatsBus({ servers: NATS_URL, name: 'messaging-test-4', streamName, subjects: [`${prefix}.>`], limits: { maxAgeMs: 60_000, maxMessages: 50 }, logger });
+        const bus = await connectNatsBus({
+          servers: NATS_URL,
+          name: 'messaging-test-4',
+          streamName,
+          subjects: [`${prefix}.>`],
+          limits: { maxAgeMs: 60_000, maxMessages: 50 },
+          logger,
+        });
         await bus.close();
         const info = await jsm.streams.info(streamName);
-        expect(info.config).toMatchObject({ max_age: nanos(60_000), max_msgs: 50, max_bytes: DEFAULT_STREAM_LIMITS.maxBytes, duplicate_window: nanos(60_000) });
+        expect(info.config).toMatchObject({
+          max_age: nanos(60_000),
+          max_msgs: 50,
+          max_bytes: DEFAULT_STREAM_LIMITS.maxBytes,
+          duplicate_window: nanos(60_000),
+        });
         expect(logger.records.some((r) => r.level === 'info' && r.message === 'stream limits changed')).toBe(true);
         // Same limits again: nothing to change.
         const again = new MemoryLogger();
-        await (await connectNatsBus({ servers: NATS_URL, name: 'messaging-test-5', streamName, subjects: [`${prefix}.>`], limits: { maxAgeMs: 60_000, maxMessages: 50 }, logger: again })).close();
+        await (
+          await connectNatsBus({
+            servers: NATS_URL,
+            name: 'messaging-test-5',
+            streamName,
+            subjects: [`${prefix}.>`],
+            limits: { maxAgeMs: 60_000, maxMessages: 50 },
+            logger: again,
+          })
+        ).close();
         expect(again.records.some((r) => r.message === 'stream limits changed')).toBe(false);
       } finally {
         await jsm.streams.delete(streamName).catch(() => undefined);
@@ -134,7 +203,13 @@ describeWithNats('NATS JetStream bus', () => {
     });
 
     test('isReady is false once closed', async () => {
-      const other = await connectNatsBus({ servers: NATS_URL, name: 'messaging-test-3', streamName: t.streamName, subjects: [`${t.prefix}.>`], logger: new MemoryLogger() });
+      const other = await connectNatsBus({
+        servers: NATS_URL,
+        name: 'messaging-test-3',
+        streamName: t.streamName,
+        subjects: [`${t.prefix}.>`],
+        logger: new MemoryLogger(),
+      });
       expect(await other.isReady()).toBe(true);
       await other.close();
       expect(await other.isReady()).toBe(false);

@@ -97,7 +97,14 @@ maybe('nats bus across a server restart', () => {
     // A process that took three events and died: its durable (same settings) has them in flight.
     const raw = await connect({ servers: nats.url });
     const jsm = await jetstreamManager(raw);
-    await jsm.consumers.add('HF_EVENTS', { durable_name: 'left-over', ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ack_wait: nanos(600_000), filter_subject: 'ledger.>', max_ack_pending: 10 });
+    await jsm.consumers.add('HF_EVENTS', {
+      durable_name: 'left-over',
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(600_000),
+      filter_subject: 'ledger.>',
+      max_ack_pending: 10,
+    });
     const consumer = await jetstream(raw).consumers.get('HF_EVENTS', 'left-over');
     const taken = await consumer.fetch({ max_messages: 3, expires: 2000 });
     const held: number[] = [];
@@ -118,7 +125,11 @@ maybe('nats bus across a server restart', () => {
     try {
       const all = [...events].map((e) => e.id);
       await eventually(() => expect(seen.filter((id) => all.includes(id))).toEqual(all), 30_000);
-      expect(logger.records.some((r) => r.message === 're-creating the durable from its ack floor' && r.fields.inFlight === 3)).toBe(true);
+      expect(
+        logger.records.some(
+          (r) => r.message === 're-creating the durable from its ack floor' && r.fields.inFlight === 3,
+        ),
+      ).toBe(true);
     } finally {
       await subscription.stop();
       await bus.close();

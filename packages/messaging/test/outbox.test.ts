@@ -1,7 +1,14 @@
 import type pg from 'pg';
 import type { Bus, EventEnvelope, Subscription } from '../src/bus';
 import { createInProcessBus } from '../src/inprocess-bus';
-import { ensureMessagingTables, startOutboxRelay, writeEvent, writeEvents, type OutboxRelay, type OutboxRelayOptions } from '../src/outbox';
+import {
+  ensureMessagingTables,
+  startOutboxRelay,
+  writeEvent,
+  writeEvents,
+  type OutboxRelay,
+  type OutboxRelayOptions,
+} from '../src/outbox';
 import { withTransaction } from '../src/transaction';
 import { describeWithNats, eventually, MemoryLogger, openTestPool, randomName, sleep, type TestBus } from './helpers';
 import { natsTestBus } from './nats-test-bus';
@@ -42,12 +49,25 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
 
     async function received(): Promise<EventEnvelope[]> {
       const events: EventEnvelope[] = [];
-      subscriptions.push(await t.bus.subscribe({ durable: randomName('r'), subjects: [`${ns}.>`], ackWaitMs: 200, handler: async (e) => void events.push(e) }));
+      subscriptions.push(
+        await t.bus.subscribe({
+          durable: randomName('r'),
+          subjects: [`${ns}.>`],
+          ackWaitMs: 200,
+          handler: async (e) => void events.push(e),
+        }),
+      );
       return events;
     }
 
     const write = (client: pg.PoolClient, n = 0) =>
-      writeEvent(client, { type: `${ns}.transaction.recorded.v1`, source: 'svc-ledger', subject: `transaction/${n}`, household_id: 7, data: { n, amount: 1250 } });
+      writeEvent(client, {
+        type: `${ns}.transaction.recorded.v1`,
+        source: 'svc-ledger',
+        subject: `transaction/${n}`,
+        household_id: 7,
+        data: { n, amount: 1250 },
+      });
 
     test('publishes a committed event with its outbox sequence and marks the row published', async () => {
       const events = await received();
@@ -81,7 +101,9 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
       await r.flush();
       await sleep(200);
       expect(events).toHaveLength(0);
-      expect((await pool.query("SELECT count(*)::int AS n FROM outbox WHERE type LIKE $1 || '%'", [ns])).rows[0].n).toBe(0);
+      expect(
+        (await pool.query("SELECT count(*)::int AS n FROM outbox WHERE type LIKE $1 || '%'", [ns])).rows[0].n,
+      ).toBe(0);
     });
 
     test('publishes only after commit', async () => {
@@ -118,7 +140,8 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
       const writers = Array.from({ length: 6 }, (_, w) =>
         (async () => {
           const sequences: number[] = [];
-          for (let i = 0; i < 10; i++) sequences.push((await withTransaction(pool, (c) => write(c, w * 100 + i))).sequence);
+          for (let i = 0; i < 10; i++)
+            sequences.push((await withTransaction(pool, (c) => write(c, w * 100 + i))).sequence);
           return sequences;
         })(),
       );
@@ -153,11 +176,24 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
       expect(t.logger.records.some((rec) => rec.level === 'error' && /outbox relay/.test(rec.message))).toBe(true);
     });
 
-    const maxSequence = async () => Number((await pool.query('SELECT coalesce(max(sequence), 0)::text AS s FROM outbox')).rows[0].s);
-    const sequences = async () => (await pool.query<{ s: string; published: boolean }>('SELECT sequence::text AS s, published_at IS NOT NULL AS published FROM outbox ORDER BY sequence')).rows.map((r) => [Number(r.s), r.published]);
+    const maxSequence = async () =>
+      Number((await pool.query('SELECT coalesce(max(sequence), 0)::text AS s FROM outbox')).rows[0].s);
+    const sequences = async () =>
+      (
+        await pool.query<{ s: string; published: boolean }>(
+          'SELECT sequence::text AS s, published_at IS NOT NULL AS published FROM outbox ORDER BY sequence',
+        )
+      ).rows.map((r) => [Number(r.s), r.published]);
     /** Makes every published row look published `days` ago. */
-    const agePublished = (days: number) => pool.query(`UPDATE outbox SET published_at = now() - $1::int * interval '1 day' WHERE published_at IS NOT NULL`, [days]);
-    const refusing: () => Bus = () => ({ ...t.bus, kind: t.bus.kind, publish: async () => Promise.reject(new Error('bus unavailable')) });
+    const agePublished = (days: number) =>
+      pool.query(`UPDATE outbox SET published_at = now() - $1::int * interval '1 day' WHERE published_at IS NOT NULL`, [
+        days,
+      ]);
+    const refusing: () => Bus = () => ({
+      ...t.bus,
+      kind: t.bus.kind,
+      publish: async () => Promise.reject(new Error('bus unavailable')),
+    });
 
     test('prune deletes published rows past the retention, never unpublished rows nor the newest row (max(sequence) is kept)', async () => {
       const r = relay();
@@ -193,7 +229,11 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
       const last = (await withTransaction(pool, (c) => write(c, 5))).sequence;
       await r.flush();
       await eventually(async () => expect(await sequences()).toEqual([[last, true]]));
-      await eventually(() => expect(t.logger.records.some((rec) => rec.level === 'info' && rec.message === 'published outbox rows pruned')).toBe(true));
+      await eventually(() =>
+        expect(
+          t.logger.records.some((rec) => rec.level === 'info' && rec.message === 'published outbox rows pruned'),
+        ).toBe(true),
+      );
       await eventually(() => expect(events.map((e) => e.sequence)).toEqual([...written, last]));
     });
 
@@ -247,10 +287,20 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
       const written = await withTransaction(pool, (c) =>
         writeEvents(
           c,
-          [3, 1, 2].map((n) => ({ type: `${ns}.transaction.recorded.v1`, source: 'svc-ledger', subject: `transaction/${n}`, household_id: 7, data: { n, text: `row "${n}" \\ é` } })),
+          [3, 1, 2].map((n) => ({
+            type: `${ns}.transaction.recorded.v1`,
+            source: 'svc-ledger',
+            subject: `transaction/${n}`,
+            household_id: 7,
+            data: { n, text: `row "${n}" \\ é` },
+          })),
         ),
       );
-      expect(written.map((w) => w.sequence)).toEqual([written[0].sequence, written[0].sequence + 1, written[0].sequence + 2]);
+      expect(written.map((w) => w.sequence)).toEqual([
+        written[0].sequence,
+        written[0].sequence + 1,
+        written[0].sequence + 2,
+      ]);
       await expect(withTransaction(pool, (c) => writeEvents(c, []))).resolves.toEqual([]);
       await relay().flush();
       await eventually(() => expect(events).toHaveLength(3));
@@ -269,12 +319,18 @@ describe('outbox of an earlier version', () => {
     try {
       await pool.query(`CREATE TABLE outbox (sequence bigserial PRIMARY KEY, id uuid NOT NULL UNIQUE, type text NOT NULL, source text NOT NULL,
         subject text NOT NULL, household_id int NOT NULL, time timestamptz NOT NULL DEFAULT now(), data ${type} NOT NULL, published_at timestamptz NULL)`);
-      await pool.query(`INSERT INTO outbox (id, type, source, subject, household_id, data) VALUES (gen_random_uuid(), 'a.b.v1', 's', 'x/1', 1, '{"n": 1}')`);
+      await pool.query(
+        `INSERT INTO outbox (id, type, source, subject, household_id, data) VALUES (gen_random_uuid(), 'a.b.v1', 's', 'x/1', 1, '{"n": 1}')`,
+      );
       await ensureMessagingTables(pool);
-      const column = await pool.query("SELECT format_type(atttypid, NULL) AS type, attstorage AS storage FROM pg_attribute WHERE attrelid = 'outbox'::regclass AND attname = 'data'");
+      const column = await pool.query(
+        "SELECT format_type(atttypid, NULL) AS type, attstorage AS storage FROM pg_attribute WHERE attrelid = 'outbox'::regclass AND attname = 'data'",
+      );
       expect(column.rows[0]).toEqual({ type: 'text', storage: 'e' });
       expect((await pool.query('SELECT data::json AS data FROM outbox')).rows).toEqual([{ data: { n: 1 } }]);
-      const written = await withTransaction(pool, (c) => writeEvent(c, { type: 'a.b.v1', source: 's', subject: 'x/2', household_id: 1, data: { n: 2 } }));
+      const written = await withTransaction(pool, (c) =>
+        writeEvent(c, { type: 'a.b.v1', source: 's', subject: 'x/2', household_id: 1, data: { n: 2 } }),
+      );
       expect(written.sequence).toBe(2);
     } finally {
       await close();

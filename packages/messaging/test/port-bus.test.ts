@@ -39,7 +39,8 @@ async function setup(subjects: string[], busIn?: Bus, durable = 'gateway-test'):
 async function collect(
   portBus: Bus,
   subjects: string[],
-  decide: (event: EventEnvelope, meta: DeliveryMeta) => HandlerOutcome | void | Promise<HandlerOutcome | void> = () => 'ack',
+  decide: (event: EventEnvelope, meta: DeliveryMeta) => HandlerOutcome | void | Promise<HandlerOutcome | void> = () =>
+    'ack',
   options: { ackWaitMs?: number; maxDeliver?: number } = {},
 ): Promise<{ received: Array<{ event: EventEnvelope; meta: DeliveryMeta }>; subscription: Subscription }> {
   const received: Array<{ event: EventEnvelope; meta: DeliveryMeta }> = [];
@@ -60,7 +61,11 @@ describe('port bus (bridgeBusToPort + createPortBus)', () => {
   test('delivers the published envelope unchanged across the port', async () => {
     const t = await setup(['auth.session.revoked.v1']);
     const { received } = await collect(t.portBus, ['auth.session.revoked.v1']);
-    const event = makeEvent('auth.session.revoked.v1', { session_ids: ['a', 'b'], note: 'ünïcode', nested: { list: [1, null, 'x'] } });
+    const event = makeEvent('auth.session.revoked.v1', {
+      session_ids: ['a', 'b'],
+      note: 'ünïcode',
+      nested: { list: [1, null, 'x'] },
+    });
     await t.bus.publish(event);
     await eventually(() => expect(received).toHaveLength(1));
     expect(received[0].event).toEqual(event);
@@ -101,7 +106,9 @@ describe('port bus (bridgeBusToPort + createPortBus)', () => {
 
   test('refuses a subject the bridge does not forward, and invalid subjects', async () => {
     const t = await setup(['auth.session.revoked.v1', 'ledger.>']);
-    await expect(collect(t.portBus, ['auth.user.deleted.v1'])).rejects.toThrow('auth.user.deleted.v1 is not forwarded to this thread');
+    await expect(collect(t.portBus, ['auth.user.deleted.v1'])).rejects.toThrow(
+      'auth.user.deleted.v1 is not forwarded to this thread',
+    );
     await expect(collect(t.portBus, ['ledger.>', 'budget.*'])).rejects.toThrow('budget.* is not forwarded');
     await expect(collect(t.portBus, ['bad..subject'])).rejects.toThrow('Invalid subjects');
     await expect(collect(t.portBus, ['ledger.transaction.recorded.v1'])).resolves.toBeDefined();
@@ -128,15 +135,31 @@ describe('port bus (bridgeBusToPort + createPortBus)', () => {
       { ackWaitMs: 20, maxDeliver: 3 },
     );
     for (const event of [poison, retried, after]) await t.bus.publish(event);
-    await eventually(() => expect(received.map((r) => r.event.id)).toEqual([poison.id, poison.id, poison.id, retried.id, retried.id, after.id]));
+    await eventually(() =>
+      expect(received.map((r) => r.event.id)).toEqual([
+        poison.id,
+        poison.id,
+        poison.id,
+        retried.id,
+        retried.id,
+        after.id,
+      ]),
+    );
     expect(received.map((r) => r.meta.deliveryCount)).toEqual([1, 2, 3, 1, 2, 1]);
-    expect(t.logger.records.some((r) => r.level === 'error' && r.fields.eventId === poison.id && /poison/.test(r.message))).toBe(true);
+    expect(
+      t.logger.records.some((r) => r.level === 'error' && r.fields.eventId === poison.id && /poison/.test(r.message)),
+    ).toBe(true);
   });
 
   test('a failed event comes again long before the ack wait (60 s here)', async () => {
     const t = await setup(['s.>']);
     const event = makeEvent('s.x');
-    const { received } = await collect(t.portBus, ['s.>'], (_event, meta) => (meta.deliveryCount === 1 ? 'retry' : 'ack'), { ackWaitMs: 60_000 });
+    const { received } = await collect(
+      t.portBus,
+      ['s.>'],
+      (_event, meta) => (meta.deliveryCount === 1 ? 'retry' : 'ack'),
+      { ackWaitMs: 60_000 },
+    );
     await t.bus.publish(event);
     await eventually(() => expect(received.map((r) => r.meta.deliveryCount)).toEqual([1, 2]), 20_000);
   }, 25_000);
@@ -156,7 +179,11 @@ describe('port bus (bridgeBusToPort + createPortBus)', () => {
     await eventually(() => expect(received.map((r) => r.event.type)).toEqual(['m.first', 'm.first', 'm.second']));
     // The second delivery got the event as published, not the first handler's changes.
     expect(seen).toEqual([{ n: 1 }, { n: 1 }]);
-    expect(t.logger.records.some((r) => r.level === 'error' && r.fields.eventId === first.id && /terminated/.test(r.message))).toBe(true);
+    expect(
+      t.logger.records.some(
+        (r) => r.level === 'error' && r.fields.eventId === first.id && /terminated/.test(r.message),
+      ),
+    ).toBe(true);
   });
 
   test('a stopped subscription gets nothing more, and stop waits for the running handler', async () => {

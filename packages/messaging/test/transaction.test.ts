@@ -15,9 +15,11 @@ describe('withTransaction', () => {
   });
 
   const settings = (client: pg.PoolClient) =>
-    client.query<{ isolation: string; read_only: string }>(
-      "SELECT current_setting('transaction_isolation') AS isolation, current_setting('transaction_read_only') AS read_only",
-    ).then((r) => r.rows[0]);
+    client
+      .query<{ isolation: string; read_only: string }>(
+        "SELECT current_setting('transaction_isolation') AS isolation, current_setting('transaction_read_only') AS read_only",
+      )
+      .then((r) => r.rows[0]);
 
   test('commits what fn did and answers its result', async () => {
     const result = await withTransaction(pool, async (client) => {
@@ -43,8 +45,16 @@ describe('withTransaction', () => {
   });
 
   test('begins with the isolation level and read-only mode asked for', async () => {
-    expect(await withTransaction(pool, settings, { isolation: 'repeatable read', readOnly: true })).toEqual({ isolation: 'repeatable read', read_only: 'on' });
-    expect(await withTransaction(pool, settings, { isolation: 'serializable' })).toEqual({ isolation: 'serializable', read_only: 'off' });
-    await expect(withTransaction(pool, (client) => client.query('INSERT INTO things VALUES (3)'), { readOnly: true })).rejects.toThrow(/read-only transaction/);
+    expect(await withTransaction(pool, settings, { isolation: 'repeatable read', readOnly: true })).toEqual({
+      isolation: 'repeatable read',
+      read_only: 'on',
+    });
+    expect(await withTransaction(pool, settings, { isolation: 'serializable' })).toEqual({
+      isolation: 'serializable',
+      read_only: 'off',
+    });
+    await expect(
+      withTransaction(pool, (client) => client.query('INSERT INTO things VALUES (3)'), { readOnly: true }),
+    ).rejects.toThrow(/read-only transaction/);
   });
 });

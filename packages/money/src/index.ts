@@ -21,7 +21,8 @@ export function toCents(amount: unknown): Cents {
   // convert 10,000s of them).
   const cents = Math.round(amount * 100);
   if (cents / 100 !== amount) throw new AmountError('Amounts can have at most 2 decimals.');
-  if (Math.abs(amount) > MAX_ABS_CENTS / 100 || Math.abs(cents) > MAX_ABS_CENTS) throw new AmountError('Amount is too large.');
+  if (Math.abs(amount) > MAX_ABS_CENTS / 100 || Math.abs(cents) > MAX_ABS_CENTS)
+    throw new AmountError('Amount is too large.');
   return cents === 0 ? 0 : cents;
 }
 
@@ -67,8 +68,18 @@ export function parseMoneyText(text: string): Cents | null {
   return negative && cents !== 0 ? -cents : cents;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const usd0 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const usd0 = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
 
 /** `$1,234.56` / `-$12.00`; with `decimals: 0`, `$1,235`. */
 export function formatCurrency(cents: Cents, options: { decimals?: 0 | 2 } = {}): string {

@@ -24,7 +24,7 @@ describe('toCents', () => {
   it('refuses exactly the numbers whose shortest text has more than 2 decimals', () => {
     const decimals = (n: number) => (/e-/.test(String(n)) ? Infinity : (String(n).split('.')[1] ?? '').length);
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const cents = (n: number) => {
       try {
         return toCents(n);
@@ -35,8 +35,14 @@ describe('toCents', () => {
     const wrong: number[] = [];
     for (let i = 0; i < 20_000; i++) {
       const whole = Math.floor((random() * 2 - 1) * 10 ** (1 + Math.floor(random() * 12)));
-      for (const n of [whole / 100, whole / 1000, whole / 100 + 1e-9, Number((random() * 1e6).toFixed(Math.floor(random() * 5)))]) {
-        if (cents(n) !== (decimals(n) > 2 ? 'Amounts can have at most 2 decimals.' : Math.round(n * 100) || 0)) wrong.push(n);
+      for (const n of [
+        whole / 100,
+        whole / 1000,
+        whole / 100 + 1e-9,
+        Number((random() * 1e6).toFixed(Math.floor(random() * 5))),
+      ]) {
+        if (cents(n) !== (decimals(n) > 2 ? 'Amounts can have at most 2 decimals.' : Math.round(n * 100) || 0))
+          wrong.push(n);
       }
     }
     expect(wrong).toEqual([]);

@@ -12,7 +12,6 @@ import { parseJsonBody } from './json-body';
 import { answerFrameworkError, guardRequest } from './request-guards';
 import { isUnavailableError } from './unavailable';
 
-
 declare module 'fastify' {
   interface FastifyInstance {
     db: Pool;
@@ -59,7 +58,11 @@ export function identityOf(request: FastifyRequest): Identity {
   return request.identity;
 }
 
-function validationMessage(err: { validation?: Array<{ keyword: string; instancePath: string; params: Record<string, unknown>; message?: string }>; validationContext?: string; message: string }): string {
+function validationMessage(err: {
+  validation?: Array<{ keyword: string; instancePath: string; params: Record<string, unknown>; message?: string }>;
+  validationContext?: string;
+  message: string;
+}): string {
   const first = err.validation?.[0];
   if (!first) return err.message;
   const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -69,7 +72,6 @@ function validationMessage(err: { validation?: Array<{ keyword: string; instance
   const where = field ? `"${field}"` : `The ${err.validationContext ?? 'request'}`;
   return `${where} ${first.message ?? 'is invalid'}.`.replace(/^"/, 'The field "');
 }
-
 
 /**
  * Builds one service: Fastify with strict validation, the root error handler, token
@@ -153,7 +155,10 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
 
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', service: options.name }));
   app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
-    const dbOk = await pool.query('SELECT 1').then(() => true, () => false);
+    const dbOk = await pool.query('SELECT 1').then(
+      () => true,
+      () => false,
+    );
     const busOk = await options.bus.isReady().catch(() => false);
     if (!dbOk || !busOk) return reply.code(503).send({ status: 'unavailable', database: dbOk, bus: busOk });
     return { status: 'ready', database: true, bus: true };

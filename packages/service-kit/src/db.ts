@@ -41,7 +41,8 @@ const ARRAY_QUOTED = /[\\"]/g;
  */
 export function pgArray(values: ReadonlyArray<string | number | boolean | null | undefined>): string {
   // A column of nulls (a bulk insert's transfer and schedule columns) in one piece.
-  if (values.length > 0 && values.every((v) => v === null || v === undefined)) return `{${'NULL,'.repeat(values.length - 1)}NULL}`;
+  if (values.length > 0 && values.every((v) => v === null || v === undefined))
+    return `{${'NULL,'.repeat(values.length - 1)}NULL}`;
   let out = '{';
   for (let i = 0; i < values.length; i++) {
     const v = values[i];

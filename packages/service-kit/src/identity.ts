@@ -64,7 +64,13 @@ export function signAccessToken(
   nowSeconds: number = Math.floor(Date.now() / 1000),
 ): string {
   return jwt.sign(
-    { hid: claims.householdId, sid: claims.sessionId, role: claims.role, iat: nowSeconds, exp: nowSeconds + lifetimeSeconds },
+    {
+      hid: claims.householdId,
+      sid: claims.sessionId,
+      role: claims.role,
+      iat: nowSeconds,
+      exp: nowSeconds + lifetimeSeconds,
+    },
     privateKey,
     { algorithm: 'RS256', issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, subject: String(claims.userId) },
   );

@@ -45,8 +45,18 @@ export function gzipAnswer(body: Buffer | string): Promise<Buffer> {
 }
 
 /** Sends JSON text, gzip'ed (GZIP_LEVEL) when the client accepts it and it is GZIP_MIN_BYTES or more. */
-export function sendJsonAnswer(request: FastifyRequest, reply: FastifyReply, body: Buffer | string): Promise<FastifyReply> {
-  return sendJsonAnswerWith(request, reply, body.length, () => body, () => gzipAnswer(body));
+export function sendJsonAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Buffer | string,
+): Promise<FastifyReply> {
+  return sendJsonAnswerWith(
+    request,
+    reply,
+    body.length,
+    () => body,
+    () => gzipAnswer(body),
+  );
 }
 
 /**

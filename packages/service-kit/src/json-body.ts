@@ -92,7 +92,10 @@ function checkValue(value: unknown): void {
     for (const key of Object.keys(value)) {
       if (LONE_SURROGATE.test(key)) throw badRequest(REQUEST_MESSAGES.invalidUnicode);
       const item = (value as Record<string, unknown>)[key];
-      if (key === '__proto__' || (key === 'constructor' && item !== null && typeof item === 'object' && Object.hasOwn(item, 'prototype'))) {
+      if (
+        key === '__proto__' ||
+        (key === 'constructor' && item !== null && typeof item === 'object' && Object.hasOwn(item, 'prototype'))
+      ) {
         throw badRequest(REQUEST_MESSAGES.forbiddenKey);
       }
       checkValue(item);

@@ -1,7 +1,14 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import Fastify from 'fastify';
-import { isInternalToken, MEMORY_INTERNAL_PATH, registerMemoryRoute, sharedCacheSizes, watchMajorCollections, type CacheSizes } from './memory-report';
+import {
+  isInternalToken,
+  MEMORY_INTERNAL_PATH,
+  registerMemoryRoute,
+  sharedCacheSizes,
+  watchMajorCollections,
+  type CacheSizes,
+} from './memory-report';
 
 describe('GET /internal/memory', () => {
   const app = Fastify();
@@ -11,9 +18,19 @@ describe('GET /internal/memory', () => {
   afterAll(() => app.close());
 
   it('answers 404 without the internal token, with a wrong one, or with several', async () => {
-    for (const headers of [{}, { 'x-internal-token': 'wrong' }, { 'x-internal-token': 'secret-tokenx' }, { 'x-internal-token': '' }, { 'x-internal-token': ['secret-token', 'secret-token'] }]) {
+    for (const headers of [
+      {},
+      { 'x-internal-token': 'wrong' },
+      { 'x-internal-token': 'secret-tokenx' },
+      { 'x-internal-token': '' },
+      { 'x-internal-token': ['secret-token', 'secret-token'] },
+    ]) {
       const res = await app.inject({ method: 'GET', url: MEMORY_INTERNAL_PATH, headers });
-      expect({ headers, status: res.statusCode, body: res.json() }).toEqual({ headers, status: 404, body: { message: 'Not found.' } });
+      expect({ headers, status: res.statusCode, body: res.json() }).toEqual({
+        headers,
+        status: 404,
+        body: { message: 'Not found.' },
+      });
     }
   });
 
@@ -22,9 +39,15 @@ describe('GET /internal/memory', () => {
     watchMajorCollections();
     setFlagsFromString('--expose-gc');
     (runInNewContext('gc') as () => void)();
-    const ask = async () => (await app.inject({ method: 'GET', url: MEMORY_INTERNAL_PATH, headers: { 'x-internal-token': 'secret-token' } })).json();
-    for (let i = 0; i < 200 && (await ask()).heapAfterMajorGc === null; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    const first = (await app.inject({ method: 'GET', url: MEMORY_INTERNAL_PATH, headers: { 'x-internal-token': 'secret-token' } })).json();
+    const ask = async () =>
+      (
+        await app.inject({ method: 'GET', url: MEMORY_INTERNAL_PATH, headers: { 'x-internal-token': 'secret-token' } })
+      ).json();
+    for (let i = 0; i < 200 && (await ask()).heapAfterMajorGc === null; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const first = (
+      await app.inject({ method: 'GET', url: MEMORY_INTERNAL_PATH, headers: { 'x-internal-token': 'secret-token' } })
+    ).json();
     expect(first).toEqual({
       name: 'svc-test',
       pid: process.pid,
@@ -47,15 +70,26 @@ describe('GET /internal/memory', () => {
     expect(first.newSpace + first.oldSpaceUsed).toBeLessThanOrEqual(first.heapTotal);
     expect(first.oldSpaceUsed).toBeGreaterThan(0);
     held = 5;
-    const second = (await app.inject({ method: 'GET', url: MEMORY_INTERNAL_PATH, headers: { 'x-internal-token': 'secret-token' } })).json();
+    const second = (
+      await app.inject({ method: 'GET', url: MEMORY_INTERNAL_PATH, headers: { 'x-internal-token': 'secret-token' } })
+    ).json();
     expect(second.caches).toEqual({ registers: { entries: 5, bytes: 500, maxBytes: 1000 } });
   });
 
   it("adds the caches the process's launcher shares among its services", async () => {
-    sharedCacheSizes.set('bus log', () => ({ entries: 7, bytes: 700, maxBytes: 64 * 1024 * 1024, maxEntries: 100_000 }));
+    sharedCacheSizes.set('bus log', () => ({
+      entries: 7,
+      bytes: 700,
+      maxBytes: 64 * 1024 * 1024,
+      maxEntries: 100_000,
+    }));
     try {
-      const res = (await app.inject({ method: 'GET', url: MEMORY_INTERNAL_PATH, headers: { 'x-internal-token': 'secret-token' } })).json();
-      expect(res.shared).toEqual({ 'bus log': { entries: 7, bytes: 700, maxBytes: 64 * 1024 * 1024, maxEntries: 100_000 } });
+      const res = (
+        await app.inject({ method: 'GET', url: MEMORY_INTERNAL_PATH, headers: { 'x-internal-token': 'secret-token' } })
+      ).json();
+      expect(res.shared).toEqual({
+        'bus log': { entries: 7, bytes: 700, maxBytes: 64 * 1024 * 1024, maxEntries: 100_000 },
+      });
     } finally {
       sharedCacheSizes.delete('bus log');
     }
@@ -70,5 +104,7 @@ describe('isInternalToken', () => {
     [undefined, 'secret', false],
     [['secret'], 'secret', false],
     ['', '', false],
-  ] as const)('%p against %p -> %p', (given, token, expected) => expect(isInternalToken(given as string | string[] | undefined, token)).toBe(expected));
+  ] as const)('%p against %p -> %p', (given, token, expected) =>
+    expect(isInternalToken(given as string | string[] | undefined, token)).toBe(expected),
+  );
 });

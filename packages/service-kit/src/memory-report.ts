@@ -68,7 +68,11 @@ let gcObserver: PerformanceObserver | null = null;
 export function watchMajorCollections(): void {
   if (gcObserver) return;
   gcObserver = new PerformanceObserver((list) => {
-    if (list.getEntries().some((e) => (e as unknown as { detail?: { kind?: number } }).detail?.kind === perf.NODE_PERFORMANCE_GC_MAJOR)) {
+    if (
+      list
+        .getEntries()
+        .some((e) => (e as unknown as { detail?: { kind?: number } }).detail?.kind === perf.NODE_PERFORMANCE_GC_MAJOR)
+    ) {
       heapAfterMajorGc = getHeapStatistics().used_heap_size;
     }
   });
@@ -112,10 +116,14 @@ export function isInternalToken(given: string | string[] | undefined, internalTo
  * warm-up: is a growth the caches filling toward their bounds, or something else?). Answers
  * only a caller with the internal token; anyone else gets the 404 of an unknown path.
  */
-export function registerMemoryRoute(app: FastifyInstance, options: { name: string; internalToken: string; caches: CacheSizes }): void {
+export function registerMemoryRoute(
+  app: FastifyInstance,
+  options: { name: string; internalToken: string; caches: CacheSizes },
+): void {
   if (process.env.MEMORY_WATCH_GC === '1') watchMajorCollections();
   app.get(MEMORY_INTERNAL_PATH, { config: { internal: true } }, async (request, reply) => {
-    if (!isInternalToken(request.headers['x-internal-token'], options.internalToken)) return reply.code(404).send({ message: 'Not found.' });
+    if (!isInternalToken(request.headers['x-internal-token'], options.internalToken))
+      return reply.code(404).send({ message: 'Not found.' });
     return memoryReport(options.name, options.caches);
   });
 }

@@ -7,7 +7,6 @@ export const OPENAPI_INTERNAL_PATH = '/internal/openapi.json';
 /** The access token's scheme, as the merged document names it. */
 export const BEARER_SCHEME = 'bearerAuth';
 
-
 /** `/api/accounts/:id` -> `accounts`: the operation's tag, so the page groups by area. */
 export function areaTag(url: string): string | undefined {
   const match = /^\/api\/([^/:]+)/.exec(url);

@@ -62,10 +62,16 @@ export function guardRequest(raw: IncomingMessage): void {
  * Fastify's `frameworkErrors`: a path the router cannot decode (`%C3%28`, `%zz`) or a parameter
  * over `maxParamLength` answers a 400 `{ message }` like every other refusal.
  */
-export function answerFrameworkError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply): void {
+export function answerFrameworkError(
+  error: Error & { code?: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const message =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? REQUEST_MESSAGES.urlTooLong
-    : urlIsValidUnicode(request.raw.url ?? '') ? REQUEST_MESSAGES.invalidUrl
-    : REQUEST_MESSAGES.invalidUnicode;
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? REQUEST_MESSAGES.urlTooLong
+      : urlIsValidUnicode(request.raw.url ?? '')
+        ? REQUEST_MESSAGES.invalidUrl
+        : REQUEST_MESSAGES.invalidUnicode;
   void reply.code(400).send({ message });
 }

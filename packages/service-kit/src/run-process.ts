@@ -37,7 +37,14 @@ export async function runServiceProcess<O extends BaseAppOptions>(
     const extras = extraOptions();
     await ensureDatabase(databaseUrl);
     const bus = await connectNatsBus({ servers: natsUrl, name: route.name });
-    const app = await build({ databaseUrl, jwtPublicKey, internalToken, bus, logger: { level: process.env.LOG_LEVEL ?? 'info' }, ...extras } as O);
+    const app = await build({
+      databaseUrl,
+      jwtPublicKey,
+      internalToken,
+      bus,
+      logger: { level: process.env.LOG_LEVEL ?? 'info' },
+      ...extras,
+    } as O);
     app.addHook('onClose', async () => bus.close());
     await listenWithGracefulShutdown(app, port, host);
   } catch (err) {

@@ -4,7 +4,12 @@ import type { FastifyInstance } from 'fastify';
  * Listens and closes gracefully on SIGTERM/SIGINT: stop accepting, drain in-flight
  * requests, then run every onClose hook (pool, bus, relays).
  */
-export async function listenWithGracefulShutdown(app: FastifyInstance, port: number, host = '127.0.0.1', onClosed?: () => Promise<void>): Promise<void> {
+export async function listenWithGracefulShutdown(
+  app: FastifyInstance,
+  port: number,
+  host = '127.0.0.1',
+  onClosed?: () => Promise<void>,
+): Promise<void> {
   await app.listen({ port, host });
   let closing = false;
   const shutdown = async (signal: string) => {

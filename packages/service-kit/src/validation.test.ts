@@ -4,11 +4,19 @@ import { validatorCompiler } from './validation';
 import { urlIsValidUnicode } from './request-guards';
 
 type V = ((data: unknown) => boolean) & { errors?: Array<{ keyword: string; instancePath: string; message: string }> };
-const compile = (schema: unknown, httpPart: string) => validatorCompiler({ schema, httpPart, method: 'GET', url: '/' } as never) as unknown as V;
+const compile = (schema: unknown, httpPart: string) =>
+  validatorCompiler({ schema, httpPart, method: 'GET', url: '/' } as never) as unknown as V;
 
 describe('path and query numbers are canonical decimal text', () => {
   const params = compile(Type.Object({ id: Id }), 'params');
-  const query = compile(Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1 })), ids: Type.Optional(Type.Array(Id)), before: Type.Optional(Type.String()) }), 'querystring');
+  const query = compile(
+    Type.Object({
+      limit: Type.Optional(Type.Integer({ minimum: 1 })),
+      ids: Type.Optional(Type.Array(Id)),
+      before: Type.Optional(Type.String()),
+    }),
+    'querystring',
+  );
 
   it.each(['1', '42', '2147483647'])('accepts %s', (id) => {
     const data = { id };
@@ -29,9 +37,30 @@ describe('path and query numbers are canonical decimal text', () => {
 });
 
 describe('names', () => {
-  const body = compile(Type.Object({ name: Name(20, 'Name is required.'), rows: Type.Optional(Type.Array(Type.Object({ name: Name(20, 'Row name is required.') }))) }, { additionalProperties: false }), 'body');
+  const body = compile(
+    Type.Object(
+      {
+        name: Name(20, 'Name is required.'),
+        rows: Type.Optional(Type.Array(Type.Object({ name: Name(20, 'Row name is required.') }))),
+      },
+      { additionalProperties: false },
+    ),
+    'body',
+  );
 
-  it.each(['', '   ', '\u200b\u200b', '\u202e\u202c', '\u2060', '\u3164', '\u00ad', '\u2800', '\ufeff', '\u0301', '\t\n'])('refuses %j with the schema message', (name) => {
+  it.each([
+    '',
+    '   ',
+    '\u200b\u200b',
+    '\u202e\u202c',
+    '\u2060',
+    '\u3164',
+    '\u00ad',
+    '\u2800',
+    '\ufeff',
+    '\u0301',
+    '\t\n',
+  ])('refuses %j with the schema message', (name) => {
     expect(body({ name })).toBe(false);
     expect(body.errors?.[0]).toMatchObject({ keyword: 'name', message: 'Name is required.' });
   });
@@ -59,6 +88,12 @@ describe('names', () => {
 });
 
 describe('URL text', () => {
-  it.each(['/api/accounts/1', '/api/payees/?q=caf%C3%A9', '/api/x?q=%F0%9F%98%80', '/api/x?q=café', '/api/x?q=100%'])('accepts %s', (url) => expect(urlIsValidUnicode(url)).toBe(true));
-  it.each(['/api/x?q=%ED%A0%80', '/api/x?q=%FF', '/api/x/%C3', '/api/x?q=%C0%AF', '/api/x?q=\ud800'])('refuses %s', (url) => expect(urlIsValidUnicode(url)).toBe(false));
+  it.each(['/api/accounts/1', '/api/payees/?q=caf%C3%A9', '/api/x?q=%F0%9F%98%80', '/api/x?q=café', '/api/x?q=100%'])(
+    'accepts %s',
+    (url) => expect(urlIsValidUnicode(url)).toBe(true),
+  );
+  it.each(['/api/x?q=%ED%A0%80', '/api/x?q=%FF', '/api/x/%C3', '/api/x?q=%C0%AF', '/api/x?q=\ud800'])(
+    'refuses %s',
+    (url) => expect(urlIsValidUnicode(url)).toBe(false),
+  );
 });

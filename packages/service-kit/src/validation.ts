@@ -11,12 +11,32 @@ import { NAME_BLANK_MESSAGE, hasVisibleCharacter } from '@hf/contracts';
  * Body strings declared with `Name()` (@hf/contracts) are NFC-normalised, and refused with the
  * schema's own message when nothing in them is visible, before the rest of the body is checked.
  */
-const strict = new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false });
-const coercing = new Ajv({ allErrors: false, coerceTypes: 'array', removeAdditional: false, useDefaults: true, strict: false });
+const strict = new Ajv({
+  allErrors: false,
+  coerceTypes: false,
+  removeAdditional: false,
+  useDefaults: true,
+  strict: false,
+});
+const coercing = new Ajv({
+  allErrors: false,
+  coerceTypes: 'array',
+  removeAdditional: false,
+  useDefaults: true,
+  strict: false,
+});
 
 type Schema = Record<string, unknown>;
-interface ValidationError { keyword: string; instancePath: string; params: Record<string, unknown>; message: string }
-type Validate = ((data: unknown, context?: unknown) => boolean) & { errors?: ValidationError[] | null; schemaEnv?: unknown };
+interface ValidationError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message: string;
+}
+type Validate = ((data: unknown, context?: unknown) => boolean) & {
+  errors?: ValidationError[] | null;
+  schemaEnv?: unknown;
+};
 
 const CANONICAL_INTEGER = /^(0|-?[1-9][0-9]*)$/;
 const CANONICAL_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
@@ -56,7 +76,12 @@ function canonicalNumbers(schema: Schema, validate: Validate): Validate {
       const value = (data as Record<string, unknown>)[name];
       const texts = Array.isArray(value) ? value : [value];
       if (texts.some((text) => typeof text === 'string' && !pattern.test(text))) {
-        return { keyword: 'canonical', instancePath: `/${name}`, params: {}, message: 'must be a number written in plain digits' };
+        return {
+          keyword: 'canonical',
+          instancePath: `/${name}`,
+          params: {},
+          message: 'must be a number written in plain digits',
+        };
       }
     }
     return null;
@@ -75,7 +100,9 @@ function checkNames(schema: unknown, data: unknown, path: string): ValidationErr
     return null;
   }
   if (typeof s[NAME_BLANK_MESSAGE] === 'string' && typeof data === 'string') {
-    return hasVisibleCharacter(data) ? null : { keyword: 'name', instancePath: path, params: {}, message: s[NAME_BLANK_MESSAGE] as string };
+    return hasVisibleCharacter(data)
+      ? null
+      : { keyword: 'name', instancePath: path, params: {}, message: s[NAME_BLANK_MESSAGE] as string };
   }
   if (Array.isArray(data) && s.items) {
     for (let i = 0; i < data.length; i++) {
@@ -86,7 +113,8 @@ function checkNames(schema: unknown, data: unknown, path: string): ValidationErr
     for (const [name, property] of Object.entries(s.properties as Record<string, unknown>)) {
       const record = data as Record<string, unknown>;
       const value = record[name];
-      if (typeof value === 'string' && typeof (property as Schema)?.[NAME_BLANK_MESSAGE] === 'string') record[name] = value.normalize('NFC');
+      if (typeof value === 'string' && typeof (property as Schema)?.[NAME_BLANK_MESSAGE] === 'string')
+        record[name] = value.normalize('NFC');
       const error = checkNames(property, record[name], `${path}/${name}`);
       if (error) return error;
     }
@@ -122,8 +150,10 @@ function checkedFirst(validate: Validate, check: (data: unknown) => ValidationEr
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const compiled = (httpPart === 'body' ? strict : coercing).compile(schema as object) as unknown as Validate;
   const wrapped =
-    httpPart === 'body' ? namedBody(schema as Schema, compiled)
-    : httpPart === 'params' || httpPart === 'querystring' ? canonicalNumbers(schema as Schema, compiled)
-    : compiled;
+    httpPart === 'body'
+      ? namedBody(schema as Schema, compiled)
+      : httpPart === 'params' || httpPart === 'querystring'
+        ? canonicalNumbers(schema as Schema, compiled)
+        : compiled;
   return wrapped as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
 };

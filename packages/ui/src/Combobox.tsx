@@ -1,6 +1,14 @@
 import {
-  useCallback, useEffect, useId, useLayoutEffect, useRef, useState,
-  type ChangeEvent, type KeyboardEvent, type MutableRefObject, type Ref,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type KeyboardEvent,
+  type MutableRefObject,
+  type Ref,
 } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -48,7 +56,21 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T) {
  * with fixed positioning so table cells and scroll containers never clip it. With `complete`,
  * the rest of the best match is filled in and selected as you type; Tab or Enter accepts it.
  */
-export function Combobox({ label, value, onChange, getOptions, complete, acceptCompletionKeys, onKeyDown, onBlur, inputRef, disabled, placeholder, className, maxLength }: ComboboxProps) {
+export function Combobox({
+  label,
+  value,
+  onChange,
+  getOptions,
+  complete,
+  acceptCompletionKeys,
+  onKeyDown,
+  onBlur,
+  inputRef,
+  disabled,
+  placeholder,
+  className,
+  maxLength,
+}: ComboboxProps) {
   const listId = useId();
   const input = useRef<HTMLInputElement | null>(null);
   const [open, setOpen] = useState(false);
@@ -67,7 +89,11 @@ export function Combobox({ label, value, onChange, getOptions, complete, acceptC
     if (!pending || !el || el.value !== pending.value) return;
     pendingSelection.current = null;
     const select = () => {
-      if (el.value === pending.value && document.activeElement === el && (el.selectionStart !== pending.start || el.selectionEnd !== pending.value.length)) {
+      if (
+        el.value === pending.value &&
+        document.activeElement === el &&
+        (el.selectionStart !== pending.start || el.selectionEnd !== pending.value.length)
+      ) {
         el.setSelectionRange(pending.start, pending.value.length);
       }
     };
@@ -131,7 +157,9 @@ export function Combobox({ label, value, onChange, getOptions, complete, acceptC
   /** True when the end of the value is a selected inline completion. */
   const hasCompletion = () => {
     const el = input.current;
-    return !!el && el.selectionStart !== null && el.selectionEnd === el.value.length && el.selectionStart < el.selectionEnd;
+    return (
+      !!el && el.selectionStart !== null && el.selectionEnd === el.value.length && el.selectionStart < el.selectionEnd
+    );
   };
 
   const acceptCompletion = () => {
@@ -221,7 +249,14 @@ export function Combobox({ label, value, onChange, getOptions, complete, acceptC
             role="listbox"
             aria-label={`${label} suggestions`}
             className="hf-autocomplete"
-            style={{ position: 'fixed', left: position.left, width: position.width, top: position.top, bottom: position.bottom, maxHeight: AUTOCOMPLETE_MAX_HEIGHT }}
+            style={{
+              position: 'fixed',
+              left: position.left,
+              width: position.width,
+              top: position.top,
+              bottom: position.bottom,
+              maxHeight: AUTOCOMPLETE_MAX_HEIGHT,
+            }}
           >
             {options.map((option, i) => (
               <li

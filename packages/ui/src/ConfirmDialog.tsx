@@ -13,11 +13,20 @@ export interface ConfirmDialogProps {
 }
 
 /** A confirmation: `y` confirms, `n` declines, Escape closes (spec section 4). */
-export function ConfirmDialog({ title, message, confirmLabel = 'Yes', cancelLabel = 'No', destructive, onConfirm, onCancel, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel = 'Yes',
+  cancelLabel = 'No',
+  destructive,
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps) {
   const onKey = useCallback(
     (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
-      if (target && (target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'checkbox')) return false;
+      if (target && target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'checkbox') return false;
       if (event.key === 'y' || event.key === 'Y') {
         onConfirm();
         return true;
@@ -38,10 +47,20 @@ export function ConfirmDialog({ title, message, confirmLabel = 'Yes', cancelLabe
       footer={
         <>
           {/* The default (focused, Enter) button: the affirmative one, except for destructive actions. */}
-          <button type="button" data-autofocus={destructive ? true : undefined} className="hf-button" onClick={onCancel}>
+          <button
+            type="button"
+            data-autofocus={destructive ? true : undefined}
+            className="hf-button"
+            onClick={onCancel}
+          >
             {cancelLabel}
           </button>
-          <button type="button" data-autofocus={destructive ? undefined : true} className={`hf-button ${destructive ? 'hf-button--danger' : 'hf-button--primary'}`} onClick={onConfirm}>
+          <button
+            type="button"
+            data-autofocus={destructive ? undefined : true}
+            className={`hf-button ${destructive ? 'hf-button--danger' : 'hf-button--primary'}`}
+            onClick={onConfirm}
+          >
             {confirmLabel}
           </button>
         </>

@@ -20,7 +20,14 @@ function Nested({ onOuterClose, onConfirm }: { onOuterClose: () => void; onConfi
           <button type="button" onClick={() => setInner(true)}>
             Delete
           </button>
-          {inner && <ConfirmDialog title="Delete?" message="Delete this transaction?" onConfirm={onConfirm} onCancel={() => setInner(false)} />}
+          {inner && (
+            <ConfirmDialog
+              title="Delete?"
+              message="Delete this transaction?"
+              onConfirm={onConfirm}
+              onCancel={() => setInner(false)}
+            />
+          )}
         </Modal>
       )}
     </>
@@ -60,7 +67,16 @@ describe('ConfirmDialog default button', () => {
     const onConfirm = jest.fn();
     const onCancel = jest.fn();
     const user = userEvent.setup();
-    render(<ConfirmDialog title="Create Category?" message="Create it?" confirmLabel="Create" cancelLabel="Cancel" onConfirm={onConfirm} onCancel={onCancel} />);
+    render(
+      <ConfirmDialog
+        title="Create Category?"
+        message="Create it?"
+        confirmLabel="Create"
+        cancelLabel="Cancel"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Create' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(onConfirm).toHaveBeenCalledTimes(1);
@@ -68,7 +84,17 @@ describe('ConfirmDialog default button', () => {
   });
 
   test('a destructive confirmation keeps Cancel as the default', () => {
-    render(<ConfirmDialog title="Delete?" message="Delete it?" confirmLabel="Delete" cancelLabel="Cancel" destructive onConfirm={jest.fn()} onCancel={jest.fn()} />);
+    render(
+      <ConfirmDialog
+        title="Delete?"
+        message="Delete it?"
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        destructive
+        onConfirm={jest.fn()}
+        onCancel={jest.fn()}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
   });
 });

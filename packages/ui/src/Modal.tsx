@@ -54,7 +54,14 @@ export function Modal({ title, onClose, children, footer, onKey, wide }: ModalPr
   }, []);
   return (
     <div className="hf-modal__backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`hf-modal${wide ? ' hf-modal--wide' : ''}`}>
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`hf-modal${wide ? ' hf-modal--wide' : ''}`}
+      >
         <div className="hf-modal__header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="hf-modal__close" aria-label="Close" onClick={onClose}>

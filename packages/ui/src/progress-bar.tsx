@@ -33,7 +33,13 @@ export function ProgressBar({ value, tone, label, className }: ProgressBarProps)
       aria-valuenow={percent}
       data-tone={tone}
       className={className ? `hf-progress ${className}` : 'hf-progress'}
-      style={{ height: 8, minWidth: 60, borderRadius: 4, overflow: 'hidden', background: 'color-mix(in srgb, var(--mainText) 14%, transparent)' }}
+      style={{
+        height: 8,
+        minWidth: 60,
+        borderRadius: 4,
+        overflow: 'hidden',
+        background: 'color-mix(in srgb, var(--mainText) 14%, transparent)',
+      }}
     >
       <div style={{ width: `${percent}%`, height: '100%', borderRadius: 4, background: PROGRESS_TONE_COLORS[tone] }} />
     </div>

@@ -39,7 +39,14 @@ export function useEditKeys(onSave: () => void, onCancel?: () => void) {
 /** The lock beside a cleared row's amount: "Unlock to edit amount" (spec section 4 "Locked rows"). */
 export function LockButton({ onUnlock, inputRef }: { onUnlock: () => void; inputRef?: Ref<HTMLButtonElement> }) {
   return (
-    <button type="button" ref={inputRef} className="hf-icon-button hf-lock" aria-label={UNLOCK_LABEL} title={UNLOCK_LABEL} onClick={onUnlock}>
+    <button
+      type="button"
+      ref={inputRef}
+      className="hf-icon-button hf-lock"
+      aria-label={UNLOCK_LABEL}
+      title={UNLOCK_LABEL}
+      onClick={onUnlock}
+    >
       <LockIcon />
     </button>
   );
@@ -66,7 +73,20 @@ export interface TransactionEditFieldsProps {
 }
 
 /** A transaction's fields stacked two to a line, one at 768 px or less (the mobile row editor, the drill-down editor). */
-export function TransactionEditFields({ draft, onChange, locked, isTransfer, today, payees, accountNames, categoryOptions, onUnlock, onKeyDown, rowId, firstFieldRef }: TransactionEditFieldsProps) {
+export function TransactionEditFields({
+  draft,
+  onChange,
+  locked,
+  isTransfer,
+  today,
+  payees,
+  accountNames,
+  categoryOptions,
+  onUnlock,
+  onKeyDown,
+  rowId,
+  firstFieldRef,
+}: TransactionEditFieldsProps) {
   // After "Unlock to edit amount" is confirmed, focus goes to the amount (Deposit when only it is set).
   const paymentRef = useRef<HTMLInputElement>(null);
   const depositRef = useRef<HTMLInputElement>(null);
@@ -80,30 +100,69 @@ export function TransactionEditFields({ draft, onChange, locked, isTransfer, tod
     <div className="hf-form-grid hf-form-grid--edit" data-row-id={rowId}>
       <label className="hf-stacked-field">
         <span aria-hidden="true">Date</span>
-        <DateInput value={draft.date} onChange={(date) => onChange({ date })} today={today} onKeyDown={onKeyDown} inputRef={firstFieldRef} />
+        <DateInput
+          value={draft.date}
+          onChange={(date) => onChange({ date })}
+          today={today}
+          onKeyDown={onKeyDown}
+          inputRef={firstFieldRef}
+        />
       </label>
       <label className="hf-stacked-field">
         <span aria-hidden="true">Payee</span>
-        <PayeeInput value={draft.payee} onChange={(payee) => onChange({ payee })} payees={payees} accountNames={accountNames} onKeyDown={onKeyDown} disabled={isTransfer} />
+        <PayeeInput
+          value={draft.payee}
+          onChange={(payee) => onChange({ payee })}
+          payees={payees}
+          accountNames={accountNames}
+          onKeyDown={onKeyDown}
+          disabled={isTransfer}
+        />
       </label>
       <label className="hf-stacked-field">
         <span aria-hidden="true">Payment</span>
         <span className="hf-amount-cell">
-          <AmountInput label="Payment" value={draft.payment} onChange={(payment) => onChange({ payment })} onKeyDown={onKeyDown} disabled={locked} inputRef={paymentRef} />
+          <AmountInput
+            label="Payment"
+            value={draft.payment}
+            onChange={(payment) => onChange({ payment })}
+            onKeyDown={onKeyDown}
+            disabled={locked}
+            inputRef={paymentRef}
+          />
           {locked && <LockButton onUnlock={onUnlock} />}
         </span>
       </label>
       <label className="hf-stacked-field">
         <span aria-hidden="true">Deposit</span>
-        <AmountInput label="Deposit" value={draft.deposit} onChange={(deposit) => onChange({ deposit })} onKeyDown={onKeyDown} disabled={locked} inputRef={depositRef} />
+        <AmountInput
+          label="Deposit"
+          value={draft.deposit}
+          onChange={(deposit) => onChange({ deposit })}
+          onKeyDown={onKeyDown}
+          disabled={locked}
+          inputRef={depositRef}
+        />
       </label>
       <label className="hf-stacked-field">
         <span aria-hidden="true">Status</span>
-        <StatusSelect value={draft.status} onChange={(status) => onChange({ status })} onKeyDown={onKeyDown} disabled={locked} />
+        <StatusSelect
+          value={draft.status}
+          onChange={(status) => onChange({ status })}
+          onKeyDown={onKeyDown}
+          disabled={locked}
+        />
       </label>
       <label className="hf-stacked-field">
         <span aria-hidden="true">Category</span>
-        <CategoryInput value={draft.category} onChange={(category) => onChange({ category })} options={categoryOptions} onKeyDown={onKeyDown} disabled={isTransfer} allowTransfer={false} />
+        <CategoryInput
+          value={draft.category}
+          onChange={(category) => onChange({ category })}
+          options={categoryOptions}
+          onKeyDown={onKeyDown}
+          disabled={isTransfer}
+          allowTransfer={false}
+        />
       </label>
       <label className="hf-stacked-field hf-stacked-field--wide">
         <span aria-hidden="true">Notes</span>

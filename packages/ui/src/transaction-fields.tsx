@@ -3,7 +3,13 @@
  * form) and the reports' drill-down editor. Class `hf-input` (compacted inside register rows).
  */
 import { displayDate } from '@hf/app-kit';
-import { inlineCompletion, matchingCategories, TRANSFER_CATEGORY, type CategoryOption, type TransactionStatus } from '@hf/app-kit/src/editing';
+import {
+  inlineCompletion,
+  matchingCategories,
+  TRANSFER_CATEGORY,
+  type CategoryOption,
+  type TransactionStatus,
+} from '@hf/app-kit/src/editing';
 import { applyDateKey, parseEntryDate, type CalendarDate } from '@hf/calendar';
 import { LEDGER_LIMITS } from '@hf/contracts/ledger-limits';
 import { useCallback, type KeyboardEvent, type Ref } from 'react';
@@ -15,7 +21,14 @@ const COLON = [':'];
 const DATE_KEYS = new Set(['+', '=', '-', 't', 'T', 'PageUp', 'PageDown']);
 
 /** Date text field: the spec's formats, normalised on blur; + = - t PageUp PageDown step it. */
-export function DateInput({ value, onChange, today, inputRef, onKeyDown, disabled }: {
+export function DateInput({
+  value,
+  onChange,
+  today,
+  inputRef,
+  onKeyDown,
+  disabled,
+}: {
   value: string;
   onChange: (value: string) => void;
   today: CalendarDate;
@@ -53,7 +66,14 @@ export function DateInput({ value, onChange, today, inputRef, onKeyDown, disable
   );
 }
 
-export function AmountInput({ label, value, onChange, onKeyDown, disabled, inputRef }: {
+export function AmountInput({
+  label,
+  value,
+  onChange,
+  onKeyDown,
+  disabled,
+  inputRef,
+}: {
   label: 'Payment' | 'Deposit';
   value: string;
   onChange: (value: string) => void;
@@ -78,7 +98,13 @@ export function AmountInput({ label, value, onChange, onKeyDown, disabled, input
   );
 }
 
-export function StatusSelect({ value, onChange, onKeyDown, disabled, inputRef }: {
+export function StatusSelect({
+  value,
+  onChange,
+  onKeyDown,
+  disabled,
+  inputRef,
+}: {
   value: TransactionStatus;
   onChange: (value: TransactionStatus) => void;
   onKeyDown?: KeyHandler;
@@ -108,7 +134,15 @@ export function StatusSelect({ value, onChange, onKeyDown, disabled, inputRef }:
   );
 }
 
-export function PayeeInput({ value, onChange, payees, accountNames, onKeyDown, inputRef, disabled }: {
+export function PayeeInput({
+  value,
+  onChange,
+  payees,
+  accountNames,
+  onKeyDown,
+  inputRef,
+  disabled,
+}: {
   value: string;
   onChange: (value: string) => void;
   payees: readonly string[];
@@ -144,10 +178,31 @@ export function PayeeInput({ value, onChange, payees, accountNames, onKeyDown, i
     },
     [payees, accountNames],
   );
-  return <Combobox label="Payee" className="hf-input" value={value} onChange={onChange} getOptions={getOptions} onKeyDown={onKeyDown} inputRef={inputRef} disabled={disabled} maxLength={LEDGER_LIMITS.payee} />;
+  return (
+    <Combobox
+      label="Payee"
+      className="hf-input"
+      value={value}
+      onChange={onChange}
+      getOptions={getOptions}
+      onKeyDown={onKeyDown}
+      inputRef={inputRef}
+      disabled={disabled}
+      maxLength={LEDGER_LIMITS.payee}
+    />
+  );
 }
 
-export function CategoryInput({ value, onChange, options, onKeyDown, inputRef, disabled, allowTransfer = true, label = 'Category' }: {
+export function CategoryInput({
+  value,
+  onChange,
+  options,
+  onKeyDown,
+  inputRef,
+  disabled,
+  allowTransfer = true,
+  label = 'Category',
+}: {
   value: string;
   onChange: (value: string) => void;
   options: readonly CategoryOption[];
@@ -160,7 +215,8 @@ export function CategoryInput({ value, onChange, options, onKeyDown, inputRef, d
   const getOptions = useCallback(
     (text: string) => {
       const list = matchingCategories(text, options).map((o) => o.text);
-      if (allowTransfer && TRANSFER_CATEGORY.toLowerCase().startsWith(text.trim().toLowerCase()) && text.trim()) list.push(TRANSFER_CATEGORY);
+      if (allowTransfer && TRANSFER_CATEGORY.toLowerCase().startsWith(text.trim().toLowerCase()) && text.trim())
+        list.push(TRANSFER_CATEGORY);
       return list;
     },
     [options, allowTransfer],
@@ -183,6 +239,27 @@ export function CategoryInput({ value, onChange, options, onKeyDown, inputRef, d
   );
 }
 
-export function NotesInput({ value, onChange, onKeyDown, inputRef }: { value: string; onChange: (value: string) => void; onKeyDown?: KeyHandler; inputRef?: Ref<HTMLInputElement> }) {
-  return <input ref={inputRef} type="text" aria-label="Notes" className="hf-input" value={value} maxLength={LEDGER_LIMITS.notes} onChange={(e) => onChange(e.target.value)} onKeyDown={onKeyDown} />;
+export function NotesInput({
+  value,
+  onChange,
+  onKeyDown,
+  inputRef,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onKeyDown?: KeyHandler;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <input
+      ref={inputRef}
+      type="text"
+      aria-label="Notes"
+      className="hf-input"
+      value={value}
+      maxLength={LEDGER_LIMITS.notes}
+      onChange={(e) => onChange(e.target.value)}
+      onKeyDown={onKeyDown}
+    />
+  );
 }

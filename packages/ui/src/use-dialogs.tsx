@@ -44,11 +44,13 @@ export function useDialogs() {
   const [request, setRequest] = useState<Request | null>(null);
 
   const alert = useCallback(
-    (title: string, message: ReactNode) => new Promise<void>((resolve) => setRequest({ kind: 'alert', title, message, resolve })),
+    (title: string, message: ReactNode) =>
+      new Promise<void>((resolve) => setRequest({ kind: 'alert', title, message, resolve })),
     [],
   );
   const confirm = useCallback(
-    (options: ConfirmOptions) => new Promise<ConfirmResult>((resolve) => setRequest({ kind: 'confirm', options, resolve })),
+    (options: ConfirmOptions) =>
+      new Promise<ConfirmResult>((resolve) => setRequest({ kind: 'confirm', options, resolve })),
     [],
   );
   const choose = useCallback(
@@ -102,7 +104,13 @@ export function useDialogs() {
               Cancel
             </button>
             {request.choices.map((c, i) => (
-              <button key={c.value} type="button" data-autofocus={i === 0 ? true : undefined} className={`hf-button${c.primary ? ' hf-button--primary' : ''}`} onClick={() => pick(c.value)}>
+              <button
+                key={c.value}
+                type="button"
+                data-autofocus={i === 0 ? true : undefined}
+                className={`hf-button${c.primary ? ' hf-button--primary' : ''}`}
+                onClick={() => pick(c.value)}
+              >
                 {c.label}
               </button>
             ))}
@@ -114,7 +122,10 @@ export function useDialogs() {
     );
   }
 
-  return useMemo<Dialogs>(() => ({ element, alert, confirm, choose, isOpen: request !== null }), [element, alert, confirm, choose, request]);
+  return useMemo<Dialogs>(
+    () => ({ element, alert, confirm, choose, isOpen: request !== null }),
+    [element, alert, confirm, choose, request],
+  );
 }
 
 export interface Dialogs extends DialogRequests {

@@ -13,7 +13,9 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(subscribe, () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false));
+  return useSyncExternalStore(subscribe, () =>
+    typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false,
+  );
 }
 
 export const useIsMobile = () => useMediaQuery(MOBILE_QUERY);

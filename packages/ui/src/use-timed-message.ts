@@ -22,9 +22,12 @@ export function useTimedValue<T>(timeoutMs: number) {
     [timeoutMs],
   );
   const clear = useCallback(() => setValue(null), []);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   return { value, show, clear };
 }
 

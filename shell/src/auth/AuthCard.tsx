@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** The centred card the public auth screens share. */
-export function AuthCard({ title, subtitle, children }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="hf-auth">
       <div className="hf-card hf-auth__card">

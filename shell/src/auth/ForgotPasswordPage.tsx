@@ -32,7 +32,14 @@ export function ForgotPasswordPage() {
       <form className="hf-form" onSubmit={onSubmit}>
         <label className="hf-field">
           <span>Email</span>
-          <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </label>
         <button type="submit" className="hf-button hf-button--primary hf-button--block" disabled={submitting}>
           {AUTH_TEXTS.sendResetLink}

@@ -31,7 +31,10 @@ describe('Login screen', () => {
     const { pathname } = renderShell({ path: '/login' });
     await fillAndSubmit('ann@example.com', 'correct horse', false);
     await waitFor(() => expect(pathname()).toBe('/dashboard'));
-    expect(network.callsTo('POST /api/users/login')[0].body).toEqual({ email: 'ann@example.com', password: 'correct horse' });
+    expect(network.callsTo('POST /api/users/login')[0].body).toEqual({
+      email: 'ann@example.com',
+      password: 'correct horse',
+    });
     expect(localStorage.getItem('access_token')).toBe('acc-1');
     expect(localStorage.getItem('refresh_token')).toBe('ref-1');
     expect(await screen.findByRole('heading', { name: 'mf-budget ./DashboardPage' })).toBeInTheDocument();

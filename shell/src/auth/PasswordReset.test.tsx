@@ -16,7 +16,9 @@ afterEach(() => {
 
 describe('Forgot password screen', () => {
   test('sends the email and shows the server message in green', async () => {
-    network.on('POST /api/users/forgot-password', { body: { message: 'If an account exists for that email, a reset link has been sent.' } });
+    network.on('POST /api/users/forgot-password', {
+      body: { message: 'If an account exists for that email, a reset link has been sent.' },
+    });
     renderShell({ path: '/forgot-password' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'ann@example.com');
@@ -53,14 +55,19 @@ describe('Reset password screen', () => {
 
   test('on success shows the message and goes to /login after 3 seconds', async () => {
     jest.useFakeTimers();
-    network.on('POST /api/users/reset-password', { body: { message: 'Your password has been reset. You can now log in.' } });
+    network.on('POST /api/users/reset-password', {
+      body: { message: 'Your password has been reset. You can now log in.' },
+    });
     const { pathname } = renderShell({ path: '/reset-password/tok-9' });
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     await user.type(screen.getByLabelText('New Password'), 'new-secret-1');
     await user.type(screen.getByLabelText('Confirm New Password'), 'new-secret-1');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Your password has been reset. You can now log in.')).toBeInTheDocument();
-    expect(network.callsTo('POST /api/users/reset-password')[0].body).toEqual({ token: 'tok-9', password: 'new-secret-1' });
+    expect(network.callsTo('POST /api/users/reset-password')[0].body).toEqual({
+      token: 'tok-9',
+      password: 'new-secret-1',
+    });
 
     await act(async () => {
       jest.advanceTimersByTime(2900);
@@ -74,7 +81,10 @@ describe('Reset password screen', () => {
   });
 
   test("shows the server's message, else 'Invalid or expired token.'", async () => {
-    network.on('POST /api/users/reset-password', { status: 400, body: { message: 'Password must be at least 8 characters.' } });
+    network.on('POST /api/users/reset-password', {
+      status: 400,
+      body: { message: 'Password must be at least 8 characters.' },
+    });
     renderShell({ path: '/reset-password/tok-9' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('New Password'), 'short');

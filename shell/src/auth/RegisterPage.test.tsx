@@ -34,7 +34,10 @@ describe('Register screen', () => {
   test('without a token: product heading, hint placeholder, "Create Account", link to login', () => {
     renderShell({ path: '/register' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`Create Your ${PRODUCT_NAME} Account`);
-    expect(screen.getByLabelText('Password')).toHaveAttribute('placeholder', '8+ characters, letters, numbers, symbols');
+    expect(screen.getByLabelText('Password')).toHaveAttribute(
+      'placeholder',
+      '8+ characters, letters, numbers, symbols',
+    );
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
     expect(screen.getByRole('main').querySelector('a[href="/login"]')).not.toBeNull();
     expect(network.calls).toHaveLength(0);
@@ -54,12 +57,19 @@ describe('Register screen', () => {
     const user = await fill({ name: 'Bob', email: 'bob@example.com', password: 'secret-123!', confirm: 'secret-123!' });
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(pathname()).toBe('/dashboard'));
-    expect(network.callsTo('POST /api/users/register')[0].body).toEqual({ name: 'Bob', email: 'bob@example.com', password: 'secret-123!' });
+    expect(network.callsTo('POST /api/users/register')[0].body).toEqual({
+      name: 'Bob',
+      email: 'bob@example.com',
+      password: 'secret-123!',
+    });
     expect(localStorage.getItem('access_token')).toBe('acc-2');
   });
 
   test("shows the server's message, else 'Registration failed. Please try again.'", async () => {
-    network.on('POST /api/users/register', { status: 409, body: { message: 'An account with this email already exists.' } });
+    network.on('POST /api/users/register', {
+      status: 409,
+      body: { message: 'An account with this email already exists.' },
+    });
     renderShell({ path: '/register' });
     const user = await fill({ name: 'Bob', email: 'bob@example.com', password: 'secret-123!', confirm: 'secret-123!' });
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -88,11 +98,19 @@ describe('Register screen', () => {
     await fill({ name: 'Bob', password: 'secret-123!', confirm: 'secret-123!' });
     await user.click(screen.getByRole('button', { name: 'Create Account & Join' }));
     await waitFor(() => expect(pathname()).toBe('/dashboard'));
-    expect(network.callsTo('POST /api/users/register')[0].body).toEqual({ name: 'Bob', email: 'bob@example.com', password: 'secret-123!', token: 'tok-123' });
+    expect(network.callsTo('POST /api/users/register')[0].body).toEqual({
+      name: 'Bob',
+      email: 'bob@example.com',
+      password: 'secret-123!',
+      token: 'tok-123',
+    });
   });
 
   test("an invalid invitation shows 'This invitation link is invalid or has expired.'", async () => {
-    network.on('GET /api/household/invitations/bad-token', { status: 404, body: { message: 'This invitation link is invalid or has expired.' } });
+    network.on('GET /api/household/invitations/bad-token', {
+      status: 404,
+      body: { message: 'This invitation link is invalid or has expired.' },
+    });
     renderShell({ path: '/register?token=bad-token' });
     expect(await screen.findByRole('alert')).toHaveTextContent('This invitation link is invalid or has expired.');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`Create Your ${PRODUCT_NAME} Account`);

@@ -12,7 +12,8 @@ interface Invitation {
   inviter_email: string;
 }
 
-type InvitationState = { status: 'none' } | { status: 'checking' } | { status: 'valid'; invitation: Invitation } | { status: 'invalid' };
+type InvitationState =
+  { status: 'none' } | { status: 'checking' } | { status: 'valid'; invitation: Invitation } | { status: 'invalid' };
 
 /** The invitation behind `?token=`: looked up once on load (spec section 4, Invitation). */
 function useInvitation(token: string | null): InvitationState {
@@ -25,7 +26,8 @@ function useInvitation(token: string | null): InvitationState {
     const controller = new AbortController();
     setState({ status: 'checking' });
     api.get<Invitation>(`/household/invitations/${encodeURIComponent(token)}`, undefined, controller.signal).then(
-      (invitation) => setState(invitation && invitation.email ? { status: 'valid', invitation } : { status: 'invalid' }),
+      (invitation) =>
+        setState(invitation && invitation.email ? { status: 'valid', invitation } : { status: 'invalid' }),
       () => {
         if (!controller.signal.aborted) setState({ status: 'invalid' });
       },
@@ -94,7 +96,14 @@ export function RegisterPage() {
       <form className="hf-form" onSubmit={onSubmit}>
         <label className="hf-field">
           <span>Name</span>
-          <input type="text" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            type="text"
+            name="name"
+            autoComplete="name"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </label>
         <label className="hf-field">
           <span>Email</span>
@@ -124,7 +133,14 @@ export function RegisterPage() {
         </label>
         <label className="hf-field">
           <span>Confirm Password</span>
-          <input type="password" name="confirmPassword" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <input
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
         </label>
         <button type="submit" className="hf-button hf-button--primary hf-button--block" disabled={submitting}>
           {joining ? AUTH_TEXTS.createAccountAndJoin : AUTH_TEXTS.createAccount}

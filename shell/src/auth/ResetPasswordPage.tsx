@@ -14,9 +14,12 @@ export function ResetPasswordPage() {
   const [submitting, setSubmitting] = useState(false);
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (redirect.current) clearTimeout(redirect.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (redirect.current) clearTimeout(redirect.current);
+    },
+    [],
+  );
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,11 +48,26 @@ export function ResetPasswordPage() {
         <form className="hf-form" onSubmit={onSubmit}>
           <label className="hf-field">
             <span>New Password</span>
-            <input type="password" name="password" autoComplete="new-password" placeholder={AUTH_TEXTS.passwordHint} required value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              placeholder={AUTH_TEXTS.passwordHint}
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </label>
           <label className="hf-field">
             <span>Confirm New Password</span>
-            <input type="password" name="confirmPassword" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <input
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
           </label>
           <button type="submit" className="hf-button hf-button--primary hf-button--block" disabled={submitting}>
             Reset Password

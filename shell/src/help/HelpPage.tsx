@@ -20,7 +20,8 @@ const FAQS: Faq[] = [
     question: 'How is my forecast made?',
     answer: (
       <>
-        {HELP_STATEMENTS[0]} The <Link to="/dashboard">Dashboard</Link> projects each account&apos;s balance, and your net worth, 12 months ahead.
+        {HELP_STATEMENTS[0]} The <Link to="/dashboard">Dashboard</Link> projects each account&apos;s balance, and your
+        net worth, 12 months ahead.
       </>
     ),
   },
@@ -28,8 +29,8 @@ const FAQS: Faq[] = [
     question: 'What are Everyday Envelopes?',
     answer: (
       <>
-        {HELP_STATEMENTS[1]} Set an amount per category for a month on the <Link to="/budget">Budget</Link> page; what you have not spent can roll over
-        into the next month.
+        {HELP_STATEMENTS[1]} Set an amount per category for a month on the <Link to="/budget">Budget</Link> page; what
+        you have not spent can roll over into the next month.
       </>
     ),
   },
@@ -49,9 +50,10 @@ const FAQS: Faq[] = [
     question: 'Which keys work in the register?',
     answer: (
       <>
-        Press Enter in any field of the entry line to save the transaction. In a date field, <kbd>+</kbd> or <kbd>=</kbd> moves one day forward,{' '}
-        <kbd>-</kbd> one day back, <kbd>t</kbd> jumps to today, and <kbd>PageUp</kbd> / <kbd>PageDown</kbd> move a month. Dates can be typed as
-        M/d, M/d/yy or M/d/yyyy. Typing another account&apos;s name as the payee makes the entry a transfer.
+        Press Enter in any field of the entry line to save the transaction. In a date field, <kbd>+</kbd> or{' '}
+        <kbd>=</kbd> moves one day forward, <kbd>-</kbd> one day back, <kbd>t</kbd> jumps to today, and{' '}
+        <kbd>PageUp</kbd> / <kbd>PageDown</kbd> move a month. Dates can be typed as M/d, M/d/yy or M/d/yyyy. Typing
+        another account&apos;s name as the payee makes the entry a transfer.
       </>
     ),
   },
@@ -59,9 +61,10 @@ const FAQS: Faq[] = [
     question: 'How does clearing mode work?',
     answer: (
       <>
-        In clearing mode, press <kbd>p</kbd> to mark a transaction pending, <kbd>x</kbd> to mark it cleared, and <kbd>Delete</kbd> or{' '}
-        <kbd>Backspace</kbd> to clear its status. The arrow keys and <kbd>Enter</kbd> move between rows (<kbd>Shift</kbd>+<kbd>Enter</kbd> goes up);{' '}
-        <kbd>Escape</kbd> or a click outside leaves the mode. Cleared transactions are locked until you unlock them.
+        In clearing mode, press <kbd>p</kbd> to mark a transaction pending, <kbd>x</kbd> to mark it cleared, and{' '}
+        <kbd>Delete</kbd> or <kbd>Backspace</kbd> to clear its status. The arrow keys and <kbd>Enter</kbd> move between
+        rows (<kbd>Shift</kbd>+<kbd>Enter</kbd> goes up); <kbd>Escape</kbd> or a click outside leaves the mode. Cleared
+        transactions are locked until you unlock them.
       </>
     ),
   },
@@ -69,9 +72,9 @@ const FAQS: Faq[] = [
     question: 'How do I import my bank statement?',
     answer: (
       <>
-        Open an account&apos;s register and choose Import Transactions. Pick a CSV file, match its columns to date, payee and amount (one amount
-        column, or separate debit and credit columns), and save the mapping for next time. On the reconcile page, matched transactions are
-        cleared and new ones are added.
+        Open an account&apos;s register and choose Import Transactions. Pick a CSV file, match its columns to date,
+        payee and amount (one amount column, or separate debit and credit columns), and save the mapping for next time.
+        On the reconcile page, matched transactions are cleared and new ones are added.
       </>
     ),
   },
@@ -79,8 +82,8 @@ const FAQS: Faq[] = [
     question: 'How do I share my budget with my household?',
     answer: (
       <>
-        Go to <Link to="/settings/household">Settings → Household</Link> and invite someone by email. Send them the link it creates; when they
-        register with it they join your household and see the same accounts and budget.
+        Go to <Link to="/settings/household">Settings → Household</Link> and invite someone by email. Send them the link
+        it creates; when they register with it they join your household and see the same accounts and budget.
       </>
     ),
   },
@@ -88,8 +91,8 @@ const FAQS: Faq[] = [
     question: 'Can I change the colours?',
     answer: (
       <>
-        Yes. <Link to="/settings/appearance">Settings → Appearance</Link> has the built-in themes Default, Dark Mode and Blue Ocean, and lets you
-        pick colours per section and save your own themes.
+        Yes. <Link to="/settings/appearance">Settings → Appearance</Link> has the built-in themes Default, Dark Mode and
+        Blue Ocean, and lets you pick colours per section and save your own themes.
       </>
     ),
   },

@@ -28,7 +28,11 @@ describe('header', () => {
     network.on('GET /api/accounts/', { body: ACCOUNTS });
     renderShell({ path: '/help' });
     const nav = desktopNav();
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Budget', 'Reports', 'Categories']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Budget', 'Reports', 'Categories']);
     expect(within(nav).getByRole('button', { name: /Accounts/ })).toBeInTheDocument();
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help');
@@ -133,8 +137,21 @@ describe('header', () => {
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
     await user.click(button);
     const menu = screen.getByRole('navigation', { name: 'Mobile' });
-    const labels = within(menu).getAllByRole('link').map((a) => a.textContent);
-    expect(labels).toEqual(['Dashboard', 'Checking', 'Savings', 'Manage All Accounts', 'Budget', 'Reports', 'Categories', 'Help', 'Household', 'Appearance']);
+    const labels = within(menu)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(labels).toEqual([
+      'Dashboard',
+      'Checking',
+      'Savings',
+      'Manage All Accounts',
+      'Budget',
+      'Reports',
+      'Categories',
+      'Help',
+      'Household',
+      'Appearance',
+    ]);
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     await user.click(within(menu).getByRole('link', { name: 'Budget' }));
     await waitFor(() => expect(pathname()).toBe('/budget'));
@@ -146,6 +163,10 @@ describe('header', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = screen.getByRole('navigation', { name: 'Mobile' });
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Login', 'Register']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Login', 'Register']);
   });
 });

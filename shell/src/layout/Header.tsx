@@ -6,7 +6,8 @@ import { Dropdown } from './Dropdown';
 import { MANAGE_ACCOUNTS_LABEL, registerPath, SECTION_LINKS, SETTINGS_LINKS } from './nav-items';
 
 const navClass = ({ isActive }: { isActive: boolean }) => `hf-nav__link${isActive ? ' hf-nav__link--active' : ''}`;
-const itemClass = ({ isActive }: { isActive: boolean }) => `hf-dropdown__item${isActive ? ' hf-dropdown__item--active' : ''}`;
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `hf-dropdown__item${isActive ? ' hf-dropdown__item--active' : ''}`;
 
 /** The sections whose pages sit behind a dropdown: highlighted on their pages and sub-pages. */
 export const inAccounts = (path: string) => /^\/accounts(\/|$)/.test(path);
@@ -16,7 +17,13 @@ function HelpIcon() {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 2.5-3 4.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <path
+        d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 2.5-3 4.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
       <circle cx="12" cy="17.5" r="1.2" fill="currentColor" />
     </svg>
   );
@@ -85,7 +92,12 @@ export function Header({ authenticated, onLogout }: HeaderProps) {
               ))}
             </nav>
             <div className="hf-header__right hf-nav--desktop">
-              <NavLink to="/help" className={({ isActive }) => `hf-icon-link${isActive ? ' hf-nav__link--active' : ''}`} aria-label="Help" title="Help">
+              <NavLink
+                to="/help"
+                className={({ isActive }) => `hf-icon-link${isActive ? ' hf-nav__link--active' : ''}`}
+                aria-label="Help"
+                title="Help"
+              >
                 <HelpIcon />
               </NavLink>
               <Dropdown label="Settings" align="right" active={inSettings(location.pathname)}>
@@ -133,7 +145,11 @@ export function Header({ authenticated, onLogout }: HeaderProps) {
                 </NavLink>
               </li>
               <li className="hf-mobile-menu__group">
-                <span className={`hf-mobile-menu__heading${inAccounts(location.pathname) ? ' hf-mobile-menu__heading--active' : ''}`}>Accounts</span>
+                <span
+                  className={`hf-mobile-menu__heading${inAccounts(location.pathname) ? ' hf-mobile-menu__heading--active' : ''}`}
+                >
+                  Accounts
+                </span>
                 <ul>
                   {accounts.map((account) => (
                     <li key={account.id}>
@@ -162,7 +178,11 @@ export function Header({ authenticated, onLogout }: HeaderProps) {
                 </NavLink>
               </li>
               <li className="hf-mobile-menu__group">
-                <span className={`hf-mobile-menu__heading${inSettings(location.pathname) ? ' hf-mobile-menu__heading--active' : ''}`}>Settings</span>
+                <span
+                  className={`hf-mobile-menu__heading${inSettings(location.pathname) ? ' hf-mobile-menu__heading--active' : ''}`}
+                >
+                  Settings
+                </span>
                 <ul>
                   {SETTINGS_LINKS.map((link) => (
                     <li key={link.to}>

@@ -62,7 +62,9 @@ describe('remote pages', () => {
     expect(alert).toHaveTextContent(REMOTE_UNAVAILABLE_TEXT);
 
     const user = userEvent.setup();
-    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: /Accounts/ }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: /Accounts/ }),
+    );
     expect(await screen.findByRole('link', { name: 'Checking' })).toHaveAttribute('href', '/accounts/1/register');
     await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Help' }));
     expect(pathname()).toBe('/help');
@@ -115,7 +117,10 @@ describe('remote pages', () => {
   test('the federation runtime pointed at a missing remote ends in the fallback, not a blank shell', async () => {
     quietConsole();
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const loader = createFederationLoader({ ...REMOTES, 'mf-reports': { name: 'mf_missing', entry: 'http://127.0.0.1:9/mf/mf-missing/remoteEntry.js' } });
+    const loader = createFederationLoader({
+      ...REMOTES,
+      'mf-reports': { name: 'mf_missing', entry: 'http://127.0.0.1:9/mf/mf-missing/remoteEntry.js' },
+    });
     renderShell({ path: '/reports', loader, timeoutMs: 300 });
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(REMOTE_UNAVAILABLE_TEXT);

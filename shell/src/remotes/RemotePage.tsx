@@ -1,4 +1,14 @@
-import { Component, createContext, useCallback, useContext, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { createFederationLoader, type RemoteLoader, type RemoteName } from './registry';
 
 /** A remote that has not answered after this long is treated as down (the user can retry). */

@@ -15,7 +15,8 @@ function remotePaths(routes: RouteObject[], prefix = ''): Array<[string, string]
     const element = route.element;
     if (isValidElement(element) && remotePages.has(element.type)) {
       const rendered = (element.type as () => unknown)();
-      if (isValidElement(rendered) && rendered.type === RemotePage) own.push([path, (rendered.props as { remote: string }).remote]);
+      if (isValidElement(rendered) && rendered.type === RemotePage)
+        own.push([path, (rendered.props as { remote: string }).remote]);
     }
     return [...own, ...remotePaths(route.children ?? [], path)];
   });
@@ -25,9 +26,11 @@ describe('remote locations', () => {
   it('names the remote of every remote page of the route table', () => {
     const pairs = remotePaths(appRoutes());
     expect(pairs.length).toBeGreaterThanOrEqual(8);
-    for (const [path, remote] of pairs) expect([path, remoteForPath(path.replace('/:accountId/*', '/12/settings'))]).toEqual([path, remote]);
+    for (const [path, remote] of pairs)
+      expect([path, remoteForPath(path.replace('/:accountId/*', '/12/settings'))]).toEqual([path, remote]);
     expect(remoteForPath('/')).toBe('mf-budget');
-    for (const path of ['/login', '/register', '/help', '/forgot-password', '/reset-password/abc', '/accountsx']) expect(remoteForPath(path)).toBeNull();
+    for (const path of ['/login', '/register', '/help', '/forgot-password', '/reset-password/abc', '/accountsx'])
+      expect(remoteForPath(path)).toBeNull();
   });
 
   it('preloads the remoteEntry.js of the page being opened, and nothing for shell pages', () => {

@@ -14,7 +14,13 @@ import { useInactivityLogout } from './useInactivityLogout';
  * - signing in loads the user's theme, signing out drops it and every cached query;
  * - theme changes announced by mf-settings are applied at once.
  */
-export function SessionEffects({ authenticated, inactivityLimitMs }: { authenticated: boolean; inactivityLimitMs?: number }) {
+export function SessionEffects({
+  authenticated,
+  inactivityLimitMs,
+}: {
+  authenticated: boolean;
+  inactivityLimitMs?: number;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 

@@ -55,7 +55,9 @@ describe('inactivity auto-logout', () => {
     await act(async () => {
       jest.advanceTimersByTime(INACTIVITY_LIMIT_MS - 60_000);
     });
-    fireEvent[type === 'mousemove' ? 'mouseMove' : type === 'keydown' ? 'keyDown' : type](type === 'scroll' ? window : document.body);
+    fireEvent[type === 'mousemove' ? 'mouseMove' : type === 'keydown' ? 'keyDown' : type](
+      type === 'scroll' ? window : document.body,
+    );
     await act(async () => {
       jest.advanceTimersByTime(INACTIVITY_LIMIT_MS - 60_000);
     });
@@ -94,7 +96,10 @@ describe('inactivity auto-logout', () => {
 describe('401 answers', () => {
   test('a 401 from any call (not login) clears the token and routes to /login', async () => {
     signIn();
-    network.on('GET /api/categories/', { status: 401, body: { message: 'Your session has expired. Please log in again.' } });
+    network.on('GET /api/categories/', {
+      status: 401,
+      body: { message: 'Your session has expired. Please log in again.' },
+    });
     const { pathname } = renderShell({ path: '/help' });
     await act(async () => {
       await api.get('/categories/').catch(() => undefined);
@@ -115,7 +120,15 @@ describe('theme', () => {
   test('signing in loads the preferred theme and applies its colours as CSS variables', async () => {
     signIn();
     network.on('GET /api/themes/preference', {
-      body: { ...DEFAULT_THEME_PREFERENCE, preference: 'dark', theme: { ...DEFAULT_THEME_PREFERENCE.theme, id: 'dark', colors: { ...DEFAULT_THEME_PREFERENCE.theme.colors, mainBg: '#111827' } } },
+      body: {
+        ...DEFAULT_THEME_PREFERENCE,
+        preference: 'dark',
+        theme: {
+          ...DEFAULT_THEME_PREFERENCE.theme,
+          id: 'dark',
+          colors: { ...DEFAULT_THEME_PREFERENCE.theme.colors, mainBg: '#111827' },
+        },
+      },
     });
     renderShell({ path: '/help' });
     await waitFor(() => expect(rootStyle('mainBg')).toBe('#111827'));
@@ -124,9 +137,9 @@ describe('theme', () => {
 
   test('a saved theme without colours in the preference answer is read from /api/themes/', async () => {
     signIn();
-    network
-      .on('GET /api/themes/preference', { body: { preference: 12 } })
-      .on('GET /api/themes/', { body: [{ id: 12, name: 'Mine', colors: { ...DEFAULT_THEME_PREFERENCE.theme.colors, primaryBg: '#123456' } }] });
+    network.on('GET /api/themes/preference', { body: { preference: 12 } }).on('GET /api/themes/', {
+      body: [{ id: 12, name: 'Mine', colors: { ...DEFAULT_THEME_PREFERENCE.theme.colors, primaryBg: '#123456' } }],
+    });
     renderShell({ path: '/help' });
     await waitFor(() => expect(rootStyle('primaryBg')).toBe('#123456'));
   });
@@ -152,7 +165,10 @@ describe('theme', () => {
     act(() => announceTheme({ primaryBg: '#654321' }));
     expect(rootStyle('primaryBg')).toBe('#654321');
 
-    expect(JSON.parse(localStorage.getItem(THEME_CACHE_KEY)!)).toMatchObject({ mainBg: '#0c4a6e', primaryBg: '#654321' });
+    expect(JSON.parse(localStorage.getItem(THEME_CACHE_KEY)!)).toMatchObject({
+      mainBg: '#0c4a6e',
+      primaryBg: '#654321',
+    });
 
     const user = userEvent.setup();
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' }));
@@ -164,7 +180,13 @@ describe('theme', () => {
   test('the last theme is remembered so a reload paints it before the API answers', async () => {
     signIn();
     network.on('GET /api/themes/preference', {
-      body: { ...DEFAULT_THEME_PREFERENCE, theme: { ...DEFAULT_THEME_PREFERENCE.theme, colors: { ...DEFAULT_THEME_PREFERENCE.theme.colors, mainBg: '#0f172a' } } },
+      body: {
+        ...DEFAULT_THEME_PREFERENCE,
+        theme: {
+          ...DEFAULT_THEME_PREFERENCE.theme,
+          colors: { ...DEFAULT_THEME_PREFERENCE.theme.colors, mainBg: '#0f172a' },
+        },
+      },
     });
     const first = renderShell({ path: '/help' });
     await waitFor(() => expect(rootStyle('mainBg')).toBe('#0f172a'));

@@ -58,6 +58,7 @@ export const SESSION_ENDED_URL = '/login?session=ended';
 
 /** Whether /login was reached by a forced sign-out (its navigation state or address). */
 export function wasSessionEnded(state: unknown, search: string): boolean {
-  const fromState = typeof state === 'object' && state !== null && (state as { sessionEnded?: unknown }).sessionEnded === true;
+  const fromState =
+    typeof state === 'object' && state !== null && (state as { sessionEnded?: unknown }).sessionEnded === true;
   return fromState || new URLSearchParams(search).get('session') === 'ended';
 }

@@ -8,7 +8,11 @@ export const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'click', 'scroll'] as co
  * Calls `onInactive` once after `limitMs` without activity while `enabled`. Activity only
  * stamps a time (mousemove fires often); the single timer re-arms itself for what is left.
  */
-export function useInactivityLogout(enabled: boolean, onInactive: () => void, limitMs: number = INACTIVITY_LIMIT_MS): void {
+export function useInactivityLogout(
+  enabled: boolean,
+  onInactive: () => void,
+  limitMs: number = INACTIVITY_LIMIT_MS,
+): void {
   useEffect(() => {
     if (!enabled) return undefined;
     let lastActivity = Date.now();

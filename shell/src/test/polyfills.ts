@@ -12,7 +12,10 @@ class NavigationRequest {
   readonly signal: AbortSignal | undefined;
   readonly headers: unknown;
   readonly body: unknown;
-  constructor(input: string | URL, init: { method?: string; signal?: AbortSignal; headers?: unknown; body?: unknown } = {}) {
+  constructor(
+    input: string | URL,
+    init: { method?: string; signal?: AbortSignal; headers?: unknown; body?: unknown } = {},
+  ) {
     this.url = String(input);
     this.method = (init.method ?? 'GET').toUpperCase();
     this.signal = init.signal;

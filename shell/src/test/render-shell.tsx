@@ -9,7 +9,9 @@ import { RemoteSettingsProvider, type RemoteSettings } from '../remotes/RemotePa
 import type { RemoteLoader, RemoteName } from '../remotes/registry';
 
 /** A loader whose remote pages are small stand-ins named after the module. */
-export function stubRemoteLoader(pages: Partial<Record<string, ComponentType>> = {}): RemoteLoader & { loads: string[]; resets: string[] } {
+export function stubRemoteLoader(
+  pages: Partial<Record<string, ComponentType>> = {},
+): RemoteLoader & { loads: string[]; resets: string[] } {
   const loads: string[] = [];
   const resets: string[] = [];
   return {
@@ -34,7 +36,12 @@ export interface RenderShellOptions {
 }
 
 /** The whole shell (all routes, header, session effects) in a memory router. */
-export function renderShell({ path = '/', loader = stubRemoteLoader(), timeoutMs = 1000, inactivityLimitMs }: RenderShellOptions = {}) {
+export function renderShell({
+  path = '/',
+  loader = stubRemoteLoader(),
+  timeoutMs = 1000,
+  inactivityLimitMs,
+}: RenderShellOptions = {}) {
   const router = createMemoryRouter(appRoutes({ inactivityLimitMs }), { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
   const settings: RemoteSettings = { loader, timeoutMs };
@@ -60,10 +67,23 @@ export const DEFAULT_THEME_PREFERENCE = {
     id: 'default',
     name: 'Default',
     colors: {
-      primaryBg: '#1f2937', primaryText: '#f9fafb', mainBg: '#f3f4f6', secondaryBg: '#ffffff', mainText: '#111827',
-      buttonPrimaryBg: '#2563eb', buttonPrimaryText: '#ffffff', rowEntryBg: '#eff6ff', rowEntryBorder: '#93c5fd',
-      rowDefaultBg: '#ffffff', rowBudgetBg: '#f5f3ff', rowEditBg: '#fef9c3', rowHighlightBg: '#dcfce7',
-      statusPendingBg: '#fef3c7', statusPendingText: '#92400e', statusClearedBg: '#d1fae5', statusClearedText: '#065f46',
+      primaryBg: '#1f2937',
+      primaryText: '#f9fafb',
+      mainBg: '#f3f4f6',
+      secondaryBg: '#ffffff',
+      mainText: '#111827',
+      buttonPrimaryBg: '#2563eb',
+      buttonPrimaryText: '#ffffff',
+      rowEntryBg: '#eff6ff',
+      rowEntryBorder: '#93c5fd',
+      rowDefaultBg: '#ffffff',
+      rowBudgetBg: '#f5f3ff',
+      rowEditBg: '#fef9c3',
+      rowHighlightBg: '#dcfce7',
+      statusPendingBg: '#fef3c7',
+      statusPendingText: '#92400e',
+      statusClearedBg: '#d1fae5',
+      statusClearedText: '#065f46',
     },
   },
 };

@@ -7,7 +7,11 @@ interface ThemePreferenceResponse {
 }
 
 function findTheme(list: unknown, id: Theme['id']): Theme | undefined {
-  const themes: Theme[] = Array.isArray(list) ? list : list && typeof list === 'object' ? Object.values(list as Record<string, Theme>) : [];
+  const themes: Theme[] = Array.isArray(list)
+    ? list
+    : list && typeof list === 'object'
+      ? Object.values(list as Record<string, Theme>)
+      : [];
   return themes.find((t) => t && String(t.id) === String(id));
 }
 

@@ -2,10 +2,21 @@ import { THEME_COLOR_KEYS } from '@hf/contracts';
 import { contrastRatio, invalidColorKey, isCssColor, orderedColors } from './colors';
 
 describe('isCssColor', () => {
-  it.each(['#fff', '#FFF', '#a1b2c3', '#A1B2C3cc', 'rgb(0, 0, 0)', 'rgb(255,255,255)', 'RGB( 12 , 34 , 56 )', 'rgb(10%, 50%, 100%)', 'rgba(0, 0, 0, 0.5)', 'rgba(255, 0, 0, 1)', 'rgba(1, 2, 3, .25)', 'rgba(1, 2, 3, 50%)', 'rgb(12.5, 0, 0)'])(
-    'accepts %s',
-    (c) => expect(isCssColor(c)).toBe(true),
-  );
+  it.each([
+    '#fff',
+    '#FFF',
+    '#a1b2c3',
+    '#A1B2C3cc',
+    'rgb(0, 0, 0)',
+    'rgb(255,255,255)',
+    'RGB( 12 , 34 , 56 )',
+    'rgb(10%, 50%, 100%)',
+    'rgba(0, 0, 0, 0.5)',
+    'rgba(255, 0, 0, 1)',
+    'rgba(1, 2, 3, .25)',
+    'rgba(1, 2, 3, 50%)',
+    'rgb(12.5, 0, 0)',
+  ])('accepts %s', (c) => expect(isCssColor(c)).toBe(true));
   it.each([
     '',
     'red',

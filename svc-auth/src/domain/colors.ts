@@ -35,7 +35,12 @@ export function isCssColor(text: string): boolean {
   const rgba = RGBA.exec(text);
   if (rgba) {
     if (new Set([rgba[2], rgba[4], rgba[6]]).size !== 1) return false;
-    return channelOk(rgba[1], rgba[2]) && channelOk(rgba[3], rgba[4]) && channelOk(rgba[5], rgba[6]) && alphaOk(rgba[7], rgba[8]);
+    return (
+      channelOk(rgba[1], rgba[2]) &&
+      channelOk(rgba[3], rgba[4]) &&
+      channelOk(rgba[5], rgba[6]) &&
+      alphaOk(rgba[7], rgba[8])
+    );
   }
   return false;
 }
@@ -66,7 +71,11 @@ export function orderedColors(colors: Record<string, string>): ThemeColors {
 /** [r, g, b] 0-255 of an opaque `#rgb`/`#rrggbb` colour (used to check built-in palettes). */
 export function hexToRgb(hex: string): [number, number, number] {
   let h = hex.replace('#', '');
-  if (h.length === 3) h = h.split('').map((c) => c + c).join('');
+  if (h.length === 3)
+    h = h
+      .split('')
+      .map((c) => c + c)
+      .join('');
   return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as [number, number, number];
 }
 

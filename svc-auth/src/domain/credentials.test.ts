@@ -6,11 +6,24 @@ describe('normalizeEmail', () => {
 });
 
 describe('isValidEmail', () => {
-  it.each(['a@b.co', 'ann.lee+budget@example.com', 'x_y@sub.domain.org', 'ü@exämple.de'])('accepts %s', (e) => expect(isValidEmail(e)).toBe(true));
-  it.each(['', 'plain', '@example.com', 'a@', 'a@b', 'a b@example.com', 'a@b..com', 'a@.b.com', 'a@b.com.', 'a@@b.com', 'a@b.c\u0000m', `${'a'.repeat(65)}@b.com`, `a@${'b'.repeat(250)}.com`])(
-    'refuses %j',
-    (e) => expect(isValidEmail(e)).toBe(false),
+  it.each(['a@b.co', 'ann.lee+budget@example.com', 'x_y@sub.domain.org', 'ü@exämple.de'])('accepts %s', (e) =>
+    expect(isValidEmail(e)).toBe(true),
   );
+  it.each([
+    '',
+    'plain',
+    '@example.com',
+    'a@',
+    'a@b',
+    'a b@example.com',
+    'a@b..com',
+    'a@.b.com',
+    'a@b.com.',
+    'a@@b.com',
+    'a@b.c\u0000m',
+    `${'a'.repeat(65)}@b.com`,
+    `a@${'b'.repeat(250)}.com`,
+  ])('refuses %j', (e) => expect(isValidEmail(e)).toBe(false));
 });
 
 describe('passwordProblem', () => {

@@ -1,4 +1,12 @@
-import { accessTokenLifetime, addMs, INVITATION_LIFETIME_MS, isSessionLive, isTokenUsable, PASSWORD_RESET_LIFETIME_MS, SESSION_MAX_AGE_MS } from './expiry';
+import {
+  accessTokenLifetime,
+  addMs,
+  INVITATION_LIFETIME_MS,
+  isSessionLive,
+  isTokenUsable,
+  PASSWORD_RESET_LIFETIME_MS,
+  SESSION_MAX_AGE_MS,
+} from './expiry';
 
 const now = new Date('2025-03-10T12:00:00Z');
 

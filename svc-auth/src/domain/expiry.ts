@@ -10,7 +10,10 @@ export function addMs(at: Date, ms: number): Date {
 }
 
 /** A single-use token is usable while it is neither used nor cancelled and `now` is before its expiry. */
-export function isTokenUsable(token: { expires_at: Date; used_at: Date | null; cancelled_at?: Date | null }, now: Date): boolean {
+export function isTokenUsable(
+  token: { expires_at: Date; used_at: Date | null; cancelled_at?: Date | null },
+  now: Date,
+): boolean {
   return token.used_at === null && (token.cancelled_at ?? null) === null && now.getTime() < token.expires_at.getTime();
 }
 

@@ -11,10 +11,13 @@ describe('built-in themes', () => {
     ]);
   });
 
-  it.each(BUILT_IN_THEMES.map((t) => [t.name, t] as const))('%s has every colour key, each a valid colour', (_name, theme) => {
-    expect(Object.keys(theme.colors)).toEqual([...THEME_COLOR_KEYS]);
-    for (const value of Object.values(theme.colors)) expect(isCssColor(value)).toBe(true);
-  });
+  it.each(BUILT_IN_THEMES.map((t) => [t.name, t] as const))(
+    '%s has every colour key, each a valid colour',
+    (_name, theme) => {
+      expect(Object.keys(theme.colors)).toEqual([...THEME_COLOR_KEYS]);
+      for (const value of Object.values(theme.colors)) expect(isCssColor(value)).toBe(true);
+    },
+  );
 
   const pairs: Array<[string, string]> = [
     ['primaryText', 'primaryBg'],

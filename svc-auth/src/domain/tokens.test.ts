@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { decryptSecret, encryptSecret, generateToken, hashToken, looksLikeToken, parseSecretKey, sameHash } from './tokens';
+import {
+  decryptSecret,
+  encryptSecret,
+  generateToken,
+  hashToken,
+  looksLikeToken,
+  parseSecretKey,
+  sameHash,
+} from './tokens';
 
 describe('generateToken', () => {
   it('makes 256-bit base64url tokens that differ every time', () => {
@@ -25,9 +33,12 @@ describe('hashToken', () => {
 });
 
 describe('looksLikeToken', () => {
-  it.each(['', 'short', 'a'.repeat(44), `${'a'.repeat(42)}=`, `${'a'.repeat(42)}/`, `${'a'.repeat(42)}\u0000`])('refuses %j', (t) => {
-    expect(looksLikeToken(t)).toBe(false);
-  });
+  it.each(['', 'short', 'a'.repeat(44), `${'a'.repeat(42)}=`, `${'a'.repeat(42)}/`, `${'a'.repeat(42)}\u0000`])(
+    'refuses %j',
+    (t) => {
+      expect(looksLikeToken(t)).toBe(false);
+    },
+  );
 });
 
 describe('parseSecretKey', () => {
@@ -37,9 +48,12 @@ describe('parseSecretKey', () => {
     expect(parseSecretKey(raw.toString('base64')).equals(raw)).toBe(true);
     expect(parseSecretKey(raw.toString('base64url')).equals(raw)).toBe(true);
   });
-  it.each(['', 'abc', randomBytes(16).toString('hex'), randomBytes(31).toString('base64'), 'z'.repeat(64)])('fails fast on %j', (text) => {
-    expect(() => parseSecretKey(text)).toThrow(/INVITATION_KEY must be a 32-byte secret/);
-  });
+  it.each(['', 'abc', randomBytes(16).toString('hex'), randomBytes(31).toString('base64'), 'z'.repeat(64)])(
+    'fails fast on %j',
+    (text) => {
+      expect(() => parseSecretKey(text)).toThrow(/INVITATION_KEY must be a 32-byte secret/);
+    },
+  );
 });
 
 describe('encryptSecret / decryptSecret', () => {
@@ -58,7 +72,9 @@ describe('encryptSecret / decryptSecret', () => {
     const parts = sealed.split('.');
     const flipped = Buffer.from(parts[3], 'base64url');
     flipped[0] ^= 1;
-    expect(decryptSecret([parts[0], parts[1], parts[2], flipped.toString('base64url')].join('.'), key, 'ctx')).toBeNull();
+    expect(
+      decryptSecret([parts[0], parts[1], parts[2], flipped.toString('base64url')].join('.'), key, 'ctx'),
+    ).toBeNull();
     expect(decryptSecret('v1.x.y', key, 'ctx')).toBeNull();
     expect(decryptSecret('v2.a.b.c', key, 'ctx')).toBeNull();
     expect(decryptSecret('v1.AAAA.AAAA.AAAA', key, 'ctx')).toBeNull();

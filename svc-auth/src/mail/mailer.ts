@@ -48,9 +48,15 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
     if (mode === 'file') {
       await mkdir(outbox, { recursive: true });
-      const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+      const file = join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
+      );
       await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
-      logger.info({ to: message.to, subject: message.subject, file, link: message.link }, 'email written to the outbox folder (no SMTP_URL set)');
+      logger.info(
+        { to: message.to, subject: message.subject, file, link: message.link },
+        'email written to the outbox folder (no SMTP_URL set)',
+      );
     } else {
       logger.info({ to: message.to, subject: message.subject }, 'email sent');
     }
@@ -61,7 +67,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     send,
     sendInBackground(message) {
       const p: Promise<void> = send(message)
-        .catch((err: unknown) => logger.error({ to: message.to, subject: message.subject, err: (err as Error).message }, 'email could not be sent'))
+        .catch((err: unknown) =>
+          logger.error(
+            { to: message.to, subject: message.subject, err: (err as Error).message },
+            'email could not be sent',
+          ),
+        )
         .finally(() => pending.delete(p));
       pending.add(p);
     },

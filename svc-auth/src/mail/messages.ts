@@ -19,7 +19,12 @@ export function passwordResetEmail(to: { email: string; name: string }, link: st
   };
 }
 
-export function invitationEmail(to: string, inviter: { name: string; email: string }, householdName: string, link: string): MailMessage {
+export function invitationEmail(
+  to: string,
+  inviter: { name: string; email: string },
+  householdName: string,
+  link: string,
+): MailMessage {
   return {
     to,
     subject: `${inviter.name} invited you to join ${householdName} on ${PRODUCT_NAME}`,

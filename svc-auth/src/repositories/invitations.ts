@@ -13,11 +13,19 @@ export interface InvitationRow {
   cancelled_at: Date | null;
 }
 
-const COLUMNS = 'id, household_id, inviter_id, email, token_hash, token_encrypted, created_at, expires_at, used_at, cancelled_at';
+const COLUMNS =
+  'id, household_id, inviter_id, email, token_hash, token_encrypted, created_at, expires_at, used_at, cancelled_at';
 
 export async function insertInvitation(
   db: Queryable,
-  inv: { householdId: number; inviterId: number; email: string; tokenHash: string; tokenEncrypted: string; expiresAt: Date },
+  inv: {
+    householdId: number;
+    inviterId: number;
+    email: string;
+    tokenHash: string;
+    tokenEncrypted: string;
+    expiresAt: Date;
+  },
 ): Promise<InvitationRow> {
   const { rows } = await db.query<InvitationRow>(
     `INSERT INTO invitations (household_id, inviter_id, email, token_hash, token_encrypted, expires_at)

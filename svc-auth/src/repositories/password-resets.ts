@@ -1,7 +1,14 @@
 import type { Queryable } from '@hf/service-kit';
 
-export async function insertPasswordReset(db: Queryable, r: { userId: number; tokenHash: string; expiresAt: Date }): Promise<void> {
-  await db.query('INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, $3)', [r.userId, r.tokenHash, r.expiresAt]);
+export async function insertPasswordReset(
+  db: Queryable,
+  r: { userId: number; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.query('INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, $3)', [
+    r.userId,
+    r.tokenHash,
+    r.expiresAt,
+  ]);
 }
 
 /**
@@ -9,14 +16,20 @@ export async function insertPasswordReset(db: Queryable, r: { userId: number; to
  * stays usable. Run in a transaction: the user row is locked so two concurrent requests leave one
  * usable link, not two.
  */
-export async function replacePasswordResets(db: Queryable, r: { userId: number; tokenHash: string; expiresAt: Date }): Promise<void> {
+export async function replacePasswordResets(
+  db: Queryable,
+  r: { userId: number; tokenHash: string; expiresAt: Date },
+): Promise<void> {
   await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [r.userId]);
   await useAllResets(db, r.userId);
   await insertPasswordReset(db, r);
 }
 
 /** The user id of a usable reset token (not used, not expired), locked so it is used once. */
-export async function findUsableReset(db: Queryable, tokenHash: string): Promise<{ id: number; user_id: number } | null> {
+export async function findUsableReset(
+  db: Queryable,
+  tokenHash: string,
+): Promise<{ id: number; user_id: number } | null> {
   const { rows } = await db.query<{ id: number; user_id: number }>(
     `SELECT id, user_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() FOR UPDATE`,
     [tokenHash],

@@ -8,12 +8,18 @@ export interface ThemeRow {
 }
 
 export async function listThemes(db: Queryable, userId: number): Promise<ThemeRow[]> {
-  const { rows } = await db.query<ThemeRow>('SELECT id, name, colors FROM themes WHERE user_id = $1 ORDER BY lower(name), id', [userId]);
+  const { rows } = await db.query<ThemeRow>(
+    'SELECT id, name, colors FROM themes WHERE user_id = $1 ORDER BY lower(name), id',
+    [userId],
+  );
   return rows;
 }
 
 export async function findTheme(db: Queryable, userId: number, id: number): Promise<ThemeRow | null> {
-  const { rows } = await db.query<ThemeRow>('SELECT id, name, colors FROM themes WHERE id = $1 AND user_id = $2', [id, userId]);
+  const { rows } = await db.query<ThemeRow>('SELECT id, name, colors FROM themes WHERE id = $1 AND user_id = $2', [
+    id,
+    userId,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -23,7 +29,12 @@ export async function countThemes(db: Queryable, userId: number): Promise<number
 }
 
 /** Saves by name: a name the user already has (compared case-insensitively) updates that theme. */
-export async function upsertTheme(db: Queryable, userId: number, name: string, colors: ThemeColors): Promise<{ theme: ThemeRow; created: boolean }> {
+export async function upsertTheme(
+  db: Queryable,
+  userId: number,
+  name: string,
+  colors: ThemeColors,
+): Promise<{ theme: ThemeRow; created: boolean }> {
   const { rows } = await db.query<ThemeRow & { created: boolean }>(
     `INSERT INTO themes (user_id, name, colors) VALUES ($1, $2, $3::jsonb)
      ON CONFLICT (user_id, lower(name)) DO UPDATE SET name = EXCLUDED.name, colors = EXCLUDED.colors, updated_at = now()
@@ -35,7 +46,10 @@ export async function upsertTheme(db: Queryable, userId: number, name: string, c
 }
 
 export async function findThemeIdByName(db: Queryable, userId: number, name: string): Promise<number | null> {
-  const { rows } = await db.query<{ id: number }>('SELECT id FROM themes WHERE user_id = $1 AND lower(name) = lower($2)', [userId, name]);
+  const { rows } = await db.query<{ id: number }>(
+    'SELECT id FROM themes WHERE user_id = $1 AND lower(name) = lower($2)',
+    [userId, name],
+  );
   return rows[0]?.id ?? null;
 }
 
@@ -50,7 +64,10 @@ export interface PreferenceRow {
 }
 
 export async function findPreference(db: Queryable, userId: number): Promise<PreferenceRow | null> {
-  const { rows } = await db.query<PreferenceRow>('SELECT theme_id, built_in FROM theme_preferences WHERE user_id = $1', [userId]);
+  const { rows } = await db.query<PreferenceRow>(
+    'SELECT theme_id, built_in FROM theme_preferences WHERE user_id = $1',
+    [userId],
+  );
   return rows[0] ?? null;
 }
 

@@ -34,7 +34,10 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
 }
 
 /** A user with their household's name, in one read. */
-export async function findUserWithHousehold(db: Queryable, id: number): Promise<(UserRow & { household_name: string }) | null> {
+export async function findUserWithHousehold(
+  db: Queryable,
+  id: number,
+): Promise<(UserRow & { household_name: string }) | null> {
   const { rows } = await db.query<UserRow & { household_name: string }>(
     `SELECT u.id, u.email, u.name, u.password_hash, u.household_id, u.role, coalesce(h.name, '') AS household_name
      FROM users u LEFT JOIN households h ON h.id = u.household_id WHERE u.id = $1`,
@@ -45,7 +48,10 @@ export async function findUserWithHousehold(db: Queryable, id: number): Promise<
 
 /** Locks the given users (in id order, so two removals cannot deadlock) and returns them. */
 export async function lockUsers(db: Queryable, ids: number[]): Promise<UserRow[]> {
-  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [ids]);
+  const { rows } = await db.query<UserRow>(
+    `SELECT ${COLUMNS} FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+    [ids],
+  );
   return rows;
 }
 
@@ -61,17 +67,30 @@ export async function insertUser(
   return rows[0];
 }
 
-export async function listMembers(db: Queryable, householdId: number): Promise<Array<Pick<UserRow, 'id' | 'email' | 'name' | 'role'>>> {
-  const { rows } = await db.query('SELECT id, email, name, role FROM users WHERE household_id = $1 ORDER BY id', [householdId]);
+export async function listMembers(
+  db: Queryable,
+  householdId: number,
+): Promise<Array<Pick<UserRow, 'id' | 'email' | 'name' | 'role'>>> {
+  const { rows } = await db.query('SELECT id, email, name, role FROM users WHERE household_id = $1 ORDER BY id', [
+    householdId,
+  ]);
   return rows;
 }
 
-export async function moveUserToHousehold(db: Queryable, userId: number, householdId: number, role: Role): Promise<void> {
+export async function moveUserToHousehold(
+  db: Queryable,
+  userId: number,
+  householdId: number,
+  role: Role,
+): Promise<void> {
   await db.query('UPDATE users SET household_id = $2, role = $3 WHERE id = $1', [userId, householdId, role]);
 }
 
 export async function setPasswordHash(db: Queryable, userId: number, passwordHash: string): Promise<void> {
-  await db.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [userId, passwordHash]);
+  await db.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [
+    userId,
+    passwordHash,
+  ]);
 }
 
 export function isUniqueViolation(err: unknown): boolean {

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { MessageResponse, RenewSessionBody, RenewSessionResponse, RevokedSessionsQuery, RevokedSessionsResponse } from '@hf/contracts';
+import {
+  MessageResponse,
+  RenewSessionBody,
+  RenewSessionResponse,
+  RevokedSessionsQuery,
+  RevokedSessionsResponse,
+} from '@hf/contracts';
 import { badRequest, verifyAccessToken, type Identity } from '@hf/service-kit';
 import type { AuthContext } from '../context';
 import { isSessionLive } from '../domain/expiry';
@@ -17,7 +23,13 @@ export async function internalRoutes(scope: FastifyInstance, ctx: AuthContext): 
    */
   app.post(
     '/internal/sessions/renew',
-    { config: { internal: true }, schema: { body: RenewSessionBody, response: { 200: RenewSessionResponse, 400: MessageResponse, 401: MessageResponse } } },
+    {
+      config: { internal: true },
+      schema: {
+        body: RenewSessionBody,
+        response: { 200: RenewSessionResponse, 400: MessageResponse, 401: MessageResponse },
+      },
+    },
     async (request) => {
       let identity: Identity;
       try {
@@ -26,7 +38,12 @@ export async function internalRoutes(scope: FastifyInstance, ctx: AuthContext): 
         throw sessionExpired();
       }
       const session = await findSession(app.db, identity.sessionId);
-      if (!session || session.user_id !== identity.userId || session.household_id !== identity.householdId || !isSessionLive(session, new Date())) {
+      if (
+        !session ||
+        session.user_id !== identity.userId ||
+        session.household_id !== identity.householdId ||
+        !isSessionLive(session, new Date())
+      ) {
         throw sessionExpired();
       }
       const access = ctx.sessions.accessToken(session);
@@ -38,7 +55,10 @@ export async function internalRoutes(scope: FastifyInstance, ctx: AuthContext): 
   /** Sessions revoked since `since` (ISO date-time; default 24 h ago) that could still carry valid tokens. */
   app.get(
     '/internal/sessions/revoked',
-    { config: { internal: true }, schema: { querystring: RevokedSessionsQuery, response: { 200: RevokedSessionsResponse, 400: MessageResponse } } },
+    {
+      config: { internal: true },
+      schema: { querystring: RevokedSessionsQuery, response: { 200: RevokedSessionsResponse, 400: MessageResponse } },
+    },
     async (request) => {
       const asOf = (await app.db.query<{ now: Date }>('SELECT now()')).rows[0].now;
       const raw = request.query.since;
@@ -48,7 +68,11 @@ export async function internalRoutes(scope: FastifyInstance, ctx: AuthContext): 
       }
       const rows = await revokedSince(app.db, since);
       return {
-        sessions: rows.map((r) => ({ id: r.id, revoked_at: r.revoked_at.toISOString(), expires_at: r.expires_at.toISOString() })),
+        sessions: rows.map((r) => ({
+          id: r.id,
+          revoked_at: r.revoked_at.toISOString(),
+          expires_at: r.expires_at.toISOString(),
+        })),
         as_of: asOf.toISOString(),
       };
     },

@@ -1,15 +1,51 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES, ForgotPasswordBody, LoginBody, LogoutBody, MessageResponse, RefreshBody, RegisterBody, ResetPasswordBody, TokenPair } from '@hf/contracts';
-import { badRequest, bearerToken, unauthorized, verifyAccessToken, withTransaction, type Identity } from '@hf/service-kit';
+import {
+  AUTH_MESSAGES,
+  ForgotPasswordBody,
+  LoginBody,
+  LogoutBody,
+  MessageResponse,
+  RefreshBody,
+  RegisterBody,
+  ResetPasswordBody,
+  TokenPair,
+} from '@hf/contracts';
+import {
+  badRequest,
+  bearerToken,
+  unauthorized,
+  verifyAccessToken,
+  withTransaction,
+  type Identity,
+} from '@hf/service-kit';
 import type { AuthContext } from '../context';
-import { cleanName, isValidEmail, normalizeEmail, ownHouseholdName, PASSWORD_MAX_BYTES, passwordProblem } from '../domain/credentials';
+import {
+  cleanName,
+  isValidEmail,
+  normalizeEmail,
+  ownHouseholdName,
+  PASSWORD_MAX_BYTES,
+  passwordProblem,
+} from '../domain/credentials';
 import { addMs, PASSWORD_RESET_LIFETIME_MS } from '../domain/expiry';
 import { generateToken, hashToken, looksLikeToken } from '../domain/tokens';
 import { passwordResetEmail } from '../mail/messages';
 import { findUsableInvitationByHash, markInvitationUsed } from '../repositories/invitations';
 import { findUsableReset, replacePasswordResets, useAllResets } from '../repositories/password-resets';
-import { createHousehold, findUserByEmail, findUserById, insertUser, isUniqueViolation, setPasswordHash } from '../repositories/users';
-import { findSession, findSessionByRefreshHash, findSessionByRotatedHash, type SessionWithUser } from '../repositories/sessions';
+import {
+  createHousehold,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isUniqueViolation,
+  setPasswordHash,
+} from '../repositories/users';
+import {
+  findSession,
+  findSessionByRefreshHash,
+  findSessionByRotatedHash,
+  type SessionWithUser,
+} from '../repositories/sessions';
 import { sessionExpired } from '../sessions';
 import type { TypeBoxTypeProvider } from '../type-provider';
 
@@ -39,10 +75,18 @@ export async function userRoutes(scope: FastifyInstance, ctx: AuthContext): Prom
         const invitation = token === null ? null : await findUsableInvitationByHash(client, hashToken(token), true);
         if (token !== null && !invitation) throw badRequest(AUTH_MESSAGES.invitationInvalid);
         if (invitation && invitation.email !== email) throw badRequest(AUTH_MESSAGES.invitationEmailMismatch);
-        const householdId = invitation ? invitation.household_id : await createHousehold(client, ownHouseholdName(name));
+        const householdId = invitation
+          ? invitation.household_id
+          : await createHousehold(client, ownHouseholdName(name));
         let user;
         try {
-          user = await insertUser(client, { email, name, passwordHash, householdId, role: invitation ? 'member' : 'admin' });
+          user = await insertUser(client, {
+            email,
+            name,
+            passwordHash,
+            householdId,
+            role: invitation ? 'member' : 'admin',
+          });
         } catch (err) {
           if (isUniqueViolation(err)) throw badRequest(AUTH_MESSAGES.emailTaken);
           throw err;
@@ -54,16 +98,20 @@ export async function userRoutes(scope: FastifyInstance, ctx: AuthContext): Prom
     },
   );
 
-  app.post('/api/users/login', { config: { public: true }, schema: { body: LoginBody, response: { 200: TokenPair, ...errors } } }, async (request) => {
-    const email = normalizeEmail(request.body.email);
-    const { password } = request.body;
-    const user = isValidEmail(email) ? await findUserByEmail(app.db, email) : null;
-    // Always one bcrypt comparison, so an unknown email takes as long as a wrong password.
-    const usable = Buffer.byteLength(password, 'utf8') <= PASSWORD_MAX_BYTES;
-    const matches = await ctx.passwords.compare(usable ? password : '', user?.password_hash ?? ctx.dummyPasswordHash);
-    if (!user || !usable || !matches) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-    return withTransaction(app.db, (client) => ctx.sessions.start(client, user));
-  });
+  app.post(
+    '/api/users/login',
+    { config: { public: true }, schema: { body: LoginBody, response: { 200: TokenPair, ...errors } } },
+    async (request) => {
+      const email = normalizeEmail(request.body.email);
+      const { password } = request.body;
+      const user = isValidEmail(email) ? await findUserByEmail(app.db, email) : null;
+      // Always one bcrypt comparison, so an unknown email takes as long as a wrong password.
+      const usable = Buffer.byteLength(password, 'utf8') <= PASSWORD_MAX_BYTES;
+      const matches = await ctx.passwords.compare(usable ? password : '', user?.password_hash ?? ctx.dummyPasswordHash);
+      if (!user || !usable || !matches) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      return withTransaction(app.db, (client) => ctx.sessions.start(client, user));
+    },
+  );
 
   app.post(
     '/api/users/forgot-password',
@@ -74,7 +122,13 @@ export async function userRoutes(scope: FastifyInstance, ctx: AuthContext): Prom
       if (user) {
         const token = generateToken();
         // A new request invalidates the user's earlier reset links (docs/decisions.md).
-        await withTransaction(app.db, (client) => replacePasswordResets(client, { userId: user.id, tokenHash: hashToken(token), expiresAt: addMs(new Date(), PASSWORD_RESET_LIFETIME_MS) }));
+        await withTransaction(app.db, (client) =>
+          replacePasswordResets(client, {
+            userId: user.id,
+            tokenHash: hashToken(token),
+            expiresAt: addMs(new Date(), PASSWORD_RESET_LIFETIME_MS),
+          }),
+        );
         ctx.mailer.sendInBackground(passwordResetEmail(user, `${ctx.appOrigin}/reset-password/${token}`));
       }
       return { message: AUTH_MESSAGES.forgotPasswordSent };
@@ -106,13 +160,17 @@ export async function userRoutes(scope: FastifyInstance, ctx: AuthContext): Prom
     },
   );
 
-  app.post('/api/users/refresh', { config: { public: true }, schema: { body: RefreshBody, response: { 200: TokenPair, ...errors } } }, async (request) => {
-    const token = request.body.refresh_token;
-    if (!looksLikeToken(token)) throw sessionExpired();
-    const outcome = await withTransaction(app.db, (client) => ctx.sessions.refresh(client, token));
-    if ('refused' in outcome) throw sessionExpired();
-    return outcome.pair;
-  });
+  app.post(
+    '/api/users/refresh',
+    { config: { public: true }, schema: { body: RefreshBody, response: { 200: TokenPair, ...errors } } },
+    async (request) => {
+      const token = request.body.refresh_token;
+      if (!looksLikeToken(token)) throw sessionExpired();
+      const outcome = await withTransaction(app.db, (client) => ctx.sessions.refresh(client, token));
+      if ('refused' in outcome) throw sessionExpired();
+      return outcome.pair;
+    },
+  );
 
   /**
    * Ends a session. Public at the gateway, because the client also logs out after 2 hours idle,
@@ -149,10 +207,12 @@ export async function userRoutes(scope: FastifyInstance, ctx: AuthContext): Prom
         }
         if (refreshToken && looksLikeToken(refreshToken)) {
           const hash = hashToken(refreshToken);
-          const session = (await findSessionByRefreshHash(client, hash)) ?? (await findSessionByRotatedHash(client, hash));
+          const session =
+            (await findSessionByRefreshHash(client, hash)) ?? (await findSessionByRotatedHash(client, hash));
           if (session && !targets.some((t) => t.id === session.id)) targets.push(session);
         }
-        for (const s of targets) await ctx.sessions.revoke(client, { id: s.user_id, household_id: s.household_id }, 'logout', [s.id]);
+        for (const s of targets)
+          await ctx.sessions.revoke(client, { id: s.user_id, household_id: s.household_id }, 'logout', [s.id]);
         return targets.length > 0;
       });
       if (!found) throw sessionExpired();

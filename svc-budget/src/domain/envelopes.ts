@@ -25,12 +25,17 @@ export interface EnvelopeMonth extends EnvelopeRecord {
  * The envelopes a month shows: its own when it has any, else the latest earlier month's (months
  * carry forward until written; writing a month never changes an earlier one).
  */
-export function envelopesOfMonth(byMonth: ReadonlyMap<string, readonly EnvelopeRecord[]>, month: string): { envelopes: readonly EnvelopeRecord[]; carriedFrom: string | null } {
+export function envelopesOfMonth(
+  byMonth: ReadonlyMap<string, readonly EnvelopeRecord[]>,
+  month: string,
+): { envelopes: readonly EnvelopeRecord[]; carriedFrom: string | null } {
   const own = byMonth.get(month);
   if (own && own.length) return { envelopes: own, carriedFrom: null };
   let latest: string | null = null;
   for (const [m, list] of byMonth) if (m < month && list.length && (latest === null || m > latest)) latest = m;
-  return latest === null ? { envelopes: [], carriedFrom: null } : { envelopes: byMonth.get(latest)!, carriedFrom: latest };
+  return latest === null
+    ? { envelopes: [], carriedFrom: null }
+    : { envelopes: byMonth.get(latest)!, carriedFrom: latest };
 }
 
 /**
@@ -56,7 +61,14 @@ export function envelopeChain(
       const before = previous.get(e.category_id);
       const rollover = before && before.rollover_enabled ? before.left : 0;
       const spent = spentOf(e.category_id, month);
-      current.set(e.category_id, { ...e, month, rollover, spent, left: e.amount + rollover - spent, carried_from: carriedFrom });
+      current.set(e.category_id, {
+        ...e,
+        month,
+        rollover,
+        spent,
+        left: e.amount + rollover - spent,
+        carried_from: carriedFrom,
+      });
     }
     chain.set(month, [...current.values()]);
     previous = current;

@@ -5,7 +5,14 @@ import { drawnBy, envelopeDrawdown, lowAndNegative, netWorth, projectBalances, t
 
 describe('drawnBy', () => {
   it('spreads a total exactly over n days, rounding half away from zero', () => {
-    for (const [total, n] of [[1000, 3], [1, 30], [-1001, 7], [99999, 31], [5, 2], [0, 4]]) {
+    for (const [total, n] of [
+      [1000, 3],
+      [1, 30],
+      [-1001, 7],
+      [99999, 31],
+      [5, 2],
+      [0, 4],
+    ]) {
       let sum = 0;
       for (let k = 1; k <= n; k++) sum += drawnBy(total, k, n) - drawnBy(total, k - 1, n);
       expect(sum).toBe(total);
@@ -25,7 +32,14 @@ describe('projectBalances', () => {
       { date: '2026-11-25', amount: 2000, budgeted: false }, // actual, in the future
       { date: '2026-11-30', amount: -300, budgeted: true },
     ];
-    const points = projectBalances(10_000, rows, new Map([['2026-11-24', -100]]), '2026-11-23', '2026-10-01', '2026-11-30');
+    const points = projectBalances(
+      10_000,
+      rows,
+      new Map([['2026-11-24', -100]]),
+      '2026-11-23',
+      '2026-10-01',
+      '2026-11-30',
+    );
     const at = (d: string) => points.find((p) => p.date === d)!.balance;
     expect(points).toHaveLength(61);
     expect(at('2026-10-04')).toBe(10_000);
@@ -35,7 +49,10 @@ describe('projectBalances', () => {
     expect(at('2026-11-24')).toBe(3_900);
     expect(at('2026-11-25')).toBe(5_900);
     expect(at('2026-11-30')).toBe(5_600);
-    expect(lowAndNegative(points, '2026-11-23')).toEqual({ low: { date: '2026-11-24', balance: 3_900 }, firstNegative: null });
+    expect(lowAndNegative(points, '2026-11-23')).toEqual({
+      low: { date: '2026-11-24', balance: 3_900 },
+      firstNegative: null,
+    });
   });
 });
 
@@ -44,7 +61,15 @@ describe('projectBalances', () => {
 const halfAway = (x: number) => Math.sign(x) * Math.floor(Math.abs(x) + 0.5);
 
 /** Expected balance of each day, computed day by day without the code under test. */
-function oracle(start: string, end: string, today: string, startingBalance: number, rows: ProjectionRow[], current: Array<{ category: number; left: number; rollover: boolean }>, later: (month: string) => Array<{ category: number; amount: number; rollover: boolean }>): number[] {
+function oracle(
+  start: string,
+  end: string,
+  today: string,
+  startingBalance: number,
+  rows: ProjectionRow[],
+  current: Array<{ category: number; left: number; rollover: boolean }>,
+  later: (month: string) => Array<{ category: number; amount: number; rollover: boolean }>,
+): number[] {
   // Envelope draws by day: the cumulative draw at the end of each day after today.
   const cumulative = new Map<string, number>();
   const monthOf = (d: string) => d.slice(0, 7);
@@ -59,7 +84,12 @@ function oracle(start: string, end: string, today: string, startingBalance: numb
   for (const e of current) {
     for (let k = 1; k <= n0; k++) {
       const d = addDays(today, k);
-      drawOf.set(d, (drawOf.get(d) ?? 0) + halfAway((Math.max(e.left, 0) * k) / n0) - halfAway((Math.max(e.left, 0) * (k - 1)) / n0));
+      drawOf.set(
+        d,
+        (drawOf.get(d) ?? 0) +
+          halfAway((Math.max(e.left, 0) * k) / n0) -
+          halfAway((Math.max(e.left, 0) * (k - 1)) / n0),
+      );
     }
     carry.set(e.category, e.rollover ? Math.min(e.left, 0) : 0);
   }
@@ -109,7 +139,18 @@ describe('projection against the independent calculation', () => {
       for (const offset of [-3, -1, 0, 2, 5]) {
         if (random() < 0.3) continue;
         const month = addMonths(firstOfMonth(today), offset).slice(0, 7);
-        byMonth.set(month, [1, 2, 3].filter(() => random() < 0.8).map((category) => ({ id: id++, category_id: category, month, amount: Math.round(random() * 90_000), rollover_enabled: random() < 0.6 })));
+        byMonth.set(
+          month,
+          [1, 2, 3]
+            .filter(() => random() < 0.8)
+            .map((category) => ({
+              id: id++,
+              category_id: category,
+              month,
+              amount: Math.round(random() * 90_000),
+              rollover_enabled: random() < 0.6,
+            })),
+        );
       }
       const spent = new Map<string, number>();
       const spentOf = (category: number, month: string) => {
@@ -122,10 +163,23 @@ describe('projection against the independent calculation', () => {
       const draws = envelopeDrawdown(today, end, currentMonth, byMonth);
       const points = projectBalances(50_000, rows, draws, today, start, end);
       const latest = (month: string) => {
-        const own = [...byMonth.keys()].filter((m) => m <= month && byMonth.get(m)!.length).sort().pop();
-        return own ? byMonth.get(own)!.map((e) => ({ category: e.category_id, amount: e.amount, rollover: e.rollover_enabled })) : [];
+        const own = [...byMonth.keys()]
+          .filter((m) => m <= month && byMonth.get(m)!.length)
+          .sort()
+          .pop();
+        return own
+          ? byMonth.get(own)!.map((e) => ({ category: e.category_id, amount: e.amount, rollover: e.rollover_enabled }))
+          : [];
       };
-      const expected = oracle(start, end, today, 50_000, rows, currentMonth.map((e) => ({ category: e.category_id, left: e.left, rollover: e.rollover_enabled })), latest);
+      const expected = oracle(
+        start,
+        end,
+        today,
+        50_000,
+        rows,
+        currentMonth.map((e) => ({ category: e.category_id, left: e.left, rollover: e.rollover_enabled })),
+        latest,
+      );
       expect(points.map((p) => p.balance)).toEqual(expected);
       expect(points[0].date).toBe(start);
       expect(points[points.length - 1].date).toBe(end);
@@ -136,11 +190,21 @@ describe('projection against the independent calculation', () => {
 describe('envelopeChain', () => {
   it('carries months forward and chains rollover, negative included', () => {
     const byMonth = new Map<string, EnvelopeRecord[]>([
-      ['2026-09', [{ id: 1, category_id: 7, month: '2026-09', amount: 10_000, rollover_enabled: true }, { id: 2, category_id: 8, month: '2026-09', amount: 5_000, rollover_enabled: false }]],
+      [
+        '2026-09',
+        [
+          { id: 1, category_id: 7, month: '2026-09', amount: 10_000, rollover_enabled: true },
+          { id: 2, category_id: 8, month: '2026-09', amount: 5_000, rollover_enabled: false },
+        ],
+      ],
     ]);
     const spent: Record<string, number> = { '7/2026-09': 12_000, '7/2026-10': 1_000, '8/2026-09': 1_000 };
     const chain = envelopeChain(byMonth, '2026-11', (c, m) => spent[`${c}/${m}`] ?? 0);
-    expect(chain.get('2026-10')!.find((e) => e.category_id === 7)).toMatchObject({ rollover: -2_000, left: 7_000, carried_from: '2026-09' });
+    expect(chain.get('2026-10')!.find((e) => e.category_id === 7)).toMatchObject({
+      rollover: -2_000,
+      left: 7_000,
+      carried_from: '2026-09',
+    });
     expect(chain.get('2026-11')!.find((e) => e.category_id === 7)).toMatchObject({ rollover: 7_000, left: 17_000 });
     expect(chain.get('2026-10')!.find((e) => e.category_id === 8)).toMatchObject({ rollover: 0, left: 5_000 });
   });
@@ -148,8 +212,17 @@ describe('envelopeChain', () => {
 
 describe('netWorth', () => {
   it('sums the accounts day by day', () => {
-    const a = [{ date: '2026-01-01', balance: 5 }, { date: '2026-01-02', balance: 7 }];
-    const b = [{ date: '2026-01-01', balance: -10 }, { date: '2026-01-02', balance: 1 }];
-    expect(netWorth([a, b], '2026-01-01', '2026-01-02')).toEqual([{ date: '2026-01-01', balance: -5 }, { date: '2026-01-02', balance: 8 }]);
+    const a = [
+      { date: '2026-01-01', balance: 5 },
+      { date: '2026-01-02', balance: 7 },
+    ];
+    const b = [
+      { date: '2026-01-01', balance: -10 },
+      { date: '2026-01-02', balance: 1 },
+    ];
+    expect(netWorth([a, b], '2026-01-01', '2026-01-02')).toEqual([
+      { date: '2026-01-01', balance: -5 },
+      { date: '2026-01-02', balance: 8 },
+    ]);
   });
 });

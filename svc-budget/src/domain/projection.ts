@@ -111,7 +111,10 @@ export function projectBalances(
 }
 
 /** The lowest point from today on (earliest on ties) and the first date from today whose balance is below zero. */
-export function lowAndNegative(points: readonly ProjectedPoint[], today: CalendarDate): { low: ProjectedPoint | null; firstNegative: CalendarDate | null } {
+export function lowAndNegative(
+  points: readonly ProjectedPoint[],
+  today: CalendarDate,
+): { low: ProjectedPoint | null; firstNegative: CalendarDate | null } {
   let low: ProjectedPoint | null = null;
   let firstNegative: CalendarDate | null = null;
   for (const p of points) {
@@ -123,9 +126,14 @@ export function lowAndNegative(points: readonly ProjectedPoint[], today: Calenda
 }
 
 /** Net worth: the per-day sum of the accounts' series (all over the same days). */
-export function netWorth(series: ReadonlyArray<readonly ProjectedPoint[]>, start: CalendarDate, end: CalendarDate): ProjectedPoint[] {
+export function netWorth(
+  series: ReadonlyArray<readonly ProjectedPoint[]>,
+  start: CalendarDate,
+  end: CalendarDate,
+): ProjectedPoint[] {
   const days = toDayNumber(end) - toDayNumber(start) + 1;
   const points: ProjectedPoint[] = [];
-  for (let i = 0; i < days; i++) points.push({ date: addDays(start, i), balance: series.reduce((sum, s) => sum + (s[i]?.balance ?? 0), 0) });
+  for (let i = 0; i < days; i++)
+    points.push({ date: addDays(start, i), balance: series.reduce((sum, s) => sum + (s[i]?.balance ?? 0), 0) });
   return points;
 }

@@ -19,14 +19,26 @@ describe('autofill', () => {
     expect([...next.keys()].filter((m) => m >= '2027-01-01')).toHaveLength(10);
   });
   it('sets one month with single and clears with 0', () => {
-    const next = autofill(new Map([['2026-11-01', 100], ['2026-12-01', 100]]), '2026-12-01', 0, 'single', horizon);
+    const next = autofill(
+      new Map([
+        ['2026-11-01', 100],
+        ['2026-12-01', 100],
+      ]),
+      '2026-12-01',
+      0,
+      'single',
+      horizon,
+    );
     expect([...next]).toEqual([['2026-11-01', 100]]);
   });
 });
 
 describe('transferAccountFor', () => {
   it('matches another account by name, any case, never the item’s own', () => {
-    const accounts = [{ id: 1, name: 'Checking' }, { id: 2, name: 'Savings' }];
+    const accounts = [
+      { id: 1, name: 'Checking' },
+      { id: 2, name: 'Savings' },
+    ];
     expect(transferAccountFor(' savings ', 1, accounts)).toBe(2);
     expect(transferAccountFor('Checking', 1, accounts)).toBeNull();
     expect(transferAccountFor('Landlord', 1, accounts)).toBeNull();
@@ -35,10 +47,26 @@ describe('transferAccountFor', () => {
 
 describe('syncPlan', () => {
   it('puts a signed row on the clamped day of each month with an amount, and removes the others', () => {
-    const item: ScheduleRecord = { id: 1, account_id: 1, item_type: 'payment', payee: 'Rent', category_id: null, day_of_month: 31, transfer_account_id: null, values: new Map([['2027-02-01', 120_000], ['2028-02-01', 1]]) };
+    const item: ScheduleRecord = {
+      id: 1,
+      account_id: 1,
+      item_type: 'payment',
+      payee: 'Rent',
+      category_id: null,
+      day_of_month: 31,
+      transfer_account_id: null,
+      values: new Map([
+        ['2027-02-01', 120_000],
+        ['2028-02-01', 1],
+      ]),
+    };
     const plan = syncPlan(item, horizonMonths('2026-12-01'));
     expect(plan[2]).toEqual({ month: '2027-02', date: '2027-02-28', amount: -120_000 });
     expect(plan[0]).toEqual({ month: '2026-12', remove: true });
-    expect(syncPlan({ ...item, item_type: 'deposit' }, horizonMonths('2028-01-10'))[1]).toEqual({ month: '2028-02', date: '2028-02-29', amount: 1 });
+    expect(syncPlan({ ...item, item_type: 'deposit' }, horizonMonths('2028-01-10'))[1]).toEqual({
+      month: '2028-02',
+      date: '2028-02-29',
+      amount: 1,
+    });
   });
 });

@@ -23,7 +23,11 @@ export function horizonMonths(today: CalendarDate): string[] {
 }
 
 /** The account a payee names (another account of the household, any case), or null: a scheduled transfer. */
-export function transferAccountFor(payee: string, ownAccountId: number, accounts: Iterable<{ id: number; name: string }>): number | null {
+export function transferAccountFor(
+  payee: string,
+  ownAccountId: number,
+  accounts: Iterable<{ id: number; name: string }>,
+): number | null {
   const wanted = payee.trim().toLocaleLowerCase();
   for (const a of accounts) if (a.id !== ownAccountId && a.name.toLocaleLowerCase() === wanted) return a.id;
   return null;
@@ -33,7 +37,13 @@ export function transferAccountFor(payee: string, ownAccountId: number, accounts
  * The amounts after an autofill: `full` sets `start` and every later month of the horizon
  * ("fills forward"), `single` only `start`; an amount of 0 clears the month(s).
  */
-export function autofill(values: ReadonlyMap<string, Cents>, start: string, amount: Cents, mode: 'full' | 'single', horizon: readonly string[]): Map<string, Cents> {
+export function autofill(
+  values: ReadonlyMap<string, Cents>,
+  start: string,
+  amount: Cents,
+  mode: 'full' | 'single',
+  horizon: readonly string[],
+): Map<string, Cents> {
   const next = new Map(values);
   const months = mode === 'full' ? horizon.filter((m) => m >= start) : [start];
   for (const m of months) {
@@ -56,6 +66,10 @@ export function syncPlan(item: ScheduleRecord, horizon: readonly string[]): Mont
     const month = m.slice(0, 7);
     const cents = item.values.get(m) ?? 0;
     if (cents <= 0) return { month, remove: true as const };
-    return { month, date: occurrenceDate(month, item.day_of_month), amount: item.item_type === 'payment' ? -cents : cents };
+    return {
+      month,
+      date: occurrenceDate(month, item.day_of_month),
+      amount: item.item_type === 'payment' ? -cents : cents,
+    };
   });
 }

@@ -12,9 +12,21 @@ import { bumpBudgetVersion } from '../repositories/budget-versions';
 export async function forgetClosedAccount(client: PoolClient, event: EventEnvelope): Promise<void> {
   if (event.type !== EVENTS.accountClosed) return;
   const { account } = event.data as AccountClosedV1;
-  await client.query('DELETE FROM scheduled_items WHERE household_id = $1 AND account_id = $2', [account.household_id, account.id]);
-  await client.query('UPDATE scheduled_items SET transfer_account_id = NULL, synced = false WHERE household_id = $1 AND transfer_account_id = $2', [account.household_id, account.id]);
-  await client.query('DELETE FROM envelopes WHERE household_id = $1 AND account_id = $2', [account.household_id, account.id]);
-  await client.query('DELETE FROM savings_goals WHERE household_id = $1 AND account_id = $2', [account.household_id, account.id]);
+  await client.query('DELETE FROM scheduled_items WHERE household_id = $1 AND account_id = $2', [
+    account.household_id,
+    account.id,
+  ]);
+  await client.query(
+    'UPDATE scheduled_items SET transfer_account_id = NULL, synced = false WHERE household_id = $1 AND transfer_account_id = $2',
+    [account.household_id, account.id],
+  );
+  await client.query('DELETE FROM envelopes WHERE household_id = $1 AND account_id = $2', [
+    account.household_id,
+    account.id,
+  ]);
+  await client.query('DELETE FROM savings_goals WHERE household_id = $1 AND account_id = $2', [
+    account.household_id,
+    account.id,
+  ]);
   await bumpBudgetVersion(client, account.household_id);
 }

@@ -2,7 +2,10 @@ import type { Queryable } from '@hf/ledger-mirror';
 
 /** Raises the household's budget version (after a write of svc-budget's own tables). */
 export async function bumpBudgetVersion(q: Queryable, householdId: number): Promise<void> {
-  await q.query('INSERT INTO budget_versions (household_id, version) VALUES ($1, 1) ON CONFLICT (household_id) DO UPDATE SET version = budget_versions.version + 1', [householdId]);
+  await q.query(
+    'INSERT INTO budget_versions (household_id, version) VALUES ($1, 1) ON CONFLICT (household_id) DO UPDATE SET version = budget_versions.version + 1',
+    [householdId],
+  );
 }
 
 /**

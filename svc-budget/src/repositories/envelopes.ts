@@ -3,7 +3,11 @@ import type { PoolClient } from '@hf/service-kit';
 import type { EnvelopeRecord } from '../domain/envelopes';
 
 /** Every envelope of an account, by month (`YYYY-MM`). */
-export async function envelopesByMonth(q: Queryable, householdId: number, accountId: number): Promise<Map<string, EnvelopeRecord[]>> {
+export async function envelopesByMonth(
+  q: Queryable,
+  householdId: number,
+  accountId: number,
+): Promise<Map<string, EnvelopeRecord[]>> {
   const result = await q.query<EnvelopeRecord>(
     'SELECT id, category_id, month, amount, rollover_enabled FROM envelopes WHERE household_id = $1 AND account_id = $2 ORDER BY month, id',
     [householdId, accountId],
@@ -18,7 +22,10 @@ export async function envelopesByMonth(q: Queryable, householdId: number, accoun
 }
 
 /** Every envelope of the household, by account and month. */
-export async function householdEnvelopes(q: Queryable, householdId: number): Promise<Map<number, Map<string, EnvelopeRecord[]>>> {
+export async function householdEnvelopes(
+  q: Queryable,
+  householdId: number,
+): Promise<Map<number, Map<string, EnvelopeRecord[]>>> {
   const result = await q.query<EnvelopeRecord & { account_id: number }>(
     'SELECT id, account_id, category_id, month, amount, rollover_enabled FROM envelopes WHERE household_id = $1 ORDER BY month, id',
     [householdId],
@@ -34,7 +41,11 @@ export async function householdEnvelopes(q: Queryable, householdId: number): Pro
   return byAccount;
 }
 
-export async function findEnvelope(q: Queryable, householdId: number, id: number): Promise<(EnvelopeRecord & { account_id: number }) | null> {
+export async function findEnvelope(
+  q: Queryable,
+  householdId: number,
+  id: number,
+): Promise<(EnvelopeRecord & { account_id: number }) | null> {
   const result = await q.query<EnvelopeRecord & { account_id: number }>(
     'SELECT id, account_id, category_id, month, amount, rollover_enabled FROM envelopes WHERE household_id = $1 AND id = $2',
     [householdId, id],
@@ -48,7 +59,13 @@ export async function lockAccountEnvelopes(client: PoolClient, accountId: number
 }
 
 /** Copies envelopes into a month that has none of its own (the carried-forward ones become its own). */
-export async function materialiseMonth(client: PoolClient, householdId: number, accountId: number, month: string, carried: readonly EnvelopeRecord[]): Promise<void> {
+export async function materialiseMonth(
+  client: PoolClient,
+  householdId: number,
+  accountId: number,
+  month: string,
+  carried: readonly EnvelopeRecord[],
+): Promise<void> {
   for (const e of carried) {
     await client.query(
       `INSERT INTO envelopes (household_id, account_id, category_id, month, amount, rollover_enabled) VALUES ($1, $2, $3, $4, $5, $6)
@@ -59,7 +76,11 @@ export async function materialiseMonth(client: PoolClient, householdId: number, 
 }
 
 /** Inserts an envelope; null when the account already has one for that category and month. */
-export async function insertEnvelope(client: PoolClient, householdId: number, e: { account_id: number; category_id: number; month: string; amount: number; rollover_enabled: boolean }): Promise<number | null> {
+export async function insertEnvelope(
+  client: PoolClient,
+  householdId: number,
+  e: { account_id: number; category_id: number; month: string; amount: number; rollover_enabled: boolean },
+): Promise<number | null> {
   const result = await client.query<{ id: number }>(
     `INSERT INTO envelopes (household_id, account_id, category_id, month, amount, rollover_enabled) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (account_id, category_id, month) DO NOTHING RETURNING id`,
@@ -72,6 +93,15 @@ export async function deleteEnvelope(q: Queryable, householdId: number, id: numb
   await q.query('DELETE FROM envelopes WHERE household_id = $1 AND id = $2', [householdId, id]);
 }
 
-export async function deleteEnvelopeOf(q: Queryable, accountId: number, categoryId: number, month: string): Promise<void> {
-  await q.query('DELETE FROM envelopes WHERE account_id = $1 AND category_id = $2 AND month = $3', [accountId, categoryId, month]);
+export async function deleteEnvelopeOf(
+  q: Queryable,
+  accountId: number,
+  categoryId: number,
+  month: string,
+): Promise<void> {
+  await q.query('DELETE FROM envelopes WHERE account_id = $1 AND category_id = $2 AND month = $3', [
+    accountId,
+    categoryId,
+    month,
+  ]);
 }

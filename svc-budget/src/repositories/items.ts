@@ -6,7 +6,8 @@ export type StoredItem = ScheduleRecord & { synced: boolean };
 /** An item row as read, before its amounts are added. */
 type ItemRow = Omit<StoredItem, 'values'>;
 
-const COLUMNS = 'i.id, i.account_id, i.item_type, i.payee, i.category_id, i.day_of_month, i.transfer_account_id, i.synced';
+const COLUMNS =
+  'i.id, i.account_id, i.item_type, i.payee, i.category_id, i.day_of_month, i.transfer_account_id, i.synced';
 
 async function withValues(q: Queryable, rows: ItemRow[]): Promise<StoredItem[]> {
   if (rows.length === 0) return [];
@@ -29,22 +30,45 @@ export async function itemsForAccount(q: Queryable, householdId: number, account
 }
 
 /** One item of the household (optionally locked), or null. */
-export async function findItem(q: Queryable, householdId: number, id: number, lock = false): Promise<StoredItem | null> {
-  const result = await q.query<ItemRow>(`SELECT ${COLUMNS} FROM scheduled_items i WHERE i.household_id = $1 AND i.id = $2${lock ? ' FOR UPDATE' : ''}`, [householdId, id]);
+export async function findItem(
+  q: Queryable,
+  householdId: number,
+  id: number,
+  lock = false,
+): Promise<StoredItem | null> {
+  const result = await q.query<ItemRow>(
+    `SELECT ${COLUMNS} FROM scheduled_items i WHERE i.household_id = $1 AND i.id = $2${lock ? ' FOR UPDATE' : ''}`,
+    [householdId, id],
+  );
   return (await withValues(q, result.rows))[0] ?? null;
 }
 
 /** Items whose budgeted rows may not match them (a sync failed). */
 export async function unsyncedItems(q: Queryable, householdId: number, accountId: number): Promise<number[]> {
-  const result = await q.query<{ id: number }>('SELECT id FROM scheduled_items WHERE household_id = $1 AND account_id = $2 AND NOT synced', [householdId, accountId]);
+  const result = await q.query<{ id: number }>(
+    'SELECT id FROM scheduled_items WHERE household_id = $1 AND account_id = $2 AND NOT synced',
+    [householdId, accountId],
+  );
   return result.rows.map((r) => r.id);
 }
 
-export async function insertItem(client: PoolClient, householdId: number, item: Omit<ScheduleRecord, 'id' | 'values'>): Promise<number> {
+export async function insertItem(
+  client: PoolClient,
+  householdId: number,
+  item: Omit<ScheduleRecord, 'id' | 'values'>,
+): Promise<number> {
   const result = await client.query<{ id: number }>(
     `INSERT INTO scheduled_items (household_id, account_id, item_type, payee, category_id, day_of_month, transfer_account_id, synced)
      VALUES ($1, $2, $3, $4, $5, $6, $7, false) RETURNING id`,
-    [householdId, item.account_id, item.item_type, item.payee, item.category_id, item.day_of_month, item.transfer_account_id],
+    [
+      householdId,
+      item.account_id,
+      item.item_type,
+      item.payee,
+      item.category_id,
+      item.day_of_month,
+      item.transfer_account_id,
+    ],
   );
   return result.rows[0].id;
 }
@@ -57,11 +81,19 @@ export async function updateItem(client: PoolClient, item: ScheduleRecord): Prom
 }
 
 /** Replaces the item's amounts for the given months (absent from `values` = no amount). */
-export async function writeValues(client: PoolClient, itemId: number, months: readonly string[], values: ReadonlyMap<string, number>): Promise<void> {
+export async function writeValues(
+  client: PoolClient,
+  itemId: number,
+  months: readonly string[],
+  values: ReadonlyMap<string, number>,
+): Promise<void> {
   await client.query('DELETE FROM scheduled_values WHERE item_id = $1 AND month = ANY($2::date[])', [itemId, months]);
   const kept = months.filter((m) => (values.get(m) ?? 0) > 0);
   if (kept.length) {
-    await client.query('INSERT INTO scheduled_values (item_id, month, amount) SELECT $1, unnest($2::date[]), unnest($3::bigint[])', [itemId, kept, kept.map((m) => values.get(m))]);
+    await client.query(
+      'INSERT INTO scheduled_values (item_id, month, amount) SELECT $1, unnest($2::date[]), unnest($3::bigint[])',
+      [itemId, kept, kept.map((m) => values.get(m))],
+    );
   }
   await client.query('UPDATE scheduled_items SET synced = false WHERE id = $1', [itemId]);
 }

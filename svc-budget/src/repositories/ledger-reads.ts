@@ -5,14 +5,21 @@ import type { ProjectionRow } from '../domain/projection';
 
 /** The budget's own index on the shared ledger mirror: an account's rows by date (also counted ones by category). */
 export async function ensureBudgetIndexes(pool: Pool): Promise<void> {
-  await pool.query(`CREATE INDEX IF NOT EXISTS budget_spent ON ledger_rows (account_id, date) INCLUDE (category_id, amount) WHERE counted`);
+  await pool.query(
+    `CREATE INDEX IF NOT EXISTS budget_spent ON ledger_rows (account_id, date) INCLUDE (category_id, amount) WHERE counted`,
+  );
 }
 
 /**
  * Net cents per stored category id and month (`YYYY-MM`) of an account's counted rows
  * (actual, not transfers, not deleted) from `from` (inclusive) to `to` (inclusive).
  */
-export async function netsByCategoryMonth(q: Queryable, accountIds: readonly number[], from: string, to: string): Promise<Array<{ account_id: number; category_id: number | null; month: string; net: number }>> {
+export async function netsByCategoryMonth(
+  q: Queryable,
+  accountIds: readonly number[],
+  from: string,
+  to: string,
+): Promise<Array<{ account_id: number; category_id: number | null; month: string; net: number }>> {
   const result = await q.query<{ account_id: number; category_id: number | null; month_index: number; net: number }>(
     `SELECT account_id, category_id, (extract(year FROM date) * 12 + extract(month FROM date) - 1)::int AS month_index, sum(amount)::bigint AS net
      FROM ledger_rows WHERE account_id = ANY($1::int[]) AND counted AND date BETWEEN $2 AND $3 GROUP BY 1, 2, 3`,
@@ -34,7 +41,11 @@ export interface AccountRows {
 }
 
 /** What the projection needs of each account: one aggregate before `start` and the rows from it. */
-export async function projectionRows(q: Queryable, accountIds: readonly number[], start: string): Promise<Map<number, AccountRows>> {
+export async function projectionRows(
+  q: Queryable,
+  accountIds: readonly number[],
+  start: string,
+): Promise<Map<number, AccountRows>> {
   const byAccount = new Map<number, AccountRows>(accountIds.map((id) => [id, { opening: 0, rows: [] }]));
   const opening = await q.query<{ account_id: number; total: number }>(
     `SELECT account_id, sum(amount)::bigint AS total FROM ledger_rows
@@ -47,12 +58,17 @@ export async function projectionRows(q: Queryable, accountIds: readonly number[]
      WHERE account_id = ANY($1::int[]) AND NOT deleted AND (date >= $2 OR is_budgeted)`,
     [accountIds, start],
   );
-  for (const r of rows.rows) byAccount.get(r.account_id)!.rows.push({ date: r.date, amount: r.amount, budgeted: r.is_budgeted });
+  for (const r of rows.rows)
+    byAccount.get(r.account_id)!.rows.push({ date: r.date, amount: r.amount, budgeted: r.is_budgeted });
   return byAccount;
 }
 
 /** Per account: starting balance plus rows with status p or x dated up to `today` (current pending), and plus x rows (cleared). */
-export async function pendingAndCleared(q: Queryable, accountIds: readonly number[], today: string): Promise<Map<number, { pending: number; cleared: number }>> {
+export async function pendingAndCleared(
+  q: Queryable,
+  accountIds: readonly number[],
+  today: string,
+): Promise<Map<number, { pending: number; cleared: number }>> {
   const result = await q.query<{ id: number; pending: number; cleared: number }>(
     `SELECT a.id,
        a.starting_balance + coalesce(sum(r.amount) FILTER (WHERE r.status IN ('p', 'x') AND r.date <= $2), 0)::bigint AS pending,

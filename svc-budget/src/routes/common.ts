@@ -5,10 +5,19 @@ import { toCents, AmountError } from '@hf/money';
 import { badRequest, identityOf, notFound, requestMinSequence, requestToday } from '@hf/service-kit';
 import { householdView, type HouseholdView } from '../budget-reads';
 
-export const errorResponses = { 400: MessageResponse, 401: MessageResponse, 404: MessageResponse, 409: MessageResponse, 503: MessageResponse } as const;
+export const errorResponses = {
+  400: MessageResponse,
+  401: MessageResponse,
+  404: MessageResponse,
+  409: MessageResponse,
+  503: MessageResponse,
+} as const;
 
 /** The caller's household, "today", and the mirror made fresh for what the caller has seen. */
-export async function budgetRequest(app: FastifyInstance, request: FastifyRequest): Promise<{ householdId: number; today: string; view: HouseholdView }> {
+export async function budgetRequest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ householdId: number; today: string; view: HouseholdView }> {
   const { householdId } = identityOf(request);
   await app.mirror.ensureFresh(householdId, requestMinSequence(request));
   return { householdId, today: requestToday(request, app.today()), view: await householdView(app.db, householdId) };
@@ -26,9 +35,15 @@ const MISS_REBUILD_INTERVAL_MS = 10_000;
  * households sent again and again cost their sender time, not the server a rebuild each), then
  * answers 404.
  */
-async function requireInView(app: FastifyInstance, householdId: number, view: HouseholdView, has: (view: HouseholdView) => boolean, message: string): Promise<HouseholdView> {
+async function requireInView(
+  app: FastifyInstance,
+  householdId: number,
+  view: HouseholdView,
+  has: (view: HouseholdView) => boolean,
+  message: string,
+): Promise<HouseholdView> {
   if (has(view)) return view;
-  for (const deadline = Date.now() + MISS_WAIT_MS; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + MISS_WAIT_MS; Date.now() < deadline;) {
     await new Promise((resolve) => setTimeout(resolve, MISS_POLL_MS));
     const later = await householdView(app.db, householdId);
     if (has(later)) return later;
@@ -40,13 +55,29 @@ async function requireInView(app: FastifyInstance, householdId: number, view: Ho
 }
 
 /** An open account of the household (see requireInView). */
-export function requireAccount(app: FastifyInstance, householdId: number, view: HouseholdView, accountId: number): Promise<HouseholdView> {
+export function requireAccount(
+  app: FastifyInstance,
+  householdId: number,
+  view: HouseholdView,
+  accountId: number,
+): Promise<HouseholdView> {
   return requireInView(app, householdId, view, (v) => v.accounts.has(accountId), BUDGET_MESSAGES.accountNotFound);
 }
 
 /** A live category of the household (see requireInView). */
-export function requireCategory(app: FastifyInstance, householdId: number, view: HouseholdView, categoryId: number): Promise<HouseholdView> {
-  return requireInView(app, householdId, view, (v) => v.categories.live(categoryId) !== undefined, BUDGET_MESSAGES.categoryNotFound);
+export function requireCategory(
+  app: FastifyInstance,
+  householdId: number,
+  view: HouseholdView,
+  categoryId: number,
+): Promise<HouseholdView> {
+  return requireInView(
+    app,
+    householdId,
+    view,
+    (v) => v.categories.live(categoryId) !== undefined,
+    BUDGET_MESSAGES.categoryNotFound,
+  );
 }
 
 /** A money amount of the API in cents, never negative (the type gives the sign). */
@@ -66,6 +97,7 @@ export function nonNegativeCents(amount: number, field = 'amount'): number {
 export function categoryByText(view: HouseholdView, text: string): number | undefined {
   const wanted = text.trim().toLocaleLowerCase();
   if (!wanted) return undefined;
-  for (const id of view.categories.liveIds()) if ((view.categories.path(id) ?? '').toLocaleLowerCase() === wanted) return id;
+  for (const id of view.categories.liveIds())
+    if ((view.categories.path(id) ?? '').toLocaleLowerCase() === wanted) return id;
   return undefined;
 }

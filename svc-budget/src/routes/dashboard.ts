@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { AccountProjection, AccountProjections, ProjectionQuery, WidgetData, type AccountProjection as ProjectionView } from '@hf/contracts/budget';
+import {
+  AccountProjection,
+  AccountProjections,
+  ProjectionQuery,
+  WidgetData,
+  type AccountProjection as ProjectionView,
+} from '@hf/contracts/budget';
 import { fromCents } from '@hf/money';
 import { envelopeMonths, projectHousehold } from '../budget-reads';
 import { lowAndNegative, netWorth, type ProjectedPoint } from '../domain/projection';
@@ -7,9 +13,28 @@ import { goalsOf } from '../repositories/goals';
 import { budgetRequest, errorResponses } from './common';
 import { goalViews } from './goals';
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
-function projectionView(accountId: number | null, name: string, pending: number, points: readonly ProjectedPoint[], today: string): ProjectionView {
+function projectionView(
+  accountId: number | null,
+  name: string,
+  pending: number,
+  points: readonly ProjectedPoint[],
+  today: string,
+): ProjectionView {
   const { low, firstNegative } = lowAndNegative(points, today);
   return {
     account_id: accountId,
@@ -38,32 +63,59 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: ProjectionQuery, response: { 200: AccountProjection, ...errorResponses } } },
     async (request) => {
       const { householdId, today, view } = await budgetRequest(app, request);
-      const { start, end, series } = await projectHousehold(app.db, householdId, view, today, request.query.fullHistory === 'true');
+      const { start, end, series } = await projectHousehold(
+        app.db,
+        householdId,
+        view,
+        today,
+        request.query.fullHistory === 'true',
+      );
       const pending = series.reduce((sum, s) => sum + s.pending, 0);
-      return projectionView(null, 'Net Worth', pending, series.length ? netWorth(series.map((s) => s.points), start, end) : [], today);
+      return projectionView(
+        null,
+        'Net Worth',
+        pending,
+        series.length
+          ? netWorth(
+              series.map((s) => s.points),
+              start,
+              end,
+            )
+          : [],
+        today,
+      );
     },
   );
 
-  app.get('/api/dashboard/widgets', { schema: { response: { 200: WidgetData, ...errorResponses } } }, async (request) => {
-    const { householdId, today, view } = await budgetRequest(app, request);
-    const month = today.slice(0, 7);
-    const ids = [...view.accounts.keys()];
-    const envelopes = await envelopeMonths(app.db, householdId, view, ids, month);
-    const categoryBudgets = ids.flatMap((accountId) =>
-      (envelopes.get(accountId)!.chain.get(month) ?? []).map((e) => ({
-        category_id: e.category_id,
-        category_name: view.categories.path(e.category_id) ?? '',
-        account_id: accountId,
-        account_name: view.accounts.get(accountId)!.name,
-        amount: fromCents(e.amount),
-        rollover: fromCents(e.rollover),
-        spent: fromCents(e.spent),
-      })),
-    );
-    return {
-      month_name: MONTH_NAMES[Number(month.slice(5, 7)) - 1],
-      category_budgets: categoryBudgets,
-      savings_goals: (await goalViews(app, await goalsOf(app.db, householdId), view, today)).map((g) => ({ id: g.id, name: g.name, target_amount: g.target_amount, saved_amount: g.saved_amount })),
-    };
-  });
+  app.get(
+    '/api/dashboard/widgets',
+    { schema: { response: { 200: WidgetData, ...errorResponses } } },
+    async (request) => {
+      const { householdId, today, view } = await budgetRequest(app, request);
+      const month = today.slice(0, 7);
+      const ids = [...view.accounts.keys()];
+      const envelopes = await envelopeMonths(app.db, householdId, view, ids, month);
+      const categoryBudgets = ids.flatMap((accountId) =>
+        (envelopes.get(accountId)!.chain.get(month) ?? []).map((e) => ({
+          category_id: e.category_id,
+          category_name: view.categories.path(e.category_id) ?? '',
+          account_id: accountId,
+          account_name: view.accounts.get(accountId)!.name,
+          amount: fromCents(e.amount),
+          rollover: fromCents(e.rollover),
+          spent: fromCents(e.spent),
+        })),
+      );
+      return {
+        month_name: MONTH_NAMES[Number(month.slice(5, 7)) - 1],
+        category_budgets: categoryBudgets,
+        savings_goals: (await goalViews(app, await goalsOf(app.db, householdId), view, today)).map((g) => ({
+          id: g.id,
+          name: g.name,
+          target_amount: g.target_amount,
+          saved_amount: g.saved_amount,
+        })),
+      };
+    },
+  );
 }

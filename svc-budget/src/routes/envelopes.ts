@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { CategoryBudget, CategoryBudgets, CreateEnvelopeBody, DeleteEnvelopeQuery, EnvelopeParams, type CategoryBudget as CategoryBudgetView } from '@hf/contracts/budget';
+import {
+  CategoryBudget,
+  CategoryBudgets,
+  CreateEnvelopeBody,
+  DeleteEnvelopeQuery,
+  EnvelopeParams,
+  type CategoryBudget as CategoryBudgetView,
+} from '@hf/contracts/budget';
 import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { IdParams, MessageResponse } from '@hf/contracts';
 import { isValidMonth } from '@hf/calendar';
@@ -7,7 +14,15 @@ import { fromCents } from '@hf/money';
 import { badRequest, conflict, notFound, withTransaction } from '@hf/service-kit';
 import { envelopeMonths, type HouseholdView } from '../budget-reads';
 import { envelopesOfMonth, type EnvelopeMonth } from '../domain/envelopes';
-import { envelopesByMonth, deleteEnvelope, deleteEnvelopeOf, findEnvelope, insertEnvelope, lockAccountEnvelopes, materialiseMonth } from '../repositories/envelopes';
+import {
+  envelopesByMonth,
+  deleteEnvelope,
+  deleteEnvelopeOf,
+  findEnvelope,
+  insertEnvelope,
+  lockAccountEnvelopes,
+  materialiseMonth,
+} from '../repositories/envelopes';
 import { budgetRequest, errorResponses, nonNegativeCents, requireAccount, requireCategory } from './common';
 
 function requireMonth(month: string): string {
@@ -31,9 +46,17 @@ function envelopeView(e: EnvelopeMonth, accountId: number, view: HouseholdView):
 }
 
 /** The account's envelopes of a month with their rollover chain and spending. */
-async function monthEnvelopes(app: FastifyInstance, householdId: number, view: HouseholdView, accountId: number, month: string): Promise<CategoryBudgetView[]> {
+async function monthEnvelopes(
+  app: FastifyInstance,
+  householdId: number,
+  view: HouseholdView,
+  accountId: number,
+  month: string,
+): Promise<CategoryBudgetView[]> {
   const { chain } = (await envelopeMonths(app.db, householdId, view, [accountId], month)).get(accountId)!;
-  return (chain.get(month) ?? []).map((e) => envelopeView(e, accountId, view)).sort((a, b) => a.category_name.localeCompare(b.category_name));
+  return (chain.get(month) ?? [])
+    .map((e) => envelopeView(e, accountId, view))
+    .sort((a, b) => a.category_name.localeCompare(b.category_name));
 }
 
 /**
@@ -68,14 +91,33 @@ export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
       view = await requireCategory(app, householdId, view, categoryId);
       await withTransaction(app.db, async (client) => {
         await lockAccountEnvelopes(client, accountId);
-        const { envelopes, carriedFrom } = envelopesOfMonth(await envelopesByMonth(client, householdId, accountId), month);
+        const { envelopes, carriedFrom } = envelopesOfMonth(
+          await envelopesByMonth(client, householdId, accountId),
+          month,
+        );
         // The carried envelopes become this month's own; the one being written takes its new amount.
-        if (carriedFrom) await materialiseMonth(client, householdId, accountId, month, envelopes.filter((e) => e.category_id !== categoryId));
-        else if (envelopes.length >= BUDGET_LIMITS.envelopesPerMonth) throw badRequest(`Too many envelopes (limit ${BUDGET_LIMITS.envelopesPerMonth}).`);
-        const id = await insertEnvelope(client, householdId, { account_id: accountId, category_id: categoryId, month, amount, rollover_enabled: request.body.rollover_enabled ?? true });
+        if (carriedFrom)
+          await materialiseMonth(
+            client,
+            householdId,
+            accountId,
+            month,
+            envelopes.filter((e) => e.category_id !== categoryId),
+          );
+        else if (envelopes.length >= BUDGET_LIMITS.envelopesPerMonth)
+          throw badRequest(`Too many envelopes (limit ${BUDGET_LIMITS.envelopesPerMonth}).`);
+        const id = await insertEnvelope(client, householdId, {
+          account_id: accountId,
+          category_id: categoryId,
+          month,
+          amount,
+          rollover_enabled: request.body.rollover_enabled ?? true,
+        });
         if (id === null) throw conflict(BUDGET_MESSAGES.duplicateEnvelope);
       });
-      const created = (await monthEnvelopes(app, householdId, view, accountId, month)).find((e) => e.category_id === view.categories.resolve(categoryId));
+      const created = (await monthEnvelopes(app, householdId, view, accountId, month)).find(
+        (e) => e.category_id === view.categories.resolve(categoryId),
+      );
       return reply.code(201).send(created);
     },
   );
@@ -98,7 +140,10 @@ export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
         await lockAccountEnvelopes(client, envelope.account_id);
         if (month === envelope.month) return deleteEnvelope(client, householdId, envelope.id);
         // Deleting from a month that shows this envelope carried forward: that month keeps the others.
-        const { envelopes, carriedFrom } = envelopesOfMonth(await envelopesByMonth(client, householdId, envelope.account_id), month);
+        const { envelopes, carriedFrom } = envelopesOfMonth(
+          await envelopesByMonth(client, householdId, envelope.account_id),
+          month,
+        );
         if (carriedFrom !== envelope.month) throw notFound(BUDGET_MESSAGES.envelopeNotFound);
         await materialiseMonth(client, householdId, envelope.account_id, month, envelopes);
         await deleteEnvelopeOf(client, envelope.account_id, envelope.category_id, month);

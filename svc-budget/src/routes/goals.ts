@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { SavingsGoal, SavingsGoalBody, SavingsGoals, UpdateSavingsGoalBody, type SavingsGoal as SavingsGoalView } from '@hf/contracts/budget';
+import {
+  SavingsGoal,
+  SavingsGoalBody,
+  SavingsGoals,
+  UpdateSavingsGoalBody,
+  type SavingsGoal as SavingsGoalView,
+} from '@hf/contracts/budget';
 import { BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { IdParams, MessageResponse } from '@hf/contracts';
 import { fromCents } from '@hf/money';
@@ -10,7 +16,12 @@ import { pendingAndCleared } from '../repositories/ledger-reads';
 import { budgetRequest, errorResponses, nonNegativeCents, requireAccount } from './common';
 
 /** `saved_amount` = the account's cleared balance, between 0 and the target (domain.md "Savings goals"). */
-export async function goalViews(app: FastifyInstance, goals: readonly GoalRow[], view: HouseholdView, today: string): Promise<SavingsGoalView[]> {
+export async function goalViews(
+  app: FastifyInstance,
+  goals: readonly GoalRow[],
+  view: HouseholdView,
+  today: string,
+): Promise<SavingsGoalView[]> {
   const balances = await pendingAndCleared(app.db, [...new Set(goals.map((g) => g.account_id))], today);
   return goals
     .filter((g) => view.accounts.has(g.account_id))
@@ -48,7 +59,11 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
       const name = request.body.name.trim();
       if (!name) throw badRequest('The name is required.');
       const view = await requireAccount(app, householdId, initial, request.body.account_id);
-      const id = await insertGoal(app.db, householdId, { name, account_id: request.body.account_id, target: targetCents(request.body.target_amount) });
+      const id = await insertGoal(app.db, householdId, {
+        name,
+        account_id: request.body.account_id,
+        target: targetCents(request.body.target_amount),
+      });
       return reply.code(201).send((await goalViews(app, [(await findGoal(app.db, householdId, id))!], view, today))[0]);
     },
   );
@@ -64,7 +79,12 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
       if (!name) throw badRequest('The name is required.');
       const accountId = request.body.account_id ?? goal.account_id;
       const view = await requireAccount(app, householdId, initial, accountId);
-      const next = { ...goal, name, account_id: accountId, target: request.body.target_amount === undefined ? goal.target : targetCents(request.body.target_amount) };
+      const next = {
+        ...goal,
+        name,
+        account_id: accountId,
+        target: request.body.target_amount === undefined ? goal.target : targetCents(request.body.target_amount),
+      };
       await updateGoal(app.db, next);
       return (await goalViews(app, [next], view, today))[0];
     },

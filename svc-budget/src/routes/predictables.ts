@@ -14,13 +14,34 @@ import { fromCents } from '@hf/money';
 import { badRequest, notFound, Type, withTransaction } from '@hf/service-kit';
 import type { HouseholdView } from '../budget-reads';
 import { autofill, horizonMonths, syncPlan, transferAccountFor, type ScheduleRecord } from '../domain/schedule';
-import { deleteItem, findItem, insertItem, itemsForAccount, markSynced, unsyncedItems, updateItem, writeValues } from '../repositories/items';
-import { budgetRequest, categoryByText, errorResponses, nonNegativeCents, requireAccount, requireCategory } from './common';
+import {
+  deleteItem,
+  findItem,
+  insertItem,
+  itemsForAccount,
+  markSynced,
+  unsyncedItems,
+  updateItem,
+  writeValues,
+} from '../repositories/items';
+import {
+  budgetRequest,
+  categoryByText,
+  errorResponses,
+  nonNegativeCents,
+  requireAccount,
+  requireCategory,
+} from './common';
 
 const AccountParams = Type.Object({ accountId: IdParams.properties.id }, { additionalProperties: false });
 
 /** The item as the account `viewAccountId` shows it (its own, or the mirror of a transfer into it). */
-function itemView(item: ScheduleRecord, viewAccountId: number, horizon: readonly string[], view: HouseholdView): ScheduledItemView {
+function itemView(
+  item: ScheduleRecord,
+  viewAccountId: number,
+  horizon: readonly string[],
+  view: HouseholdView,
+): ScheduledItemView {
   const incoming = item.account_id !== viewAccountId;
   const transfer = item.transfer_account_id !== null;
   const category = transfer ? null : view.categories.resolve(item.category_id);
@@ -47,7 +68,13 @@ function itemView(item: ScheduleRecord, viewAccountId: number, horizon: readonly
  */
 export async function predictableRoutes(app: FastifyInstance): Promise<void> {
   /** Brings the ledger's budgeted rows of the item in step for the horizon (or some of its months). */
-  async function syncItem(householdId: number, item: ScheduleRecord, view: HouseholdView, horizon: readonly string[], months?: readonly string[]): Promise<number> {
+  async function syncItem(
+    householdId: number,
+    item: ScheduleRecord,
+    view: HouseholdView,
+    horizon: readonly string[],
+    months?: readonly string[],
+  ): Promise<number> {
     const transfer = item.transfer_account_id !== null;
     const payee = (transfer ? view.accounts.get(item.transfer_account_id!)?.name : undefined) ?? item.payee;
     const category = transfer ? null : view.categories.resolve(item.category_id);
@@ -56,7 +83,16 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
       plan.map((p) =>
         'remove' in p
           ? app.ledgerRows.remove(householdId, item.id, p.month)
-          : app.ledgerRows.upsert({ household_id: householdId, account_id: item.account_id, schedule_id: item.id, month: p.month, date: p.date, payee, amount: fromCents(p.amount), category_id: category }),
+          : app.ledgerRows.upsert({
+              household_id: householdId,
+              account_id: item.account_id,
+              schedule_id: item.id,
+              month: p.month,
+              date: p.date,
+              payee,
+              amount: fromCents(p.amount),
+              category_id: category,
+            }),
       ),
     );
     await markSynced(app.db, item.id);
@@ -72,8 +108,13 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
   }
 
   /** The item's category from the body: `category_id` (checked), else `categoryName` text, else none. */
-  async function categoryOf(householdId: number, view: HouseholdView, body: { category_id?: number | null; categoryName?: string }): Promise<{ view: HouseholdView; category: number | null }> {
-    if (body.category_id) return { view: await requireCategory(app, householdId, view, body.category_id), category: body.category_id };
+  async function categoryOf(
+    householdId: number,
+    view: HouseholdView,
+    body: { category_id?: number | null; categoryName?: string },
+  ): Promise<{ view: HouseholdView; category: number | null }> {
+    if (body.category_id)
+      return { view: await requireCategory(app, householdId, view, body.category_id), category: body.category_id };
     if (body.categoryName && body.categoryName.trim() && body.category_id !== null) {
       const id = categoryByText(view, body.categoryName);
       if (id === undefined) throw notFound(BUDGET_MESSAGES.categoryNotFound);
@@ -91,7 +132,10 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
       const horizon = horizonMonths(today);
       for (const id of await unsyncedItems(app.db, householdId, request.params.accountId)) {
         const item = await findItem(app.db, householdId, id);
-        if (item) await syncItem(householdId, item, view, horizon).catch((err) => request.log.warn({ err, item: id }, 'budgeted rows still not in step'));
+        if (item)
+          await syncItem(householdId, item, view, horizon).catch((err) =>
+            request.log.warn({ err, item: id }, 'budgeted rows still not in step'),
+          );
       }
       const items = await itemsForAccount(app.db, householdId, request.params.accountId);
       return items.map((item) => itemView(item, request.params.accountId, horizon, view));
@@ -100,7 +144,13 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { accountId: number }; Body: CreateScheduledItemBody }>(
     '/api/budget/:accountId',
-    { schema: { params: AccountParams, body: CreateScheduledItemBody, response: { 201: ScheduledItem, ...errorResponses } } },
+    {
+      schema: {
+        params: AccountParams,
+        body: CreateScheduledItemBody,
+        response: { 201: ScheduledItem, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const { householdId, today, view: initial } = await budgetRequest(app, request);
       const accountId = request.params.accountId;
@@ -111,9 +161,20 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
       let category: number | null = null;
       if (transferAccount === null) ({ view, category } = await categoryOf(householdId, view, request.body));
       const id = await withTransaction(app.db, async (client) => {
-        const count = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM scheduled_items WHERE account_id = $1', [accountId]);
-        if (count.rows[0].n >= BUDGET_LIMITS.itemsPerAccount) throw badRequest(`Too many scheduled items (limit ${BUDGET_LIMITS.itemsPerAccount}).`);
-        return insertItem(client, householdId, { account_id: accountId, item_type: request.body.item_type, payee, category_id: category, day_of_month: request.body.day_of_month, transfer_account_id: transferAccount });
+        const count = await client.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM scheduled_items WHERE account_id = $1',
+          [accountId],
+        );
+        if (count.rows[0].n >= BUDGET_LIMITS.itemsPerAccount)
+          throw badRequest(`Too many scheduled items (limit ${BUDGET_LIMITS.itemsPerAccount}).`);
+        return insertItem(client, householdId, {
+          account_id: accountId,
+          item_type: request.body.item_type,
+          payee,
+          category_id: category,
+          day_of_month: request.body.day_of_month,
+          transfer_account_id: transferAccount,
+        });
       });
       const item = (await findItem(app.db, householdId, id))!;
       await markSynced(app.db, id); // no amounts yet: nothing in the ledger
@@ -123,7 +184,9 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: IdParams; Body: UpdateScheduledItemBody }>(
     '/api/budget/:id',
-    { schema: { params: IdParams, body: UpdateScheduledItemBody, response: { 200: ScheduledItem, ...errorResponses } } },
+    {
+      schema: { params: IdParams, body: UpdateScheduledItemBody, response: { 200: ScheduledItem, ...errorResponses } },
+    },
     async (request, reply) => {
       const { householdId, today, view: initial } = await budgetRequest(app, request);
       const before = await findItem(app.db, householdId, request.params.id);
@@ -134,8 +197,15 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
       const transferAccount = transferAccountFor(payee, before.account_id, [...view.accounts.values()]);
       let category = before.category_id;
       if (transferAccount !== null) category = null;
-      else if (request.body.category_id !== undefined || request.body.categoryName !== undefined) ({ view, category } = await categoryOf(householdId, view, request.body));
-      const after: ScheduleRecord = { ...before, payee, category_id: category, day_of_month: request.body.day_of_month ?? before.day_of_month, transfer_account_id: transferAccount };
+      else if (request.body.category_id !== undefined || request.body.categoryName !== undefined)
+        ({ view, category } = await categoryOf(householdId, view, request.body));
+      const after: ScheduleRecord = {
+        ...before,
+        payee,
+        category_id: category,
+        day_of_month: request.body.day_of_month ?? before.day_of_month,
+        transfer_account_id: transferAccount,
+      };
       await withTransaction(app.db, (client) => updateItem(client, after));
       const horizon = horizonMonths(today);
       // A payee that starts or stops naming an account changes what the rows are: write them anew.

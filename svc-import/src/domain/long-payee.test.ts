@@ -2,7 +2,15 @@ import { LEDGER_LIMITS } from '@hf/contracts';
 import { fitLongPayee } from './long-payee';
 import type { MappedRow } from './statement';
 
-const row = (payee: string, notes = ''): MappedRow => ({ rowNumber: 2, date: '2024-03-04', payee, amountCents: -450, category: '', notes, fitid: null });
+const row = (payee: string, notes = ''): MappedRow => ({
+  rowNumber: 2,
+  date: '2024-03-04',
+  payee,
+  amountCents: -450,
+  category: '',
+  notes,
+  fitid: null,
+});
 
 describe('fitLongPayee', () => {
   test('a payee within the limit is left as it is', () => {

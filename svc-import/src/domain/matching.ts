@@ -93,11 +93,17 @@ interface DayQueues {
 }
 
 /** `recorded`: transaction ids by rowKey, in the order they are to be used. */
-export function reconcile(rows: readonly MappedRow[], candidates: readonly ExistingTransaction[], recorded: ReadonlyMap<string, readonly number[]> = new Map()): Reconciliation {
+export function reconcile(
+  rows: readonly MappedRow[],
+  candidates: readonly ExistingTransaction[],
+  recorded: ReadonlyMap<string, readonly number[]> = new Map(),
+): Reconciliation {
   const used = new Set<number>();
   const byIdMap = new Map(candidates.map((c) => [c.id, c]));
   /** Per file row (by index): what it became. */
-  const outcome: Array<{ kind: 'matched' | 'duplicate'; existing: ExistingTransaction; reason?: DuplicateReason } | undefined> = new Array(rows.length);
+  const outcome: Array<
+    { kind: 'matched' | 'duplicate'; existing: ExistingTransaction; reason?: DuplicateReason } | undefined
+  > = new Array(rows.length);
 
   // 1. Keys recorded at an earlier import, whose row still exists.
   if (recorded.size > 0) {
@@ -168,7 +174,9 @@ export function reconcile(rows: readonly MappedRow[], candidates: readonly Exist
         if (outcome[i]) continue;
         const days = byAmount.get(rows[i].amountCents)!;
         const day = rowDays[i];
-        const existing = take(days.get(day - distance), actualToo) ?? (distance > 0 ? take(days.get(day + distance), actualToo) : undefined);
+        const existing =
+          take(days.get(day - distance), actualToo) ??
+          (distance > 0 ? take(days.get(day + distance), actualToo) : undefined);
         if (existing) {
           used.add(existing.id);
           outcome[i] = { kind: 'matched', existing };
@@ -193,7 +201,8 @@ export function reconcile(rows: readonly MappedRow[], candidates: readonly Exist
       for (let day = rowDays[i] - BUDGETED_MATCH_DAYS; day <= rowDays[i] + BUDGETED_MATCH_DAYS; day++) {
         for (const c of plansByDay.get(day) ?? []) {
           if (c.amountCents === row.amountCents || Math.sign(c.amountCents) !== Math.sign(row.amountCents)) continue;
-          if (payeesAlike(row.payee, c.payee)) pairs.push({ distance: Math.abs(day - rowDays[i]), i, day, existing: c });
+          if (payeesAlike(row.payee, c.payee))
+            pairs.push({ distance: Math.abs(day - rowDays[i]), i, day, existing: c });
         }
       }
     });

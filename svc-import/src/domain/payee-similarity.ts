@@ -10,7 +10,10 @@ export const PAYEE_SIMILARITY_THRESHOLD = 0.6;
 
 /** Lower-case letters and digits of a payee (any script), nothing else. */
 export function payeeLetters(payee: string): string {
-  return payee.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return payee
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 /** 0..1; 1 when equal or when one (4+ characters) is contained in the other. */

@@ -109,7 +109,7 @@ describe('centsOrNaN', () => {
   // amountInCents names a problem, on texts of digits, separators, signs, spaces and symbols.
   it('agrees with amountInCents on 20,000 generated texts under both separators', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const alphabet = ['0', '1', '2', '5', '9', '9', '3', '.', ',', '-', ' ', '+', '(', ')', '$', "'"];
     for (let n = 0; n < 20_000; n++) {
       const length = 1 + Math.floor(random() * 11);
@@ -117,7 +117,11 @@ describe('centsOrNaN', () => {
       for (let i = 0; i < length; i++) text += alphabet[Math.floor(random() * alphabet.length)];
       for (const separator of ['.', ','] as const) {
         const general = amountInCents(text, separator);
-        expect({ text, separator, cents: centsOrNaN(text, separator) }).toEqual({ text, separator, cents: typeof general === 'number' ? general : NaN });
+        expect({ text, separator, cents: centsOrNaN(text, separator) }).toEqual({
+          text,
+          separator,
+          cents: typeof general === 'number' ? general : NaN,
+        });
       }
     }
   });

@@ -28,13 +28,20 @@ const FAMILY: Record<string, 'western' | 'central'> = {
 /** The canonical label of IMPORT_ENCODINGS for a person's choice, or null. */
 export function importEncodingLabel(name: string): string | null {
   const wanted = name.trim().toLowerCase().replace(/_/g, '-');
-  const aliases: Record<string, string> = { utf8: 'UTF-8', cp1252: 'windows-1252', cp1250: 'windows-1250', latin1: 'ISO-8859-1', latin2: 'ISO-8859-2' };
+  const aliases: Record<string, string> = {
+    utf8: 'UTF-8',
+    cp1252: 'windows-1252',
+    cp1250: 'windows-1250',
+    latin1: 'ISO-8859-1',
+    latin2: 'ISO-8859-2',
+  };
   if (aliases[wanted]) return aliases[wanted];
   return IMPORT_ENCODINGS.find((label) => label.toLowerCase() === wanted) ?? null;
 }
 
 function bomOf(head: Uint8Array): CharacterSet | null {
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'UTF-8', certain: true, bomLength: 3 };
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf)
+    return { encoding: 'UTF-8', certain: true, bomLength: 3 };
   if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'UTF-16LE', certain: true, bomLength: 2 };
   if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'UTF-16BE', certain: true, bomLength: 2 };
   return null;
@@ -54,7 +61,6 @@ function utf16WithoutBom(head: Uint8Array): CharacterSet | null {
   if (evenZero >= pairs * 0.9 && oddZero === 0) return { encoding: 'UTF-16BE', certain: true, bomLength: 0 };
   return null;
 }
-
 
 /** Valid UTF-8, allowing a sequence cut at the end of the sample. */
 function isUtf8(bytes: Uint8Array): boolean {
@@ -103,7 +109,10 @@ export function detectCharacterSet(head: Uint8Array, override?: string): Charact
   if (utf16) return utf16;
   if (override !== undefined && override !== '') {
     const label = importEncodingLabel(override);
-    if (!label) throw new StatementError(`Unknown character set "${override.slice(0, 40)}". Choose one of ${IMPORT_ENCODINGS.join(', ')}.`);
+    if (!label)
+      throw new StatementError(
+        `Unknown character set "${override.slice(0, 40)}". Choose one of ${IMPORT_ENCODINGS.join(', ')}.`,
+      );
     return { encoding: label, certain: true, bomLength: 0 };
   }
   if (isAscii(head)) return { encoding: 'UTF-8', certain: true, bomLength: 0 };
@@ -128,7 +137,10 @@ export class StreamDecoder {
     readonly charset: CharacterSet,
     asciiSoFar: boolean,
   ) {
-    this.decoder = new TextDecoder(decoderName(charset.encoding), { fatal: charset.encoding === 'UTF-8', ignoreBOM: true });
+    this.decoder = new TextDecoder(decoderName(charset.encoding), {
+      fatal: charset.encoding === 'UTF-8',
+      ignoreBOM: true,
+    });
     this.undecided = asciiSoFar && charset.encoding === 'UTF-8' && charset.bomLength === 0;
     this.skipBom = charset.bomLength;
   }

@@ -54,17 +54,23 @@ function countOutsideQuotes(line: string, delimiter: string): number {
  */
 export function detectDelimiter(headText: string, complete = true): string {
   const lines = firstLogicalLines(headText, 20, complete);
-  let best: { delimiter: string; consistency: number; columns: number } = { delimiter: ',', consistency: 0, columns: 0 };
+  let best: { delimiter: string; consistency: number; columns: number } = {
+    delimiter: ',',
+    consistency: 0,
+    columns: 0,
+  };
   for (const delimiter of DELIMITERS) {
     const counts = lines.map((line) => countOutsideQuotes(line, delimiter));
     const frequency = new Map<number, number>();
     for (const c of counts) frequency.set(c, (frequency.get(c) ?? 0) + 1);
     let mode = 0;
     let modeCount = 0;
-    for (const [c, f] of frequency) if (c > 0 && (f > modeCount || (f === modeCount && c > mode))) [mode, modeCount] = [c, f];
+    for (const [c, f] of frequency)
+      if (c > 0 && (f > modeCount || (f === modeCount && c > mode))) [mode, modeCount] = [c, f];
     if (mode === 0) continue;
     const consistency = modeCount / lines.length;
-    if (consistency > best.consistency || (consistency === best.consistency && mode > best.columns)) best = { delimiter, consistency, columns: mode };
+    if (consistency > best.consistency || (consistency === best.consistency && mode > best.columns))
+      best = { delimiter, consistency, columns: mode };
   }
   return best.delimiter;
 }
@@ -76,8 +82,19 @@ const MAX_RECORD_BYTES = IMPORT_LIMITS.maxColumns * IMPORT_LIMITS.cellLength;
  * Records of CSV text, streaming; blank lines are counted but not handed out. `check` sees every
  * record as it is parsed (limits) and refuses it by throwing.
  */
-export function csvRecords(text: AsyncIterable<string>, delimiter: string, check: (record: FileRecord) => void): AsyncIterableIterator<FileRecord> {
-  const parser = csvParser({ headers: false, separator: delimiter, quote: '"', escape: '"', strict: false, maxRowBytes: MAX_RECORD_BYTES });
+export function csvRecords(
+  text: AsyncIterable<string>,
+  delimiter: string,
+  check: (record: FileRecord) => void,
+): AsyncIterableIterator<FileRecord> {
+  const parser = csvParser({
+    headers: false,
+    separator: delimiter,
+    quote: '"',
+    escape: '"',
+    strict: false,
+    maxRowBytes: MAX_RECORD_BYTES,
+  });
   const source = Readable.from(text, { objectMode: false });
   const queue = new RecordQueue({
     pause: () => parser.pause(),
@@ -112,7 +129,11 @@ export function csvRecords(text: AsyncIterable<string>, delimiter: string, check
   parser.on('end', () => queue.end());
   parser.on('error', (error: Error) => {
     if (!(error instanceof StatementError) && /maximum size/.test(error.message)) {
-      queue.fail(new StatementError(`A row is too long (an unclosed quote?). A cell can hold at most ${IMPORT_LIMITS.cellLength.toLocaleString('en-US')} characters.`));
+      queue.fail(
+        new StatementError(
+          `A row is too long (an unclosed quote?). A cell can hold at most ${IMPORT_LIMITS.cellLength.toLocaleString('en-US')} characters.`,
+        ),
+      );
     } else queue.fail(error);
   });
   source.on('error', (error) => queue.fail(error));

@@ -17,10 +17,47 @@ export type DateParts =
   | { kind: 'invalid' };
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
   // German, Dutch, French, Spanish and Italian abbreviations that differ from English.
-  mär: 3, mrz: 3, mai: 5, okt: 10, dez: 12, mrt: 3, mei: 5, janv: 1, févr: 2, fevr: 2, mars: 3, avr: 4, juin: 6,
-  juil: 7, août: 8, aout: 8, déc: 12, ene: 1, abr: 4, ago: 8, dic: 12, gen: 1, mag: 5, giu: 6, lug: 7, set: 9, ott: 10,
+  mär: 3,
+  mrz: 3,
+  mai: 5,
+  okt: 10,
+  dez: 12,
+  mrt: 3,
+  mei: 5,
+  janv: 1,
+  févr: 2,
+  fevr: 2,
+  mars: 3,
+  avr: 4,
+  juin: 6,
+  juil: 7,
+  août: 8,
+  aout: 8,
+  déc: 12,
+  ene: 1,
+  abr: 4,
+  ago: 8,
+  dic: 12,
+  gen: 1,
+  mag: 5,
+  giu: 6,
+  lug: 7,
+  set: 9,
+  ott: 10,
 };
 
 /** 00-69 -> 2000-2069, 70-99 -> 1970-1999. */
@@ -49,7 +86,8 @@ export function dateParts(text: string, today: string): DateParts {
   m = /^(\d{4})(\d{2})(\d{2})$/.exec(s);
   if (m) return { kind: 'fixed', year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
   m = /^(\d{1,2})([/.])(\d{1,2})\.?$/.exec(s);
-  if (m && (m[2] === '/' || s.endsWith('.'))) return { kind: 'ordered', first: Number(m[1]), second: Number(m[3]), year: Number(today.slice(0, 4)) };
+  if (m && (m[2] === '/' || s.endsWith('.')))
+    return { kind: 'ordered', first: Number(m[1]), second: Number(m[3]), year: Number(today.slice(0, 4)) };
   // 15 Jan 2024, 15-Jan-24, 15. Januar 2024
   m = /^(\d{1,2})\.?[\s-]+([\p{L}]{3,9}\.?)[\s-]+(\d{2}|\d{4})$/u.exec(s);
   if (m) {

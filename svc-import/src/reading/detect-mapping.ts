@@ -43,25 +43,102 @@ interface Rule {
 }
 
 const VALUE_DATE = /valuta|wertstellung|\bwert\b|valeur|\bvalor\b|value date|data valuta/;
-const ACCOUNT_LIKE = /iban|\bbic\b|konto|account|rekening|\bcompte\b|cuenta|\bconto\b|nummer|number|\bno\b|\bid\b|\bnr\b|saldo|balance|solde|kontostand|waehrung|wahrung|currency|devise|valuta|mandat|glaubiger|glaeubiger|referenz/;
+const ACCOUNT_LIKE =
+  /iban|\bbic\b|konto|account|rekening|\bcompte\b|cuenta|\bconto\b|nummer|number|\bno\b|\bid\b|\bnr\b|saldo|balance|solde|kontostand|waehrung|wahrung|currency|devise|valuta|mandat|glaubiger|glaeubiger|referenz/;
 
-const RULES: Record<'date' | 'amount' | 'debit' | 'credit' | 'payee' | 'description' | 'category' | 'notes' | 'indicator', Rule> = {
+const RULES: Record<
+  'date' | 'amount' | 'debit' | 'credit' | 'payee' | 'description' | 'category' | 'notes' | 'indicator',
+  Rule
+> = {
   indicator: {
-    tiers: [['af bij', 'bij af', 'cr dr', 'dr cr', 'debit credit', 'credit debit', 'soll haben', 's h', 'd c', 'c d', 'debit credit indicator', 'credit debit indicator', 'cd indicator', 'indicator']],
+    tiers: [
+      [
+        'af bij',
+        'bij af',
+        'cr dr',
+        'dr cr',
+        'debit credit',
+        'credit debit',
+        'soll haben',
+        's h',
+        'd c',
+        'c d',
+        'debit credit indicator',
+        'credit debit indicator',
+        'cd indicator',
+        'indicator',
+      ],
+    ],
   },
   date: {
     tiers: [
-      ['date', 'datum', 'buchungstag', 'buchungsdatum', 'transaction date', 'trans date', 'posting date', 'posted date', 'post date', 'booking date', 'fecha', 'data', 'date operation', 'date de l operation', 'fecha operacion', 'data operazione', 'data contabile', 'dates'],
+      [
+        'date',
+        'datum',
+        'buchungstag',
+        'buchungsdatum',
+        'transaction date',
+        'trans date',
+        'posting date',
+        'posted date',
+        'post date',
+        'booking date',
+        'fecha',
+        'data',
+        'date operation',
+        'date de l operation',
+        'fecha operacion',
+        'data operazione',
+        'data contabile',
+        'dates',
+      ],
       ['valutadatum', 'valuta', 'wertstellung', 'value date', 'date de valeur', 'fecha valor', 'data valuta'],
     ],
     demote: VALUE_DATE,
   },
   amount: {
-    tiers: [['amount', 'betrag', 'bedrag', 'montant', 'importe', 'importo', 'umsatz', 'transaction amount', 'kwota', 'castka', 'osszeg', 'belopp', 'belop', 'beloeb', 'summe', 'sum']],
+    tiers: [
+      [
+        'amount',
+        'betrag',
+        'bedrag',
+        'montant',
+        'importe',
+        'importo',
+        'umsatz',
+        'transaction amount',
+        'kwota',
+        'castka',
+        'osszeg',
+        'belopp',
+        'belop',
+        'beloeb',
+        'summe',
+        'sum',
+      ],
+    ],
     never: /saldo|balance|solde|kontostand|ursprungsbetrag|original|fee|gebuhr|gebuehr|gebuhren/,
   },
   debit: {
-    tiers: [['debit', 'payment', 'payments', 'withdrawal', 'withdrawals', 'soll', 'debet', 'debito', 'uscite', 'money out', 'paid out', 'charges', 'ausgang', 'belastung', 'af']],
+    tiers: [
+      [
+        'debit',
+        'payment',
+        'payments',
+        'withdrawal',
+        'withdrawals',
+        'soll',
+        'debet',
+        'debito',
+        'uscite',
+        'money out',
+        'paid out',
+        'charges',
+        'ausgang',
+        'belastung',
+        'af',
+      ],
+    ],
     never: /card|karte|kaart|carte|indicator/,
   },
   credit: {
@@ -70,19 +147,86 @@ const RULES: Record<'date' | 'amount' | 'debit' | 'credit' | 'payee' | 'descript
   },
   payee: {
     tiers: [
-      ['payee', 'payee name', 'name', 'naam', 'naam omschrijving', 'empfanger', 'zahlungsempfanger', 'zahlungsempfaenger', 'empfaenger', 'beguenstigter', 'begunstigter', 'beguenstigter zahlungspflichtiger', 'begunstigter auftraggeber', 'auftraggeber', 'auftraggeber empfanger', 'zahlungspflichtiger', 'merchant', 'merchant name', 'counterparty', 'tegenpartij', 'beneficiaire', 'beneficiary', 'beneficiario', 'nom', 'nombre', 'nome'],
+      [
+        'payee',
+        'payee name',
+        'name',
+        'naam',
+        'naam omschrijving',
+        'empfanger',
+        'zahlungsempfanger',
+        'zahlungsempfaenger',
+        'empfaenger',
+        'beguenstigter',
+        'begunstigter',
+        'beguenstigter zahlungspflichtiger',
+        'begunstigter auftraggeber',
+        'auftraggeber',
+        'auftraggeber empfanger',
+        'zahlungspflichtiger',
+        'merchant',
+        'merchant name',
+        'counterparty',
+        'tegenpartij',
+        'beneficiaire',
+        'beneficiary',
+        'beneficiario',
+        'nom',
+        'nombre',
+        'nome',
+      ],
     ],
     never: ACCOUNT_LIKE,
   },
   description: {
-    tiers: [['desc', 'description', 'omschrijving', 'libelle', 'libelle operation', 'concepto', 'descripcion', 'descrizione', 'causale', 'narrative', 'particulars', 'transaction description', 'details', 'beschreibung', 'buchungsdetails']],
+    tiers: [
+      [
+        'desc',
+        'description',
+        'omschrijving',
+        'libelle',
+        'libelle operation',
+        'concepto',
+        'descripcion',
+        'descrizione',
+        'causale',
+        'narrative',
+        'particulars',
+        'transaction description',
+        'details',
+        'beschreibung',
+        'buchungsdetails',
+      ],
+    ],
     never: ACCOUNT_LIKE,
   },
   category: {
     tiers: [['category', 'categories', 'kategorie', 'categorie', 'categoria', 'rubrique', 'rubriek']],
   },
   notes: {
-    tiers: [['notes', 'note', 'memo', 'verwendungszweck', 'mededelingen', 'mededeling', 'remarks', 'remark', 'comments', 'comment', 'bemerkung', 'notizen', 'notiz', 'communication', 'mitteilung', 'observaciones', 'note aggiuntive', 'reference', 'memo description']],
+    tiers: [
+      [
+        'notes',
+        'note',
+        'memo',
+        'verwendungszweck',
+        'mededelingen',
+        'mededeling',
+        'remarks',
+        'remark',
+        'comments',
+        'comment',
+        'bemerkung',
+        'notizen',
+        'notiz',
+        'communication',
+        'mitteilung',
+        'observaciones',
+        'note aggiuntive',
+        'reference',
+        'memo description',
+      ],
+    ],
     never: /kundenreferenz|mandatsreferenz|sammlerreferenz|end to end/,
   },
 };
@@ -108,7 +252,23 @@ function bestColumn(normalised: string[], rule: Rule, taken: Set<number>): numbe
   return best;
 }
 
-const INDICATOR_VALUES = new Set(['cr', 'dr', 'c', 'd', 'debit', 'credit', 'af', 'bij', 's', 'h', 'db', 'soll', 'haben', '+', '-']);
+const INDICATOR_VALUES = new Set([
+  'cr',
+  'dr',
+  'c',
+  'd',
+  'debit',
+  'credit',
+  'af',
+  'bij',
+  's',
+  'h',
+  'db',
+  'soll',
+  'haben',
+  '+',
+  '-',
+]);
 
 /** Column values of a sample (blank cells left out). */
 function values(sample: string[][], index: number): string[] {
@@ -153,7 +313,9 @@ function detectFromSample(headers: string[], sample: string[][]): MappingConfig 
     taken.add(date);
   }
   // Amount-like: numbers with decimals or signs (not plain ids or years); the first such column.
-  const amount = columns.findIndex((v, i) => !taken.has(i) && mostly(v, isAmountLike) && v.some((x) => /[.,]\d{1,2}$|^[-(+]|-$/.test(x.trim())));
+  const amount = columns.findIndex(
+    (v, i) => !taken.has(i) && mostly(v, isAmountLike) && v.some((x) => /[.,]\d{1,2}$|^[-(+]|-$/.test(x.trim())),
+  );
   if (amount !== -1) {
     mapping.amount = headers[amount];
     taken.add(amount);
@@ -170,7 +332,8 @@ function detectFromSample(headers: string[], sample: string[][]): MappingConfig 
 }
 
 export function detectMapping(headers: string[], sample: string[][] = []): MappingConfig {
-  if (headers.length > 0 && headers.every((h, i) => h === `#${i + 1}` && POSITIONAL_COLUMN.test(h))) return detectFromSample(headers, sample);
+  if (headers.length > 0 && headers.every((h, i) => h === `#${i + 1}` && POSITIONAL_COLUMN.test(h)))
+    return detectFromSample(headers, sample);
   const mapping = emptyMapping();
   const normalised = headers.map(headerWords);
   const taken = new Set<number>();
@@ -182,7 +345,10 @@ export function detectMapping(headers: string[], sample: string[][] = []): Mappi
   };
   mapping.date = pick(RULES.date);
   // An indicator column holds only CR/DR-like marks (when a sample is there to tell).
-  mapping.indicator = pick(RULES.indicator, (i) => sample.length === 0 || values(sample, i).every((v) => INDICATOR_VALUES.has(v.toLowerCase())));
+  mapping.indicator = pick(
+    RULES.indicator,
+    (i) => sample.length === 0 || values(sample, i).every((v) => INDICATOR_VALUES.has(v.toLowerCase())),
+  );
   mapping.amount = pick(RULES.amount);
   const debit = pick(RULES.debit);
   const credit = pick(RULES.credit);

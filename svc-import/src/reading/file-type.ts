@@ -14,6 +14,7 @@ export function detectFileType(headText: string, filename: string): FileType {
   const start = headText.replace(/^\s+/, '');
   if (/^OFXHEADER\s*:/i.test(start) || /<OFX>/i.test(headText)) return 'ofx';
   if (/^!(Type:|Account|Option:)/i.test(start)) return 'qif';
-  if (extensionOf(filename) === 'qif' && /^[DTPMLN^][^\r\n]*\r?\n/.test(start) && /^\^\s*$/m.test(headText)) return 'qif';
+  if (extensionOf(filename) === 'qif' && /^[DTPMLN^][^\r\n]*\r?\n/.test(start) && /^\^\s*$/m.test(headText))
+    return 'qif';
   return 'csv';
 }

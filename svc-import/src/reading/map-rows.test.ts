@@ -11,7 +11,11 @@ const TODAY = '2024-06-15';
 const FIXTURES = join(__dirname, '../../test/fixtures');
 
 /** Reads a fixture, detects its columns from the header and first rows, and maps it. */
-async function importFixture(name: string, overrides: Partial<MappingConfig> = {}, options: Partial<ReadStatementOptions> = {}) {
+async function importFixture(
+  name: string,
+  overrides: Partial<MappingConfig> = {},
+  options: Partial<ReadStatementOptions> = {},
+) {
   const sampleTable = await readStatement(createReadStream(join(FIXTURES, name)), { filename: name, ...options });
   const sample = await mapRows(sampleTable, detectMapping(sampleTable.headers, []), { today: TODAY, keepRows: false });
   const mapping = { ...detectMapping(sampleTable.headers, sample.preview), ...overrides };
@@ -113,7 +117,13 @@ describe('mapRows on real-looking exports', () => {
 
   it('OFX v1: FITIDs kept, the fee without a NAME takes its MEMO', async () => {
     const { mapping, result } = await importFixture('ofx-v1-sgml.ofx');
-    expect(mapping).toMatchObject({ date: 'Date', payee: 'Payee', amount: 'Amount', notes: 'Memo', payee_fallback: 'Memo' });
+    expect(mapping).toMatchObject({
+      date: 'Date',
+      payee: 'Payee',
+      amount: 'Amount',
+      notes: 'Memo',
+      payee_fallback: 'Memo',
+    });
     expect(result.rows.map((r) => [r.date, r.payee, r.amountCents, r.fitid])).toEqual([
       ['2024-01-15', 'COFFEE SHOP', -450, '202401150001'],
       ['2024-01-16', 'ACME PAYROLL', 250000, '202401160001'],
@@ -142,7 +152,11 @@ describe('mapRows on real-looking exports', () => {
 
   it('formula cells are imported as text, never evaluated', async () => {
     const { result } = await importFixture('proto-formula-headers.csv');
-    expect(result.rows.map((r) => r.payee)).toEqual(['=HYPERLINK("http://evil.example","click")', '@SUM(1)', "+cmd|' /C calc'!A0"]);
+    expect(result.rows.map((r) => r.payee)).toEqual([
+      '=HYPERLINK("http://evil.example","click")',
+      '@SUM(1)',
+      "+cmd|' /C calc'!A0",
+    ]);
   });
 });
 
@@ -213,7 +227,10 @@ describe('mapRows: the file decides the date order and the decimal separator', (
   });
 
   it('a minority of amounts written the other way is skipped, not read 100 times too big', async () => {
-    const result = await mapText('Date,Payee,Amount\n2024-01-01,A,"12,34"\n2024-01-02,B,"5,00"\n2024-01-03,C,7.50\n', {});
+    const result = await mapText(
+      'Date,Payee,Amount\n2024-01-01,A,"12,34"\n2024-01-02,B,"5,00"\n2024-01-03,C,7.50\n',
+      {},
+    );
     expect(result.decimalSeparator).toBe(',');
     expect(result.rows.map((r) => r.amountCents)).toEqual([1234, 500]);
     expect(result.skipped.map((s) => s.reason)).toEqual(['Invalid amount "7.50"']);
@@ -222,19 +239,23 @@ describe('mapRows: the file decides the date order and the decimal separator', (
 
 describe('mapRows: signs', () => {
   it('flip sign negates every amount', async () => {
-    const result = await mapText('Date,Payee,Amount\n2024-01-01,Shop,12.00\n2024-01-02,Refund,-3.00\n', { flip_sign: true });
+    const result = await mapText('Date,Payee,Amount\n2024-01-01,Shop,12.00\n2024-01-02,Refund,-3.00\n', {
+      flip_sign: true,
+    });
     expect(result.rows.map((r) => r.amountCents)).toEqual([-1200, 300]);
   });
 
   it('an indicator column: DR (or D, Debit, Af, S) negates, CR keeps; an unknown mark skips the row', async () => {
-    const text = 'Date,Payee,Amount,Mark\n2024-01-01,A,12.00,DR\n2024-01-02,B,12.00,cr\n2024-01-03,C,-12.00,CR\n2024-01-04,D,5.00,Debit\n2024-01-05,E,5.00,XX\n2024-01-06,F,5.00,\n';
+    const text =
+      'Date,Payee,Amount,Mark\n2024-01-01,A,12.00,DR\n2024-01-02,B,12.00,cr\n2024-01-03,C,-12.00,CR\n2024-01-04,D,5.00,Debit\n2024-01-05,E,5.00,XX\n2024-01-06,F,5.00,\n';
     const result = await mapText(text, { indicator: 'Mark' });
     expect(result.rows.map((r) => r.amountCents)).toEqual([-1200, 1200, 1200, -500, 500]);
     expect(result.skipped.map((s) => s.reason)).toEqual(['Unknown debit/credit mark "xx"']);
   });
 
   it('double mode: blank is 0, debits written negative are still money out, both blank skips', async () => {
-    const text = 'Date,Payee,Debit,Credit\n2024-01-01,A,12.00,\n2024-01-02,B,,30.00\n2024-01-03,C,-4.00,\n2024-01-04,D,,\n';
+    const text =
+      'Date,Payee,Debit,Credit\n2024-01-01,A,12.00,\n2024-01-02,B,,30.00\n2024-01-03,C,-4.00,\n2024-01-04,D,,\n';
     const result = await mapText(text, { amount_type: 'double', amount: null, debit: 'Debit', credit: 'Credit' });
     expect(result.rows.map((r) => r.amountCents)).toEqual([-1200, 3000, -400]);
     expect(result.skipped.map((s) => s.reason)).toEqual(['Missing amount']);
@@ -243,16 +264,25 @@ describe('mapRows: signs', () => {
 
 describe('mapRows: the mapping', () => {
   it('refers to columns by header text or by position', async () => {
-    const result = await mapText('Date,Payee,Amount\n2024-01-01,Shop,1.00\n', { date: '#1', payee: 'Payee', amount: '#3' });
+    const result = await mapText('Date,Payee,Amount\n2024-01-01,Shop,1.00\n', {
+      date: '#1',
+      payee: 'Payee',
+      amount: '#3',
+    });
     expect(brief(result)).toEqual([['2024-01-01', 'Shop', 100]]);
   });
 
   it('a column the file does not have is a clear refusal', async () => {
-    await expect(mapText('Date,Payee,Amount\n2024-01-01,Shop,1.00\n', { payee: 'Empfänger' })).rejects.toThrow(new StatementError('The column "Empfänger" is not in the file.'));
+    await expect(mapText('Date,Payee,Amount\n2024-01-01,Shop,1.00\n', { payee: 'Empfänger' })).rejects.toThrow(
+      new StatementError('The column "Empfänger" is not in the file.'),
+    );
   });
 
   it('payee, category and notes are trimmed, NFC, single-spaced', async () => {
-    const result = await mapText('Date,Payee,Amount,Category,Notes\n2024-01-01,"  Cafe\u0301   Bleu ",1.00," Dining ","a\n b"\n', { category: 'Category', notes: 'Notes' });
+    const result = await mapText(
+      'Date,Payee,Amount,Category,Notes\n2024-01-01,"  Cafe\u0301   Bleu ",1.00," Dining ","a\n b"\n',
+      { category: 'Category', notes: 'Notes' },
+    );
     expect(result.rows[0]).toMatchObject({ payee: 'Café Bleu', category: 'Dining', notes: 'a b' });
   });
 });

@@ -76,7 +76,11 @@ interface Entry {
   fitid: string | null;
 }
 
-export async function mapRows(table: StatementTable, mapping: MappingConfig, options: MapRowsOptions): Promise<MappedResult> {
+export async function mapRows(
+  table: StatementTable,
+  mapping: MappingConfig,
+  options: MapRowsOptions,
+): Promise<MappedResult> {
   if (!isValidDate(options.today)) throw new Error(`today must be a calendar date, got ${options.today}`);
   const keepRows = options.keepRows !== false;
   const { headers } = table;
@@ -94,7 +98,8 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
   };
   const fixedOrder = mapping.date_order && mapping.date_order !== 'auto' ? mapping.date_order : null;
   const orders: (DayMonthOrder | 'YMD')[] = fixedOrder ? [fixedOrder] : ['MDY', 'DMY'];
-  const fixedSeparator = mapping.decimal_separator && mapping.decimal_separator !== 'auto' ? mapping.decimal_separator : null;
+  const fixedSeparator =
+    mapping.decimal_separator && mapping.decimal_separator !== 'auto' ? mapping.decimal_separator : null;
   const separators: Separator[] = fixedSeparator ? [fixedSeparator] : ['.', ','];
   const flip = mapping.flip_sign === true;
   const cell = (cells: string[], index: number) => (index >= 0 ? (cells[index] ?? '') : '');
@@ -103,7 +108,8 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
     calendarDate(parts, order) ?? (order === 'YMD' ? yearFirstDate(text) : null);
 
   /** An amount's cents; refused: with `explain` the problem, else NaN (the cheaper reading). */
-  const read = (text: string, separator: Separator, explain: boolean) => (explain ? amountInCents(text, separator) : centsOrNaN(text, separator));
+  const read = (text: string, separator: Separator, explain: boolean) =>
+    explain ? amountInCents(text, separator) : centsOrNaN(text, separator);
 
   /** Cents of a row under a separator; refused: NaN, or with `explain` the reason. */
   const rowAmount = (cells: string[], separator: Separator, explain: boolean): number | string => {
@@ -139,7 +145,10 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
     return cents === 0 ? 0 : cents;
   };
 
-  const dateMemo = new Map<string, { kind: ReturnType<typeof dateParts>['kind']; dates: Entry['dates']; allReal: boolean }>();
+  const dateMemo = new Map<
+    string,
+    { kind: ReturnType<typeof dateParts>['kind']; dates: Entry['dates']; allReal: boolean }
+  >();
   const entries: Entry[] = [];
   const preview: string[][] = [];
   const votes = new SeparatorVotes();
@@ -205,7 +214,8 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
   // Settle the file's answers.
   let orderIndex = 0;
   if (!fixedOrder && impossible[1] < impossible[0]) orderIndex = 1;
-  const dateOrder: MappedResult['dateOrder'] = fixedOrder ?? (orderedDates === 0 && fixedDates > 0 ? 'YMD' : orders[orderIndex] as DayMonthOrder);
+  const dateOrder: MappedResult['dateOrder'] =
+    fixedOrder ?? (orderedDates === 0 && fixedDates > 0 ? 'YMD' : (orders[orderIndex] as DayMonthOrder));
   const decimalSeparator: MappedResult['decimalSeparator'] = fixedSeparator ?? votes.decide();
   const separatorIndex = fixedSeparator ? 0 : decimalSeparator === ',' ? 1 : 0;
 
@@ -215,8 +225,12 @@ export async function mapRows(table: StatementTable, mapping: MappingConfig, opt
     const date = entry.reason === null ? entry.dates[orderIndex] : null;
     const cents = separatorIndex === 0 ? entry.cents0 : entry.cents1;
     let reason = entry.reason;
-    if (reason === null && date === null) reason = `Invalid date "${cell(entry.cells ?? [], col.date).trim().slice(0, 40)}"`;
-    if (reason === null && Number.isNaN(cents)) reason = rowAmount(entry.cells ?? [], separators[separatorIndex], true) as string;
+    if (reason === null && date === null)
+      reason = `Invalid date "${cell(entry.cells ?? [], col.date)
+        .trim()
+        .slice(0, 40)}"`;
+    if (reason === null && Number.isNaN(cents))
+      reason = rowAmount(entry.cells ?? [], separators[separatorIndex], true) as string;
     if (reason !== null) {
       skipped.push({ row_number: entry.rowNumber, reason, data: entry.cells ?? [] });
       continue;

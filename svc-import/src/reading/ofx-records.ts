@@ -48,7 +48,15 @@ export function ofxDate(value: string): string {
 export function transactionCells(block: string): string[] {
   const v = leafValues(block);
   const get = (tag: string) => v.get(tag) ?? '';
-  return [ofxDate(get('DTPOSTED') || get('DTUSER')), get('NAME'), get('TRNAMT'), get('MEMO'), get('TRNTYPE'), get('CHECKNUM'), get('FITID')];
+  return [
+    ofxDate(get('DTPOSTED') || get('DTUSER')),
+    get('NAME'),
+    get('TRNAMT'),
+    get('MEMO'),
+    get('TRNTYPE'),
+    get('CHECKNUM'),
+    get('FITID'),
+  ];
 }
 
 /** The statement's transactions, one record each, numbered from 1 in file order. */
@@ -66,7 +74,8 @@ export async function* ofxRecords(text: AsyncIterable<string>): AsyncGenerator<F
       const close = CLOSE.exec(buffer.slice(bodyStart));
       if (!close && !atEnd) {
         buffer = buffer.slice(open.index);
-        if (buffer.length > MAX_BLOCK_CHARS) throw new StatementError('The OFX file has a transaction without an end (</STMTTRN>).');
+        if (buffer.length > MAX_BLOCK_CHARS)
+          throw new StatementError('The OFX file has a transaction without an end (</STMTTRN>).');
         return;
       }
       const bodyEnd = close ? bodyStart + close.index : buffer.length;

@@ -58,7 +58,10 @@ export async function* qifRecords(text: AsyncIterable<string>): AsyncGenerator<F
     if (code === '^') {
       if (reading && fields.any) {
         rowNumber++;
-        yield { rowNumber, cells: [qifDate(fields.date), fields.payee, fields.amount, fields.memo, fields.category, fields.number] };
+        yield {
+          rowNumber,
+          cells: [qifDate(fields.date), fields.payee, fields.amount, fields.memo, fields.category, fields.number],
+        };
       }
       fields = emptyFields();
       return;

@@ -7,7 +7,10 @@ import { readStatement, type ReadStatementOptions } from './read-statement';
 
 const FIXTURES = join(__dirname, '../../test/fixtures');
 
-export async function readFixture(name: string, options: Partial<ReadStatementOptions> = {}): Promise<{ table: StatementTable; rows: TableRow[] }> {
+export async function readFixture(
+  name: string,
+  options: Partial<ReadStatementOptions> = {},
+): Promise<{ table: StatementTable; rows: TableRow[] }> {
   const table = await readStatement(createReadStream(join(FIXTURES, name)), { filename: name, ...options });
   const rows: TableRow[] = [];
   for await (const row of table.rows) rows.push(row);
@@ -34,7 +37,13 @@ async function readAll(source: Readable, filename = 'statement.csv'): Promise<Ta
 describe('readStatement: CSV', () => {
   it('reads a US bank export: headers, rows numbered as records of the file, cells as text', async () => {
     const { table, rows } = await readFixture('us-bank-single-amount.csv');
-    expect(table).toMatchObject({ fileType: 'csv', encoding: 'UTF-8', encodingCertain: true, delimiter: ',', hasHeader: true });
+    expect(table).toMatchObject({
+      fileType: 'csv',
+      encoding: 'UTF-8',
+      encodingCertain: true,
+      delimiter: ',',
+      hasHeader: true,
+    });
     expect(table.headers).toEqual(['Date', 'Description', 'Amount', 'Category', 'Memo']);
     expect(rows).toHaveLength(8);
     expect(rows[0]).toEqual({ rowNumber: 2, cells: ['1/15/2024', 'COFFEE SHOP', '-4.50', 'Dining', 'card 1234'] });
@@ -224,7 +233,9 @@ describe('readStatement: refusals', () => {
   });
 
   it('answers a clear message for a header row without transactions', async () => {
-    expect((await refusal(readFixture('header-only.csv'))).message).toBe('The file has a header row but no transactions.');
+    expect((await refusal(readFixture('header-only.csv'))).message).toBe(
+      'The file has a header row but no transactions.',
+    );
   });
 
   it('refuses a file over 10 MB with 413 while streaming, having read no more than the limit and one chunk', async () => {
@@ -260,9 +271,13 @@ describe('readStatement: refusals', () => {
 
   it('refuses more than 200 columns and a cell over 10,000 characters', async () => {
     const wide = Array.from({ length: 201 }, (_, i) => `c${i}`).join(',') + '\n' + '1,'.repeat(200) + '1\n';
-    expect((await refusal(readAll(Readable.from([Buffer.from(wide)])))).message).toBe('The file has more than 200 columns.');
+    expect((await refusal(readAll(Readable.from([Buffer.from(wide)])))).message).toBe(
+      'The file has more than 200 columns.',
+    );
     const long = `Date,Payee,Amount\n1/1/24,${'x'.repeat(10_001)},1\n`;
-    expect((await refusal(readAll(Readable.from([Buffer.from(long)])))).message).toBe('Row 2 has a cell longer than 10,000 characters.');
+    expect((await refusal(readAll(Readable.from([Buffer.from(long)])))).message).toBe(
+      'Row 2 has a cell longer than 10,000 characters.',
+    );
   });
 
   it('refuses an unclosed quote that swallows the file instead of holding it', async () => {

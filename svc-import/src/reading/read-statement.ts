@@ -16,7 +16,15 @@ import { detectFileType } from './file-type';
 import { OFX_HEADERS, ofxRecords } from './ofx-records';
 import { QIF_HEADERS, qifRecords } from './qif-records';
 import { tableHeaders, positionalHeaders } from './table-headers';
-import { EMPTY_MESSAGE, NOT_TEXT_MESSAGE, hasBinaryMagic, limitedBytes, looksLikeText, splitHead, withoutNulBytes } from './upload-bytes';
+import {
+  EMPTY_MESSAGE,
+  NOT_TEXT_MESSAGE,
+  hasBinaryMagic,
+  limitedBytes,
+  looksLikeText,
+  splitHead,
+  withoutNulBytes,
+} from './upload-bytes';
 
 export interface ReadStatementOptions {
   /** The upload's file name: a hint for the type only, never a path. */
@@ -36,11 +44,12 @@ export const HEADER_ONLY_MESSAGE = 'The file has a header row but no transaction
 export const NO_TRANSACTIONS_MESSAGE = 'The file has no transactions.';
 const TOO_MANY_COLUMNS_MESSAGE = `The file has more than ${count(IMPORT_LIMITS.maxColumns)} columns.`;
 
-
 /** A record holding a date and an amount with decimals is a transaction, not a header row. */
 export function looksLikeData(cells: string[]): boolean {
   const date = cells.some((c) => dateParts(c, '2000-01-01').kind !== 'invalid');
-  const amount = cells.some((c) => /\d[.,]\d{2}\b/.test(c) && ('cents' in readAmount(c, '.') || 'cents' in readAmount(c, ',')));
+  const amount = cells.some(
+    (c) => /\d[.,]\d{2}\b/.test(c) && ('cents' in readAmount(c, '.') || 'cents' in readAmount(c, ',')),
+  );
   return date && amount;
 }
 
@@ -53,12 +62,18 @@ function recordLimits(headerRows: () => number): (record: FileRecord) => void {
     if (++records > maxRows + headerRows()) throw new StatementError(TOO_MANY_ROWS_MESSAGE);
     if (record.cells.length > maxColumns) throw new StatementError(TOO_MANY_COLUMNS_MESSAGE);
     for (const cell of record.cells) {
-      if (cell.length > cellLength) throw new StatementError(`Row ${count(record.rowNumber)} has a cell longer than ${count(cellLength)} characters.`);
+      if (cell.length > cellLength)
+        throw new StatementError(
+          `Row ${count(record.rowNumber)} has a cell longer than ${count(cellLength)} characters.`,
+        );
     }
   };
 }
 
-async function* checked(records: AsyncIterable<FileRecord>, check: (record: FileRecord) => void): AsyncGenerator<FileRecord> {
+async function* checked(
+  records: AsyncIterable<FileRecord>,
+  check: (record: FileRecord) => void,
+): AsyncGenerator<FileRecord> {
   for await (const record of records) {
     check(record);
     yield record;
@@ -118,7 +133,11 @@ export async function readStatement(source: Readable, options: ReadStatementOpti
     let headerRows = 0;
     const check = recordLimits(() => headerRows);
     records =
-      fileType === 'ofx' ? checked(ofxRecords(text()), check) : fileType === 'qif' ? checked(qifRecords(text()), check) : csvRecords(text(), delimiter ?? ',', check);
+      fileType === 'ofx'
+        ? checked(ofxRecords(text()), check)
+        : fileType === 'qif'
+          ? checked(qifRecords(text()), check)
+          : csvRecords(text(), delimiter ?? ',', check);
 
     let headers: string[];
     let first = await records.next();

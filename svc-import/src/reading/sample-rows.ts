@@ -4,7 +4,10 @@
  */
 import type { StatementTable, TableRow } from '../domain/statement';
 
-export async function sampleRows(table: StatementTable, count: number): Promise<{ sample: string[][]; table: StatementTable }> {
+export async function sampleRows(
+  table: StatementTable,
+  count: number,
+): Promise<{ sample: string[][]; table: StatementTable }> {
   const iterator = table.rows[Symbol.asyncIterator]();
   const ahead: TableRow[] = [];
   while (ahead.length < count) {

@@ -8,7 +8,10 @@ const NO_HEADER = '1/2/2024,Coffee,-4.50\n1/3/2024,Books,-12.00\n';
 const csv = { filename: 'statement.csv' };
 
 /** Bytes in chunks of `size`, as an upload arrives. */
-const upload = (text: string, size = 7) => Readable.from(Array.from({ length: Math.ceil(text.length / size) }, (_, i) => Buffer.from(text.slice(i * size, (i + 1) * size))));
+const upload = (text: string, size = 7) =>
+  Readable.from(
+    Array.from({ length: Math.ceil(text.length / size) }, (_, i) => Buffer.from(text.slice(i * size, (i + 1) * size))),
+  );
 
 async function rowsOf(table: StatementTable): Promise<string[][]> {
   const out: string[][] = [];
@@ -17,7 +20,12 @@ async function rowsOf(table: StatementTable): Promise<string[][]> {
 }
 
 /** What the analysis does: read while hashing and keeping the rows, then hold the table. */
-async function analyse(cache: StatementCache, scope: string, text: string, options: ReadStatementOptions = csv): Promise<void> {
+async function analyse(
+  cache: StatementCache,
+  scope: string,
+  text: string,
+  options: ReadStatementOptions = csv,
+): Promise<void> {
   const tap = digestTap(upload(text), cache.limits.maxFileBytes);
   const read = await readStatement(tap.stream, options);
   const kept = keepRows(read, () => tap.bytes() <= cache.limits.maxFileBytes);
@@ -36,13 +44,24 @@ describe('StatementCache and readStatementAgain', () => {
     const again = await readStatementAgain(cache, '1:101', upload(FILE, 3), csv);
     expect(cache.stats.hits).toBe(1);
     expect(await rowsOf(again)).toEqual(fresh);
-    expect(again).toMatchObject({ fileType: 'csv', headers: ['Date', 'Payee', 'Amount'], encoding: 'UTF-8', delimiter: ',', hasHeader: true });
+    expect(again).toMatchObject({
+      fileType: 'csv',
+      headers: ['Date', 'Payee', 'Amount'],
+      encoding: 'UTF-8',
+      delimiter: ',',
+      hasHeader: true,
+    });
     // Read again, twice (a person going back), from the start each time.
     expect(await rowsOf(await readStatementAgain(cache, '1:101', upload(FILE), csv))).toEqual(fresh);
     expect(cache.stats.hits).toBe(2);
 
     // Another user, another file name, another character set: read from the bytes.
-    for (const [scope, options] of [['1:102', csv], ['2:201', csv], ['1:101', { filename: 'statement.txt' }], ['1:101', { ...csv, encoding: 'windows-1252' }]] as const) {
+    for (const [scope, options] of [
+      ['1:102', csv],
+      ['2:201', csv],
+      ['1:101', { filename: 'statement.txt' }],
+      ['1:101', { ...csv, encoding: 'windows-1252' }],
+    ] as const) {
       expect(await rowsOf(await readStatementAgain(cache, scope, upload(FILE), options))).toEqual(fresh);
     }
     expect(cache.stats.hits).toBe(2);
@@ -54,7 +73,9 @@ describe('StatementCache and readStatementAgain', () => {
     const same = FILE.replace('Coffee', 'Coffey');
     const longer = `${FILE}1/4/2024,Bakery,-3.10\n`.repeat(3);
     for (const text of [same, longer, FILE.slice(0, 40)]) {
-      expect(await rowsOf(await readStatementAgain(cache, 's', upload(text), csv))).toEqual(await rowsOf(await readStatement(upload(text), csv)));
+      expect(await rowsOf(await readStatementAgain(cache, 's', upload(text), csv))).toEqual(
+        await rowsOf(await readStatement(upload(text), csv)),
+      );
     }
     expect(cache.stats.hits).toBe(0);
   });

@@ -45,11 +45,14 @@ interface Entry {
 
 /** The same table comes of the same bytes read with these options (see `sameReading`). */
 function sameReading(entry: Entry, options: ReadStatementOptions): boolean {
-  if (entry.options.filename !== options.filename || (entry.options.encoding ?? null) !== (options.encoding ?? null)) return false;
+  if (entry.options.filename !== options.filename || (entry.options.encoding ?? null) !== (options.encoding ?? null))
+    return false;
   // Only a CSV file may or may not have a header row. A file read with it detected matches a
   // request for what was detected (the reader decides exactly that way).
   if (entry.table.fileType !== 'csv') return true;
-  return options.hasHeader === undefined ? entry.options.hasHeader === undefined : options.hasHeader === entry.table.hasHeader;
+  return options.hasHeader === undefined
+    ? entry.options.hasHeader === undefined
+    : options.hasHeader === entry.table.hasHeader;
 }
 
 export class StatementCache {
@@ -78,7 +81,9 @@ export class StatementCache {
 
   /** The table of exactly these bytes, as a table to read again, or null. */
   find(scope: string, digest: string, bytes: number, options: ReadStatementOptions): StatementTable | null {
-    const entry = this.live().find((e) => e.scope === scope && e.digest === digest && e.bytes === bytes && sameReading(e, options));
+    const entry = this.live().find(
+      (e) => e.scope === scope && e.digest === digest && e.bytes === bytes && sameReading(e, options),
+    );
     if (!entry) return null;
     this.stats.hits++;
     entry.at = this.now();
@@ -88,8 +93,23 @@ export class StatementCache {
 
   store(scope: string, digest: string, bytes: number, options: ReadStatementOptions, table: HeldTable): void {
     if (bytes > this.limits.maxFileBytes) return;
-    const entries = this.live().filter((e) => !(e.scope === scope && e.digest === digest && e.options.filename === options.filename && e.options.encoding === options.encoding));
-    entries.push({ scope, digest, bytes, options: { filename: options.filename, encoding: options.encoding, hasHeader: options.hasHeader }, table, at: this.now() });
+    const entries = this.live().filter(
+      (e) =>
+        !(
+          e.scope === scope &&
+          e.digest === digest &&
+          e.options.filename === options.filename &&
+          e.options.encoding === options.encoding
+        ),
+    );
+    entries.push({
+      scope,
+      digest,
+      bytes,
+      options: { filename: options.filename, encoding: options.encoding, hasHeader: options.hasHeader },
+      table,
+      at: this.now(),
+    });
     let heap = entries.reduce((sum, e) => sum + e.bytes * HEAP_PER_FILE_BYTE, 0);
     while (heap > this.limits.maxHeapBytes && entries.length > 0) heap -= entries.shift()!.bytes * HEAP_PER_FILE_BYTE;
     this.entries = entries;
@@ -110,7 +130,10 @@ export class StatementCache {
 function replay(held: HeldTable): StatementTable {
   let index = 0;
   const rows: AsyncIterableIterator<TableRow> = {
-    next: () => Promise.resolve(index < held.rows.length ? { value: held.rows[index++], done: false } : { value: undefined, done: true }),
+    next: () =>
+      Promise.resolve(
+        index < held.rows.length ? { value: held.rows[index++], done: false } : { value: undefined, done: true },
+      ),
     return: () => {
       index = held.rows.length;
       return Promise.resolve({ value: undefined, done: true });
@@ -126,7 +149,10 @@ function replay(held: HeldTable): StatementTable {
  * The bytes of a stream as they pass: their SHA-256 and count once it has ended, when they were
  * no more than `limit` (past it, hashing stops: a file that big is not kept).
  */
-export function digestTap(source: Readable, limit: number): { stream: Readable; bytes: () => number; result: () => { digest: string; bytes: number } | null } {
+export function digestTap(
+  source: Readable,
+  limit: number,
+): { stream: Readable; bytes: () => number; result: () => { digest: string; bytes: number } | null } {
   const hash = createHash('sha256');
   let bytes = 0;
   let result: { digest: string; bytes: number } | null = null;
@@ -150,7 +176,10 @@ export function digestTap(source: Readable, limit: number): { stream: Readable; 
  * A table whose rows are also kept in an array while `keep()` holds (checked per row; once it
  * does not, the kept rows are let go). `rows()` is the array once every row was read, else null.
  */
-export function keepRows(table: StatementTable, keep: () => boolean): { table: StatementTable; rows: () => TableRow[] | null } {
+export function keepRows(
+  table: StatementTable,
+  keep: () => boolean,
+): { table: StatementTable; rows: () => TableRow[] | null } {
   let kept: TableRow[] | null = [];
   let ended = false;
   const source = table.rows[Symbol.asyncIterator]();
@@ -178,14 +207,27 @@ export function keepRows(table: StatementTable, keep: () => boolean): { table: S
 
 /** A table of what the table holds now (its character set is final once every row was read). */
 export function heldTable(table: StatementTable, rows: TableRow[]): HeldTable {
-  return { fileType: table.fileType, encoding: table.encoding, encodingCertain: table.encodingCertain, delimiter: table.delimiter, headers: table.headers, hasHeader: table.hasHeader, rows };
+  return {
+    fileType: table.fileType,
+    encoding: table.encoding,
+    encodingCertain: table.encodingCertain,
+    delimiter: table.delimiter,
+    headers: table.headers,
+    hasHeader: table.hasHeader,
+    rows,
+  };
 }
 
 /**
  * `readStatement` for a reader who may have had these bytes analysed: the held table when they
  * are the same bytes, else the bytes read as before.
  */
-export async function readStatementAgain(cache: StatementCache, scope: string, source: Readable, options: ReadStatementOptions): Promise<StatementTable> {
+export async function readStatementAgain(
+  cache: StatementCache,
+  scope: string,
+  source: Readable,
+  options: ReadStatementOptions,
+): Promise<StatementTable> {
   const sizes = cache.sizes(scope, options);
   if (sizes.length === 0) return readStatement(source, options);
   const limit = Math.max(...sizes);

@@ -10,7 +10,13 @@ export function positionalHeaders(columns: number): string[] {
 }
 
 export function tableHeaders(cells: string[]): string[] {
-  const names = cells.map((cell, i) => cell.replace(/^\uFEFF/, '').replace(/\s+/g, ' ').trim() || `#${i + 1}`);
+  const names = cells.map(
+    (cell, i) =>
+      cell
+        .replace(/^\uFEFF/, '')
+        .replace(/\s+/g, ' ')
+        .trim() || `#${i + 1}`,
+  );
   const seen = new Set<string>();
   return names.map((name) => {
     let unique = name;

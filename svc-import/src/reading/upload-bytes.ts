@@ -50,7 +50,10 @@ export function looksLikeText(head: Uint8Array): boolean {
 }
 
 /** The chunks of `source` as bytes, refused (413) past the size limit, before the limit is ever held. */
-export async function* limitedBytes(source: Readable, maxBytes: number = IMPORT_LIMITS.maxFileBytes): AsyncGenerator<Uint8Array> {
+export async function* limitedBytes(
+  source: Readable,
+  maxBytes: number = IMPORT_LIMITS.maxFileBytes,
+): AsyncGenerator<Uint8Array> {
   let total = 0;
   for await (const chunk of source as AsyncIterable<Buffer | string>) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
@@ -61,7 +64,10 @@ export async function* limitedBytes(source: Readable, maxBytes: number = IMPORT_
 }
 
 /** The first `size` bytes (fewer at the end of the file) and the chunks after them. */
-export async function splitHead(chunks: AsyncGenerator<Uint8Array>, size: number = HEAD_BYTES): Promise<{ head: Uint8Array; rest: AsyncGenerator<Uint8Array>; ended: boolean }> {
+export async function splitHead(
+  chunks: AsyncGenerator<Uint8Array>,
+  size: number = HEAD_BYTES,
+): Promise<{ head: Uint8Array; rest: AsyncGenerator<Uint8Array>; ended: boolean }> {
   const parts: Uint8Array[] = [];
   let length = 0;
   let ended = false;

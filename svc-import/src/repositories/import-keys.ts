@@ -4,7 +4,13 @@ import { pgArray, type Queryable } from '@hf/service-kit';
  * Register rows recorded for the keys of the account (`keys()`: the file's, made only when the
  * account has any), lowest id first per key.
  */
-export async function recordedKeys(q: Queryable, householdId: number, accountId: number, rowCount: number, keys: () => string[]): Promise<Map<string, number[]>> {
+export async function recordedKeys(
+  q: Queryable,
+  householdId: number,
+  accountId: number,
+  rowCount: number,
+  keys: () => string[],
+): Promise<Map<string, number[]>> {
   const found = new Map<string, number[]>();
   if (rowCount === 0) return found;
   // Accounts hold few keys (rows with a bank id, cleared matches): when they hold no more than
@@ -36,7 +42,12 @@ export async function recordedKeys(q: Queryable, householdId: number, accountId:
 }
 
 /** Records keys of rows just created by an import. */
-export async function recordKeys(q: Queryable, householdId: number, accountId: number, entries: Array<{ key: string; transactionId: number }>): Promise<void> {
+export async function recordKeys(
+  q: Queryable,
+  householdId: number,
+  accountId: number,
+  entries: Array<{ key: string; transactionId: number }>,
+): Promise<void> {
   if (entries.length === 0) return;
   await q.query(
     `INSERT INTO import_keys (household_id, account_id, key, transaction_id)
@@ -47,8 +58,15 @@ export async function recordKeys(q: Queryable, householdId: number, accountId: n
 }
 
 /** Remembers a reconciliation's matched pairs until update_matched clears them. */
-export async function rememberMatches(q: Queryable, householdId: number, accountId: number, pairs: Array<{ key: string; transactionId: number }>): Promise<void> {
-  await q.query("DELETE FROM pending_matches WHERE household_id = $1 AND created_at < now() - interval '7 days'", [householdId]);
+export async function rememberMatches(
+  q: Queryable,
+  householdId: number,
+  accountId: number,
+  pairs: Array<{ key: string; transactionId: number }>,
+): Promise<void> {
+  await q.query("DELETE FROM pending_matches WHERE household_id = $1 AND created_at < now() - interval '7 days'", [
+    householdId,
+  ]);
   if (pairs.length === 0) return;
   await q.query(
     `INSERT INTO pending_matches (household_id, transaction_id, account_id, key)

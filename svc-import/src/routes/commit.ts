@@ -24,7 +24,10 @@ function checked<T>(work: () => T): T {
 export async function commitRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: UpdateMatchedBody }>(
     '/api/import/update_matched',
-    { bodyLimit: COMMIT_BODY_LIMIT, schema: { body: UpdateMatchedBody, response: { 200: ImportResult, ...errorResponses } } },
+    {
+      bodyLimit: COMMIT_BODY_LIMIT,
+      schema: { body: UpdateMatchedBody, response: { 200: ImportResult, ...errorResponses } },
+    },
     async (request, reply) => {
       const { householdId, userId } = caller(request);
       const times = new StepTimes();
@@ -33,7 +36,12 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
       if (ids.length === 0) return { message: `${transactionCount(0)} updated.`, count: 0 };
       times.mark('check');
       // An id of another household, or deleted: the ledger refuses the whole request (404).
-      const result = await app.ledger.clear({ household_id: householdId, transaction_ids: ids, updates, user_id: userId });
+      const result = await app.ledger.clear({
+        household_id: householdId,
+        transaction_ids: ids,
+        updates,
+        user_id: userId,
+      });
       times.mark('ledger');
       await recordClearedMatches(app.db, householdId, ids);
       times.mark('keys');
@@ -44,15 +52,20 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: AccountParams; Body: ImportNewBody }>(
     '/api/import/:accountId/import_new',
-    { bodyLimit: COMMIT_BODY_LIMIT, schema: { params: AccountParams, body: ImportNewBody, response: { 200: ImportResult, ...errorResponses } } },
+    {
+      bodyLimit: COMMIT_BODY_LIMIT,
+      schema: { params: AccountParams, body: ImportNewBody, response: { 200: ImportResult, ...errorResponses } },
+    },
     async (request, reply) => {
       const { householdId, userId } = caller(request);
       const times = new StepTimes();
       const accountId = request.params.accountId;
       const header = request.headers['idempotency-key'];
-      if (header !== undefined && (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header))) throw badRequest(IMPORT_SERVER_MESSAGES.idempotencyKey);
+      if (header !== undefined && (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)))
+        throw badRequest(IMPORT_SERVER_MESSAGES.idempotencyKey);
       const rows = checked(() => commitRows(request.body));
-      if (rows.length > LEDGER_LIMITS.internalBulk) throw badRequest(`Too many transactions (limit ${LEDGER_LIMITS.internalBulk}).`);
+      if (rows.length > LEDGER_LIMITS.internalBulk)
+        throw badRequest(`Too many transactions (limit ${LEDGER_LIMITS.internalBulk}).`);
       // Without the header the request still creates its rows once; a retry of it creates them again.
       const key = `import:${accountId}:${header ?? randomUUID()}`;
       times.mark('check');
@@ -61,10 +74,19 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
         account_id: accountId,
         idempotency_key: key,
         user_id: userId,
-        transactions: rows.map((r) => ({ date: r.date, payee: r.payee, amount: r.amount, status: 'x', notes: r.notes, category_id: r.category_id })),
+        transactions: rows.map((r) => ({
+          date: r.date,
+          payee: r.payee,
+          amount: r.amount,
+          status: 'x',
+          notes: r.notes,
+          category_id: r.category_id,
+        })),
       });
       // Rows with the bank's id are found by it at a re-import; the others by their exact twin.
-      const keys = rows.flatMap((r, i) => (r.fitid === null ? [] : [{ key: `fitid:${r.fitid}`, transactionId: result.transaction_ids[i] }]));
+      const keys = rows.flatMap((r, i) =>
+        r.fitid === null ? [] : [{ key: `fitid:${r.fitid}`, transactionId: result.transaction_ids[i] }],
+      );
       times.mark('ledger');
       await recordKeys(app.db, householdId, accountId, keys);
       times.mark('keys');

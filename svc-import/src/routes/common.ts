@@ -5,7 +5,14 @@ import { HttpError, identityOf } from '@hf/service-kit';
 import { validatorCompiler } from '@hf/service-kit/src/validation';
 import { StatementError } from '../domain/statement';
 
-export const errorResponses = { 400: MessageResponse, 401: MessageResponse, 404: MessageResponse, 413: MessageResponse, 415: MessageResponse, 503: MessageResponse } as const;
+export const errorResponses = {
+  400: MessageResponse,
+  401: MessageResponse,
+  404: MessageResponse,
+  413: MessageResponse,
+  415: MessageResponse,
+  503: MessageResponse,
+} as const;
 
 export const AccountParams = Type.Object({ accountId: Id }, { additionalProperties: false });
 export type AccountParams = Static<typeof AccountParams>;
@@ -21,7 +28,12 @@ export function caller(request: FastifyRequest): { householdId: number; userId: 
   return { householdId: identity.householdId, userId: identity.userId };
 }
 
-const validateMapping = validatorCompiler({ schema: MappingConfig, method: 'POST', url: '', httpPart: 'body' }) as unknown as ((data: unknown) => boolean) & {
+const validateMapping = validatorCompiler({
+  schema: MappingConfig,
+  method: 'POST',
+  url: '',
+  httpPart: 'body',
+}) as unknown as ((data: unknown) => boolean) & {
   errors?: Array<{ keyword: string; instancePath: string; params: Record<string, unknown>; message?: string }> | null;
 };
 
@@ -30,8 +42,10 @@ export function requireMapping(value: unknown): MappingConfig {
   if (validateMapping(value)) return value as MappingConfig;
   const first = validateMapping.errors?.[0];
   const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ?? '';
-  if (first?.keyword === 'additionalProperties') throw new HttpError(400, `Unexpected field "mapping.${String(first.params.additionalProperty)}".`);
-  if (first?.keyword === 'required') throw new HttpError(400, `The field "mapping.${String(first.params.missingProperty)}" is required.`);
+  if (first?.keyword === 'additionalProperties')
+    throw new HttpError(400, `Unexpected field "mapping.${String(first.params.additionalProperty)}".`);
+  if (first?.keyword === 'required')
+    throw new HttpError(400, `The field "mapping.${String(first.params.missingProperty)}" is required.`);
   throw new HttpError(400, `The field "mapping${field ? `.${field}` : ''}" ${first?.message ?? 'is invalid'}.`);
 }
 

@@ -13,7 +13,13 @@ export async function mappingRoutes(app: FastifyInstance): Promise<void> {
       const { householdId } = caller(request);
       const name = normalizeName(request.body.mapping_name);
       if (name === '') throw badRequest(IMPORT_MESSAGES.mappingNameRequired);
-      const { saved, created } = await saveMapping(app.db, householdId, name, request.body.headers, request.body.mapping_config);
+      const { saved, created } = await saveMapping(
+        app.db,
+        householdId,
+        name,
+        request.body.headers,
+        request.body.mapping_config,
+      );
       return reply.code(created ? 201 : 200).send(saved);
     },
   );

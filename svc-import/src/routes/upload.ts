@@ -48,7 +48,15 @@ export function readUpload<T>(request: FastifyRequest, handle: (file: UploadedFi
   try {
     parser = busboy({
       headers: request.headers,
-      limits: { files: 1, fields: FIELD_NAMES.size, fieldSize: FIELD_BYTES, fieldNameSize: 100, parts: 20, headerPairs: 20, fileSize: IMPORT_LIMITS.maxFileBytes + 1 },
+      limits: {
+        files: 1,
+        fields: FIELD_NAMES.size,
+        fieldSize: FIELD_BYTES,
+        fieldNameSize: 100,
+        parts: 20,
+        headerPairs: 20,
+        fileSize: IMPORT_LIMITS.maxFileBytes + 1,
+      },
     });
   } catch {
     return Promise.reject(badRequest(UPLOAD_MESSAGES.unreadable));
@@ -97,7 +105,9 @@ export function readUpload<T>(request: FastifyRequest, handle: (file: UploadedFi
     parser.on('file', (name, stream, info) => {
       if (name !== 'file' || handling) {
         stream.resume();
-        return stop(badRequest(name !== 'file' ? UPLOAD_MESSAGES.unexpectedField(name.slice(0, 100)) : UPLOAD_MESSAGES.oneFile));
+        return stop(
+          badRequest(name !== 'file' ? UPLOAD_MESSAGES.unexpectedField(name.slice(0, 100)) : UPLOAD_MESSAGES.oneFile),
+        );
       }
       // The handler reads a stream of our own: busboy's is cut at the limit, ours fails there.
       const file = new PassThrough({ highWaterMark: 256 * 1024 });

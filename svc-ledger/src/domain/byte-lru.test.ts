@@ -54,7 +54,11 @@ describe('ByteLru', () => {
 
   it('notes when the least recently used value was last used (set and get count as a use)', () => {
     let now = 1_000;
-    const cache = new ByteLru<string, Buffer>(100, (b) => b.length, () => now);
+    const cache = new ByteLru<string, Buffer>(
+      100,
+      (b) => b.length,
+      () => now,
+    );
     expect(cache.leastRecentUse()).toBeUndefined();
     cache.set('a', bytes(10));
     now = 2_000;

@@ -80,7 +80,10 @@ describe('planMerge', () => {
   it('re-assigns the source, moves its children, merges same-named children', () => {
     const withTwin = [...tree, { id: 8, name: 'groceries', parent_id: 4 }];
     expect(planMerge(withTwin, 1, 4)).toEqual({
-      reassigned: [{ from: 1, to: 4 }, { from: 2, to: 8 }],
+      reassigned: [
+        { from: 1, to: 4 },
+        { from: 2, to: 8 },
+      ],
       reparented: [{ id: 3, name: 'dining', parent_id: 4 }],
       deleted: [2, 1],
     });
@@ -100,7 +103,15 @@ describe('buildTree', () => {
   it('sorts both levels by name, case-insensitively', () => {
     expect(buildTree(tree)).toEqual([
       { id: 4, name: 'Auto', parent_id: null, children: [{ id: 5, name: 'Fuel', parent_id: 4 }] },
-      { id: 1, name: 'Food', parent_id: null, children: [{ id: 3, name: 'dining', parent_id: 1 }, { id: 2, name: 'Groceries', parent_id: 1 }] },
+      {
+        id: 1,
+        name: 'Food',
+        parent_id: null,
+        children: [
+          { id: 3, name: 'dining', parent_id: 1 },
+          { id: 2, name: 'Groceries', parent_id: 1 },
+        ],
+      },
       { id: 6, name: 'Gifts', parent_id: null, children: [] },
       { id: 7, name: 'Groceries', parent_id: null, children: [] },
     ]);

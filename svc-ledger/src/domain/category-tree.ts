@@ -17,7 +17,8 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 export function validCategoryName(raw: string): string {
   const name = raw.trim().replace(/\s+/g, ' ');
   if (name === '') throw badRequest('Category name cannot be empty.');
-  if (name.includes(':')) throw badRequest('Category names cannot contain ":" (it separates a parent from its sub-category).');
+  if (name.includes(':'))
+    throw badRequest('Category names cannot contain ":" (it separates a parent from its sub-category).');
   if (same(name, TRANSFER_CATEGORY_NAME)) throw badRequest(`"${TRANSFER_CATEGORY_NAME}" is reserved for transfers.`);
   return name;
 }
@@ -45,16 +46,26 @@ export function findByPath(categories: readonly CategoryLite[], text: string): C
 }
 
 /** Throws 409 when a sibling under `parentId` already has `name` (ignoring `exceptId`). */
-export function assertSiblingNameFree(categories: readonly CategoryLite[], name: string, parentId: number | null, exceptId?: number): void {
+export function assertSiblingNameFree(
+  categories: readonly CategoryLite[],
+  name: string,
+  parentId: number | null,
+  exceptId?: number,
+): void {
   const taken = categories.find((c) => c.id !== exceptId && c.parent_id === parentId && same(c.name, name));
   if (taken) {
-    throw conflict(parentId === null ? `A category named "${taken.name}" already exists.` : `This category already has a sub-category named "${taken.name}".`);
+    throw conflict(
+      parentId === null
+        ? `A category named "${taken.name}" already exists.`
+        : `This category already has a sub-category named "${taken.name}".`,
+    );
   }
 }
 
 /** A new sub-category's parent must be top-level (no third level). */
 export function assertCanBeParent(parent: CategoryLite): void {
-  if (parent.parent_id !== null) throw badRequest('Categories can only be nested two levels deep: choose a top-level category as the parent.');
+  if (parent.parent_id !== null)
+    throw badRequest('Categories can only be nested two levels deep: choose a top-level category as the parent.');
 }
 
 /**
@@ -68,7 +79,8 @@ export function assertCanReparent(categories: readonly CategoryLite[], id: numbe
   if (!parent) throw badRequest('The parent category does not exist.');
   if (parent.parent_id === id) throw badRequest('A category cannot be moved under its own sub-category.');
   assertCanBeParent(parent);
-  if (categories.some((c) => c.parent_id === id)) throw badRequest('A category with sub-categories cannot become a sub-category.');
+  if (categories.some((c) => c.parent_id === id))
+    throw badRequest('A category with sub-categories cannot become a sub-category.');
 }
 
 /**

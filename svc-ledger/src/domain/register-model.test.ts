@@ -1,15 +1,36 @@
 import { decodeCursor, encodeCursor } from './cursor';
-import { decimalOf, RegisterModel, writeDecimal, type RegisterHeadState, type RegisterLine, type RowStatus } from './register-model';
+import {
+  decimalOf,
+  RegisterModel,
+  writeDecimal,
+  type RegisterHeadState,
+  type RegisterLine,
+  type RowStatus,
+} from './register-model';
 import { seededRandom } from '../../test/seeded-random';
-
 
 const head = (version: string, startingBalance = 10_000): RegisterHeadState => ({ version, startingBalance });
 
-function line(id: number, date: string, createdMicros: number, amount: number, status: RowStatus, payee = `Payee ${id}`): RegisterLine {
-  return { id, date, createdMicros, amount, status, prefix: `{"id":${id},"date":"${date}","payee":${JSON.stringify(payee)},"amount":${amount / 100},"status":"${status}"` };
+function line(
+  id: number,
+  date: string,
+  createdMicros: number,
+  amount: number,
+  status: RowStatus,
+  payee = `Payee ${id}`,
+): RegisterLine {
+  return {
+    id,
+    date,
+    createdMicros,
+    amount,
+    status,
+    prefix: `{"id":${id},"date":"${date}","payee":${JSON.stringify(payee)},"amount":${amount / 100},"status":"${status}"`,
+  };
 }
 
-const byKey = (a: RegisterLine, b: RegisterLine) => a.date.localeCompare(b.date) || a.createdMicros - b.createdMicros || a.id - b.id;
+const byKey = (a: RegisterLine, b: RegisterLine) =>
+  a.date.localeCompare(b.date) || a.createdMicros - b.createdMicros || a.id - b.id;
 
 /** What the register must show for these rows: every row with balances from the starting balance. */
 function expected(lines: RegisterLine[], start: number): Array<Record<string, unknown>> {
@@ -28,14 +49,41 @@ function randomLines(next: () => number, ids: number[]): RegisterLine[] {
   const statuses: RowStatus[] = ['', 'p', 'x'];
   return ids.map((id) => {
     const day = 1 + Math.floor(next() * 28);
-    return line(id, `2025-0${1 + Math.floor(next() * 3)}-${String(day).padStart(2, '0')}`, 1_700_000_000_000_000 + Math.floor(next() * 5) * 1000, Math.round((next() - 0.6) * 200_000), statuses[Math.floor(next() * 3)], next() < 0.1 ? 'Café "Ünïcode" €' : `Payee ${id}`);
+    return line(
+      id,
+      `2025-0${1 + Math.floor(next() * 3)}-${String(day).padStart(2, '0')}`,
+      1_700_000_000_000_000 + Math.floor(next() * 5) * 1000,
+      Math.round((next() - 0.6) * 200_000),
+      statuses[Math.floor(next() * 3)],
+      next() < 0.1 ? 'Café "Ünïcode" €' : `Payee ${id}`,
+    );
   });
 }
 
 describe('writeDecimal', () => {
   it('writes the same text as the API number (cents / 100) for any amount in cents', () => {
     const next = seededRandom(1);
-    const values = [0, 1, -1, 5, -5, 10, 50, -50, 99, 100, -100, 101, 110, 1234, -1230, 123456789, -987654321012, 2 ** 40, -(2 ** 45) + 7];
+    const values = [
+      0,
+      1,
+      -1,
+      5,
+      -5,
+      10,
+      50,
+      -50,
+      99,
+      100,
+      -100,
+      101,
+      110,
+      1234,
+      -1230,
+      123456789,
+      -987654321012,
+      2 ** 40,
+      -(2 ** 45) + 7,
+    ];
     for (let k = 0; k < 5000; k++) values.push(Math.round((next() - 0.5) * 10 ** (1 + Math.floor(next() * 14))));
     const buf = Buffer.alloc(64);
     for (const cents of values) {
@@ -48,7 +96,11 @@ describe('writeDecimal', () => {
 
 describe('RegisterModel', () => {
   it('writes every row with exact running, pending and cleared balances', () => {
-    const lines = [line(3, '2025-01-02', 5, -1050, 'x'), line(1, '2025-01-01', 9, 2001, ''), line(2, '2025-01-02', 5, -1, 'p')];
+    const lines = [
+      line(3, '2025-01-02', 5, -1050, 'x'),
+      line(1, '2025-01-01', 9, 2001, ''),
+      line(2, '2025-01-02', 5, -1, 'p'),
+    ];
     const model = RegisterModel.build(head('1'), [...lines].sort(byKey));
     const rows = JSON.parse(model.body.toString('utf8'));
     expect(rows).toEqual(expected(lines, 10_000));
@@ -58,7 +110,10 @@ describe('RegisterModel', () => {
   });
 
   it('a write to the newest rows of a large register keeps every part but the last: it copies about one part, not the register', () => {
-    const lines = randomLines(seededRandom(3), Array.from({ length: 6000 }, (_, i) => i + 1)).sort(byKey);
+    const lines = randomLines(
+      seededRandom(3),
+      Array.from({ length: 6000 }, (_, i) => i + 1),
+    ).sort(byKey);
     const model = RegisterModel.build(head('1'), lines, { partBytes: 64 * 1024 });
     expect(model.parts.length).toBeGreaterThan(10);
     const newest = lines[lines.length - 1];
@@ -85,7 +140,10 @@ describe('RegisterModel', () => {
   it('withChanges gives exactly the register built from scratch, over many random writes', () => {
     const next = seededRandom(42);
     let nextId = 1;
-    let current = randomLines(next, Array.from({ length: 400 }, () => nextId++));
+    let current = randomLines(
+      next,
+      Array.from({ length: 400 }, () => nextId++),
+    );
     // Parts of ~2 KB (a few rows each), so changes land in the first, a middle and the last part.
     let model = RegisterModel.build(head('1'), [...current].sort(byKey), { partBytes: 2048 });
     expect(model.parts.length).toBeGreaterThan(20);
@@ -104,7 +162,10 @@ describe('RegisterModel', () => {
           current = current.map((l) => (l.id === victim.id ? edited : l));
         }
       }
-      for (const added of randomLines(next, Array.from({ length: Math.floor(next() * 4) }, () => nextId++))) {
+      for (const added of randomLines(
+        next,
+        Array.from({ length: Math.floor(next() * 4) }, () => nextId++),
+      )) {
         touched.add(added.id);
         current.push(added);
       }
@@ -119,7 +180,11 @@ describe('RegisterModel', () => {
       // before the first row dated on or after the earliest changed row.
       const oldRows: Array<{ id: number; date: string }> = JSON.parse(before.body.toString('utf8'));
       const earliest = changed.reduce((min, l) => (l.date < min ? l.date : min), '9999-12-31');
-      const bound = Math.min(...[oldRows.findIndex((r) => touched.has(r.id)), oldRows.findIndex((r) => r.date >= earliest)].map((i) => (i < 0 ? oldRows.length : i)));
+      const bound = Math.min(
+        ...[oldRows.findIndex((r) => touched.has(r.id)), oldRows.findIndex((r) => r.date >= earliest)].map((i) =>
+          i < 0 ? oldRows.length : i,
+        ),
+      );
       const mustKeep = before.parts.slice(0, -1).filter((p) => p.first + p.count <= bound).length;
       let shared = 0;
       while (shared < model.parts.length && model.parts[shared] === before.parts[shared]) shared++;
@@ -132,16 +197,27 @@ describe('RegisterModel', () => {
 
   describe('pages are slices of the register', () => {
     const next = seededRandom(7);
-    const lines = randomLines(next, Array.from({ length: 250 }, (_, i) => i + 1)).sort(byKey);
+    const lines = randomLines(
+      next,
+      Array.from({ length: 250 }, (_, i) => i + 1),
+    ).sort(byKey);
     const model = RegisterModel.build(head('9', 500), lines, { partBytes: 1500 });
     const all = expected(lines, 500);
-    const positionOf = (i: number) => ({ date: lines[i].date, createdMicros: String(lines[i].createdMicros), id: lines[i].id });
+    const positionOf = (i: number) => ({
+      date: lines[i].date,
+      createdMicros: String(lines[i].createdMicros),
+      id: lines[i].id,
+    });
     const page = (options: Parameters<RegisterModel['page']>[0]) => JSON.parse(model.page(options).toString('utf8'));
 
     it('no cursor: the newest `limit` rows, in register order, with the balances before them', () => {
       const p = page({ limit: 100 });
       expect(p.rows).toEqual(all.slice(150));
-      expect(p.balance_before).toEqual({ running: all[149].running, pending: all[149].pending, cleared: all[149].cleared });
+      expect(p.balance_before).toEqual({
+        running: all[149].running,
+        pending: all[149].pending,
+        cleared: all[149].cleared,
+      });
       expect(decodeCursor(p.prev_cursor)).toEqual(positionOf(150));
       expect(p.next_cursor).toBeNull();
       expect(p.total).toBe(250);

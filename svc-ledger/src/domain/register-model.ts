@@ -75,7 +75,8 @@ export function writeDecimal(buf: Buffer, at: number, cents: number): number {
 }
 
 /** `YYYYMMDD` as a number, for ordering dates without string comparisons. */
-const dayOf = (date: string): number => Number(date.slice(0, 4)) * 10000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
+const dayOf = (date: string): number =>
+  Number(date.slice(0, 4)) * 10000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
 const dateOf = (day: number): string =>
   `${String(Math.floor(day / 10000)).padStart(4, '0')}-${String(Math.floor(day / 100) % 100).padStart(2, '0')}-${String(day % 100).padStart(2, '0')}`;
 
@@ -155,7 +156,8 @@ export interface RegisterPageSlices {
   length: number;
 }
 
-const partBytesHeld = (p: RegisterPart) => heldBytes(p.bytes) + p.columns.ids.length * BYTES_PER_ROW + (p.deflatedBytes ?? 0) + 64;
+const partBytesHeld = (p: RegisterPart) =>
+  heldBytes(p.bytes) + p.columns.ids.length * BYTES_PER_ROW + (p.deflatedBytes ?? 0) + 64;
 
 /**
  * Writes a register's JSON in parts of about `partBytes` each and keeps, for every row, where its
@@ -222,16 +224,46 @@ class RegisterWriter {
 
   /** Appends a row read from the database. */
   pushLine(line: RegisterLine): void {
-    this.pushRow(line.id, dayOf(line.date), line.createdMicros, line.amount, STATUS_CODE[line.status], line.prefix, null, 0, 0);
+    this.pushRow(
+      line.id,
+      dayOf(line.date),
+      line.createdMicros,
+      line.amount,
+      STATUS_CODE[line.status],
+      line.prefix,
+      null,
+      0,
+      0,
+    );
   }
 
   /** Appends row `j` of an earlier model's part, copying its JSON (without balances) byte for byte. */
   pushFrom(part: RegisterPart, j: number): void {
     const m = part.columns;
-    this.pushRow(m.ids[j], m.days[j], m.created[j], m.amounts[j], m.statuses[j], null, part.bytes, m.rowStart[j] - part.offset, m.prefixEnd[j] - part.offset);
+    this.pushRow(
+      m.ids[j],
+      m.days[j],
+      m.created[j],
+      m.amounts[j],
+      m.statuses[j],
+      null,
+      part.bytes,
+      m.rowStart[j] - part.offset,
+      m.prefixEnd[j] - part.offset,
+    );
   }
 
-  private pushRow(id: number, day: number, created: number, amount: number, status: number, prefix: string | null, from: Buffer | null, fromStart: number, fromEnd: number): void {
+  private pushRow(
+    id: number,
+    day: number,
+    created: number,
+    amount: number,
+    status: number,
+    prefix: string | null,
+    from: Buffer | null,
+    fromStart: number,
+    fromEnd: number,
+  ): void {
     const prefixBytes = prefix === null ? fromEnd - fromStart : prefix.length * 3;
     const need = 1 + prefixBytes + BALANCES_MAX_BYTES;
     if (this.rows > 0 && (this.used >= this.partBytes || this.buf.length - this.used < need)) this.closePart();
@@ -295,7 +327,8 @@ class RegisterWriter {
 
   finish(head: RegisterHeadState): RegisterModel {
     this.closePart();
-    if (this.parts.length === 0) this.parts.push({ first: 0, count: 0, offset: 0, bytes: Buffer.from([OPEN]), columns: allocColumns(0) });
+    if (this.parts.length === 0)
+      this.parts.push({ first: 0, count: 0, offset: 0, bytes: Buffer.from([OPEN]), columns: allocColumns(0) });
     return new RegisterModel(head, this.parts, this.count, this.partBytes);
   }
 }
@@ -321,14 +354,21 @@ export class RegisterModel {
   ) {}
 
   /** Builds a model from rows in register order (date, created_at, id). */
-  static build(head: RegisterHeadState, lines: Iterable<RegisterLine>, options: { partBytes?: number } = {}): RegisterModel {
+  static build(
+    head: RegisterHeadState,
+    lines: Iterable<RegisterLine>,
+    options: { partBytes?: number } = {},
+  ): RegisterModel {
     const builder = RegisterModel.builder(head.startingBalance, options);
     for (const line of lines) builder.push(line);
     return builder.finish(head);
   }
 
   /** A streaming builder: push rows in register order, then finish. */
-  static builder(startingBalance: number, options: { partBytes?: number } = {}): { push(line: RegisterLine): void; finish(head: RegisterHeadState): RegisterModel } {
+  static builder(
+    startingBalance: number,
+    options: { partBytes?: number } = {},
+  ): { push(line: RegisterLine): void; finish(head: RegisterHeadState): RegisterModel } {
     const writer = new RegisterWriter(startingBalance, options.partBytes ?? REGISTER_PART_BYTES);
     return { push: (line) => writer.pushLine(line), finish: (head) => writer.finish(head) };
   }
@@ -351,7 +391,11 @@ export class RegisterModel {
 
   /** The whole register's JSON in pieces, as a page's (`pageSlices`): every part whole, then the closing bracket. */
   bodySlices(): RegisterPageSlices {
-    return { pieces: [...this.parts.map((p) => p.bytes), CLOSE_BRACKET], parts: [...this.parts, null], length: this.length };
+    return {
+      pieces: [...this.parts.map((p) => p.bytes), CLOSE_BRACKET],
+      parts: [...this.parts, null],
+      length: this.length,
+    };
   }
 
   /** Memory the model holds (its parts with their compressed blocks, even those shared with other versions, and the joined body once made). */
@@ -384,7 +428,8 @@ export class RegisterModel {
           break;
         }
       }
-      if (added.length > 0) leading = Math.min(leading, this.seekKey(added[0].day, added[0].line.createdMicros, added[0].line.id, false));
+      if (added.length > 0)
+        leading = Math.min(leading, this.seekKey(added[0].day, added[0].line.createdMicros, added[0].line.id, false));
     }
     let k = 0;
     while (k < this.parts.length - 1 && this.parts[k].first + this.parts[k].count <= leading) k++;
@@ -397,7 +442,17 @@ export class RegisterModel {
       const c = part.columns;
       for (let local = startAt; local < part.count; local++) {
         if (touched.has(c.ids[local])) continue;
-        while (j < added.length && compareKeys(added[j].day, added[j].line.createdMicros, added[j].line.id, c.days[local], c.created[local], c.ids[local]) < 0) {
+        while (
+          j < added.length &&
+          compareKeys(
+            added[j].day,
+            added[j].line.createdMicros,
+            added[j].line.id,
+            c.days[local],
+            c.created[local],
+            c.ids[local],
+          ) < 0
+        ) {
           writer.pushLine(added[j++].line);
         }
         writer.pushFrom(part, local);
@@ -434,7 +489,12 @@ export class RegisterModel {
 
   /** Balances after row `i` (before the first row: the starting balance). */
   private balancesAfter(i: number): { running: number; pending: number; cleared: number } {
-    if (i < 0) return { running: this.head.startingBalance, pending: this.head.startingBalance, cleared: this.head.startingBalance };
+    if (i < 0)
+      return {
+        running: this.head.startingBalance,
+        pending: this.head.startingBalance,
+        cleared: this.head.startingBalance,
+      };
     const part = this.partOf(i);
     const j = i - part.first;
     return { running: part.columns.running[j], pending: part.columns.pending[j], cleared: part.columns.cleared[j] };

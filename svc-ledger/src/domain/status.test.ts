@@ -1,7 +1,14 @@
 import { countsAsCleared, countsAsPending, normaliseStatus } from './status';
 
 describe('normaliseStatus', () => {
-  it.each([['', ''], ['p', 'p'], ['P', 'p'], ['x', 'x'], ['X', 'x'], [' x ', 'x']])('%j -> %j', (input, stored) => {
+  it.each([
+    ['', ''],
+    ['p', 'p'],
+    ['P', 'p'],
+    ['x', 'x'],
+    ['X', 'x'],
+    [' x ', 'x'],
+  ])('%j -> %j', (input, stored) => {
     expect(normaliseStatus(input)).toBe(stored);
   });
   it.each(['c', 'xx', 'pending', '1'])('refuses %j', (input) => expect(normaliseStatus(input)).toBeNull());

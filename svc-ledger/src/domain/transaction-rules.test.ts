@@ -1,12 +1,53 @@
-import { applyEdit, applyMove, applyStatus, chunksBySize, detachLeg, historyDiff, snapshotBytes, type TxRow } from './transaction-rules';
+import {
+  applyEdit,
+  applyMove,
+  applyStatus,
+  chunksBySize,
+  detachLeg,
+  historyDiff,
+  snapshotBytes,
+  type TxRow,
+} from './transaction-rules';
 
 const base: TxRow = {
-  id: 1, household_id: 1, account_id: 10, date: '2025-01-01', payee: 'Shop', amount: -1000, status: '', notes: '', category_id: null,
-  is_budgeted: false, schedule_id: null, schedule_month: null, transfer_id: null, transfer_account_id: null, transfer_transaction_id: null,
-  deleted: false, deleted_reason: null, created_at: 't', updated_at: 't',
+  id: 1,
+  household_id: 1,
+  account_id: 10,
+  date: '2025-01-01',
+  payee: 'Shop',
+  amount: -1000,
+  status: '',
+  notes: '',
+  category_id: null,
+  is_budgeted: false,
+  schedule_id: null,
+  schedule_month: null,
+  transfer_id: null,
+  transfer_account_id: null,
+  transfer_transaction_id: null,
+  deleted: false,
+  deleted_reason: null,
+  created_at: 't',
+  updated_at: 't',
 };
-const leg: TxRow = { ...base, id: 1, payee: 'Savings', transfer_id: 7, transfer_account_id: 20, transfer_transaction_id: 2 };
-const peer: TxRow = { ...base, id: 2, account_id: 20, payee: 'Checking', amount: 1000, transfer_id: 7, transfer_account_id: 10, transfer_transaction_id: 1 };
+const leg: TxRow = {
+  ...base,
+  id: 1,
+  payee: 'Savings',
+  transfer_id: 7,
+  transfer_account_id: 20,
+  transfer_transaction_id: 2,
+};
+const peer: TxRow = {
+  ...base,
+  id: 2,
+  account_id: 20,
+  payee: 'Checking',
+  amount: 1000,
+  transfer_id: 7,
+  transfer_account_id: 10,
+  transfer_transaction_id: 1,
+};
 
 describe('applyEdit', () => {
   it('changes the given fields only', () => {
@@ -18,7 +59,13 @@ describe('applyEdit', () => {
   });
   it('mirrors amount and date on the other leg; a leg keeps its payee and category', () => {
     const next = applyEdit(leg, peer, { amount: -1500, date: '2025-02-02', payee: 'X', category_id: 3, notes: 'mine' });
-    expect(next.row).toMatchObject({ amount: -1500, date: '2025-02-02', payee: 'Savings', category_id: null, notes: 'mine' });
+    expect(next.row).toMatchObject({
+      amount: -1500,
+      date: '2025-02-02',
+      payee: 'Savings',
+      category_id: null,
+      notes: 'mine',
+    });
     expect(next.peer).toMatchObject({ amount: 1500, date: '2025-02-02', notes: '' });
   });
   it('a budgeted row (and its pair) becomes actual when edited', () => {
@@ -45,7 +92,7 @@ describe('applyMove', () => {
     const moved = applyMove({ ...base, status: 'x' }, null, { id: 30, name: 'Card' });
     expect(moved).toEqual({ row: { ...base, status: 'x', account_id: 30 }, peer: null });
   });
-  it('re-points the other leg of a transfer; refuses the other leg\'s account', () => {
+  it("re-points the other leg of a transfer; refuses the other leg's account", () => {
     const moved = applyMove(leg, peer, { id: 30, name: 'Card' });
     expect(moved).not.toBe('same-as-other-leg');
     if (moved !== 'same-as-other-leg') expect(moved.peer).toMatchObject({ transfer_account_id: 30, payee: 'Card' });
@@ -55,16 +102,28 @@ describe('applyMove', () => {
 
 describe('detachLeg and history', () => {
   it('the other leg of a closed account becomes ordinary, naming it', () => {
-    expect(detachLeg(peer, 'Old Checking')).toMatchObject({ transfer_id: null, transfer_account_id: null, transfer_transaction_id: null, payee: 'Old Checking', category_id: null });
+    expect(detachLeg(peer, 'Old Checking')).toMatchObject({
+      transfer_id: null,
+      transfer_account_id: null,
+      transfer_transaction_id: null,
+      payee: 'Old Checking',
+      category_id: null,
+    });
   });
   it('records changed fields in API form', () => {
-    expect(historyDiff(base, { ...base, amount: -1250, status: 'x' })).toEqual({ old_values: { amount: -10, status: '' }, new_values: { amount: -12.5, status: 'x' } });
+    expect(historyDiff(base, { ...base, amount: -1250, status: 'x' })).toEqual({
+      old_values: { amount: -10, status: '' },
+      new_values: { amount: -12.5, status: 'x' },
+    });
   });
 });
 
 describe('chunksBySize', () => {
   it('keeps every chunk under the byte bound and the item cap, in order', () => {
-    const rows = Array.from({ length: 5000 }, (_, i) => ({ payee: 'p'.repeat(i % 200), notes: i % 7 === 0 ? 'n'.repeat(1000) : '' }));
+    const rows = Array.from({ length: 5000 }, (_, i) => ({
+      payee: 'p'.repeat(i % 200),
+      notes: i % 7 === 0 ? 'n'.repeat(1000) : '',
+    }));
     const parts = chunksBySize(rows, snapshotBytes, 600_000, 2000);
     expect(parts.flat()).toEqual(rows);
     for (const part of parts) {

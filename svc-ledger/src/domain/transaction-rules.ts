@@ -37,12 +37,27 @@ export interface RowEdit {
 /** The fields a person edits; a change to any of them is "edited" in the history. */
 const EDITABLE = ['date', 'payee', 'amount', 'status', 'notes', 'category_id'] as const;
 /** Fields whose change the history records. */
-const RECORDED = ['account_id', 'date', 'payee', 'amount', 'status', 'notes', 'category_id', 'is_budgeted', 'transfer_id', 'transfer_account_id', 'deleted'] as const;
+const RECORDED = [
+  'account_id',
+  'date',
+  'payee',
+  'amount',
+  'status',
+  'notes',
+  'category_id',
+  'is_budgeted',
+  'transfer_id',
+  'transfer_account_id',
+  'deleted',
+] as const;
 
 const isLeg = (row: TxRow) => row.transfer_id !== null;
 
 /** A row and its other leg (if any) before and after a change, as the pairs the write helpers take. */
-export function legPairs(before: { row: TxRow; peer: TxRow | null }, after: { row: TxRow; peer: TxRow | null }): Array<{ before: TxRow; after: TxRow }> {
+export function legPairs(
+  before: { row: TxRow; peer: TxRow | null },
+  after: { row: TxRow; peer: TxRow | null },
+): Array<{ before: TxRow; after: TxRow }> {
   const pairs = [{ before: before.row, after: after.row }];
   if (before.peer && after.peer) pairs.push({ before: before.peer, after: after.peer });
   return pairs;
@@ -102,13 +117,21 @@ export function applyMove(
   if (row.account_id === destination.id) return { row, peer };
   const next: TxRow = { ...row, account_id: destination.id, is_budgeted: false };
   let nextPeer = peer;
-  if (peer && isLeg(row)) nextPeer = { ...peer, transfer_account_id: destination.id, payee: destination.name, is_budgeted: false };
+  if (peer && isLeg(row))
+    nextPeer = { ...peer, transfer_account_id: destination.id, payee: destination.name, is_budgeted: false };
   return { row: next, peer: nextPeer };
 }
 
 /** The other leg of a transfer whose account is deleted becomes an ordinary row. */
 export function detachLeg(leg: TxRow, deletedAccountName: string): TxRow {
-  return { ...leg, transfer_id: null, transfer_account_id: null, transfer_transaction_id: null, payee: deletedAccountName, category_id: null };
+  return {
+    ...leg,
+    transfer_id: null,
+    transfer_account_id: null,
+    transfer_transaction_id: null,
+    payee: deletedAccountName,
+    category_id: null,
+  };
 }
 
 /** True when any stored field differs. */
@@ -116,10 +139,14 @@ export function rowChanged(before: TxRow, after: TxRow): boolean {
   return RECORDED.some((f) => before[f] !== after[f]) || before.schedule_id !== after.schedule_id;
 }
 
-const apiValue = (field: string, value: unknown) => (field === 'amount' && typeof value === 'number' ? value / 100 : value);
+const apiValue = (field: string, value: unknown) =>
+  field === 'amount' && typeof value === 'number' ? value / 100 : value;
 
 /** Old and new values of the recorded fields that differ, in API form (amounts as decimals). */
-export function historyDiff(before: TxRow, after: TxRow): { old_values: Record<string, unknown>; new_values: Record<string, unknown> } {
+export function historyDiff(
+  before: TxRow,
+  after: TxRow,
+): { old_values: Record<string, unknown>; new_values: Record<string, unknown> } {
   const old_values: Record<string, unknown> = {};
   const new_values: Record<string, unknown> = {};
   for (const f of RECORDED) {
@@ -169,7 +196,12 @@ export const snapshotBytes = (row: { payee: string; notes: string }) => 420 + 3 
  * Splits rows for events so that each event's payload stays well under the bus's 1 MB message
  * limit (at most `maxBytes` by the `bytesOf` upper bound, and never more than `maxItems`).
  */
-export function chunksBySize<T>(items: readonly T[], bytesOf: (item: T) => number, maxBytes = 600_000, maxItems = 2000): T[][] {
+export function chunksBySize<T>(
+  items: readonly T[],
+  bytesOf: (item: T) => number,
+  maxBytes = 600_000,
+  maxItems = 2000,
+): T[][] {
   const out: T[][] = [];
   let current: T[] = [];
   let bytes = 0;

@@ -22,7 +22,10 @@ describe('netAmount', () => {
 });
 
 describe('accountNamedBy', () => {
-  const accounts = [{ id: 1, name: 'Checking' }, { id: 2, name: 'Visa Card' }];
+  const accounts = [
+    { id: 1, name: 'Checking' },
+    { id: 2, name: 'Visa Card' },
+  ];
   it('matches another account case-insensitively, ignoring surrounding spaces', () => {
     expect(accountNamedBy('  visa CARD ', accounts, 1)?.id).toBe(2);
   });

@@ -14,8 +14,13 @@ export interface TransferLegs {
  * transfer amount is the absolute net. (A zero net counts as incoming: there is nothing to move
  * either way, and the client already asked about zero amounts.)
  */
-export function transferDirection(currentAccountId: number, destinationAccountId: number, netCents: Cents): TransferLegs {
-  if (netCents < 0) return { fromAccountId: currentAccountId, toAccountId: destinationAccountId, amountCents: -netCents };
+export function transferDirection(
+  currentAccountId: number,
+  destinationAccountId: number,
+  netCents: Cents,
+): TransferLegs {
+  if (netCents < 0)
+    return { fromAccountId: currentAccountId, toAccountId: destinationAccountId, amountCents: -netCents };
   return { fromAccountId: destinationAccountId, toAccountId: currentAccountId, amountCents: netCents };
 }
 
@@ -28,7 +33,11 @@ export function netAmount(deposit: Cents | null | undefined, payment: Cents | nu
  * The account a payee names, if it is another account of the household (case-insensitive,
  * surrounding spaces ignored). Names are unique per household, so there is at most one.
  */
-export function accountNamedBy<A extends { id: number; name: string }>(payee: string, accounts: readonly A[], currentAccountId: number): A | undefined {
+export function accountNamedBy<A extends { id: number; name: string }>(
+  payee: string,
+  accounts: readonly A[],
+  currentAccountId: number,
+): A | undefined {
   const wanted = payee.trim().toLowerCase();
   if (wanted === '') return undefined;
   return accounts.find((a) => a.id !== currentAccountId && a.name.trim().toLowerCase() === wanted);

@@ -2,7 +2,13 @@ import { HttpError } from '@hf/service-kit/src/errors';
 import { amountToCents, requireAtMost, requireDate } from './values';
 
 describe('amountToCents', () => {
-  it.each([[12.34, 1234], [-5, -500], [0.1, 10], [1e12, 1e14], [-0, 0]])('%p -> %p cents', (amount, cents) => {
+  it.each([
+    [12.34, 1234],
+    [-5, -500],
+    [0.1, 10],
+    [1e12, 1e14],
+    [-0, 0],
+  ])('%p -> %p cents', (amount, cents) => {
     expect(amountToCents(amount)).toBe(cents);
   });
   it.each([1.005, 0.001, Infinity, NaN, 1e12 + 0.01, 1e13])('refuses %p with a 400', (amount) => {

@@ -22,12 +22,20 @@ const columns = 'a.id, a.household_id, a.name, a.starting_balance, a.is_default,
  * are stored. With `today` (balance_today), only sums held with that date are used, and the
  * sums stored carry it.
  */
-export async function listAccounts(q: Queryable, householdId: number, onlyId?: number, today?: string, balances?: BalanceCache): Promise<Account[]> {
+export async function listAccounts(
+  q: Queryable,
+  householdId: number,
+  onlyId?: number,
+  today?: string,
+  balances?: BalanceCache,
+): Promise<Account[]> {
   const all = balances ? balances.held(householdId) : new Map<number, HeldSums>();
   const held = today ? new Map([...all].filter(([, h]) => h.today?.date === today)) : all;
   const skip = [...held].map(([id, h]) => `${id}:${h.version}`);
   // A named statement: parsed and planned once per connection (the list is read on every page).
-  const result = await q.query<AccountRow & { register_version: string; total: number; pending: number; cleared: number; through_today: number }>({
+  const result = await q.query<
+    AccountRow & { register_version: string; total: number; pending: number; cleared: number; through_today: number }
+  >({
     name: 'ledger_list_accounts_v3',
     text: `SELECT ${columns}, a.register_version::text AS register_version, s.total, s.pending, s.cleared, s.through_today
      FROM accounts a
@@ -56,7 +64,13 @@ export async function listAccounts(q: Queryable, householdId: number, onlyId?: n
       throughToday = Number(r.through_today);
       if (balances) {
         balances.stats.misses++;
-        balances.set(householdId, r.id, r.register_version, sums, today ? { date: today, sum: throughToday } : undefined);
+        balances.set(
+          householdId,
+          r.id,
+          r.register_version,
+          sums,
+          today ? { date: today, sum: throughToday } : undefined,
+        );
       }
     }
     return {
@@ -73,7 +87,13 @@ export async function listAccounts(q: Queryable, householdId: number, onlyId?: n
   });
 }
 
-export async function getAccount(q: Queryable, householdId: number, id: number, today?: string, balances?: BalanceCache): Promise<Account | null> {
+export async function getAccount(
+  q: Queryable,
+  householdId: number,
+  id: number,
+  today?: string,
+  balances?: BalanceCache,
+): Promise<Account | null> {
   const [account] = await listAccounts(q, householdId, id, today, balances);
   return account ?? null;
 }
@@ -92,7 +112,12 @@ export async function accountRows(q: Queryable, householdId: number): Promise<Ac
  * `lock`: held until the write ends (`FOR KEY SHARE`: as a foreign-key check locks it, see
  * references.ts).
  */
-export async function findAccount(q: Queryable, householdId: number, id: number, lock?: 'FOR UPDATE' | 'FOR KEY SHARE'): Promise<AccountRow | null> {
+export async function findAccount(
+  q: Queryable,
+  householdId: number,
+  id: number,
+  lock?: 'FOR UPDATE' | 'FOR KEY SHARE',
+): Promise<AccountRow | null> {
   const result = await q.query<AccountRow>(
     `SELECT ${columns} FROM accounts a WHERE a.household_id = $1 AND a.id = $2 AND a.deleted_at IS NULL${lock ? ` ${lock}` : ''}`,
     [householdId, id],
@@ -136,7 +161,14 @@ export async function lockHouseholdAccounts(client: PoolClient, householdId: num
   return result.rows;
 }
 
-export async function insertAccount(client: PoolClient, householdId: number, name: string, startingBalance: number, isDefault: boolean, sortOrder: number): Promise<AccountRow> {
+export async function insertAccount(
+  client: PoolClient,
+  householdId: number,
+  name: string,
+  startingBalance: number,
+  isDefault: boolean,
+  sortOrder: number,
+): Promise<AccountRow> {
   const result = await client.query<AccountRow>(
     `INSERT INTO accounts AS a (household_id, name, starting_balance, is_default, sort_order) VALUES ($1, $2, $3, $4, $5) RETURNING ${columns}`,
     [householdId, name, startingBalance, isDefault, sortOrder],
@@ -146,7 +178,10 @@ export async function insertAccount(client: PoolClient, householdId: number, nam
 
 /** Renames an account: its rows show account_name, and transfer legs elsewhere show it as payee. */
 export async function renameAccount(w: LedgerWrite, id: number, name: string): Promise<AccountRow> {
-  const result = await w.client.query<AccountRow>(`UPDATE accounts a SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${columns}`, [id, name]);
+  const result = await w.client.query<AccountRow>(
+    `UPDATE accounts a SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${columns}`,
+    [id, name],
+  );
   w.touchHousehold();
   return result.rows[0];
 }
@@ -160,7 +195,10 @@ export async function setSortOrders(client: PoolClient, ids: readonly number[]):
 }
 
 export async function markAccountDeleted(w: LedgerWrite, id: number, userId: number | null): Promise<void> {
-  await w.client.query('UPDATE accounts SET deleted_at = now(), deleted_by = $2, is_default = false, updated_at = now() WHERE id = $1', [id, userId]);
+  await w.client.query(
+    'UPDATE accounts SET deleted_at = now(), deleted_by = $2, is_default = false, updated_at = now() WHERE id = $1',
+    [id, userId],
+  );
   w.touchHousehold();
 }
 
@@ -215,5 +253,12 @@ export async function setDefaultAccount(client: PoolClient, id: number): Promise
 }
 
 export function accountSnapshot(a: AccountRow): LedgerAccountSnapshot {
-  return { id: a.id, household_id: a.household_id, name: a.name, starting_balance_cents: a.starting_balance, is_default: a.is_default, sort_order: a.sort_order };
+  return {
+    id: a.id,
+    household_id: a.household_id,
+    name: a.name,
+    starting_balance_cents: a.starting_balance,
+    is_default: a.is_default,
+    sort_order: a.sort_order,
+  };
 }

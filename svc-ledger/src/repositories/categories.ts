@@ -22,14 +22,27 @@ export async function categoriesOf(q: Queryable, householdId: number, lock = fal
  * True when every id is a category of the household. `lock`: the categories are held `FOR KEY
  * SHARE` until the write ends, as a foreign-key check holds them (see references.ts).
  */
-export async function categoriesExist(q: Queryable, householdId: number, ids: readonly number[], lock = false): Promise<boolean> {
+export async function categoriesExist(
+  q: Queryable,
+  householdId: number,
+  ids: readonly number[],
+  lock = false,
+): Promise<boolean> {
   const distinct = [...new Set(ids)];
   if (distinct.length === 0) return true;
-  const result = await q.query(`SELECT id FROM categories WHERE household_id = $1 AND id = ANY($2::int[])${lock ? ' FOR KEY SHARE' : ''}`, [householdId, distinct]);
+  const result = await q.query(
+    `SELECT id FROM categories WHERE household_id = $1 AND id = ANY($2::int[])${lock ? ' FOR KEY SHARE' : ''}`,
+    [householdId, distinct],
+  );
   return result.rowCount === distinct.length;
 }
 
-export async function insertCategory(client: PoolClient, householdId: number, name: string, parentId: number | null): Promise<CategoryLite> {
+export async function insertCategory(
+  client: PoolClient,
+  householdId: number,
+  name: string,
+  parentId: number | null,
+): Promise<CategoryLite> {
   const result = await client.query<CategoryLite>(
     'INSERT INTO categories (household_id, name, parent_id) VALUES ($1, $2, $3) RETURNING id, name, parent_id',
     [householdId, name, parentId],
@@ -43,7 +56,12 @@ export async function insertCategory(client: PoolClient, householdId: number, na
  * own and its sub-categories'); the others touch every register of the household.
  */
 
-export async function updateCategory(w: LedgerWrite, id: number, name: string, parentId: number | null): Promise<CategoryLite> {
+export async function updateCategory(
+  w: LedgerWrite,
+  id: number,
+  name: string,
+  parentId: number | null,
+): Promise<CategoryLite> {
   const result = await w.client.query<CategoryLite>(
     'UPDATE categories SET name = $2, parent_id = $3, updated_at = now() WHERE id = $1 RETURNING id, name, parent_id',
     [id, name, parentId],

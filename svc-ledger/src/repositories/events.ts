@@ -75,7 +75,10 @@ export class LedgerWrite {
    * insert, update and delete of a transactions row calls it (transactions.ts), with the row as
    * it is after (1) and before (-1); rows marked deleted count nowhere.
    */
-  count(rows: Iterable<{ account_id: number; amount: number; status: Status; date: string; deleted?: boolean }>, sign: 1 | -1): void {
+  count(
+    rows: Iterable<{ account_id: number; amount: number; status: Status; date: string; deleted?: boolean }>,
+    sign: 1 | -1,
+  ): void {
     for (const row of rows) {
       if (row.deleted) continue;
       let delta = this.counted.get(row.account_id);

@@ -8,7 +8,12 @@ export interface HistoryEntry {
 }
 
 /** Records change-history entries (one statement for any number). */
-export async function insertHistory(client: PoolClient, householdId: number, userId: number | null, entries: readonly HistoryEntry[]): Promise<void> {
+export async function insertHistory(
+  client: PoolClient,
+  householdId: number,
+  userId: number | null,
+  entries: readonly HistoryEntry[],
+): Promise<void> {
   if (entries.length === 0) return;
   await client.query(
     `INSERT INTO transaction_changes (household_id, transaction_id, action, user_id, old_values, new_values)

@@ -36,7 +36,14 @@ const LINE_COLUMNS = `t.id, t.date::text, ${epochMicros('t.created_at')}::float8
        || '","updated_at":"' || ${isoText('t.updated_at')} || '"'`;
 
 type LineRow = [number, string, number, number, RegisterLine['status'], string];
-const toLine = (r: LineRow): RegisterLine => ({ id: r[0], date: r[1], createdMicros: r[2], amount: r[3], status: r[4], prefix: r[5] });
+const toLine = (r: LineRow): RegisterLine => ({
+  id: r[0],
+  date: r[1],
+  createdMicros: r[2],
+  amount: r[3],
+  status: r[4],
+  prefix: r[5],
+});
 
 interface Names {
   /** Category paths by id, as JSON texts, in a JSON object. */
@@ -65,7 +72,13 @@ const lineParams = (account: { id: number; name: string }, names: Names) => [
 ];
 
 /** Every row of the account in register order, streamed into a model (rows are not collected first). */
-function readFull(client: PoolClient, householdId: number, account: { id: number; name: string }, names: Names, head: RegisterHeadState): Promise<RegisterModel> {
+function readFull(
+  client: PoolClient,
+  householdId: number,
+  account: { id: number; name: string },
+  names: Names,
+  head: RegisterHeadState,
+): Promise<RegisterModel> {
   const text = `SELECT ${LINE_COLUMNS} FROM transactions t
      WHERE t.account_id = $4 AND t.household_id = $5 AND t.deleted_at IS NULL
      ORDER BY t.date, t.created_at, t.id`;
@@ -85,7 +98,12 @@ function readFull(client: PoolClient, householdId: number, account: { id: number
  * The ids of the rows changed since `from`, when register_changes chain exactly from that
  * version to `to` and every change names its rows; otherwise null (rebuild whole).
  */
-async function changedRowIds(client: PoolClient, accountId: number, from: string, to: string): Promise<Set<number> | null> {
+async function changedRowIds(
+  client: PoolClient,
+  accountId: number,
+  from: string,
+  to: string,
+): Promise<Set<number> | null> {
   const result = await client.query<{ version: string; prev_version: string; row_ids: number[] | null }>(
     `SELECT version::text, prev_version::text, row_ids FROM register_changes
      WHERE account_id = $1 AND version > $2::bigint AND version <= $3::bigint ORDER BY version`,
@@ -102,7 +120,13 @@ async function changedRowIds(client: PoolClient, accountId: number, from: string
 }
 
 /** The rows with these ids that are in the account now and not deleted. */
-async function readLines(client: PoolClient, householdId: number, account: { id: number; name: string }, names: Names, ids: ReadonlySet<number>): Promise<RegisterLine[]> {
+async function readLines(
+  client: PoolClient,
+  householdId: number,
+  account: { id: number; name: string },
+  names: Names,
+  ids: ReadonlySet<number>,
+): Promise<RegisterLine[]> {
   if (ids.size === 0) return [];
   const result = await client.query<LineRow>({
     text: `SELECT ${LINE_COLUMNS} FROM transactions t
@@ -127,7 +151,12 @@ export interface LoadedRegister {
  * into a copy of it; otherwise every row is read.
  * Null when the account is not the household's or is deleted.
  */
-export async function loadRegister(pool: Pool, householdId: number, accountId: number, previous?: RegisterModel): Promise<LoadedRegister | null> {
+export async function loadRegister(
+  pool: Pool,
+  householdId: number,
+  accountId: number,
+  previous?: RegisterModel,
+): Promise<LoadedRegister | null> {
   return withTransaction(
     pool,
     async (client) => {
@@ -141,9 +170,15 @@ export async function loadRegister(pool: Pool, householdId: number, accountId: n
       // of the household), so the rows outside the change chain still show their names right.
       const sameShape = previous && previous.head.startingBalance === head.startingBalance;
       if (previous && sameShape && previous.version === head.version) return { model: previous, how: 'previous' };
-      const changed = previous && sameShape && BigInt(previous.version) < BigInt(head.version) ? await changedRowIds(client, accountId, previous.version, head.version) : null;
+      const changed =
+        previous && sameShape && BigInt(previous.version) < BigInt(head.version)
+          ? await changedRowIds(client, accountId, previous.version, head.version)
+          : null;
       return previous && changed
-        ? { model: previous.withChanges(head, changed, await readLines(client, householdId, account, names, changed)), how: 'changes' }
+        ? {
+            model: previous.withChanges(head, changed, await readLines(client, householdId, account, names, changed)),
+            how: 'changes',
+          }
         : { model: await readFull(client, householdId, account, names, head), how: 'rows' };
     },
     { isolation: 'repeatable read', readOnly: true },

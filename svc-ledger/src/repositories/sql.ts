@@ -14,5 +14,8 @@ export const categoryPathSql = (category: string, parent: string) =>
 
 /** A microsecond-exact instant from ISO text, or null when the text is not one. */
 export function isIsoInstant(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:?\d{2})$/.test(text) && !Number.isNaN(Date.parse(text));
+  return (
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:?\d{2})$/.test(text) &&
+    !Number.isNaN(Date.parse(text))
+  );
 }

@@ -1,10 +1,22 @@
 import { EVENTS } from '@hf/contracts';
 import { compactRows } from '@hf/contracts/compact-rows';
-import { TRANSFER_CATEGORY_NAME, type TransactionChangedV1, type TransactionRecordedV1, type TransactionRecordedV2 } from '@hf/contracts/ledger';
+import {
+  TRANSFER_CATEGORY_NAME,
+  type TransactionChangedV1,
+  type TransactionRecordedV1,
+  type TransactionRecordedV2,
+} from '@hf/contracts/ledger';
 import { badRequest, notFound } from '@hf/service-kit/src/errors';
 import { findByPath } from '../domain/category-tree';
 import type { Status } from '../domain/status';
-import { chunksBySize, historyDiff, historyValues, snapshotBytes, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
+import {
+  chunksBySize,
+  historyDiff,
+  historyValues,
+  snapshotBytes,
+  toEventSnapshot,
+  type TxRow,
+} from '../domain/transaction-rules';
 import type { AccountRow } from './accounts';
 import { categoriesExist, categoriesOf } from './categories';
 import type { LedgerWrite } from './events';
@@ -49,7 +61,13 @@ export interface NewTransaction {
  * out: `{ ...blank, ...entered }` with a field overridden made V8 take ~7 µs a row (a 10,000-row
  * import: 70 ms), in building the row and in every later read of it.
  */
-export function ordinaryRow(w: LedgerWrite, id: number, accountId: number, input: Omit<NewTransaction, 'category_id'>, categoryId: number | null): NewRow {
+export function ordinaryRow(
+  w: LedgerWrite,
+  id: number,
+  accountId: number,
+  input: Omit<NewTransaction, 'category_id'>,
+  categoryId: number | null,
+): NewRow {
   return {
     id,
     household_id: w.householdId,
@@ -72,16 +90,28 @@ export function ordinaryRow(w: LedgerWrite, id: number, accountId: number, input
 const NOTHING_ENTERED = { date: '', payee: '', amount: 0, status: '', notes: '' } as const;
 
 /** A new row's fields besides what was entered (to be spread under them): no category, not budgeted, not a transfer. */
-export const blankRow = (w: LedgerWrite, id: number, accountId: number): NewRow => ordinaryRow(w, id, accountId, NOTHING_ENTERED, null);
+export const blankRow = (w: LedgerWrite, id: number, accountId: number): NewRow =>
+  ordinaryRow(w, id, accountId, NOTHING_ENTERED, null);
 
 /**
  * Emits ledger.transaction.recorded.v1 for new rows (chunked) and, unless bulk, "created" history.
  * `compact` (a bulk import): v2 instead, each event's shared fields written once (~4x less JSON
  * for the outbox, the bus and the mirrors).
  */
-export async function announceCreated(w: LedgerWrite, rows: readonly TxRow[], origin: string, withHistory = true, compact = false): Promise<void> {
+export async function announceCreated(
+  w: LedgerWrite,
+  rows: readonly TxRow[],
+  origin: string,
+  withHistory = true,
+  compact = false,
+): Promise<void> {
   if (withHistory) {
-    await insertHistory(w.client, w.householdId, w.userId, rows.map((r) => ({ transaction_id: r.id, action: 'created', old_values: {}, new_values: historyValues(r) })));
+    await insertHistory(
+      w.client,
+      w.householdId,
+      w.userId,
+      rows.map((r) => ({ transaction_id: r.id, action: 'created', old_values: {}, new_values: historyValues(r) })),
+    );
   }
   for (const part of chunksBySize(rows, snapshotBytes)) {
     const snapshots = part.map(toEventSnapshot);
@@ -117,7 +147,11 @@ export interface TransferInput {
 }
 
 /** Both legs of a transfer, linked, in one statement: -amount in `from`, +amount in `to`. */
-export async function createTransfer(w: LedgerWrite, input: TransferInput, origin = 'transfer'): Promise<{ fromLeg: TxRow; toLeg: TxRow }> {
+export async function createTransfer(
+  w: LedgerWrite,
+  input: TransferInput,
+  origin = 'transfer',
+): Promise<{ fromLeg: TxRow; toLeg: TxRow }> {
   const [fromId, toId] = await allocateIds(w.client, 2);
   const transferId = await nextTransferId(w.client);
   const shared = {

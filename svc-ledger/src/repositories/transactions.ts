@@ -6,7 +6,9 @@ import type { LedgerWrite } from './events';
 import { categoryPathSql, epochMicros, isoText, type PoolClient, type Queryable } from './sql';
 
 /** The stored row (money in cents), as TxRow. */
-const rowColumns = (t: string) => `${t}.id, ${t}.household_id, ${t}.account_id, ${t}.date, ${t}.payee, ${t}.amount, ${t}.status, ${t}.notes,
+const rowColumns = (
+  t: string,
+) => `${t}.id, ${t}.household_id, ${t}.account_id, ${t}.date, ${t}.payee, ${t}.amount, ${t}.status, ${t}.notes,
   ${t}.category_id, ${t}.is_budgeted, ${t}.schedule_id, ${t}.schedule_month, ${t}.transfer_id, ${t}.transfer_account_id,
   ${t}.transfer_transaction_id, ${t}.deleted_at IS NOT NULL AS deleted, ${t}.deleted_reason,
   ${isoText(`${t}.created_at`)} AS created_at, ${isoText(`${t}.updated_at`)} AS updated_at`;
@@ -28,7 +30,11 @@ export async function lockRows(client: PoolClient, householdId: number, ids: rea
  * Both legs are locked in id order (whichever leg the request names), so two edits of one
  * transfer from its two sides queue instead of deadlocking.
  */
-export async function lockWithPeer(client: PoolClient, householdId: number, id: number): Promise<{ row: TxRow; peer: TxRow | null } | null> {
+export async function lockWithPeer(
+  client: PoolClient,
+  householdId: number,
+  id: number,
+): Promise<{ row: TxRow; peer: TxRow | null } | null> {
   for (;;) {
     const peek = await client.query<{ peer: number | null }>(
       'SELECT transfer_transaction_id AS peer FROM transactions WHERE household_id = $1 AND id = $2',
@@ -104,7 +110,11 @@ export async function insertRows(w: LedgerWrite, rows: readonly NewRow[], create
 }
 
 /** insertRows without the stored rows: answers the transaction's timestamp they carry (see storedRow). */
-export async function insertNewRows(w: LedgerWrite, rows: readonly NewRow[], createdBy: number | null): Promise<string> {
+export async function insertNewRows(
+  w: LedgerWrite,
+  rows: readonly NewRow[],
+  createdBy: number | null,
+): Promise<string> {
   w.touchRows(rows);
   w.count(rows, 1);
   const params: unknown[] = [createdBy];
@@ -121,7 +131,10 @@ export async function insertNewRows(w: LedgerWrite, rows: readonly NewRow[], cre
       values.push(`u.c${arrays.length}`);
     }
   }
-  const from = arrays.length === 0 ? '' : `FROM unnest(${arrays.join(', ')}) AS u(${arrays.map((_, i) => `c${i + 1}`).join(', ')})`;
+  const from =
+    arrays.length === 0
+      ? ''
+      : `FROM unnest(${arrays.join(', ')}) AS u(${arrays.map((_, i) => `c${i + 1}`).join(', ')})`;
   const result = await w.client.query<{ now: string }>(
     `WITH inserted AS (
        INSERT INTO transactions (${INSERT_COLUMNS.map(([name]) => name).join(', ')}, created_by)
@@ -175,13 +188,19 @@ export interface RowChange {
  * (new updated_at, strictly later than the previous one). Unchanged pairs are dropped. The
  * registers of both accounts of a moved row change.
  */
-export async function persistChanges(w: LedgerWrite, pairs: ReadonlyArray<{ before: TxRow; after: TxRow | null }>): Promise<RowChange[]> {
+export async function persistChanges(
+  w: LedgerWrite,
+  pairs: ReadonlyArray<{ before: TxRow; after: TxRow | null }>,
+): Promise<RowChange[]> {
   const changed = pairs.filter((p): p is RowChange => p.after !== null && rowChanged(p.before, p.after));
   if (changed.length === 0) return [];
   const rows = changed.map((p) => p.after);
   const col = <K extends keyof TxRow>(k: K) => pgArray(rows.map((r) => r[k]));
   w.touchRows(changed.flatMap((p) => [p.before, p.after]));
-  w.count(changed.map((p) => p.before), -1);
+  w.count(
+    changed.map((p) => p.before),
+    -1,
+  );
   w.count(rows, 1);
   const result = await w.client.query<TxRow>(
     `UPDATE transactions t SET account_id = u.account_id, date = u.date, payee = u.payee, amount = u.amount, status = u.status,
@@ -197,8 +216,19 @@ export async function persistChanges(w: LedgerWrite, pairs: ReadonlyArray<{ befo
      WHERE t.id = u.id
      RETURNING ${rowColumns('t')}`,
     [
-      col('id'), col('account_id'), col('date'), col('payee'), col('amount'), col('status'), col('notes'), col('category_id'),
-      col('is_budgeted'), col('transfer_id'), col('transfer_account_id'), col('transfer_transaction_id'), col('deleted'),
+      col('id'),
+      col('account_id'),
+      col('date'),
+      col('payee'),
+      col('amount'),
+      col('status'),
+      col('notes'),
+      col('category_id'),
+      col('is_budgeted'),
+      col('transfer_id'),
+      col('transfer_account_id'),
+      col('transfer_transaction_id'),
+      col('deleted'),
       col('deleted_reason'),
     ],
   );
@@ -260,7 +290,11 @@ function toRecord(r: RecordRow): TransactionRecord {
 }
 
 /** Rows of the household in API form, in the order of `ids` (missing ids are skipped). */
-export async function recordsByIds(q: Queryable, householdId: number, ids: readonly number[]): Promise<TransactionRecord[]> {
+export async function recordsByIds(
+  q: Queryable,
+  householdId: number,
+  ids: readonly number[],
+): Promise<TransactionRecord[]> {
   if (ids.length === 0) return [];
   const result = await q.query<RecordRow>(
     `SELECT ${recordColumns} FROM transactions t ${recordJoins} WHERE t.household_id = $1 AND t.id = ANY($2::int[])`,
@@ -285,7 +319,8 @@ export interface RegisterPageResult {
 }
 
 const positionParams = (p: RegisterPosition) => [p.date, p.createdMicros, p.id];
-const positionSql = (i: number) => `($${i}::date, timestamptz 'epoch' + $${i + 1}::bigint * interval '1 microsecond', $${i + 2}::int)`;
+const positionSql = (i: number) =>
+  `($${i}::date, timestamptz 'epoch' + $${i + 1}::bigint * interval '1 microsecond', $${i + 2}::int)`;
 
 /**
  * One page of the register. The page's rows are selected through the register index; the
@@ -372,7 +407,8 @@ export async function registerPage(
     rows: out,
     balance_before,
     prev_cursor: first && hasEarlier ? encodeCursor(firstPosition!) : null,
-    next_cursor: last && hasLater ? encodeCursor({ date: last.date, createdMicros: last.created_micros, id: last.id }) : null,
+    next_cursor:
+      last && hasLater ? encodeCursor({ date: last.date, createdMicros: last.created_micros, id: last.id }) : null,
     total: agg.total,
   };
 }
@@ -387,7 +423,12 @@ export async function lockAccountRows(client: PoolClient, householdId: number, a
 }
 
 /** Rows of the household generated for a schedule (one month or all), locked for update. */
-export async function lockScheduleRows(client: PoolClient, householdId: number, scheduleId: number, month?: string): Promise<TxRow[]> {
+export async function lockScheduleRows(
+  client: PoolClient,
+  householdId: number,
+  scheduleId: number,
+  month?: string,
+): Promise<TxRow[]> {
   const result = await client.query<TxRow>(
     `SELECT ${rowColumns('t')} FROM transactions t
      WHERE t.household_id = $1 AND t.schedule_id = $2 AND ($3::text IS NULL OR t.schedule_month = $3) ORDER BY t.id FOR UPDATE`,
@@ -403,7 +444,12 @@ export async function transactionExists(q: Queryable, householdId: number, id: n
 }
 
 /** Live (non-deleted) rows of the household with id > `afterId`, in id order, at most `limit` (replay). */
-export async function liveRowsAfter(q: Queryable, householdId: number, afterId: number, limit: number): Promise<TxRow[]> {
+export async function liveRowsAfter(
+  q: Queryable,
+  householdId: number,
+  afterId: number,
+  limit: number,
+): Promise<TxRow[]> {
   const result = await q.query<TxRow>(
     `SELECT ${rowColumns('t')} FROM transactions t
      WHERE t.household_id = $1 AND t.id > $2 AND t.deleted_at IS NULL ORDER BY t.id LIMIT $3`,

@@ -46,7 +46,8 @@ function assertNameFree(accounts: readonly AccountRow[], name: string, exceptId?
 }
 
 /** `?today=` as a real calendar date (2025-02-30 answers 400), or undefined. */
-const todayOf = (query: AccountBalanceQuery): string | undefined => (query.today === undefined ? undefined : requireDate(query.today, 'today'));
+const todayOf = (query: AccountBalanceQuery): string | undefined =>
+  query.today === undefined ? undefined : requireDate(query.today, 'today');
 
 /** Accounts: list, read, create, rename, delete, reorder. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
@@ -62,7 +63,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounts/:id',
     { schema: { params: IdParams, querystring: AccountBalanceQuery, response: { 200: Account, ...errorResponses } } },
     async (request) => {
-      const account = await getAccount(app.db, actorOf(request).householdId, request.params.id, todayOf(request.query), app.balanceCache);
+      const account = await getAccount(
+        app.db,
+        actorOf(request).householdId,
+        request.params.id,
+        todayOf(request.query),
+        app.balanceCache,
+      );
       if (!account) throw notFound(ACCOUNT_NOT_FOUND);
       return account;
     },
@@ -79,7 +86,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         const accounts = await lockHouseholdAccounts(w.client, actor.householdId);
         assertNameFree(accounts, name);
         const sortOrder = accounts.reduce((max, a) => Math.max(max, a.sort_order + 1), 0);
-        const account = await insertAccount(w.client, actor.householdId, name, startingBalance, accounts.length === 0, sortOrder);
+        const account = await insertAccount(
+          w.client,
+          actor.householdId,
+          name,
+          startingBalance,
+          accounts.length === 0,
+          sortOrder,
+        );
         const data: AccountOpenedV1 = { account: accountSnapshot(account) };
         w.emit(EVENTS.accountOpened, `account/${account.id}`, data);
         return account;
@@ -127,15 +141,25 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           'deleted',
           (changes) => {
             for (const part of chunksBySize(changes, (c) => snapshotBytes(c.before))) {
-              const data: TransactionDeletedV1 = { transactions: part.map((c) => toEventSnapshot(c.before)), reason: 'account_closed' };
+              const data: TransactionDeletedV1 = {
+                transactions: part.map((c) => toEventSnapshot(c.before)),
+                reason: 'account_closed',
+              };
               w.emit(EVENTS.transactionDeleted, `account/${account.id}`, data);
             }
           },
         );
         // The other legs of its transfers stay as ordinary rows naming the deleted account.
         const peerIds = rows.filter((r) => r.transfer_transaction_id !== null).map((r) => r.transfer_transaction_id!);
-        const peers = (await lockRows(w.client, actor.householdId, peerIds)).filter((p: TxRow) => p.account_id !== account.id);
-        await applyChanges(w, peers.map((p) => ({ before: p, after: detachLeg(p, account.name) })), 'detached', announceChanged(w, 'transfer_detached'));
+        const peers = (await lockRows(w.client, actor.householdId, peerIds)).filter(
+          (p: TxRow) => p.account_id !== account.id,
+        );
+        await applyChanges(
+          w,
+          peers.map((p) => ({ before: p, after: detachLeg(p, account.name) })),
+          'detached',
+          announceChanged(w, 'transfer_detached'),
+        );
         await markAccountDeleted(w, account.id, actor.userId);
         let newDefault: number | null = null;
         if (account.is_default) {

@@ -21,7 +21,15 @@ import {
   planMerge,
   validCategoryName,
 } from '../domain/category-tree';
-import { categoriesOf, categorySnapshot, deleteCategories, insertCategory, markCategoryDeleting, recategoriseRows, updateCategory } from '../repositories/categories';
+import {
+  categoriesOf,
+  categorySnapshot,
+  deleteCategories,
+  insertCategory,
+  markCategoryDeleting,
+  recategoriseRows,
+  updateCategory,
+} from '../repositories/categories';
 import { runWrite } from '../write';
 import { actorOf, CATEGORY_NOT_FOUND, errorResponses } from './common';
 
@@ -75,7 +83,10 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
         if (name === category.name && parentId === category.parent_id) return category;
         assertSiblingNameFree(categories, name, parentId, category.id);
         const updated = await updateCategory(w, category.id, name, parentId);
-        const data: CategoryChangedV1 = { before: categorySnapshot(actor.householdId, category), after: categorySnapshot(actor.householdId, updated) };
+        const data: CategoryChangedV1 = {
+          before: categorySnapshot(actor.householdId, category),
+          after: categorySnapshot(actor.householdId, updated),
+        };
         w.emit(EVENTS.categoryChanged, `category/${category.id}`, data);
         return updated;
       });

@@ -25,8 +25,26 @@ import { accountRows, findAccount } from '../repositories/accounts';
 import { categoriesExist, categoriesOf } from '../repositories/categories';
 import type { LedgerWrite } from '../repositories/events';
 import { withoutRowTriggers } from '../repositories/references';
-import { announceChanged, announceCreated, applyChanges, blankRow, createTransfer, ordinaryRow, resolveCategory } from '../repositories/transaction-writes';
-import { allocateIds, hardDeleteRows, insertNewRows, insertRows, lockRows, lockScheduleRows, storedRow, transactionNow, type NewRow } from '../repositories/transactions';
+import {
+  announceChanged,
+  announceCreated,
+  applyChanges,
+  blankRow,
+  createTransfer,
+  ordinaryRow,
+  resolveCategory,
+} from '../repositories/transaction-writes';
+import {
+  allocateIds,
+  hardDeleteRows,
+  insertNewRows,
+  insertRows,
+  lockRows,
+  lockScheduleRows,
+  storedRow,
+  transactionNow,
+  type NewRow,
+} from '../repositories/transactions';
 import { runWrite } from '../write';
 import { ACCOUNT_NOT_FOUND, CATEGORY_NOT_FOUND, errorResponses, TRANSACTION_NOT_FOUND } from './common';
 
@@ -83,11 +101,19 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
   // --- Import: many rows in one database transaction, idempotent per key ------------------------
   app.post<{ Body: BulkCreateBody }>(
     '/internal/transactions/bulk',
-    { config: internal, bodyLimit: BULK_BODY_LIMIT, schema: { body: BulkCreateBody, response: { 200: BulkCreateResponse, ...errorResponses } } },
+    {
+      config: internal,
+      bodyLimit: BULK_BODY_LIMIT,
+      schema: { body: BulkCreateBody, response: { 200: BulkCreateResponse, ...errorResponses } },
+    },
     async (request, reply) => {
       const body = request.body;
       const householdId = body.household_id;
-      requireAtMost(body.transactions, LEDGER_LIMITS.internalBulk, `Too many transactions (limit ${LEDGER_LIMITS.internalBulk}).`);
+      requireAtMost(
+        body.transactions,
+        LEDGER_LIMITS.internalBulk,
+        `Too many transactions (limit ${LEDGER_LIMITS.internalBulk}).`,
+      );
       // Validate every row before touching the database; the message names the row.
       const inputs = body.transactions.map((t, i) => {
         const where = `Transaction ${i + 1}`;
@@ -100,7 +126,15 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
         } catch (err) {
           throw badRequest(`${where}: ${(err as Error).message}`);
         }
-        return { date: t.date, payee, amount, status: statusOrBadRequest(t.status, where), notes: (t.notes ?? '').trim(), category_id: t.category_id, category: t.category };
+        return {
+          date: t.date,
+          payee,
+          amount,
+          status: statusOrBadRequest(t.status, where),
+          notes: (t.notes ?? '').trim(),
+          category_id: t.category_id,
+          category: t.category,
+        };
       });
       return runWrite(app, reply, { householdId, userId: body.user_id ?? null }, async (w) => {
         const claimed = await w.client.query(
@@ -118,7 +152,12 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
         // References checked once for all rows (not by a trigger per row) when the database role
         // allows it: the account and the rows' categories locked as the triggers would lock them.
         const referencesLocked = app.checksReferencesOnce;
-        const account = await findAccount(w.client, householdId, body.account_id, referencesLocked ? 'FOR KEY SHARE' : undefined);
+        const account = await findAccount(
+          w.client,
+          householdId,
+          body.account_id,
+          referencesLocked ? 'FOR KEY SHARE' : undefined,
+        );
         if (!account) throw notFound(ACCOUNT_NOT_FOUND);
         const ids = [...new Set(inputs.map((t) => t.category_id).filter((id): id is number => typeof id === 'number'))];
         if (!(await categoriesExist(w.client, householdId, ids))) throw notFound(CATEGORY_NOT_FOUND);
@@ -146,7 +185,13 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
         const insertAndAnnounce = async () => {
           const inserting = insertNewRows(w, rows, w.userId);
           inserting.catch(() => undefined); // awaited below; a refusal then rolls the write back
-          await announceCreated(w, rows.map((r) => storedRow(r, now)), 'import', false, true);
+          await announceCreated(
+            w,
+            rows.map((r) => storedRow(r, now)),
+            'import',
+            false,
+            true,
+          );
           await inserting;
         };
         await (referencesLocked ? withoutRowTriggers(w.client, insertAndAnnounce) : insertAndAnnounce());
@@ -164,22 +209,35 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
   // --- Import: matched rows become cleared (budgeted ones actual, with the imported values) -----
   app.post<{ Body: ClearTransactionsBody }>(
     '/internal/transactions/clear',
-    { config: internal, bodyLimit: BULK_BODY_LIMIT, schema: { body: ClearTransactionsBody, response: { 200: ClearTransactionsResponse, ...errorResponses } } },
+    {
+      config: internal,
+      bodyLimit: BULK_BODY_LIMIT,
+      schema: { body: ClearTransactionsBody, response: { 200: ClearTransactionsResponse, ...errorResponses } },
+    },
     async (request, reply) => {
       const body = request.body;
       const householdId = body.household_id;
-      requireAtMost(body.transaction_ids, LEDGER_LIMITS.internalBulk, `Too many transactions (limit ${LEDGER_LIMITS.internalBulk}).`);
+      requireAtMost(
+        body.transaction_ids,
+        LEDGER_LIMITS.internalBulk,
+        `Too many transactions (limit ${LEDGER_LIMITS.internalBulk}).`,
+      );
       const ids = [...new Set(body.transaction_ids)];
       const wanted = new Set(ids);
       const updates = new Map<number, { date?: string; amount?: number }>();
       for (const u of body.updates ?? []) {
         if (!wanted.has(u.id)) throw badRequest('Every update must name one of the transaction_ids.');
-        updates.set(u.id, { date: u.date === undefined ? undefined : requireDate(u.date), amount: u.amount === undefined ? undefined : amountToCents(u.amount) });
+        updates.set(u.id, {
+          date: u.date === undefined ? undefined : requireDate(u.date),
+          amount: u.amount === undefined ? undefined : amountToCents(u.amount),
+        });
       }
       const cleared = await runWrite(app, reply, { householdId, userId: body.user_id ?? null }, async (w) => {
         const rows = (await lockRows(w.client, householdId, ids)).filter((r) => !r.deleted);
         if (rows.length !== ids.length) throw notFound(TRANSACTION_NOT_FOUND);
-        const peerIds = rows.map((r) => r.transfer_transaction_id).filter((id): id is number => id !== null && !wanted.has(id));
+        const peerIds = rows
+          .map((r) => r.transfer_transaction_id)
+          .filter((id): id is number => id !== null && !wanted.has(id));
         const peers = (await lockRows(w.client, householdId, peerIds)).filter((r) => !r.deleted);
         const before = new Map<number, TxRow>([...rows, ...peers].map((r) => [r.id, r]));
         const after = new Map<number, TxRow>(before);
@@ -196,10 +254,20 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
           const peerId = row.transfer_transaction_id;
           const peer = peerId === null ? undefined : after.get(peerId);
           if (peer) {
-            after.set(peer.id, { ...peer, date: next.date, amount: next.amount === 0 ? 0 : -next.amount, is_budgeted: row.is_budgeted ? false : peer.is_budgeted });
+            after.set(peer.id, {
+              ...peer,
+              date: next.date,
+              amount: next.amount === 0 ? 0 : -next.amount,
+              is_budgeted: row.is_budgeted ? false : peer.is_budgeted,
+            });
           }
         }
-        const changes = await applyChanges(w, [...before.values()].map((b) => ({ before: b, after: after.get(b.id)! })), 'cleared', announceChanged(w, 'cleared'));
+        const changes = await applyChanges(
+          w,
+          [...before.values()].map((b) => ({ before: b, after: after.get(b.id)! })),
+          'cleared',
+          announceChanged(w, 'cleared'),
+        );
         return changes.filter((c) => wanted.has(c.after.id)).length;
       });
       return { message: `${cleared} transaction${cleared === 1 ? '' : 's'} cleared.`, cleared };
@@ -209,7 +277,10 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
   // --- The Predictables: one budgeted row (or transfer pair) per schedule and month ------------
   app.put<{ Body: UpsertBudgetedRowBody }>(
     '/internal/budgeted-rows',
-    { config: internal, schema: { body: UpsertBudgetedRowBody, response: { 200: UpsertBudgetedRowResponse, ...errorResponses } } },
+    {
+      config: internal,
+      schema: { body: UpsertBudgetedRowBody, response: { 200: UpsertBudgetedRowResponse, ...errorResponses } },
+    },
     async (request, reply) => {
       const body = request.body;
       const householdId = body.household_id;
@@ -252,7 +323,19 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
           const [id] = await allocateIds(w.client, 1);
           const [row] = await insertRows(
             w,
-            [{ ...blankRow(w, id, account.id), date, payee, amount, status: '', notes, category_id: categoryId, is_budgeted: true, ...budgeted }],
+            [
+              {
+                ...blankRow(w, id, account.id),
+                date,
+                payee,
+                amount,
+                status: '',
+                notes,
+                category_id: categoryId,
+                is_budgeted: true,
+                ...budgeted,
+              },
+            ],
             null,
           );
           await announceCreated(w, [row], 'budgeted', false);
@@ -284,12 +367,18 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Body: DeleteBudgetedRowsBody }>(
     '/internal/budgeted-rows',
-    { config: internal, schema: { body: DeleteBudgetedRowsBody, response: { 200: DeleteBudgetedRowsResponse, ...errorResponses } } },
+    {
+      config: internal,
+      schema: { body: DeleteBudgetedRowsBody, response: { 200: DeleteBudgetedRowsResponse, ...errorResponses } },
+    },
     async (request, reply) => {
       const body = request.body;
-      if (body.month !== undefined && !isValidMonth(body.month)) throw badRequest('The field "month" must be a real month (YYYY-MM).');
+      if (body.month !== undefined && !isValidMonth(body.month))
+        throw badRequest('The field "month" must be a real month (YYYY-MM).');
       const deleted = await runWrite(app, reply, { householdId: body.household_id, userId: null }, async (w) => {
-        const rows = (await lockScheduleRows(w.client, body.household_id, body.schedule_id, body.month)).filter((r) => r.is_budgeted && !r.deleted);
+        const rows = (await lockScheduleRows(w.client, body.household_id, body.schedule_id, body.month)).filter(
+          (r) => r.is_budgeted && !r.deleted,
+        );
         await removeBudgetedRows(w, rows);
         return rows.length;
       });
@@ -299,7 +388,8 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** A bulk create's answer as kept under its idempotency key; consecutive ids (one allocation) as their range. */
-type StoredBulkAnswer = { created: number; transaction_ids: number[] } | { created: number; id_range: [number, number] };
+type StoredBulkAnswer =
+  { created: number; transaction_ids: number[] } | { created: number; id_range: [number, number] };
 
 function storedBulkAnswer(answer: { created: number; transaction_ids: number[] }): StoredBulkAnswer {
   const ids = answer.transaction_ids;

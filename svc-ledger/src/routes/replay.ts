@@ -29,13 +29,19 @@ async function committedSequence(q: Queryable): Promise<number> {
 export async function replayRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/internal/replay/households',
-    { config: internal, bodyLimit: REPLAY_BODY_LIMIT, schema: { response: { 200: ReplayHouseholds, ...errorResponses } } },
+    {
+      config: internal,
+      bodyLimit: REPLAY_BODY_LIMIT,
+      schema: { response: { 200: ReplayHouseholds, ...errorResponses } },
+    },
     async () =>
       withTransaction(
         app.db,
         async (client) => {
           const sequence = await committedSequence(client);
-          const result = await client.query<{ household_id: number }>('SELECT DISTINCT household_id FROM accounts ORDER BY household_id');
+          const result = await client.query<{ household_id: number }>(
+            'SELECT DISTINCT household_id FROM accounts ORDER BY household_id',
+          );
           return { household_ids: result.rows.map((r) => r.household_id), sequence };
         },
         { isolation: 'repeatable read', readOnly: true },
@@ -44,7 +50,11 @@ export async function replayRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: ReplayBody }>(
     '/internal/replay',
-    { config: internal, bodyLimit: REPLAY_BODY_LIMIT, schema: { body: ReplayBody, response: { 200: ReplayPage, ...errorResponses } } },
+    {
+      config: internal,
+      bodyLimit: REPLAY_BODY_LIMIT,
+      schema: { body: ReplayBody, response: { 200: ReplayPage, ...errorResponses } },
+    },
     async (request) => {
       const { household_id: householdId } = request.body;
       const limit = request.body.limit ?? DEFAULT_PAGE;
@@ -54,7 +64,9 @@ export async function replayRoutes(app: FastifyInstance): Promise<void> {
         async (client) => {
           const sequence = first ? await committedSequence(client) : null;
           const accounts = first ? (await accountRows(client, householdId)).map(accountSnapshot) : [];
-          const categories = first ? (await categoriesOf(client, householdId)).map((c) => categorySnapshot(householdId, c)) : [];
+          const categories = first
+            ? (await categoriesOf(client, householdId)).map((c) => categorySnapshot(householdId, c))
+            : [];
           const rows = await liveRowsAfter(client, householdId, request.body.after_id ?? 0, limit);
           return {
             sequence,

@@ -31,11 +31,24 @@ import { accountRows, findAccount, registerHead } from '../repositories/accounts
 import { categoriesExist } from '../repositories/categories';
 import { historyOf } from '../repositories/history';
 import { categoryPathSql, isIsoInstant } from '../repositories/sql';
-import { announceChanged, applyChanges, createSingle, createTransfer, resolveCategory } from '../repositories/transaction-writes';
+import {
+  announceChanged,
+  applyChanges,
+  createSingle,
+  createTransfer,
+  resolveCategory,
+} from '../repositories/transaction-writes';
 import { lockRows, lockWithPeer, recordById, registerPage, transactionExists } from '../repositories/transactions';
 import { REGISTER_WARM_ROWS } from '../register-cache';
 import { runWrite } from '../write';
-import { ACCOUNT_NOT_FOUND, actorOf, CATEGORY_NOT_FOUND, errorResponses, TRANSACTION_NOT_FOUND, TRANSFER_DESTINATION_MESSAGE } from './common';
+import {
+  ACCOUNT_NOT_FOUND,
+  actorOf,
+  CATEGORY_NOT_FOUND,
+  errorResponses,
+  TRANSACTION_NOT_FOUND,
+  TRANSFER_DESTINATION_MESSAGE,
+} from './common';
 
 const MoveResponse = Type.Object({ ...TransactionRecord.properties, message: Type.String() });
 
@@ -62,7 +75,12 @@ const STALE_MESSAGE = 'This transaction was changed since you loaded it. Reload 
  * length, gzip'ed (level 1, once per version) when the client accepts gzip. It has RegisterRows'
  * shape. `private, no-cache`: browsers keep it and revalidate with the ETag; shared caches don't.
  */
-async function sendFullRegister(app: FastifyInstance, request: FastifyRequest<{ Params: IdParams }>, reply: FastifyReply, householdId: number): Promise<FastifyReply> {
+async function sendFullRegister(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: IdParams }>,
+  reply: FastifyReply,
+  householdId: number,
+): Promise<FastifyReply> {
   const head = await registerHead(app.db, householdId, request.params.id);
   if (!head) throw notFound(ACCOUNT_NOT_FOUND);
   reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
@@ -71,7 +89,13 @@ async function sendFullRegister(app: FastifyInstance, request: FastifyRequest<{ 
   const entry = await app.registerCache.get(householdId, head.id, head.register_version);
   if (!entry) throw notFound(ACCOUNT_NOT_FOUND);
   reply.header('etag', entry.etag);
-  return sendJsonAnswerWith(request, reply, entry.model.length, () => entry.model.body, () => app.registerCache.gzipped(entry));
+  return sendJsonAnswerWith(
+    request,
+    reply,
+    entry.model.length,
+    () => entry.model.body,
+    () => app.registerCache.gzipped(entry),
+  );
 }
 
 /** The register, entry line, row edits, status, move, delete/restore, history, search, bulk categorize. */
@@ -85,7 +109,8 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { householdId } = actorOf(request);
       const { limit, before, after } = request.query;
-      if (limit === undefined && before === undefined && after === undefined) return sendFullRegister(app, request, reply, householdId);
+      if (limit === undefined && before === undefined && after === undefined)
+        return sendFullRegister(app, request, reply, householdId);
       const account = await registerHead(app.db, householdId, request.params.id);
       if (!account) throw notFound(ACCOUNT_NOT_FOUND);
       reply.type(JSON_ANSWER_TYPE);
@@ -106,20 +131,44 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
         if (!entry) throw notFound(ACCOUNT_NOT_FOUND);
         // Gzip'ed from the model's parts, whose whole-part blocks are kept (register-gzip.ts); the rows are not copied.
         const slices = entry.model.pageSlices(options);
-        return sendJsonAnswerWith(request, reply, slices.length, () => Buffer.concat(slices.pieces), () => app.registerCache.gzippedPage(entry, slices));
+        return sendJsonAnswerWith(
+          request,
+          reply,
+          slices.length,
+          () => Buffer.concat(slices.pieces),
+          () => app.registerCache.gzippedPage(entry, slices),
+        );
       }
       const page = await registerPage(app.db, householdId, account, options);
-      if (page.total >= REGISTER_WARM_ROWS) app.registerCache.warm(householdId, account.id, account.register_version, (err) => request.log.warn({ err }, 'register load failed'));
+      if (page.total >= REGISTER_WARM_ROWS)
+        app.registerCache.warm(householdId, account.id, account.register_version, (err) =>
+          request.log.warn({ err }, 'register load failed'),
+        );
       // Pages are gzip'ed here (level 1, zlib's thread pool), like the full register: left to the
       // gateway, each 5,000-row page would be brotli-compressed on its event loop (~10x the CPU).
-      return sendJsonAnswer(request, reply, Buffer.from(reply.serializeInput(page as unknown as Record<string, unknown>, RegisterPage as unknown as Record<string, unknown>)));
+      return sendJsonAnswer(
+        request,
+        reply,
+        Buffer.from(
+          reply.serializeInput(
+            page as unknown as Record<string, unknown>,
+            RegisterPage as unknown as Record<string, unknown>,
+          ),
+        ),
+      );
     },
   );
 
   // --- Entry line ----------------------------------------------------------------------------
   app.post<{ Params: IdParams; Body: CreateTransactionBody }>(
     '/api/accounts/:id/transactions',
-    { schema: { params: IdParams, body: CreateTransactionBody, response: { 201: TransactionRecord, ...errorResponses } } },
+    {
+      schema: {
+        params: IdParams,
+        body: CreateTransactionBody,
+        response: { 201: TransactionRecord, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const actor = actorOf(request);
       const body = request.body;
@@ -142,7 +191,12 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
           if (body.isTransfer && !destination) throw badRequest(TRANSFER_DESTINATION_MESSAGE);
         }
         // Every id is checked, even one a transfer then ignores; a transfer ignores a category text.
-        const categoryId = (await resolveCategory(w.client, actor.householdId, destination ? { category_id: body.category_id } : body)) ?? null;
+        const categoryId =
+          (await resolveCategory(
+            w.client,
+            actor.householdId,
+            destination ? { category_id: body.category_id } : body,
+          )) ?? null;
         if (destination) {
           const direction = transferDirection(account.id, destination.id, amount);
           const outgoing = direction.fromAccountId === account.id;
@@ -168,7 +222,13 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   // --- Row edit -------------------------------------------------------------------------------
   app.put<{ Params: IdParams; Body: UpdateTransactionBody }>(
     '/api/transactions/:id',
-    { schema: { params: IdParams, body: UpdateTransactionBody, response: { 200: TransactionRecord, ...errorResponses } } },
+    {
+      schema: {
+        params: IdParams,
+        body: UpdateTransactionBody,
+        response: { 200: TransactionRecord, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const actor = actorOf(request);
       const body = request.body;
@@ -179,17 +239,25 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
         status: statusOf(body.status),
         notes: body.notes === undefined ? undefined : body.notes.trim(),
       };
-      if (body.updated_at !== undefined && !isIsoInstant(body.updated_at)) throw badRequest('The field "updated_at" is not a valid time.');
+      if (body.updated_at !== undefined && !isIsoInstant(body.updated_at))
+        throw badRequest('The field "updated_at" is not a valid time.');
       return runWrite(app, reply, actor, async (w) => {
         const found = await lockWithPeer(w.client, actor.householdId, request.params.id);
         if (!found || found.row.deleted) throw notFound(TRANSACTION_NOT_FOUND);
         if (body.updated_at !== undefined) {
-          const check = await w.client.query<{ same: boolean }>('SELECT $1::timestamptz = $2::timestamptz AS same', [body.updated_at, found.row.updated_at]);
+          const check = await w.client.query<{ same: boolean }>('SELECT $1::timestamptz = $2::timestamptz AS same', [
+            body.updated_at,
+            found.row.updated_at,
+          ]);
           if (!check.rows[0].same) throw conflict(STALE_MESSAGE);
         }
         // A leg's category is fixed: its text is ignored, but an id is still checked (404 if foreign).
         const isLeg = found.row.transfer_id !== null;
-        const categoryId = await resolveCategory(w.client, actor.householdId, isLeg ? { category_id: body.category_id } : body);
+        const categoryId = await resolveCategory(
+          w.client,
+          actor.householdId,
+          isLeg ? { category_id: body.category_id } : body,
+        );
         const next = applyEdit(found.row, found.peer, { ...edit, category_id: categoryId });
         await applyChanges(w, legPairs(found, next), 'edited', announceChanged(w, 'edited'));
         return recordById(w.client, actor.householdId, found.row.id);
@@ -211,7 +279,10 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
           rows.map((r) => ({ before: r, after: r.deleted ? r : { ...r, deleted: true, deleted_reason: 'user' } })),
           'deleted',
           (changes) => {
-            const data: TransactionDeletedV1 = { transactions: changes.map((c) => toEventSnapshot(c.before)), reason: 'user' };
+            const data: TransactionDeletedV1 = {
+              transactions: changes.map((c) => toEventSnapshot(c.before)),
+              reason: 'user',
+            };
             w.emit(EVENTS.transactionDeleted, `account/${found.row.account_id}`, data);
           },
         );
@@ -304,7 +375,11 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { householdId } = actorOf(request);
       const body = request.body;
-      requireAtMost(body.search_terms, LEDGER_LIMITS.searchTerms, `Too many search terms (limit ${LEDGER_LIMITS.searchTerms}).`);
+      requireAtMost(
+        body.search_terms,
+        LEDGER_LIMITS.searchTerms,
+        `Too many search terms (limit ${LEDGER_LIMITS.searchTerms}).`,
+      );
       const account = await findAccount(app.db, householdId, body.account_id);
       if (!account) throw notFound(ACCOUNT_NOT_FOUND);
       const patterns = body.search_terms
@@ -333,7 +408,11 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const actor = actorOf(request);
       const { transaction_ids: ids, category_id: categoryId } = request.body;
-      requireAtMost(ids, LEDGER_LIMITS.bulkCategorize, `Too many transactions (limit ${LEDGER_LIMITS.bulkCategorize}).`);
+      requireAtMost(
+        ids,
+        LEDGER_LIMITS.bulkCategorize,
+        `Too many transactions (limit ${LEDGER_LIMITS.bulkCategorize}).`,
+      );
       if (ids.length === 0) throw badRequest('Please select a category and at least one transaction.');
       const distinct = [...new Set(ids)];
       const count = await runWrite(app, reply, actor, async (w) => {
@@ -344,15 +423,21 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
           w,
           rows
             .filter((r) => r.transfer_id === null)
-            .map((r) => ({ before: r, after: r.category_id === categoryId ? r : { ...r, category_id: categoryId, is_budgeted: false } })),
+            .map((r) => ({
+              before: r,
+              after: r.category_id === categoryId ? r : { ...r, category_id: categoryId, is_budgeted: false },
+            })),
           'categorized',
           announceChanged(w, 'categorized'),
         );
         return changes.length;
       });
       // Rows already in the category and transfers (which take no category) are not changed.
-      return { message: `${count} transaction${count === 1 ? '' : 's'} categorized.`, selected: distinct.length, changed: count };
+      return {
+        message: `${count} transaction${count === 1 ? '' : 's'} categorized.`,
+        selected: distinct.length,
+        changed: count,
+      };
     },
   );
 }
-

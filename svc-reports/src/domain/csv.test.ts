@@ -23,13 +23,23 @@ describe('csvCell', () => {
 
 describe('toCsv', () => {
   it('joins a header and rows with CRLF', () => {
-    expect(toCsv(['Name', 'Amount'], [['A', 1], ['=B', 2.5]])).toBe("Name,Amount\r\nA,1\r\n'=B,2.5\r\n");
+    expect(
+      toCsv(
+        ['Name', 'Amount'],
+        [
+          ['A', 1],
+          ['=B', 2.5],
+        ],
+      ),
+    ).toBe("Name,Amount\r\nA,1\r\n'=B,2.5\r\n");
   });
 });
 
 describe('attachmentHeader', () => {
   it('names the file from safe characters only', () => {
-    expect(attachmentHeader(['spending_by_category', '2026-11-01', '2026-11-30'])).toBe('attachment; filename="spending_by_category_2026-11-01_2026-11-30.csv"');
+    expect(attachmentHeader(['spending_by_category', '2026-11-01', '2026-11-30'])).toBe(
+      'attachment; filename="spending_by_category_2026-11-01_2026-11-30.csv"',
+    );
     expect(attachmentHeader(['a"b\r\nc/../d'])).toBe('attachment; filename="a-b--c-..-d.csv"');
   });
 });

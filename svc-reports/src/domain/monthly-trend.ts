@@ -39,5 +39,10 @@ export function monthlyTrend(
     .map(([id, series]) => ({ id, name: categories.name(id), series, total: total(series) }))
     .sort((a, b) => b.total - a.total || compareNames(a.name, b.name))
     .map((c) => ({ id: c.id, name: c.name, spending: c.series.map(fromCents) }));
-  return { months: [...months], spending: spending.map(fromCents), income: income.map(fromCents), categories: categoriesOut };
+  return {
+    months: [...months],
+    spending: spending.map(fromCents),
+    income: income.map(fromCents),
+    categories: categoriesOut,
+  };
 }

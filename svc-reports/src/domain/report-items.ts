@@ -33,7 +33,9 @@ export function compareNames(a: string, b: string): number {
 }
 
 function comparator(sort: ReportSort): (a: ItemCents, b: ItemCents) => number {
-  return sort === 'name' ? (a, b) => compareNames(a.name, b.name) || b.value - a.value : (a, b) => b.value - a.value || compareNames(a.name, b.name);
+  return sort === 'name'
+    ? (a, b) => compareNames(a.name, b.name) || b.value - a.value
+    : (a, b) => b.value - a.value || compareNames(a.name, b.name);
 }
 
 function finish(items: ItemCents[], sort: ReportSort): ReportItem[] {
@@ -42,7 +44,9 @@ function finish(items: ItemCents[], sort: ReportSort): ReportItem[] {
     id: item.id,
     name: item.name,
     value: fromCents(item.value),
-    children: item.children.sort(compare).map((c) => ({ id: c.id, name: c.name, value: fromCents(c.value), children: [] })),
+    children: item.children
+      .sort(compare)
+      .map((c) => ({ id: c.id, name: c.name, value: fromCents(c.value), children: [] })),
   }));
 }
 
@@ -50,7 +54,10 @@ function finish(items: ItemCents[], sort: ReportSort): ReportItem[] {
  * Net cents per live category (null: uncategorised) from net cents per stored category id:
  * merged categories count as their destination, deleted ones as uncategorised.
  */
-export function netsByCategory(stored: Iterable<{ category_id: number | null; net: Cents }>, categories: CategoryIndex): Map<number | null, Cents> {
+export function netsByCategory(
+  stored: Iterable<{ category_id: number | null; net: Cents }>,
+  categories: CategoryIndex,
+): Map<number | null, Cents> {
   const nets = new Map<number | null, Cents>();
   for (const { category_id, net } of stored) {
     const id = categories.resolve(category_id);
@@ -64,7 +71,12 @@ export function netsByCategory(stored: Iterable<{ category_id: number | null; ne
  * its parent, whose value is its own rows' value plus its children's; "Uncategorized" (id null)
  * for rows with no category.
  */
-export function categoryReport(nets: Map<number | null, Cents>, categories: CategoryIndex, side: ReportSide, sort: ReportSort): ReportItem[] {
+export function categoryReport(
+  nets: Map<number | null, Cents>,
+  categories: CategoryIndex,
+  side: ReportSide,
+  sort: ReportSort,
+): ReportItem[] {
   const top = new Map<number | null, ItemCents>();
   const topItem = (id: number | null): ItemCents => {
     let item = top.get(id);
@@ -87,7 +99,11 @@ export function categoryReport(nets: Map<number | null, Cents>, categories: Cate
 }
 
 /** Report by payee: one item per payee (its exact text) with a value on this side. */
-export function payeeReport(nets: Iterable<{ payee: string; net: Cents }>, side: ReportSide, sort: ReportSort): ReportItem[] {
+export function payeeReport(
+  nets: Iterable<{ payee: string; net: Cents }>,
+  side: ReportSide,
+  sort: ReportSort,
+): ReportItem[] {
   const items: ItemCents[] = [];
   for (const { payee, net } of nets) {
     const value = sideValue(net, side);
@@ -106,7 +122,9 @@ export function withoutHidden(items: readonly ReportItem[], hidden: ReadonlySet<
   const out: ReportItem[] = [];
   for (const item of items) {
     if (hidden.has(item.id)) continue;
-    const removed = item.children.filter((c) => hidden.has(c.id)).reduce((sum, c) => sum + Math.round(c.value * 100), 0);
+    const removed = item.children
+      .filter((c) => hidden.has(c.id))
+      .reduce((sum, c) => sum + Math.round(c.value * 100), 0);
     const value = Math.round(item.value * 100) - removed;
     if (value <= 0) continue;
     out.push({ ...item, value: fromCents(value), children: item.children.filter((c) => !hidden.has(c.id)) });

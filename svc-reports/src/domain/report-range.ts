@@ -19,7 +19,8 @@ const MAX_ID = 2147483647;
 export function parseAccountIds(text: string | undefined): number[] | null {
   if (text === undefined || text === '') return null;
   const parts = text.split(',');
-  if (parts.length > REPORT_LIMITS.accountIds) throw badRequest(`Too many accounts (limit ${REPORT_LIMITS.accountIds}).`);
+  if (parts.length > REPORT_LIMITS.accountIds)
+    throw badRequest(`Too many accounts (limit ${REPORT_LIMITS.accountIds}).`);
   const ids = new Set<number>();
   for (const part of parts) {
     if (!ID.test(part) || Number(part) > MAX_ID) throw badRequest(REPORT_MESSAGES.accountIds);
@@ -36,7 +37,8 @@ export function parseScope(query: { start_date: string; end_date: string; accoun
   if (!isValidDate(query.start_date)) throw badRequest('The field "start_date" must be a real date (YYYY-MM-DD).');
   if (!isValidDate(query.end_date)) throw badRequest('The field "end_date" must be a real date (YYYY-MM-DD).');
   if (query.start_date > query.end_date) throw badRequest(REPORT_MESSAGES.startAfterEnd);
-  if (query.end_date >= addMonths(query.start_date, REPORT_LIMITS.rangeYears * 12)) throw badRequest(REPORT_MESSAGES.rangeTooLong);
+  if (query.end_date >= addMonths(query.start_date, REPORT_LIMITS.rangeYears * 12))
+    throw badRequest(REPORT_MESSAGES.rangeTooLong);
   return { start: query.start_date, end: query.end_date, accountIds: parseAccountIds(query.account_ids) };
 }
 

@@ -17,10 +17,19 @@ export async function ensureReportIndexes(pool: Pool): Promise<void> {
 /** Rows that count, of one household, in the range and the chosen accounts ($1..$4). */
 const COUNTED_IN_SCOPE = `household_id = $1 AND counted AND date BETWEEN $2 AND $3 AND ($4::int[] IS NULL OR account_id = ANY($4::int[]))`;
 
-const scopeParams = (householdId: number, scope: ReportScope) => [householdId, scope.start, scope.end, scope.accountIds];
+const scopeParams = (householdId: number, scope: ReportScope) => [
+  householdId,
+  scope.start,
+  scope.end,
+  scope.accountIds,
+];
 
 /** Net cents per stored category id (null: none). */
-export async function netsByStoredCategory(q: Queryable, householdId: number, scope: ReportScope): Promise<Array<{ category_id: number | null; net: number }>> {
+export async function netsByStoredCategory(
+  q: Queryable,
+  householdId: number,
+  scope: ReportScope,
+): Promise<Array<{ category_id: number | null; net: number }>> {
   const result = await q.query<{ category_id: number | null; net: number }>(
     `SELECT category_id, sum(amount)::bigint AS net FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY category_id`,
     scopeParams(householdId, scope),
@@ -29,7 +38,11 @@ export async function netsByStoredCategory(q: Queryable, householdId: number, sc
 }
 
 /** Net cents per payee (exact text). */
-export async function netsByPayee(q: Queryable, householdId: number, scope: ReportScope): Promise<Array<{ payee: string; net: number }>> {
+export async function netsByPayee(
+  q: Queryable,
+  householdId: number,
+  scope: ReportScope,
+): Promise<Array<{ payee: string; net: number }>> {
   const result = await q.query<{ payee: string; net: number }>(
     `SELECT payee, sum(amount)::bigint AS net FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY payee`,
     scopeParams(householdId, scope),
@@ -38,7 +51,11 @@ export async function netsByPayee(q: Queryable, householdId: number, scope: Repo
 }
 
 /** Net cents per month (`YYYY-MM`) and stored category id. */
-export async function netsByMonth(q: Queryable, householdId: number, scope: ReportScope): Promise<Array<{ month: string; category_id: number | null; net: number }>> {
+export async function netsByMonth(
+  q: Queryable,
+  householdId: number,
+  scope: ReportScope,
+): Promise<Array<{ month: string; category_id: number | null; net: number }>> {
   const result = await q.query<{ month_index: number; category_id: number | null; net: number }>(
     `SELECT (extract(year FROM date) * 12 + extract(month FROM date) - 1)::int AS month_index, category_id, sum(amount)::bigint AS net
      FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY 1, 2`,
@@ -72,7 +89,9 @@ export async function rowsByCategory(
   selection: { ids: number[]; negate: boolean },
   limit: number,
 ): Promise<StoredRow[]> {
-  const match = selection.negate ? '(category_id IS NULL OR NOT (category_id = ANY($5::int[])))' : 'category_id = ANY($5::int[])';
+  const match = selection.negate
+    ? '(category_id IS NULL OR NOT (category_id = ANY($5::int[])))'
+    : 'category_id = ANY($5::int[])';
   const result = await q.query<StoredRow>(
     `SELECT ${ROW_COLUMNS} FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} AND ${match} ORDER BY date DESC, id DESC LIMIT $6`,
     [...scopeParams(householdId, scope), selection.ids, limit],
@@ -81,7 +100,13 @@ export async function rowsByCategory(
 }
 
 /** Rows of one payee (exact text, bound as a value: `%` and `'` are literal), newest first. */
-export async function rowsByPayee(q: Queryable, householdId: number, scope: ReportScope, payee: string, limit: number): Promise<StoredRow[]> {
+export async function rowsByPayee(
+  q: Queryable,
+  householdId: number,
+  scope: ReportScope,
+  payee: string,
+  limit: number,
+): Promise<StoredRow[]> {
   const result = await q.query<StoredRow>(
     `SELECT ${ROW_COLUMNS} FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} AND payee = $5 ORDER BY date DESC, id DESC LIMIT $6`,
     [...scopeParams(householdId, scope), payee, limit],

@@ -6,7 +6,10 @@ import { Type } from '@hf/service-kit';
 export async function internalRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/internal/rebuild',
-    { config: { internal: true }, schema: { response: { 200: Type.Object({ households: Type.Integer() }), 503: MessageResponse } } },
+    {
+      config: { internal: true },
+      schema: { response: { 200: Type.Object({ households: Type.Integer() }), 503: MessageResponse } },
+    },
     async () => ({ households: await app.mirror.rebuildAll() }),
   );
 }

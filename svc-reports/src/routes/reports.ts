@@ -19,9 +19,21 @@ import { attachmentHeader, toCsv, type CsvCell } from '../domain/csv';
 import { monthlyTrend } from '../domain/monthly-trend';
 import { categoryReport, netsByCategory, payeeReport, withoutHidden } from '../domain/report-items';
 import { monthsOf, parseScope, type ReportScope } from '../domain/report-range';
-import { netsByMonth, netsByPayee, netsByStoredCategory, rowsByCategory, rowsByPayee, type StoredRow } from '../repositories/report-queries';
+import {
+  netsByMonth,
+  netsByPayee,
+  netsByStoredCategory,
+  rowsByCategory,
+  rowsByPayee,
+  type StoredRow,
+} from '../repositories/report-queries';
 
-const errorResponses = { 400: MessageResponse, 401: MessageResponse, 404: MessageResponse, 503: MessageResponse } as const;
+const errorResponses = {
+  400: MessageResponse,
+  401: MessageResponse,
+  404: MessageResponse,
+  503: MessageResponse,
+} as const;
 
 interface ScopedRead {
   householdId: number;
@@ -30,8 +42,16 @@ interface ScopedRead {
   categories: CategoryIndex;
 }
 
-function sendCsv(reply: FastifyReply, name: readonly string[], header: readonly string[], rows: Iterable<readonly CsvCell[]>): string {
-  reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', attachmentHeader(name)).header('x-content-type-options', 'nosniff');
+function sendCsv(
+  reply: FastifyReply,
+  name: readonly string[],
+  header: readonly string[],
+  rows: Iterable<readonly CsvCell[]>,
+): string {
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', attachmentHeader(name))
+    .header('x-content-type-options', 'nosniff');
   return toCsv(header, rows);
 }
 
@@ -50,12 +70,19 @@ function* reportCsvRows(items: readonly ReportItem[], byCategory: boolean): Gene
  * answer 404.
  */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
-  async function scopedRead(request: FastifyRequest, query: { start_date: string; end_date: string; account_ids?: string }): Promise<ScopedRead> {
+  async function scopedRead(
+    request: FastifyRequest,
+    query: { start_date: string; end_date: string; account_ids?: string },
+  ): Promise<ScopedRead> {
     const scope = parseScope(query);
     const { householdId } = identityOf(request);
     await app.mirror.ensureFresh(householdId, requestMinSequence(request));
-    const [accounts, categories] = await Promise.all([openAccounts(app.db, householdId), categoriesOf(app.db, householdId)]);
-    if (scope.accountIds && scope.accountIds.some((id) => !accounts.has(id))) throw notFound(REPORT_MESSAGES.accountNotFound);
+    const [accounts, categories] = await Promise.all([
+      openAccounts(app.db, householdId),
+      categoriesOf(app.db, householdId),
+    ]);
+    if (scope.accountIds && scope.accountIds.some((id) => !accounts.has(id)))
+      throw notFound(REPORT_MESSAGES.accountNotFound);
     return { householdId, scope, accounts, categories: new CategoryIndex(categories) };
   }
 
@@ -83,17 +110,31 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         if (request.query.format !== 'csv') return items;
         const byCategory = kind !== 'spending_by_payee';
         const header = byCategory ? ['Category', 'Sub-category', 'Amount'] : ['Payee', 'Amount'];
-        return reply.serializer((s: string) => s).send(sendCsv(reply, [kind, read.scope.start, read.scope.end], header, reportCsvRows(items, byCategory)));
+        return reply
+          .serializer((s: string) => s)
+          .send(sendCsv(reply, [kind, read.scope.start, read.scope.end], header, reportCsvRows(items, byCategory)));
       },
     );
 
   reportRoute('spending_by_category', async (read, sort) =>
-    categoryReport(netsByCategory(await netsByStoredCategory(app.db, read.householdId, read.scope), read.categories), read.categories, 'spending', sort),
+    categoryReport(
+      netsByCategory(await netsByStoredCategory(app.db, read.householdId, read.scope), read.categories),
+      read.categories,
+      'spending',
+      sort,
+    ),
   );
   reportRoute('income_by_category', async (read, sort) =>
-    categoryReport(netsByCategory(await netsByStoredCategory(app.db, read.householdId, read.scope), read.categories), read.categories, 'income', sort),
+    categoryReport(
+      netsByCategory(await netsByStoredCategory(app.db, read.householdId, read.scope), read.categories),
+      read.categories,
+      'income',
+      sort,
+    ),
   );
-  reportRoute('spending_by_payee', async (read, sort) => payeeReport(await netsByPayee(app.db, read.householdId, read.scope), 'spending', sort));
+  reportRoute('spending_by_payee', async (read, sort) =>
+    payeeReport(await netsByPayee(app.db, read.householdId, read.scope), 'spending', sort),
+  );
 
   function drillDownRows(read: ScopedRead, rows: readonly StoredRow[]): DrillDownRow[] {
     return rows.map((r) => {
@@ -114,11 +155,27 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  function sendDrillDown(request: FastifyRequest<{ Querystring: { format?: string } }>, reply: FastifyReply, name: string, read: ScopedRead, rows: DrillDownRow[]) {
+  function sendDrillDown(
+    request: FastifyRequest<{ Querystring: { format?: string } }>,
+    reply: FastifyReply,
+    name: string,
+    read: ScopedRead,
+    rows: DrillDownRow[],
+  ) {
     if (request.query.format !== 'csv') return rows;
     const header = ['Date', 'Payee', 'Account', 'Category', 'Amount', 'Status', 'Notes'];
-    const csvRows = rows.map((r): CsvCell[] => [r.date, r.payee, r.account_name, r.category_name, r.amount, r.status, r.notes]);
-    return reply.serializer((s: string) => s).send(sendCsv(reply, [name, read.scope.start, read.scope.end], header, csvRows));
+    const csvRows = rows.map((r): CsvCell[] => [
+      r.date,
+      r.payee,
+      r.account_name,
+      r.category_name,
+      r.amount,
+      r.status,
+      r.notes,
+    ]);
+    return reply
+      .serializer((s: string) => s)
+      .send(sendCsv(reply, [name, read.scope.start, read.scope.end], header, csvRows));
   }
 
   app.get<{ Querystring: CategoryDrillDownQuery }>(
@@ -129,7 +186,13 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       const raw = request.query.category_id;
       const target = raw === UNCATEGORIZED_ID ? null : Number(raw);
       if (target !== null && !read.categories.live(target)) throw notFound(REPORT_MESSAGES.categoryNotFound);
-      const rows = await rowsByCategory(app.db, read.householdId, read.scope, read.categories.storedIdsFor(target), REPORT_LIMITS.drillDownRows);
+      const rows = await rowsByCategory(
+        app.db,
+        read.householdId,
+        read.scope,
+        read.categories.storedIdsFor(target),
+        REPORT_LIMITS.drillDownRows,
+      );
       return sendDrillDown(request, reply, 'transactions_by_category', read, drillDownRows(read, rows));
     },
   );
@@ -139,7 +202,13 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: PayeeDrillDownQuery, response: { 200: DrillDownRows, ...errorResponses } } },
     async (request, reply) => {
       const read = await scopedRead(request, request.query);
-      const rows = await rowsByPayee(app.db, read.householdId, read.scope, request.query.payee_name, REPORT_LIMITS.drillDownRows);
+      const rows = await rowsByPayee(
+        app.db,
+        read.householdId,
+        read.scope,
+        request.query.payee_name,
+        REPORT_LIMITS.drillDownRows,
+      );
       return sendDrillDown(request, reply, 'transactions_by_payee', read, drillDownRows(read, rows));
     },
   );
@@ -149,11 +218,22 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: TrendQuery, response: { 200: MonthlyTrend, ...errorResponses } } },
     async (request, reply) => {
       const read = await scopedRead(request, request.query);
-      const trend = monthlyTrend(monthsOf(read.scope), await netsByMonth(app.db, read.householdId, read.scope), read.categories);
+      const trend = monthlyTrend(
+        monthsOf(read.scope),
+        await netsByMonth(app.db, read.householdId, read.scope),
+        read.categories,
+      );
       if (request.query.format !== 'csv') return trend;
       const header = ['Month', 'Spending', 'Income', ...trend.categories.map((c) => c.name)];
-      const rows = trend.months.map((m, i): CsvCell[] => [m, trend.spending[i], trend.income[i], ...trend.categories.map((c) => c.spending[i])]);
-      return reply.serializer((s: string) => s).send(sendCsv(reply, ['monthly_trend', read.scope.start, read.scope.end], header, rows));
+      const rows = trend.months.map((m, i): CsvCell[] => [
+        m,
+        trend.spending[i],
+        trend.income[i],
+        ...trend.categories.map((c) => c.spending[i]),
+      ]);
+      return reply
+        .serializer((s: string) => s)
+        .send(sendCsv(reply, ['monthly_trend', read.scope.start, read.scope.end], header, rows));
     },
   );
 }

@@ -16,13 +16,21 @@ const staleTime = readModelStaleTime;
 export const balanceProjectionQuery = (fullHistory: boolean) => ({
   staleTime,
   queryKey: [...DASHBOARD_QUERY_KEY, 'balance_projection', { fullHistory }] as const,
-  queryFn: ({ signal }: { signal?: AbortSignal }) => apiFetch<AccountProjection[]>('/dashboard/balance_projection', { query: { fullHistory: String(fullHistory) }, signal }),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    apiFetch<AccountProjection[]>('/dashboard/balance_projection', {
+      query: { fullHistory: String(fullHistory) },
+      signal,
+    }),
 });
 
 export const netWorthProjectionQuery = (fullHistory: boolean) => ({
   staleTime,
   queryKey: [...DASHBOARD_QUERY_KEY, 'net_worth_projection', { fullHistory }] as const,
-  queryFn: ({ signal }: { signal?: AbortSignal }) => apiFetch<AccountProjection>('/dashboard/net_worth_projection', { query: { fullHistory: String(fullHistory) }, signal }),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    apiFetch<AccountProjection>('/dashboard/net_worth_projection', {
+      query: { fullHistory: String(fullHistory) },
+      signal,
+    }),
 });
 
 export const widgetsQuery = () => ({
@@ -32,4 +40,5 @@ export const widgetsQuery = () => ({
 });
 
 /** The first screen of a page load of the dashboard: what to prefetch before its code arrives. */
-export const dashboardStartQueries = () => [balanceProjectionQuery(false), netWorthProjectionQuery(false), widgetsQuery()] as const;
+export const dashboardStartQueries = () =>
+  [balanceProjectionQuery(false), netWorthProjectionQuery(false), widgetsQuery()] as const;

@@ -21,7 +21,8 @@ export const BUDGET_QUERY_KEY = ['budget'] as const;
 /** The dashboard's own prefix (projections, widget): invalidated with the budget after a change. */
 export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
 
-export const envelopesQueryKey = (accountId: number, month: string) => [...BUDGET_QUERY_KEY, 'envelopes', accountId, month] as const;
+export const envelopesQueryKey = (accountId: number, month: string) =>
+  [...BUDGET_QUERY_KEY, 'envelopes', accountId, month] as const;
 
 /** The spec's text when the envelopes cannot be read (section 8). */
 export const ENVELOPES_FETCH_ERROR = 'Could not fetch category budget data.';
@@ -31,7 +32,11 @@ export function fetchEnvelopes(accountId: number, month: string, signal?: AbortS
   return api.get<CategoryBudget[]>(`/budget/category/${accountId}/${month}`, undefined, signal);
 }
 
-export function useEnvelopes(accountId: number | null, month: string, options: { refetchOnWindowFocus?: boolean } = {}) {
+export function useEnvelopes(
+  accountId: number | null,
+  month: string,
+  options: { refetchOnWindowFocus?: boolean } = {},
+) {
   return useQuery({
     queryKey: envelopesQueryKey(accountId ?? 0, month),
     queryFn: ({ signal }) => fetchEnvelopes(accountId as number, month, signal),
@@ -54,10 +59,15 @@ export interface EnvelopeProgress {
 const cents = (dollars: number | null | undefined) => (dollars ? Math.round(dollars * 100) : 0);
 
 /** The remaining share of an envelope and its colour (spec section 5 "Budget progress"). */
-export function envelopeProgress(envelope: { amount: number; rollover?: number | null; spent: number }): EnvelopeProgress {
+export function envelopeProgress(envelope: {
+  amount: number;
+  rollover?: number | null;
+  spent: number;
+}): EnvelopeProgress {
   const total = cents(envelope.amount) + cents(envelope.rollover);
   const leftCents = total - cents(envelope.spent);
   const share = total <= 0 ? 0 : Math.max(0, leftCents / total);
-  const tone: EnvelopeTone = share < ENVELOPE_THRESHOLDS.red ? 'red' : share < ENVELOPE_THRESHOLDS.orange ? 'orange' : 'green';
+  const tone: EnvelopeTone =
+    share < ENVELOPE_THRESHOLDS.red ? 'red' : share < ENVELOPE_THRESHOLDS.orange ? 'orange' : 'green';
   return { leftCents, share, tone };
 }

@@ -42,7 +42,11 @@ export function usePayees() {
  * (`onError` gets the message). A screen with its own words for a stop (the import's
  * 'Import cancelled.') passes its own `onCancelled`.
  */
-export function useCategoryResolver(dialogs: DialogRequests, onError: (message: string) => void, onCancelled: (message: string) => void = onError) {
+export function useCategoryResolver(
+  dialogs: DialogRequests,
+  onError: (message: string) => void,
+  onCancelled: (message: string) => void = onError,
+) {
   const queryClient = useQueryClient();
   const { options } = useCategoryOptions();
   return useCallback(

@@ -26,7 +26,9 @@ describe('categoryIdForSave: cancelling says what happened', () => {
     const result = await categoryIdForSave('Zzyzx', options, dialogs, create);
     expect(asked).toEqual(['Create Category?']);
     expect(result).toEqual({ ok: false, cancelled: notCreatedMessage('Zzyzx') });
-    expect(notCreatedMessage('Zzyzx')).toBe('Not saved: the category "Zzyzx" was not created. Choose an existing category or clear the Category field.');
+    expect(notCreatedMessage('Zzyzx')).toBe(
+      'Not saved: the category "Zzyzx" was not created. Choose an existing category or clear the Category field.',
+    );
     expect(create).not.toHaveBeenCalled();
   });
 
@@ -34,6 +36,10 @@ describe('categoryIdForSave: cancelling says what happened', () => {
     const { dialogs, asked } = sayNo();
     const result = await categoryIdForSave('Food: Dining', options, dialogs, create);
     expect(asked).toEqual(['Create Sub-category?']);
-    expect(result).toEqual({ ok: false, cancelled: 'Not saved: the sub-category "Food: Dining" was not created. Choose an existing category or clear the Category field.' });
+    expect(result).toEqual({
+      ok: false,
+      cancelled:
+        'Not saved: the sub-category "Food: Dining" was not created. Choose an existing category or clear the Category field.',
+    });
   });
 });

@@ -14,7 +14,8 @@ function didYouMeanChoices(typed: string, suggestion: string): Choice[] {
 }
 
 /** `cancelled`: what to tell the person when they said no (nothing was saved). */
-export type CategoryFlowResult = { ok: true; categoryId: number | null; created: boolean } | { ok: false; cancelled?: string };
+export type CategoryFlowResult =
+  { ok: true; categoryId: number | null; created: boolean } | { ok: false; cancelled?: string };
 
 /** The message after a "no" in the creation flow: nothing was saved, and what to do instead. */
 export function notCreatedMessage(name: string, sub = false): string {
@@ -44,7 +45,8 @@ export async function categoryIdForSave(
         confirmLabel: 'Create',
         cancelLabel: 'Cancel',
       });
-      if (!answer.ok) return { ok: false, cancelled: notCreatedMessage(`${resolution.parent.name}: ${resolution.childName}`, true) };
+      if (!answer.ok)
+        return { ok: false, cancelled: notCreatedMessage(`${resolution.parent.name}: ${resolution.childName}`, true) };
       return { ok: true, categoryId: await createCategory(resolution.childName, resolution.parent.id), created: true };
     }
     case 'new-top-level': {
@@ -56,7 +58,8 @@ export async function categoryIdForSave(
           didYouMeanChoices(resolution.name, suggested.text),
         );
         if (choice === 'use') return { ok: true, categoryId: suggested.id, created: false };
-        if (choice === 'create') return { ok: true, categoryId: await createCategory(resolution.name, null), created: true };
+        if (choice === 'create')
+          return { ok: true, categoryId: await createCategory(resolution.name, null), created: true };
         return { ok: false, cancelled: notCreatedMessage(resolution.name) };
       }
       const answer = await dialogs.confirm({

@@ -1,10 +1,27 @@
 import {
-  canonicalCategoryText, categoryText, findCategoryByText, flattenCategories, inlineCompletion, matchingCategories,
-  missingParentMessage, parseCategoryText, resolveCategoryText, TRANSFER_CATEGORY, type CategoryNode,
+  canonicalCategoryText,
+  categoryText,
+  findCategoryByText,
+  flattenCategories,
+  inlineCompletion,
+  matchingCategories,
+  missingParentMessage,
+  parseCategoryText,
+  resolveCategoryText,
+  TRANSFER_CATEGORY,
+  type CategoryNode,
 } from './category-text';
 
 const tree: CategoryNode[] = [
-  { id: 1, name: 'Food', parent_id: null, children: [{ id: 11, name: 'Groceries' }, { id: 12, name: 'Dining Out' }] },
+  {
+    id: 1,
+    name: 'Food',
+    parent_id: null,
+    children: [
+      { id: 11, name: 'Groceries' },
+      { id: 12, name: 'Dining Out' },
+    ],
+  },
   { id: 2, name: 'Auto', parent_id: null, children: [{ id: 21, name: 'Gas' }] },
   { id: 3, name: 'Utilities', parent_id: null, children: [] },
   { id: 4, name: 'Fun', parent_id: null },
@@ -26,7 +43,15 @@ describe('categoryText / parseCategoryText', () => {
 
 describe('flattenCategories', () => {
   it('lists parents alphabetically, each followed by its children', () => {
-    expect(options.map((o) => o.text)).toEqual(['Auto', 'Auto: Gas', 'Food', 'Food: Dining Out', 'Food: Groceries', 'Fun', 'Utilities']);
+    expect(options.map((o) => o.text)).toEqual([
+      'Auto',
+      'Auto: Gas',
+      'Food',
+      'Food: Dining Out',
+      'Food: Groceries',
+      'Fun',
+      'Utilities',
+    ]);
     expect(options.find((o) => o.id === 11)).toMatchObject({ parentId: 1, parentName: 'Food', name: 'Groceries' });
   });
 });
@@ -45,7 +70,12 @@ describe('findCategoryByText', () => {
 
 describe('matchingCategories / inlineCompletion', () => {
   it('prefers top-level, then shorter text', () => {
-    expect(matchingCategories('f', options).map((o) => o.text)).toEqual(['Fun', 'Food', 'Food: Groceries', 'Food: Dining Out']);
+    expect(matchingCategories('f', options).map((o) => o.text)).toEqual([
+      'Fun',
+      'Food',
+      'Food: Groceries',
+      'Food: Dining Out',
+    ]);
   });
   it('an exact match comes first', () => {
     expect(matchingCategories('food', options)[0].text).toBe('Food');
@@ -86,10 +116,16 @@ describe('resolveCategoryText', () => {
   });
   it('an unknown parent blocks', () => {
     expect(resolveCategoryText('Pets: Food', options)).toEqual({ kind: 'missing-parent', parentName: 'Pets' });
-    expect(missingParentMessage('Pets')).toBe('The parent category Pets does not exist. Please create it as a top-level category before adding a sub-category to it.');
+    expect(missingParentMessage('Pets')).toBe(
+      'The parent category Pets does not exist. Please create it as a top-level category before adding a sub-category to it.',
+    );
   });
   it('an unknown child under a known parent is a new sub-category', () => {
-    expect(resolveCategoryText('food: snacks', options)).toMatchObject({ kind: 'new-child', parent: { id: 1 }, childName: 'snacks' });
+    expect(resolveCategoryText('food: snacks', options)).toMatchObject({
+      kind: 'new-child',
+      parent: { id: 1 },
+      childName: 'snacks',
+    });
   });
   it('an unknown top-level name offers the closest match over 0.7', () => {
     const r = resolveCategoryText('Utilites', options);

@@ -27,7 +27,8 @@ export interface CategoryOption {
 /** The fixed pseudo-category of transfers (domain.md "Transfers"). */
 export const TRANSFER_CATEGORY = TRANSFER_CATEGORY_NAME;
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
 export function categoryText(parentName: string | null | undefined, name: string): string {
   return parentName ? `${parentName}: ${name}` : name;
@@ -39,7 +40,13 @@ export function flattenCategories(tree: readonly CategoryNode[]): CategoryOption
   for (const parent of [...tree].sort(byName)) {
     out.push({ id: parent.id, name: parent.name, parentId: null, parentName: null, text: parent.name });
     for (const child of [...(parent.children ?? [])].sort(byName)) {
-      out.push({ id: child.id, name: child.name, parentId: parent.id, parentName: parent.name, text: categoryText(parent.name, child.name) });
+      out.push({
+        id: child.id,
+        name: child.name,
+        parentId: parent.id,
+        parentName: parent.name,
+        text: categoryText(parent.name, child.name),
+      });
     }
   }
   return out;
@@ -101,7 +108,10 @@ export function matchingCategories(typed: string, options: readonly CategoryOpti
  * is already complete. The typed characters are kept as typed; `canonicalCategoryText`
  * turns the accepted text into the category's own spelling.
  */
-export function inlineCompletion(typed: string, options: readonly CategoryOption[]): { suffix: string; option: CategoryOption } | null {
+export function inlineCompletion(
+  typed: string,
+  options: readonly CategoryOption[],
+): { suffix: string; option: CategoryOption } | null {
   if (!typed.trim()) return null;
   const best = matchingCategories(typed, options, 1)[0];
   if (!best) return null;
@@ -150,7 +160,8 @@ export function resolveCategoryText(text: string, options: readonly CategoryOpti
     return { kind: 'new-child', parent: parentOption, childName: child };
   }
   // An unknown top-level name: offer the closest existing category (its full text or its own name).
-  const suggestion = findClosestMatch(trimmed, options, (o) => o.text) ?? findClosestMatch(trimmed, options, (o) => o.name);
+  const suggestion =
+    findClosestMatch(trimmed, options, (o) => o.text) ?? findClosestMatch(trimmed, options, (o) => o.name);
   return { kind: 'new-top-level', name: trimmed, suggestion };
 }
 

@@ -27,7 +27,12 @@ export interface ClosestMatch<T> {
  * The candidate whose text is most similar to `name`, when the similarity is over the
  * threshold (strictly greater, as the spec says "over 0.7"); else null. Ties keep the first.
  */
-export function findClosestMatch<T>(name: string, candidates: readonly T[], textOf: (item: T) => string, threshold = FUZZY_CATEGORY_THRESHOLD): ClosestMatch<T> | null {
+export function findClosestMatch<T>(
+  name: string,
+  candidates: readonly T[],
+  textOf: (item: T) => string,
+  threshold = FUZZY_CATEGORY_THRESHOLD,
+): ClosestMatch<T> | null {
   let best: ClosestMatch<T> | null = null;
   for (const item of candidates) {
     const score = diceSimilarity(name, textOf(item));

@@ -53,14 +53,26 @@ export function draftFromRow(row: EditableTransaction): TransactionDraft {
 
 export type EditCheck =
   | { ok: false; message: string; field: EditField }
-  | { ok: true; date: CalendarDate; amountChanged: boolean; amountCents: number; body: UpdateTransactionBody; categoryChanged: boolean };
+  | {
+      ok: true;
+      date: CalendarDate;
+      amountChanged: boolean;
+      amountCents: number;
+      body: UpdateTransactionBody;
+      categoryChanged: boolean;
+    };
 
 /**
  * Validates the draft and lists what changed. The category is compared as text (case-insensitive
  * through the canonical spelling); the caller turns changed text into an id with the creation
  * flow. An amount is sent only when it changed (spec section 5).
  */
-export function checkEdit(row: EditableTransaction, draft: TransactionDraft, today: CalendarDate, options: readonly CategoryOption[]): EditCheck {
+export function checkEdit(
+  row: EditableTransaction,
+  draft: TransactionDraft,
+  today: CalendarDate,
+  options: readonly CategoryOption[],
+): EditCheck {
   const date = parseEntryDate(draft.date, today);
   if (!date) return { ok: false, message: 'Please enter a valid date.', field: 'date' };
   const transfer = isTransferRow(row);
@@ -75,6 +87,9 @@ export function checkEdit(row: EditableTransaction, draft: TransactionDraft, tod
   if (amountChanged) body.amount = cents / 100;
   if (draft.status !== normalizeStatus(row.status)) body.status = draft.status;
   if (draft.notes.trim() !== (row.notes ?? '').trim()) body.notes = draft.notes.trim();
-  const categoryChanged = !transfer && canonicalCategoryText(draft.category, options).toLocaleLowerCase() !== (row.category_name ?? '').toLocaleLowerCase();
+  const categoryChanged =
+    !transfer &&
+    canonicalCategoryText(draft.category, options).toLocaleLowerCase() !==
+      (row.category_name ?? '').toLocaleLowerCase();
   return { ok: true, date, amountChanged, amountCents: cents, body, categoryChanged };
 }

@@ -7,7 +7,14 @@ import type { CalendarDate } from '@hf/calendar';
 import type { CategoryOption } from '../categories/category-text';
 import { SESSION_KEYS, type DialogRequests } from '@hf/app-kit';
 import { isCleared } from './amount-fields';
-import { checkEdit, type EditableTransaction, type EditCheck, type EditField, type TransactionDraft, type UpdateTransactionBody } from './edit-draft';
+import {
+  checkEdit,
+  type EditableTransaction,
+  type EditCheck,
+  type EditField,
+  type TransactionDraft,
+  type UpdateTransactionBody,
+} from './edit-draft';
 
 /** The lock button's name and title (spec section 4 "Locked rows"). */
 export const UNLOCK_LABEL = 'Unlock to edit amount';
@@ -55,11 +62,21 @@ export interface PrepareEditContext {
  * Validates the draft, asks the questions a save needs and returns the PUT body of what changed
  * (without `updated_at`, which the caller adds): an unchanged amount is never sent.
  */
-export async function prepareEdit(row: EditableTransaction, draft: TransactionDraft, context: PrepareEditContext): Promise<PreparedEdit> {
+export async function prepareEdit(
+  row: EditableTransaction,
+  draft: TransactionDraft,
+  context: PrepareEditContext,
+): Promise<PreparedEdit> {
   const check = checkEdit(row, draft, context.today, context.categoryOptions);
   if (!check.ok) return { kind: 'invalid', message: check.message, field: check.field };
   const body = { ...check.body };
-  if (body.status !== undefined && isCleared(row.status) && body.status !== 'x' && !(await confirmLeavingCleared(context.dialogs))) return { kind: 'cancelled' };
+  if (
+    body.status !== undefined &&
+    isCleared(row.status) &&
+    body.status !== 'x' &&
+    !(await confirmLeavingCleared(context.dialogs))
+  )
+    return { kind: 'cancelled' };
   if (check.categoryChanged) {
     const resolved = await context.resolveCategory(draft.category);
     if (!resolved) return { kind: 'cancelled' };

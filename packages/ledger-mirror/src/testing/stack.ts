@@ -5,7 +5,6 @@ import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys, testToken } from '@h
 import { buildApp as buildLedger } from '../../../../svc-ledger/src/app';
 import { startPrivateNats, type PrivateNats } from '@hf/messaging/src/testing/private-nats';
 
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
 export interface Reply<T = Json> {
@@ -40,12 +39,21 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export type Call = <T = Json>(method: InjectOptions['method'], url: string, body?: unknown, headers?: Record<string, string>) => Promise<Reply<T>>;
+export type Call = <T = Json>(
+  method: InjectOptions['method'],
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<Reply<T>>;
 
 /** What the stack needs to build the mirroring service. */
 export type MirrorAppBuilder = (options: BaseAppOptions & { ledgerUrl: string }) => Promise<FastifyInstance>;
 
-export async function startMirrorStack(buildMirrorApp: MirrorAppBuilder, kind: BusKind = 'inprocess', prefix = 'mirror'): Promise<Stack> {
+export async function startMirrorStack(
+  buildMirrorApp: MirrorAppBuilder,
+  kind: BusKind = 'inprocess',
+  prefix = 'mirror',
+): Promise<Stack> {
   const ledgerDb = await createTestDatabase(`${prefix}l`);
   const reportsDb = await createTestDatabase(`${prefix}r`);
   let nats: PrivateNats | undefined;
@@ -67,10 +75,14 @@ export async function startMirrorStack(buildMirrorApp: MirrorAppBuilder, kind: B
   let sequence = 0;
 
   const caller = (app: FastifyInstance, householdId: number, readModel: boolean): Call => {
-    const auth = householdId === 0 ? { 'x-internal-token': TEST_INTERNAL_TOKEN } : { authorization: `Bearer ${testToken({ userId: householdId * 100 + 1, householdId })}` };
+    const auth =
+      householdId === 0
+        ? { 'x-internal-token': TEST_INTERNAL_TOKEN }
+        : { authorization: `Bearer ${testToken({ userId: householdId * 100 + 1, householdId })}` };
     return async (method, url, body, headers = {}) => {
       const options: InjectOptions = { method, url, headers: { ...auth, ...headers } };
-      if (readModel && sequence > 0 && !('x-min-sequence' in headers)) options.headers = { ...options.headers, 'x-min-sequence': String(sequence) };
+      if (readModel && sequence > 0 && !('x-min-sequence' in headers))
+        options.headers = { ...options.headers, 'x-min-sequence': String(sequence) };
       if (body !== undefined) options.payload = body as InjectOptions['payload'];
       const res = await app.inject(options);
       const written = Number(res.headers['x-event-sequence']);
@@ -119,7 +131,12 @@ export async function addCategory(call: Call, name: string, parentId?: number): 
 }
 
 export async function addRow(call: Call, accountId: number, fields: Record<string, unknown>): Promise<Json> {
-  const res = await call('POST', `/api/accounts/${accountId}/transactions`, { date: '2025-01-15', payee: 'Shop', amount: -10, ...fields });
+  const res = await call('POST', `/api/accounts/${accountId}/transactions`, {
+    date: '2025-01-15',
+    payee: 'Shop',
+    amount: -10,
+    ...fields,
+  });
   if (res.status !== 201) throw new Error(`add row: ${res.status} ${res.text}`);
   return res.body;
 }

@@ -44,10 +44,18 @@ export function testKeys(): { publicKey: string; privateKey: string } {
 }
 
 /** A valid access token for a test identity. */
-export function testToken(identity: { userId: number; householdId: number; role?: string; sessionId?: string }, lifetimeSeconds = 900): string {
+export function testToken(
+  identity: { userId: number; householdId: number; role?: string; sessionId?: string },
+  lifetimeSeconds = 900,
+): string {
   return signAccessToken(
     testKeys().privateKey,
-    { userId: identity.userId, householdId: identity.householdId, role: identity.role ?? 'admin', sessionId: identity.sessionId ?? randomUUID() },
+    {
+      userId: identity.userId,
+      householdId: identity.householdId,
+      role: identity.role ?? 'admin',
+      sessionId: identity.sessionId ?? randomUUID(),
+    },
     lifetimeSeconds,
   );
 }
