@@ -1,4 +1,4 @@
-import { addDays, addMonths, formatDate, isValidDate, splitDate, type CalendarDate } from './index';
+import { addDays, addMonths, formatDate, isValidDate, splitDate, type CalendarDate } from './calendar-date';
 
 /**
  * Parses what a person types in a date field: `M/d/yy`, `M/d/yyyy`, `M/d`, ISO `yyyy-MM-dd`,
