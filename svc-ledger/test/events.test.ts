@@ -1,6 +1,6 @@
 import Ajv from 'ajv';
 import { EVENT_SEQUENCE_HEADER, EVENTS } from '@hf/contracts';
-import * as L from '@hf/contracts/ledger';
+import * as L from '@hf/contracts/ledger-events';
 import type { EventEnvelope } from '@hf/messaging';
 import {
   addTransaction,

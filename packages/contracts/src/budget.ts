@@ -6,14 +6,12 @@
 // `values` maps and `start_month`, `YYYY-MM` in envelope routes. Ids are positive integers; an id
 // of another household answers 404 `{ message }`.
 import Type, { type Static } from 'typebox';
-import { Amount, CalendarDateString, Id, Text } from './common';
+import { Amount, CalendarDateString, Id, NullableId, NullableString, Text } from './common';
 import { Name } from './names';
 import { BUDGET_LIMITS } from './budget-limits';
 
 export * from './budget-limits';
 
-const NullableId = Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: 2147483647 });
-const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] });
 const MonthKeyFirst = Type.String({ pattern: '^\\d{4}-\\d{2}-01$', maxLength: 10 });
 const MonthKey = Type.String({ pattern: '^\\d{4}-\\d{2}$', maxLength: 7 });
 const DayOfMonth = Type.Integer({ minimum: 1, maximum: 31 });

@@ -6,6 +6,9 @@ export type MessageResponse = Static<typeof MessageResponse>;
 
 /** Database ids are positive integers. Path params arrive as text and are coerced. */
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** `integer | null` as one JSON-schema type (fast to serialise, unlike anyOf). */
+export const NullableId = Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: 2147483647 });
+export const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] });
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 export type IdParams = Static<typeof IdParams>;
 

@@ -1,5 +1,5 @@
 import { compactRows, expandRows, SNAPSHOT_FIELDS } from './compact-rows';
-import type { LedgerTransactionSnapshot } from './ledger';
+import type { LedgerTransactionSnapshot } from './ledger-events';
 
 const row = (id: number, fields: Partial<LedgerTransactionSnapshot> = {}): LedgerTransactionSnapshot => ({
   id,

@@ -1,4 +1,4 @@
-import type { LedgerTransactionSnapshot, TransactionRecordedV2 } from './ledger';
+import type { LedgerTransactionSnapshot, TransactionRecordedV2 } from './ledger-events';
 
 type Field = keyof LedgerTransactionSnapshot;
 

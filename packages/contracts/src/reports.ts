@@ -3,13 +3,10 @@
 // Money is a decimal number of dollars with at most 2 decimals, as in the ledger's HTTP bodies.
 // Every route also answers `format=csv` (text/csv, an attachment, formula cells neutralised).
 import Type, { type Static } from 'typebox';
-import { CalendarDateString } from './common';
+import { CalendarDateString, NullableId, NullableString } from './common';
 import { REPORT_LIMITS, REPORT_SORTS, UNCATEGORIZED_ID } from './reports-limits';
 
 export * from './reports-limits';
-
-const NullableId = Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, maximum: 2147483647 });
-const NullableString = Type.Unsafe<string | null>({ type: ['string', 'null'] });
 
 const rangeFields = {
   start_date: CalendarDateString,

@@ -1,4 +1,4 @@
-import type { LedgerTransactionSnapshot } from '@hf/contracts/ledger';
+import type { LedgerTransactionSnapshot } from '@hf/contracts/ledger-events';
 import type { Cents } from '@hf/money';
 import type { Status } from './status';
 

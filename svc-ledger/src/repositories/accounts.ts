@@ -1,4 +1,5 @@
-import type { Account, LedgerAccountSnapshot } from '@hf/contracts/ledger';
+import type { Account } from '@hf/contracts/ledger';
+import type { LedgerAccountSnapshot } from '@hf/contracts/ledger-events';
 import type { BalanceCache, HeldSums, RowSums } from '../balance-cache';
 import type { LedgerWrite } from './events';
 import { epochMicros, type PoolClient, type Queryable } from './sql';

@@ -1,4 +1,4 @@
-import type { LedgerCategorySnapshot } from '@hf/contracts/ledger';
+import type { LedgerCategorySnapshot } from '@hf/contracts/ledger-events';
 import type { CategoryLite } from '../domain/category-tree';
 import { LOCK_CATEGORIES } from './accounts';
 import type { LedgerWrite } from './events';

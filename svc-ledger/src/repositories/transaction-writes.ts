@@ -1,11 +1,7 @@
 import { EVENTS } from '@hf/contracts';
 import { compactRows } from '@hf/contracts/compact-rows';
-import {
-  TRANSFER_CATEGORY_NAME,
-  type TransactionChangedV1,
-  type TransactionRecordedV1,
-  type TransactionRecordedV2,
-} from '@hf/contracts/ledger';
+import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger';
+import type { TransactionChangedV1, TransactionRecordedV1, TransactionRecordedV2 } from '@hf/contracts/ledger-events';
 import { badRequest, notFound } from '@hf/service-kit/src/errors';
 import { findByPath } from '../domain/category-tree';
 import type { Status } from '../domain/status';

@@ -8,12 +8,14 @@ import {
   LEDGER_LIMITS,
   RenameAccountBody,
   ReorderAccountsBody,
-  type AccountClosedV1,
-  type AccountOpenedV1,
-  type AccountRenamedV1,
-  type AccountsReorderedV1,
-  type TransactionDeletedV1,
 } from '@hf/contracts/ledger';
+import type {
+  AccountClosedV1,
+  AccountOpenedV1,
+  AccountRenamedV1,
+  AccountsReorderedV1,
+  TransactionDeletedV1,
+} from '@hf/contracts/ledger-events';
 import { badRequest, conflict, notFound } from '@hf/service-kit';
 import { chunksBySize, detachLeg, snapshotBytes, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
 import { amountToCents, requireDate } from '../domain/values';

@@ -6,11 +6,13 @@ import {
   CreateCategoryBody,
   MergeCategoriesBody,
   UpdateCategoryBody,
-  type CategoriesMergedV1,
-  type CategoryChangedV1,
-  type CategoryCreatedV1,
-  type CategoryDeletedV1,
 } from '@hf/contracts/ledger';
+import type {
+  CategoriesMergedV1,
+  CategoryChangedV1,
+  CategoryCreatedV1,
+  CategoryDeletedV1,
+} from '@hf/contracts/ledger-events';
 import { badRequest, notFound } from '@hf/service-kit';
 import {
   assertCanBeParent,

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EVENTS } from '@hf/contracts';
+import { LEDGER_LIMITS } from '@hf/contracts/ledger';
+import type { TransactionDeletedV1 } from '@hf/contracts/ledger-events';
 import {
   BulkCreateBody,
   BulkCreateResponse,
@@ -9,11 +11,9 @@ import {
   ClearTransactionsResponse,
   DeleteBudgetedRowsBody,
   DeleteBudgetedRowsResponse,
-  LEDGER_LIMITS,
   UpsertBudgetedRowBody,
   UpsertBudgetedRowResponse,
-  type TransactionDeletedV1,
-} from '@hf/contracts/ledger';
+} from '@hf/contracts/ledger-internal';
 import { isValidMonth } from '@hf/calendar';
 import { badRequest, notFound } from '@hf/service-kit';
 import { findByPath } from '../domain/category-tree';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ReplayBody, ReplayHouseholds, ReplayPage } from '@hf/contracts/ledger';
+import { ReplayBody, ReplayHouseholds, ReplayPage } from '@hf/contracts/ledger-internal';
 import { withTransaction } from '@hf/service-kit';
 import { toEventSnapshot } from '../domain/transaction-rules';
 import { accountRows, accountSnapshot } from '../repositories/accounts';

@@ -15,10 +15,8 @@ import {
   TransactionRecord,
   UpdateTransactionBody,
   type SearchResult,
-  type TransactionDeletedV1,
-  type TransactionMovedV1,
-  type TransactionRestoredV1,
 } from '@hf/contracts/ledger';
+import type { TransactionDeletedV1, TransactionMovedV1, TransactionRestoredV1 } from '@hf/contracts/ledger-events';
 import Type from 'typebox';
 import { badRequest, conflict, JSON_ANSWER_TYPE, notFound, sendJsonAnswer, sendJsonAnswerWith } from '@hf/service-kit';
 import { decodeCursor } from '../domain/cursor';

@@ -1,0 +1,150 @@
+// Payloads of svc-ledger's events (the `data` of the envelope; type names in EVENTS).
+// Money in integer CENTS (fields named `*_cents`), so consumers never parse decimals.
+// A consumer can apply every event without calling svc-ledger back.
+import Type, { type Static } from 'typebox';
+import { TransactionStatus } from './ledger';
+
+export const LedgerAccountSnapshot = Type.Object({
+  id: Type.Integer(),
+  household_id: Type.Integer(),
+  name: Type.String(),
+  starting_balance_cents: Type.Integer(),
+  is_default: Type.Boolean(),
+  sort_order: Type.Integer(),
+});
+export type LedgerAccountSnapshot = Static<typeof LedgerAccountSnapshot>;
+
+export const LedgerTransactionSnapshot = Type.Object({
+  id: Type.Integer(),
+  household_id: Type.Integer(),
+  account_id: Type.Integer(),
+  date: Type.String(),
+  /** Stored payee (for a transfer leg: the other account's name when the leg was written). */
+  payee: Type.String(),
+  amount_cents: Type.Integer(),
+  status: TransactionStatus,
+  notes: Type.String(),
+  category_id: Type.Union([Type.Integer(), Type.Null()]),
+  is_budgeted: Type.Boolean(),
+  /** The Predictables item and month (`YYYY-MM`) a budgeted row was generated for (kept after it became actual). */
+  schedule_id: Type.Union([Type.Integer(), Type.Null()]),
+  schedule_month: Type.Union([Type.String(), Type.Null()]),
+  transfer_id: Type.Union([Type.Integer(), Type.Null()]),
+  transfer_account_id: Type.Union([Type.Integer(), Type.Null()]),
+  transfer_transaction_id: Type.Union([Type.Integer(), Type.Null()]),
+  deleted: Type.Boolean(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type LedgerTransactionSnapshot = Static<typeof LedgerTransactionSnapshot>;
+
+export const LedgerCategorySnapshot = Type.Object({
+  id: Type.Integer(),
+  household_id: Type.Integer(),
+  name: Type.String(),
+  parent_id: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type LedgerCategorySnapshot = Static<typeof LedgerCategorySnapshot>;
+
+/** ledger.account.opened.v1 */
+export const AccountOpenedV1 = Type.Object({ account: LedgerAccountSnapshot });
+export type AccountOpenedV1 = Static<typeof AccountOpenedV1>;
+/** ledger.account.renamed.v1 (transfer legs pointing at it now show the new name as payee). */
+export const AccountRenamedV1 = Type.Object({ account: LedgerAccountSnapshot, previous_name: Type.String() });
+export type AccountRenamedV1 = Static<typeof AccountRenamedV1>;
+/** ledger.account.reordered.v1: every account of the household, in order. */
+export const AccountsReorderedV1 = Type.Object({ account_ids: Type.Array(Type.Integer()) });
+export type AccountsReorderedV1 = Static<typeof AccountsReorderedV1>;
+/**
+ * ledger.account.closed.v1: the account is gone. Its rows were deleted (announced by
+ * ledger.transaction.deleted.v1 events with reason `account_closed`, written before this one)
+ * and the other legs of its transfers became ordinary rows (ledger.transaction.changed.v1).
+ */
+export const AccountClosedV1 = Type.Object({
+  account: LedgerAccountSnapshot,
+  /** The account that became default, when the closed one was. */
+  new_default_account_id: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type AccountClosedV1 = Static<typeof AccountClosedV1>;
+
+/** ledger.transaction.recorded.v1: new rows (a transfer: both legs; a bulk import: up to 500 per event). */
+export const TransactionRecordedV1 = Type.Object({
+  transactions: Type.Array(LedgerTransactionSnapshot),
+  /** api | transfer | import | budgeted */
+  origin: Type.String(),
+});
+export type TransactionRecordedV1 = Static<typeof TransactionRecordedV1>;
+
+/**
+ * ledger.transaction.recorded.v2: new rows, as v1, written compactly for a bulk import:
+ * `shared` holds the fields every row of the event has (an import's household, account, status,
+ * category, timestamps and empty plan and transfer fields), each entry of `transactions` the
+ * rest. A row is `{ ...shared, ...entry }` with every field of LedgerTransactionSnapshot
+ * (compact-rows.ts writes and reads it). ~4x smaller than v1 for an import: ~90 bytes a row.
+ */
+export const TransactionRecordedV2 = Type.Object({
+  shared: Type.Partial(LedgerTransactionSnapshot),
+  transactions: Type.Array(Type.Partial(LedgerTransactionSnapshot)),
+  /** import */
+  origin: Type.String(),
+});
+export type TransactionRecordedV2 = Static<typeof TransactionRecordedV2>;
+
+export const TransactionChangePair = Type.Object({
+  before: LedgerTransactionSnapshot,
+  after: LedgerTransactionSnapshot,
+});
+export type TransactionChangePair = Static<typeof TransactionChangePair>;
+/** ledger.transaction.changed.v1: full rows before and after (a transfer edit: both legs). */
+export const TransactionChangedV1 = Type.Object({
+  changes: Type.Array(TransactionChangePair),
+  /** edited | status | categorized | cleared | budgeted_sync | transfer_detached */
+  reason: Type.String(),
+});
+export type TransactionChangedV1 = Static<typeof TransactionChangedV1>;
+/** ledger.transaction.moved.v1: `after.account_id` is the new account (a moved leg's peer also changes). */
+export const TransactionMovedV1 = Type.Object({
+  changes: Type.Array(TransactionChangePair),
+  from_account_id: Type.Integer(),
+  to_account_id: Type.Integer(),
+});
+export type TransactionMovedV1 = Static<typeof TransactionMovedV1>;
+/** ledger.transaction.deleted.v1: rows as they were before deletion. */
+export const TransactionDeletedV1 = Type.Object({
+  transactions: Type.Array(LedgerTransactionSnapshot),
+  /** user | account_closed | budgeted_removed (hard delete of a generated budgeted row) */
+  reason: Type.String(),
+});
+export type TransactionDeletedV1 = Static<typeof TransactionDeletedV1>;
+/** ledger.transaction.restored.v1: rows as they are after restoring. */
+export const TransactionRestoredV1 = Type.Object({ transactions: Type.Array(LedgerTransactionSnapshot) });
+export type TransactionRestoredV1 = Static<typeof TransactionRestoredV1>;
+
+/** ledger.category.created.v1 */
+export const CategoryCreatedV1 = Type.Object({ category: LedgerCategorySnapshot });
+export type CategoryCreatedV1 = Static<typeof CategoryCreatedV1>;
+/** ledger.category.changed.v1 (rename and/or re-parent). */
+export const CategoryChangedV1 = Type.Object({ before: LedgerCategorySnapshot, after: LedgerCategorySnapshot });
+export type CategoryChangedV1 = Static<typeof CategoryChangedV1>;
+/**
+ * ledger.category.deleted.v1: rows, scheduled items and envelopes of `category.id` become
+ * uncategorised; `promoted_children` became top-level (renamed when a top-level name was taken).
+ */
+export const CategoryDeletedV1 = Type.Object({
+  category: LedgerCategorySnapshot,
+  promoted_children: Type.Array(LedgerCategorySnapshot),
+});
+export type CategoryDeletedV1 = Static<typeof CategoryDeletedV1>;
+/**
+ * ledger.category.merged.v1: apply `reassigned` (every reference to from_category_id now points
+ * to to_category_id: rows, scheduled items, envelopes summed per account and month), then
+ * `reparented`, then delete `deleted_category_ids`.
+ */
+export const CategoriesMergedV1 = Type.Object({
+  source: LedgerCategorySnapshot,
+  destination: LedgerCategorySnapshot,
+  reassigned: Type.Array(Type.Object({ from_category_id: Type.Integer(), to_category_id: Type.Integer() })),
+  reparented: Type.Array(LedgerCategorySnapshot),
+  deleted_category_ids: Type.Array(Type.Integer()),
+});
+export type CategoriesMergedV1 = Static<typeof CategoriesMergedV1>;

@@ -1,0 +1,160 @@
+// svc-ledger's internal API: service to service (header x-internal-token), never routed by the
+// gateway. Money as in the public HTTP bodies: decimal numbers with at most 2 decimals.
+import Type, { type Static } from 'typebox';
+import { Amount, CalendarDateString, Id, NullableId, Text } from './common';
+import { LEDGER_LIMITS } from './ledger-limits';
+import { NEW_TRANSACTION_FIELDS, TransactionStatus } from './ledger';
+import { LedgerAccountSnapshot, LedgerCategorySnapshot, LedgerTransactionSnapshot } from './ledger-events';
+
+/** POST /internal/candidates: non-deleted rows of the account dated from..to (inclusive). */
+export const CandidatesBody = Type.Object(
+  { household_id: Id, account_id: Id, from: CalendarDateString, to: CalendarDateString },
+  { additionalProperties: false },
+);
+export type CandidatesBody = Static<typeof CandidatesBody>;
+export const Candidate = Type.Object({
+  id: Id,
+  date: Type.String(),
+  payee: Type.String(),
+  amount: Type.Number(),
+  status: TransactionStatus,
+  is_budgeted: Type.Boolean(),
+  category_id: NullableId,
+  transfer_id: NullableId,
+});
+export type Candidate = Static<typeof Candidate>;
+export const CandidateList = Type.Array(Candidate);
+export type CandidateList = Static<typeof CandidateList>;
+
+export const BulkTransactionInput = Type.Object(
+  {
+    ...NEW_TRANSACTION_FIELDS,
+  },
+  { additionalProperties: false },
+);
+export type BulkTransactionInput = Static<typeof BulkTransactionInput>;
+/**
+ * POST /internal/transactions/bulk: all rows in one database transaction (all or none).
+ * A repeated idempotency_key (per household) creates nothing and answers the first result.
+ */
+export const BulkCreateBody = Type.Object(
+  {
+    household_id: Id,
+    account_id: Id,
+    idempotency_key: Type.String({ minLength: 1, maxLength: 200 }),
+    transactions: Type.Array(BulkTransactionInput),
+    /** Recorded as the author in the change history. */
+    user_id: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type BulkCreateBody = Static<typeof BulkCreateBody>;
+export const BulkCreateResponse = Type.Object({
+  created: Type.Integer(),
+  /** Ids in input order. */
+  transaction_ids: Type.Array(Id),
+  /** True when this answer is the stored result of an earlier call with the same key. */
+  replayed: Type.Boolean(),
+});
+export type BulkCreateResponse = Static<typeof BulkCreateResponse>;
+
+/**
+ * POST /internal/transactions/clear: status x for every id; a budgeted row becomes actual and,
+ * when `updates` names it, takes the imported amount/date. Answers { message, cleared }.
+ */
+export const ClearTransactionsBody = Type.Object(
+  {
+    household_id: Id,
+    transaction_ids: Type.Array(Id),
+    updates: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { id: Id, date: Type.Optional(CalendarDateString), amount: Type.Optional(Amount) },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+    user_id: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type ClearTransactionsBody = Static<typeof ClearTransactionsBody>;
+export const ClearTransactionsResponse = Type.Object({ message: Type.String(), cleared: Type.Integer() });
+export type ClearTransactionsResponse = Static<typeof ClearTransactionsResponse>;
+
+/**
+ * PUT /internal/budgeted-rows: upsert the budgeted row of (schedule_id, month). When the payee
+ * is another account's name the row is a budgeted transfer pair. A month whose row became actual
+ * (edited, cleared, deleted by the user) is not re-created: answer `{ state: 'detached' }`.
+ */
+export const UpsertBudgetedRowBody = Type.Object(
+  {
+    household_id: Id,
+    account_id: Id,
+    schedule_id: Id,
+    /** `YYYY-MM` */
+    month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }),
+    date: CalendarDateString,
+    payee: Text(LEDGER_LIMITS.payee, 1),
+    /** Signed: negative for a planned payment. */
+    amount: Amount,
+    category_id: Type.Optional(NullableId),
+    notes: Type.Optional(Text(LEDGER_LIMITS.notes)),
+  },
+  { additionalProperties: false },
+);
+export type UpsertBudgetedRowBody = Static<typeof UpsertBudgetedRowBody>;
+export const UpsertBudgetedRowResponse = Type.Object({
+  state: Type.Union([
+    Type.Literal('created'),
+    Type.Literal('updated'),
+    Type.Literal('unchanged'),
+    Type.Literal('detached'),
+  ]),
+  transaction_id: NullableId,
+});
+export type UpsertBudgetedRowResponse = Static<typeof UpsertBudgetedRowResponse>;
+
+/** DELETE /internal/budgeted-rows: removes still-budgeted rows of the schedule (one month or all). */
+export const DeleteBudgetedRowsBody = Type.Object(
+  { household_id: Id, schedule_id: Id, month: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}$' })) },
+  { additionalProperties: false },
+);
+export type DeleteBudgetedRowsBody = Static<typeof DeleteBudgetedRowsBody>;
+export const DeleteBudgetedRowsResponse = Type.Object({ deleted: Type.Integer() });
+export type DeleteBudgetedRowsResponse = Static<typeof DeleteBudgetedRowsResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Replay of one household, for rebuilding a read model (svc-reports, svc-budget)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * POST /internal/replay (svc-ledger): one page of a household's current state. The first page
+ * (no `after_id`) also carries `sequence`, the ledger's event sequence the state is at least as
+ * new as, plus the accounts and categories; rows come in id order, `next_after_id` null at the end.
+ */
+export const ReplayBody = Type.Object(
+  {
+    household_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    after_id: Type.Optional(Type.Integer({ minimum: 0 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50_000 })),
+  },
+  { additionalProperties: false },
+);
+export type ReplayBody = Static<typeof ReplayBody>;
+
+/** POST /internal/replay/households (svc-ledger): every household with an account, ever. */
+export const ReplayHouseholds = Type.Object({ household_ids: Type.Array(Type.Integer()), sequence: Type.Integer() });
+export type ReplayHouseholds = Static<typeof ReplayHouseholds>;
+
+export const ReplayPage = Type.Object({
+  /** First page only (else null): the outbox sequence this state includes every event up to. */
+  sequence: Type.Union([Type.Integer(), Type.Null()]),
+  /** First page only (else empty): live accounts and categories. */
+  accounts: Type.Array(LedgerAccountSnapshot),
+  categories: Type.Array(LedgerCategorySnapshot),
+  /** Non-deleted rows with id > after_id, in id order. */
+  transactions: Type.Array(LedgerTransactionSnapshot),
+  next_after_id: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type ReplayPage = Static<typeof ReplayPage>;
