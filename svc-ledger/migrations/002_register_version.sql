@@ -1,4 +1,4 @@
--- The register cache (src/register-cache.ts): every write that changes what an account's register
+-- The register cache (src/held-registers/register-cache.ts): every write that changes what an account's register
 -- shows (its rows, their balances, category paths, account names) bumps `register_version` of
 -- that account in the same database transaction, so a cached full register is current exactly
 -- when its version equals the stored one. Versions are microsecond timestamps that only grow

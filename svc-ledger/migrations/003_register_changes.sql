@@ -1,4 +1,4 @@
--- The register model (src/register-cache.ts) is brought up to date by applying only the rows a
+-- The register model (src/held-registers/register-cache.ts) is brought up to date by applying only the rows a
 -- write changed. Every register-version bump (runWrite -> bumpRegisterVersions) records the
 -- version it left, the version it made and the ids of the rows it changed in that account
 -- (NULL: anything may have changed - a rename, a category merge, a big bulk write - and the

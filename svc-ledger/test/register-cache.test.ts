@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { testToken } from '@hf/service-kit/src/testing';
 import { decodeCursor } from '../src/domain/cursor';
-import { RegisterCache, WARM_EVICTS_IDLE_MS, WARM_FULL_SHARE } from '../src/register-cache';
-import { loadRegister } from '../src/repositories/register';
+import { RegisterCache, WARM_EVICTS_IDLE_MS, WARM_FULL_SHARE } from '../src/held-registers/register-cache';
+import { loadRegister } from '../src/held-registers/repositories/register';
 import { registerPage } from '../src/repositories/transactions';
 import {
   addTransaction,

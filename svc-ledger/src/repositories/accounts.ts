@@ -1,6 +1,6 @@
 import type { Account } from '@hf/contracts/ledger';
 import type { LedgerAccountSnapshot } from '@hf/contracts/ledger-events';
-import type { BalanceCache, HeldSums, RowSums } from '../balance-cache';
+import type { BalanceCache, HeldSums, RowSums } from '../held-registers/balance-cache';
 import type { LedgerWrite } from './events';
 import { epochMicros, type PoolClient, type Queryable } from './sql';
 

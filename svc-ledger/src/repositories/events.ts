@@ -1,4 +1,4 @@
-import { countRow, type SumsDelta } from '../balance-cache';
+import { countRow, type SumsDelta } from '../held-registers/balance-cache';
 import type { Status } from '../domain/status';
 import type { PoolClient } from './sql';
 

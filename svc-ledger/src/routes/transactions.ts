@@ -20,7 +20,7 @@ import type { TransactionDeletedV1, TransactionMovedV1, TransactionRestoredV1 } 
 import Type from 'typebox';
 import { badRequest, conflict, JSON_ANSWER_TYPE, notFound, sendJsonAnswer, sendJsonAnswerWith } from '@hf/service-kit';
 import { decodeCursor } from '../domain/cursor';
-import { etagMatches, registerEtag } from '../domain/http-cache';
+import { etagMatches, registerEtag } from '../held-registers/domain/http-cache';
 import { normaliseStatus, type Status } from '../domain/status';
 import { applyEdit, applyMove, applyStatus, legPairs, toEventSnapshot } from '../domain/transaction-rules';
 import { accountNamedBy, transferDirection } from '../domain/transfer';
@@ -37,7 +37,7 @@ import {
   resolveCategory,
 } from '../repositories/transaction-writes';
 import { lockRows, lockWithPeer, recordById, registerPage, transactionExists } from '../repositories/transactions';
-import { REGISTER_WARM_ROWS } from '../register-cache';
+import { REGISTER_WARM_ROWS } from '../held-registers/register-cache';
 import { runWrite } from '../write';
 import {
   ACCOUNT_NOT_FOUND,
@@ -69,7 +69,7 @@ const STALE_MESSAGE = 'This transaction was changed since you loaded it. Reload 
  * The full register (the spec's plain array), from the register cache. One household-scoped
  * primary-key read gives the account's register version (a foreign or deleted id is 404 here,
  * before the cache is looked at); a matching If-None-Match is 304; otherwise the cached body of
- * that version (see register-cache.ts and repositories/register.ts) is sent as one Buffer with its
+ * that version (see held-registers/) is sent as one Buffer with its
  * length, gzip'ed (level 1, once per version) when the client accepts gzip. It has RegisterRows'
  * shape. `private, no-cache`: browsers keep it and revalidate with the ETag; shared caches don't.
  */

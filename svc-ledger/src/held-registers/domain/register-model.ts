@@ -1,5 +1,5 @@
 import { heldBytes } from './byte-lru';
-import { encodeCursor, type RegisterPosition } from './cursor';
+import { encodeCursor, type RegisterPosition } from '../../domain/cursor';
 
 /** A row's status as stored: '' (open), 'p' (pending) or 'x' (cleared). */
 export type RowStatus = '' | 'p' | 'x';

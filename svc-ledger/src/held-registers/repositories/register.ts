@@ -2,8 +2,8 @@ import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger';
 import pg from 'pg';
 import { withTransaction } from '@hf/service-kit';
 import { RegisterModel, type RegisterHeadState, type RegisterLine } from '../domain/register-model';
-import { registerHead } from './accounts';
-import { categoryPathSql, epochMicros, isoText, type Pool, type PoolClient } from './sql';
+import { registerHead } from '../../repositories/accounts';
+import { categoryPathSql, epochMicros, isoText, type Pool, type PoolClient } from '../../repositories/sql';
 
 /** `trim_scale(cents / 100.0)`: the API's decimal number as JSON text (`-12.5`, `3`), exact. */
 const decimalSql = (cents: string) => `trim_scale((${cents}) / 100.0)`;

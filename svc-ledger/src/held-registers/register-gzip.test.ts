@@ -1,5 +1,5 @@
 import { crc32, gunzipSync } from 'node:zlib';
-import { decodeCursor } from './domain/cursor';
+import { decodeCursor } from '../domain/cursor';
 import { RegisterModel, type RegisterLine } from './domain/register-model';
 import { crc32Combine, gzipPage, gzipRegister } from './register-gzip';
 

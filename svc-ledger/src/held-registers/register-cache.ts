@@ -4,7 +4,7 @@ import { registerEtag } from './domain/http-cache';
 import type { RegisterModel, RegisterPageSlices } from './domain/register-model';
 import { loadRegister } from './repositories/register';
 import { gzipPage, gzipRegister } from './register-gzip';
-import type { Pool } from './repositories/sql';
+import type { Pool } from '../repositories/sql';
 
 /** A paged register with at least this many rows is loaded into the cache for its next pages. */
 export const REGISTER_WARM_ROWS = 500;

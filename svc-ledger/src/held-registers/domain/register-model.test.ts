@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, encodeCursor } from '../../domain/cursor';
 import {
   decimalOf,
   RegisterModel,
@@ -7,7 +7,7 @@ import {
   type RegisterLine,
   type RowStatus,
 } from './register-model';
-import { seededRandom } from '../../test/seeded-random';
+import { seededRandom } from '../../../test/seeded-random';
 
 const head = (version: string, startingBalance = 10_000): RegisterHeadState => ({ version, startingBalance });
 

@@ -1,4 +1,4 @@
-import { countsAsCleared, countsAsPending, type Status } from './domain/status';
+import { countsAsCleared, countsAsPending, type Status } from '../domain/status';
 
 /** Sums of an account's live rows (cents, without its starting balance). */
 export interface RowSums {
