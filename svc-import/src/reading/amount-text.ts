@@ -1,39 +1,19 @@
 /**
- * Amounts as banks write them, to integer cents: `1,234.56`, `-12.00`, `(12.00)`, `12.00-`,
- * `$12.00`, `€ 12,00`, `+12.00`, `1 234,56`, `1'234.56`, `EUR -5,00`. The decimal separator is
- * given ('.' or ','); the other one (or a space or an apostrophe) may group thousands, strictly
- * by threes, so `12,34` can never be read as 1234 under '.' nor `1.234` as 1.234 under ','.
- * Refused: `--12`, `1e3`, `NaN`, `12,3,4`, more than 2 decimals, more than 10^12.
+ * Amounts as banks write them, to integer cents, by @hf/money's readAmountText (signs, currency,
+ * grouping), with a one-pass reading of the common plain forms first (a file has 10,000s of
+ * amounts), the reason a row is skipped, and the file's decimal separator.
  */
-import { MAX_ABS_CENTS } from '@hf/money';
-
-export type Separator = '.' | ',';
+import { readAmountText, type AmountTextProblem, type DecimalSeparator } from '@hf/money';
 
 export type AmountReading = { cents: number } | { error: string };
 
-const CURRENCY_SYMBOL = /^[$€£¥₹₽₩₺₴₪฿]|[$€£¥₹₽₩₺₴₪฿]$/u;
-const CURRENCY_CODE = /^(?:[A-Z]{3}|kr|Kč|zł|Ft|Fr\.?|CHF|lei)\s*|\s*(?:[A-Z]{3}|kr|Kč|zł|Ft|Fr\.?|lei)$/u;
-const MINUSES = /[\u2212\u2012\u2013\u2014\uFE63\uFF0D]/g;
-const SPACES = /[\s\u00a0\u202f\u2009]/g;
-
-function stripCurrency(text: string): string {
-  let s = text.trim();
-  for (let i = 0; i < 2; i++) s = s.replace(CURRENCY_SYMBOL, '').replace(CURRENCY_CODE, '').trim();
-  return s;
-}
-
-/** Strict grouping by threes with the other separator, a space or an apostrophe. */
-const PATTERNS: Record<Separator, RegExp> = {
-  '.': /^(\d{1,3}(?:[, ']\d{3})+|\d+)?(?:\.(\d+))?$/,
-  ',': /^(\d{1,3}(?:[. ']\d{3})+|\d+)?(?:,(\d+))?$/,
-};
 /**
  * The common cases read in one pass over the characters, without the general rules: an optional
  * minus, digits grouped by threes with the other separator or not grouped at all, and 1 or 2
  * decimals (`-1234.56`, `1,234.56`, `12` under '.'; `-1.234,56`, `12,5` under ','). Anything else
  * (currency, spaces, parentheses, signs after, 3 decimals, more than 12 digits): undefined.
  */
-function plainCents(text: string, separator: Separator): number | undefined {
+function plainCents(text: string, separator: DecimalSeparator): number | undefined {
   const decimal = separator === '.' ? 46 : 44;
   const group = separator === '.' ? 44 : 46;
   const n = text.length;
@@ -80,69 +60,21 @@ const NUMBER_ONLY = /^-?[\d.,]+$/;
  * reason, for reading a row under both separators before the file's is known. A text of digits,
  * separators and a leading minus only is read whole by the one-pass rule.
  */
-export function centsOrNaN(text: string, separator: Separator): number {
+export function centsOrNaN(text: string, separator: DecimalSeparator): number {
   const plain = plainCents(text, separator);
   if (plain !== undefined) return plain;
   if (NUMBER_ONLY.test(text)) return NaN;
-  const read = generalCents(text, separator);
+  const read = readAmountText(text, separator);
   return typeof read === 'number' ? read : NaN;
 }
 
-/** Why a text is not an amount. */
-export type AmountProblem = 'missing' | 'invalid' | 'decimals' | 'large';
-
 /** Text to cents under `separator`, or what is wrong with it (no allocation on the common paths). */
-export function amountInCents(text: string, separator: Separator): number | AmountProblem {
-  return plainCents(text, separator) ?? generalCents(text, separator);
-}
-
-/** amountInCents by the general rules (signs, currency, spaces, parentheses), after the one-pass reading declined. */
-function generalCents(text: string, separator: Separator): number | AmountProblem {
-  let s = text.trim().replace(MINUSES, '-');
-  if (s === '') return 'missing';
-  let negatives = 0;
-  let positives = 0;
-  const digitsOnly = NUMBER_ONLY.test(s);
-  if (digitsOnly && s[0] === '-') {
-    negatives = 1;
-    s = s.slice(1);
-  }
-  // Signs and currency may come in either order: -$12.00, $-12.00, (€ 12,00), 12,00 € -, EUR -5,00.
-  for (let pass = 0; pass < 3 && !digitsOnly; pass++) {
-    s = stripCurrency(s);
-    if (/^\(.*\)$/.test(s)) {
-      negatives++;
-      s = s.slice(1, -1).trim();
-    }
-    if (s.startsWith('-')) {
-      negatives++;
-      s = s.slice(1).trim();
-    } else if (s.startsWith('+')) {
-      positives++;
-      s = s.slice(1).trim();
-    }
-    if (s.endsWith('-')) {
-      negatives++;
-      s = s.slice(0, -1).trim();
-    } else if (s.endsWith('+')) {
-      positives++;
-      s = s.slice(0, -1).trim();
-    }
-  }
-  if (negatives + positives > 1) return 'invalid';
-  const m = PATTERNS[separator].exec(s.replace(SPACES, ' '));
-  if (!m || (m[1] === undefined && m[2] === undefined)) return 'invalid';
-  const fraction = m[2] ?? '';
-  if (fraction.length > 2) return 'decimals';
-  const whole = (m[1] ?? '0').replace(/\D/g, '');
-  if (whole.replace(/^0+/, '').length > 12) return 'large';
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  if (!Number.isSafeInteger(cents) || cents > MAX_ABS_CENTS) return 'large';
-  return negatives === 1 && cents !== 0 ? -cents : cents;
+export function amountInCents(text: string, separator: DecimalSeparator): number | AmountTextProblem {
+  return plainCents(text, separator) ?? readAmountText(text, separator);
 }
 
 /** The reason shown for a skipped row. */
-export function amountProblemText(problem: AmountProblem, text: string): string {
+export function amountProblemText(problem: AmountTextProblem, text: string): string {
   const shown = text.trim().slice(0, 40);
   if (problem === 'missing') return 'Missing amount';
   if (problem === 'decimals') return `Amount "${shown}" has more than 2 decimals`;
@@ -151,7 +83,7 @@ export function amountProblemText(problem: AmountProblem, text: string): string 
 }
 
 /** Text to cents under `separator`, or the reason it is not an amount. */
-export function readAmount(text: string, separator: Separator): AmountReading {
+export function readAmount(text: string, separator: DecimalSeparator): AmountReading {
   const read = amountInCents(text, separator);
   return typeof read === 'number' ? { cents: read } : { error: amountProblemText(read, text) };
 }

@@ -12,8 +12,9 @@
  */
 import { IMPORT_LIMITS, POSITIONAL_COLUMN, type MappingConfig, type SkippedRow } from '@hf/contracts';
 import { isValidDate } from '@hf/calendar';
+import type { DecimalSeparator } from '@hf/money';
 import { StatementError, type MappedRow, type StatementTable } from '../domain/statement';
-import { SeparatorVotes, amountInCents, amountProblemText, centsOrNaN, type Separator } from './amount-text';
+import { SeparatorVotes, amountInCents, amountProblemText, centsOrNaN } from './amount-text';
 import { calendarDate, dateParts, yearFirstDate, type DayMonthOrder } from './date-text';
 
 export interface MapRowsOptions {
@@ -100,7 +101,7 @@ export async function mapRows(
   const orders: (DayMonthOrder | 'YMD')[] = fixedOrder ? [fixedOrder] : ['MDY', 'DMY'];
   const fixedSeparator =
     mapping.decimal_separator && mapping.decimal_separator !== 'auto' ? mapping.decimal_separator : null;
-  const separators: Separator[] = fixedSeparator ? [fixedSeparator] : ['.', ','];
+  const separators: DecimalSeparator[] = fixedSeparator ? [fixedSeparator] : ['.', ','];
   const flip = mapping.flip_sign === true;
   const cell = (cells: string[], index: number) => (index >= 0 ? (cells[index] ?? '') : '');
 
@@ -108,11 +109,11 @@ export async function mapRows(
     calendarDate(parts, order) ?? (order === 'YMD' ? yearFirstDate(text) : null);
 
   /** An amount's cents; refused: with `explain` the problem, else NaN (the cheaper reading). */
-  const read = (text: string, separator: Separator, explain: boolean) =>
+  const read = (text: string, separator: DecimalSeparator, explain: boolean) =>
     explain ? amountInCents(text, separator) : centsOrNaN(text, separator);
 
   /** Cents of a row under a separator; refused: NaN, or with `explain` the reason. */
-  const rowAmount = (cells: string[], separator: Separator, explain: boolean): number | string => {
+  const rowAmount = (cells: string[], separator: DecimalSeparator, explain: boolean): number | string => {
     let cents: number;
     if (mapping.amount_type === 'double') {
       const debitText = cell(cells, col.debit);
