@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { displayDate, type DialogRequests } from '@hf/app-kit';
+import { confirmLeavingCleared, isCleared, normalizeStatus, type TransactionStatus } from '@hf/app-kit/editing';
+import { addDays, type CalendarDate } from '@hf/calendar';
+import { transactionsApi, type RegisterRow } from './api';
+import { lowerBoundByDate, type RegisterStore } from './register-store';
+import type { RegisterRefresh } from './use-register-refresh';
+import type { ScrollTo } from './use-register-scroll';
+import { useLatest } from './use-latest';
+
+/** Clearing mode is on; `activeId` is the row its keys act on. */
+export interface ClearingState {
+  activeId: number | null;
+}
+
+export interface ClearingModeOptions extends RegisterRefresh {
+  rows: RegisterRow[];
+  today: CalendarDate;
+  store: RegisterStore;
+  dialogs: DialogRequests;
+  showError: (text: string) => void;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  scrollTo: ScrollTo;
+}
+
+/**
+ * Clearing mode: one active row; p, x and Delete set its status, arrows and Enter move, Escape
+ * or a click outside the register leaves. On mobile a row's P / X / Clear button does the same.
+ */
+export function useClearingMode(options: ClearingModeOptions) {
+  const { rows, today, scrollRef, scrollTo } = options;
+  const [clearing, setClearing] = useState<ClearingState | null>(null);
+  const changeStatus = statusChange(options);
+
+  /** Mobile clearing mode: a row's P / X / Clear button makes it the active row and sets its status, as the keys do. */
+  const setStatusByTap = (row: RegisterRow, status: TransactionStatus) => {
+    setClearing({ activeId: row.id });
+    void changeStatus(row, status);
+  };
+
+  const clearingRef = useLatest(clearing);
+  const rowsRef = useLatest(rows);
+  const changeStatusRef = useLatest(changeStatus);
+
+  /** Turns clearing mode on at the last row dated today or earlier, or off. */
+  const toggle = () => {
+    if (clearing) {
+      setClearing(null);
+      return;
+    }
+    const index = Math.max(0, lowerBoundByDate(rows, addDays(today, 1)) - 1);
+    const id = rows[index]?.id ?? null;
+    setClearing({ activeId: id });
+    if (id !== null) scrollTo(id, 'auto');
+  };
+
+  /** Makes the row the active one (a click on a row while clearing). */
+  const activate = useCallback((id: number) => setClearing({ activeId: id }), []);
+
+  const clearingOn = clearing !== null;
+  useEffect(() => {
+    if (!clearingOn) return;
+    const move = (delta: number) => {
+      const list = rowsRef.current;
+      if (list.length === 0) return;
+      const at = list.findIndex((r) => r.id === clearingRef.current?.activeId);
+      const next = Math.min(list.length - 1, Math.max(0, at < 0 ? 0 : at + delta));
+      setClearing({ activeId: list[next].id });
+      scrollTo(list[next].id, 'auto');
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (document.querySelector('[role="dialog"]')) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest?.('input, select, textarea')) return;
+      const row = rowsRef.current.find((r) => r.id === clearingRef.current?.activeId);
+      switch (event.key) {
+        case 'p':
+        case 'P':
+          if (row) void changeStatusRef.current(row, 'p');
+          break;
+        case 'x':
+        case 'X':
+          if (row) void changeStatusRef.current(row, 'x');
+          break;
+        case 'Delete':
+        case 'Backspace':
+          if (row) void changeStatusRef.current(row, '');
+          break;
+        case 'ArrowDown':
+          move(1);
+          break;
+        case 'ArrowUp':
+          move(-1);
+          break;
+        case 'Enter':
+          move(event.shiftKey ? -1 : 1);
+          break;
+        case 'Escape':
+          setClearing(null);
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    };
+    const onMouseDown = (event: MouseEvent) => {
+      const target = event.target as HTMLElement;
+      if (scrollRef.current?.contains(target) || target.closest?.('[role="dialog"], [data-clearing-toggle]')) return;
+      setClearing(null);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onMouseDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onMouseDown);
+    };
+  }, [clearingOn, rowsRef, clearingRef, changeStatusRef, scrollRef, scrollTo]);
+
+  return { clearing, clearingRef, toggle, activate, setStatusByTap };
+}
+
+/**
+ * A row's status change, shown at once: leaving cleared asks first; clearing a future row
+ * offers to date it today.
+ */
+function statusChange({ today, store, dialogs, showError, refreshFrom, afterWrite }: ClearingModeOptions) {
+  return async (row: RegisterRow, status: TransactionStatus) => {
+    if (normalizeStatus(row.status) === status) return;
+    if (isCleared(row.status) && status !== 'x' && !(await confirmLeavingCleared(dialogs))) return;
+    if (status === 'x' && row.date > today) {
+      const answer = await dialogs.confirm({
+        title: 'Future Transaction',
+        message: `This transaction is dated ${displayDate(row.date)}, in the future. Set its date to today and mark it cleared?`,
+      });
+      if (!answer.ok) return;
+      store.patchRow(row.id, { status: 'x' });
+      try {
+        await transactionsApi.update(row.id, { date: today, status: 'x', updated_at: row.updated_at });
+        await refreshFrom(today);
+        afterWrite();
+      } catch {
+        showError('Failed to update status.');
+        await refreshFrom(today);
+      }
+      return;
+    }
+    store.applyRecord({ ...row, status });
+    try {
+      const record = await transactionsApi.setStatus(row.id, status);
+      if (record && typeof record === 'object' && record.id === row.id) store.applyRecord(record);
+      await refreshFrom(row.date);
+      afterWrite();
+    } catch {
+      showError('Failed to update status.');
+      await refreshFrom(row.date);
+    }
+  };
+}

@@ -1,0 +1,119 @@
+import { useCallback, useState } from 'react';
+import { ApiError, errorMessage, type DialogRequests } from '@hf/app-kit';
+import {
+  confirmUnlock,
+  draftFromRow,
+  isCleared,
+  prepareEdit,
+  type CategoryOption,
+  type EditField,
+  type TransactionDraft,
+} from '@hf/app-kit/editing';
+import type { CalendarDate } from '@hf/calendar';
+import { transactionsApi, type RegisterRow } from './api';
+import type { HighlightKind } from './hooks';
+import type { RegisterStore } from './register-store';
+import type { RegisterRefresh } from './use-register-refresh';
+import type { ScrollTo } from './use-register-scroll';
+
+/** The row being edited (one at a time), its draft and the field that takes focus. */
+export interface EditState {
+  row: RegisterRow;
+  draft: TransactionDraft;
+  focus: EditField;
+}
+
+export interface RowEditingOptions extends RegisterRefresh {
+  today: CalendarDate;
+  categoryOptions: readonly CategoryOption[];
+  store: RegisterStore;
+  dialogs: DialogRequests;
+  showError: (text: string) => void;
+  resolveCategory: (text: string) => Promise<{ id: number | null } | null>;
+  flash: (id: number, kind: HighlightKind) => void;
+  scrollTo: ScrollTo;
+  /** The row takes keyboard focus again once its editor has closed. */
+  focusRowWhenShown: (id: number) => void;
+}
+
+const minDate = (a: CalendarDate, b: CalendarDate) => (a < b ? a : b);
+
+const sameRow = (row: RegisterRow, field: EditField) => (current: EditState | null) =>
+  current?.row.id === row.id ? current : { row, draft: draftFromRow(row), focus: field };
+
+/**
+ * Inline editing of a row: open, change, cancel (focus goes back to the row), save (only what
+ * changed; a row whose date moved is re-read and shown again; a conflict re-reads the register)
+ * and the unlock of a cleared row's amount.
+ */
+export function useRowEditing(options: RowEditingOptions) {
+  const { focusRowWhenShown } = options;
+  const [editing, setEditing] = useState<EditState | null>(null);
+  const [unlocked, setUnlocked] = useState<ReadonlySet<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+
+  const open = useCallback((row: RegisterRow, field: EditField) => setEditing(sameRow(row, field)), []);
+  const change = useCallback(
+    (patch: Partial<TransactionDraft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e)),
+    [],
+  );
+  const cancel = useCallback(() => {
+    setEditing((current) => {
+      if (current) focusRowWhenShown(current.row.id);
+      return null;
+    });
+  }, [focusRowWhenShown]);
+  const close = useCallback(() => setEditing(null), []);
+  /** Closes the editor when it is open on this row. */
+  const closeRow = useCallback((id: number) => setEditing((e) => (e?.row.id === id ? null : e)), []);
+
+  const save = async () => {
+    if (!editing || busy) return;
+    const { today, categoryOptions, dialogs, resolveCategory, showError, store, refreshFrom } = options;
+    const { row, draft } = editing;
+    const prepared = await prepareEdit(row, draft, { today, categoryOptions, dialogs, resolveCategory });
+    if (prepared.kind === 'invalid') {
+      showError(prepared.message);
+      return;
+    }
+    if (prepared.kind === 'cancelled') return;
+    if (prepared.kind === 'unchanged') {
+      setEditing(null);
+      return;
+    }
+    const { body, check } = prepared;
+    setBusy(true);
+    try {
+      const record = await transactionsApi.update(row.id, { ...body, updated_at: row.updated_at });
+      setEditing(null);
+      options.flash(row.id, 'edited');
+      if (body.date) {
+        // The row moves: re-read from the earlier of its two dates, then show it.
+        await refreshFrom(minDate(row.date, check.date));
+        options.scrollTo(row.id, 'auto');
+      } else {
+        // Same place: show the answer at once; balances are re-read behind it only when they changed.
+        store.applyRecord(record);
+        if (body.amount !== undefined || body.status !== undefined || record.date !== row.date)
+          void refreshFrom(minDate(row.date, record.date));
+      }
+      options.afterWrite();
+    } catch (err) {
+      showError(errorMessage(err, 'Failed to update transaction.'));
+      if (err instanceof ApiError && err.status === 409) {
+        setEditing(null);
+        await refreshFrom(row.date);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const unlock = async (row: RegisterRow) => {
+    if (await confirmUnlock(options.dialogs)) setUnlocked((s) => new Set(s).add(row.id));
+  };
+  /** A cleared row's amount stays locked until its unlock is confirmed. */
+  const isLocked = (state: EditState) => isCleared(state.row.status) && !unlocked.has(state.row.id);
+
+  return { editing, busy, open, change, cancel, close, closeRow, save, unlock, isLocked };
+}
