@@ -16,19 +16,19 @@ const transformIgnorePatterns = ['/node_modules/(?!(cookie|typebox|jose|@nats-io
 const common = {
   transform,
   transformIgnorePatterns,
-  moduleNameMapper: { '\\.css$': '<rootDir>/scripts/jest-style-stub.js' },
+  moduleNameMapper: { '\\.css$': '<rootDir>/tools/test-kit/src/jest-style-stub.js' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
 
 module.exports = {
-  globalSetup: '<rootDir>/scripts/jest-global-setup.ts',
-  globalTeardown: '<rootDir>/scripts/jest-global-teardown.ts',
+  globalSetup: '<rootDir>/tools/test-kit/src/jest-global-setup.ts',
+  globalTeardown: '<rootDir>/tools/test-kit/src/jest-global-teardown.ts',
   projects: [
     {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/{packages,svc-*,gateway,scripts,bench}/**/*.test.ts'],
+      testMatch: ['<rootDir>/{packages,svc-*,gateway,app,tools,scripts,bench}/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.browser\\.test\\.'],
     },
     {
@@ -36,7 +36,7 @@ module.exports = {
       displayName: 'web',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/{shell,mf-*,packages/app-kit,packages/ui}/**/*.test.tsx'],
-      setupFilesAfterEnv: ['<rootDir>/scripts/jest-web-setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tools/test-kit/src/jest-web-setup.ts'],
     },
   ],
 };

@@ -12,7 +12,7 @@
  * Figures are printed, not asserted.
  */
 import { loadavg } from 'node:os';
-import { seededRandom } from '../svc-ledger/test/seeded-random';
+import { seededRandom } from '@hf/test-kit/seeded-random';
 import { BENCH_RUNS, deliveryTimes, natsDelivery, timedGet } from './support/mirror-bench';
 import { startAppWithUser, type BenchUserApp } from './support/seed-register';
 import { percentiles, request, time } from './support/timing';

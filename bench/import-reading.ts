@@ -10,9 +10,7 @@
  */
 import { Readable } from 'node:stream';
 import { IMPORT_LIMITS } from '@hf/contracts';
-import { detectMapping } from '../svc-import/src/reading/detect-mapping';
-import { mapRows } from '../svc-import/src/reading/map-rows';
-import { readStatement } from '../svc-import/src/reading/read-statement';
+import { detectMapping, mapRows, readStatement } from '@hf/svc-import/reading';
 
 const PAYEES = [
   'COFFEE SHOP',

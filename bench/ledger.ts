@@ -12,7 +12,7 @@
  *    Prints p50/p95 through the gateway and straight to svc-ledger, and the app process's CPU
  *    per request (gateway + services, not PostgreSQL), which depends little on the machine's load.
  *
- * It runs on the default single-process app (startApp from scripts/start.ts, in a child process,
+ * It runs on the default single-process app (startApp from app/src/start.ts, in a child process,
  * fresh temporary DATA_DIR, one registered user). When that cannot start, it falls back to
  * svc-ledger's buildApp on a test database (TEST_PG_URL or the machine's PostgreSQL), without
  * the gateway. Figures are printed, not asserted.
@@ -57,9 +57,9 @@ async function viaStartApp(): Promise<Target> {
 }
 
 async function viaBuildApp(): Promise<Target> {
-  const { createTestDatabase, testKeys, testToken, TEST_INTERNAL_TOKEN } = await import('@hf/service-kit/src/testing');
+  const { createTestDatabase, testKeys, testToken, TEST_INTERNAL_TOKEN } = await import('@hf/service-kit/testing');
   const { createInProcessBus } = await import('@hf/messaging');
-  const { buildApp } = await import('../svc-ledger/src/app');
+  const { buildApp } = await import('@hf/svc-ledger');
   process.env.TEST_PG_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
   const db = await createTestDatabase('benchledger');
   const bus = createInProcessBus();

@@ -66,7 +66,7 @@ const since = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 
 /** The CSV (Date,Description,Amount,Memo; M/D/YYYY; "-1,234.56") to Actual's import rows, with csv-parser. */
 async function parseForPeer(csv: Buffer, account: string): Promise<PeerImportRow[]> {
-  const csvParser = createRequire(require.resolve('../svc-import/package.json'))('csv-parser') as (
+  const csvParser = createRequire(require.resolve('@hf/svc-import/package.json'))('csv-parser') as (
     options: object,
   ) => NodeJS.ReadWriteStream;
   const rows: PeerImportRow[] = [];

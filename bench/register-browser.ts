@@ -306,12 +306,12 @@ const pct = (part: number, whole: number) => (whole ? `${((100 * part) / whole).
 
 /** Builds the front ends when `needed` remotes (besides the shell) are not built; answers why a bench must skip, or null. */
 export async function ensureFrontends(needed: readonly string[] = ['shell', 'mf-ledger']): Promise<string | null> {
-  const { ROOT, buildFrontends, staleReason } = await import('../scripts/build-frontends');
+  const { ROOT, buildFrontends, staleReason } = await import('@hf/webpack-federation/build');
   const built = () =>
     existsSync(join(ROOT, 'shell', 'dist', 'index.html')) &&
     needed.every((name) => name === 'shell' || existsSync(join(ROOT, name, 'dist', 'remoteEntry.js')));
   if (!built() || process.env.BENCH_BROWSER_BUILD === '1') {
-    console.log(`  building the front ends (npx tsx scripts/build-frontends.ts)...`);
+    console.log(`  building the front ends (npm run build)...`);
     try {
       await buildFrontends({ log: (l) => console.log(`  ${l}`) });
     } catch (err) {

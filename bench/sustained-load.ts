@@ -35,14 +35,14 @@ import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import { Pool } from 'undici';
 import { SERVICES } from '@hf/contracts';
-import { ensureAppSecrets } from '../scripts/app-secrets';
-import { canConnect } from '../scripts/test-postgres';
+import { ensureAppSecrets } from '@hf/app/app-secrets';
+import { canConnect } from '@hf/test-kit/test-postgres';
 import { startAppProcess } from './support/app-process';
 import { isIdle, openEventPipeline, type PipelineState } from './support/event-pipeline';
 import { LoadRecorder, type LatencySummary, type LoadSummary, type RequestClass } from './support/load-recorder';
 import { askMemory, byProcess, describeCache, mibOf, type ProcessReport } from './support/memory-reports';
 import { processTree, memoryOf, type ProcessMemory } from './support/processes';
-import { seededRandom } from '../svc-ledger/test/seeded-random';
+import { seededRandom } from '@hf/test-kit/seeded-random';
 import {
   BENCH_PASSWORD,
   createBenchAccount,
@@ -173,7 +173,7 @@ async function startDefault(s: Settings): Promise<System> {
 
 async function startScaled(s: Settings): Promise<System | string> {
   if (!(await canConnect(s.pgUrl))) return `PostgreSQL at ${s.pgUrl} does not answer`;
-  const { startTestCluster } = await import('../scripts/test-cluster');
+  const { startTestCluster } = await import('@hf/test-kit/test-cluster');
   const run = `load_${randomBytes(4).toString('hex')}`;
   const test = await startTestCluster({
     run,

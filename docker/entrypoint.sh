@@ -1,6 +1,6 @@
 #!/bin/sh
 # Fills in the shared secrets from SECRETS_DIR (written once by the `secrets` service with
-# scripts/app-secrets.ts) unless they are given explicitly, then runs the command.
+# app/src/app-secrets.ts) unless they are given explicitly, then runs the command.
 set -e
 if [ -n "$SECRETS_DIR" ] && [ -d "$SECRETS_DIR" ]; then
   if [ -z "$JWT_PUBLIC_KEY" ] && [ -z "$JWT_PUBLIC_KEY_FILE" ]; then

@@ -5,7 +5,7 @@
  */
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
-import { startApp, type RunningApp } from '../../scripts/start';
+import { startApp, type RunningApp } from '@hf/app/start';
 
 export interface BenchApp {
   url: string;

@@ -5,7 +5,7 @@
  * each durable's pending and unacknowledged messages (the gateway's too).
  */
 import pg from 'pg';
-import { CONSUMERS, consumerPosition, outboxHead } from '../../scripts/drills/invariants';
+import { CONSUMERS, consumerPosition, outboxHead } from '@hf/drills/invariants';
 
 export interface PipelineState {
   /** Unpublished outbox rows by producer. */

@@ -7,7 +7,7 @@
  * `changedStatement` makes the "same file again, 10% changed" of a re-import: of every 100 rows,
  * 4 get another amount, 3 another date (1-3 days later) and 3 new purchases are added beside them.
  */
-import { seededRandom } from '../../svc-ledger/test/seeded-random';
+import { seededRandom } from '@hf/test-kit/seeded-random';
 
 export interface StatementRow {
   /** `YYYY-MM-DD`. */

@@ -38,13 +38,13 @@ export async function deliveryTimes(
 }
 
 export async function natsDelivery(service: 'svc-reports' | 'svc-budget'): Promise<number[] | string> {
-  const { natsServerPresent, startPrivateNats } = await import('@hf/messaging/src/testing/private-nats');
+  const { natsServerPresent, startPrivateNats } = await import('@hf/messaging/testing/private-nats');
   if (!natsServerPresent()) return 'nats-server missing';
   const { connectNatsBus, waitForPosition } = await import('@hf/messaging');
-  const { createTestDatabase, testKeys, testToken, TEST_INTERNAL_TOKEN } = await import('@hf/service-kit/src/testing');
-  const { buildApp: buildLedger } = await import('../../svc-ledger/src/app');
+  const { createTestDatabase, testKeys, testToken, TEST_INTERNAL_TOKEN } = await import('@hf/service-kit/testing');
+  const { buildApp: buildLedger } = await import('@hf/svc-ledger');
   const { buildApp: buildMirror } =
-    service === 'svc-reports' ? await import('../../svc-reports/src/app') : await import('../../svc-budget/src/app');
+    service === 'svc-reports' ? await import('@hf/svc-reports') : await import('@hf/svc-budget');
   process.env.TEST_PG_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
   const nats = await startPrivateNats();
   const [ledgerDb, reportsDb] = [await createTestDatabase('benchmirl'), await createTestDatabase('benchmirr')];

@@ -3,7 +3,7 @@
  * through its own API): 6 accounts, 60 categories (12 parents with 4 sub-categories each, the
  * first parent "Salary"), 2,000 payees, ROWS rows over 5 years, deterministic (seeded).
  */
-import { seededRandom } from '../../svc-ledger/test/seeded-random';
+import { seededRandom } from '@hf/test-kit/seeded-random';
 
 export const REPORT_ACCOUNTS = 6;
 export const REPORT_PAYEES = 2000;

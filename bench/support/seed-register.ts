@@ -73,7 +73,7 @@ export async function startAppWithUser(options: {
   emailPrefix: string;
 }): Promise<BenchUserApp> {
   const { startAppProcess } = await import('./app-process');
-  const { ensureAppSecrets } = await import('../../scripts/app-secrets');
+  const { ensureAppSecrets } = await import('@hf/app/app-secrets');
   const dataDir = mkdtempSync(join(tmpdir(), options.dataDirPrefix));
   try {
     const app = await startAppProcess(dataDir);

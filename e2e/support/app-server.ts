@@ -7,7 +7,7 @@
  * Env in: E2E_DATA_DIR (required), E2E_MAIL_DIR (required), E2E_PORT (optional).
  */
 import { createServer } from 'node:net';
-import type { RunningApp } from '../../scripts/start';
+import type { RunningApp } from '@hf/app/start';
 import { startMailCapture, type RunningMailCapture } from './mail-capture';
 
 function freePort(): Promise<number> {
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   // (10 a minute by default) unless the caller set one.
   process.env.RATE_LIMIT_MAX ??= '10000';
 
-  const { startApp } = await import('../../scripts/start');
+  const { startApp } = await import('@hf/app/start');
   const port = Number(process.env.E2E_PORT) || (await freePort());
   starting = startApp({ port, dataDir, smtpUrl: mail.url });
   const app = await starting;

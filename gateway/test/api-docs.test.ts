@@ -11,17 +11,17 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SERVICES, type ServiceRoute } from '@hf/contracts';
 import { createInProcessBus, type Bus } from '@hf/messaging';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/src/testing';
+import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/testing';
 import { buildGateway, type ServiceKey } from '../src/app';
 import { HTTP_METHODS, openApiPath, type OpenApiDocument } from '../src/openapi-merge';
 
 type Builder = (options: Record<string, unknown>) => Promise<FastifyInstance>;
 const BUILDERS: Record<ServiceRoute['name'], () => Promise<{ buildApp: Builder }>> = {
-  'svc-auth': () => import('../../svc-auth/src/app') as unknown as Promise<{ buildApp: Builder }>,
-  'svc-ledger': () => import('../../svc-ledger/src/app') as unknown as Promise<{ buildApp: Builder }>,
-  'svc-budget': () => import('../../svc-budget/src/app') as unknown as Promise<{ buildApp: Builder }>,
-  'svc-import': () => import('../../svc-import/src/app') as unknown as Promise<{ buildApp: Builder }>,
-  'svc-reports': () => import('../../svc-reports/src/app') as unknown as Promise<{ buildApp: Builder }>,
+  'svc-auth': () => import('@hf/svc-auth') as unknown as Promise<{ buildApp: Builder }>,
+  'svc-ledger': () => import('@hf/svc-ledger') as unknown as Promise<{ buildApp: Builder }>,
+  'svc-budget': () => import('@hf/svc-budget') as unknown as Promise<{ buildApp: Builder }>,
+  'svc-import': () => import('@hf/svc-import') as unknown as Promise<{ buildApp: Builder }>,
+  'svc-reports': () => import('@hf/svc-reports') as unknown as Promise<{ buildApp: Builder }>,
 };
 
 let bus: Bus;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { memberKey } from '../src/sessions';
 import jwt from 'jsonwebtoken';
 import { EVENTS, PUBLIC_API_ROUTES } from '@hf/contracts';
-import { testKeys } from '@hf/service-kit/src/testing';
+import { testKeys } from '@hf/service-kit/testing';
 import { otherKey, startHarness, token, waitFor, type Harness } from './helpers';
 
 let h: Harness;

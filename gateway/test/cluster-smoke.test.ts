@@ -1,5 +1,5 @@
 /**
- * Scaled mode, end to end: every service and the gateway as its own process (scripts/start-cluster),
+ * Scaled mode, end to end: every service and the gateway as its own process (@hf/app's start-cluster),
  * against the machine's PostgreSQL and NATS. A user registers through the gateway, logs out, and
  * the gateway refuses the old token on a route of another service: the revocation crossed NATS.
  *
@@ -7,9 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
-import type { RunningCluster } from '../../scripts/start-cluster';
-import { startTestCluster, type TestCluster } from '../../scripts/test-cluster';
-import { canConnect } from '../../scripts/test-postgres';
+import type { RunningCluster } from '@hf/app/start-cluster';
+import { startTestCluster, type TestCluster } from '@hf/test-kit/test-cluster';
+import { canConnect } from '@hf/test-kit/test-postgres';
 
 const PG_ADMIN = process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';

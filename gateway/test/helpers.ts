@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createInProcessBus, type Bus } from '@hf/messaging';
 import { SERVICES } from '@hf/contracts';
 import { signAccessToken } from '@hf/service-kit';
-import { testKeys, TEST_INTERNAL_TOKEN } from '@hf/service-kit/src/testing';
+import { testKeys, TEST_INTERNAL_TOKEN } from '@hf/service-kit/testing';
 import { buildGateway, type GatewayOptions, type ServiceKey } from '../src/app';
 
 /**

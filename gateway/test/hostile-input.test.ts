@@ -14,7 +14,7 @@ import pg from 'pg';
 import { NAME_BLANK_MESSAGE, SERVICES, type ServiceRoute } from '@hf/contracts';
 import { createInProcessBus, type Bus } from '@hf/messaging';
 import { REQUEST_MESSAGES, type BaseAppOptions, type RegisteredRoute } from '@hf/service-kit';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/src/testing';
+import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/testing';
 import { buildGateway, type ServiceKey } from '../src/app';
 import { BODY_TOO_LARGE_MESSAGE } from '../src/proxy';
 
@@ -22,11 +22,11 @@ jest.setTimeout(180_000);
 
 type Builder = (options: BaseAppOptions & Record<string, unknown>) => Promise<FastifyInstance>;
 const BUILDERS: Record<ServiceKey, () => Promise<{ buildApp: Builder }>> = {
-  AUTH: () => import('../../svc-auth/src/app') as unknown as Promise<{ buildApp: Builder }>,
-  LEDGER: () => import('../../svc-ledger/src/app') as unknown as Promise<{ buildApp: Builder }>,
-  BUDGET: () => import('../../svc-budget/src/app') as unknown as Promise<{ buildApp: Builder }>,
-  IMPORT: () => import('../../svc-import/src/app') as unknown as Promise<{ buildApp: Builder }>,
-  REPORTS: () => import('../../svc-reports/src/app') as unknown as Promise<{ buildApp: Builder }>,
+  AUTH: () => import('@hf/svc-auth') as unknown as Promise<{ buildApp: Builder }>,
+  LEDGER: () => import('@hf/svc-ledger') as unknown as Promise<{ buildApp: Builder }>,
+  BUDGET: () => import('@hf/svc-budget') as unknown as Promise<{ buildApp: Builder }>,
+  IMPORT: () => import('@hf/svc-import') as unknown as Promise<{ buildApp: Builder }>,
+  REPORTS: () => import('@hf/svc-reports') as unknown as Promise<{ buildApp: Builder }>,
 };
 
 const BODY_LIMIT = 1024 * 1024;

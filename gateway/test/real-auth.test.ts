@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import jwt from 'jsonwebtoken';
 import { SERVICES } from '@hf/contracts';
 import type { Bus } from '@hf/messaging';
-import { TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/src/testing';
-import { startService, type TestService } from '../../svc-auth/test/helpers';
+import { TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/testing';
+import { startService, type TestService } from '@hf/svc-auth/testing';
 import { buildGateway, type ServiceKey } from '../src/app';
 import { startUpstream, waitFor, type Upstream } from './helpers';
 

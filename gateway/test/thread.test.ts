@@ -3,7 +3,7 @@ import type { Worker } from 'node:worker_threads';
 import { randomUUID } from 'node:crypto';
 import { EVENTS, SERVICES } from '@hf/contracts';
 import { createInProcessBus, type Bus } from '@hf/messaging';
-import { testKeys, TEST_INTERNAL_TOKEN } from '@hf/service-kit/src/testing';
+import { testKeys, TEST_INTERNAL_TOKEN } from '@hf/service-kit/testing';
 import type { ServiceKey } from '../src/app';
 import { startGatewayThread, type GatewayThread } from '../src/thread';
 import {

@@ -1,6 +1,6 @@
-import '@hf/ui/src/ui.css';
+import '@hf/ui/ui.css';
 import { isAuthenticated } from '@hf/app-kit';
-import { dashboardStartQueries } from '@hf/app-kit/src/budget/dashboard-queries';
+import { dashboardStartQueries } from '@hf/app-kit/budget/dashboard-queries';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';

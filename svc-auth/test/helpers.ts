@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createInProcessBus, type Bus, type EventEnvelope } from '@hf/messaging';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/src/testing';
+import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/testing';
 import { buildApp, type AppOptions } from '../src/app';
 
 export const PASSWORD = 'correct horse 1';

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, EVENTS } from '@hf/contracts';
-import { testKeys, testToken } from '@hf/service-kit/src/testing';
+import { testKeys, testToken } from '@hf/service-kit/testing';
 import { signAccessToken } from '@hf/service-kit';
 import { hashToken } from '../src/domain/tokens';
 import {

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@hf/contracts';
 import { signAccessToken, verifyAccessToken } from '@hf/service-kit';
-import { testKeys } from '@hf/service-kit/src/testing';
+import { testKeys } from '@hf/service-kit/testing';
 import { claims, internalHeaders, login, register, startService, type TestService } from './helpers';
 
 let svc: TestService;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import { AUTH_MESSAGES, EVENTS } from '@hf/contracts';
 import { signAccessToken } from '@hf/service-kit';
-import { testKeys } from '@hf/service-kit/src/testing';
+import { testKeys } from '@hf/service-kit/testing';
 import { hashToken } from '../src/domain/tokens';
 import { asUser, claims, login, PASSWORD, register, startService, uniqueEmail, type TestService } from './helpers';
 

@@ -1,7 +1,7 @@
-import { startMirrorStack, type BusKind, type Call, type Json, type Stack } from '@hf/ledger-mirror/src/testing/stack';
+import { startMirrorStack, type BusKind, type Call, type Json, type Stack } from '@hf/test-kit/mirror-stack';
 import { buildApp } from '../src/app';
 
-export * from '@hf/ledger-mirror/src/testing/stack';
+export * from '@hf/test-kit/mirror-stack';
 
 // Two cores are shared by many runs: give database setup and teardown room.
 jest.setTimeout(60_000);

@@ -7,8 +7,8 @@
  * transfers, future-dated rows, deleted and moved rows.
  */
 import pg from 'pg';
-import { seededRandom } from '../../svc-ledger/test/seeded-random';
-import { natsServerAvailable } from '@hf/messaging/src/testing/private-nats';
+import { seededRandom } from '@hf/test-kit/seeded-random';
+import { natsServerAvailable } from '@hf/messaging/testing/private-nats';
 import {
   addCategory,
   addRow,

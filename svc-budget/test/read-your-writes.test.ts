@@ -5,7 +5,7 @@
  * 201 (never 404), and a scheduled item whose payee is an account opened a moment ago is a
  * transfer to it (a mirror without the account would make it an ordinary payee, silently).
  */
-import { natsServerAvailable } from '@hf/messaging/src/testing/private-nats';
+import { natsServerAvailable } from '@hf/messaging/testing/private-nats';
 import { openAccount, startBudgetStack, type BusKind, type Call, type Reply, type Stack } from './helpers';
 
 const TODAY = '2026-11-23';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { startMirrorStack, type Call, type Json, type Stack } from '@hf/ledger-mirror/src/testing/stack';
+import { startMirrorStack, type Call, type Json, type Stack } from '@hf/test-kit/mirror-stack';
 import { buildApp } from '../src/app';
 
-export * from '@hf/ledger-mirror/src/testing/stack';
+export * from '@hf/test-kit/mirror-stack';
 
 // Two cores are shared by many runs: give database setup and teardown room.
 jest.setTimeout(120_000);

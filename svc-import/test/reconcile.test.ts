@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import fastJson from 'fast-json-stringify';
 import { ReconciliationData } from '@hf/contracts';
-import { TEST_INTERNAL_TOKEN, testToken } from '@hf/service-kit/src/testing';
+import { TEST_INTERNAL_TOKEN, testToken } from '@hf/service-kit/testing';
 import { TOO_LARGE_MESSAGE } from '../src/reading';
 import {
   account,

@@ -1,5 +1,5 @@
 import { addTransaction, client, openAccount, startLedger, type Call, type Json, type Ledger } from './helpers';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '@hf/test-kit/seeded-random';
 
 /**
  * GET /api/accounts answers balances held by register version (BalanceCache) when it can: they

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createInProcessBus, type Bus } from '@hf/messaging';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys, testToken } from '@hf/service-kit/src/testing';
+import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys, testToken } from '@hf/service-kit/testing';
 import { buildApp, type AppOptions } from '../src/app';
 
 // Two cores are shared by many runs: give database setup and teardown room.

@@ -1,5 +1,5 @@
 import { EVENT_SEQUENCE_HEADER, expandRows } from '@hf/contracts';
-import { testToken } from '@hf/service-kit/src/testing';
+import { testToken } from '@hf/service-kit/testing';
 import {
   addTransaction,
   client,

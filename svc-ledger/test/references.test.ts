@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { createInProcessBus } from '@hf/messaging';
-import { TEST_INTERNAL_TOKEN, testAdminUrl, testKeys } from '@hf/service-kit/src/testing';
+import { TEST_INTERNAL_TOKEN, testAdminUrl, testKeys } from '@hf/service-kit/testing';
 import { buildApp } from '../src/app';
 import { findAccount } from '../src/repositories/accounts';
 import { categoriesExist } from '../src/repositories/categories';

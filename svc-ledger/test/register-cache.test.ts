@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { testToken } from '@hf/service-kit/src/testing';
+import { testToken } from '@hf/service-kit/testing';
 import { decodeCursor } from '../src/domain/cursor';
 import { RegisterCache, WARM_EVICTS_IDLE_MS, WARM_FULL_SHARE } from '../src/held-registers/register-cache';
 import { loadRegister } from '../src/held-registers/repositories/register';
@@ -14,7 +14,7 @@ import {
   type Json,
   type Ledger,
 } from './helpers';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '@hf/test-kit/seeded-random';
 
 /**
  * The full-register cache: every kind of write that changes what a register shows bumps the

@@ -1,4 +1,4 @@
-import { testToken } from '@hf/service-kit/src/testing';
+import { testToken } from '@hf/service-kit/testing';
 import {
   addTransaction,
   client,

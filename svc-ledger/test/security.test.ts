@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { signAccessToken } from '@hf/service-kit';
-import { testToken } from '@hf/service-kit/src/testing';
+import { testToken } from '@hf/service-kit/testing';
 import {
   addTransaction,
   client,

@@ -7,13 +7,13 @@
  * rebuild from the ledger's replay, and from the ledger's events delivered shuffled and twice.
  */
 import pg from 'pg';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys, testToken } from '@hf/service-kit/src/testing';
+import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys, testToken } from '@hf/service-kit/testing';
 import { createInProcessBus } from '@hf/messaging';
-import { seededRandom } from '../../svc-ledger/test/seeded-random';
+import { seededRandom } from '@hf/test-kit/seeded-random';
 import { buildApp as buildReports } from '../src/app';
 import { applyChanges, changesOf } from '@hf/ledger-mirror';
 import { addCategory, openAccount, q, startStack, type BusKind, type Call, type Stack } from './helpers';
-import { natsServerAvailable } from '@hf/messaging/src/testing/private-nats';
+import { natsServerAvailable } from '@hf/messaging/testing/private-nats';
 
 const H = 5201;
 const OTHER = 5202;

@@ -1,5 +1,5 @@
 import { resetEventSequence } from '@hf/app-kit';
-import { renderWithProviders, stubFetch, type StubHandler } from '@hf/app-kit/src/testing/harness';
+import { renderWithProviders, stubFetch, type StubHandler } from '@hf/app-kit/testing/harness';
 import type { AccountProjection, WidgetData } from '@hf/contracts/budget';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,7 +1,7 @@
 import { formatCurrency, formatDollars } from '@hf/app-kit';
-import { envelopeProgress } from '@hf/app-kit/src/budget/envelopes';
-import { jarProgress } from '@hf/app-kit/src/budget/jars';
-import { ProgressBar } from '@hf/ui/src/progress-bar';
+import { envelopeProgress } from '@hf/app-kit/budget/envelopes';
+import { jarProgress } from '@hf/app-kit/budget/jars';
+import { ProgressBar } from '@hf/ui/progress-bar';
 import type { WidgetData } from './api';
 
 /** The widget's month label: the first word of `month_name` ("November 2026" -> "November"). */

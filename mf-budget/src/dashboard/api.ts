@@ -1,12 +1,12 @@
 /** svc-budget's dashboard calls (spec section 7 "Dashboard"; contract: @hf/contracts/budget). */
-import { DASHBOARD_QUERY_KEY } from '@hf/app-kit/src/budget/envelopes';
+import { DASHBOARD_QUERY_KEY } from '@hf/app-kit/budget/envelopes';
 import {
   balanceProjectionQuery,
   netWorthProjectionQuery,
   widgetsQuery,
   type AccountProjection,
   type WidgetData,
-} from '@hf/app-kit/src/budget/dashboard-queries';
+} from '@hf/app-kit/budget/dashboard-queries';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 export type { AccountProjection, WidgetData };

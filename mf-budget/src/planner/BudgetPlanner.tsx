@@ -3,7 +3,7 @@
  * "Go to Register →", then Everyday Envelopes, The Predictables and Piggy Banks for that account.
  */
 import { useAccounts } from '@hf/app-kit';
-import { useDialogs } from '@hf/ui/src/editing';
+import { useDialogs } from '@hf/ui/editing';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EnvelopesSection } from './EnvelopesSection';

@@ -6,11 +6,11 @@
  */
 import { formatDollars } from '@hf/app-kit';
 import { localToday } from '@hf/calendar';
-import { envelopeProgress, useEnvelopes, type CategoryBudget } from '@hf/app-kit/src/budget/envelopes';
-import { useCategoryOptions, useCategoryResolver } from '@hf/app-kit/src/editing';
+import { envelopeProgress, useEnvelopes, type CategoryBudget } from '@hf/app-kit/budget/envelopes';
+import { useCategoryOptions, useCategoryResolver } from '@hf/app-kit/editing';
 import { ConfirmDialog } from '@hf/ui';
-import { CategoryInput, type Dialogs } from '@hf/ui/src/editing';
-import { ProgressBar } from '@hf/ui/src/progress-bar';
+import { CategoryInput, type Dialogs } from '@hf/ui/editing';
+import { ProgressBar } from '@hf/ui/progress-bar';
 import { parseCurrencyInput } from '@hf/money';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { budgetApi, budgetErrorMessage, BUDGET_TEXT, useBudgetRefresh } from './api';

@@ -7,10 +7,10 @@
  */
 import type { AccountSummary } from '@hf/app-kit';
 import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
-import type { CategoryOption } from '@hf/app-kit/src/editing';
+import type { CategoryOption } from '@hf/app-kit/editing';
 import { ConfirmDialog } from '@hf/ui';
-import { CategoryInput, PayeeInput } from '@hf/ui/src/editing';
-import { TrashIcon } from '@hf/ui/src/icons';
+import { CategoryInput, PayeeInput } from '@hf/ui/editing';
+import { TrashIcon } from '@hf/ui/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {

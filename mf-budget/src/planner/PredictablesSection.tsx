@@ -5,8 +5,8 @@
  */
 import { useAccounts } from '@hf/app-kit';
 import { localToday } from '@hf/calendar';
-import { useCategoryOptions, useCategoryResolver, usePayees } from '@hf/app-kit/src/editing';
-import type { Dialogs } from '@hf/ui/src/editing';
+import { useCategoryOptions, useCategoryResolver, usePayees } from '@hf/app-kit/editing';
+import type { Dialogs } from '@hf/ui/editing';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { BUDGET_TEXT, useScheduledItems } from './api';
 import { horizonMonths } from './months';

@@ -1,6 +1,6 @@
 /** svc-budget calls of the Budget Planner (spec section 7 "Budget"; contract: @hf/contracts/budget). */
 import { api, ApiError, apiFetch } from '@hf/app-kit';
-import { BUDGET_QUERY_KEY, DASHBOARD_QUERY_KEY } from '@hf/app-kit/src/budget/envelopes';
+import { BUDGET_QUERY_KEY, DASHBOARD_QUERY_KEY } from '@hf/app-kit/budget/envelopes';
 import type {
   AutofillBody,
   CategoryBudget,

@@ -5,7 +5,7 @@ import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useKeyboardLift } from '../components/useKeyboardLift';
 import { formatDollars } from '@hf/app-kit';
-import { EditIcon, GripIcon, TrashIcon } from '@hf/ui/src/icons';
+import { EditIcon, GripIcon, TrashIcon } from '@hf/ui/icons';
 import type { Account } from './api';
 import { droppedAnnouncement, placeAnnouncement, pointerAnnouncements } from './reorder-announcements';
 import { hasPlannedRows } from './balances';

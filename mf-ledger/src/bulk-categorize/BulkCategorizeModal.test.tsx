@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '@hf/app-kit/src/testing/harness';
+import { renderWithProviders, stubFetch } from '@hf/app-kit/testing/harness';
 import { BulkCategorizeModal, bulkResultMessage, parseSearchTerms } from './BulkCategorizeModal';
 
 const tree = [{ id: 1, name: 'Food', parent_id: null, children: [{ id: 11, name: 'Groceries', parent_id: 1 }] }];

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, displayDate, formatDollars } from '@hf/app-kit';
-import { findCategoryByText, useCategoryOptions } from '@hf/app-kit/src/editing';
+import { findCategoryByText, useCategoryOptions } from '@hf/app-kit/editing';
 import { Modal, StatusMessage, useTimedMessage } from '@hf/ui';
-import { CategoryInput } from '@hf/ui/src/editing';
+import { CategoryInput } from '@hf/ui/editing';
 import { transactionsApi, type SearchResult } from '../register/api';
 
 /** "a, b ,c" -> ['a', 'b', 'c'] (blank terms dropped). */

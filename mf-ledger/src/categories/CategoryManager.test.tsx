@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '@hf/app-kit/src/testing/harness';
+import { renderWithProviders, stubFetch } from '@hf/app-kit/testing/harness';
 import { CategoryManager } from './CategoryManager';
 
 const baseTree = () => [

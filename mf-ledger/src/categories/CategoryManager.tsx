@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { errorMessage } from '@hf/app-kit';
-import { type CategoryNode } from '@hf/app-kit/src/editing';
+import { type CategoryNode } from '@hf/app-kit/editing';
 import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
 import { categoriesApi, CATEGORIES_QUERY_KEY, useCategoryTree } from './api';
 import {

@@ -24,8 +24,8 @@ import {
   TOP_LEVEL_DROP_ID,
 } from './category-moves';
 import './categories.css';
-import type { CategoryNode } from '@hf/app-kit/src/editing';
-import { ChevronIcon, EditIcon, GripIcon, MergeIcon, PlusIcon, TrashIcon } from '@hf/ui/src/icons';
+import type { CategoryNode } from '@hf/app-kit/editing';
+import { ChevronIcon, EditIcon, GripIcon, MergeIcon, PlusIcon, TrashIcon } from '@hf/ui/icons';
 
 export interface CategoryActions {
   onAddChild: (category: CategoryNode) => void;

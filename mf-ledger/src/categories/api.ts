@@ -4,7 +4,7 @@
  * deleting and merging belong to the Categories page.
  */
 import { api } from '@hf/app-kit';
-import { categoriesApi as sharedCategoriesApi } from '@hf/app-kit/src/editing';
+import { categoriesApi as sharedCategoriesApi } from '@hf/app-kit/editing';
 import type { CategoryResponse } from '@hf/contracts';
 
 export {
@@ -13,7 +13,7 @@ export {
   useCategoryOptions,
   useCategoryTree,
   usePayees,
-} from '@hf/app-kit/src/editing';
+} from '@hf/app-kit/editing';
 
 export const categoriesApi = {
   ...sharedCategoriesApi,

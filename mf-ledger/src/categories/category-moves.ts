@@ -3,7 +3,7 @@
  * logic"): a category can be dropped on a top-level category (becoming its child) or on the
  * top-level drop zone. Returns the new parent id (null = top level), or undefined for no move.
  */
-import type { CategoryNode } from '@hf/app-kit/src/editing';
+import type { CategoryNode } from '@hf/app-kit/editing';
 
 export const TOP_LEVEL_DROP_ID = 'top-level';
 

@@ -1,4 +1,4 @@
-import { renderWithProviders, stubFetch, type FetchCall } from '@hf/app-kit/src/testing/harness';
+import { renderWithProviders, stubFetch, type FetchCall } from '@hf/app-kit/testing/harness';
 import type { CategoryBudget } from '@hf/contracts/budget';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -7,14 +7,9 @@
  * read-your-writes makes that read include it.
  */
 import { formatDollars } from '@hf/app-kit';
-import {
-  envelopeProgress,
-  envelopesQueryKey,
-  ENVELOPES_FETCH_ERROR,
-  useEnvelopes,
-} from '@hf/app-kit/src/budget/envelopes';
+import { envelopeProgress, envelopesQueryKey, ENVELOPES_FETCH_ERROR, useEnvelopes } from '@hf/app-kit/budget/envelopes';
 import { localToday } from '@hf/calendar';
-import { ProgressBar } from '@hf/ui/src/progress-bar';
+import { ProgressBar } from '@hf/ui/progress-bar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';

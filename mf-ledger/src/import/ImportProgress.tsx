@@ -1,5 +1,5 @@
-import { ProgressBar } from '@hf/ui/src/progress-bar';
-import { progressFraction, type UploadProgress } from '@hf/app-kit/src/upload';
+import { ProgressBar } from '@hf/ui/progress-bar';
+import { progressFraction, type UploadProgress } from '@hf/app-kit/upload';
 
 /**
  * Progress of a call: a determinate bar while the body is sent (a large file), then "waiting"

@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '@hf/app-kit';
 import { DATE_ORDERS, IMPORT_ENCODINGS, IMPORT_MESSAGES } from '@hf/contracts/import-limits';
 import type { CsvAnalysis, MappingConfig } from '@hf/contracts/import';
-import { useDialogs } from '@hf/ui/src/editing';
+import { useDialogs } from '@hf/ui/editing';
 import { importApi, type UploadProgress } from './api';
 import { ImportProgress } from './ImportProgress';
 import {

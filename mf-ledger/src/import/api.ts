@@ -3,7 +3,7 @@
  * the commit go through `apiUpload` (XMLHttpRequest) so the screens can show their progress.
  */
 import { api } from '@hf/app-kit';
-import { apiUpload, type UploadProgress } from '@hf/app-kit/src/upload';
+import { apiUpload, type UploadProgress } from '@hf/app-kit/upload';
 import type {
   CsvAnalysis,
   ImportNewBody,

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '@hf/app-kit/src/testing/harness';
+import { renderWithProviders, stubFetch } from '@hf/app-kit/testing/harness';
 import AccountRoutes from './AccountRoutes';
 
 const account = {

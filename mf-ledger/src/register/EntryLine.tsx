@@ -1,4 +1,4 @@
-import { TRANSFER_CATEGORY, type CategoryOption } from '@hf/app-kit/src/editing';
+import { TRANSFER_CATEGORY, type CategoryOption } from '@hf/app-kit/editing';
 import type { CalendarDate } from '@hf/calendar';
 import {
   AmountInput,
@@ -8,7 +8,7 @@ import {
   PayeeInput,
   StatusSelect,
   useEditKeys,
-} from '@hf/ui/src/editing';
+} from '@hf/ui/editing';
 import type { FormEvent, Ref } from 'react';
 import type { EntryDraft } from './entry';
 

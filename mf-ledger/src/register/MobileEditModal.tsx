@@ -1,5 +1,5 @@
 import { Modal } from '@hf/ui';
-import { TransactionEditFields, useEditKeys } from '@hf/ui/src/editing';
+import { TransactionEditFields, useEditKeys } from '@hf/ui/editing';
 import type { EditRowProps } from './RegisterRows';
 
 /** Row editing on mobile: the same fields stacked in a dialog, with Save, Move, Delete and Cancel. */

@@ -1,8 +1,8 @@
 import type { RefObject } from 'react';
 import { displayDate, dollarsToCents, formatDollars } from '@hf/app-kit';
-import { normalizeStatus, type TransactionStatus } from '@hf/app-kit/src/editing';
+import { normalizeStatus, type TransactionStatus } from '@hf/app-kit/editing';
 import { formatCurrency } from '@hf/money';
-import { StatusBadge } from '@hf/ui/src/editing';
+import { StatusBadge } from '@hf/ui/editing';
 import type { RegisterRow } from './api';
 import type { DisplayItem } from './register-items';
 import { useRegisterVirtualizer, type ScrollTarget } from './use-register-virtualizer';

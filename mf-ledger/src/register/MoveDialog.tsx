@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '@hf/app-kit';
-import { isCleared } from '@hf/app-kit/src/editing';
+import { isCleared } from '@hf/app-kit/editing';
 import { Modal } from '@hf/ui';
 import type { RegisterRow } from './api';
 import { transactionsApi } from './api';

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SESSION_KEYS } from '@hf/app-kit';
-import { renderWithProviders, stubFetch, type StubHandler } from '@hf/app-kit/src/testing/harness';
+import { renderWithProviders, stubFetch, type StubHandler } from '@hf/app-kit/testing/harness';
 import type { RegisterRow } from './api';
 import { makeRegisterRow } from './fake-register-server';
 import { Register } from './Register';

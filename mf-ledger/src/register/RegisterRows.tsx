@@ -1,5 +1,5 @@
 import { displayDate, dollarsToCents, formatDollars } from '@hf/app-kit';
-import { type CategoryOption, type EditField, type TransactionDraft } from '@hf/app-kit/src/editing';
+import { type CategoryOption, type EditField, type TransactionDraft } from '@hf/app-kit/editing';
 import type { CalendarDate } from '@hf/calendar';
 import { formatCurrency } from '@hf/money';
 import {
@@ -12,7 +12,7 @@ import {
   StatusBadge,
   StatusSelect,
   useEditKeys,
-} from '@hf/ui/src/editing';
+} from '@hf/ui/editing';
 import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RegisterRow } from './api';
 

@@ -1,6 +1,6 @@
 /** svc-ledger transaction calls (spec section 7 "Transactions", "Accounts" transfer). */
 import { api, apiFetch } from '@hf/app-kit';
-import { updateTransaction } from '@hf/app-kit/src/editing';
+import { updateTransaction } from '@hf/app-kit/editing';
 import type {
   CreateTransactionBody,
   CreateTransferBody,

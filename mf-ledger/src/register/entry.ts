@@ -9,7 +9,7 @@ import {
   parseAmountField,
   type TransactionDraft,
   type TransactionStatus,
-} from '@hf/app-kit/src/editing';
+} from '@hf/app-kit/editing';
 import { parseEntryDate, type CalendarDate } from '@hf/calendar';
 
 /** Entry line draft (spec section 3): a transaction's fields as typed, plus the transfer destination. */

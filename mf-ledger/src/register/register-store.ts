@@ -11,7 +11,7 @@
  * Framework-free: React reads it through useSyncExternalStore.
  */
 import type { RegisterPage, RegisterRow, TransactionRecord } from './api';
-import { normalizeStatus } from '@hf/app-kit/src/editing';
+import { normalizeStatus } from '@hf/app-kit/editing';
 
 export type FetchPage = (query: { limit: number; before?: string }, signal: AbortSignal) => Promise<RegisterPage>;
 

@@ -1,4 +1,4 @@
-import { renderWithProviders, stubFetch } from '@hf/app-kit/src/testing/harness';
+import { renderWithProviders, stubFetch } from '@hf/app-kit/testing/harness';
 import type { SavingsGoal } from '@hf/contracts/budget';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';

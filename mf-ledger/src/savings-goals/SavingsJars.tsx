@@ -1,7 +1,7 @@
 import { errorMessage, formatDollars, useAccounts } from '@hf/app-kit';
 import { ConfirmDialog, Modal, StatusMessage, useTimedMessage } from '@hf/ui';
-import { EditIcon, TrashIcon } from '@hf/ui/src/icons';
-import { ProgressBar } from '@hf/ui/src/progress-bar';
+import { EditIcon, TrashIcon } from '@hf/ui/icons';
+import { ProgressBar } from '@hf/ui/progress-bar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import './savings-goals.css';

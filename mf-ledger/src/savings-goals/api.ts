@@ -1,7 +1,7 @@
 /** svc-budget's savings goal (jar) calls (contract: @hf/contracts/budget "Savings goals"). */
 import { api } from '@hf/app-kit';
-import { DASHBOARD_QUERY_KEY } from '@hf/app-kit/src/budget/envelopes';
-import { jarProgress, SAVINGS_GOALS_QUERY_KEY } from '@hf/app-kit/src/budget/jars';
+import { DASHBOARD_QUERY_KEY } from '@hf/app-kit/budget/envelopes';
+import { jarProgress, SAVINGS_GOALS_QUERY_KEY } from '@hf/app-kit/budget/jars';
 import type { SavingsGoal, SavingsGoalBody, UpdateSavingsGoalBody } from '@hf/contracts/budget';
 import { useQuery } from '@tanstack/react-query';
 

@@ -11,10 +11,10 @@ import {
   useCategoryResolver,
   usePayees,
   type TransactionDraft,
-} from '@hf/app-kit/src/editing';
+} from '@hf/app-kit/editing';
 import { localToday } from '@hf/calendar';
 import { Modal, StatusMessage, useTimedMessage } from '@hf/ui';
-import { StatusBadge, TransactionEditFields, useDialogs, useEditKeys } from '@hf/ui/src/editing';
+import { StatusBadge, TransactionEditFields, useDialogs, useEditKeys } from '@hf/ui/editing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {

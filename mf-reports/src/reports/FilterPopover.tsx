@@ -1,4 +1,4 @@
-import { useDisclosure } from '@hf/ui/src/use-disclosure';
+import { useDisclosure } from '@hf/ui/use-disclosure';
 import { useId, type ReactNode } from 'react';
 
 /**

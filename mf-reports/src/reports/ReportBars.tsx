@@ -1,5 +1,5 @@
 import { formatDollars } from '@hf/app-kit';
-import { ChevronIcon } from '@hf/ui/src/icons';
+import { ChevronIcon } from '@hf/ui/icons';
 import { useId, useState } from 'react';
 import type { ReportItem } from './api';
 import { barColorIndex, barPercent } from './report-items';

@@ -1,5 +1,5 @@
 import { type AccountSummary } from '@hf/app-kit';
-import { useCategoryTree } from '@hf/app-kit/src/editing';
+import { useCategoryTree } from '@hf/app-kit/editing';
 import type { CalendarDate } from '@hf/calendar';
 import { UNCATEGORIZED_NAME, type ReportSort } from '@hf/contracts/reports-limits';
 import { REPORT_FETCH_ERROR } from './api';

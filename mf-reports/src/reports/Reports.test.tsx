@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON request bodies seen by the fetch stub */
 import { resetEventSequence } from '@hf/app-kit';
-import { renderWithProviders, stubFetch, type FetchCall, type StubHandler } from '@hf/app-kit/src/testing/harness';
+import { renderWithProviders, stubFetch, type FetchCall, type StubHandler } from '@hf/app-kit/testing/harness';
 import type { DrillDownRow, MonthlyTrend, ReportItem } from '@hf/contracts/reports';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * '@hf/app-kit/src/editing' and '@hf/ui/src/editing' are bundled into each remote that imports
+ * '@hf/app-kit/editing' and '@hf/ui/editing' are bundled into each remote that imports
  * them, next to the shared package indexes. A relative import of a module the index exports
  * would put a second copy of it in the remote: a second api client (its own read-your-writes
  * sequence) or a second Modal (its own stack of open dialogs). They must use the package name.

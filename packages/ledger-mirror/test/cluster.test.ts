@@ -1,6 +1,6 @@
 /**
  * The ledger mirrors in the scaled mode: every service and the gateway in its own process
- * (scripts/start-cluster) on the machine's PostgreSQL, with real NATS (a nats-server of this
+ * (@hf/app's start-cluster) on the machine's PostgreSQL, with real NATS (a nats-server of this
  * test's own, so that its stream holds only this run's ledger events). A write through the gateway
  * is in the next report and dashboard read (X-Min-Sequence), an edit moves the figures between
  * categories, and a scheduled bill's budgeted rows reach the projection.
@@ -8,10 +8,10 @@
  * Skipped (with a message) when PostgreSQL or nats-server is missing, unless REQUIRE_NATS=1.
  */
 import { randomBytes } from 'node:crypto';
-import type { RunningCluster } from '../../../scripts/start-cluster';
-import { startTestCluster, type TestCluster } from '../../../scripts/test-cluster';
-import { canConnect } from '../../../scripts/test-postgres';
-import { natsServerAvailable, startPrivateNats, type PrivateNats } from '@hf/messaging/src/testing/private-nats';
+import type { RunningCluster } from '@hf/app/start-cluster';
+import { startTestCluster, type TestCluster } from '@hf/test-kit/test-cluster';
+import { canConnect } from '@hf/test-kit/test-postgres';
+import { natsServerAvailable, startPrivateNats, type PrivateNats } from '@hf/messaging/testing/private-nats';
 
 const PG_ADMIN = process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const run = `mirror_${randomBytes(4).toString('hex')}`;

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { createTestDatabase } from '@hf/service-kit/src/testing';
+import { createTestDatabase } from '@hf/service-kit/testing';
 import type { Bus, EventEnvelope } from '../src/bus';
 import type { MessagingLogger } from '../src/logger';
 

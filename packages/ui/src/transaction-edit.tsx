@@ -3,7 +3,7 @@
  * (mf-reports): the status badge, the lock of a cleared row's amount, Enter / Escape keys, and
  * the stacked form of a transaction's fields.
  */
-import { normalizeStatus, UNLOCK_LABEL, type CategoryOption, type TransactionDraft } from '@hf/app-kit/src/editing';
+import { normalizeStatus, UNLOCK_LABEL, type CategoryOption, type TransactionDraft } from '@hf/app-kit/editing';
 import type { CalendarDate } from '@hf/calendar';
 import { useEffect, useRef, type KeyboardEvent, type Ref } from 'react';
 import { LockIcon } from './icons';

@@ -9,7 +9,7 @@ import {
   TRANSFER_CATEGORY,
   type CategoryOption,
   type TransactionStatus,
-} from '@hf/app-kit/src/editing';
+} from '@hf/app-kit/editing';
 import { applyDateKey, parseEntryDate, type CalendarDate } from '@hf/calendar';
 import { LEDGER_LIMITS } from '@hf/contracts/ledger-limits';
 import { useCallback, type KeyboardEvent, type Ref } from 'react';

@@ -1,5 +1,5 @@
 // jsdom lacks Request, which react-router 7's data router uses (TextEncoder comes from the
-// shared jsdom setup, scripts/jest-web-setup.ts). Imported first by render-shell.tsx.
+// shared jsdom setup, tools/test-kit/src/jest-web-setup.ts). Imported first by render-shell.tsx.
 const g = globalThis as unknown as Record<string, unknown>;
 
 /**

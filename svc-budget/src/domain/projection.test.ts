@@ -1,5 +1,5 @@
 import { addDays, addMonths, daysInMonth, firstOfMonth } from '@hf/calendar';
-import { seededRandom } from '../../../svc-ledger/test/seeded-random';
+import { seededRandom } from '@hf/test-kit/seeded-random';
 import { envelopeChain, type EnvelopeRecord } from './envelopes';
 import { drawnBy, envelopeDrawdown, lowAndNegative, netWorth, projectBalances, type ProjectionRow } from './projection';
 

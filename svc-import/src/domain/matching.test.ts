@@ -1,5 +1,5 @@
 import { addDays, toDayNumber } from '@hf/calendar';
-import { seededRandom } from '../../../svc-ledger/test/seeded-random';
+import { seededRandom } from '@hf/test-kit/seeded-random';
 import {
   BUDGETED_MATCH_DAYS,
   candidateRange,

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { Id, MappingConfig, MessageResponse } from '@hf/contracts';
 import { Type, type Static } from '@hf/service-kit';
 import { HttpError, identityOf } from '@hf/service-kit';
-import { validatorCompiler } from '@hf/service-kit/src/validation';
+import { validatorCompiler } from '@hf/service-kit/validation';
 import { StatementError } from '../domain/statement';
 
 export const errorResponses = {

@@ -1,5 +1,5 @@
 import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger';
-import { badRequest, conflict } from '@hf/service-kit/src/errors';
+import { badRequest, conflict } from '@hf/service-kit/errors';
 
 /**
  * Category tree rules (at most two levels per household, sibling names unique

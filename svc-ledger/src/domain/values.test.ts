@@ -1,4 +1,4 @@
-import { HttpError } from '@hf/service-kit/src/errors';
+import { HttpError } from '@hf/service-kit/errors';
 import { amountToCents, requireAtMost, requireDate } from './values';
 
 describe('amountToCents', () => {

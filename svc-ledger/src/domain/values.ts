@@ -1,6 +1,6 @@
 import { isValidDate } from '@hf/calendar';
 import { AmountError, toCents, type Cents } from '@hf/money';
-import { badRequest } from '@hf/service-kit/src/errors';
+import { badRequest } from '@hf/service-kit/errors';
 
 /**
  * The edge between the API's decimal amounts and the ledger's integer cents. Every amount a

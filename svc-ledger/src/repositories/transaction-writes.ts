@@ -2,7 +2,7 @@ import { EVENTS } from '@hf/contracts';
 import { compactRows } from '@hf/contracts/compact-rows';
 import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger';
 import type { TransactionChangedV1, TransactionRecordedV1, TransactionRecordedV2 } from '@hf/contracts/ledger-events';
-import { badRequest, notFound } from '@hf/service-kit/src/errors';
+import { badRequest, notFound } from '@hf/service-kit/errors';
 import { findByPath } from '../domain/category-tree';
 import type { Status } from '../domain/status';
 import {

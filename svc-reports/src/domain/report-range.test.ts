@@ -1,4 +1,4 @@
-import { HttpError } from '@hf/service-kit/src/errors';
+import { HttpError } from '@hf/service-kit/errors';
 import { monthsOf, parseAccountIds, parseScope } from './report-range';
 
 function message(fn: () => unknown): string {

@@ -1,6 +1,6 @@
 import { addMonths, isValidDate, type CalendarDate } from '@hf/calendar';
 import { REPORT_LIMITS, REPORT_MESSAGES } from '@hf/contracts/reports-limits';
-import { badRequest } from '@hf/service-kit/src/errors';
+import { badRequest } from '@hf/service-kit/errors';
 
 /** What every report reads: an inclusive date range and the chosen accounts (null: all of them). */
 export interface ReportScope {

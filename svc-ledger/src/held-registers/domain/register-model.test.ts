@@ -7,7 +7,7 @@ import {
   type RegisterLine,
   type RowStatus,
 } from './register-model';
-import { seededRandom } from '../../../test/seeded-random';
+import { seededRandom } from '@hf/test-kit/seeded-random';
 
 const head = (version: string, startingBalance = 10_000): RegisterHeadState => ({ version, startingBalance });
 

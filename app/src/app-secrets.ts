@@ -67,7 +67,7 @@ export function ensureAppSecrets(dataDir: string): AppSecrets {
   };
 }
 
-/** `node --import tsx scripts/app-secrets.ts` (DATA_DIR): writes the secrets once (docker compose's `secrets` service). */
+/** `node --import tsx app/src/app-secrets.ts` (DATA_DIR): writes the secrets once (docker compose's `secrets` service). */
 if (require.main === module) {
   const dir = process.env.DATA_DIR ?? './data';
   ensureAppSecrets(dir);

@@ -1,6 +1,6 @@
 /**
  * The drills' system: a PostgreSQL and a nats-server of their own, the scaled mode on them (every
- * service and the gateway its own process, scripts/start-cluster.ts), and a seeded household.
+ * service and the gateway its own process, @hf/app's start-cluster.ts), and a seeded household.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -8,19 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { SERVICES } from '@hf/contracts';
-import { ensureAppSecrets } from '../app-secrets';
-import { startCluster, type RunningCluster } from '../start-cluster';
-import { freePort } from '../test-postgres';
-import type { BulkAttempt } from './load';
-import { startRestartableNats, type RestartableNats } from '@hf/messaging/src/testing/private-nats';
+import { ensureAppSecrets } from '@hf/app/app-secrets';
+import { startCluster, type RunningCluster } from '@hf/app/start-cluster';
+import { freePort } from '@hf/messaging/testing/free-port';
+import type { BulkAttempt, SeededHousehold } from './drill-types';
+import { startRestartableNats, type RestartableNats } from '@hf/messaging/testing/private-nats';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres';
-
-export interface SeededHousehold {
-  householdId: number;
-  token: string;
-  /** Account ids of the household (the first is the default). */
-  accounts: number[];
-}
 
 export interface DrillSystem {
   cluster: RunningCluster;

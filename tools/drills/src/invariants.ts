@@ -3,7 +3,7 @@
  * outbox, the processed events and ledger mirrors of svc-budget and svc-reports).
  */
 import type pg from 'pg';
-import type { BulkAttempt } from './load';
+import type { BulkAttempt } from './drill-types';
 import type { Check } from './verdict';
 
 export const CONSUMERS = ['svc-budget', 'svc-reports'] as const;

@@ -16,12 +16,13 @@ import type { FastifyInstance } from 'fastify';
 import { SERVICES, type ServiceRoute } from '@hf/contracts';
 import { createInProcessBus, type Bus, type StreamLimits } from '@hf/messaging';
 import { ensureDatabase, sharedCacheSizes, tuneHeapGrowth, type BaseAppOptions } from '@hf/service-kit';
-import { buildGateway } from '../gateway/src/app';
-import { startGatewayThread } from '../gateway/src/thread';
+import { buildGateway } from '@hf/gateway';
+import { startGatewayThread } from '@hf/gateway/thread';
+import { freePort } from '@hf/messaging/testing/free-port';
 import { ensureAppSecrets, type AppSecrets } from './app-secrets';
-import { freePort, startEmbeddedPostgres, type RunningPostgres } from './test-postgres';
+import { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres';
 
-export const ROOT = resolve(__dirname, '..');
+export const ROOT = resolve(__dirname, '..', '..');
 
 export interface StartOptions {
   /** Gateway port; 0 picks a free one. Default: PORT or 8080. */
@@ -70,11 +71,11 @@ type Builder = (options: BaseAppOptions & Record<string, unknown>) => Promise<Fa
 
 /** Each service's `buildApp`, loaded when the app starts (they never import each other). */
 const SERVICE_MODULES: Record<ServiceRoute['name'], () => Promise<{ buildApp: Builder }>> = {
-  'svc-auth': () => import('../svc-auth/src/app') as unknown as Promise<{ buildApp: Builder }>,
-  'svc-ledger': () => import('../svc-ledger/src/app') as unknown as Promise<{ buildApp: Builder }>,
-  'svc-budget': () => import('../svc-budget/src/app') as unknown as Promise<{ buildApp: Builder }>,
-  'svc-import': () => import('../svc-import/src/app') as unknown as Promise<{ buildApp: Builder }>,
-  'svc-reports': () => import('../svc-reports/src/app') as unknown as Promise<{ buildApp: Builder }>,
+  'svc-auth': () => import('@hf/svc-auth') as unknown as Promise<{ buildApp: Builder }>,
+  'svc-ledger': () => import('@hf/svc-ledger') as unknown as Promise<{ buildApp: Builder }>,
+  'svc-budget': () => import('@hf/svc-budget') as unknown as Promise<{ buildApp: Builder }>,
+  'svc-import': () => import('@hf/svc-import') as unknown as Promise<{ buildApp: Builder }>,
+  'svc-reports': () => import('@hf/svc-reports') as unknown as Promise<{ buildApp: Builder }>,
 };
 
 function envNumber(name: string): number | undefined {
@@ -89,9 +90,11 @@ function envNumber(name: string): number | undefined {
 /** Builds shell and remotes when shell/dist/index.html is missing; the API runs either way. */
 export async function ensureFrontends(staticDir: string, log: (line: string) => void = console.log): Promise<boolean> {
   if (existsSync(join(staticDir, 'shell', 'dist', 'index.html'))) return true;
-  const script = join(ROOT, 'scripts', 'build-frontends.ts');
+  const script = join(ROOT, 'tools', 'webpack-federation', 'src', 'build-frontends.ts');
   if (!existsSync(script)) {
-    log('The front ends are not built and scripts/build-frontends.ts does not exist yet: serving the API only.');
+    log(
+      'The front ends are not built and tools/webpack-federation/src/build-frontends.ts does not exist yet: serving the API only.',
+    );
     return false;
   }
   log('Building the front ends (first start only; `npm run build` rebuilds them)...');

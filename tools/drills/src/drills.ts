@@ -16,7 +16,8 @@ import {
   outboxHead,
   waitForConsumers,
 } from './invariants';
-import { Load, type BulkAttempt } from './load';
+import type { BulkAttempt } from './drill-types';
+import { Load } from './load';
 import {
   countOutcomes,
   judgeStatuses,

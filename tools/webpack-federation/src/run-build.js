@@ -1,6 +1,6 @@
 /**
- * Builds one front-end workspace in its own process (scripts/build-frontends.ts runs two at a
- * time on the project's 2 cores). Usage: node scripts/webpack/run-build.js <workspace-dir>
+ * Builds one front-end workspace in its own process (build-frontends.ts runs two at a
+ * time on the project's 2 cores). Usage: node tools/webpack-federation/src/run-build.js <workspace-dir>
  * Exit code 0 on success; webpack's errors go to stderr.
  */
 'use strict';

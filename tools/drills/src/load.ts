@@ -3,18 +3,11 @@
  * edits, transfers, account and report reads) and a bulk client on svc-ledger's internal bulk
  * route. Every answer (or transport failure) is recorded with its time, for the verdicts.
  */
-import type { SeededHousehold } from './harness';
+import type { BulkAttempt, SeededHousehold } from './drill-types';
 import type { Outcome, RequestRecord } from './verdict';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 const DATE_RANGE = { start: '2024-01-01', end: '2024-12-31' };
-
-export interface BulkAttempt {
-  key: string;
-  rows: number;
-  outcome: Outcome;
-  replayed?: boolean;
-}
 
 /** What a transport failure is called in the records (no HTTP answer at all). */
 export function transportOutcome(err: unknown): Outcome {

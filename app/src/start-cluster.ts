@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { SERVICES, type ServiceRoute } from '@hf/contracts';
 import { ensureAppSecrets } from './app-secrets';
 
-const ROOT = resolve(__dirname, '..');
+const ROOT = resolve(__dirname, '..', '..');
 
 export interface ClusterOptions {
   dataDir?: string;

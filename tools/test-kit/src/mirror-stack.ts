@@ -1,9 +1,9 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { connectNatsBus, createInProcessBus, type Bus } from '@hf/messaging';
 import type { BaseAppOptions } from '@hf/service-kit';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys, testToken } from '@hf/service-kit/src/testing';
-import { buildApp as buildLedger } from '../../../../svc-ledger/src/app';
-import { startPrivateNats, type PrivateNats } from '@hf/messaging/src/testing/private-nats';
+import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys, testToken } from '@hf/service-kit/testing';
+import { buildApp as buildLedger } from '@hf/svc-ledger';
+import { startPrivateNats, type PrivateNats } from '@hf/messaging/testing/private-nats';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;

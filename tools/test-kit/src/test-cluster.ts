@@ -1,5 +1,5 @@
 /**
- * The scaled mode for tests: every service and the gateway as its own process (start-cluster.ts)
+ * The scaled mode for tests: every service and the gateway as its own process (@hf/app's start-cluster.ts)
  * on free ports, with databases of the run's own on the machine's PostgreSQL (dropped by stop())
  * and a temporary DATA_DIR. Used by the scaled-mode tests (gateway smoke, ledger mirrors).
  */
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { SERVICES } from '@hf/contracts';
-import { startCluster, type RunningCluster } from './start-cluster';
+import { startCluster, type RunningCluster } from '@hf/app/start-cluster';
 import { freePort } from './test-postgres';
 
 export interface TestCluster {

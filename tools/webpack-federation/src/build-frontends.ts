@@ -1,8 +1,8 @@
 /**
  * Builds the five front ends (the `shell` host and the four remotes) into `<workspace>/dist`,
- * with the one config factory of scripts/webpack/federation.js.
+ * with the one config factory of federation.js (@hf/webpack-federation).
  *
- *   npx tsx scripts/build-frontends.ts [--force] [--only shell,mf-budget] [--concurrency 1]
+ *   npx tsx tools/webpack-federation/src/build-frontends.ts [--force] [--only shell,mf-budget] [--concurrency 1]
  *   import { buildFrontends } from './build-frontends'; await buildFrontends({ force: false });
  *
  * A workspace is skipped when its dist is newer than its sources, the shared front-end packages
@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const ROOT = resolve(__dirname, '..');
+export const ROOT = resolve(__dirname, '..', '..', '..');
 
 /** Host first (it is what every page needs), then the remotes. */
 export const FRONTENDS = ['shell', 'mf-ledger', 'mf-budget', 'mf-reports', 'mf-settings'] as const;
@@ -26,7 +26,7 @@ const SHARED_INPUTS = [
   'packages/contracts',
   'packages/money',
   'packages/calendar',
-  'scripts/webpack',
+  'tools/webpack-federation',
   'package-lock.json',
 ];
 
@@ -90,7 +90,7 @@ export function staleReason(name: string, root = ROOT): string | null {
 
 function runWebpack(name: string, root: string): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(root, 'scripts', 'webpack', 'run-build.js'), join(root, name)], {
+    const child = spawn(process.execPath, [join(__dirname, 'run-build.js'), join(root, name)], {
       cwd: join(root, name),
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],

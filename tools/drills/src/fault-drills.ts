@@ -8,13 +8,13 @@
  * Options: --only=ledger-kill,nats-outage,postgres-restart,gateway-kill  --nats-outage=<s>
  *          --bulk-rows=<n>  --echo (print the processes' output)
  *          --short (the short set of `npm test`: SHORT_DRILLS, SHORT_DRILL_NAMES unless --only)
- *          --results=<file> (the results as JSON, for scripts/fault-drills.test.ts)
+ *          --results=<file> (the results as JSON, for fault-drills.test.ts)
  */
 import { writeFileSync } from 'node:fs';
-import { ALL_DRILLS, FULL_DRILLS, runDrill, SHORT_DRILL_NAMES, SHORT_DRILLS, type DrillName } from './drills/drills';
-import { startDrillSystem } from './drills/harness';
-import { natsServerPresent, NATS_SERVER } from '@hf/messaging/src/testing/private-nats';
-import { drillPassed, summaryTable, type DrillResult } from './drills/verdict';
+import { ALL_DRILLS, FULL_DRILLS, runDrill, SHORT_DRILL_NAMES, SHORT_DRILLS, type DrillName } from './drills';
+import { startDrillSystem } from './harness';
+import { natsServerPresent, NATS_SERVER } from '@hf/messaging/testing/private-nats';
+import { drillPassed, summaryTable, type DrillResult } from './verdict';
 
 function option(name: string): string | undefined {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));

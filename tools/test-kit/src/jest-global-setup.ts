@@ -12,7 +12,9 @@ export default async function globalSetup(): Promise<void> {
     process.env.TEST_PG_URL = machine;
     return;
   }
-  const pgServer = await startEmbeddedPostgres(join(__dirname, '..', '.tmp', 'test-postgres'), { fresh: true });
+  const pgServer = await startEmbeddedPostgres(join(__dirname, '..', '..', '..', '.tmp', 'test-postgres'), {
+    fresh: true,
+  });
   process.env.TEST_PG_URL = pgServer.adminUrl;
   (globalThis as { __embeddedPg?: { stop: () => Promise<void> } }).__embeddedPg = pgServer;
 }

@@ -1,22 +1,7 @@
+/** The embedded PostgreSQL of `npm start` (real binaries from npm), also started by tests when the machine has none. */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
-import { freePort } from '@hf/messaging/src/testing/free-port';
-
-export { freePort };
-
-export async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
+import { freePort } from '@hf/messaging/testing/free-port';
 
 export interface RunningPostgres {
   adminUrl: string;
