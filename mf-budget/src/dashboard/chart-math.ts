@@ -4,6 +4,7 @@
  * warning's words.
  */
 import { dollarsToCents, formatCurrency, formatDollars } from '@hf/app-kit';
+import { roundToCents } from '@hf/money';
 import type { CalendarDate } from '@hf/calendar';
 
 /** Spec section 9: chart aspect (width / height). */
@@ -103,7 +104,7 @@ export function yAxisScale(
     if (better) best = { lo, hi, step, n };
   }
   const { lo, step, n } = best!;
-  const ticks = Array.from({ length: n }, (_, i) => Math.round((lo + i * step) * 100) / 100);
+  const ticks = Array.from({ length: n }, (_, i) => roundToCents(lo + i * step));
   return { domain: [ticks[0], ticks[n - 1]], ticks };
 }
 

@@ -1,8 +1,7 @@
 /** Pure helpers of The Predictables grid: cell text, transfers, and what a cell edit means. */
-import { formatDollars } from '@hf/app-kit';
 import { BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
-import { parseCurrencyInput } from '@hf/money';
+import { centsToDecimalText, dollarsToCents, formatCurrency, parseCurrencyInput } from '@hf/money';
 import type { ScheduledItem } from './api';
 
 /** Columns before the 12 month columns. */
@@ -25,18 +24,17 @@ export function categoryCellText(item: ScheduledItem): string {
 
 /** The amount of a month (0 when absent), in cents. */
 export function monthCents(item: ScheduledItem, month: string): number {
-  const value = item.values[month];
-  return value ? Math.round(value * 100) : 0;
+  return dollarsToCents(item.values[month]);
 }
 
 /** A zero shows as a dash in the planned tables (spec section 9). */
 export function amountCellText(cents: number): string {
-  return cents === 0 ? '-' : formatDollars(cents / 100);
+  return cents === 0 ? '-' : formatCurrency(cents);
 }
 
 /** The text an amount cell's editor opens with: `1200.5` style, empty for 0. */
 export function amountEditText(cents: number): string {
-  return cents === 0 ? '' : (cents / 100).toFixed(2);
+  return cents === 0 ? '' : centsToDecimalText(cents);
 }
 
 export type AmountEdit = { kind: 'unchanged' } | { kind: 'invalid'; message: string } | { kind: 'save'; cents: number };

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { parseCurrencyInput } from '@hf/money';
+import { fromCents, parseCurrencyInput } from '@hf/money';
 import { LEDGER_LIMITS } from '@hf/contracts/ledger-limits';
 
 export interface NewAccount {
@@ -18,7 +18,7 @@ export function AccountForm({ onCreate }: { onCreate: (account: NewAccount) => P
     const cents = parseCurrencyInput(balance);
     if (!name.trim() || balance.trim() === '' || cents === null) return;
     setBusy(true);
-    const created = await onCreate({ name: name.trim(), startingBalance: cents / 100 });
+    const created = await onCreate({ name: name.trim(), startingBalance: fromCents(cents) });
     setBusy(false);
     if (created) {
       setName('');

@@ -1,3 +1,4 @@
+import { dollarsToCents } from '@hf/money';
 import type { Account } from './api';
 
 /**
@@ -10,6 +11,6 @@ export function hasPlannedRows(
 ): account is Pick<Account, 'balance'> & { balance_today: number } {
   return (
     typeof account.balance_today === 'number' &&
-    Math.round(account.balance_today * 100) !== Math.round(account.balance * 100)
+    dollarsToCents(account.balance_today) !== dollarsToCents(account.balance)
   );
 }

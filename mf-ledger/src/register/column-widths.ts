@@ -1,4 +1,4 @@
-import { formatCurrency } from '@hf/money';
+import { centsToDecimalText, formatCurrency } from '@hf/money';
 
 /** The largest amount the register shows in full: $999,999,999.99 (integer cents). */
 export const LARGEST_AMOUNT_CENTS = 99_999_999_999;
@@ -39,7 +39,7 @@ export function amountColumnWidths(measure: MeasureText, fonts: ColumnFonts): Am
   const text = (value: string) => Math.max(measure(value, fonts.cell), measure(value, italic(fonts.cell)));
   const largest = formatCurrency(LARGEST_AMOUNT_CENTS);
   const largestNegative = formatCurrency(-LARGEST_AMOUNT_CENTS);
-  const inputValue = (LARGEST_AMOUNT_CENTS / 100).toFixed(2);
+  const inputValue = centsToDecimalText(LARGEST_AMOUNT_CENTS);
   const amountText = text(largest) + CELL_PADDING;
   const amountInput =
     Math.max(measure(inputValue, fonts.input), measure(inputValue, italic(fonts.input))) + INPUT_CHROME + CELL_PADDING;

@@ -1,4 +1,5 @@
 /** An in-memory stand-in for GET /accounts/{id}/transactions paging semantics (tests and benches). */
+import { dollarsToCents, fromCents } from '@hf/money';
 import type { RegisterPage, RegisterRow } from './api';
 
 export interface FakeRow {
@@ -49,15 +50,15 @@ export class FakeRegisterServer {
     const sorted = [...this.rows].sort(
       (a, b) => a.date.localeCompare(b.date) || (a.created ?? a.id) - (b.created ?? b.id) || a.id - b.id,
     );
-    let running = Math.round(this.startingBalance * 100);
+    let running = dollarsToCents(this.startingBalance);
     let pending = running;
     let cleared = running;
     return sorted.map((r) => {
-      const cents = Math.round(r.amount * 100);
+      const cents = dollarsToCents(r.amount);
       running += cents;
       if (r.status) pending += cents;
       if (r.status === 'x') cleared += cents;
-      return makeRegisterRow(r, running / 100, pending / 100, cleared / 100);
+      return makeRegisterRow(r, fromCents(running), fromCents(pending), fromCents(cleared));
     });
   }
   all(): RegisterRow[] {

@@ -1,6 +1,6 @@
 import { formatDollars, type AccountSummary } from '@hf/app-kit';
 import { BUDGET_LIMITS } from '@hf/contracts/budget-limits';
-import { parseCurrencyInput } from '@hf/money';
+import { fromCents, parseCurrencyInput } from '@hf/money';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { SavingsGoalBody } from './api';
 
@@ -30,7 +30,7 @@ export function draftOf(
 export function bodyOf(draft: JarDraft): SavingsGoalBody | { error: string } {
   const cents = parseCurrencyInput(draft.target);
   if (draft.target.trim() === '' || cents === null || cents <= 0) return { error: TARGET_MESSAGE };
-  return { name: draft.name.trim(), account_id: Number(draft.accountId), target_amount: cents / 100 };
+  return { name: draft.name.trim(), account_id: Number(draft.accountId), target_amount: fromCents(cents) };
 }
 
 /**

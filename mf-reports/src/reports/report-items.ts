@@ -1,5 +1,5 @@
 /** What the bar list shows of a report's items: hidden categories removed, totals, bar widths and colours. */
-import { dollarsToCents } from '@hf/app-kit';
+import { dollarsToCents, fromCents } from '@hf/money';
 import type { ReportItem } from '@hf/contracts/reports';
 import { categoryKey } from './report-filters';
 
@@ -22,14 +22,14 @@ export function withoutHidden(items: readonly ReportItem[], hidden: ReadonlySet<
       .filter((c) => hidden.has(categoryKey(c.id)))
       .reduce((sum, c) => sum + dollarsToCents(c.value), 0);
     const cents = dollarsToCents(item.value) - removed;
-    if (cents > 0) out.push({ ...item, value: cents / 100, children });
+    if (cents > 0) out.push({ ...item, value: fromCents(cents), children });
   }
   return out;
 }
 
 /** The total line: the sum of the top-level values (in cents, so no float drift). */
 export function reportTotal(items: readonly ReportItem[]): number {
-  return items.reduce((sum, item) => sum + dollarsToCents(item.value), 0) / 100;
+  return fromCents(items.reduce((sum, item) => sum + dollarsToCents(item.value), 0));
 }
 
 /** A bar's width in percent of the largest value (at least a sliver, so a small value stays visible). */

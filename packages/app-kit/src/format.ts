@@ -3,12 +3,7 @@
  * calendar dates as M/D/YYYY (US short date, spec section 5).
  */
 import type { CalendarDate } from '@hf/calendar';
-import { formatCurrency } from '@hf/money';
-
-/** The API's decimal dollars (`-12.5`) as integer cents; null and undefined count as 0. */
-export function dollarsToCents(amount: number | null | undefined): number {
-  return amount ? Math.round(amount * 100) : 0;
-}
+import { dollarsToCents, formatCurrency } from '@hf/money';
 
 /** `$1,234.56` / `-$12.00` of an amount in decimal dollars. */
 export function formatDollars(amount: number | null | undefined): string {

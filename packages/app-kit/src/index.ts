@@ -4,7 +4,7 @@ export * from './session';
 export * from './api';
 export * from './accounts';
 export * from './theme';
-export { formatCurrency, toCents, fromCents, parseCurrencyInput } from '@hf/money';
+export { formatCurrency, toCents, fromCents, dollarsToCents, parseCurrencyInput } from '@hf/money';
 export * from './product';
 export * from './format';
 export type * from './dialogs';

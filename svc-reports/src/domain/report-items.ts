@@ -1,4 +1,4 @@
-import { fromCents, type Cents } from '@hf/money';
+import { dollarsToCents, fromCents, type Cents } from '@hf/money';
 import type { ReportItem } from '@hf/contracts/reports';
 import type { ReportSort } from '@hf/contracts/reports-limits';
 import type { CategoryIndex } from '@hf/ledger-mirror';
@@ -122,10 +122,8 @@ export function withoutHidden(items: readonly ReportItem[], hidden: ReadonlySet<
   const out: ReportItem[] = [];
   for (const item of items) {
     if (hidden.has(item.id)) continue;
-    const removed = item.children
-      .filter((c) => hidden.has(c.id))
-      .reduce((sum, c) => sum + Math.round(c.value * 100), 0);
-    const value = Math.round(item.value * 100) - removed;
+    const removed = item.children.filter((c) => hidden.has(c.id)).reduce((sum, c) => sum + dollarsToCents(c.value), 0);
+    const value = dollarsToCents(item.value) - removed;
     if (value <= 0) continue;
     out.push({ ...item, value: fromCents(value), children: item.children.filter((c) => !hidden.has(c.id)) });
   }

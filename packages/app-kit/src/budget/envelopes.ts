@@ -7,6 +7,7 @@
  * through `@hf/app-kit`, never by a relative path.
  */
 import { api } from '@hf/app-kit';
+import { dollarsToCents } from '@hf/money';
 import type { CategoryBudget } from '@hf/contracts/budget';
 import { ENVELOPE_THRESHOLDS } from '@hf/contracts/budget-limits';
 import { useQuery } from '@tanstack/react-query';
@@ -56,16 +57,14 @@ export interface EnvelopeProgress {
   tone: EnvelopeTone;
 }
 
-const cents = (dollars: number | null | undefined) => (dollars ? Math.round(dollars * 100) : 0);
-
 /** The remaining share of an envelope and its colour (spec section 5 "Budget progress"). */
 export function envelopeProgress(envelope: {
   amount: number;
   rollover?: number | null;
   spent: number;
 }): EnvelopeProgress {
-  const total = cents(envelope.amount) + cents(envelope.rollover);
-  const leftCents = total - cents(envelope.spent);
+  const total = dollarsToCents(envelope.amount) + dollarsToCents(envelope.rollover);
+  const leftCents = total - dollarsToCents(envelope.spent);
   const share = total <= 0 ? 0 : Math.max(0, leftCents / total);
   const tone: EnvelopeTone =
     share < ENVELOPE_THRESHOLDS.red ? 'red' : share < ENVELOPE_THRESHOLDS.orange ? 'orange' : 'green';

@@ -2,7 +2,7 @@
  * A transaction's amount and status as the register's fields show them (spec sections 3-5):
  * a signed amount in cents split into Payment / Deposit text and back, and the status values.
  */
-import { parseCurrencyInput } from '@hf/money';
+import { centsToDecimalText, parseCurrencyInput } from '@hf/money';
 
 export type TransactionStatus = '' | 'p' | 'x';
 
@@ -31,7 +31,7 @@ export function netAmountCents(payment: string, deposit: string): number | null 
 
 /** A signed amount (cents) back into the two fields, as the register shows them. */
 export function splitAmount(cents: number): { payment: string; deposit: string } {
-  if (cents < 0) return { payment: (-cents / 100).toFixed(2), deposit: '' };
-  if (cents > 0) return { payment: '', deposit: (cents / 100).toFixed(2) };
+  if (cents < 0) return { payment: centsToDecimalText(-cents), deposit: '' };
+  if (cents > 0) return { payment: '', deposit: centsToDecimalText(cents) };
   return { payment: '', deposit: '' };
 }

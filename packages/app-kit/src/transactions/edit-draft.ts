@@ -5,7 +5,8 @@
 import { parseEntryDate, type CalendarDate } from '@hf/calendar';
 import type { UpdateTransactionBody } from '@hf/contracts';
 import { canonicalCategoryText, TRANSFER_CATEGORY, type CategoryOption } from '../categories/category-text';
-import { displayDate, dollarsToCents } from '@hf/app-kit';
+import { displayDate } from '@hf/app-kit';
+import { dollarsToCents, fromCents } from '@hf/money';
 import { netAmountCents, normalizeStatus, splitAmount, type TransactionStatus } from './amount-fields';
 
 export type { UpdateTransactionBody };
@@ -84,7 +85,7 @@ export function checkEdit(
   if (date !== row.date) body.date = date;
   if (!transfer && payee !== row.payee) body.payee = payee;
   const amountChanged = cents !== dollarsToCents(row.amount);
-  if (amountChanged) body.amount = cents / 100;
+  if (amountChanged) body.amount = fromCents(cents);
   if (draft.status !== normalizeStatus(row.status)) body.status = draft.status;
   if (draft.notes.trim() !== (row.notes ?? '').trim()) body.notes = draft.notes.trim();
   const categoryChanged =
