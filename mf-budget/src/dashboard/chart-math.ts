@@ -5,7 +5,7 @@
  */
 import { dollarsToCents, formatCurrency, formatDollars } from '@hf/app-kit';
 import { roundToCents } from '@hf/money';
-import type { CalendarDate } from '@hf/calendar';
+import { monthAndYear, monthName, type CalendarDate } from '@hf/calendar';
 
 /** Spec section 9: chart aspect (width / height). */
 export const CHART_ASPECT = { desktop: 3, mobile: 1.5 } as const;
@@ -146,17 +146,14 @@ export function xAxisTicks(points: readonly Point[], minGapDays = 0): CalendarDa
 /** The distance (px) two x label centres need: "Dec" beside "2027" under "Jan" at 12 px, with some air. */
 export const X_LABEL_WIDTH = 32;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** An x label: `Jan 2027` for January (the year changes there), `Apr` for the others. */
 export function xAxisLabel(date: CalendarDate): string {
-  const month = Number(date.slice(5, 7));
-  return month === 1 ? `Jan ${date.slice(0, 4)}` : MONTHS[month - 1];
+  return date.slice(5, 7) === '01' ? monthAndYear(date, 'short') : monthName(date, 'short');
 }
 
 /** `2027-03-14` -> `Mar 14, 2027`. */
 export function longDate(date: CalendarDate): string {
-  return `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
+  return `${monthName(date, 'short')} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
 }
 
 export interface Markers {

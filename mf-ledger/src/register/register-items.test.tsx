@@ -1,6 +1,6 @@
 import { buildRegisterItems, itemIndexOfRow, prependScrollDelta, todayIndex, withInlineEntry } from './register-items';
 import { displayDate } from '@hf/app-kit';
-import { monthLabel } from './dates';
+import { monthAndYear } from '@hf/calendar';
 
 const rows = [
   { id: 1, date: '2025-01-05' },
@@ -78,8 +78,8 @@ describe('buildRegisterItems', () => {
 describe('dates', () => {
   it('writes M/D/YYYY and month labels', () => {
     expect(displayDate('2025-03-04')).toBe('3/4/2025');
-    expect(monthLabel('2025-12')).toBe('December 2025');
-    expect(monthLabel('2025-01-31')).toBe('January 2025');
+    expect(monthAndYear('2025-12')).toBe('December 2025');
+    expect(monthAndYear('2025-01-31')).toBe('January 2025');
   });
 });
 

@@ -4,8 +4,7 @@
  * rows dated today or earlier and the future rows. One linear pass, no per-row formatting, so
  * 50,000 rows cost a few milliseconds; the virtual list renders only what is on screen.
  */
-import type { CalendarDate } from '@hf/calendar';
-import { monthLabel } from './dates';
+import { monthAndYear, type CalendarDate } from '@hf/calendar';
 
 // Every item has the same four fields (one object shape keeps the hot loops monomorphic).
 export type RegisterItem =
@@ -29,7 +28,7 @@ export function buildRegisterItems(
       let key = `month-${m}`;
       if (used.has(key)) key = `${key}-${items.length}`;
       used.add(key);
-      items.push({ kind: 'month', key, label: monthLabel(m), rowIndex: -1 });
+      items.push({ kind: 'month', key, label: monthAndYear(m), rowIndex: -1 });
     }
   };
   for (let i = 0; i < rows.length; i++) {

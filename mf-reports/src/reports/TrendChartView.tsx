@@ -4,15 +4,14 @@
  * visually hidden table gives the same numbers to screen readers.
  */
 import { dollarsToCents, formatCurrency, formatDollars } from '@hf/app-kit';
+import { monthAndYear } from '@hf/calendar';
 import { useIsMobile } from '@hf/ui';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MonthlyTrend } from './api';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** `2026-03` -> `Mar 2026`. */
 export function monthName(month: string): string {
-  return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+  return monthAndYear(month, 'short');
 }
 
 const axisTick = { fill: 'var(--mainText)', fontSize: 12 };
