@@ -6,10 +6,13 @@ import { BalanceCache } from './held-registers/balance-cache';
 import { DEFAULT_REGISTER_CACHE_BYTES, RegisterCache } from './held-registers/register-cache';
 import { mayCheckReferencesOnce } from './repositories/references';
 import { accountRoutes } from './routes/accounts';
+import { bulkCategorizeRoutes } from './routes/bulk-categorize';
 import { categoryRoutes } from './routes/categories';
-import { internalRoutes } from './routes/internal';
+import { budgetedRowRoutes } from './routes/internal/budgeted-rows';
+import { importRoutes } from './routes/internal/import';
+import { replayRoutes } from './routes/internal/replay';
 import { payeeRoutes } from './routes/payees';
-import { replayRoutes } from './routes/replay';
+import { registerRoutes } from './routes/register';
 import { transactionRoutes } from './routes/transactions';
 import { transferRoutes } from './routes/transfers';
 
@@ -30,9 +33,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Publishes svc-ledger's outbox to the bus; tests call `outbox.flush()`. */
     outbox: OutboxRelay;
-    /** Full registers by account and register version (see register-cache.ts). */
+    /** Full registers by account and register version (see held-registers/). */
     registerCache: RegisterCache;
-    /** Account balances by account and register version (see balance-cache.ts). */
+    /** Account balances by account and register version (see held-registers/balance-cache.ts). */
     balanceCache: BalanceCache;
     /** True when bulk creates may check their references once instead of per row (repositories/references.ts). */
     checksReferencesOnce: boolean;
@@ -54,10 +57,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routes: async (scope) => {
       await scope.register(accountRoutes);
       await scope.register(transferRoutes);
+      await scope.register(registerRoutes);
       await scope.register(transactionRoutes);
+      await scope.register(bulkCategorizeRoutes);
       await scope.register(categoryRoutes);
       await scope.register(payeeRoutes);
-      await scope.register(internalRoutes);
+      await scope.register(importRoutes);
+      await scope.register(budgetedRowRoutes);
       await scope.register(replayRoutes);
     },
   });

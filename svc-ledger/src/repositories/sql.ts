@@ -19,3 +19,9 @@ export function isIsoInstant(text: string): boolean {
     !Number.isNaN(Date.parse(text))
   );
 }
+
+/** Whether two instants (ISO text) are the same moment, compared as PostgreSQL's timestamptz (to the microsecond). */
+export async function sameInstant(q: Queryable, a: string, b: string): Promise<boolean> {
+  const result = await q.query<{ same: boolean }>('SELECT $1::timestamptz = $2::timestamptz AS same', [a, b]);
+  return result.rows[0].same;
+}

@@ -322,6 +322,55 @@ const positionParams = (p: RegisterPosition) => [p.date, p.createdMicros, p.id];
 const positionSql = (i: number) =>
   `($${i}::date, timestamptz 'epoch' + $${i + 1}::bigint * interval '1 microsecond', $${i + 2}::int)`;
 
+/** A row of registerPage's statement: the page's aggregates on every row, then a page row (none when the page is empty). */
+type RegisterPageRow = RecordRow & {
+  created_micros: string;
+  page_running: number;
+  page_pending: number;
+  page_cleared: number;
+} & {
+  total: number;
+  n_before: number;
+  before_running: number;
+  before_pending: number;
+  before_cleared: number;
+};
+
+/**
+ * registerPage's statement (one statement, one snapshot): the page, then the sums of every
+ * earlier row (balances before the page) and the count, over the register index of this account.
+ * `where` bounds the page by a cursor ($4..$6); `order` DESC takes the rows before it.
+ */
+const registerPageSql = (where: string, order: 'ASC' | 'DESC') =>
+  `WITH page AS (
+     SELECT t.* FROM transactions t
+     WHERE t.account_id = $2 AND t.household_id = $1 AND t.deleted_at IS NULL ${where}
+     ORDER BY t.date ${order}, t.created_at ${order}, t.id ${order} LIMIT $3
+   ),
+   first AS (SELECT p.date, p.created_at, p.id FROM page p ORDER BY p.date, p.created_at, p.id LIMIT 1),
+   marked AS (
+     SELECT t.amount, t.status,
+       coalesce(ROW(t.date, t.created_at, t.id) < (SELECT f.date, f.created_at, f.id FROM first f), true) AS is_before
+     FROM transactions t WHERE t.account_id = $2 AND t.household_id = $1 AND t.deleted_at IS NULL
+   ),
+   agg AS (
+     SELECT count(*)::int AS total, count(*) FILTER (WHERE is_before)::int AS n_before,
+       coalesce(sum(amount) FILTER (WHERE is_before), 0)::bigint AS before_running,
+       coalesce(sum(amount) FILTER (WHERE is_before AND status <> ''), 0)::bigint AS before_pending,
+       coalesce(sum(amount) FILTER (WHERE is_before AND status = 'x'), 0)::bigint AS before_cleared
+     FROM marked
+   ),
+   page_rows AS (
+     SELECT ${recordColumns}, ${epochMicros('t.created_at')}::text AS created_micros,
+       (sum(t.amount) OVER w)::bigint AS page_running,
+       coalesce(sum(t.amount) FILTER (WHERE t.status <> '') OVER w, 0)::bigint AS page_pending,
+       coalesce(sum(t.amount) FILTER (WHERE t.status = 'x') OVER w, 0)::bigint AS page_cleared,
+       row_number() OVER w AS ord
+     FROM page t ${recordJoins}
+     WINDOW w AS (ORDER BY t.date, t.created_at, t.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+   )
+   SELECT agg.*, page_rows.* FROM agg LEFT JOIN page_rows ON true ORDER BY page_rows.ord`;
+
 /**
  * One page of the register. The page's rows are selected through the register index; the
  * balances before the page come from one SUM over the earlier rows, and the window runs over
@@ -335,7 +384,7 @@ export async function registerPage(
 ): Promise<RegisterPageResult> {
   const { limit } = options;
   let where = '';
-  let order = 'DESC';
+  let order: 'ASC' | 'DESC' = 'DESC';
   const params: unknown[] = [householdId, account.id, limit];
   if (options.after) {
     where = `AND (t.date, t.created_at, t.id) > ${positionSql(4)}`;
@@ -345,47 +394,7 @@ export async function registerPage(
     where = `AND (t.date, t.created_at, t.id) < ${positionSql(4)}`;
     params.push(...positionParams(options.before));
   }
-  // One statement, one snapshot: the page, then the sums of every earlier row (balances before
-  // the page) and the count, over the register index of this account.
-  const result = await q.query<
-    RecordRow & { created_micros: string; page_running: number; page_pending: number; page_cleared: number } & {
-      total: number;
-      n_before: number;
-      before_running: number;
-      before_pending: number;
-      before_cleared: number;
-    }
-  >(
-    `WITH page AS (
-       SELECT t.* FROM transactions t
-       WHERE t.account_id = $2 AND t.household_id = $1 AND t.deleted_at IS NULL ${where}
-       ORDER BY t.date ${order}, t.created_at ${order}, t.id ${order} LIMIT $3
-     ),
-     first AS (SELECT p.date, p.created_at, p.id FROM page p ORDER BY p.date, p.created_at, p.id LIMIT 1),
-     marked AS (
-       SELECT t.amount, t.status,
-         coalesce(ROW(t.date, t.created_at, t.id) < (SELECT f.date, f.created_at, f.id FROM first f), true) AS is_before
-       FROM transactions t WHERE t.account_id = $2 AND t.household_id = $1 AND t.deleted_at IS NULL
-     ),
-     agg AS (
-       SELECT count(*)::int AS total, count(*) FILTER (WHERE is_before)::int AS n_before,
-         coalesce(sum(amount) FILTER (WHERE is_before), 0)::bigint AS before_running,
-         coalesce(sum(amount) FILTER (WHERE is_before AND status <> ''), 0)::bigint AS before_pending,
-         coalesce(sum(amount) FILTER (WHERE is_before AND status = 'x'), 0)::bigint AS before_cleared
-       FROM marked
-     ),
-     page_rows AS (
-       SELECT ${recordColumns}, ${epochMicros('t.created_at')}::text AS created_micros,
-         (sum(t.amount) OVER w)::bigint AS page_running,
-         coalesce(sum(t.amount) FILTER (WHERE t.status <> '') OVER w, 0)::bigint AS page_pending,
-         coalesce(sum(t.amount) FILTER (WHERE t.status = 'x') OVER w, 0)::bigint AS page_cleared,
-         row_number() OVER w AS ord
-       FROM page t ${recordJoins}
-       WINDOW w AS (ORDER BY t.date, t.created_at, t.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
-     )
-     SELECT agg.*, page_rows.* FROM agg LEFT JOIN page_rows ON true ORDER BY page_rows.ord`,
-    params,
-  );
+  const result = await q.query<RegisterPageRow>(registerPageSql(where, order), params);
   const agg = result.rows[0];
   const rows = result.rows.filter((r) => r.id !== null);
   const first = rows[0];

@@ -31,10 +31,11 @@ import {
   setSortOrders,
   type AccountRow,
 } from '../repositories/accounts';
+import type { LedgerWrite } from '../repositories/events';
 import { announceChanged, applyChanges } from '../repositories/transaction-writes';
 import { lockAccountRows, lockRows } from '../repositories/transactions';
 import { runWrite } from '../write';
-import { ACCOUNT_NOT_FOUND, actorOf, errorResponses } from './common';
+import { ACCOUNT_NOT_FOUND, actorOf, errorResponses } from '../route-helpers';
 
 function cleanAccountName(raw: string): string {
   const name = raw.trim().replace(/\s+/g, ' ');
@@ -84,22 +85,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const actor = actorOf(request);
       const name = cleanAccountName(request.body.name);
       const startingBalance = amountToCents(request.body.starting_balance, 'starting_balance');
-      const created = await runWrite(app, reply, actor, async (w) => {
-        const accounts = await lockHouseholdAccounts(w.client, actor.householdId);
-        assertNameFree(accounts, name);
-        const sortOrder = accounts.reduce((max, a) => Math.max(max, a.sort_order + 1), 0);
-        const account = await insertAccount(
-          w.client,
-          actor.householdId,
-          name,
-          startingBalance,
-          accounts.length === 0,
-          sortOrder,
-        );
-        const data: AccountOpenedV1 = { account: accountSnapshot(account) };
-        w.emit(EVENTS.accountOpened, `account/${account.id}`, data);
-        return account;
-      });
+      const created = await runWrite(app, reply, actor, (w) => openAccount(w, name, startingBalance));
       reply.code(201);
       return (await getAccount(app.db, actor.householdId, created.id))!;
     },
@@ -130,50 +116,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: IdParams, response: { 200: MessageResponse, ...errorResponses } } },
     async (request, reply) => {
       const actor = actorOf(request);
-      await runWrite(app, reply, actor, async (w) => {
-        const accounts = await lockHouseholdAccounts(w.client, actor.householdId);
-        const account = accounts.find((a) => a.id === request.params.id);
-        if (!account) throw notFound(ACCOUNT_NOT_FOUND);
-        // Every row of the account (deleted ones too, so that no leg keeps pointing here).
-        const rows = await lockAccountRows(w.client, actor.householdId, account.id);
-        const live = rows.filter((r) => !r.deleted);
-        await applyChanges(
-          w,
-          live.map((r) => ({ before: r, after: { ...r, deleted: true, deleted_reason: 'account_closed' } })),
-          'deleted',
-          (changes) => {
-            for (const part of chunksBySize(changes, (c) => snapshotBytes(c.before))) {
-              const data: TransactionDeletedV1 = {
-                transactions: part.map((c) => toEventSnapshot(c.before)),
-                reason: 'account_closed',
-              };
-              w.emit(EVENTS.transactionDeleted, `account/${account.id}`, data);
-            }
-          },
-        );
-        // The other legs of its transfers stay as ordinary rows naming the deleted account.
-        const peerIds = rows.filter((r) => r.transfer_transaction_id !== null).map((r) => r.transfer_transaction_id!);
-        const peers = (await lockRows(w.client, actor.householdId, peerIds)).filter(
-          (p: TxRow) => p.account_id !== account.id,
-        );
-        await applyChanges(
-          w,
-          peers.map((p) => ({ before: p, after: detachLeg(p, account.name) })),
-          'detached',
-          announceChanged(w, 'transfer_detached'),
-        );
-        await markAccountDeleted(w, account.id, actor.userId);
-        let newDefault: number | null = null;
-        if (account.is_default) {
-          const next = accounts.find((a) => a.id !== account.id);
-          if (next) {
-            await setDefaultAccount(w.client, next.id);
-            newDefault = next.id;
-          }
-        }
-        const data: AccountClosedV1 = { account: accountSnapshot(account), new_default_account_id: newDefault };
-        w.emit(EVENTS.accountClosed, `account/${account.id}`, data);
-      });
+      await runWrite(app, reply, actor, (w) => closeAccount(w, request.params.id, actor.userId));
       return { message: 'Account deleted successfully.' };
     },
   );
@@ -185,18 +128,79 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const actor = actorOf(request);
       const ids = request.body.account_ids;
       if (ids.length > LEDGER_LIMITS.accounts) throw badRequest(`Too many accounts (limit ${LEDGER_LIMITS.accounts}).`);
-      await runWrite(app, reply, actor, async (w) => {
-        const accounts = await lockHouseholdAccounts(w.client, actor.householdId);
-        const known = new Set(accounts.map((a) => a.id));
-        if (ids.some((id) => !known.has(id))) throw notFound(ACCOUNT_NOT_FOUND);
-        if (new Set(ids).size !== ids.length || ids.length !== accounts.length) {
-          throw badRequest('The new order must list every account exactly once.');
-        }
-        await setSortOrders(w.client, ids);
-        const data: AccountsReorderedV1 = { account_ids: ids };
-        w.emit(EVENTS.accountsReordered, `household/${actor.householdId}`, data);
-      });
+      await runWrite(app, reply, actor, (w) => reorderAccounts(w, ids));
       return { message: 'Account order saved.' };
     },
   );
+}
+
+/**
+ * Closes an account: it and its rows are soft-deleted, the other leg of each of its transfers
+ * stays as an ordinary row naming it, and the default flag moves to the next account.
+ */
+async function closeAccount(w: LedgerWrite, accountId: number, userId: number): Promise<void> {
+  const accounts = await lockHouseholdAccounts(w.client, w.householdId);
+  const account = accounts.find((a) => a.id === accountId);
+  if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+  // Every row of the account (deleted ones too, so that no leg keeps pointing here).
+  const rows = await lockAccountRows(w.client, w.householdId, account.id);
+  const live = rows.filter((r) => !r.deleted);
+  await applyChanges(
+    w,
+    live.map((r) => ({ before: r, after: { ...r, deleted: true, deleted_reason: 'account_closed' } })),
+    'deleted',
+    (changes) => {
+      for (const part of chunksBySize(changes, (c) => snapshotBytes(c.before))) {
+        const data: TransactionDeletedV1 = {
+          transactions: part.map((c) => toEventSnapshot(c.before)),
+          reason: 'account_closed',
+        };
+        w.emit(EVENTS.transactionDeleted, `account/${account.id}`, data);
+      }
+    },
+  );
+  // The other legs of its transfers stay as ordinary rows naming the deleted account.
+  const peerIds = rows.filter((r) => r.transfer_transaction_id !== null).map((r) => r.transfer_transaction_id!);
+  const peers = (await lockRows(w.client, w.householdId, peerIds)).filter((p: TxRow) => p.account_id !== account.id);
+  await applyChanges(
+    w,
+    peers.map((p) => ({ before: p, after: detachLeg(p, account.name) })),
+    'detached',
+    announceChanged(w, 'transfer_detached'),
+  );
+  await markAccountDeleted(w, account.id, userId);
+  let newDefault: number | null = null;
+  if (account.is_default) {
+    const next = accounts.find((a) => a.id !== account.id);
+    if (next) {
+      await setDefaultAccount(w.client, next.id);
+      newDefault = next.id;
+    }
+  }
+  const data: AccountClosedV1 = { account: accountSnapshot(account), new_default_account_id: newDefault };
+  w.emit(EVENTS.accountClosed, `account/${account.id}`, data);
+}
+
+/** Opens an account (the household's first one is its default), last in the order. */
+async function openAccount(w: LedgerWrite, name: string, startingBalance: number): Promise<AccountRow> {
+  const accounts = await lockHouseholdAccounts(w.client, w.householdId);
+  assertNameFree(accounts, name);
+  const sortOrder = accounts.reduce((max, a) => Math.max(max, a.sort_order + 1), 0);
+  const account = await insertAccount(w.client, w.householdId, name, startingBalance, accounts.length === 0, sortOrder);
+  const data: AccountOpenedV1 = { account: accountSnapshot(account) };
+  w.emit(EVENTS.accountOpened, `account/${account.id}`, data);
+  return account;
+}
+
+/** Saves the household's account order; `ids` must list every account once. */
+async function reorderAccounts(w: LedgerWrite, ids: number[]): Promise<void> {
+  const accounts = await lockHouseholdAccounts(w.client, w.householdId);
+  const known = new Set(accounts.map((a) => a.id));
+  if (ids.some((id) => !known.has(id))) throw notFound(ACCOUNT_NOT_FOUND);
+  if (new Set(ids).size !== ids.length || ids.length !== accounts.length) {
+    throw badRequest('The new order must list every account exactly once.');
+  }
+  await setSortOrders(w.client, ids);
+  const data: AccountsReorderedV1 = { account_ids: ids };
+  w.emit(EVENTS.accountsReordered, `household/${w.householdId}`, data);
 }

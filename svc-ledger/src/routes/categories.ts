@@ -32,8 +32,9 @@ import {
   recategoriseRows,
   updateCategory,
 } from '../repositories/categories';
+import type { LedgerWrite } from '../repositories/events';
 import { runWrite } from '../write';
-import { actorOf, CATEGORY_NOT_FOUND, errorResponses } from './common';
+import { actorOf, CATEGORY_NOT_FOUND, errorResponses } from '../route-helpers';
 
 /** The category tree: list, add, rename / re-parent, delete, merge. */
 export async function categoryRoutes(app: FastifyInstance): Promise<void> {
@@ -100,24 +101,7 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: IdParams, response: { 200: MessageResponse, ...errorResponses } } },
     async (request, reply) => {
       const actor = actorOf(request);
-      await runWrite(app, reply, actor, async (w) => {
-        const categories = await categoriesOf(w.client, actor.householdId, true);
-        const category = categories.find((c) => c.id === request.params.id);
-        if (!category) throw notFound(CATEGORY_NOT_FOUND);
-        const plan = planDelete(categories, category.id);
-        // Its rows become uncategorised (the foreign key would do it; this keeps updated_at honest).
-        await recategoriseRows(w, category.id, null);
-        // Children first leave the parent (under a free name), then the parent goes. The parent's
-        // own name is freed first, so that a child named like it can take it at top level.
-        await markCategoryDeleting(w, category.id);
-        for (const child of plan.promoted) await updateCategory(w, child.id, child.name, null);
-        await deleteCategories(w, [category.id]);
-        const data: CategoryDeletedV1 = {
-          category: categorySnapshot(actor.householdId, category),
-          promoted_children: plan.promoted.map((c) => categorySnapshot(actor.householdId, c)),
-        };
-        w.emit(EVENTS.categoryDeleted, `category/${category.id}`, data);
-      });
+      await runWrite(app, reply, actor, (w) => deleteCategory(w, request.params.id));
       return { message: 'Category deleted.' };
     },
   );
@@ -128,25 +112,48 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const actor = actorOf(request);
       const { source_id: sourceId, destination_id: destinationId } = request.body;
-      await runWrite(app, reply, actor, async (w) => {
-        const categories = await categoriesOf(w.client, actor.householdId, true);
-        const source = categories.find((c) => c.id === sourceId);
-        const destination = categories.find((c) => c.id === destinationId);
-        if (!source || !destination) throw notFound(CATEGORY_NOT_FOUND);
-        const plan = planMerge(categories, source.id, destination.id);
-        for (const { from, to } of plan.reassigned) await recategoriseRows(w, from, to);
-        for (const child of plan.reparented) await updateCategory(w, child.id, child.name, child.parent_id);
-        await deleteCategories(w, plan.deleted);
-        const data: CategoriesMergedV1 = {
-          source: categorySnapshot(actor.householdId, source),
-          destination: categorySnapshot(actor.householdId, destination),
-          reassigned: plan.reassigned.map((r) => ({ from_category_id: r.from, to_category_id: r.to })),
-          reparented: plan.reparented.map((c) => categorySnapshot(actor.householdId, c)),
-          deleted_category_ids: plan.deleted,
-        };
-        w.emit(EVENTS.categoriesMerged, `category/${source.id}`, data);
-      });
+      await runWrite(app, reply, actor, (w) => mergeCategories(w, sourceId, destinationId));
       return { message: 'Categories merged successfully.' };
     },
   );
+}
+
+/** Deletes a category: its rows become uncategorised, its children top level (renamed when their name is taken). */
+async function deleteCategory(w: LedgerWrite, categoryId: number): Promise<void> {
+  const categories = await categoriesOf(w.client, w.householdId, true);
+  const category = categories.find((c) => c.id === categoryId);
+  if (!category) throw notFound(CATEGORY_NOT_FOUND);
+  const plan = planDelete(categories, category.id);
+  // Its rows become uncategorised (the foreign key would do it; this keeps updated_at honest).
+  await recategoriseRows(w, category.id, null);
+  // Children first leave the parent (under a free name), then the parent goes. The parent's
+  // own name is freed first, so that a child named like it can take it at top level.
+  await markCategoryDeleting(w, category.id);
+  for (const child of plan.promoted) await updateCategory(w, child.id, child.name, null);
+  await deleteCategories(w, [category.id]);
+  const data: CategoryDeletedV1 = {
+    category: categorySnapshot(w.householdId, category),
+    promoted_children: plan.promoted.map((c) => categorySnapshot(w.householdId, c)),
+  };
+  w.emit(EVENTS.categoryDeleted, `category/${category.id}`, data);
+}
+
+/** Merges a category into another: its rows and children move there, then it is deleted. */
+async function mergeCategories(w: LedgerWrite, sourceId: number, destinationId: number): Promise<void> {
+  const categories = await categoriesOf(w.client, w.householdId, true);
+  const source = categories.find((c) => c.id === sourceId);
+  const destination = categories.find((c) => c.id === destinationId);
+  if (!source || !destination) throw notFound(CATEGORY_NOT_FOUND);
+  const plan = planMerge(categories, source.id, destination.id);
+  for (const { from, to } of plan.reassigned) await recategoriseRows(w, from, to);
+  for (const child of plan.reparented) await updateCategory(w, child.id, child.name, child.parent_id);
+  await deleteCategories(w, plan.deleted);
+  const data: CategoriesMergedV1 = {
+    source: categorySnapshot(w.householdId, source),
+    destination: categorySnapshot(w.householdId, destination),
+    reassigned: plan.reassigned.map((r) => ({ from_category_id: r.from, to_category_id: r.to })),
+    reparented: plan.reparented.map((c) => categorySnapshot(w.householdId, c)),
+    deleted_category_ids: plan.deleted,
+  };
+  w.emit(EVENTS.categoriesMerged, `category/${source.id}`, data);
 }

@@ -7,7 +7,7 @@ import { accountRows } from '../repositories/accounts';
 import { createTransfer } from '../repositories/transaction-writes';
 import { recordById } from '../repositories/transactions';
 import { runWrite } from '../write';
-import { ACCOUNT_NOT_FOUND, actorOf, errorResponses, TRANSFER_DESTINATION_MESSAGE } from './common';
+import { ACCOUNT_NOT_FOUND, actorOf, errorResponses, TRANSFER_DESTINATION_MESSAGE } from '../route-helpers';
 
 /**
  * POST /api/accounts/transfer: both legs in one database transaction. The payee of each leg is

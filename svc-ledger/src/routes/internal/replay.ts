@@ -1,23 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { ReplayBody, ReplayHouseholds, ReplayPage } from '@hf/contracts/ledger-internal';
 import { withTransaction } from '@hf/service-kit';
-import { toEventSnapshot } from '../domain/transaction-rules';
-import { accountRows, accountSnapshot } from '../repositories/accounts';
-import { categoriesOf, categorySnapshot } from '../repositories/categories';
-import type { Queryable } from '../repositories/sql';
-import { liveRowsAfter } from '../repositories/transactions';
-import { errorResponses } from './common';
+import { toEventSnapshot } from '../../domain/transaction-rules';
+import { accountRows, accountSnapshot } from '../../repositories/accounts';
+import { categoriesOf, categorySnapshot } from '../../repositories/categories';
+import { committedSequence, householdsWithAccounts } from '../../repositories/replay';
+import { liveRowsAfter } from '../../repositories/transactions';
+import { errorResponses, INTERNAL_ROUTE } from '../../route-helpers';
 
-const internal = { internal: true } as const;
 const DEFAULT_PAGE = 20_000;
 /** A replay page is big: 50,000 rows are about 25 MB of JSON. */
 const REPLAY_BODY_LIMIT = 1024;
-
-/** The outbox sequence every event of which is visible in the caller's snapshot (events commit in sequence order). */
-async function committedSequence(q: Queryable): Promise<number> {
-  const result = await q.query<{ sequence: string | null }>('SELECT max(sequence) AS sequence FROM outbox');
-  return Number(result.rows[0].sequence ?? 0);
-}
 
 /**
  * Replay for read models (svc-reports, svc-budget): a household's current state as the event
@@ -30,7 +23,7 @@ export async function replayRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/internal/replay/households',
     {
-      config: internal,
+      config: INTERNAL_ROUTE,
       bodyLimit: REPLAY_BODY_LIMIT,
       schema: { response: { 200: ReplayHouseholds, ...errorResponses } },
     },
@@ -39,10 +32,7 @@ export async function replayRoutes(app: FastifyInstance): Promise<void> {
         app.db,
         async (client) => {
           const sequence = await committedSequence(client);
-          const result = await client.query<{ household_id: number }>(
-            'SELECT DISTINCT household_id FROM accounts ORDER BY household_id',
-          );
-          return { household_ids: result.rows.map((r) => r.household_id), sequence };
+          return { household_ids: await householdsWithAccounts(client), sequence };
         },
         { isolation: 'repeatable read', readOnly: true },
       ),
@@ -51,7 +41,7 @@ export async function replayRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: ReplayBody }>(
     '/internal/replay',
     {
-      config: internal,
+      config: INTERNAL_ROUTE,
       bodyLimit: REPLAY_BODY_LIMIT,
       schema: { body: ReplayBody, response: { 200: ReplayPage, ...errorResponses } },
     },

@@ -1,0 +1,184 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { EVENTS } from '@hf/contracts';
+import type { TransactionDeletedV1 } from '@hf/contracts/ledger-events';
+import {
+  DeleteBudgetedRowsBody,
+  DeleteBudgetedRowsResponse,
+  UpsertBudgetedRowBody,
+  UpsertBudgetedRowResponse,
+} from '@hf/contracts/ledger-internal';
+import { isValidMonth } from '@hf/calendar';
+import { badRequest, notFound } from '@hf/service-kit';
+import { chunksBySize, snapshotBytes, toEventSnapshot, type TxRow } from '../../domain/transaction-rules';
+import { accountNamedBy } from '../../domain/transfer';
+import { amountToCents, requireDate } from '../../domain/values';
+import { accountRows, type AccountRow } from '../../repositories/accounts';
+import type { LedgerWrite } from '../../repositories/events';
+import {
+  announceChanged,
+  announceCreated,
+  applyChanges,
+  blankRow,
+  createTransfer,
+  resolveCategory,
+} from '../../repositories/transaction-writes';
+import { allocateIds, hardDeleteRows, insertRows, lockScheduleRows } from '../../repositories/transactions';
+import { ACCOUNT_NOT_FOUND, errorResponses, INTERNAL_ROUTE } from '../../route-helpers';
+import { runWrite } from '../../write';
+
+const MONTH_MESSAGE = 'The field "month" must be a real month (YYYY-MM).';
+
+/**
+ * svc-budget's routes for The Predictables: one budgeted row (or budgeted transfer pair) per
+ * schedule and month, kept in step with the schedule; removed for good when it no longer wants
+ * it. A month whose row became actual is left alone (`detached`).
+ */
+export async function budgetedRowRoutes(app: FastifyInstance): Promise<void> {
+  app.put<{ Body: UpsertBudgetedRowBody }>(
+    '/internal/budgeted-rows',
+    {
+      config: INTERNAL_ROUTE,
+      schema: { body: UpsertBudgetedRowBody, response: { 200: UpsertBudgetedRowResponse, ...errorResponses } },
+    },
+    async (request, reply) => upsertBudgetedRow(app, request.body, reply),
+  );
+
+  app.delete<{ Body: DeleteBudgetedRowsBody }>(
+    '/internal/budgeted-rows',
+    {
+      config: INTERNAL_ROUTE,
+      schema: { body: DeleteBudgetedRowsBody, response: { 200: DeleteBudgetedRowsResponse, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (body.month !== undefined && !isValidMonth(body.month)) throw badRequest(MONTH_MESSAGE);
+      const deleted = await runWrite(app, reply, { householdId: body.household_id, userId: null }, async (w) => {
+        const rows = (await lockScheduleRows(w.client, body.household_id, body.schedule_id, body.month)).filter(
+          (r) => r.is_budgeted && !r.deleted,
+        );
+        await removeBudgetedRows(w, rows);
+        return rows.length;
+      });
+      return { deleted };
+    },
+  );
+}
+
+/** The month's budgeted row as the schedule wants it (amount in cents). */
+interface WantedRow {
+  scheduleId: number;
+  month: string;
+  date: string;
+  payee: string;
+  amount: number;
+  notes: string;
+}
+
+async function upsertBudgetedRow(
+  app: FastifyInstance,
+  body: UpsertBudgetedRowBody,
+  reply: FastifyReply,
+): Promise<UpsertBudgetedRowResponse> {
+  const householdId = body.household_id;
+  if (!isValidMonth(body.month)) throw badRequest(MONTH_MESSAGE);
+  const wanted: WantedRow = {
+    scheduleId: body.schedule_id,
+    month: body.month,
+    date: requireDate(body.date),
+    payee: body.payee.trim(),
+    amount: amountToCents(body.amount),
+    notes: (body.notes ?? '').trim(),
+  };
+  if (wanted.payee === '') throw badRequest('Payee is required.');
+  return runWrite(app, reply, { householdId, userId: null }, async (w) => {
+    const accounts = await accountRows(w.client, householdId);
+    const account = accounts.find((a) => a.id === body.account_id);
+    if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+    const categoryId = (await resolveCategory(w.client, householdId, { category_id: body.category_id })) ?? null;
+    const existing = await lockScheduleRows(w.client, householdId, wanted.scheduleId, wanted.month);
+    const detached = existing.find((r) => r.deleted || !r.is_budgeted);
+    if (detached) return { state: 'detached' as const, transaction_id: detached.id };
+    const transferTo = accountNamedBy(wanted.payee, accounts, account.id);
+    const create = () => createBudgetedRow(w, wanted, account, transferTo, categoryId);
+    if (existing.length === 0) return { state: 'created' as const, transaction_id: await create() };
+    const mine = existing.find((r) => r.account_id === account.id) ?? existing[0];
+    const sameShape = transferTo
+      ? existing.length === 2 && mine.account_id === account.id && mine.transfer_account_id === transferTo.id
+      : existing.length === 1 && mine.transfer_id === null && mine.account_id === account.id;
+    if (!sameShape) {
+      await removeBudgetedRows(w, existing);
+      return { state: 'updated' as const, transaction_id: await create() };
+    }
+    const { date, payee, amount, notes } = wanted;
+    const pairs: Array<{ before: TxRow; after: TxRow }> = [];
+    if (transferTo) {
+      pairs.push({ before: mine, after: { ...mine, date, amount, notes } });
+      const peer = existing.find((r) => r.id !== mine.id)!;
+      pairs.push({ before: peer, after: { ...peer, date, amount: amount === 0 ? 0 : -amount, notes } });
+    } else {
+      pairs.push({ before: mine, after: { ...mine, date, payee, amount, notes, category_id: categoryId } });
+    }
+    const changes = await applyChanges(w, pairs, 'budgeted_sync', announceChanged(w, 'budgeted_sync'), false);
+    return { state: changes.length > 0 ? ('updated' as const) : ('unchanged' as const), transaction_id: mine.id };
+  });
+}
+
+/** Creates the month's budgeted row (a budgeted transfer pair when the payee names another account); answers the id of this account's row. */
+async function createBudgetedRow(
+  w: LedgerWrite,
+  wanted: WantedRow,
+  account: AccountRow,
+  transferTo: AccountRow | undefined,
+  categoryId: number | null,
+): Promise<number> {
+  const { date, payee, amount, notes } = wanted;
+  const budgeted = { schedule_id: wanted.scheduleId, schedule_month: wanted.month };
+  if (transferTo) {
+    const outgoing = amount < 0;
+    const { fromLeg, toLeg } = await createTransfer(
+      w,
+      {
+        from: outgoing ? account : transferTo,
+        to: outgoing ? transferTo : account,
+        amountCents: Math.abs(amount),
+        date,
+        notes,
+        fromStatus: '',
+        toStatus: '',
+        budgeted,
+      },
+      'budgeted',
+    );
+    return outgoing ? fromLeg.id : toLeg.id;
+  }
+  const [id] = await allocateIds(w.client, 1);
+  const [row] = await insertRows(
+    w,
+    [
+      {
+        ...blankRow(w, id, account.id),
+        date,
+        payee,
+        amount,
+        status: '',
+        notes,
+        category_id: categoryId,
+        is_budgeted: true,
+        ...budgeted,
+      },
+    ],
+    null,
+  );
+  await announceCreated(w, [row], 'budgeted', false);
+  return row.id;
+}
+
+/** Removes generated budgeted rows for good and announces it. */
+async function removeBudgetedRows(w: LedgerWrite, rows: readonly TxRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await hardDeleteRows(w, rows);
+  for (const part of chunksBySize(rows, snapshotBytes)) {
+    const data: TransactionDeletedV1 = { transactions: part.map(toEventSnapshot), reason: 'budgeted_removed' };
+    w.emit(EVENTS.transactionDeleted, `account/${part[0].account_id}`, data);
+  }
+}
