@@ -60,7 +60,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   svc = await startService({
     smtpUrl: smtp.url,
-    mailFrom: 'Household Forecast <no-reply@app.test>',
+    mailFrom: 'Ledgerly Mail <no-reply@app.test>',
     appOrigin: 'https://budget.example.org/',
   });
 });
@@ -80,7 +80,7 @@ describe('password reset through a real SMTP server', () => {
     expect(res.json()).toEqual({ message: AUTH_MESSAGES.forgotPasswordSent });
     const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes(u.email)));
     const body = decodedBody(mail.raw);
-    expect(body).toMatch(/^From: Household Forecast <no-reply@app\.test>/m);
+    expect(body).toMatch(/^From: Ledgerly Mail <no-reply@app\.test>/m);
     expect(body).toMatch(/^Subject: Reset your Ledgerly password/m);
     expect(body).toContain('Hello Mailable Person,');
     const token = /https:\/\/budget\.example\.org\/reset-password\/([A-Za-z0-9_-]{43})/.exec(body)![1];
