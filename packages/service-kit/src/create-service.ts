@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Bus } from '@hf/messaging';
-import { createPool, migrate, type Pool } from './db';
+import { createPool, migrate, SERVICE_MIGRATIONS, type MigrationSet, type Pool } from './db';
 import { isInternalToken, registerMemoryRoute, type CacheSizes } from './memory-report';
 import { HttpError, notFound, unauthorized } from './errors';
 import { bearerToken, TokenVerifier, type Identity } from './identity';
@@ -40,6 +40,11 @@ export interface ServiceOptions {
   databaseUrl: string;
   /** Directory of numbered `.sql` migrations. */
   migrationsDir: string;
+  /**
+   * The migration sets of the packages whose tables live in this database (e.g. @hf/messaging's
+   * MESSAGING_MIGRATIONS), applied before the service's own, in the same run.
+   */
+  packageMigrations?: readonly MigrationSet[];
   /** PEM of the RS256 public key that verifies access tokens. */
   jwtPublicKey: string;
   /** Shared secret for `/internal/*` calls between services. */
@@ -48,7 +53,7 @@ export interface ServiceOptions {
   logger?: FastifyServerOptions['logger'];
   /** Registers the service's routes (and anything else it owns). */
   routes: (app: FastifyInstance) => Promise<void>;
-  /** Run after migrations, before routes (e.g. messaging tables). */
+  /** Run after migrations, before routes. */
   onDatabaseReady?: (pool: Pool) => Promise<void>;
 }
 
@@ -101,7 +106,7 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
   });
 
   const pool = createPool(options.databaseUrl);
-  await migrate(pool, options.migrationsDir);
+  await migrate(pool, [...(options.packageMigrations ?? []), { name: SERVICE_MIGRATIONS, dir: options.migrationsDir }]);
   if (options.onDatabaseReady) await options.onDatabaseReady(pool);
 
   app.decorate('db', pool);

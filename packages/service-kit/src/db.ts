@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
 
 // bigint (int8) columns hold cents; they always fit a JS number (amounts are capped at 1e14 cents).
@@ -59,42 +57,10 @@ export function pgArray(values: ReadonlyArray<string | number | boolean | null |
 }
 
 /**
- * Forward-only migrations: every `NNN_name.sql` of `dir` not yet applied runs in version
- * order, each inside its own transaction, under an advisory lock so that two instances
- * starting together do not race.
+ * `migrate(pool, dir | sets)`: numbered SQL migrations, a service's own folder and the sets of
+ * the packages it uses (see @hf/migrations), applied at start under one advisory lock.
  */
-export async function migrate(pool: pg.Pool, dir: string): Promise<string[]> {
-  const files = readdirSync(dir)
-    .filter((f) => /^\d+_.+\.sql$/.test(f))
-    .sort();
-  const applied: string[] = [];
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock(7272727)');
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
-    const done = new Set((await client.query('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
-    for (const file of files) {
-      if (done.has(file)) continue;
-      const sql = readFileSync(join(dir, file), 'utf8');
-      await client.query('BEGIN');
-      try {
-        await client.query(sql);
-        await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file]);
-        await client.query('COMMIT');
-        applied.push(file);
-      } catch (err) {
-        await client.query('ROLLBACK');
-        throw new Error(`Migration ${file} failed: ${(err as Error).message}`);
-      }
-    }
-  } finally {
-    await client.query('SELECT pg_advisory_unlock(7272727)').catch(() => undefined);
-    client.release();
-  }
-  return applied;
-}
+export { migrate, SERVICE_MIGRATIONS, type AppliedMigration, type MigrationSet } from '@hf/migrations';
 
 /** Creates the database named in `url` when it does not exist (used by launchers and tests). */
 export async function ensureDatabase(url: string): Promise<void> {
