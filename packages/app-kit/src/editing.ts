@@ -1,7 +1,7 @@
 /**
  * Editing transactions and categories, shared by the register (mf-ledger) and the reports'
  * drill-down (mf-reports): category text and the creation flow, the category / payee queries,
- * the edit draft and the questions around a save. Import it as `@hf/app-kit/src/editing`: it is
+ * the edit draft and the questions around a save. Import it as `@hf/app-kit/editing`: it is
  * not part of the package index, so the shell's first page does not carry it (each remote that
  * edits bundles it). Its modules reach the session and the api client through `@hf/app-kit`
  * (the shared singleton), never by a relative path: a second copy of the api module would keep

@@ -2,7 +2,7 @@
  * A call whose progress the screen shows (file uploads, large JSON bodies): XMLHttpRequest, whose
  * upload events fetch does not give. Sent exactly like `apiFetch` (the `/api` base, the Bearer
  * token, X-Client-Date, renewal from the response's Authorization header, read-your-writes, 401
- * logs out) and failing with the same ApiError. Import it as `@hf/app-kit/src/upload`: it reaches
+ * logs out) and failing with the same ApiError. Import it as `@hf/app-kit/upload`: it reaches
  * the session and the api client through `@hf/app-kit` (the shared singleton).
  */
 import { localToday } from '@hf/calendar';

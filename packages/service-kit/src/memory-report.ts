@@ -52,7 +52,7 @@ export interface MemoryReport {
 /** The caches a service reports, by name: each a function that measures it when asked. */
 export type CacheSizes = Map<string, () => HeldCacheSize>;
 
-/** Caches the process's launcher shares among its services (scripts/start.ts: the in-process bus log). */
+/** Caches the process's launcher shares among its services (app/src/start.ts: the in-process bus log). */
 export const sharedCacheSizes: CacheSizes = new Map();
 
 /** This isolate's heap after its latest full collection (a module per isolate: the gateway's thread has its own). */

@@ -1,6 +1,6 @@
 /**
  * Small inline SVG icons (no icon font or emoji: they render the same everywhere). Import them as
- * `@hf/ui/src/icons` (not part of the package index, which every remote page loads).
+ * `@hf/ui/icons` (not part of the package index, which every remote page loads).
  */
 import type { ReactNode } from 'react';
 

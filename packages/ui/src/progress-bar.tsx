@@ -1,6 +1,6 @@
 /**
  * A thin horizontal progress bar (envelopes, savings jars). Styled through style props only
- * (CSSOM, allowed by the CSP), so it needs no stylesheet: import it as `@hf/ui/src/progress-bar`.
+ * (CSSOM, allowed by the CSP), so it needs no stylesheet: import it as `@hf/ui/progress-bar`.
  */
 
 export type ProgressTone = 'red' | 'orange' | 'green' | 'neutral';

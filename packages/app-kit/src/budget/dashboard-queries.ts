@@ -2,7 +2,7 @@
  * The dashboard's queries (svc-budget, spec section 7 "Dashboard"): their keys and fetchers in one
  * place, so that mf-budget's Dashboard and the shell's start-up prefetch (a page load of
  * /dashboard asks for its data while the remote's code is still loading) share one cache entry.
- * Imported by path (`@hf/app-kit/src/budget/dashboard-queries`), outside the package index.
+ * Imported by its subpath (`@hf/app-kit/budget/dashboard-queries`), outside the package index.
  */
 import type { AccountProjection, WidgetData } from '@hf/contracts/budget';
 import { apiFetch, readModelStaleTime } from '@hf/app-kit';

@@ -3,7 +3,7 @@
  * and 7 "Budget"): the query keys under one `['budget']` prefix, the month's envelopes of an
  * account, and the remaining share with its colour. Used by the Budget Planner (mf-budget), the
  * account shell's Envelopes panel (mf-ledger) and the dashboard widget. Import it as
- * `@hf/app-kit/src/budget/envelopes` (not part of the package index); it reaches the api client
+ * `@hf/app-kit/budget/envelopes` (not part of the package index); it reaches the api client
  * through `@hf/app-kit`, never by a relative path.
  */
 import { api } from '@hf/app-kit';

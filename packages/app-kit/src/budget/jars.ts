@@ -1,7 +1,7 @@
 /**
  * Savings jars (goals) as every screen reads them (spec section 5 "Budget progress"): the jar
  * progress shared by the dashboard widget (mf-budget) and the Accounts page's Savings Jars
- * (mf-ledger). A leaf module: import it as `@hf/app-kit/src/budget/jars`.
+ * (mf-ledger). A leaf module: import it as `@hf/app-kit/budget/jars`.
  */
 
 /** Query key of the household's savings jars (GET /budget/goals). */

@@ -3,7 +3,7 @@
  * store), never the machine's shared server on 4222: that one is shared by every test run, whose
  * ledgers reuse the same row ids and sequences, and a read model must never see those. Packages
  * (ledger-mirror's test stack, messaging's restart test), scripts (fault drills) and bench import
- * it from here: packages do not import from scripts/.
+ * it from here: packages do not import from tools/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

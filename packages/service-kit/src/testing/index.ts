@@ -8,7 +8,8 @@ import { signAccessToken } from '../identity';
  */
 export function testAdminUrl(): string {
   const url = process.env.TEST_PG_URL;
-  if (!url) throw new Error('TEST_PG_URL is not set: run tests through jest (scripts/jest-global-setup.ts).');
+  if (!url)
+    throw new Error('TEST_PG_URL is not set: run tests through jest (tools/test-kit/src/jest-global-setup.ts).');
   return url;
 }
 
