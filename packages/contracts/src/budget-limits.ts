@@ -11,7 +11,7 @@ export const BUDGET_LIMITS = {
   /** `categoryName` text: `Parent: Child`. */
   categoryText: 202,
   goalName: 100,
-  /** Scheduled items per account. */
+  /** Predictables per account. */
   itemsPerAccount: 500,
   /** Envelopes per account and month. */
   envelopesPerMonth: 500,

@@ -1,6 +1,6 @@
-// The Predictables (scheduled items), Everyday Envelopes (category budgets), savings goals (jars)
-// and the dashboard (svc-budget). Spec sections 3 and 7 "Budget" and "Dashboard"; rules in
-// shared/design/domain.md.
+// The Predictables, Everyday Envelopes, Savings Jars and the dashboard (svc-budget); the words
+// are docs/glossary.md's (the JSON keeps the spec's names: scheduled items, category budgets,
+// savings goals). Rules: docs/rules/predictables.md, envelopes-and-jars.md and forecast.md.
 //
 // Money is a decimal number of dollars with at most 2 decimals. Month keys are `YYYY-MM-01` in
 // `values` maps and `start_month`, `YYYY-MM` in envelope routes. Ids are positive integers; an id
@@ -22,10 +22,10 @@ const ItemType = Type.Union([Type.Literal('payment'), Type.Literal('deposit')]);
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Scheduled budget item (spec section 3). `values` has the 12 months of the horizon starting with
+ * A Predictable (the spec's "scheduled budget item", section 3). `values` has the 12 months of the horizon starting with
  * the current month, each `YYYY-MM-01` -> positive amount (0 when the month has none; the type
- * gives the sign). `is_incoming_transfer`: a read-only mirror of another account's scheduled
- * transfer into this one: `account_id` is then the other account, `transfer_account_id` this one,
+ * gives the sign). `is_incoming_transfer`: an incoming transfer, the read-only row of another
+ * account's planned transfer into this one: `account_id` is then the other account, `transfer_account_id` this one,
  * `item_type` is seen from this account (the other's payment is a deposit here) and `payee` is the
  * other account's name. A transfer's `payee` is always the other account's current name and its
  * `category` `-- Transfer --` (`category_id` null).
@@ -93,7 +93,7 @@ export type AutofillBody = Static<typeof AutofillBody>;
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Category budget (envelope) of one month (spec section 3). A month with no envelopes of its own
+ * An envelope of one month (the spec's "category budget", section 3). A month with no envelopes of its own
  * shows the latest earlier month's (same amounts and flags; `id` is then that month's row and
  * `carried_from` its month). `spent` = payments net of refunds in the category and its
  * sub-categories that month; `rollover` = what the previous month left (may be negative).
@@ -139,10 +139,10 @@ export const CreateEnvelopeBody = Type.Object(
 export type CreateEnvelopeBody = Static<typeof CreateEnvelopeBody>;
 
 // ---------------------------------------------------------------------------------------------
-// Savings goals (jars)
+// Savings Jars
 // ---------------------------------------------------------------------------------------------
 
-/** A savings goal: `saved_amount` = the account's cleared balance, between 0 and the target. */
+/** A jar (the spec's "savings goal"): `saved_amount` = the account's cleared balance, between 0 and the target. */
 export const SavingsGoal = Type.Object({
   id: Id,
   name: Type.String(),

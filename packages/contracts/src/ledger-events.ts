@@ -26,7 +26,7 @@ export const LedgerTransactionSnapshot = Type.Object({
   notes: Type.String(),
   category_id: Type.Union([Type.Integer(), Type.Null()]),
   is_budgeted: Type.Boolean(),
-  /** The Predictables item and month (`YYYY-MM`) a budgeted row was generated for (kept after it became actual). */
+  /** The Predictable and month (`YYYY-MM`) a budgeted row was generated for (kept after it became actual). */
   schedule_id: Type.Union([Type.Integer(), Type.Null()]),
   schedule_month: Type.Union([Type.String(), Type.Null()]),
   transfer_id: Type.Union([Type.Integer(), Type.Null()]),
@@ -127,7 +127,7 @@ export type CategoryCreatedV1 = Static<typeof CategoryCreatedV1>;
 export const CategoryChangedV1 = Type.Object({ before: LedgerCategorySnapshot, after: LedgerCategorySnapshot });
 export type CategoryChangedV1 = Static<typeof CategoryChangedV1>;
 /**
- * ledger.category.deleted.v1: rows, scheduled items and envelopes of `category.id` become
+ * ledger.category.deleted.v1: rows, Predictables and envelopes of `category.id` become
  * uncategorised; `promoted_children` became top-level (renamed when a top-level name was taken).
  */
 export const CategoryDeletedV1 = Type.Object({
@@ -137,7 +137,7 @@ export const CategoryDeletedV1 = Type.Object({
 export type CategoryDeletedV1 = Static<typeof CategoryDeletedV1>;
 /**
  * ledger.category.merged.v1: apply `reassigned` (every reference to from_category_id now points
- * to to_category_id: rows, scheduled items, envelopes summed per account and month), then
+ * to to_category_id: rows, Predictables, envelopes summed per account and month), then
  * `reparented`, then delete `deleted_category_ids`.
  */
 export const CategoriesMergedV1 = Type.Object({
