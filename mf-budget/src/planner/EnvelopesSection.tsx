@@ -11,7 +11,7 @@ import { useCategoryOptions, useCategoryResolver } from '@hf/app-kit/editing';
 import { ConfirmDialog } from '@hf/ui';
 import { CategoryInput, type Dialogs } from '@hf/ui/editing';
 import { ProgressBar } from '@hf/ui/progress-bar';
-import { parseCurrencyInput } from '@hf/money';
+import { formatCurrency, fromCents, parseCurrencyInput } from '@hf/money';
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { budgetApi, budgetErrorMessage, BUDGET_TEXT, useBudgetRefresh } from './api';
 import { longMonthLabel, shiftMonth } from './months';
@@ -138,7 +138,7 @@ export function EnvelopesSection({ accountId, dialogs }: { accountId: number; di
                       </td>
                       <td className="hf-num">{formatDollars(envelope.spent)}</td>
                       <td className={`hf-num budget-left budget-left--${progress.tone}`}>
-                        {formatDollars(progress.leftCents / 100)}
+                        {formatCurrency(progress.leftCents)}
                       </td>
                       <td className="budget-envelopes__bar">
                         <ProgressBar
@@ -233,7 +233,7 @@ function AddEnvelopeForm({
           account_id: accountId,
           category_id: resolved.id,
           month,
-          amount: cents / 100,
+          amount: fromCents(cents),
           rollover_enabled: rollover,
         });
       } catch (err) {

@@ -1,3 +1,4 @@
+import { fromCents } from '@hf/money';
 import { budgetApi, budgetErrorMessage, BUDGET_TEXT, type ScheduledItem } from './api';
 import { columnAt, monthCents, parseAmountEdit, parseDay, PAYEE_REQUIRED } from './grid';
 
@@ -25,14 +26,14 @@ export async function saveCell(item: ScheduledItem, col: number, text: string, c
     if (parsed.kind === 'unchanged') return;
     // Fill forward at once; the server's answer (and the refetch) confirm it.
     const filled = { ...item, values: { ...item.values } };
-    for (const m of months) if (m >= column.month) filled.values[m] = parsed.cents / 100;
+    for (const m of months) if (m >= column.month) filled.values[m] = fromCents(parsed.cents);
     replaceItem(filled);
     try {
       replaceItem(
         await budgetApi.autofill({
           budget_item_id: item.id,
           start_month: column.month,
-          amount: parsed.cents / 100,
+          amount: fromCents(parsed.cents),
           mode: 'full',
         }),
       );

@@ -6,9 +6,9 @@
  * or a bulk categorize refetches them (so does coming back to the window), and app-kit's
  * read-your-writes makes that read include it.
  */
-import { formatDollars } from '@hf/app-kit';
 import { envelopeProgress, envelopesQueryKey, ENVELOPES_FETCH_ERROR, useEnvelopes } from '@hf/app-kit/budget/envelopes';
 import { localToday } from '@hf/calendar';
+import { formatCurrency } from '@hf/money';
 import { ProgressBar } from '@hf/ui/progress-bar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -77,7 +77,7 @@ function EnvelopeList({ accountId, refreshSignal }: EnvelopesPanelProps) {
                 <div className="ledger-envelope__line">
                   <span className="ledger-envelope__name">{envelope.category_name}</span>
                   <span className={`ledger-envelope__left ledger-envelope__left--${progress.tone}`}>
-                    {formatDollars(progress.leftCents / 100)} left
+                    {formatCurrency(progress.leftCents)} left
                   </span>
                 </div>
                 <ProgressBar

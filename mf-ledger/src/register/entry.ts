@@ -11,6 +11,7 @@ import {
   type TransactionStatus,
 } from '@hf/app-kit/editing';
 import { parseEntryDate, type CalendarDate } from '@hf/calendar';
+import { fromCents } from '@hf/money';
 
 /** Entry line draft (spec section 3): a transaction's fields as typed, plus the transfer destination. */
 export interface EntryDraft extends TransactionDraft {
@@ -51,7 +52,7 @@ export function transferLegs(netCents: number, currentAccountId: number, destina
   return {
     from_account_id: incoming ? destinationAccountId : currentAccountId,
     to_account_id: incoming ? currentAccountId : destinationAccountId,
-    amount: Math.abs(netCents) / 100,
+    amount: fromCents(Math.abs(netCents)),
   };
 }
 

@@ -12,6 +12,7 @@
  */
 import type { RegisterPage, RegisterRow, TransactionRecord } from './api';
 import { normalizeStatus } from '@hf/app-kit/editing';
+import { dollarsToCents, fromCents } from '@hf/money';
 
 export type FetchPage = (query: { limit: number; before?: string }, signal: AbortSignal) => Promise<RegisterPage>;
 
@@ -139,9 +140,9 @@ export class RegisterStore {
         const r = rows[i];
         rows[i] = {
           ...r,
-          running: (Math.round(r.running * 100) + d.running) / 100,
-          pending: (Math.round(r.pending * 100) + d.pending) / 100,
-          cleared: (Math.round(r.cleared * 100) + d.cleared) / 100,
+          running: fromCents(dollarsToCents(r.running) + d.running),
+          pending: fromCents(dollarsToCents(r.pending) + d.pending),
+          cleared: fromCents(dollarsToCents(r.cleared) + d.cleared),
         };
       }
     }
@@ -163,17 +164,17 @@ export class RegisterStore {
     const previous = at > 0 ? rows[at - 1] : null;
     const base = previous
       ? {
-          running: Math.round(previous.running * 100),
-          pending: Math.round(previous.pending * 100),
-          cleared: Math.round(previous.cleared * 100),
+          running: dollarsToCents(previous.running),
+          pending: dollarsToCents(previous.pending),
+          cleared: dollarsToCents(previous.cleared),
         }
       : startingBalances(rows[0]);
     if (!base) return false;
     const inserted: RegisterRow = {
       ...(record as RegisterRow),
-      running: (base.running + c.running) / 100,
-      pending: (base.pending + c.pending) / 100,
-      cleared: (base.cleared + c.cleared) / 100,
+      running: fromCents(base.running + c.running),
+      pending: fromCents(base.pending + c.pending),
+      cleared: fromCents(base.cleared + c.cleared),
     };
     const next = rows.slice(0, at);
     next.push(inserted);
@@ -181,9 +182,9 @@ export class RegisterStore {
       const r = rows[i];
       next.push({
         ...r,
-        running: (Math.round(r.running * 100) + c.running) / 100,
-        pending: (Math.round(r.pending * 100) + c.pending) / 100,
-        cleared: (Math.round(r.cleared * 100) + c.cleared) / 100,
+        running: fromCents(dollarsToCents(r.running) + c.running),
+        pending: fromCents(dollarsToCents(r.pending) + c.pending),
+        cleared: fromCents(dollarsToCents(r.cleared) + c.cleared),
       });
     }
     this.set({ rows: next, total: this.state.total + 1 });
@@ -248,7 +249,7 @@ export class RegisterStore {
 
 /** What one row adds to the running, pending (p or x) and cleared (x) balances, in cents. */
 function contribution(amount: number, status: string) {
-  const cents = Math.round(amount * 100);
+  const cents = dollarsToCents(amount);
   const s = normalizeStatus(status);
   return { running: cents, pending: s ? cents : 0, cleared: s === 'x' ? cents : 0 };
 }
@@ -258,9 +259,9 @@ function startingBalances(first: RegisterRow | undefined) {
   if (!first) return null;
   const c = contribution(first.amount, first.status);
   return {
-    running: Math.round(first.running * 100) - c.running,
-    pending: Math.round(first.pending * 100) - c.pending,
-    cleared: Math.round(first.cleared * 100) - c.cleared,
+    running: dollarsToCents(first.running) - c.running,
+    pending: dollarsToCents(first.pending) - c.pending,
+    cleared: dollarsToCents(first.cleared) - c.cleared,
   };
 }
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { SESSION_KEYS, displayDate, errorMessage, type DialogRequests } from '@hf/app-kit';
 import { TRANSFER_CATEGORY } from '@hf/app-kit/editing';
 import type { CalendarDate } from '@hf/calendar';
+import { fromCents } from '@hf/money';
 import type { Account } from '../accounts/api';
 import { transactionsApi, type TransactionRecord } from './api';
 import {
@@ -117,7 +118,7 @@ export function useEntryLine(options: EntryLineOptions) {
           created = await transactionsApi.create(accountId, {
             date: check.date,
             payee: check.payee,
-            amount: check.amountCents / 100,
+            amount: fromCents(check.amountCents),
             status: check.status,
             notes: check.notes,
             category_id: categoryId,
