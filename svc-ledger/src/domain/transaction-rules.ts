@@ -1,5 +1,5 @@
 import type { LedgerTransactionSnapshot } from '@hf/contracts/ledger-events';
-import type { Cents } from '@hf/money';
+import { fromCents, type Cents } from '@hf/money';
 import type { Status } from './status';
 
 /** One transaction as the ledger holds it (money in cents). */
@@ -140,7 +140,7 @@ export function rowChanged(before: TxRow, after: TxRow): boolean {
 }
 
 const apiValue = (field: string, value: unknown) =>
-  field === 'amount' && typeof value === 'number' ? value / 100 : value;
+  field === 'amount' && typeof value === 'number' ? fromCents(value) : value;
 
 /** Old and new values of the recorded fields that differ, in API form (amounts as decimals). */
 export function historyDiff(

@@ -1,4 +1,5 @@
 import type { Account } from '@hf/contracts/ledger';
+import { fromCents } from '@hf/money';
 import type { LedgerAccountSnapshot } from '@hf/contracts/ledger-events';
 import type { BalanceCache, HeldSums, RowSums } from '../held-registers/balance-cache';
 import type { LedgerWrite } from './events';
@@ -75,15 +76,15 @@ export async function listAccounts(
       }
     }
     return {
-      ...(today ? { balance_today: (r.starting_balance + throughToday) / 100 } : {}),
+      ...(today ? { balance_today: fromCents(r.starting_balance + throughToday) } : {}),
       id: r.id,
       name: r.name,
-      starting_balance: r.starting_balance / 100,
+      starting_balance: fromCents(r.starting_balance),
       is_default: r.is_default,
       sort_order: r.sort_order,
-      balance: (r.starting_balance + sums.total) / 100,
-      pending_balance: (r.starting_balance + sums.pending) / 100,
-      cleared_balance: (r.starting_balance + sums.cleared) / 100,
+      balance: fromCents(r.starting_balance + sums.total),
+      pending_balance: fromCents(r.starting_balance + sums.pending),
+      cleared_balance: fromCents(r.starting_balance + sums.cleared),
     };
   });
 }

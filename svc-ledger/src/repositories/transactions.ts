@@ -1,4 +1,5 @@
 import { TRANSFER_CATEGORY_NAME, type Balances, type RegisterRow, type TransactionRecord } from '@hf/contracts/ledger';
+import { fromCents } from '@hf/money';
 import { pgArray } from '@hf/service-kit';
 import { encodeCursor, type RegisterPosition } from '../domain/cursor';
 import { rowChanged, type TxRow } from '../domain/transaction-rules';
@@ -274,7 +275,7 @@ function toRecord(r: RecordRow): TransactionRecord {
     account_name: r.account_name,
     date: r.date,
     payee: r.payee,
-    amount: r.amount / 100,
+    amount: fromCents(r.amount),
     status: r.status,
     notes: r.notes,
     category_id: r.category_id,
@@ -402,12 +403,12 @@ export async function registerPage(
   const running = account.starting_balance + agg.before_running;
   const pending = account.starting_balance + agg.before_pending;
   const cleared = account.starting_balance + agg.before_cleared;
-  const balance_before = { running: running / 100, pending: pending / 100, cleared: cleared / 100 };
+  const balance_before = { running: fromCents(running), pending: fromCents(pending), cleared: fromCents(cleared) };
   const out: RegisterRow[] = rows.map((r) => ({
     ...toRecord(r),
-    running: (running + r.page_running) / 100,
-    pending: (pending + r.page_pending) / 100,
-    cleared: (cleared + r.page_cleared) / 100,
+    running: fromCents(running + r.page_running),
+    pending: fromCents(pending + r.page_pending),
+    cleared: fromCents(cleared + r.page_cleared),
   }));
   const last = rows[rows.length - 1];
   const hasEarlier = agg.n_before > 0;
