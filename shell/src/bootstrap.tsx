@@ -1,4 +1,9 @@
 import '@hf/ui/ui.css';
+// The shell's own styles come after the shared ones (same specificity: these win).
+import './styles/layout.css';
+import './styles/header.css';
+import './styles/auth.css';
+import './styles/pages.css';
 import { isAuthenticated } from '@hf/app-kit';
 import { dashboardStartQueries } from '@hf/app-kit/budget/dashboard-queries';
 import { StrictMode } from 'react';
