@@ -1,4 +1,5 @@
-import { EVENTS, type MemberRemovedV1, type SessionRevokedV1 } from '@hf/contracts';
+import { EVENTS } from '@hf/contracts/events';
+import type { MemberRemovedV1, SessionRevokedV1 } from '@hf/contracts/auth-events';
 import { writeEvent } from '@hf/messaging';
 import type { PoolClient } from '@hf/service-kit';
 import type { RevokedRow } from './repositories/sessions';

@@ -8,6 +8,7 @@ export * from './services';
 export * from './events';
 export * from './auth';
 export * from './auth-internal';
+export * from './auth-events';
 export * from './ledger';
 export * from './ledger-internal';
 export * from './ledger-events';
