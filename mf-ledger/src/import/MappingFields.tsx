@@ -1,0 +1,284 @@
+import { useId, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { DATE_ORDERS, IMPORT_ENCODINGS } from '@hf/contracts/import-limits';
+import type { CsvAnalysis, MappingConfig } from '@hf/contracts/import';
+import { MAPPING_NAME_PLACEHOLDER, type ColumnChoice } from './mapping';
+
+/** The mapping page's fields: which column holds what, how the file is read, and saving the mapping. */
+
+type SetMapping = Dispatch<SetStateAction<MappingConfig>>;
+
+type ColumnField =
+  'date' | 'payee' | 'payee_fallback' | 'amount' | 'debit' | 'credit' | 'category' | 'notes' | 'indicator';
+
+function ColumnSelect({
+  label,
+  field,
+  mapping,
+  choices,
+  onChange,
+  required,
+  hint,
+}: {
+  label: string;
+  field: ColumnField;
+  mapping: MappingConfig;
+  choices: ColumnChoice[];
+  onChange: (field: ColumnField, value: string | null) => void;
+  required?: boolean;
+  hint?: ReactNode;
+}) {
+  const value = mapping[field] ?? '';
+  const known = value === '' || choices.some((c) => c.value === value);
+  const hintId = useId();
+  return (
+    <label className="hf-field ledger-import-map__field">
+      <span aria-hidden="true">
+        {label}
+        {required && ' *'}
+      </span>
+      <select
+        className="hf-input"
+        aria-label={label}
+        aria-describedby={hint ? hintId : undefined}
+        value={value}
+        required={required}
+        onChange={(e) => onChange(field, e.target.value || null)}
+      >
+        <option value="">{required ? '-- Choose a column --' : '-- None --'}</option>
+        {!known && <option value={value}>{value} (not in this file)</option>}
+        {choices.map((c, i) => (
+          <option key={`${i}-${c.value}`} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+      {hint && (
+        <small id={hintId} className="ledger-muted">
+          {hint}
+        </small>
+      )}
+    </label>
+  );
+}
+
+/** Which column holds the date, payee, amount(s), category, notes and CR/DR; flip sign; header row. */
+export function ColumnsFieldset({
+  mapping,
+  setMapping,
+  choices,
+  disabled,
+  onHasHeader,
+}: {
+  mapping: MappingConfig;
+  setMapping: SetMapping;
+  choices: ColumnChoice[];
+  disabled: boolean;
+  /** The header row changed: the file is read again. */
+  onHasHeader: (hasHeader: boolean) => void;
+}) {
+  const hasHeader = mapping.has_header !== false;
+  const setColumn = (field: ColumnField, value: string | null) => setMapping((m) => ({ ...m, [field]: value }));
+  return (
+    <fieldset className="ledger-import-map__group" disabled={disabled}>
+      <legend>Columns</legend>
+      <ColumnSelect label="Date" field="date" mapping={mapping} choices={choices} onChange={setColumn} required />
+      <ColumnSelect label="Payee" field="payee" mapping={mapping} choices={choices} onChange={setColumn} required />
+      <ColumnSelect
+        label="Payee when blank"
+        field="payee_fallback"
+        mapping={mapping}
+        choices={choices}
+        onChange={setColumn}
+        hint="For rows without a payee (interest, fees)."
+      />
+      <fieldset className="ledger-import-map__amount-type">
+        <legend>Amount type</legend>
+        <label className="hf-check">
+          <input
+            type="radio"
+            name="amount_type"
+            checked={mapping.amount_type === 'single'}
+            onChange={() => setMapping((m) => ({ ...m, amount_type: 'single' }))}
+          />
+          <span>Single amount column</span>
+        </label>
+        <label className="hf-check">
+          <input
+            type="radio"
+            name="amount_type"
+            checked={mapping.amount_type === 'double'}
+            onChange={() => setMapping((m) => ({ ...m, amount_type: 'double' }))}
+          />
+          <span>Separate debit and credit columns</span>
+        </label>
+      </fieldset>
+      {mapping.amount_type === 'single' ? (
+        <ColumnSelect label="Amount" field="amount" mapping={mapping} choices={choices} onChange={setColumn} required />
+      ) : (
+        <>
+          <ColumnSelect
+            label="Debit (payments)"
+            field="debit"
+            mapping={mapping}
+            choices={choices}
+            onChange={setColumn}
+            required
+          />
+          <ColumnSelect
+            label="Credit (deposits)"
+            field="credit"
+            mapping={mapping}
+            choices={choices}
+            onChange={setColumn}
+            required
+          />
+        </>
+      )}
+      <ColumnSelect label="Category" field="category" mapping={mapping} choices={choices} onChange={setColumn} />
+      <ColumnSelect label="Notes" field="notes" mapping={mapping} choices={choices} onChange={setColumn} />
+      <ColumnSelect
+        label="CR/DR indicator"
+        field="indicator"
+        mapping={mapping}
+        choices={choices}
+        onChange={setColumn}
+        hint="DR makes the amount a payment."
+      />
+      <label className="hf-check">
+        <input
+          type="checkbox"
+          checked={!!mapping.flip_sign}
+          onChange={(e) => setMapping((m) => ({ ...m, flip_sign: e.target.checked }))}
+        />
+        <span>Flip sign (my bank writes payments as positive numbers)</span>
+      </label>
+      <label className="hf-check">
+        <input type="checkbox" checked={hasHeader} onChange={(e) => onHasHeader(e.target.checked)} />
+        <span>First row is a header</span>
+      </label>
+    </fieldset>
+  );
+}
+
+/** Character set (when not certain), decimal separator (when ambiguous) and date order. */
+export function FileReadingFieldset({
+  analysis,
+  mapping,
+  setMapping,
+  disabled,
+  onEncoding,
+}: {
+  analysis: CsvAnalysis;
+  mapping: MappingConfig;
+  setMapping: SetMapping;
+  disabled: boolean;
+  /** The character set changed: the file is read again. */
+  onEncoding: (encoding: string) => void;
+}) {
+  const showDecimal =
+    analysis.decimal_separator === 'ambiguous' ||
+    (mapping.decimal_separator !== undefined && mapping.decimal_separator !== 'auto');
+  const showEncoding = !analysis.encoding_certain || mapping.encoding !== undefined;
+  return (
+    <fieldset className="ledger-import-map__group" disabled={disabled}>
+      <legend>Reading the file</legend>
+      {showEncoding && (
+        <label className="hf-field ledger-import-map__field">
+          <span>Character set</span>
+          <select
+            className="hf-input"
+            aria-label="Character set"
+            value={mapping.encoding ?? analysis.encoding}
+            onChange={(e) => onEncoding(e.target.value)}
+          >
+            {!(IMPORT_ENCODINGS as readonly string[]).includes(mapping.encoding ?? analysis.encoding) && (
+              <option value={analysis.encoding}>{analysis.encoding}</option>
+            )}
+            {IMPORT_ENCODINGS.map((enc) => (
+              <option key={enc} value={enc}>
+                {enc}
+              </option>
+            ))}
+          </select>
+          <small className="ledger-muted">
+            Not sure about this file's characters: check the preview and choose another if letters look wrong.
+          </small>
+        </label>
+      )}
+      {showDecimal && (
+        <label className="hf-field ledger-import-map__field">
+          <span>Decimal separator</span>
+          <select
+            className="hf-input"
+            aria-label="Decimal separator"
+            value={mapping.decimal_separator ?? 'auto'}
+            onChange={(e) =>
+              setMapping((m) => ({ ...m, decimal_separator: e.target.value as MappingConfig['decimal_separator'] }))
+            }
+          >
+            <option value="auto">Choose...</option>
+            <option value=".">Point (1,234.56)</option>
+            <option value=",">Comma (1.234,56)</option>
+          </select>
+          {analysis.decimal_separator === 'ambiguous' && (
+            <small className="ledger-muted">The amounts could be read either way.</small>
+          )}
+        </label>
+      )}
+      <label className="hf-field ledger-import-map__field">
+        <span>Date order</span>
+        <select
+          className="hf-input"
+          aria-label="Date order"
+          value={mapping.date_order ?? 'auto'}
+          onChange={(e) => setMapping((m) => ({ ...m, date_order: e.target.value as MappingConfig['date_order'] }))}
+        >
+          {DATE_ORDERS.map((order) => (
+            <option key={order} value={order}>
+              {order === 'auto' ? `Detected (${analysis.date_order})` : order}
+            </option>
+          ))}
+        </select>
+      </label>
+    </fieldset>
+  );
+}
+
+/** "Save this mapping" and its name. */
+export function SavedMappingFieldset({
+  save,
+  onSave,
+  name,
+  onName,
+  disabled,
+}: {
+  save: boolean;
+  onSave: (save: boolean) => void;
+  name: string;
+  onName: (name: string) => void;
+  disabled: boolean;
+}) {
+  const nameId = useId();
+  return (
+    <fieldset className="ledger-import-map__group ledger-import-map__save" disabled={disabled}>
+      <legend className="hf-visually-hidden">Saved mapping</legend>
+      <label className="hf-check">
+        <input type="checkbox" checked={save} onChange={(e) => onSave(e.target.checked)} />
+        <span>Save this mapping</span>
+      </label>
+      <label className="hf-field ledger-import-map__field" htmlFor={nameId}>
+        <span>Mapping name</span>
+        <input
+          id={nameId}
+          type="text"
+          className="hf-input"
+          value={name}
+          maxLength={100}
+          placeholder={MAPPING_NAME_PLACEHOLDER}
+          disabled={!save}
+          onChange={(e) => onName(e.target.value)}
+        />
+      </label>
+    </fieldset>
+  );
+}
