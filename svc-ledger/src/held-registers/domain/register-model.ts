@@ -1,3 +1,4 @@
+import { fromCents } from '@hf/money';
 import { heldBytes } from './byte-lru';
 import { encodeCursor, type RegisterPosition } from '../../domain/cursor';
 
@@ -36,7 +37,7 @@ const CLOSE_BRACKET = Buffer.from([CLOSE]);
 const PAGE_HEAD = Buffer.from('{"rows":[');
 
 /** The API's decimal number for an amount in cents (`-12.5`, `3`), exact below 2^53 / 100. */
-export const decimalOf = (cents: number): string => String(cents / 100);
+export const decimalOf = (cents: number): string => String(fromCents(cents));
 
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 const RUNNING = ascii(',"running":');
