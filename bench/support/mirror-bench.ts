@@ -41,6 +41,7 @@ export async function natsDelivery(service: 'svc-reports' | 'svc-budget'): Promi
   const { natsServerPresent, startPrivateNats } = await import('@hf/messaging/testing/private-nats');
   if (!natsServerPresent()) return 'nats-server missing';
   const { connectNatsBus, waitForPosition } = await import('@hf/messaging');
+  const { EVENT_STREAM_SUBJECTS: subjects } = await import('@hf/contracts');
   const { createTestDatabase, testKeys, testToken, TEST_INTERNAL_TOKEN } = await import('@hf/service-kit/testing');
   const { buildApp: buildLedger } = await import('@hf/svc-ledger');
   const { buildApp: buildMirror } =
@@ -48,8 +49,8 @@ export async function natsDelivery(service: 'svc-reports' | 'svc-budget'): Promi
   process.env.TEST_PG_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
   const nats = await startPrivateNats();
   const [ledgerDb, reportsDb] = [await createTestDatabase('benchmirl'), await createTestDatabase('benchmirr')];
-  const ledgerBus = await connectNatsBus({ servers: nats.url, name: 'bench-ledger' });
-  const reportsBus = await connectNatsBus({ servers: nats.url, name: 'bench-reports' });
+  const ledgerBus = await connectNatsBus({ servers: nats.url, name: 'bench-ledger', subjects });
+  const reportsBus = await connectNatsBus({ servers: nats.url, name: 'bench-reports', subjects });
   const common = { jwtPublicKey: testKeys().publicKey, internalToken: TEST_INTERNAL_TOKEN };
   const ledger = await buildLedger({ ...common, databaseUrl: ledgerDb.url, bus: ledgerBus });
   await ledger.listen({ port: 0, host: '127.0.0.1' });

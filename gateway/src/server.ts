@@ -1,3 +1,4 @@
+import { EVENT_STREAM_SUBJECTS } from '@hf/contracts';
 import { connectNatsBus } from '@hf/messaging';
 import { listenWithGracefulShutdown, tuneHeapGrowth } from '@hf/service-kit';
 import { buildGateway } from './app';
@@ -8,7 +9,7 @@ async function main(): Promise<void> {
   tuneHeapGrowth();
   try {
     const { port, host, natsUrl, ...options } = gatewayOptionsFromEnv();
-    const bus = await connectNatsBus({ servers: natsUrl, name: 'gateway' });
+    const bus = await connectNatsBus({ servers: natsUrl, name: 'gateway', subjects: EVENT_STREAM_SUBJECTS });
     const app = await buildGateway({ ...options, bus });
     app.addHook('onClose', async () => bus.close());
     await listenWithGracefulShutdown(app, port, host);

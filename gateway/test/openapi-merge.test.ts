@@ -7,8 +7,16 @@ const ledger: ServiceRoute = {
   prefixes: ['/api/accounts'],
   defaultPort: 1,
   database: 'x',
+  eventSubjects: ['ledger.>'],
 };
-const auth: ServiceRoute = { name: 'svc-auth', key: 'AUTH', prefixes: ['/api/users'], defaultPort: 2, database: 'y' };
+const auth: ServiceRoute = {
+  name: 'svc-auth',
+  key: 'AUTH',
+  prefixes: ['/api/users'],
+  defaultPort: 2,
+  database: 'y',
+  eventSubjects: ['auth.>'],
+};
 const options = { title: 'T', version: '1', publicRoutes: [{ method: 'POST', url: '/api/users/login' }] };
 
 function doc(paths: OpenApiDocument['paths'], schemas: Record<string, unknown> = {}): OpenApiDocument {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ensureMessagingTables, startOutboxRelay, type OutboxRelay } from '@hf/messaging';
+import { MESSAGING_MIGRATIONS, startOutboxRelay, type OutboxRelay } from '@hf/messaging';
 import { createService, signAccessToken, verifyAccessToken, type BaseAppOptions } from '@hf/service-kit';
 import { PRODUCT_NAME } from '@hf/contracts';
 import type { AuthContext } from './context';
@@ -82,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options,
     name: 'svc-auth',
     migrationsDir: join(__dirname, '..', 'migrations'),
-    onDatabaseReady: ensureMessagingTables,
+    packageMigrations: [MESSAGING_MIGRATIONS],
     routes: async (scope) => {
       mailer = createMailer({
         smtpUrl: options.smtpUrl,

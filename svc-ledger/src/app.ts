@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ensureMessagingTables, startOutboxRelay, type OutboxRelay } from '@hf/messaging';
+import { MESSAGING_MIGRATIONS, startOutboxRelay, type OutboxRelay } from '@hf/messaging';
 import { createService, type BaseAppOptions } from '@hf/service-kit';
 import { BalanceCache } from './held-registers/balance-cache';
 import { DEFAULT_REGISTER_CACHE_BYTES, RegisterCache } from './held-registers/register-cache';
@@ -53,7 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options,
     name: 'svc-ledger',
     migrationsDir: join(__dirname, '..', 'migrations'),
-    onDatabaseReady: (pool) => ensureMessagingTables(pool),
+    packageMigrations: [MESSAGING_MIGRATIONS],
     routes: async (scope) => {
       await scope.register(accountRoutes);
       await scope.register(transferRoutes);

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ensureMirrorTables, LedgerMirror, LedgerReplay } from '@hf/ledger-mirror';
-import { ensureMessagingTables } from '@hf/messaging';
+import { LEDGER_MIRROR_MIGRATIONS, LedgerMirror, LedgerReplay } from '@hf/ledger-mirror';
+import { MESSAGING_MIGRATIONS } from '@hf/messaging';
 import { createService, type BaseAppOptions } from '@hf/service-kit';
-import { ensureReportIndexes } from './repositories/report-queries';
 import { internalRoutes } from './routes/internal';
 import { reportRoutes } from './routes/reports';
 
@@ -29,11 +28,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options,
     name: 'svc-reports',
     migrationsDir: join(__dirname, '..', 'migrations'),
-    onDatabaseReady: async (pool) => {
-      await ensureMessagingTables(pool);
-      await ensureMirrorTables(pool);
-      await ensureReportIndexes(pool);
-    },
+    packageMigrations: [MESSAGING_MIGRATIONS, LEDGER_MIRROR_MIGRATIONS],
     routes: async (scope) => {
       await scope.register(reportRoutes);
       await scope.register(internalRoutes);

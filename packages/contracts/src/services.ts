@@ -10,6 +10,8 @@ export interface ServiceRoute {
   prefixes: string[];
   defaultPort: number;
   database: string;
+  /** The bus subjects of the events it publishes: its own area (an event's type starts with it). */
+  eventSubjects: string[];
 }
 
 export const SERVICES: ServiceRoute[] = [
@@ -19,6 +21,7 @@ export const SERVICES: ServiceRoute[] = [
     prefixes: ['/api/users', '/api/household', '/api/themes'],
     defaultPort: 8101,
     database: 'hf_auth',
+    eventSubjects: ['auth.>'],
   },
   {
     name: 'svc-ledger',
@@ -26,6 +29,7 @@ export const SERVICES: ServiceRoute[] = [
     prefixes: ['/api/accounts', '/api/transactions', '/api/categories', '/api/payees'],
     defaultPort: 8102,
     database: 'hf_ledger',
+    eventSubjects: ['ledger.>'],
   },
   {
     name: 'svc-budget',
@@ -33,10 +37,28 @@ export const SERVICES: ServiceRoute[] = [
     prefixes: ['/api/budget', '/api/dashboard'],
     defaultPort: 8103,
     database: 'hf_budget',
+    eventSubjects: ['budget.>'],
   },
-  { name: 'svc-import', key: 'IMPORT', prefixes: ['/api/import'], defaultPort: 8104, database: 'hf_import' },
-  { name: 'svc-reports', key: 'REPORTS', prefixes: ['/api/reports'], defaultPort: 8105, database: 'hf_reports' },
+  {
+    name: 'svc-import',
+    key: 'IMPORT',
+    prefixes: ['/api/import'],
+    defaultPort: 8104,
+    database: 'hf_import',
+    eventSubjects: ['import.>'],
+  },
+  {
+    name: 'svc-reports',
+    key: 'REPORTS',
+    prefixes: ['/api/reports'],
+    defaultPort: 8105,
+    database: 'hf_reports',
+    eventSubjects: [],
+  },
 ];
+
+/** What the event stream covers: every service's event subjects (the NATS bus is given these). */
+export const EVENT_STREAM_SUBJECTS: string[] = SERVICES.flatMap((s) => s.eventSubjects);
 
 /** API routes that need no access token (the gateway rate-limits the first three). */
 export const PUBLIC_API_ROUTES = [

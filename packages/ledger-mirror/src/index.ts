@@ -6,5 +6,6 @@ export * from './category-index';
 export * from './ledger-mirror';
 export * from './mirror-events';
 export * from './mirror-store';
+export * from './mirror-tables';
 export * from './replay-client';
 export * from './schemas';

@@ -15,18 +15,15 @@ export {
   type InProcessBusStats,
 } from './inprocess-bus';
 export { bridgeBusToPort, createPortBus, type PortBridgeOptions, type PortBusOptions } from './port-bus';
-export { connectNatsBus, EVENT_STREAM_SUBJECTS, type NatsBusOptions } from './nats-bus';
+export { connectNatsBus, type NatsBusOptions } from './nats-bus';
+export { ensureMessagingTables, MESSAGING_MIGRATIONS } from './outbox-tables';
+export { writeEvent, writeEvents, OUTBOX_CHANNEL, type NewEvent } from './outbox-writer';
 export {
-  ensureMessagingTables,
-  writeEvent,
-  writeEvents,
   startOutboxRelay,
-  OUTBOX_CHANNEL,
   DEFAULT_PUBLISHED_RETENTION_MS,
-  type NewEvent,
   type OutboxRelay,
   type OutboxRelayOptions,
-} from './outbox';
+} from './outbox-relay';
 export {
   runConsumer,
   waitForPosition,

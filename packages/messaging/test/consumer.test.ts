@@ -4,7 +4,9 @@ import { jetstream } from '@nats-io/jetstream';
 import type { EventEnvelope, Subscription } from '../src/bus';
 import { pruneProcessedEvents, runConsumer, waitForPosition, type RunConsumerOptions } from '../src/consumer';
 import { createInProcessBus } from '../src/inprocess-bus';
-import { ensureMessagingTables, startOutboxRelay, writeEvent } from '../src/outbox';
+import { startOutboxRelay } from '../src/outbox-relay';
+import { ensureMessagingTables } from '../src/outbox-tables';
+import { writeEvent } from '../src/outbox-writer';
 import {
   describeWithNats,
   eventually,

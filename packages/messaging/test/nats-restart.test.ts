@@ -24,7 +24,7 @@ maybe('nats bus across a server restart', () => {
 
   it('keeps delivering to a durable once the server is back, each event once', async () => {
     const logger = new MemoryLogger();
-    const bus = await connectNatsBus({ servers: nats.url, name: 'restart-test', logger });
+    const bus = await connectNatsBus({ servers: nats.url, name: 'restart-test', subjects: ['ledger.>'], logger });
     const seen: string[] = [];
     const subscription = await bus.subscribe({
       durable: 'restart-test',
@@ -53,7 +53,7 @@ maybe('nats bus across a server restart', () => {
   }, 90_000);
   it('an event in flight when the server went away (its ack lost) is handled again and the durable goes on', async () => {
     const logger = new MemoryLogger();
-    const bus = await connectNatsBus({ servers: nats.url, name: 'restart-in-flight', logger });
+    const bus = await connectNatsBus({ servers: nats.url, name: 'restart-in-flight', subjects: ['ledger.>'], logger });
     const seen: string[] = [];
     let started = false;
     const subscription = await bus.subscribe({
@@ -91,7 +91,7 @@ maybe('nats bus across a server restart', () => {
 
   it('events a subscriber that died held unacked come to the next subscriber at once, in order, without waiting for the ack wait', async () => {
     const logger = new MemoryLogger();
-    const bus = await connectNatsBus({ servers: nats.url, name: 'restart-left-over', logger });
+    const bus = await connectNatsBus({ servers: nats.url, name: 'restart-left-over', subjects: ['ledger.>'], logger });
     const events = Array.from({ length: 8 }, () => makeEvent('ledger.thing.happened.v1'));
     for (const event of events) await bus.publish(event);
     // A process that took three events and died: its durable (same settings) has them in flight.

@@ -1,14 +1,9 @@
 import type pg from 'pg';
 import type { Bus, EventEnvelope, Subscription } from '../src/bus';
 import { createInProcessBus } from '../src/inprocess-bus';
-import {
-  ensureMessagingTables,
-  startOutboxRelay,
-  writeEvent,
-  writeEvents,
-  type OutboxRelay,
-  type OutboxRelayOptions,
-} from '../src/outbox';
+import { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from '../src/outbox-relay';
+import { ensureMessagingTables } from '../src/outbox-tables';
+import { writeEvent, writeEvents } from '../src/outbox-writer';
 import { withTransaction } from '../src/transaction';
 import { describeWithNats, eventually, MemoryLogger, openTestPool, randomName, sleep, type TestBus } from './helpers';
 import { natsTestBus } from './nats-test-bus';
@@ -333,6 +328,47 @@ describe('outbox of an earlier version', () => {
       );
       expect(written.sequence).toBe(2);
     } finally {
+      await close();
+    }
+  });
+});
+
+describe('tables made at start by the version before migrations', () => {
+  test('the migration leaves them and their rows as they are; an unpublished row is published', async () => {
+    const { pool, close } = await openTestPool('outboxbefore', 4);
+    const bus = createInProcessBus();
+    try {
+      // What ensureMessagingTables created before the tables had migrations (the outbox part).
+      await pool.query(`
+        CREATE TABLE outbox (sequence bigserial PRIMARY KEY, id uuid NOT NULL UNIQUE, type text NOT NULL, source text NOT NULL,
+          subject text NOT NULL, household_id int NOT NULL, time timestamptz NOT NULL DEFAULT now(), data text NOT NULL,
+          published_at timestamptz NULL);
+        CREATE INDEX outbox_unpublished ON outbox (sequence) WHERE published_at IS NULL;
+        ALTER TABLE outbox ALTER COLUMN data TYPE text USING data::text, ALTER COLUMN data SET STORAGE EXTERNAL;
+        INSERT INTO outbox (id, type, source, subject, household_id, data, published_at)
+          VALUES (gen_random_uuid(), 'before.x.v1', 's', 'x/1', 1, '{"n":1}', now()),
+                 (gen_random_uuid(), 'before.x.v1', 's', 'x/2', 1, '{"n":2}', NULL);`);
+      await ensureMessagingTables(pool);
+      const events: EventEnvelope[] = [];
+      const subscription = await bus.subscribe({
+        durable: 'before',
+        subjects: ['before.>'],
+        handler: async (e) => void events.push(e),
+      });
+      const relay = startOutboxRelay({ pool, bus, publishedRetentionMs: Infinity });
+      try {
+        await relay.flush();
+        await eventually(() => expect(events.map((e) => [e.sequence, e.data])).toEqual([[2, { n: 2 }]]));
+      } finally {
+        await relay.stop();
+        await subscription.stop();
+      }
+      const written = await withTransaction(pool, (c) =>
+        writeEvent(c, { type: 'before.x.v1', source: 's', subject: 'x/3', household_id: 1, data: { n: 3 } }),
+      );
+      expect(written.sequence).toBe(3);
+    } finally {
+      await bus.close();
       await close();
     }
   });

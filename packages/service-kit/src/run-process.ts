@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Bus } from '@hf/messaging';
 import { connectNatsBus } from '@hf/messaging';
-import type { ServiceRoute } from '@hf/contracts';
+import { EVENT_STREAM_SUBJECTS, type ServiceRoute } from '@hf/contracts';
 import { envInt, readPem, requireEnv } from './config';
 import { ensureDatabase } from './db';
 import { tuneHeapGrowth } from './heap-growth';
@@ -36,7 +36,7 @@ export async function runServiceProcess<O extends BaseAppOptions>(
     const natsUrl = requireEnv('NATS_URL');
     const extras = extraOptions();
     await ensureDatabase(databaseUrl);
-    const bus = await connectNatsBus({ servers: natsUrl, name: route.name });
+    const bus = await connectNatsBus({ servers: natsUrl, name: route.name, subjects: EVENT_STREAM_SUBJECTS });
     const app = await build({
       databaseUrl,
       jwtPublicKey,

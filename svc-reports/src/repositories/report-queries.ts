@@ -1,18 +1,6 @@
 import type { ReportScope } from '../domain/report-range';
 import { monthKeyOfIndex } from '@hf/calendar';
 import type { Queryable } from '@hf/ledger-mirror';
-import type { Pool } from '@hf/service-kit';
-
-/**
- * The reports' own indexes on the shared mirror: a range of one household index-only (account,
- * category, amount and payee ride along), the payee drill-down, the category drill-down.
- */
-export async function ensureReportIndexes(pool: Pool): Promise<void> {
-  await pool.query(`
-    CREATE INDEX IF NOT EXISTS reports_range ON ledger_rows (household_id, date) INCLUDE (account_id, category_id, amount, payee) WHERE counted;
-    CREATE INDEX IF NOT EXISTS reports_payee ON ledger_rows (household_id, payee, date) WHERE counted;
-    CREATE INDEX IF NOT EXISTS reports_category ON ledger_rows (household_id, category_id, date) WHERE counted;`);
-}
 
 /** Rows that count, of one household, in the range and the chosen accounts ($1..$4). */
 const COUNTED_IN_SCOPE = `household_id = $1 AND counted AND date BETWEEN $2 AND $3 AND ($4::int[] IS NULL OR account_id = ANY($4::int[]))`;

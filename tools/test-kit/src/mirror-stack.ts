@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { EVENT_STREAM_SUBJECTS } from '@hf/contracts';
 import { connectNatsBus, createInProcessBus, type Bus } from '@hf/messaging';
 import type { BaseAppOptions } from '@hf/service-kit';
 import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys, testToken } from '@hf/service-kit/testing';
@@ -61,8 +62,8 @@ export async function startMirrorStack(
   let reportsBus: Bus;
   if (kind === 'nats') {
     nats = await startPrivateNats();
-    ledgerBus = await connectNatsBus({ servers: nats.url, name: 'test-ledger' });
-    reportsBus = await connectNatsBus({ servers: nats.url, name: 'test-reports' });
+    ledgerBus = await connectNatsBus({ servers: nats.url, name: 'test-ledger', subjects: EVENT_STREAM_SUBJECTS });
+    reportsBus = await connectNatsBus({ servers: nats.url, name: 'test-reports', subjects: EVENT_STREAM_SUBJECTS });
   } else {
     ledgerBus = reportsBus = createInProcessBus();
   }
