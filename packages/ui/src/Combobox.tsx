@@ -1,16 +1,8 @@
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type KeyboardEvent,
-  type MutableRefObject,
-  type Ref,
-} from 'react';
-import { createPortal } from 'react-dom';
+import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type MutableRefObject, type Ref } from 'react';
+import { useCompletionSelection } from './combobox-completion';
+import { SuggestionList, useListPosition } from './combobox-list';
+
+export { AUTOCOMPLETE_MAX_HEIGHT } from './combobox-list';
 
 export interface ComboboxProps {
   /** Accessible name of the input ("Payee", "Category"). */
@@ -34,16 +26,6 @@ export interface ComboboxProps {
   placeholder?: string;
   className?: string;
   maxLength?: number;
-}
-
-/** The list's max height (spec section 9: autocomplete list max height 150 px). */
-export const AUTOCOMPLETE_MAX_HEIGHT = 150;
-
-interface ListPosition {
-  left: number;
-  width: number;
-  top?: number;
-  bottom?: number;
 }
 
 function assignRef<T>(ref: Ref<T> | undefined, value: T) {
@@ -75,63 +57,16 @@ export function Combobox({
   const input = useRef<HTMLInputElement | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [position, setPosition] = useState<ListPosition | null>(null);
-  const pendingSelection = useRef<{ value: string; start: number } | null>(null);
-  // Typing the next letter of a selected completion gives the same value: the nonce still
-  // re-renders so the rest is selected again.
-  const [selectionNonce, setSelectionNonce] = useState(0);
   const options = open ? getOptions(value) : [];
   const visible = open && options.length > 0 && !disabled;
-
-  useLayoutEffect(() => {
-    const pending = pendingSelection.current;
-    const el = input.current;
-    if (!pending || !el || el.value !== pending.value) return;
-    pendingSelection.current = null;
-    const select = () => {
-      if (
-        el.value === pending.value &&
-        document.activeElement === el &&
-        (el.selectionStart !== pending.start || el.selectionEnd !== pending.value.length)
-      ) {
-        el.setSelectionRange(pending.start, pending.value.length);
-      }
-    };
-    el.setSelectionRange(pending.start, pending.value.length);
-    // Whoever dispatched the input event may move the caret after our handler ran (synthetic
-    // typing does): select again once the current task's synchronous work is done.
-    queueMicrotask(select);
-  }, [value, selectionNonce]);
-
-  const place = useCallback(() => {
-    const el = input.current;
-    if (!el) return;
-    const rect = el.getBoundingClientRect();
-    const width = Math.max(rect.width, 220);
-    const below = window.innerHeight - rect.bottom;
-    setPosition(
-      below < AUTOCOMPLETE_MAX_HEIGHT + 8 && rect.top > below
-        ? { left: rect.left, width, bottom: window.innerHeight - rect.top + 2 }
-        : { left: rect.left, width, top: rect.bottom + 2 },
-    );
-  }, []);
-
-  useEffect(() => {
-    if (!visible) return;
-    place();
-    window.addEventListener('scroll', place, true);
-    window.addEventListener('resize', place);
-    return () => {
-      window.removeEventListener('scroll', place, true);
-      window.removeEventListener('resize', place);
-    };
-  }, [visible, place]);
+  const position = useListPosition(input, visible);
+  const { selectAfterRender, hasCompletion, acceptCompletion } = useCompletionSelection(input, value);
 
   const choose = (option: string) => {
     onChange(option);
     setOpen(false);
     setActive(-1);
-    pendingSelection.current = { value: option, start: option.length };
+    selectAfterRender(option, option.length);
   };
 
   const typeText = (typed: string, deleting: boolean) => {
@@ -140,8 +75,7 @@ export function Combobox({
     if (complete && typed && !deleting) {
       const suffix = complete(typed);
       if (suffix) {
-        pendingSelection.current = { value: typed + suffix, start: typed.length };
-        setSelectionNonce((n) => n + 1);
+        selectAfterRender(typed + suffix, typed.length, true);
         onChange(typed + suffix);
         return;
       }
@@ -152,19 +86,6 @@ export function Combobox({
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const inputType = (event.nativeEvent as InputEvent).inputType ?? '';
     typeText(event.target.value, inputType.startsWith('delete'));
-  };
-
-  /** True when the end of the value is a selected inline completion. */
-  const hasCompletion = () => {
-    const el = input.current;
-    return (
-      !!el && el.selectionStart !== null && el.selectionEnd === el.value.length && el.selectionStart < el.selectionEnd
-    );
-  };
-
-  const acceptCompletion = () => {
-    const el = input.current;
-    if (el && hasCompletion()) el.setSelectionRange(el.value.length, el.value.length);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -241,41 +162,16 @@ export function Combobox({
           onBlur?.();
         }}
       />
-      {visible &&
-        position &&
-        createPortal(
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label={`${label} suggestions`}
-            className="hf-autocomplete"
-            style={{
-              position: 'fixed',
-              left: position.left,
-              width: position.width,
-              top: position.top,
-              bottom: position.bottom,
-              maxHeight: AUTOCOMPLETE_MAX_HEIGHT,
-            }}
-          >
-            {options.map((option, i) => (
-              <li
-                key={option}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                className={i === active ? 'is-active' : undefined}
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  choose(option);
-                }}
-              >
-                {option}
-              </li>
-            ))}
-          </ul>,
-          document.body,
-        )}
+      {visible && position && (
+        <SuggestionList
+          id={listId}
+          label={label}
+          position={position}
+          options={options}
+          active={active}
+          onChoose={choose}
+        />
+      )}
     </>
   );
 }
