@@ -18,3 +18,14 @@ export const MANAGE_ACCOUNTS_LABEL = 'Manage All Accounts';
 export function registerPath(accountId: number | string): string {
   return `/accounts/${accountId}/register`;
 }
+
+/** The sections whose pages sit behind a dropdown: highlighted on their pages and sub-pages. */
+export const inAccounts = (path: string) => /^\/accounts(\/|$)/.test(path);
+export const inSettings = (path: string) => /^\/settings(\/|$)/.test(path);
+
+/** A header link, marked on its page. */
+export const navClass = ({ isActive }: { isActive: boolean }) =>
+  `hf-nav__link${isActive ? ' hf-nav__link--active' : ''}`;
+/** A link inside a header dropdown, marked on its page. */
+export const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `hf-dropdown__item${isActive ? ' hf-dropdown__item--active' : ''}`;
