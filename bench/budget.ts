@@ -79,7 +79,7 @@ export async function seedBudgetHousehold(user: BenchUserApp): Promise<BudgetHou
     const transactions = Array.from({ length: ROWS / ACCOUNTS }, () => ({
       date: new Date(first + Math.floor(random() * 5 * 365) * 86_400_000).toISOString().slice(0, 10),
       payee: `Payee ${Math.floor(random() * 500)}`,
-      amount: ((random() < 0.1 ? 1 : -1) * Math.round(100 + random() * 30_000)) / 100,
+      amount_cents: (random() < 0.1 ? 1 : -1) * Math.round(100 + random() * 30_000),
       category_id: categories[Math.floor(random() * categories.length)],
       status: random() < 0.8 ? 'x' : '',
     }));

@@ -242,7 +242,7 @@ function peerRow(i: number, total: number): PeerNewTransaction {
   return {
     date: r.date,
     payee_name: r.payee,
-    amount: Math.round(r.amount * 100),
+    amount: r.amount_cents,
     cleared: r.status === 'x',
     ...(r.notes ? { notes: r.notes } : {}),
   };

@@ -76,7 +76,7 @@ async function seedHousehold(
       const transactions = plan.rows[a].slice(done, done + 10_000).map((r) => ({
         date: r.date,
         payee: r.payee,
-        amount: r.amount / 100,
+        amount_cents: r.amount,
         category_id: r.category === null ? null : categories[r.category],
       }));
       const res = await fetch(`${ledgerUrl}/internal/transactions/bulk`, {

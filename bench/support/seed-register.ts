@@ -123,7 +123,7 @@ export async function createBenchAccount(
 export interface BenchRow {
   date: string;
   payee: string;
-  amount: number;
+  amount_cents: number;
   status: '' | 'p' | 'x';
   notes: string;
 }
@@ -135,7 +135,7 @@ export function benchRow(i: number, total: number): BenchRow {
   return {
     date,
     payee: `Payee ${i % 997}`,
-    amount: i % 10 === 0 ? 1500 + (i % 7) : -((i % 4000) + 1) / 100,
+    amount_cents: i % 10 === 0 ? (1500 + (i % 7)) * 100 : -((i % 4000) + 1),
     status: i < total * 0.9 ? 'x' : i % 3 === 0 ? 'p' : '',
     notes: i % 5 === 0 ? 'bench note' : '',
   };

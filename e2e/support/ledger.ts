@@ -3,6 +3,7 @@
  * (public routes, and the ledger's internal bulk route for large data sets), register locators.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { toCents } from '@hf/money';
 import { api, expect, localToday, type TestUser } from './fixtures';
 
 // ----- calendar strings (YYYY-MM-DD), local dates, no time zones -----
@@ -147,7 +148,10 @@ export async function bulkSeed(
         household_id: householdId,
         account_id: accountId,
         idempotency_key: `e2e-${accountId}-${i}-${Date.now()}`,
-        transactions: rows.slice(i, i + chunk).map(({ status, ...r }) => ({ ...r, ...(status ? { status } : {}) })),
+        // The internal API carries cents; the specs write dollars, as a person would.
+        transactions: rows
+          .slice(i, i + chunk)
+          .map(({ status, amount, ...r }) => ({ ...r, amount_cents: toCents(amount), ...(status ? { status } : {}) })),
       },
       timeout: 120_000,
     });
@@ -172,9 +176,10 @@ export async function createBudgetedRow(
   },
 ): Promise<number> {
   const { ledgerUrl, token } = ledgerInternal();
+  const { amount, ...rest } = row;
   const res = await request.put(`${ledgerUrl}/internal/budgeted-rows`, {
     headers: { 'x-internal-token': token },
-    data: { household_id: householdIdOf(user), month: row.date.slice(0, 7), ...row },
+    data: { household_id: householdIdOf(user), month: row.date.slice(0, 7), ...rest, amount_cents: toCents(amount) },
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { transaction_id: number }).transaction_id;

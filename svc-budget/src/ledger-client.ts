@@ -1,9 +1,7 @@
-import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
-import { callInternal } from '@hf/service-kit';
+import { LedgerClient } from '@hf/ledger-client';
+import { toCents } from '@hf/money';
 
-const TIMEOUT_MS = 10_000;
-
-/** A budgeted row as svc-ledger's `PUT /internal/budgeted-rows` takes it (amount signed, dollars). */
+/** A budgeted row as svc-ledger's `PUT /internal/budgeted-rows` takes it, the amount (signed) in dollars. */
 export interface BudgetedRowInput {
   household_id: number;
   account_id: number;
@@ -16,33 +14,26 @@ export interface BudgetedRowInput {
   category_id: number | null;
 }
 
-/** svc-ledger's internal budgeted-row routes, as The Predictables keep their rows in step. */
+/** svc-ledger's internal budgeted-row routes (through `@hf/ledger-client`), as The Predictables keep their rows in step. */
 export class LedgerBudgetedRows {
-  constructor(
-    private readonly ledgerUrl: string,
-    private readonly internalToken: string,
-  ) {}
+  private readonly ledger: LedgerClient;
 
-  /** Answers the ledger's event sequence after the write (its `x-event-sequence`). */
-  private async call(method: 'PUT' | 'DELETE', body: unknown): Promise<number> {
-    const response = await callInternal(
-      `${this.ledgerUrl}/internal/budgeted-rows`,
-      this.internalToken,
-      method,
-      body,
-      TIMEOUT_MS,
-    );
-    await response.arrayBuffer();
-    return Number(response.headers.get(EVENT_SEQUENCE_HEADER)) || 0;
+  constructor(ledgerUrl: string, internalToken: string) {
+    this.ledger = new LedgerClient(ledgerUrl, internalToken);
   }
 
-  /** Creates or updates the month's budgeted row (svc-ledger leaves a row that became actual alone). */
+  /** Creates or updates the month's budgeted row (svc-ledger leaves a row that became actual alone); answers the event sequence. */
   upsert(row: BudgetedRowInput): Promise<number> {
-    return this.call('PUT', row);
+    const { amount, ...rest } = row;
+    return this.ledger.upsertBudgetedRow({ ...rest, amount_cents: toCents(amount) });
   }
 
-  /** Removes the item's still-budgeted rows (of one month, or all of them). */
+  /** Removes the item's still-budgeted rows (of one month, or all of them); answers the event sequence. */
   remove(householdId: number, scheduleId: number, month?: string): Promise<number> {
-    return this.call('DELETE', { household_id: householdId, schedule_id: scheduleId, ...(month ? { month } : {}) });
+    return this.ledger.deleteBudgetedRows({
+      household_id: householdId,
+      schedule_id: scheduleId,
+      ...(month ? { month } : {}),
+    });
   }
 }

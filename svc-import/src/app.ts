@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { localToday } from '@hf/calendar';
+import { LedgerClient } from '@hf/ledger-client';
 import { createService, type BaseAppOptions } from '@hf/service-kit';
-import { LedgerImportClient } from './ledger-client';
 import { StatementCache } from './reading/statement-cache';
 import { commitRoutes } from './routes/commit';
 import { mappingRoutes } from './routes/mappings';
@@ -18,8 +18,8 @@ export interface AppOptions extends BaseAppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** svc-ledger's internal import routes. */
-    ledger: LedgerImportClient;
+    /** svc-ledger's internal API (its import routes: candidates, bulk create, clear). */
+    ledger: LedgerClient;
     today: () => string;
     /** Tables the analysis read, for the reconciliation of the same bytes (reading/statement-cache.ts). */
     statements: StatementCache;
@@ -43,7 +43,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.decorate('today', options.today ?? (() => localToday()));
-  app.decorate('ledger', new LedgerImportClient(options.ledgerUrl, options.internalToken));
+  app.decorate('ledger', new LedgerClient(options.ledgerUrl, options.internalToken));
   const statements = new StatementCache();
   app.decorate('statements', statements);
   app.cacheSizes.set('statements', () => ({

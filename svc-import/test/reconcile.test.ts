@@ -87,7 +87,7 @@ test('a file matching two existing rows (one budgeted) plus three new; the same 
     month: '2024-03',
     date: '2024-03-01',
     payee: 'Rent',
-    amount: -1200,
+    amount_cents: -120000,
     category_id: null,
   });
   expect(plan.status).toBe(200);

@@ -203,7 +203,7 @@ describe('events of every write', () => {
         household_id: 1,
         account_id: checking,
         idempotency_key: 'e1',
-        transactions: [{ date: '2025-01-13', payee: 'Imported', amount: -2 }],
+        transactions: [{ date: '2025-01-13', payee: 'Imported', amount_cents: -200 }],
       }),
     );
     expect(events[0].data).toMatchObject({
@@ -223,7 +223,7 @@ describe('events of every write', () => {
         month: '2025-02',
         date: '2025-02-01',
         payee: 'Rent',
-        amount: -700,
+        amount_cents: -70000,
       }),
     );
     expect(events[0].data).toMatchObject({
@@ -238,7 +238,7 @@ describe('events of every write', () => {
         month: '2025-02',
         date: '2025-02-01',
         payee: 'Rent',
-        amount: -750,
+        amount_cents: -75000,
       }),
     );
     expect(events[0].data).toMatchObject({ reason: 'budgeted_sync' });

@@ -74,9 +74,9 @@ describe('POST /internal/transactions/bulk', () => {
       idempotency_key: 'file-1',
       user_id: 101,
       transactions: [
-        { date: '2025-01-02', payee: 'Shop', amount: -10.5, status: 'x' },
-        { date: '2025-01-03', payee: 'Salary', amount: 2000, status: 'X', category_id: food },
-        { date: '2025-01-03', payee: 'Apples', amount: -3, category: 'food: fruit', notes: 'n' },
+        { date: '2025-01-02', payee: 'Shop', amount_cents: -1050, status: 'x' },
+        { date: '2025-01-03', payee: 'Salary', amount_cents: 200000, status: 'X', category_id: food },
+        { date: '2025-01-03', payee: 'Apples', amount_cents: -300, category: 'food: fruit', notes: 'n' },
       ],
     });
     expect(res.status).toBe(200);
@@ -113,7 +113,7 @@ describe('POST /internal/transactions/bulk', () => {
 
   it('a repeated idempotency key creates nothing twice and answers the first result', async () => {
     // Three rows: consecutive ids, which the key keeps as their range.
-    const rows = [1, 2, 3].map((n) => ({ date: '2025-01-05', payee: `Once ${n}`, amount: -n }));
+    const rows = [1, 2, 3].map((n) => ({ date: '2025-01-05', payee: `Once ${n}`, amount_cents: -n * 100 }));
     const first = await internal('POST', '/internal/transactions/bulk', {
       household_id: 1,
       account_id: savings,
@@ -136,7 +136,7 @@ describe('POST /internal/transactions/bulk', () => {
       household_id: 1,
       account_id: savings,
       idempotency_key: 'file-3',
-      transactions: [{ date: '2025-01-06', payee: 'Race', amount: -2 }],
+      transactions: [{ date: '2025-01-06', payee: 'Race', amount_cents: -200 }],
     };
     const [a, b] = await Promise.all([
       internal('POST', '/internal/transactions/bulk', body),
@@ -148,14 +148,22 @@ describe('POST /internal/transactions/bulk', () => {
 
   it('all or nothing: one bad row (date, amount, category) refuses the whole call', async () => {
     const before = await snapshot(ledger.app);
-    const good = { date: '2025-01-07', payee: 'Good', amount: -1 };
+    const good = { date: '2025-01-07', payee: 'Good', amount_cents: -100 };
     const cases: Array<[object, number, RegExp]> = [
-      [{ date: '2025-02-30', payee: 'Bad', amount: -1 }, 400, /Transaction 2: the date/],
+      [{ date: '2025-02-30', payee: 'Bad', amount_cents: -100 }, 400, /Transaction 2: the date/],
       // Refused by service-kit's JSON parser from the number's text, before the rows are read.
-      [{ date: '2025-02-01', payee: 'Bad', amount: -1.001 }, 400, /^Amounts can have at most 2 decimal places\.$/],
-      [{ date: '2025-02-01', payee: 'Bad', amount: -1, category: 'Nope' }, 400, /does not exist/],
-      [{ date: '2025-02-01', payee: 'Bad', amount: -1, category_id: foreignCategory }, 404, /Category not found/],
-      [{ date: '2025-02-01', payee: 'Bad', amount: '-1' }, 400, /./],
+      [
+        { date: '2025-02-01', payee: 'Bad', amount_cents: -1.001 },
+        400,
+        /^Amounts can have at most 2 decimal places\.$/,
+      ],
+      [{ date: '2025-02-01', payee: 'Bad', amount_cents: -100, category: 'Nope' }, 400, /does not exist/],
+      [
+        { date: '2025-02-01', payee: 'Bad', amount_cents: -100, category_id: foreignCategory },
+        404,
+        /Category not found/,
+      ],
+      [{ date: '2025-02-01', payee: 'Bad', amount_cents: '-100' }, 400, /./],
     ];
     for (const [bad, status, message] of cases) {
       const res = await internal('POST', '/internal/transactions/bulk', {
@@ -183,7 +191,7 @@ describe('POST /internal/transactions/bulk', () => {
     const transactions = Array.from({ length: 10_000 }, (_, i) => ({
       date: `2024-${String((i % 12) + 1).padStart(2, '0')}-15`,
       payee: `Row ${i}`,
-      amount: -((i % 500) + 0.99),
+      amount_cents: -((i % 500) * 100 + 99),
     }));
     const account = await openAccount(call, 'Big import', 0);
     const started = Date.now();
@@ -197,7 +205,7 @@ describe('POST /internal/transactions/bulk', () => {
     expect(res.status).toBe(200);
     expect(res.body.created).toBe(10_000);
     console.log(`bulk create of 10,000 rows: ${elapsed} ms`);
-    const total = transactions.reduce((sum, t) => sum + Math.round(t.amount * 100), 0);
+    const total = transactions.reduce((sum, t) => sum + t.amount_cents, 0);
     expect((await call('GET', `/api/accounts/${account}`)).body.balance).toBe(total / 100);
     // Announced in events that each stay well under the bus's 1 MB message limit.
     const events = await ledger.app.db.query(
@@ -219,9 +227,9 @@ describe('POST /internal/candidates', () => {
       to: '2025-01-03',
     });
     expect(res.status).toBe(200);
-    expect(res.body.map((r: Json) => [r.payee, r.amount, r.status, r.is_budgeted])).toEqual([
-      ['Salary', 2000, 'x', false],
-      ['Apples', -3, '', false],
+    expect(res.body.map((r: Json) => [r.payee, r.amount_cents, r.status, r.is_budgeted])).toEqual([
+      ['Salary', 200000, 'x', false],
+      ['Apples', -300, '', false],
     ]);
     expect(
       (
@@ -253,9 +261,9 @@ describe('POST /internal/candidates', () => {
       account_id: account,
       idempotency_key: 'candidates-fields',
       transactions: [
-        { date: '2025-03-02', payee, amount: -0.07, category_id: food, status: 'p' },
-        { date: '2025-03-01', payee: 'Big', amount: 999999999999.99 },
-        { date: '2025-03-01', payee: 'Round', amount: 120 },
+        { date: '2025-03-02', payee, amount_cents: -7, category_id: food, status: 'p' },
+        { date: '2025-03-01', payee: 'Big', amount_cents: 99999999999999 },
+        { date: '2025-03-01', payee: 'Round', amount_cents: 12000 },
       ],
     });
     const [first, big, round] = created.body.transaction_ids;
@@ -282,7 +290,7 @@ describe('POST /internal/candidates', () => {
         id: big,
         date: '2025-03-01',
         payee: 'Big',
-        amount: 999999999999.99,
+        amount_cents: 99999999999999,
         status: '',
         is_budgeted: false,
         category_id: null,
@@ -292,7 +300,7 @@ describe('POST /internal/candidates', () => {
         id: round,
         date: '2025-03-01',
         payee: 'Round',
-        amount: 120,
+        amount_cents: 12000,
         status: '',
         is_budgeted: false,
         category_id: null,
@@ -302,14 +310,14 @@ describe('POST /internal/candidates', () => {
         id: first,
         date: '2025-03-02',
         payee,
-        amount: -0.07,
+        amount_cents: -7,
         status: 'p',
         is_budgeted: false,
         category_id: food,
         transfer_id: null,
       },
     ]);
-    expect(res.body[3]).toMatchObject({ date: '2025-03-03', amount: -5, transfer_id: expect.any(Number) });
+    expect(res.body[3]).toMatchObject({ date: '2025-03-03', amount_cents: -500, transfer_id: expect.any(Number) });
     expect(
       (
         await internal('POST', '/internal/candidates', {
@@ -333,14 +341,14 @@ describe('POST /internal/transactions/clear', () => {
       month: '2025-02',
       date: '2025-02-10',
       payee: 'Power',
-      amount: -60,
+      amount_cents: -6000,
     });
     const res = await internal('POST', '/internal/transactions/clear', {
       household_id: 1,
       transaction_ids: [plain.id, planned.body.transaction_id],
       updates: [
-        { id: planned.body.transaction_id, date: '2025-02-11', amount: -61.23 },
-        { id: plain.id, amount: -999 },
+        { id: planned.body.transaction_id, date: '2025-02-11', amount_cents: -6123 },
+        { id: plain.id, amount_cents: -99900 },
       ],
     });
     expect(res.status).toBe(200);
@@ -361,7 +369,7 @@ describe('POST /internal/transactions/clear', () => {
       month: '2025-02',
       date: '2025-02-10',
       payee: 'Power',
-      amount: -60,
+      amount_cents: -6000,
     });
     expect(again.body).toEqual({ state: 'detached', transaction_id: planned.body.transaction_id });
   });
@@ -393,7 +401,7 @@ describe('PUT/DELETE /internal/budgeted-rows', () => {
       account_id: savings,
       schedule_id: 5,
       payee: 'Netflix',
-      amount: -15.99,
+      amount_cents: -1599,
       category_id: food,
     };
     const jan = await internal('PUT', '/internal/budgeted-rows', { ...base, month: '2025-01', date: '2025-01-20' });
@@ -403,7 +411,7 @@ describe('PUT/DELETE /internal/budgeted-rows', () => {
     ).toEqual({ state: 'unchanged', transaction_id: jan.body.transaction_id });
     const changed = await internal('PUT', '/internal/budgeted-rows', {
       ...base,
-      amount: -17.99,
+      amount_cents: -1799,
       month: '2025-01',
       date: '2025-01-21',
     });
@@ -439,7 +447,7 @@ describe('PUT/DELETE /internal/budgeted-rows', () => {
       date: '2025-04-01',
       payee: 'savings',
     };
-    const created = await internal('PUT', '/internal/budgeted-rows', { ...base, amount: -100 });
+    const created = await internal('PUT', '/internal/budgeted-rows', { ...base, amount_cents: -10000 });
     expect(created.body.state).toBe('created');
     const mine = (await register(call, checking)).find((r) => r.id === created.body.transaction_id);
     expect(mine).toMatchObject({
@@ -448,7 +456,7 @@ describe('PUT/DELETE /internal/budgeted-rows', () => {
       category_name: '-- Transfer --',
       transfer_account_id: savings,
     });
-    await internal('PUT', '/internal/budgeted-rows', { ...base, amount: -120, date: '2025-04-02' });
+    await internal('PUT', '/internal/budgeted-rows', { ...base, amount_cents: -12000, date: '2025-04-02' });
     expect((await register(call, savings)).find((r) => r.transfer_id === mine.transfer_id)).toMatchObject({
       amount: 120,
       date: '2025-04-02',
@@ -469,7 +477,7 @@ describe('PUT/DELETE /internal/budgeted-rows', () => {
       month: '2025-05',
       date: '2025-05-01',
       payee: 'X',
-      amount: -1,
+      amount_cents: -100,
     };
     expect((await internal('PUT', '/internal/budgeted-rows', { ...base, account_id: foreignAccount })).status).toBe(
       404,

@@ -91,8 +91,8 @@ describe('references checked once per bulk create', () => {
   it('a bulk create refers to its category as any row does: deleting the category clears it', async () => {
     const groceries = (await call('POST', '/api/categories/', { name: 'Groceries' })).body.id;
     const res = await bulk('set-null', [
-      { date: '2025-03-01', payee: 'Market', amount: -12.5, category_id: groceries },
-      { date: '2025-03-02', payee: 'Bakery', amount: -3, category: 'Groceries' },
+      { date: '2025-03-01', payee: 'Market', amount_cents: -1250, category_id: groceries },
+      { date: '2025-03-02', payee: 'Bakery', amount_cents: -300, category: 'Groceries' },
     ]);
     expect(res.status).toBe(200);
     expect((await register(call, account)).filter((r) => r.category_name === 'Groceries')).toHaveLength(2);
@@ -105,7 +105,9 @@ describe('references checked once per bulk create', () => {
 
   it("refuses another household's category with nothing written", async () => {
     const before = await snapshot(ledger.app);
-    const res = await bulk('foreign', [{ date: '2025-03-03', payee: 'X', amount: -1, category_id: foreignCategory }]);
+    const res = await bulk('foreign', [
+      { date: '2025-03-03', payee: 'X', amount_cents: -100, category_id: foreignCategory },
+    ]);
     expect([res.status, res.body.message]).toEqual([404, 'Category not found.']);
     expect(await snapshot(ledger.app)).toBe(before);
   });
@@ -157,8 +159,8 @@ describe('a database role that may not skip triggers', () => {
       account_id: id,
       idempotency_key: 'plain',
       transactions: [
-        { date: '2025-03-01', payee: 'Market', amount: -12.5, category_id: category },
-        { date: '2025-03-02', payee: 'Pay', amount: 100 },
+        { date: '2025-03-01', payee: 'Market', amount_cents: -1250, category_id: category },
+        { date: '2025-03-02', payee: 'Pay', amount_cents: 10000 },
       ],
     });
     expect(res.status).toBe(200);

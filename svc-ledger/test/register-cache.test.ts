@@ -245,7 +245,7 @@ describe('every write that changes a register invalidates its cached copy', () =
           household_id: 1,
           account_id: cash,
           idempotency_key: 'regcache-1',
-          transactions: [{ date: '2025-02-01', payee: 'Imported', amount: -1 }],
+          transactions: [{ date: '2025-02-01', payee: 'Imported', amount_cents: -100 }],
         }),
       ).transaction_ids;
     });
@@ -259,15 +259,15 @@ describe('every write that changes a register invalidates its cached copy', () =
       month: '2025-03',
       date: '2025-03-05',
       payee: 'Rent',
-      amount: -500,
+      amount_cents: -50000,
     };
     await expectInvalidated([cash], async () =>
       expect(expectStatus(await internal('PUT', '/internal/budgeted-rows', budgeted)).state).toBe('created'),
     );
     await expectInvalidated([cash], async () =>
-      expect(expectStatus(await internal('PUT', '/internal/budgeted-rows', { ...budgeted, amount: -550 })).state).toBe(
-        'updated',
-      ),
+      expect(
+        expectStatus(await internal('PUT', '/internal/budgeted-rows', { ...budgeted, amount_cents: -55000 })).state,
+      ).toBe('updated'),
     );
     await expectInvalidated([cash], async () =>
       expect(
@@ -390,7 +390,7 @@ describe('compression', () => {
     const transactions = Array.from({ length: 300 }, (_, i) => ({
       date: '2025-04-01',
       payee: `Payee ${i}`,
-      amount: -(100 + i) / 100,
+      amount_cents: -(100 + i),
     }));
     expectStatus(
       await internal('POST', '/internal/transactions/bulk', {
@@ -443,7 +443,7 @@ describe('compression', () => {
     const transactions = Array.from({ length: 300 }, (_, i) => ({
       date: '2025-04-02',
       payee: `Payee ${i}`,
-      amount: -(100 + i) / 100,
+      amount_cents: -(100 + i),
     }));
     expectStatus(
       await internal('POST', '/internal/transactions/bulk', {
@@ -507,7 +507,7 @@ describe('a cached register follows row-level writes without reading every row a
     const seed = Array.from({ length: 1500 }, (_, i) => ({
       date: `2025-05-${String(1 + (i % 28)).padStart(2, '0')}`,
       payee: `Seed ${i}`,
-      amount: -((i * 37) % 5000) / 100,
+      amount_cents: -((i * 37) % 5000),
       status: i % 3 === 0 ? 'x' : '',
     }));
     ids.push(
@@ -668,7 +668,7 @@ describe('a cached register follows row-level writes without reading every row a
     const transactions = Array.from({ length: 40 }, (_, i) => ({
       date: '2025-06-01',
       payee: `P${i}`,
-      amount: i % 2 ? 1.25 : -3,
+      amount_cents: i % 2 ? 125 : -300,
       status: i % 4 === 0 ? 'p' : '',
     }));
     expectStatus(
@@ -700,7 +700,7 @@ describe('cache mechanics', () => {
     const transactions = Array.from({ length: 2000 }, (_, i) => ({
       date: '2025-07-01',
       payee: `Row ${i}`,
-      amount: -1,
+      amount_cents: -100,
     }));
     expectStatus(
       await internal('POST', '/internal/transactions/bulk', {
@@ -740,7 +740,7 @@ describe('cache mechanics', () => {
   });
 
   it('a page miss does not load a register into a cache full of registers in use; once the least recently used one is idle, it does', async () => {
-    const rows = Array.from({ length: 600 }, (_, i) => ({ date: '2025-07-01', payee: `Row ${i}`, amount: -1 }));
+    const rows = Array.from({ length: 600 }, (_, i) => ({ date: '2025-07-01', payee: `Row ${i}`, amount_cents: -100 }));
     const [a, b, c] = [
       await openAccount(call, 'Held A', 0),
       await openAccount(call, 'Held B', 0),

@@ -89,7 +89,7 @@ describe('register paging', () => {
     const transactions = Array.from({ length: 53 }, (_, i) => ({
       date: `2025-01-${String((i % 28) + 1).padStart(2, '0')}`,
       payee: `Payee ${i}`,
-      amount: (i % 2 === 0 ? -1 : 1) * (i + 0.01),
+      amount_cents: (i % 2 === 0 ? -1 : 1) * (i * 100 + 1),
       status: ['', 'p', 'x'][i % 3],
     }));
     const res = await internalClient(ledger.app)('POST', '/internal/transactions/bulk', {

@@ -228,7 +228,7 @@ describe('PUT /api/transactions/:id', () => {
       month: '2025-03',
       date: '2025-03-05',
       payee: 'Rent',
-      amount: -900,
+      amount_cents: -90000,
     });
     expect(up.body.state).toBe('created');
     let row = (await register(call, checking)).find((r) => r.id === up.body.transaction_id);
@@ -268,7 +268,7 @@ describe('PATCH /api/transactions/:id/status', () => {
       month: '2025-03',
       date: '2025-03-09',
       payee: 'Gym',
-      amount: -30,
+      amount_cents: -3000,
     });
     const res = await call('PATCH', `/api/transactions/${up.body.transaction_id}/status`, { status: 'x' });
     expect(res.body).toMatchObject({ status: 'x', is_budgeted: false });
@@ -509,7 +509,7 @@ describe('GET /api/payees/', () => {
       month: '2025-01',
       date: '2025-01-01',
       payee: 'Planned',
-      amount: -1,
+      amount_cents: -100,
     });
     const res = await h('GET', '/api/payees/');
     expect(res.status).toBe(200);

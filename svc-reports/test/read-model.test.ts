@@ -146,7 +146,7 @@ async function seedHousehold(stack: Stack, call: Call, seed: number): Promise<Se
     const transactions = Array.from({ length: 150 }, () => ({
       date: day(),
       payee: pick(payees),
-      amount: amount(),
+      amount_cents: Math.round(amount() * 100),
       category_id: random() < 0.15 ? null : pick(cats),
     }));
     const res = await stack.internal('POST', '/internal/transactions/bulk', {
@@ -195,7 +195,7 @@ async function seedHousehold(stack: Stack, call: Call, seed: number): Promise<Se
         month: `2025-0${i + 1}`,
         date: `2025-0${i + 1}-15`,
         payee: 'Landlord',
-        amount: -1200,
+        amount_cents: -120000,
         category_id: cats[6],
       }),
     );
@@ -208,7 +208,7 @@ async function seedHousehold(stack: Stack, call: Call, seed: number): Promise<Se
     month: '2024-06',
     date: '2024-06-10',
     payee: 'Gym',
-    amount: -40,
+    amount_cents: -4000,
     category_id: fun,
   });
   await ok(call('PUT', `/api/transactions/${budgeted.body.transaction_id}`, { amount: -45 }));

@@ -47,7 +47,7 @@ beforeAll(async () => {
     month: '2025-03',
     date: '2025-03-20',
     payee: 'Rent',
-    amount: -900,
+    amount_cents: -90000,
     category_id: food,
   });
   expect(budgeted.status).toBe(200);

@@ -1,10 +1,14 @@
 // svc-ledger's internal API: service to service (header x-internal-token), never routed by the
-// gateway. Money as in the public HTTP bodies: decimal numbers with at most 2 decimals.
+// gateway. Money is integer cents (`amount_cents`), as the ledger stores it: the services convert
+// at their own public edges, never on the way between them. `@hf/ledger-client` calls it.
 import Type, { type Static } from 'typebox';
-import { Amount, CalendarDateString, Id, NullableId, Text } from './common';
+import { CalendarDateString, Id, NullableId, Text } from './common';
 import { LEDGER_LIMITS } from './ledger-limits';
 import { NEW_TRANSACTION_FIELDS, TransactionStatus } from './ledger';
 import { LedgerAccountSnapshot, LedgerCategorySnapshot, LedgerTransactionSnapshot } from './ledger-events';
+
+/** Money on the internal API: integer cents, bounded like the public amounts (10^12 dollars either way). */
+export const AmountCents = Type.Integer({ minimum: -100_000_000_000_000, maximum: 100_000_000_000_000 });
 
 /** POST /internal/candidates: non-deleted rows of the account dated from..to (inclusive). */
 export const CandidatesBody = Type.Object(
@@ -16,7 +20,7 @@ export const Candidate = Type.Object({
   id: Id,
   date: Type.String(),
   payee: Type.String(),
-  amount: Type.Number(),
+  amount_cents: Type.Integer(),
   status: TransactionStatus,
   is_budgeted: Type.Boolean(),
   category_id: NullableId,
@@ -26,10 +30,11 @@ export type Candidate = Static<typeof Candidate>;
 export const CandidateList = Type.Array(Candidate);
 export type CandidateList = Static<typeof CandidateList>;
 
+const { amount: _dollars, ...NEW_ROW_FIELDS } = NEW_TRANSACTION_FIELDS;
+
+/** One row of a bulk create: the register's new-row fields, the amount in cents. */
 export const BulkTransactionInput = Type.Object(
-  {
-    ...NEW_TRANSACTION_FIELDS,
-  },
+  { ...NEW_ROW_FIELDS, amount_cents: AmountCents },
   { additionalProperties: false },
 );
 export type BulkTransactionInput = Static<typeof BulkTransactionInput>;
@@ -69,7 +74,7 @@ export const ClearTransactionsBody = Type.Object(
     updates: Type.Optional(
       Type.Array(
         Type.Object(
-          { id: Id, date: Type.Optional(CalendarDateString), amount: Type.Optional(Amount) },
+          { id: Id, date: Type.Optional(CalendarDateString), amount_cents: Type.Optional(AmountCents) },
           { additionalProperties: false },
         ),
       ),
@@ -97,7 +102,7 @@ export const UpsertBudgetedRowBody = Type.Object(
     date: CalendarDateString,
     payee: Text(LEDGER_LIMITS.payee, 1),
     /** Signed: negative for a planned payment. */
-    amount: Amount,
+    amount_cents: AmountCents,
     category_id: Type.Optional(NullableId),
     notes: Type.Optional(Text(LEDGER_LIMITS.notes)),
   },

@@ -1,32 +1,25 @@
-import type { ReplayPage } from '@hf/contracts';
-import { callInternal } from '@hf/service-kit';
+import { LedgerClient } from '@hf/ledger-client';
 import type { HouseholdState } from './mirror-store';
 
 /** Rows per replay page: about 10 MB of JSON. */
 const PAGE_ROWS = 20_000;
-const TIMEOUT_MS = 30_000;
 
-/** svc-ledger's replay (internal routes), as the read models call it. */
+/** svc-ledger's replay (internal routes, through `@hf/ledger-client`), as the read models call it. */
 export class LedgerReplay {
-  constructor(
-    private readonly ledgerUrl: string,
-    private readonly internalToken: string,
-  ) {}
+  private readonly ledger: LedgerClient;
 
-  private async post<T>(path: string, body: unknown): Promise<T> {
-    return (await (
-      await callInternal(`${this.ledgerUrl}${path}`, this.internalToken, 'POST', body, TIMEOUT_MS)
-    ).json()) as T;
+  constructor(ledgerUrl: string, internalToken: string) {
+    this.ledger = new LedgerClient(ledgerUrl, internalToken);
   }
 
   /** Every household that has (or had) an account in the ledger. */
   async households(): Promise<number[]> {
-    return (await this.post<{ household_ids: number[] }>('/internal/replay/households', {})).household_ids;
+    return (await this.ledger.replayHouseholds()).household_ids;
   }
 
   /** A household's whole current state, page by page, with the sequence the first page was read at. */
   async household(householdId: number): Promise<HouseholdState> {
-    const first = await this.post<ReplayPage>('/internal/replay', { household_id: householdId, limit: PAGE_ROWS });
+    const first = await this.ledger.replayPage({ household_id: householdId, limit: PAGE_ROWS });
     const state: HouseholdState = {
       sequence: first.sequence ?? 0,
       accounts: first.accounts,
@@ -34,11 +27,7 @@ export class LedgerReplay {
       transactions: first.transactions,
     };
     for (let after = first.next_after_id; after !== null;) {
-      const page = await this.post<ReplayPage>('/internal/replay', {
-        household_id: householdId,
-        after_id: after,
-        limit: PAGE_ROWS,
-      });
+      const page = await this.ledger.replayPage({ household_id: householdId, after_id: after, limit: PAGE_ROWS });
       for (const t of page.transactions) state.transactions.push(t);
       after = page.next_after_id;
     }

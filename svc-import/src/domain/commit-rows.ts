@@ -1,19 +1,21 @@
 /**
- * The rows of an import_new request, checked like a normal create before anything is sent to the
- * ledger: the server does not trust that they came from the file. What the client sends is what
- * is stored (a changed amount is the person's choice on the reconcile page), within the rules.
+ * The rows of an import_new request, checked by the ledger's bulk-row rules before anything is
+ * sent to the ledger: the server does not trust that they came from the file. What the client
+ * sends is what is stored (a changed amount is the person's choice on the reconcile page), within
+ * the rules. Amounts become cents here, at svc-import's public edge; the ledger is sent cents.
  */
 import { isValidDate } from '@hf/calendar';
 import type { ImportNewBody, UpdateMatchedBody } from '@hf/contracts';
-import { AmountError, fromCents, toCents } from '@hf/money';
+import { BulkRowError, checkBulkRow } from '@hf/ledger-client/bulk-rows';
+import { AmountError, toCents } from '@hf/money';
 
-export class CommitRowError extends Error {}
+/** A row or update the rules refuse; its message names it (`Transaction 3: ...`). */
+export { BulkRowError as CommitRowError };
 
 export interface CommitRow {
   date: string;
   payee: string;
-  /** Dollars, exactly representable (from cents). */
-  amount: number;
+  amountCents: number;
   notes: string;
   category_id: number | null;
   fitid: string | null;
@@ -23,25 +25,26 @@ function cents(value: number, where: string): number {
   try {
     return toCents(value);
   } catch (err) {
-    if (err instanceof AmountError) throw new CommitRowError(`${where}: ${err.message}`);
+    if (err instanceof AmountError) throw new BulkRowError(`${where}: ${err.message}`);
     throw err;
   }
 }
 
-/** Every row valid or a CommitRowError naming the first bad one (1-based). */
+/** Every row valid, or a CommitRowError naming the first bad one (1-based). */
 export function commitRows(body: ImportNewBody): CommitRow[] {
   const fallbackCategory = body.category_id ?? null;
   return body.transactions.map((t, i) => {
-    const where = `Transaction ${i + 1}`;
-    if (!isValidDate(t.date)) throw new CommitRowError(`${where}: the date must be a real date (YYYY-MM-DD).`);
-    const payee = t.payee.normalize('NFC').trim();
-    if (payee === '') throw new CommitRowError(`${where}: payee is required.`);
+    const amountCents = cents(t.amount, `Transaction ${i + 1}`);
+    const row = checkBulkRow(
+      { date: t.date, payee: t.payee.normalize('NFC'), amount_cents: amountCents, notes: t.notes },
+      i,
+    );
     const fitid = typeof t.fitid === 'string' && t.fitid.trim() !== '' ? t.fitid.trim() : null;
     return {
-      date: t.date,
-      payee,
-      amount: fromCents(cents(t.amount, where)),
-      notes: (t.notes ?? '').trim(),
+      date: row.date,
+      payee: row.payee,
+      amountCents: row.amount_cents,
+      notes: row.notes,
       category_id: t.category_id === undefined ? fallbackCategory : t.category_id,
       fitid,
     };
@@ -49,16 +52,16 @@ export function commitRows(body: ImportNewBody): CommitRow[] {
 }
 
 /** The clear request's updates, checked: each names one of the ids, a real date, 2 decimals. */
-export function clearUpdates(body: UpdateMatchedBody): Array<{ id: number; date: string; amount: number }> {
+export function clearUpdates(body: UpdateMatchedBody): Array<{ id: number; date: string; amount_cents: number }> {
   const ids = new Set(body.transaction_ids);
   const seen = new Set<number>();
   return (body.updates ?? []).map((u, i) => {
     const where = `Update ${i + 1}`;
-    if (!ids.has(u.id)) throw new CommitRowError(`${where}: every update must name one of the transaction_ids.`);
-    if (seen.has(u.id)) throw new CommitRowError(`${where}: transaction ${u.id} is updated twice.`);
+    if (!ids.has(u.id)) throw new BulkRowError(`${where}: every update must name one of the transaction_ids.`);
+    if (seen.has(u.id)) throw new BulkRowError(`${where}: transaction ${u.id} is updated twice.`);
     seen.add(u.id);
-    if (!isValidDate(u.date)) throw new CommitRowError(`${where}: the date must be a real date (YYYY-MM-DD).`);
-    return { id: u.id, date: u.date, amount: fromCents(cents(u.amount, where)) };
+    if (!isValidDate(u.date)) throw new BulkRowError(`${where}: the date must be a real date (YYYY-MM-DD).`);
+    return { id: u.id, date: u.date, amount_cents: cents(u.amount, where) };
   });
 }
 

@@ -18,6 +18,7 @@
  * everything else is new.
  */
 import { toDayNumber } from '@hf/calendar';
+import type { Candidate } from '@hf/contracts/ledger-internal';
 import type { MappedRow } from './statement';
 import { payeeTwinKey, payeesAlike } from './payee-similarity';
 
@@ -35,6 +36,18 @@ export interface ExistingTransaction {
   /** '', 'p' or 'x' (any case). */
   status: string;
   isBudgeted: boolean;
+}
+
+/** A row of svc-ledger's candidates answer as the matching reads it. */
+export function existingFromLedger(c: Candidate): ExistingTransaction {
+  return {
+    id: c.id,
+    date: c.date,
+    payee: c.payee,
+    amountCents: c.amount_cents,
+    status: c.status,
+    isBudgeted: c.is_budgeted,
+  };
 }
 
 export type DuplicateReason = 'recorded' | 'twin';

@@ -77,7 +77,7 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
         transactions: rows.map((r) => ({
           date: r.date,
           payee: r.payee,
-          amount: r.amount,
+          amount_cents: r.amountCents,
           status: 'x',
           notes: r.notes,
           category_id: r.category_id,

@@ -3,7 +3,7 @@ import { fromDayNumber } from '@hf/calendar';
 import { CsvAnalysis, ReconciliationData, type ExistingRow, type ImportedRow, type MappingConfig } from '@hf/contracts';
 import { fromCents } from '@hf/money';
 import { badRequest, requestToday, sendJsonAnswer } from '@hf/service-kit';
-import { candidateRange, reconcile, rowKey, type ExistingTransaction } from '../domain/matching';
+import { candidateRange, existingFromLedger, reconcile, rowKey, type ExistingTransaction } from '../domain/matching';
 import type { MappedRow } from '../domain/statement';
 import { fitLongPayee } from '../domain/long-payee';
 import { detectMapping, mapRows, readStatement, sampleRows } from '../reading';
@@ -132,7 +132,9 @@ export async function statementRoutes(app: FastifyInstance): Promise<void> {
       const range = candidateRange(mapped.rows);
       const from = range ? fromDayNumber(range.from) : today;
       const to = range ? fromDayNumber(range.to) : today;
-      const candidates = await app.ledger.candidates(householdId, accountId, from, to);
+      const candidates = (
+        await app.ledger.candidates({ household_id: householdId, account_id: accountId, from, to })
+      ).map(existingFromLedger);
       times.mark('candidates');
       const recorded = await recordedKeys(app.db, householdId, accountId, mapped.rows.length, () =>
         mapped.rows.map(rowKey),

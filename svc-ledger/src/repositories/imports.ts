@@ -15,7 +15,7 @@ export async function candidatesJson(
   const result = await q.query<{ body: string }>(
     `SELECT '[' || coalesce(string_agg(
          '{"id":' || id || ',"date":"' || date::text || '","payee":' || to_json(payee)::text
-         || ',"amount":' || trim_scale(amount / 100.0) || ',"status":"' || status || '","is_budgeted":' || is_budgeted
+         || ',"amount_cents":' || amount || ',"status":"' || status || '","is_budgeted":' || is_budgeted
          || ',"category_id":' || coalesce(category_id::text, 'null') || ',"transfer_id":' || coalesce(transfer_id::text, 'null') || '}',
          ',' ORDER BY date, created_at, id), '') || ']' AS body
      FROM transactions

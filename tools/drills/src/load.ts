@@ -181,7 +181,7 @@ export class Load {
     const transactions = Array.from({ length: rows }, (_, i) => ({
       date: randomDate(),
       payee: `Bulk payee ${i % 97}`,
-      amount: ((i % 2 === 0 ? -1 : 1) * ((i % 5000) + 1)) / 100,
+      amount_cents: (i % 2 === 0 ? -1 : 1) * ((i % 5000) + 1),
       notes: `bulk:${key}`,
     }));
     const start = Date.now();

@@ -11,7 +11,7 @@ import { isValidMonth } from '@hf/calendar';
 import { badRequest, notFound } from '@hf/service-kit';
 import { chunksBySize, snapshotBytes, toEventSnapshot, type TxRow } from '../../domain/transaction-rules';
 import { accountNamedBy } from '../../domain/transfer';
-import { amountToCents, requireDate } from '../../domain/values';
+import { requireDate } from '../../domain/values';
 import { accountRows, type AccountRow } from '../../repositories/accounts';
 import type { LedgerWrite } from '../../repositories/events';
 import {
@@ -86,7 +86,7 @@ async function upsertBudgetedRow(
     month: body.month,
     date: requireDate(body.date),
     payee: body.payee.trim(),
-    amount: amountToCents(body.amount),
+    amount: body.amount_cents,
     notes: (body.notes ?? '').trim(),
   };
   if (wanted.payee === '') throw badRequest('Payee is required.');

@@ -8,12 +8,12 @@ import {
   ClearTransactionsBody,
   ClearTransactionsResponse,
 } from '@hf/contracts/ledger-internal';
+import { BulkRowError, checkBulkRows, type CheckedBulkRow } from '@hf/ledger-client/bulk-rows';
 import { badRequest, notFound } from '@hf/service-kit';
-import { checkBulkRows, type CheckedBulkRow } from '../../domain/bulk-rows';
 import { findByPath } from '../../domain/category-tree';
 import { clearedRows } from '../../domain/clearing';
 import type { TxRow } from '../../domain/transaction-rules';
-import { amountToCents, requireAtMost, requireDate } from '../../domain/values';
+import { requireAtMost, requireDate } from '../../domain/values';
 import { findAccount } from '../../repositories/accounts';
 import { categoriesExist, categoriesOf } from '../../repositories/categories';
 import type { LedgerWrite } from '../../repositories/events';
@@ -83,6 +83,16 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
+/** Every row checked by the bulk-row rules before the database is touched; a 400 names the first bad row. */
+function checkedRows(rows: BulkCreateBody['transactions']): CheckedBulkRow[] {
+  try {
+    return checkBulkRows(rows);
+  } catch (err) {
+    if (err instanceof BulkRowError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
 /** Many rows in one database transaction (all or none); a repeated key answers the first result. */
 async function bulkCreate(
   app: FastifyInstance,
@@ -95,7 +105,7 @@ async function bulkCreate(
     LEDGER_LIMITS.internalBulk,
     `Too many transactions (limit ${LEDGER_LIMITS.internalBulk}).`,
   );
-  const inputs = checkBulkRows(body.transactions);
+  const inputs = checkedRows(body.transactions);
   return runWrite(app, reply, { householdId, userId: body.user_id ?? null }, async (w) => {
     const first = await claimIdempotencyKey(w.client, householdId, body.idempotency_key);
     if (first) return { ...first, replayed: true };
@@ -129,7 +139,8 @@ async function importedRows(
       if (!found) throw badRequest(`Transaction ${i + 1}: the category "${t.category.trim()}" does not exist.`);
       categoryId = found.id;
     }
-    return ordinaryRow(w, newIds[i], account.id, t, categoryId);
+    const entered = { date: t.date, payee: t.payee, amount: t.amount_cents, status: t.status, notes: t.notes };
+    return ordinaryRow(w, newIds[i], account.id, entered, categoryId);
   });
 }
 
@@ -185,7 +196,7 @@ async function clearMatched(app: FastifyInstance, body: ClearTransactionsBody, r
     if (!wanted.has(u.id)) throw badRequest('Every update must name one of the transaction_ids.');
     updates.set(u.id, {
       date: u.date === undefined ? undefined : requireDate(u.date),
-      amount: u.amount === undefined ? undefined : amountToCents(u.amount),
+      amount: u.amount_cents,
     });
   }
   return runWrite(app, reply, { householdId, userId: body.user_id ?? null }, async (w) => {
