@@ -196,35 +196,66 @@ function eventTime(time: string): string | null {
 }
 
 /**
- * Runs a durable, idempotent consumer: each delivery is validated (envelope, then data
- * against the schema of its type; invalid -> terminated and logged), then in one
- * transaction recorded in processed_events (a duplicate is acked without handling), handled,
- * and counted into consumer_positions. Any error rolls back and the event is redelivered.
- * After the first applied event and every `pruneEvery` after it, rows older than
- * `processedRetentionMs` are pruned (one bounded DELETE, see `pruneProcessedEvents`).
+ * One consumer's deliveries: validated, recorded in processed_events, handled and counted into
+ * consumer_positions in one transaction, and processed_events pruned now and then (runConsumer).
  */
-export async function runConsumer(options: RunConsumerOptions): Promise<Subscription> {
-  const { pool, consumer } = options;
-  const logger = options.logger ?? stderrLogger;
-  const validators = new Map<string, ValidateFunction>(
-    Object.entries(options.schemas ?? {}).map(([type, schema]) => [type, ajv.compile(schema)]),
-  );
-  const pruneEvery = Math.max(1, options.pruneEvery ?? DEFAULT_PRUNE_EVERY);
-  const retentionMs = options.processedRetentionMs ?? DEFAULT_PROCESSED_RETENTION_MS;
+class ConsumerDeliveries {
+  private readonly consumer: string;
+  private readonly logger: MessagingLogger;
+  private readonly validators: Map<string, ValidateFunction>;
+  private readonly pruneEvery: number;
   /** Applied events until the next prune; the first applied event prunes. */
-  let untilPrune = 1;
+  private untilPrune = 1;
 
-  /**
-   * Runs inside the delivery (before its ack), so no other delivery of this durable is applied
-   * meanwhile. A failure is logged and does not fail the delivery.
-   */
-  async function pruneNow(): Promise<void> {
-    try {
-      const pruned = await pruneProcessedEvents(pool, consumer, { retentionMs, batchSize: options.pruneBatchSize });
-      if (pruned > 0) logger.info({ consumer, pruned }, 'processed events pruned');
-    } catch (err) {
-      logger.warn({ consumer, err: describeError(err) }, 'processed events could not be pruned; will try again later');
+  constructor(private readonly options: RunConsumerOptions) {
+    this.consumer = options.consumer;
+    this.logger = options.logger ?? stderrLogger;
+    this.validators = new Map(
+      Object.entries(options.schemas ?? {}).map(([type, schema]) => [type, ajv.compile(schema)]),
+    );
+    this.pruneEvery = Math.max(1, options.pruneEvery ?? DEFAULT_PRUNE_EVERY);
+  }
+
+  /** One event: terminated when malformed, retried when handling fails, else acked. */
+  async handleOne(event: EventEnvelope, deliveryCount: number): Promise<HandlerOutcome> {
+    const { consumer, logger } = this;
+    const problem = this.malformed(event);
+    if (problem !== null) {
+      const eventId = (event as { id?: unknown })?.id;
+      logger.error(
+        { consumer, eventId, type: (event as { type?: unknown })?.type, problem },
+        problem.startsWith('envelope') ? 'malformed event envelope terminated' : 'malformed event data terminated',
+      );
+      return 'terminate';
     }
+    let applied: boolean[];
+    try {
+      applied = await withTransaction(this.options.pool, (client) => this.applyIn(client, [event]));
+    } catch (err) {
+      logger.warn(
+        { consumer, eventId: event.id, type: event.type, deliveryCount, err: describeError(err) },
+        'event handling failed; will retry',
+      );
+      return 'retry';
+    }
+    await this.afterCommit([event], applied);
+    return 'ack';
+  }
+
+  /** A backlog in one transaction (one commit instead of one per event); all or none. */
+  async handleBatch(events: EventEnvelope[]): Promise<void> {
+    // A malformed event is terminated (and logged) one at a time: the bus hands them over again.
+    if (events.some((event) => this.malformed(event) !== null)) throw new Error('a malformed event in the batch');
+    const applied = await withTransaction(this.options.pool, (client) => this.applyIn(client, events));
+    await this.afterCommit(events, applied);
+  }
+
+  /** The reason an event must be terminated (logged), or null when it is well-formed. */
+  private malformed(event: EventEnvelope): string | null {
+    if (!envelopeValidator(event)) return firstProblem(envelopeValidator.errors, 'envelope');
+    const validator = this.validators.get(event.type);
+    if (validator && !validator(event.data)) return firstProblem(validator.errors, 'data');
+    return null;
   }
 
   /**
@@ -232,11 +263,11 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
    * reads the positions from before them (one statement), then handles the new ones in order.
    * Answers, per event, whether it was new (false: a duplicate).
    */
-  async function applyIn(client: pg.PoolClient, events: readonly EventEnvelope[]): Promise<boolean[]> {
+  private async applyIn(client: pg.PoolClient, events: readonly EventEnvelope[]): Promise<boolean[]> {
     const recorded = await client.query<{ event_id: string | null; source: string | null; sequence: string | null }>(
       RECORD_AND_ADVANCE,
       [
-        consumer,
+        this.consumer,
         events.map((e) => e.id),
         events.map((e) => e.source),
         events.map((e) => e.sequence),
@@ -256,74 +287,67 @@ export async function runConsumer(options: RunConsumerOptions): Promise<Subscrip
       if (!applied[applied.length - 1]) continue;
       const previousSequence = positions.get(event.source) ?? 0;
       // With schemas, a type without one is not handled, only counted into the position.
-      if (options.schemas === undefined || validators.has(event.type))
-        await options.handle(client, event, { previousSequence });
+      if (this.options.schemas === undefined || this.validators.has(event.type))
+        await this.options.handle(client, event, { previousSequence });
       positions.set(event.source, Math.max(previousSequence, event.sequence));
     }
     return applied;
   }
 
   /** After a commit: wakes waitForPosition, logs duplicates, prunes when due (runs inside the delivery). */
-  async function afterCommit(events: readonly EventEnvelope[], applied: readonly boolean[]): Promise<void> {
+  private async afterCommit(events: readonly EventEnvelope[], applied: readonly boolean[]): Promise<void> {
     const sources = new Set<string>();
     events.forEach((event, i) => {
       if (applied[i]) sources.add(event.source);
-      else logger.info({ consumer, eventId: event.id, type: event.type }, 'duplicate event skipped');
+      else
+        this.logger.info({ consumer: this.consumer, eventId: event.id, type: event.type }, 'duplicate event skipped');
     });
-    for (const source of sources) positions.emit(`${consumer}\u0000${source}`);
+    for (const source of sources) positions.emit(`${this.consumer}\u0000${source}`);
     const count = applied.filter(Boolean).length;
     if (count === 0) return;
-    untilPrune -= count;
-    if (untilPrune <= 0) {
-      untilPrune = pruneEvery;
-      await pruneNow();
+    this.untilPrune -= count;
+    if (this.untilPrune <= 0) {
+      this.untilPrune = this.pruneEvery;
+      await this.pruneNow();
     }
   }
 
-  /** The reason an event must be terminated (logged), or null when it is well-formed. */
-  function malformed(event: EventEnvelope): string | null {
-    if (!envelopeValidator(event)) return firstProblem(envelopeValidator.errors, 'envelope');
-    const validator = validators.get(event.type);
-    if (validator && !validator(event.data)) return firstProblem(validator.errors, 'data');
-    return null;
+  /**
+   * Runs inside the delivery (before its ack), so no other delivery of this durable is applied
+   * meanwhile. A failure is logged and does not fail the delivery.
+   */
+  private async pruneNow(): Promise<void> {
+    const { consumer, logger, options } = this;
+    try {
+      const pruned = await pruneProcessedEvents(options.pool, consumer, {
+        retentionMs: options.processedRetentionMs ?? DEFAULT_PROCESSED_RETENTION_MS,
+        batchSize: options.pruneBatchSize,
+      });
+      if (pruned > 0) logger.info({ consumer, pruned }, 'processed events pruned');
+    } catch (err) {
+      logger.warn({ consumer, err: describeError(err) }, 'processed events could not be pruned; will try again later');
+    }
   }
+}
 
+/**
+ * Runs a durable, idempotent consumer: each delivery is validated (envelope, then data
+ * against the schema of its type; invalid -> terminated and logged), then in one
+ * transaction recorded in processed_events (a duplicate is acked without handling), handled,
+ * and counted into consumer_positions. Any error rolls back and the event is redelivered.
+ * After the first applied event and every `pruneEvery` after it, rows older than
+ * `processedRetentionMs` are pruned (one bounded DELETE, see `pruneProcessedEvents`).
+ */
+export async function runConsumer(options: RunConsumerOptions): Promise<Subscription> {
+  const deliveries = new ConsumerDeliveries(options);
   return options.bus.subscribe({
-    durable: consumer,
+    durable: options.consumer,
     subjects: options.subjects,
     ackWaitMs: options.ackWaitMs,
     maxDeliver: options.maxDeliver,
     maxBatch: options.maxBatch,
-    handler: async (event, meta): Promise<HandlerOutcome> => {
-      const problem = malformed(event);
-      if (problem !== null) {
-        const eventId = (event as { id?: unknown })?.id;
-        logger.error(
-          { consumer, eventId, type: (event as { type?: unknown })?.type, problem },
-          problem.startsWith('envelope') ? 'malformed event envelope terminated' : 'malformed event data terminated',
-        );
-        return 'terminate';
-      }
-      let applied: boolean[];
-      try {
-        applied = await withTransaction(pool, (client) => applyIn(client, [event]));
-      } catch (err) {
-        logger.warn(
-          { consumer, eventId: event.id, type: event.type, deliveryCount: meta.deliveryCount, err: describeError(err) },
-          'event handling failed; will retry',
-        );
-        return 'retry';
-      }
-      await afterCommit([event], applied);
-      return 'ack';
-    },
-    // A backlog in one transaction (one commit instead of one per event); all or none.
-    batchHandler: async (events) => {
-      // A malformed event is terminated (and logged) one at a time: the bus hands them over again.
-      if (events.some((event) => malformed(event) !== null)) throw new Error('a malformed event in the batch');
-      const applied = await withTransaction(pool, (client) => applyIn(client, events));
-      await afterCommit(events, applied);
-    },
+    handler: (event, meta) => deliveries.handleOne(event, meta.deliveryCount),
+    batchHandler: (events) => deliveries.handleBatch(events),
   });
 }
 

@@ -199,65 +199,64 @@ class Durable {
         continue;
       }
       const subscriber = this.subscribers[this.nextSubscriber++ % this.subscribers.length];
-      if (subscriber.batchHandler && this.deliveries === 0 && this.cursor >= this.noBatchBefore) {
-        const batch = this.waitingBatch(subscriber.maxBatch);
-        if (batch.events.length >= 2) {
-          try {
-            await subscriber.batchHandler(batch.events);
-            this.cursor = batch.last + 1;
-            continue;
-          } catch (err) {
-            this.logger.warn(
-              { durable: this.name, events: batch.events.length, err: describeError(err) },
-              'event batch failed; handling its events one at a time',
-            );
-            this.noBatchBefore = batch.last + 1;
-          }
-        }
-      }
-      this.deliveries++;
-      const event = JSON.parse(entry.body) as EventEnvelope;
-      let outcome: HandlerOutcome;
-      try {
-        outcome = (await subscriber.handler(event, { deliveryCount: this.deliveries })) ?? 'ack';
-      } catch (err) {
-        this.logger.warn(
-          {
-            durable: this.name,
-            eventId: event.id,
-            type: event.type,
-            deliveryCount: this.deliveries,
-            err: describeError(err),
-          },
-          'event handler failed; will redeliver',
-        );
-        outcome = 'retry';
-      }
-      if (outcome === 'ack') {
-        this.advance();
-      } else if (outcome === 'terminate') {
-        this.logger.error(
-          { durable: this.name, eventId: event.id, type: event.type, deliveryCount: this.deliveries },
-          'event terminated by its handler',
-        );
-        this.advance();
-      } else if (this.deliveries >= this.maxDeliver) {
-        this.logger.error(
-          { durable: this.name, eventId: event.id, type: event.type, deliveryCount: this.deliveries },
-          'poison event dropped after max deliveries',
-        );
-        this.advance();
-      } else {
-        this.redeliveryTimer = setTimeout(
-          () => {
-            this.redeliveryTimer = undefined;
-            this.wake();
-          },
-          retryDelayMs(this.deliveries, this.ackWaitMs),
-        );
-        return;
-      }
+      if (await this.deliverBatch(subscriber)) continue;
+      if (!(await this.deliverOne(subscriber, JSON.parse(entry.body) as EventEnvelope))) return;
     }
+  }
+
+  /**
+   * To a subscriber with a batch handler, two or more matching events waiting from the cursor on
+   * as one batch. True when they were handled; a failed batch is logged and its events then go
+   * one at a time.
+   */
+  private async deliverBatch(subscriber: Subscriber): Promise<boolean> {
+    if (!subscriber.batchHandler || this.deliveries !== 0 || this.cursor < this.noBatchBefore) return false;
+    const batch = this.waitingBatch(subscriber.maxBatch);
+    if (batch.events.length < 2) return false;
+    try {
+      await subscriber.batchHandler(batch.events);
+      this.cursor = batch.last + 1;
+      return true;
+    } catch (err) {
+      this.logger.warn(
+        { durable: this.name, events: batch.events.length, err: describeError(err) },
+        'event batch failed; handling its events one at a time',
+      );
+      this.noBatchBefore = batch.last + 1;
+      return false;
+    }
+  }
+
+  /** The event at the cursor to one subscriber. False when it waits for a redelivery. */
+  private async deliverOne(subscriber: Subscriber, event: EventEnvelope): Promise<boolean> {
+    this.deliveries++;
+    const fields = { durable: this.name, eventId: event.id, type: event.type, deliveryCount: this.deliveries };
+    let outcome: HandlerOutcome;
+    try {
+      outcome = (await subscriber.handler(event, { deliveryCount: this.deliveries })) ?? 'ack';
+    } catch (err) {
+      this.logger.warn({ ...fields, err: describeError(err) }, 'event handler failed; will redeliver');
+      outcome = 'retry';
+    }
+    if (outcome === 'ack') {
+      this.advance();
+    } else if (outcome === 'terminate') {
+      this.logger.error(fields, 'event terminated by its handler');
+      this.advance();
+    } else if (this.deliveries >= this.maxDeliver) {
+      this.logger.error(fields, 'poison event dropped after max deliveries');
+      this.advance();
+    } else {
+      this.redeliveryTimer = setTimeout(
+        () => {
+          this.redeliveryTimer = undefined;
+          this.wake();
+        },
+        retryDelayMs(this.deliveries, this.ackWaitMs),
+      );
+      return false;
+    }
+    return true;
   }
 
   /** The matching events from the cursor on, at most `max`, and the log position of the last one. */
@@ -293,6 +292,47 @@ class Durable {
   }
 }
 
+/** Event ids accepted within the duplicate window. */
+class RecentIds {
+  /** Event id -> time it was accepted; Map order is acceptance order, so pruning reads from the front. */
+  private readonly acceptedAt = new Map<string, number>();
+
+  constructor(private readonly windowMs: number) {}
+
+  /** False when `id` was accepted within the window (a duplicate); else true, and it is recorded. */
+  accept(id: string, now: number): boolean {
+    for (const [seen, at] of this.acceptedAt) {
+      if (now - at < this.windowMs) break;
+      this.acceptedAt.delete(seen);
+    }
+    if (this.acceptedAt.has(id)) return false;
+    this.acceptedAt.set(id, now);
+    return true;
+  }
+}
+
+/** A subscription joins its durable (configured by the latest one) until stopped. */
+function joinDurable(durable: Durable, subscribeOptions: SubscribeOptions): Subscription {
+  durable.configure(subscribeOptions);
+  const subscriber: Subscriber = {
+    handler: (event, meta) => subscribeOptions.handler(event, meta),
+    batchHandler: subscribeOptions.batchHandler,
+    maxBatch: Math.max(1, subscribeOptions.maxBatch ?? DEFAULT_MAX_BATCH),
+  };
+  durable.subscribers.push(subscriber);
+  setImmediate(() => durable.wake());
+  let stopped = false;
+  return {
+    async stop(): Promise<void> {
+      if (stopped) return;
+      stopped = true;
+      durable.subscribers = durable.subscribers.filter((s) => s !== subscriber);
+      if (durable.subscribers.length === 0) durable.cancelTimer();
+      await durable.idle();
+    },
+  };
+}
+
 /**
  * The single-process bus. It keeps the same contract as the JetStream adapter: publish
  * resolves once the event is in the (in-memory) log; ids already seen within the duplicate
@@ -312,17 +352,9 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
   const clock = options.now ?? Date.now;
   const duplicateWindowMs = Math.min(options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS, limits.maxAgeMs);
   const log = new RetainedLog(limits, clock);
-  /** Event id -> time it was accepted; Map order is acceptance order, so pruning reads from the front. */
-  const recentIds = new Map<string, number>();
+  const recentIds = new RecentIds(duplicateWindowMs);
   const durables = new Map<string, Durable>();
   let closed = false;
-
-  function pruneIds(now: number): void {
-    for (const [id, at] of recentIds) {
-      if (now - at < duplicateWindowMs) break;
-      recentIds.delete(id);
-    }
-  }
 
   return {
     kind: 'inprocess',
@@ -333,10 +365,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
       if (typeof event?.id !== 'string' || event.id.length === 0) throw new Error('An event needs an id.');
       if (typeof event.type !== 'string' || !isPublishableSubject(event.type))
         throw new Error(`Invalid event type "${String(event.type)}".`);
-      const now = clock();
-      pruneIds(now);
-      if (recentIds.has(event.id)) return;
-      recentIds.set(event.id, now);
+      if (!recentIds.accept(event.id, clock())) return;
       log.append(event.type, JSON.stringify(event));
       // Deliver after publish resolves, as a network bus would.
       setImmediate(() => {
@@ -356,25 +385,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
         durable = new Durable(subscribeOptions.durable, log, logger);
         durables.set(subscribeOptions.durable, durable);
       }
-      durable.configure(subscribeOptions);
-      const subscriber: Subscriber = {
-        handler: (event, meta) => subscribeOptions.handler(event, meta),
-        batchHandler: subscribeOptions.batchHandler,
-        maxBatch: Math.max(1, subscribeOptions.maxBatch ?? DEFAULT_MAX_BATCH),
-      };
-      durable.subscribers.push(subscriber);
-      const subscribed = durable;
-      setImmediate(() => subscribed.wake());
-      let stopped = false;
-      return {
-        async stop(): Promise<void> {
-          if (stopped) return;
-          stopped = true;
-          subscribed.subscribers = subscribed.subscribers.filter((s) => s !== subscriber);
-          if (subscribed.subscribers.length === 0) subscribed.cancelTimer();
-          await subscribed.idle();
-        },
-      };
+      return joinDurable(durable, subscribeOptions);
     },
 
     async isReady(): Promise<boolean> {
