@@ -1,32 +1,12 @@
-import { ACCOUNTS_QUERY_KEY, ApiError, displayDate, errorMessage, formatDollars, useAccounts } from '@hf/app-kit';
-import {
-  confirmUnlock,
-  draftFromRow,
-  isCleared,
-  isTransferRow,
-  PAYEES_QUERY_KEY,
-  prepareEdit,
-  updateTransaction,
-  useCategoryOptions,
-  useCategoryResolver,
-  usePayees,
-  type TransactionDraft,
-} from '@hf/app-kit/editing';
-import { localToday } from '@hf/calendar';
+import { displayDate } from '@hf/app-kit';
+import { useCategoryOptions, useCategoryResolver } from '@hf/app-kit/editing';
 import { Modal, StatusMessage, useTimedMessage } from '@hf/ui';
-import { StatusBadge, TransactionEditFields, useDialogs, useEditKeys } from '@hf/ui/editing';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  downloadCsv,
-  reportErrorMessage,
-  REPORTS_QUERY_KEY,
-  useDrillDown,
-  type DrillDownRow,
-  type DrillDownTarget,
-  type ReportParams,
-} from './api';
+import { useDialogs } from '@hf/ui/editing';
+import { useCallback, useMemo } from 'react';
+import { downloadCsv, reportErrorMessage, useDrillDown, type DrillDownTarget, type ReportParams } from './api';
+import { DrillDownRowView, RowEditor } from './DrillDownRows';
 import { categoryKey } from './report-filters';
+import { useDrillDownEditing } from './use-drill-down-editing';
 
 const COLUMNS = ['Date', 'Payee', 'Account', 'Category', 'Amount', 'Status'] as const;
 
@@ -40,85 +20,20 @@ export interface DrillDownProps {
   onClose: () => void;
 }
 
-interface EditState {
-  row: DrillDownRow;
-  draft: TransactionDraft;
-}
-
-/** One row being edited, as in the register: the stacked fields, Save and Cancel. */
-function RowEditor({
-  edit,
-  locked,
-  busy,
-  onChange,
-  onUnlock,
-  onSave,
-  onCancel,
-}: {
-  edit: EditState;
-  locked: boolean;
-  busy: boolean;
-  onChange: (patch: Partial<TransactionDraft>) => void;
-  onUnlock: () => void;
-  onSave: () => void;
-  onCancel: () => void;
-}) {
-  const { options: categoryOptions } = useCategoryOptions();
-  const payees = usePayees().data ?? [];
-  const accounts = useAccounts().data ?? [];
-  const accountNames = useMemo(
-    () => accounts.filter((a) => a.id !== edit.row.account_id).map((a) => a.name),
-    [accounts, edit.row.account_id],
-  );
-  const [today] = useState(() => localToday());
-  const onKeyDown = useEditKeys(onSave, onCancel);
-  const firstField = useRef<HTMLInputElement>(null);
-  useEffect(() => firstField.current?.focus(), []);
-  return (
-    <div className="report-drill__editor" role="group" aria-label={`Edit transaction ${edit.row.payee}`}>
-      <TransactionEditFields
-        rowId={edit.row.id}
-        draft={edit.draft}
-        onChange={onChange}
-        locked={locked}
-        isTransfer={isTransferRow(edit.row)}
-        today={today}
-        payees={payees}
-        accountNames={accountNames}
-        categoryOptions={categoryOptions}
-        onUnlock={onUnlock}
-        onKeyDown={onKeyDown}
-        firstFieldRef={firstField}
-      />
-      <div className="report-drill__editor-actions">
-        <button type="button" className="hf-button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="button" className="hf-button hf-button--primary" disabled={busy} onClick={onSave}>
-          Save
-        </button>
-      </div>
-    </div>
-  );
-}
-
 /**
  * The drill-down (spec section 2): the rows behind a report item, each editable as in the
  * register. A save refetches the drill-down, the report and the trend (read-your-writes makes
  * them include the edit).
  */
 export function DrillDown({ target, label, params, hiddenCategories, onClose }: DrillDownProps) {
-  const queryClient = useQueryClient();
   const rows = useDrillDown(target, params);
   const { options: categoryOptions } = useCategoryOptions();
   const dialogs = useDialogs();
   const { message, show } = useTimedMessage();
-  const [editing, setEditing] = useState<EditState | null>(null);
-  const [unlocked, setUnlocked] = useState<ReadonlySet<number>>(new Set());
-  const [busy, setBusy] = useState(false);
-  const [today] = useState(() => localToday());
   const showError = useCallback((text: string) => show(text, 'error'), [show]);
   const resolveCategory = useCategoryResolver(dialogs, showError);
+  const editor = useDrillDownEditing({ categoryOptions, dialogs, resolveCategory, show, refetch: rows.refetch });
+  const { editing } = editor;
 
   const visible = useMemo(
     () =>
@@ -128,40 +43,6 @@ export function DrillDown({ target, label, params, hiddenCategories, onClose }: 
       ),
     [rows.data, target.by, hiddenCategories],
   );
-
-  const startEdit = (row: DrillDownRow) =>
-    setEditing((e) => (e?.row.id === row.id ? e : { row, draft: draftFromRow(row) }));
-  const cancelEdit = () => setEditing(null);
-
-  const save = async () => {
-    if (!editing || busy) return;
-    const { row, draft } = editing;
-    const prepared = await prepareEdit(row, draft, { today, categoryOptions, dialogs, resolveCategory });
-    if (prepared.kind === 'invalid') return show(prepared.message, 'error');
-    if (prepared.kind === 'cancelled') return;
-    if (prepared.kind === 'unchanged') return setEditing(null);
-    setBusy(true);
-    try {
-      await updateTransaction(row.id, { ...prepared.body, updated_at: row.updated_at });
-      setEditing(null);
-      show('Update successful.');
-      void queryClient.invalidateQueries({ queryKey: REPORTS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: ACCOUNTS_QUERY_KEY });
-      void queryClient.invalidateQueries({ queryKey: PAYEES_QUERY_KEY });
-    } catch (err) {
-      show(errorMessage(err, 'Failed to update transaction.'), 'error');
-      if (err instanceof ApiError && err.status === 409) {
-        setEditing(null);
-        void rows.refetch();
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const unlock = async (row: DrillDownRow) => {
-    if (await confirmUnlock(dialogs)) setUnlocked((s) => new Set(s).add(row.id));
-  };
 
   const download = async () => {
     try {
@@ -174,7 +55,7 @@ export function DrillDown({ target, label, params, hiddenCategories, onClose }: 
   // Escape while a row is edited cancels the edit (the fields cancel it themselves), not the dialog.
   const onKey = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !editing) return false;
-    if (!event.defaultPrevented) setEditing(null);
+    if (!event.defaultPrevented) editor.cancel();
     return true;
   };
 
@@ -222,46 +103,17 @@ export function DrillDown({ target, label, params, hiddenCategories, onClose }: 
                     <td colSpan={COLUMNS.length + 1}>
                       <RowEditor
                         edit={editing}
-                        locked={isCleared(row.status) && !unlocked.has(row.id)}
-                        busy={busy}
-                        onChange={(patch) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e))}
-                        onUnlock={() => void unlock(row)}
-                        onSave={() => void save()}
-                        onCancel={cancelEdit}
+                        locked={editor.isLocked(row)}
+                        busy={editor.busy}
+                        onChange={editor.change}
+                        onUnlock={() => void editor.unlock(row)}
+                        onSave={() => void editor.save()}
+                        onCancel={editor.cancel}
                       />
                     </td>
                   </tr>
                 ) : (
-                  <tr key={row.id} data-row-id={row.id} className="report-drill__row" onClick={() => startEdit(row)}>
-                    <td data-label="Date">{displayDate(row.date)}</td>
-                    <td data-label="Payee" className="report-drill__payee">
-                      {row.payee}
-                    </td>
-                    <td data-label="Account">{row.account_name}</td>
-                    <td data-label="Category">{row.category_name ?? ''}</td>
-                    <td
-                      data-label="Amount"
-                      className={`hf-num report-drill__amount${row.amount < 0 ? ' is-payment' : ' is-deposit'}`}
-                    >
-                      {formatDollars(row.amount)}
-                    </td>
-                    <td data-label="Status">
-                      <StatusBadge status={row.status} />
-                    </td>
-                    <td className="report-drill__actions">
-                      <button
-                        type="button"
-                        className="hf-button hf-button--small"
-                        aria-label={`Edit ${row.payee}, ${displayDate(row.date)}`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          startEdit(row);
-                        }}
-                      >
-                        Edit
-                      </button>
-                    </td>
-                  </tr>
+                  <DrillDownRowView key={row.id} row={row} onEdit={() => editor.start(row)} />
                 ),
               )}
             </tbody>
