@@ -7,7 +7,8 @@ import { COLOR_SECTIONS, sectionById } from './color-sections';
 import { ThemeLibrary } from './ThemeLibrary';
 import { ThemePreview } from './ThemePreview';
 import { isSavedTheme, type SavedTheme } from './themes-api';
-import { THEME_MESSAGES, useThemeManager } from './use-theme-manager';
+import { THEME_MESSAGES } from './theme-messages';
+import { useThemeManager } from './use-theme-manager';
 
 /** The appearance screen: active theme, live preview, colour editor and the theme library. */
 export function AppearanceSettings() {

@@ -1,5 +1,5 @@
 import { sameThemeId, type SavedTheme, type Theme, type ThemeId } from './themes-api';
-import { THEME_MESSAGES } from './use-theme-manager';
+import { THEME_MESSAGES } from './theme-messages';
 
 export interface ThemeLibraryProps {
   builtIns: Theme[];

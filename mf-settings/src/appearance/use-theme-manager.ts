@@ -1,41 +1,21 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { announceTheme, errorMessage, type ThemeColorKey } from '@hf/app-kit';
-import type { MessageKind } from '@hf/ui';
-import { readAppliedColors, resetSectionColors, sameColors, type ColorSection } from './color-sections';
+import { useQueryClient } from '@tanstack/react-query';
+import { announceTheme, type ThemeColorKey } from '@hf/app-kit';
+import { resetSectionColors, sameColors, type ColorSection } from './color-sections';
+import { appliedTheme, THEME_MESSAGES, type Notify } from './theme-messages';
 import {
   DEFAULT_THEME_ID,
-  isSavedTheme,
   sameThemeId,
   themesApi,
   THEME_QUERY_KEYS,
   useBuiltInThemes,
   useSavedThemes,
   useThemePreference,
-  type SavedTheme,
   type Theme,
   type ThemeColors,
   type ThemePreferenceView,
 } from './themes-api';
-
-export const THEME_MESSAGES = {
-  nameRequired: 'Theme name cannot be empty.',
-  saved: (name: string) => `Theme "${name}" saved successfully.`,
-  saveFailed: 'Failed to save theme.',
-  cannotDeleteBuiltIn: 'Cannot delete a default theme.',
-  deleteConfirm: 'Are you sure you want to delete this theme? This action cannot be undone.',
-  deleted: 'Theme deleted successfully.',
-  deleteFailed: 'Failed to delete theme.',
-  reset: 'Theme reset to default.',
-  noSavedThemes: 'No saved themes',
-} as const;
-
-type Notify = (text: string, kind?: MessageKind) => void;
-
-/** Stand-in when even the built-ins could not be loaded: whatever the shell applied. */
-function appliedTheme(): Theme {
-  return { id: DEFAULT_THEME_ID, name: 'Default', colors: readAppliedColors() };
-}
+import { useSavedThemeActions } from './use-saved-theme-actions';
 
 /**
  * The appearance screen's state: the active (base) theme, the colours being edited, and the
@@ -116,79 +96,15 @@ export function useThemeManager(notify: Notify) {
     notify(THEME_MESSAGES.reset, 'success');
   }, [defaultTheme, loadTheme, notify]);
 
-  const saveMutation = useMutation({
-    mutationFn: ({ name, colors: toSave }: { name: string; colors: ThemeColors }) => themesApi.save(name, toSave),
+  const { saveTheme, saving, checkDeletable, deleteTheme } = useSavedThemeActions({
+    active,
+    colors,
+    defaultTheme,
+    notify,
+    setActive,
+    setColors,
+    rememberPreference,
   });
-  const { mutateAsync: saveAsync } = saveMutation;
-
-  /** Save the current colours under a name; the saved theme becomes the active one. Returns true on success. */
-  const saveTheme = useCallback(
-    async (rawName: string): Promise<boolean> => {
-      const name = rawName.trim();
-      if (!name) {
-        notify(THEME_MESSAGES.nameRequired, 'error');
-        return false;
-      }
-      if (!colors) return false;
-      try {
-        const result = await saveAsync({ name, colors });
-        const theme: SavedTheme = { id: result.id, name: result.name ?? name, colors: { ...colors, ...result.colors } };
-        queryClient.setQueryData<SavedTheme[]>(THEME_QUERY_KEYS.saved, (list) => [
-          ...(list ?? []).filter((t) => t.id !== theme.id),
-          theme,
-        ]);
-        void queryClient.invalidateQueries({ queryKey: THEME_QUERY_KEYS.saved });
-        setActive(theme);
-        rememberPreference(theme);
-        notify(THEME_MESSAGES.saved(name), 'success');
-        return true;
-      } catch (err) {
-        notify(errorMessage(err, THEME_MESSAGES.saveFailed), 'error');
-        return false;
-      }
-    },
-    [colors, notify, queryClient, rememberPreference, saveAsync],
-  );
-
-  /** May this theme be deleted? Built-ins may not: the message says so. */
-  const checkDeletable = useCallback(
-    (theme: Theme): theme is SavedTheme => {
-      if (isSavedTheme(theme)) return true;
-      notify(THEME_MESSAGES.cannotDeleteBuiltIn, 'error');
-      return false;
-    },
-    [notify],
-  );
-
-  const { mutateAsync: deleteAsync } = useMutation({ mutationFn: (id: number) => themesApi.remove(id) });
-
-  /** Delete a saved theme (after the confirmation). Deleting the active theme falls back to Default. */
-  const deleteTheme = useCallback(
-    async (theme: SavedTheme) => {
-      try {
-        await deleteAsync(theme.id);
-        queryClient.setQueryData<SavedTheme[]>(THEME_QUERY_KEYS.saved, (list) =>
-          (list ?? []).filter((t) => t.id !== theme.id),
-        );
-        void queryClient.invalidateQueries({ queryKey: THEME_QUERY_KEYS.saved });
-        if (active && sameThemeId(active.id, theme.id)) {
-          const fallback = defaultTheme ?? appliedTheme();
-          setActive(fallback);
-          setColors({ ...fallback.colors });
-          announceTheme(fallback.colors);
-          // svc-auth already falls back to 'default' when the preferred theme is deleted.
-          queryClient.setQueryData<ThemePreferenceView>(THEME_QUERY_KEYS.preference, {
-            preference: fallback.id,
-            theme: fallback,
-          });
-        }
-        notify(THEME_MESSAGES.deleted, 'success');
-      } catch (err) {
-        notify(errorMessage(err, THEME_MESSAGES.deleteFailed), 'error');
-      }
-    },
-    [active, defaultTheme, deleteAsync, notify, queryClient],
-  );
 
   const modified = !!active && !!colors && !sameColors(active.colors, colors);
 
@@ -199,7 +115,7 @@ export function useThemeManager(notify: Notify) {
     builtIns: builtInList,
     saved: savedList,
     savedLoading: saved.isPending,
-    saving: saveMutation.isPending,
+    saving,
     loadTheme,
     setColor,
     resetSection,
