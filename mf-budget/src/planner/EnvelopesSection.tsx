@@ -4,17 +4,15 @@
  * the progress bar; the add form (category autocomplete, amount, rollover on by default); delete;
  * "Reset This Month" (asks, makes no call).
  */
-import { formatDollars } from '@hf/app-kit';
 import { localToday } from '@hf/calendar';
-import { envelopeProgress, useEnvelopes, type CategoryBudget } from '@hf/app-kit/budget/envelopes';
-import { useCategoryOptions, useCategoryResolver } from '@hf/app-kit/editing';
+import { useEnvelopes, type CategoryBudget } from '@hf/app-kit/budget/envelopes';
 import { ConfirmDialog } from '@hf/ui';
-import { CategoryInput, type Dialogs } from '@hf/ui/editing';
-import { ProgressBar } from '@hf/ui/progress-bar';
-import { formatCurrency, fromCents, parseCurrencyInput } from '@hf/money';
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import type { Dialogs } from '@hf/ui/editing';
+import { useId, useState } from 'react';
 import { budgetApi, budgetErrorMessage, BUDGET_TEXT, useBudgetRefresh } from './api';
 import { longMonthLabel, shiftMonth } from './months';
+import { AddEnvelopeForm } from './AddEnvelopeForm';
+import { EnvelopesTable } from './EnvelopesTable';
 
 export function EnvelopesSection({ accountId, dialogs }: { accountId: number; dialogs: Dialogs }) {
   const headingId = useId();
@@ -93,76 +91,7 @@ export function EnvelopesSection({ accountId, dialogs }: { accountId: number; di
       ) : (
         <>
           {carriedFrom && <p className="hf-muted budget-note">Carried forward from {longMonthLabel(carriedFrom)}.</p>}
-          <div className="hf-table-wrap budget-envelopes-wrap">
-            <table className="hf-table budget-envelopes" aria-label={`Envelopes of ${longMonthLabel(month)}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Category</th>
-                  <th scope="col" className="hf-num">
-                    Amount
-                  </th>
-                  <th scope="col" className="hf-num">
-                    Rollover
-                  </th>
-                  <th scope="col" className="hf-num">
-                    Spent
-                  </th>
-                  <th scope="col" className="hf-num">
-                    Left
-                  </th>
-                  <th scope="col">Progress</th>
-                  <th scope="col">
-                    <span className="hf-visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((envelope) => {
-                  const progress = envelopeProgress(envelope);
-                  return (
-                    <tr
-                      key={`${envelope.id}-${envelope.category_id}`}
-                      data-envelope={envelope.category_name}
-                      data-tone={progress.tone}
-                    >
-                      <th scope="row" className="budget-envelopes__name">
-                        {envelope.category_name}
-                      </th>
-                      <td className="hf-num">{formatDollars(envelope.amount)}</td>
-                      <td
-                        className="hf-num"
-                        title={envelope.rollover_enabled ? 'Rolls over into next month' : 'Does not roll over'}
-                      >
-                        {formatDollars(envelope.rollover)}
-                        {!envelope.rollover_enabled && <span className="budget-badge">off</span>}
-                      </td>
-                      <td className="hf-num">{formatDollars(envelope.spent)}</td>
-                      <td className={`hf-num budget-left budget-left--${progress.tone}`}>
-                        {formatCurrency(progress.leftCents)}
-                      </td>
-                      <td className="budget-envelopes__bar">
-                        <ProgressBar
-                          value={progress.share}
-                          tone={progress.tone}
-                          label={`${envelope.category_name} remaining`}
-                        />
-                      </td>
-                      <td className="budget-actions">
-                        <button
-                          type="button"
-                          className="hf-button hf-button--small"
-                          aria-label={`Delete ${envelope.category_name} envelope`}
-                          onClick={() => setDeleting(envelope)}
-                        >
-                          Delete
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <EnvelopesTable list={list} month={month} onDelete={setDeleting} />
         </>
       )}
       <AddEnvelopeForm accountId={accountId} month={month} dialogs={dialogs} onAdded={refresh} />
@@ -184,103 +113,5 @@ export function EnvelopesSection({ accountId, dialogs }: { accountId: number; di
         />
       )}
     </section>
-  );
-}
-
-function AddEnvelopeForm({
-  accountId,
-  month,
-  dialogs,
-  onAdded,
-}: {
-  accountId: number;
-  month: string;
-  dialogs: Dialogs;
-  onAdded: () => Promise<void>;
-}) {
-  const { options } = useCategoryOptions();
-  const [category, setCategory] = useState('');
-  const [amount, setAmount] = useState('');
-  const [rollover, setRollover] = useState(true);
-  const [busy, setBusy] = useState(false);
-  const categoryRef = useRef<HTMLInputElement>(null);
-  const onResolveError = useCallback((text: string) => void dialogs.alert('Everyday Envelopes', text), [dialogs]);
-  const resolveCategory = useCategoryResolver(dialogs, onResolveError);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!category.trim()) {
-      await dialogs.alert('Everyday Envelopes', BUDGET_TEXT.categoryRequired);
-      categoryRef.current?.focus();
-      return;
-    }
-    const cents = amount.trim() === '' ? null : parseCurrencyInput(amount);
-    if (cents === null) {
-      await dialogs.alert('Everyday Envelopes', 'Please enter an amount.');
-      return;
-    }
-    setBusy(true);
-    try {
-      const resolved = await resolveCategory(category);
-      if (!resolved) return;
-      if (resolved.id === null) {
-        await dialogs.alert('Everyday Envelopes', BUDGET_TEXT.categoryRequired);
-        return;
-      }
-      try {
-        await budgetApi.createEnvelope({
-          account_id: accountId,
-          category_id: resolved.id,
-          month,
-          amount: fromCents(cents),
-          rollover_enabled: rollover,
-        });
-      } catch (err) {
-        await dialogs.alert('Everyday Envelopes', budgetErrorMessage(err, BUDGET_TEXT.saveEnvelope));
-        return;
-      }
-      setCategory('');
-      setAmount('');
-      setRollover(true);
-      await onAdded();
-      categoryRef.current?.focus();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form className="budget-add-form" aria-label="Add envelope" noValidate onSubmit={(e) => void submit(e)}>
-      <label className="hf-field budget-add-form__wide">
-        <span>Category</span>
-        <CategoryInput
-          value={category}
-          onChange={setCategory}
-          options={options}
-          allowTransfer={false}
-          inputRef={categoryRef}
-        />
-      </label>
-      <label className="hf-field">
-        <span>Amount</span>
-        <input
-          type="number"
-          step="0.01"
-          min="0"
-          inputMode="decimal"
-          required
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-      </label>
-      <label className="hf-check budget-add-form__check">
-        <input type="checkbox" checked={rollover} onChange={(e) => setRollover(e.target.checked)} />
-        <span>Rollover</span>
-      </label>
-      <button type="submit" className="hf-button hf-button--primary" disabled={busy}>
-        Add Envelope
-      </button>
-    </form>
   );
 }
