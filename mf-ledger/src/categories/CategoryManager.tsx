@@ -2,25 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { errorMessage } from '@hf/app-kit';
 import { type CategoryNode } from '@hf/app-kit/editing';
-import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
+import { StatusMessage, useTimedMessage } from '@hf/ui';
 import { categoriesApi, CATEGORIES_QUERY_KEY, useCategoryTree } from './api';
 import {
-  DELETE_CATEGORY_MESSAGE,
   invalidMergeDestinations,
-  mergeConfirmationMessage,
   newParentForDrop,
   refusedDropReason,
   type TOP_LEVEL_DROP_ID,
 } from './category-moves';
+import { CategoryDialog, type Dialog } from './CategoryDialog';
 import { CategoryTreeView } from './CategoryTreeView';
-import { NameModal } from '../components/NameModal';
 import { LEDGER_LIMITS } from '@hf/contracts/ledger-limits';
-
-type Dialog =
-  | { kind: 'edit'; category: CategoryNode }
-  | { kind: 'add-child'; parent: CategoryNode }
-  | { kind: 'delete'; category: CategoryNode }
-  | { kind: 'merge'; source: CategoryNode; destination: CategoryNode };
 
 /** "Manage Your Categories" content (spec sections 2, 4, 5, 8). */
 export function CategoryManager() {
@@ -141,69 +133,19 @@ export function CategoryManager() {
         </>
       )}
 
-      {dialog?.kind === 'edit' && (
-        <NameModal
-          title="Edit Category"
-          label="Category name"
-          initial={dialog.category.name}
-          submitLabel="Save"
-          maxLength={LEDGER_LIMITS.categoryName}
-          onCancel={() => setDialog(null)}
-          onSubmit={(name) => {
-            setDialog(null);
-            void run(() => categoriesApi.rename(dialog.category.id, name), null, 'Could not update category.');
-          }}
-        />
-      )}
-      {dialog?.kind === 'add-child' && (
-        <NameModal
-          title={`Add Sub-category to ${dialog.parent.name}`}
-          label="Sub-category name"
-          submitLabel="Add"
-          maxLength={LEDGER_LIMITS.categoryName}
-          onCancel={() => setDialog(null)}
-          onSubmit={(name) => {
-            setDialog(null);
+      {dialog && (
+        <CategoryDialog
+          dialog={dialog}
+          onClose={() => setDialog(null)}
+          run={run}
+          onExpand={(id) =>
             setCollapsed((previous) => {
               const next = new Set(previous);
-              next.delete(dialog.parent.id);
+              next.delete(id);
               return next;
-            });
-            void run(() => categoriesApi.create(name, dialog.parent.id), null, 'An error occurred.');
-          }}
-        />
-      )}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          title={`Delete ${dialog.category.name}?`}
-          message={DELETE_CATEGORY_MESSAGE}
-          confirmLabel="Delete"
-          cancelLabel="Cancel"
-          destructive
-          onCancel={() => setDialog(null)}
-          onConfirm={() => {
-            setDialog(null);
-            void run(() => categoriesApi.remove(dialog.category.id), null, 'Could not delete category.');
-          }}
-        />
-      )}
-      {dialog?.kind === 'merge' && (
-        <ConfirmDialog
-          title={`Merge ${dialog.source.name} into ${dialog.destination.name}?`}
-          message={mergeConfirmationMessage(dialog.source.name)}
-          confirmLabel="Merge"
-          cancelLabel="Cancel"
-          destructive
-          onCancel={() => setDialog(null)}
-          onConfirm={() => {
-            setDialog(null);
-            setMergeSource(null);
-            void run(
-              () => categoriesApi.merge(dialog.source.id, dialog.destination.id),
-              'Categories merged successfully.',
-              'Could not merge categories.',
-            );
-          }}
+            })
+          }
+          onMerging={() => setMergeSource(null)}
         />
       )}
     </div>
