@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useAccounts } from '@hf/app-kit';
-import { isTransferRow, useCategoryOptions, useCategoryResolver, usePayees, type EditField } from '@hf/app-kit/editing';
+import { useCategoryOptions, useCategoryResolver, usePayees, type EditField } from '@hf/app-kit/editing';
 import { localToday } from '@hf/calendar';
 import { useIsMobile, useTimedMessage } from '@hf/ui';
 import { useDialogs } from '@hf/ui/editing';
@@ -12,7 +12,6 @@ import { MobileEditModal } from './MobileEditModal';
 import { MobileRegister } from './MobileRegister';
 import { MoveDialog } from './MoveDialog';
 import { buildRegisterItems, withInlineEntry, type DisplayItem } from './register-items';
-import { EditRow, RowView, rowClassName } from './RegisterRows';
 import { RegisterTable } from './RegisterTable';
 import { RegisterStatusLine, RegisterToolbar } from './RegisterToolbar';
 import { DeleteTransactionDialog, useRowDeletion } from './row-deletion';
@@ -21,7 +20,8 @@ import { useClearingMode } from './use-clearing-mode';
 import { useEntryLine } from './use-entry-line';
 import { useRegisterRefresh } from './use-register-refresh';
 import { useRegisterScroll } from './use-register-scroll';
-import { useRowEditing, type EditState } from './use-row-editing';
+import { useRowEditing } from './use-row-editing';
+import { useRowRendering } from './use-row-rendering';
 
 export interface RegisterProps {
   accountId: number;
@@ -33,7 +33,7 @@ export interface RegisterProps {
  * The account register (spec sections 2, 4, 5): virtualised rows with separators, the entry
  * line (header / inline / footer), inline editing, move, delete, clearing mode, locked cleared
  * rows, transfers and the category creation flow. Each of those lives in its own hook or part;
- * this component composes them (over 150 lines: its length is the wiring of their props, no logic).
+ * this component composes them.
  */
 export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
   const accountsQuery = useAccounts<Account>();
@@ -85,67 +85,21 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     [items, isMobile, entryPosition],
   );
 
-  // Alternating shades count from the start of the whole register, so they do not flip while
-  // older pages are still being prepended.
-  const indexOffset = Math.max(0, state.total - rows.length);
-  const rowClass = useCallback(
-    (row: RegisterRow, rowIndex: number) =>
-      rowClassName(row, rowIndex + indexOffset, {
-        today,
-        highlighted: highlights.has(row.id),
-        editing: editing?.row.id === row.id,
-        clearingActive: clearing?.activeId === row.id,
-      }),
-    [today, highlights, editing, clearing, indexOffset],
-  );
-
-  const editProps = (row: RegisterRow, e: EditState) => ({
-    row,
-    draft: e.draft,
-    onChange: editor.change,
-    locked: editor.isLocked(e),
-    isTransfer: isTransferRow(row),
-    busy: editor.busy,
+  const { rowClass, editProps, renderRow } = useRowRendering({
+    rows,
+    total: state.total,
     today,
+    highlights,
+    editor,
+    clearingActiveId: clearing?.activeId ?? null,
+    startEdit,
+    isMobile,
     payees,
     accountNames: otherAccountNames,
     categoryOptions,
-    onUnlock: () => void editor.unlock(row),
-    onSave: () => void editor.save(),
-    onCancel: editor.cancel,
-    onMove: () => {
-      if (isMobile) editor.close();
-      setMoving(row);
-    },
-    onDelete: () => {
-      if (isMobile) editor.close();
-      deletion.ask(row);
-    },
+    onMove: setMoving,
+    onDelete: deletion.ask,
   });
-
-  const renderRow = (row: RegisterRow, rowIndex: number) => {
-    const className = rowClass(row, rowIndex);
-    if (editing && editing.row.id === row.id)
-      return (
-        <EditRow
-          key={`row-${row.id}`}
-          className={className}
-          focusField={editing.focus}
-          actionsAbove={rowIndex >= rows.length - 2 && rows.length > 2}
-          {...editProps(row, editing)}
-        />
-      );
-    return (
-      <RowView
-        key={`row-${row.id}`}
-        row={row}
-        rowIndex={rowIndex}
-        className={className}
-        clearingActive={clearing?.activeId === row.id}
-        onActivate={startEdit}
-      />
-    );
-  };
 
   const entryProps: EntryLineProps = {
     draft: entry.draft,
