@@ -1,4 +1,4 @@
-import { parseMoneyText, readAmountText } from './amount-text';
+import { parseCurrencyInput, parseMoneyText, readAmountText } from './amount-text';
 
 describe('readAmountText', () => {
   it.each([
@@ -86,5 +86,29 @@ describe('parseMoneyText', () => {
     expect(parseMoneyText('(1,234.56)')).toBe(-123456);
     expect(parseMoneyText('12.00-')).toBe(-1200);
     for (const text of ['', '--12', '0.005', '1234567890123', '12,34']) expect(parseMoneyText(text)).toBeNull();
+  });
+});
+
+describe('parseCurrencyInput (the spec: every character but digits, "." and "-" is dropped)', () => {
+  it.each([
+    ['$-1,234.567', -123457],
+    ['12.345', 1235],
+    ['1.005', 100],
+    ['-1.005', -100],
+    ['0.004', 0],
+    ['999999999999.99', 99999999999999],
+    ['1000000000000', 100000000000000],
+    ['(12.00)', 1200],
+    ['1e3', 1300],
+  ] as const)('reads %p as %p cents (rounded to the cent)', (text, cents) => {
+    expect(parseCurrencyInput(text)).toBe(cents);
+  });
+
+  it('never answers -0', () => {
+    for (const text of ['-0', '-0.004', '-0.00']) expect(Object.is(parseCurrencyInput(text), 0)).toBe(true);
+  });
+
+  it.each(['', '-', '.', '..5', '1-2', '12.00-', '1000000000000.01', 'abc'])('refuses %p', (text) => {
+    expect(parseCurrencyInput(text)).toBeNull();
   });
 });
