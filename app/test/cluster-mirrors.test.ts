@@ -8,7 +8,7 @@
  * Skipped (with a message) when PostgreSQL or nats-server is missing, unless REQUIRE_NATS=1.
  */
 import { randomBytes } from 'node:crypto';
-import type { RunningCluster } from '@hf/app/start-cluster';
+import type { RunningCluster } from '../src/start-cluster';
 import { startTestCluster, type TestCluster } from '@hf/test-kit/test-cluster';
 import { canConnect } from '@hf/test-kit/test-postgres';
 import { natsServerAvailable, startPrivateNats, type PrivateNats } from '@hf/messaging/testing/private-nats';

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
-import type { RunningCluster } from '@hf/app/start-cluster';
+import type { RunningCluster } from '../src/start-cluster';
 import { startTestCluster, type TestCluster } from '@hf/test-kit/test-cluster';
 import { canConnect } from '@hf/test-kit/test-postgres';
 
