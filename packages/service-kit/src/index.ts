@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './error-responses';
 export * from './config';
 export * from './db';
 export * from './identity';
