@@ -3,7 +3,7 @@ import { startHarness, token, type Harness } from './helpers';
 import { buildGateway } from '../src/app';
 import { createInProcessBus } from '@hf/messaging';
 import { testKeys, TEST_INTERNAL_TOKEN } from '@hf/service-kit/testing';
-import { freePort } from '@hf/test-kit/test-postgres';
+import { freePort } from '@hf/messaging/testing/free-port';
 
 let h: Harness;
 /** Above the size the gateway reads whole (2 MiB), so the commit bodies are streamed and counted. */
