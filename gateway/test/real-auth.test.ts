@@ -117,7 +117,7 @@ describe('the gateway in front of the real svc-auth', () => {
         })
       ).statusCode,
     ).toBe(200);
-    await auth.outboxRelay.flush();
+    await auth.outbox.flush();
     const sid = (jwt.decode(access) as { sid: string }).sid;
     await waitFor(() => gateway.revokedSessions.has(sid), 5000);
     const refused = await gateway.inject({
