@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { LEDGER_MIRROR_MIGRATIONS, LedgerMirror, LedgerReplay } from '@hf/ledger-mirror';
 import { MESSAGING_MIGRATIONS } from '@hf/messaging';
 import { createService, type BaseAppOptions } from '@hf/service-kit';
+import { drillDownRoutes } from './routes/drill-downs';
 import { internalRoutes } from './routes/internal';
+import { monthlyTrendRoutes } from './routes/monthly-trend';
 import { reportRoutes } from './routes/reports';
 
 export interface AppOptions extends BaseAppOptions {
@@ -31,6 +33,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     packageMigrations: [MESSAGING_MIGRATIONS, LEDGER_MIRROR_MIGRATIONS],
     routes: async (scope) => {
       await scope.register(reportRoutes);
+      await scope.register(drillDownRoutes);
+      await scope.register(monthlyTrendRoutes);
       await scope.register(internalRoutes);
     },
   });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MessageResponse } from '@hf/contracts';
-import { Type } from '@hf/service-kit';
+import { errorResponses, Type } from '@hf/service-kit';
 
 /** Service-internal: rebuild the whole read model from svc-ledger's replay (operators, `npm run reports:rebuild`). */
 export async function internalRoutes(app: FastifyInstance): Promise<void> {
@@ -8,7 +7,7 @@ export async function internalRoutes(app: FastifyInstance): Promise<void> {
     '/internal/rebuild',
     {
       config: { internal: true },
-      schema: { response: { 200: Type.Object({ households: Type.Integer() }), 503: MessageResponse } },
+      schema: { response: { 200: Type.Object({ households: Type.Integer() }), ...errorResponses(503) } },
     },
     async () => ({ households: await app.mirror.rebuildAll() }),
   );

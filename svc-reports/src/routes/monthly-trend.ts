@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { MonthlyTrend, TrendQuery } from '@hf/contracts/reports';
+import type { CsvCell } from '../domain/csv';
+import { monthlyTrend } from '../domain/monthly-trend';
+import { monthsOf } from '../domain/report-range';
+import { netsByMonth } from '../repositories/report-queries';
+import { REPORT_ERRORS, scopedRead, sendCsv } from '../route-helpers';
+
+/** Spending, income and each category's spending per month of the scope. */
+export async function monthlyTrendRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: TrendQuery }>(
+    '/api/reports/monthly_trend',
+    { schema: { querystring: TrendQuery, response: { 200: MonthlyTrend, ...REPORT_ERRORS } } },
+    async (request, reply) => {
+      const read = await scopedRead(app, request, request.query);
+      const trend = monthlyTrend(
+        monthsOf(read.scope),
+        await netsByMonth(app.db, read.householdId, read.scope),
+        read.categories,
+      );
+      if (request.query.format !== 'csv') return trend;
+      const header = ['Month', 'Spending', 'Income', ...trend.categories.map((c) => c.name)];
+      const rows = trend.months.map((m, i): CsvCell[] => [
+        m,
+        trend.spending[i],
+        trend.income[i],
+        ...trend.categories.map((c) => c.spending[i]),
+      ]);
+      return reply
+        .serializer((s: string) => s)
+        .send(sendCsv(reply, ['monthly_trend', read.scope.start, read.scope.end], header, rows));
+    },
+  );
+}
