@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGING_MIGRATIONS, startOutboxRelay, type OutboxRelay } from '@hf/messaging';
 import { createService, signAccessToken, verifyAccessToken, type BaseAppOptions } from '@hf/service-kit';
 import { PRODUCT_NAME } from '@hf/contracts';
-import type { AuthContext } from './context';
 import { DEFAULT_ACCESS_TOKEN_SECONDS } from './domain/expiry';
 import { parseSecretKey } from './domain/tokens';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -12,9 +11,13 @@ import { PasswordHasher } from './passwords';
 import { isSessionActive } from './repositories/sessions';
 import { householdRoutes } from './routes/household';
 import { internalRoutes } from './routes/internal';
+import { invitationRoutes } from './routes/invitations';
+import { passwordResetRoutes } from './routes/password-reset';
 import { themeRoutes } from './routes/themes';
+import { userSessionRoutes } from './routes/user-sessions';
 import { userRoutes } from './routes/users';
 import { sessionExpired, SessionService } from './sessions';
+import type { AuthSettings } from './settings';
 
 export interface AppOptions extends BaseAppOptions {
   /** PEM of the RS256 private key that signs access tokens (its public half is `jwtPublicKey`). */
@@ -35,10 +38,16 @@ export interface AppOptions extends BaseAppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** svc-auth only: publishes outbox rows (tests call `flush()`). */
-    outboxRelay: OutboxRelay;
+    /** Publishes outbox rows (tests call `flush()`); svc-ledger has the same. */
+    outbox: OutboxRelay;
     /** svc-auth only: outgoing mail (tests call `idle()`). */
     mailer: Mailer;
+    /** svc-auth only: mints access tokens and runs the session lifecycle. */
+    sessions: SessionService;
+    /** svc-auth only: bcrypt, off the event loop. */
+    passwords: PasswordHasher;
+    /** svc-auth only: its settings, checked at start. */
+    authSettings: AuthSettings;
   }
 }
 
@@ -76,7 +85,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const invitationKey = parseSecretKey(options.invitationKey);
   const passwords = new PasswordHasher();
   const dummyPasswordHash = await passwords.hash(randomBytes(16).toString('hex'), bcryptCost);
-  let mailer: Mailer | undefined;
 
   const app = await createService({
     ...options,
@@ -84,22 +92,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     migrationsDir: join(__dirname, '..', 'migrations'),
     packageMigrations: [MESSAGING_MIGRATIONS],
     routes: async (scope) => {
-      mailer = createMailer({
-        smtpUrl: options.smtpUrl,
-        from: options.mailFrom ?? `${PRODUCT_NAME} <no-reply@localhost>`,
-        dataDir: options.dataDir,
-        logger: scope.log,
-      });
-      const ctx: AuthContext = {
-        sessions: new SessionService(options.jwtPrivateKey, accessTokenSeconds),
-        mailer,
-        appOrigin,
-        bcryptCost,
-        passwords,
-        dummyPasswordHash,
-        invitationKey,
-        jwtPublicKey: options.jwtPublicKey,
-      };
       // A verified token is not enough here: its session must still be live (logout, reset and
       // removal take effect at once in svc-auth; other services learn it from the event).
       scope.addHook('onRequest', async (request) => {
@@ -112,24 +104,43 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       scope.addHook('onSend', async (_request, reply) => {
         reply.header('cache-control', 'no-store');
       });
-      await userRoutes(scope, ctx);
-      await householdRoutes(scope, ctx);
-      await themeRoutes(scope);
-      await internalRoutes(scope, ctx);
+      await scope.register(userRoutes);
+      await scope.register(passwordResetRoutes);
+      await scope.register(userSessionRoutes);
+      await scope.register(householdRoutes);
+      await scope.register(invitationRoutes);
+      await scope.register(themeRoutes);
+      await scope.register(internalRoutes);
     },
   }).catch(async (err: unknown) => {
     await passwords.close();
     throw err;
   });
 
+  const mailer = createMailer({
+    smtpUrl: options.smtpUrl,
+    from: options.mailFrom ?? `${PRODUCT_NAME} <no-reply@localhost>`,
+    dataDir: options.dataDir,
+    logger: app.log,
+  });
+  app.decorate('mailer', mailer);
+  app.decorate('sessions', new SessionService(options.jwtPrivateKey, accessTokenSeconds));
+  app.decorate('passwords', passwords);
+  const settings: AuthSettings = {
+    appOrigin,
+    bcryptCost,
+    dummyPasswordHash,
+    invitationKey,
+    jwtPublicKey: options.jwtPublicKey,
+  };
+  app.decorate('authSettings', settings);
   const relay = startOutboxRelay({ pool: app.db, bus: options.bus, logger: app.log });
-  app.decorate('outboxRelay', relay);
-  app.decorate('mailer', mailer!);
+  app.decorate('outbox', relay);
   // Registered after createService's own onClose (which ends the pool); Fastify runs onClose hooks last-in first-out.
   app.addHook('onClose', async () => {
     await relay.stop();
-    await mailer!.idle();
-    mailer!.close();
+    await mailer.idle();
+    mailer.close();
     await passwords.close();
   });
   return app;

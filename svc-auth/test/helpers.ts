@@ -53,7 +53,7 @@ export async function startService(overrides: Partial<AppOptions> = {}): Promise
     dataDir,
     events,
     async waitForEvents(count) {
-      await app.outboxRelay.flush();
+      await app.outbox.flush();
       const deadline = Date.now() + 5000;
       while (events.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       return events;

@@ -115,3 +115,9 @@ export async function revokedSince(db: Queryable, since: Date): Promise<RevokedR
   );
   return rows;
 }
+
+/** The database's clock: the "as of" of a list of revocations, on the same clock as `revoked_at`. */
+export async function databaseNow(db: Queryable): Promise<Date> {
+  const { rows } = await db.query<{ now: Date }>('SELECT now()');
+  return rows[0].now;
+}

@@ -1,20 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  MessageResponse,
-  RenewSessionBody,
-  RenewSessionResponse,
-  RevokedSessionsQuery,
-  RevokedSessionsResponse,
-} from '@hf/contracts';
-import { badRequest, verifyAccessToken, type Identity } from '@hf/service-kit';
-import type { AuthContext } from '../context';
+import { RenewSessionBody, RenewSessionResponse, RevokedSessionsQuery, RevokedSessionsResponse } from '@hf/contracts';
+import { badRequest, errorResponses, verifyAccessToken, type Identity } from '@hf/service-kit';
 import { isSessionLive } from '../domain/expiry';
-import { findSession, revokedSince } from '../repositories/sessions';
+import { databaseNow, findSession, revokedSince } from '../repositories/sessions';
 import { sessionExpired } from '../sessions';
 import type { TypeBoxTypeProvider } from '../type-provider';
 
 /** Service-to-service routes for the gateway (need `x-internal-token`; otherwise they do not exist). */
-export async function internalRoutes(scope: FastifyInstance, ctx: AuthContext): Promise<void> {
+export async function internalRoutes(scope: FastifyInstance): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
 
   /**
@@ -27,13 +20,13 @@ export async function internalRoutes(scope: FastifyInstance, ctx: AuthContext): 
       config: { internal: true },
       schema: {
         body: RenewSessionBody,
-        response: { 200: RenewSessionResponse, 400: MessageResponse, 401: MessageResponse },
+        response: { 200: RenewSessionResponse, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
       let identity: Identity;
       try {
-        identity = verifyAccessToken(request.body.access_token, ctx.jwtPublicKey);
+        identity = verifyAccessToken(request.body.access_token, app.authSettings.jwtPublicKey);
       } catch {
         throw sessionExpired();
       }
@@ -46,7 +39,7 @@ export async function internalRoutes(scope: FastifyInstance, ctx: AuthContext): 
       ) {
         throw sessionExpired();
       }
-      const access = ctx.sessions.accessToken(session);
+      const access = app.sessions.accessToken(session);
       if (!access) throw sessionExpired();
       return { access_token: access.token, expires_at: access.expiresAt.toISOString() };
     },
@@ -57,10 +50,10 @@ export async function internalRoutes(scope: FastifyInstance, ctx: AuthContext): 
     '/internal/sessions/revoked',
     {
       config: { internal: true },
-      schema: { querystring: RevokedSessionsQuery, response: { 200: RevokedSessionsResponse, 400: MessageResponse } },
+      schema: { querystring: RevokedSessionsQuery, response: { 200: RevokedSessionsResponse, ...errorResponses(400) } },
     },
     async (request) => {
-      const asOf = (await app.db.query<{ now: Date }>('SELECT now()')).rows[0].now;
+      const asOf = await databaseNow(app.db);
       const raw = request.query.since;
       const since = raw === undefined ? new Date(asOf.getTime() - 24 * 60 * 60 * 1000) : new Date(raw);
       if (raw !== undefined && (!/^\d{4}-\d{2}-\d{2}T/.test(raw) || Number.isNaN(since.getTime()))) {

@@ -12,7 +12,7 @@ import {
   type ThemePreference as ThemePreferenceValue,
 } from '@hf/contracts';
 import Type from 'typebox';
-import { badRequest, identityOf, notFound, type Queryable } from '@hf/service-kit';
+import { badRequest, errorResponses, identityOf, notFound, type Queryable } from '@hf/service-kit';
 import { cleanName } from '../domain/credentials';
 import { invalidColorKey, invalidColorMessage, orderedColors } from '../domain/colors';
 import {
@@ -26,7 +26,7 @@ import {
 import * as themes from '../repositories/themes';
 import type { TypeBoxTypeProvider } from '../type-provider';
 
-const errors = { 400: MessageResponse, 401: MessageResponse, 404: MessageResponse };
+const errors = errorResponses(400, 401, 404);
 
 /** The user's preference and the theme it resolves to; a missing or deleted saved theme reads as 'default'. */
 async function resolvePreference(db: Queryable, userId: number): Promise<ThemePreferenceValue> {
