@@ -6,8 +6,9 @@ import { createService, type BaseAppOptions } from '@hf/service-kit';
 import { StatementCache } from './reading/statement-cache';
 import { commitRoutes } from './routes/commit';
 import { mappingRoutes } from './routes/mappings';
-import { statementRoutes } from './routes/statements';
-import { acceptMultipart } from './routes/upload';
+import { analyzeRoutes } from './routes/analyze';
+import { reconcileRoutes } from './routes/reconcile';
+import { acceptMultipart } from './upload';
 
 export interface AppOptions extends BaseAppOptions {
   /** svc-ledger's base URL: its internal candidates, bulk-create and clear routes. */
@@ -39,7 +40,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       acceptMultipart(scope);
       await scope.register(mappingRoutes);
       await scope.register(commitRoutes);
-      await scope.register(statementRoutes);
+      await scope.register(analyzeRoutes);
+      await scope.register(reconcileRoutes);
     },
   });
   app.decorate('today', options.today ?? (() => localToday()));

@@ -6,7 +6,7 @@ import {
   TOO_LARGE_MESSAGE,
   TOO_MANY_ROWS_MESSAGE,
 } from '../src/reading';
-import { UPLOAD_MESSAGES } from '../src/routes/upload';
+import { UPLOAD_MESSAGES } from '../src/upload';
 import {
   account,
   addCategory,

@@ -106,6 +106,7 @@ interface DayQueues {
 }
 
 /** `recorded`: transaction ids by rowKey, in the order they are to be used. */
+// Long: numbered passes over one shared state (used ids, outcomes), clearer read in one place.
 export function reconcile(
   rows: readonly MappedRow[],
   candidates: readonly ExistingTransaction[],

@@ -77,6 +77,7 @@ interface Entry {
   fitid: string | null;
 }
 
+// Long: one pass over the file's rows with the state it keeps; per-cell rules are in date-text and amount-text.
 export async function mapRows(
   table: StatementTable,
   mapping: MappingConfig,

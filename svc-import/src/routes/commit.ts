@@ -4,8 +4,8 @@ import { ImportNewBody, ImportResult, LEDGER_LIMITS, UpdateMatchedBody } from '@
 import { badRequest } from '@hf/service-kit';
 import { clearUpdates, CommitRowError, commitRows, transactionCount } from '../domain/commit-rows';
 import { recordClearedMatches, recordKeys } from '../repositories/import-keys';
-import { AccountParams, caller, errorResponses, IMPORT_SERVER_MESSAGES } from './common';
-import { StepTimes } from './server-timing';
+import { AccountParams, caller, IMPORT_ERRORS, IMPORT_SERVER_MESSAGES } from '../route-helpers';
+import { StepTimes } from '../server-timing';
 
 /** Import bodies hold up to 200,000 rows of JSON (the gateway caps them the same way). */
 export const COMMIT_BODY_LIMIT = 64 * 1024 * 1024;
@@ -26,7 +26,7 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
     '/api/import/update_matched',
     {
       bodyLimit: COMMIT_BODY_LIMIT,
-      schema: { body: UpdateMatchedBody, response: { 200: ImportResult, ...errorResponses } },
+      schema: { body: UpdateMatchedBody, response: { 200: ImportResult, ...IMPORT_ERRORS } },
     },
     async (request, reply) => {
       const { householdId, userId } = caller(request);
@@ -54,7 +54,7 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
     '/api/import/:accountId/import_new',
     {
       bodyLimit: COMMIT_BODY_LIMIT,
-      schema: { params: AccountParams, body: ImportNewBody, response: { 200: ImportResult, ...errorResponses } },
+      schema: { params: AccountParams, body: ImportNewBody, response: { 200: ImportResult, ...IMPORT_ERRORS } },
     },
     async (request, reply) => {
       const { householdId, userId } = caller(request);

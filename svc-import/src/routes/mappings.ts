@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { IMPORT_MESSAGES, normalizeName, SaveMappingBody, SavedMapping } from '@hf/contracts';
 import { badRequest } from '@hf/service-kit';
 import { saveMapping } from '../repositories/mappings';
-import { caller, errorResponses } from './common';
+import { caller, IMPORT_ERRORS } from '../route-helpers';
 
 /** POST /api/import/mappings: a named mapping of the household; the same name (any case) replaces it. */
 export async function mappingRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: SaveMappingBody }>(
     '/api/import/mappings',
-    { schema: { body: SaveMappingBody, response: { 200: SavedMapping, 201: SavedMapping, ...errorResponses } } },
+    { schema: { body: SaveMappingBody, response: { 200: SavedMapping, 201: SavedMapping, ...IMPORT_ERRORS } } },
     async (request, reply) => {
       const { householdId } = caller(request);
       const name = normalizeName(request.body.mapping_name);

@@ -1,18 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { Id, MappingConfig, MessageResponse } from '@hf/contracts';
-import { Type, type Static } from '@hf/service-kit';
-import { HttpError, identityOf } from '@hf/service-kit';
+import { Id, MappingConfig } from '@hf/contracts';
+import { errorResponses, HttpError, identityOf, Type, type Static } from '@hf/service-kit';
 import { validatorCompiler } from '@hf/service-kit/validation';
-import { StatementError } from '../domain/statement';
+import { StatementError } from './domain/statement';
 
-export const errorResponses = {
-  400: MessageResponse,
-  401: MessageResponse,
-  404: MessageResponse,
-  413: MessageResponse,
-  415: MessageResponse,
-  503: MessageResponse,
-} as const;
+/** The error statuses svc-import's routes answer. */
+export const IMPORT_ERRORS = errorResponses(400, 401, 404, 413, 415, 503);
 
 export const AccountParams = Type.Object({ accountId: Id }, { additionalProperties: false });
 export type AccountParams = Static<typeof AccountParams>;
@@ -52,4 +45,13 @@ export function requireMapping(value: unknown): MappingConfig {
 /** A refusal of the file by the readers keeps its status and message. */
 export function asHttpError(err: unknown): unknown {
   return err instanceof StatementError ? new HttpError(err.statusCode, err.message) : err;
+}
+
+/** Reading a file: the readers' refusals keep their status and message. */
+export async function readingFile<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw asHttpError(err);
+  }
 }

@@ -3,7 +3,7 @@ import busboy from 'busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@hf/contracts';
 import { badRequest, HttpError } from '@hf/service-kit';
-import { StatementError } from '../domain/statement';
+import { StatementError } from './domain/statement';
 
 export const UPLOAD_MESSAGES = {
   notMultipart: 'Please upload the file as multipart/form-data.',
@@ -41,6 +41,7 @@ export function acceptMultipart(app: FastifyInstance): void {
  * IMPORT_LIMITS.maxFileBytes (413). `handle` reads the file as it arrives; its answer is returned
  * once the whole body has been seen, so a later second file still refuses the upload.
  */
+// Long: busboy's event handlers share the upload's state (fields, the one file, limits) in this closure.
 export function readUpload<T>(request: FastifyRequest, handle: (file: UploadedFile) => Promise<T>): Promise<T> {
   const type = request.headers['content-type'] ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) return Promise.reject(badRequest(UPLOAD_MESSAGES.notMultipart));
