@@ -136,11 +136,55 @@ function sendUpstreamBody(
  * wildcard), so no query string, suffix or encoding can make a protected path public. The full
  * path, `/api` included, is forwarded unchanged.
  */
-export async function registerServiceProxies(api: FastifyInstance, options: ProxyOptions): Promise<void> {
-  // Bodies are streamed to the service untouched; the gateway parses none of them.
+/** An upstream that failed: 413 for a body cut off on the way, else 503 with Retry-After. */
+const onError = (reply: FastifyReply, { error }: { error: Error & { statusCode?: number; code?: string } }) => {
+  if (reply.sent) return;
+  if ((reply.request as FlaggedRequest)[kTooLarge]) {
+    reply.code(413).send({ message: BODY_TOO_LARGE_MESSAGE });
+    return;
+  }
+  reply.request.log.warn(
+    { err: { message: error.message, code: error.code, cause: (error.cause as Error | undefined)?.message } },
+    'upstream unavailable',
+  );
+  reply.code(503).header('retry-after', '1').send({ message: UNAVAILABLE_MESSAGE });
+};
+
+/** How every proxied answer is handled: errors, the body as it comes, headers the client must not see. */
+const replyOptions = {
+  onError,
+  onResponse: sendUpstreamBody,
+  // The only Authorization response header a client ever sees is the one the gateway mints.
+  rewriteHeaders: (headers: Record<string, unknown>) => {
+    delete headers.authorization;
+    delete headers['x-internal-token'];
+    return headers;
+  },
+  rewriteRequestHeaders: (request: FastifyRequest, headers: Record<string, unknown>) => {
+    delete headers['x-internal-token'];
+    headers['x-request-id'] = request.id;
+    headers['x-forwarded-for'] = request.ip;
+    headers['x-forwarded-proto'] = request.protocol;
+    return headers;
+  },
+  // No blind retries: a 503 from a service already means "try later"; only a GET whose reused
+  // keep-alive socket was closed under it is sent once more.
+  retryDelay: ({
+    err,
+    req,
+    attempt,
+  }: {
+    err: (Error & { code?: string }) | null;
+    req: { method?: string };
+    attempt: number;
+  }) => (attempt === 0 && err?.code === 'UND_ERR_SOCKET' && req.method === 'GET' ? 5 : null),
+};
+
+/** Bodies are streamed to the service untouched (the gateway parses none of them), cut at the path's limit. */
+function streamBodiesWithin(api: FastifyInstance, bodyLimits: ProxyOptions['bodyLimits']): void {
   api.removeAllContentTypeParsers();
   api.addContentTypeParser('*', (request, payload, done) => {
-    const limit = bodyLimitFor(options.bodyLimits, pathOf(request.url));
+    const limit = bodyLimitFor(bodyLimits, pathOf(request.url));
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
       return done(bodyTooLarge(), undefined);
@@ -173,48 +217,10 @@ export async function registerServiceProxies(api: FastifyInstance, options: Prox
     payload.on('error', (err) => limited.destroy(err));
     return done(null, payload.pipe(limited));
   });
+}
 
-  const onError = (reply: FastifyReply, { error }: { error: Error & { statusCode?: number; code?: string } }) => {
-    if (reply.sent) return;
-    if ((reply.request as FlaggedRequest)[kTooLarge]) {
-      reply.code(413).send({ message: BODY_TOO_LARGE_MESSAGE });
-      return;
-    }
-    reply.request.log.warn(
-      { err: { message: error.message, code: error.code, cause: (error.cause as Error | undefined)?.message } },
-      'upstream unavailable',
-    );
-    reply.code(503).header('retry-after', '1').send({ message: UNAVAILABLE_MESSAGE });
-  };
-
-  const replyOptions = {
-    onError,
-    onResponse: sendUpstreamBody,
-    // The only Authorization response header a client ever sees is the one the gateway mints.
-    rewriteHeaders: (headers: Record<string, unknown>) => {
-      delete headers.authorization;
-      delete headers['x-internal-token'];
-      return headers;
-    },
-    rewriteRequestHeaders: (request: FastifyRequest, headers: Record<string, unknown>) => {
-      delete headers['x-internal-token'];
-      headers['x-request-id'] = request.id;
-      headers['x-forwarded-for'] = request.ip;
-      headers['x-forwarded-proto'] = request.protocol;
-      return headers;
-    },
-    // No blind retries: a 503 from a service already means "try later"; only a GET whose reused
-    // keep-alive socket was closed under it is sent once more.
-    retryDelay: ({
-      err,
-      req,
-      attempt,
-    }: {
-      err: (Error & { code?: string }) | null;
-      req: { method?: string };
-      attempt: number;
-    }) => (attempt === 0 && err?.code === 'UND_ERR_SOCKET' && req.method === 'GET' ? 5 : null),
-  };
+export async function registerServiceProxies(api: FastifyInstance, options: ProxyOptions): Promise<void> {
+  streamBodiesWithin(api, options.bodyLimits);
 
   for (const service of options.services) {
     const upstream = options.upstreams[service.key];

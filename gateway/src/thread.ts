@@ -46,6 +46,89 @@ interface Instance {
   stopped: Promise<void>;
 }
 
+/** What every launch of the thread takes from the options. */
+interface ThreadSettings {
+  bus: Bus;
+  durable: string;
+  gatewayOptions: GatewayWorkerOptions;
+  host: string;
+  logLevel: string;
+  log: (line: string) => void;
+}
+
+/** One gateway thread with its bus bridge, resolved once it listens on `listenPort`. */
+async function launch(settings: ThreadSettings, listenPort: number): Promise<Instance> {
+  const { bus, durable, gatewayOptions, host, logLevel, log } = settings;
+  const { port1, port2 } = new MessageChannel();
+  let bridge: Subscription;
+  try {
+    bridge = await bridgeBusToPort(bus, port1, { durable, subjects: GATEWAY_BUS_SUBJECTS });
+  } catch (err) {
+    port1.close();
+    throw err;
+  }
+  const workerData: GatewayWorkerData = {
+    kind: 'hf-gateway',
+    options: gatewayOptions,
+    port: listenPort,
+    host,
+    logLevel,
+    busPort: port2,
+    busSubjects: GATEWAY_BUS_SUBJECTS,
+  };
+  let worker: Worker;
+  try {
+    worker = new Worker(BOOTSTRAP, { name: 'gateway', execArgv: [], workerData, transferList: [port2] });
+  } catch (err) {
+    await bridge.stop();
+    throw err;
+  }
+  let started = false;
+  // Always listened to: an 'error' event nobody listens to would end the whole process.
+  worker.on('error', (err: Error) => {
+    if (started) log(`The gateway thread failed: ${err.stack ?? err.message}`);
+  });
+  const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
+  void exited.then(() => bridge.stop());
+  let markStopped!: () => void;
+  const stopped = new Promise<void>((resolve) => (markStopped = resolve));
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      worker.on('message', (message: GatewayWorkerMessage) => {
+        if (message.type === 'listening') resolve(message.port);
+        else if (message.type === 'error')
+          reject(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));
+        else if (message.type === 'stopped') markStopped();
+      });
+      worker.once('error', (err) => reject(new Error(`The gateway thread failed to start: ${err.message}`)));
+      void exited.then((code) => reject(new Error(`The gateway thread ended during start (exit code ${code}).`)));
+    });
+    started = true;
+    return { worker, bridge, port, exited, stopped };
+  } catch (err) {
+    await worker.terminate();
+    await bridge.stop();
+    throw err;
+  }
+}
+
+/** Asks the thread to stop gracefully, terminating it after STOP_TIMEOUT_MS; then its bridge. */
+async function stopInstance(instance: Instance, log: (line: string) => void): Promise<void> {
+  instance.worker.postMessage({ type: 'stop' } satisfies GatewayParentMessage);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS)));
+  const outcome = await Promise.race([
+    instance.stopped.then(() => 'stopped' as const),
+    instance.exited.then(() => 'exited' as const),
+    timedOut,
+  ]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') log(`The gateway thread did not stop within ${STOP_TIMEOUT_MS / 1000} s: terminating it.`);
+  // After 'stopped' nothing is left to finish; whatever handle lingers must not hold the stop up.
+  await instance.worker.terminate();
+  await instance.bridge.stop();
+}
+
 /**
  * Starts the gateway thread and resolves once it listens; rejects with the gateway's own error
  * (e.g. `listen EADDRINUSE: address already in use 127.0.0.1:8080`, with its `code`) when it
@@ -60,82 +143,16 @@ export async function startGatewayThread(options: GatewayThreadOptions): Promise
     log = (line: string) => console.error(line),
     ...gatewayOptions
   } = options;
-  const durable = gatewayDurable(gatewayOptions.instanceId);
+  const settings: ThreadSettings = {
+    bus,
+    durable: gatewayDurable(gatewayOptions.instanceId),
+    gatewayOptions,
+    host,
+    logLevel,
+    log,
+  };
 
-  async function launch(listenPort: number): Promise<Instance> {
-    const { port1, port2 } = new MessageChannel();
-    let bridge: Subscription;
-    try {
-      bridge = await bridgeBusToPort(bus, port1, { durable, subjects: GATEWAY_BUS_SUBJECTS });
-    } catch (err) {
-      port1.close();
-      throw err;
-    }
-    const workerData: GatewayWorkerData = {
-      kind: 'hf-gateway',
-      options: gatewayOptions,
-      port: listenPort,
-      host,
-      logLevel,
-      busPort: port2,
-      busSubjects: GATEWAY_BUS_SUBJECTS,
-    };
-    let worker: Worker;
-    try {
-      worker = new Worker(BOOTSTRAP, { name: 'gateway', execArgv: [], workerData, transferList: [port2] });
-    } catch (err) {
-      await bridge.stop();
-      throw err;
-    }
-    let started = false;
-    // Always listened to: an 'error' event nobody listens to would end the whole process.
-    worker.on('error', (err: Error) => {
-      if (started) log(`The gateway thread failed: ${err.stack ?? err.message}`);
-    });
-    const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
-    void exited.then(() => bridge.stop());
-    let markStopped!: () => void;
-    const stopped = new Promise<void>((resolve) => (markStopped = resolve));
-    try {
-      const port = await new Promise<number>((resolve, reject) => {
-        worker.on('message', (message: GatewayWorkerMessage) => {
-          if (message.type === 'listening') resolve(message.port);
-          else if (message.type === 'error')
-            reject(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));
-          else if (message.type === 'stopped') markStopped();
-        });
-        worker.once('error', (err) => reject(new Error(`The gateway thread failed to start: ${err.message}`)));
-        void exited.then((code) => reject(new Error(`The gateway thread ended during start (exit code ${code}).`)));
-      });
-      started = true;
-      return { worker, bridge, port, exited, stopped };
-    } catch (err) {
-      await worker.terminate();
-      await bridge.stop();
-      throw err;
-    }
-  }
-
-  async function stopInstance(instance: Instance): Promise<void> {
-    instance.worker.postMessage({ type: 'stop' } satisfies GatewayParentMessage);
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>(
-      (resolve) => (timer = setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS)),
-    );
-    const outcome = await Promise.race([
-      instance.stopped.then(() => 'stopped' as const),
-      instance.exited.then(() => 'exited' as const),
-      timedOut,
-    ]);
-    clearTimeout(timer);
-    if (outcome === 'timeout')
-      log(`The gateway thread did not stop within ${STOP_TIMEOUT_MS / 1000} s: terminating it.`);
-    // After 'stopped' nothing is left to finish; whatever handle lingers must not hold the stop up.
-    await instance.worker.terminate();
-    await instance.bridge.stop();
-  }
-
-  let current: Instance | undefined = await launch(requestedPort);
+  let current: Instance | undefined = await launch(settings, requestedPort);
   const port = current.port;
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;
@@ -152,8 +169,8 @@ export async function startGatewayThread(options: GatewayThreadOptions): Promise
       if (stopping) return;
       restarting = (async () => {
         try {
-          const instance = await launch(port);
-          if (stopping) return void (await stopInstance(instance));
+          const instance = await launch(settings, port);
+          if (stopping) return void (await stopInstance(instance, log));
           current = instance;
           upSince = Date.now();
           log(`The gateway thread is listening again on port ${port}.`);
@@ -186,7 +203,7 @@ export async function startGatewayThread(options: GatewayThreadOptions): Promise
         await restarting;
         const instance = current;
         current = undefined;
-        if (instance) await stopInstance(instance);
+        if (instance) await stopInstance(instance, log);
       })()),
   };
 }
