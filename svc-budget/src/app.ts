@@ -1,13 +1,12 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { localToday } from '@hf/calendar';
-import { ensureMirrorTables, LedgerMirror, LedgerReplay } from '@hf/ledger-mirror';
-import { ensureMessagingTables } from '@hf/messaging';
+import { LEDGER_MIRROR_MIGRATIONS, LedgerMirror, LedgerReplay } from '@hf/ledger-mirror';
+import { MESSAGING_MIGRATIONS } from '@hf/messaging';
 import { createService, type BaseAppOptions } from '@hf/service-kit';
 import { LedgerBudgetedRows } from './ledger-client';
 import { forgetClosedAccount } from './events/account-closed';
 import { bumpBudgetVersion } from './repositories/budget-versions';
-import { ensureBudgetIndexes } from './repositories/ledger-reads';
 import { dashboardRoutes } from './routes/dashboard';
 import { envelopeRoutes } from './routes/envelopes';
 import { goalRoutes } from './routes/goals';
@@ -39,11 +38,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options,
     name: 'svc-budget',
     migrationsDir: join(__dirname, '..', 'migrations'),
-    onDatabaseReady: async (pool) => {
-      await ensureMessagingTables(pool);
-      await ensureMirrorTables(pool);
-      await ensureBudgetIndexes(pool);
-    },
+    packageMigrations: [MESSAGING_MIGRATIONS, LEDGER_MIRROR_MIGRATIONS],
     routes: async (scope) => {
       await scope.register(goalRoutes);
       await scope.register(envelopeRoutes);

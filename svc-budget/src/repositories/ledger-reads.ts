@@ -1,14 +1,6 @@
 import { monthKeyOfIndex } from '@hf/calendar';
 import type { Queryable } from '@hf/ledger-mirror';
-import type { Pool } from '@hf/service-kit';
 import type { ProjectionRow } from '../domain/projection';
-
-/** The budget's own index on the shared ledger mirror: an account's rows by date (also counted ones by category). */
-export async function ensureBudgetIndexes(pool: Pool): Promise<void> {
-  await pool.query(
-    `CREATE INDEX IF NOT EXISTS budget_spent ON ledger_rows (account_id, date) INCLUDE (category_id, amount) WHERE counted`,
-  );
-}
 
 /**
  * Net cents per stored category id and month (`YYYY-MM`) of an account's counted rows
