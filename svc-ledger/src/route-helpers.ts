@@ -1,16 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { MessageResponse } from '@hf/contracts';
-import { identityOf } from '@hf/service-kit';
+import { errorResponses, identityOf } from '@hf/service-kit';
 
 /** What the route plugins share (not a route file itself): error answers, the caller, messages. */
 
-/** Error answers every route may give: `{ message }`. */
-export const errorResponses = {
-  400: MessageResponse,
-  401: MessageResponse,
-  404: MessageResponse,
-  409: MessageResponse,
-} as const;
+/** The error statuses svc-ledger's routes answer: `{ message }`. */
+export const LEDGER_ERRORS = errorResponses(400, 401, 404, 409);
 
 /** The caller's household and user, from the verified access token only. */
 export function actorOf(request: FastifyRequest): { householdId: number; userId: number } {

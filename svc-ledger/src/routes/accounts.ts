@@ -35,7 +35,7 @@ import type { LedgerWrite } from '../repositories/events';
 import { announceChanged, applyChanges } from '../repositories/transaction-writes';
 import { lockAccountRows, lockRows } from '../repositories/transactions';
 import { runWrite } from '../write';
-import { ACCOUNT_NOT_FOUND, actorOf, errorResponses } from '../route-helpers';
+import { ACCOUNT_NOT_FOUND, actorOf, LEDGER_ERRORS } from '../route-helpers';
 
 function cleanAccountName(raw: string): string {
   const name = raw.trim().replace(/\s+/g, ' ');
@@ -56,7 +56,7 @@ const todayOf = (query: AccountBalanceQuery): string | undefined =>
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: AccountBalanceQuery }>(
     '/api/accounts/',
-    { schema: { querystring: AccountBalanceQuery, response: { 200: AccountList, ...errorResponses } } },
+    { schema: { querystring: AccountBalanceQuery, response: { 200: AccountList, ...LEDGER_ERRORS } } },
     async (request) => {
       return listAccounts(app.db, actorOf(request).householdId, undefined, todayOf(request.query), app.balanceCache);
     },
@@ -64,7 +64,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: IdParams; Querystring: AccountBalanceQuery }>(
     '/api/accounts/:id',
-    { schema: { params: IdParams, querystring: AccountBalanceQuery, response: { 200: Account, ...errorResponses } } },
+    { schema: { params: IdParams, querystring: AccountBalanceQuery, response: { 200: Account, ...LEDGER_ERRORS } } },
     async (request) => {
       const account = await getAccount(
         app.db,
@@ -80,7 +80,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: CreateAccountBody }>(
     '/api/accounts/',
-    { schema: { body: CreateAccountBody, response: { 201: Account, ...errorResponses } } },
+    { schema: { body: CreateAccountBody, response: { 201: Account, ...LEDGER_ERRORS } } },
     async (request, reply) => {
       const actor = actorOf(request);
       const name = cleanAccountName(request.body.name);
@@ -93,7 +93,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: IdParams; Body: RenameAccountBody }>(
     '/api/accounts/:id',
-    { schema: { params: IdParams, body: RenameAccountBody, response: { 200: Account, ...errorResponses } } },
+    { schema: { params: IdParams, body: RenameAccountBody, response: { 200: Account, ...LEDGER_ERRORS } } },
     async (request, reply) => {
       const actor = actorOf(request);
       const name = cleanAccountName(request.body.name);
@@ -113,7 +113,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: IdParams }>(
     '/api/accounts/:id',
-    { schema: { params: IdParams, response: { 200: MessageResponse, ...errorResponses } } },
+    { schema: { params: IdParams, response: { 200: MessageResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
       const actor = actorOf(request);
       await runWrite(app, reply, actor, (w) => closeAccount(w, request.params.id, actor.userId));
@@ -123,7 +123,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: ReorderAccountsBody }>(
     '/api/accounts/reorder',
-    { schema: { body: ReorderAccountsBody, response: { 200: MessageResponse, ...errorResponses } } },
+    { schema: { body: ReorderAccountsBody, response: { 200: MessageResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
       const actor = actorOf(request);
       const ids = request.body.account_ids;

@@ -13,20 +13,14 @@ import { categoriesExist } from '../repositories/categories';
 import { searchRows } from '../repositories/search';
 import { announceChanged, applyChanges } from '../repositories/transaction-writes';
 import { lockRows } from '../repositories/transactions';
-import {
-  actorOf,
-  CATEGORY_NOT_FOUND,
-  errorResponses,
-  TRANSACTION_NOT_FOUND,
-  ACCOUNT_NOT_FOUND,
-} from '../route-helpers';
+import { actorOf, CATEGORY_NOT_FOUND, LEDGER_ERRORS, TRANSACTION_NOT_FOUND, ACCOUNT_NOT_FOUND } from '../route-helpers';
 import { runWrite } from '../write';
 
 /** Bulk categorize: find an account's rows by payee, then give many rows one category. */
 export async function bulkCategorizeRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: SearchTransactionsBody }>(
     '/api/transactions/search',
-    { schema: { body: SearchTransactionsBody, response: { 200: SearchResults, ...errorResponses } } },
+    { schema: { body: SearchTransactionsBody, response: { 200: SearchResults, ...LEDGER_ERRORS } } },
     async (request) => {
       const { householdId } = actorOf(request);
       const body = request.body;
@@ -50,7 +44,7 @@ export async function bulkCategorizeRoutes(app: FastifyInstance): Promise<void> 
 
   app.patch<{ Body: BulkCategorizeBody }>(
     '/api/transactions/bulk_categorize',
-    { schema: { body: BulkCategorizeBody, response: { 200: BulkCategorizeResponse, ...errorResponses } } },
+    { schema: { body: BulkCategorizeBody, response: { 200: BulkCategorizeResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
       const actor = actorOf(request);
       const { transaction_ids: ids, category_id: categoryId } = request.body;

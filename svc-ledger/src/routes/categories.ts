@@ -34,17 +34,17 @@ import {
 } from '../repositories/categories';
 import type { LedgerWrite } from '../repositories/events';
 import { runWrite } from '../write';
-import { actorOf, CATEGORY_NOT_FOUND, errorResponses } from '../route-helpers';
+import { actorOf, CATEGORY_NOT_FOUND, LEDGER_ERRORS } from '../route-helpers';
 
 /** The category tree: list, add, rename / re-parent, delete, merge. */
 export async function categoryRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/categories/', { schema: { response: { 200: CategoryTree, ...errorResponses } } }, async (request) => {
+  app.get('/api/categories/', { schema: { response: { 200: CategoryTree, ...LEDGER_ERRORS } } }, async (request) => {
     return buildTree(await categoriesOf(app.db, actorOf(request).householdId));
   });
 
   app.post<{ Body: CreateCategoryBody }>(
     '/api/categories/',
-    { schema: { body: CreateCategoryBody, response: { 201: CategoryResponse, ...errorResponses } } },
+    { schema: { body: CreateCategoryBody, response: { 201: CategoryResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
       const actor = actorOf(request);
       const name = validCategoryName(request.body.name);
@@ -69,7 +69,7 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<{ Params: IdParams; Body: UpdateCategoryBody }>(
     '/api/categories/:id',
-    { schema: { params: IdParams, body: UpdateCategoryBody, response: { 200: CategoryResponse, ...errorResponses } } },
+    { schema: { params: IdParams, body: UpdateCategoryBody, response: { 200: CategoryResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
       const actor = actorOf(request);
       const body = request.body;
@@ -98,7 +98,7 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: IdParams }>(
     '/api/categories/:id',
-    { schema: { params: IdParams, response: { 200: MessageResponse, ...errorResponses } } },
+    { schema: { params: IdParams, response: { 200: MessageResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
       const actor = actorOf(request);
       await runWrite(app, reply, actor, (w) => deleteCategory(w, request.params.id));
@@ -108,7 +108,7 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: MergeCategoriesBody }>(
     '/api/categories/merge',
-    { schema: { body: MergeCategoriesBody, response: { 200: MessageResponse, ...errorResponses } } },
+    { schema: { body: MergeCategoriesBody, response: { 200: MessageResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
       const actor = actorOf(request);
       const { source_id: sourceId, destination_id: destinationId } = request.body;

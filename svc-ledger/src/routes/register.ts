@@ -8,7 +8,7 @@ import type { RegisterPageOptions } from '../held-registers/domain/register-mode
 import { REGISTER_WARM_ROWS } from '../held-registers/register-cache';
 import { registerHead, type RegisterHead } from '../repositories/accounts';
 import { registerPage } from '../repositories/transactions';
-import { ACCOUNT_NOT_FOUND, actorOf, errorResponses } from '../route-helpers';
+import { ACCOUNT_NOT_FOUND, actorOf, LEDGER_ERRORS } from '../route-helpers';
 
 type RegisterRequest = FastifyRequest<{ Params: IdParams; Querystring: RegisterQuery }>;
 
@@ -18,7 +18,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounts/:id/transactions',
     // The 200 answer is either the plain array (no paging parameters) or a RegisterPage; each is
     // serialised with its own compiled schema below (an anyOf would validate every row).
-    { schema: { params: IdParams, querystring: RegisterQuery, response: errorResponses } },
+    { schema: { params: IdParams, querystring: RegisterQuery, response: LEDGER_ERRORS } },
     async (request, reply) => {
       const { householdId } = actorOf(request);
       const { limit, before, after } = request.query;

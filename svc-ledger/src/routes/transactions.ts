@@ -30,7 +30,7 @@ import { lockWithPeer, recordById, transactionExists } from '../repositories/tra
 import {
   ACCOUNT_NOT_FOUND,
   actorOf,
-  errorResponses,
+  LEDGER_ERRORS,
   TRANSACTION_NOT_FOUND,
   TRANSFER_DESTINATION_MESSAGE,
 } from '../route-helpers';
@@ -63,7 +63,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: IdParams,
         body: CreateTransactionBody,
-        response: { 201: TransactionRecord, ...errorResponses },
+        response: { 201: TransactionRecord, ...LEDGER_ERRORS },
       },
     },
     async (request, reply) => {
@@ -79,7 +79,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: IdParams,
         body: UpdateTransactionBody,
-        response: { 200: TransactionRecord, ...errorResponses },
+        response: { 200: TransactionRecord, ...LEDGER_ERRORS },
       },
     },
     async (request, reply) => editRow(app, reply, actorOf(request), request.params.id, request.body),
@@ -87,7 +87,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: IdParams }>(
     '/api/transactions/:id/delete',
-    { schema: { params: IdParams, response: { 200: MessageResponse, ...errorResponses } } },
+    { schema: { params: IdParams, response: { 200: MessageResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
       await deleteRow(app, reply, actorOf(request), request.params.id);
       return { message: 'Transaction deleted.' };
@@ -96,13 +96,13 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: IdParams }>(
     '/api/transactions/:id/restore',
-    { schema: { params: IdParams, response: { 200: TransactionRecord, ...errorResponses } } },
+    { schema: { params: IdParams, response: { 200: TransactionRecord, ...LEDGER_ERRORS } } },
     async (request, reply) => restoreRow(app, reply, actorOf(request), request.params.id),
   );
 
   app.patch<{ Params: IdParams; Body: MoveTransactionBody }>(
     '/api/transactions/:id/move',
-    { schema: { params: IdParams, body: MoveTransactionBody, response: { 200: MoveResponse, ...errorResponses } } },
+    { schema: { params: IdParams, body: MoveTransactionBody, response: { 200: MoveResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
       const record = await moveRow(app, reply, actorOf(request), request.params.id, request.body);
       return { ...record, message: 'Transaction moved.' };
@@ -111,7 +111,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: IdParams; Body: SetStatusBody }>(
     '/api/transactions/:id/status',
-    { schema: { params: IdParams, body: SetStatusBody, response: { 200: TransactionRecord, ...errorResponses } } },
+    { schema: { params: IdParams, body: SetStatusBody, response: { 200: TransactionRecord, ...LEDGER_ERRORS } } },
     async (request, reply) => {
       const actor = actorOf(request);
       const status = statusOf(request.body.status)!;
@@ -127,7 +127,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: IdParams }>(
     '/api/transactions/:id/history',
-    { schema: { params: IdParams, response: { 200: TransactionHistory, ...errorResponses } } },
+    { schema: { params: IdParams, response: { 200: TransactionHistory, ...LEDGER_ERRORS } } },
     async (request) => {
       const { householdId } = actorOf(request);
       if (!(await transactionExists(app.db, householdId, request.params.id))) throw notFound(TRANSACTION_NOT_FOUND);

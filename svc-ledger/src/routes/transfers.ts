@@ -7,7 +7,7 @@ import { accountRows } from '../repositories/accounts';
 import { createTransfer } from '../repositories/transaction-writes';
 import { recordById } from '../repositories/transactions';
 import { runWrite } from '../write';
-import { ACCOUNT_NOT_FOUND, actorOf, errorResponses, TRANSFER_DESTINATION_MESSAGE } from '../route-helpers';
+import { ACCOUNT_NOT_FOUND, actorOf, LEDGER_ERRORS, TRANSFER_DESTINATION_MESSAGE } from '../route-helpers';
 
 /**
  * POST /api/accounts/transfer: both legs in one database transaction. The payee of each leg is
@@ -17,7 +17,7 @@ import { ACCOUNT_NOT_FOUND, actorOf, errorResponses, TRANSFER_DESTINATION_MESSAG
 export async function transferRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: CreateTransferBody }>(
     '/api/accounts/transfer',
-    { schema: { body: CreateTransferBody, response: { 201: TransferResponse, ...errorResponses } } },
+    { schema: { body: CreateTransferBody, response: { 201: TransferResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
       const actor = actorOf(request);
       const body = request.body;

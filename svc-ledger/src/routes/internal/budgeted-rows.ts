@@ -23,7 +23,7 @@ import {
   resolveCategory,
 } from '../../repositories/transaction-writes';
 import { allocateIds, hardDeleteRows, insertRows, lockScheduleRows } from '../../repositories/transactions';
-import { ACCOUNT_NOT_FOUND, errorResponses, INTERNAL_ROUTE } from '../../route-helpers';
+import { ACCOUNT_NOT_FOUND, LEDGER_ERRORS, INTERNAL_ROUTE } from '../../route-helpers';
 import { runWrite } from '../../write';
 
 const MONTH_MESSAGE = 'The field "month" must be a real month (YYYY-MM).';
@@ -38,7 +38,7 @@ export async function budgetedRowRoutes(app: FastifyInstance): Promise<void> {
     '/internal/budgeted-rows',
     {
       config: INTERNAL_ROUTE,
-      schema: { body: UpsertBudgetedRowBody, response: { 200: UpsertBudgetedRowResponse, ...errorResponses } },
+      schema: { body: UpsertBudgetedRowBody, response: { 200: UpsertBudgetedRowResponse, ...LEDGER_ERRORS } },
     },
     async (request, reply) => upsertBudgetedRow(app, request.body, reply),
   );
@@ -47,7 +47,7 @@ export async function budgetedRowRoutes(app: FastifyInstance): Promise<void> {
     '/internal/budgeted-rows',
     {
       config: INTERNAL_ROUTE,
-      schema: { body: DeleteBudgetedRowsBody, response: { 200: DeleteBudgetedRowsResponse, ...errorResponses } },
+      schema: { body: DeleteBudgetedRowsBody, response: { 200: DeleteBudgetedRowsResponse, ...LEDGER_ERRORS } },
     },
     async (request, reply) => {
       const body = request.body;

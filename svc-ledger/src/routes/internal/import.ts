@@ -31,7 +31,7 @@ import {
 import {
   ACCOUNT_NOT_FOUND,
   CATEGORY_NOT_FOUND,
-  errorResponses,
+  LEDGER_ERRORS,
   INTERNAL_ROUTE,
   TRANSACTION_NOT_FOUND,
 } from '../../route-helpers';
@@ -48,7 +48,7 @@ const BULK_BODY_LIMIT = 64 * 1024 * 1024;
 export async function importRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: CandidatesBody }>(
     '/internal/candidates',
-    { config: INTERNAL_ROUTE, schema: { body: CandidatesBody, response: { 200: CandidateList, ...errorResponses } } },
+    { config: INTERNAL_ROUTE, schema: { body: CandidatesBody, response: { 200: CandidateList, ...LEDGER_ERRORS } } },
     async (request, reply) => {
       const { household_id: householdId, account_id: accountId } = request.body;
       const from = requireDate(request.body.from, 'from');
@@ -64,7 +64,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     {
       config: INTERNAL_ROUTE,
       bodyLimit: BULK_BODY_LIMIT,
-      schema: { body: BulkCreateBody, response: { 200: BulkCreateResponse, ...errorResponses } },
+      schema: { body: BulkCreateBody, response: { 200: BulkCreateResponse, ...LEDGER_ERRORS } },
     },
     async (request, reply) => bulkCreate(app, request.body, reply),
   );
@@ -74,7 +74,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     {
       config: INTERNAL_ROUTE,
       bodyLimit: BULK_BODY_LIMIT,
-      schema: { body: ClearTransactionsBody, response: { 200: ClearTransactionsResponse, ...errorResponses } },
+      schema: { body: ClearTransactionsBody, response: { 200: ClearTransactionsResponse, ...LEDGER_ERRORS } },
     },
     async (request, reply) => {
       const cleared = await clearMatched(app, request.body, reply);

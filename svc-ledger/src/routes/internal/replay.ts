@@ -6,7 +6,7 @@ import { accountRows, accountSnapshot } from '../../repositories/accounts';
 import { categoriesOf, categorySnapshot } from '../../repositories/categories';
 import { committedSequence, householdsWithAccounts } from '../../repositories/replay';
 import { liveRowsAfter } from '../../repositories/transactions';
-import { errorResponses, INTERNAL_ROUTE } from '../../route-helpers';
+import { LEDGER_ERRORS, INTERNAL_ROUTE } from '../../route-helpers';
 
 const DEFAULT_PAGE = 20_000;
 /** A replay page is big: 50,000 rows are about 25 MB of JSON. */
@@ -25,7 +25,7 @@ export async function replayRoutes(app: FastifyInstance): Promise<void> {
     {
       config: INTERNAL_ROUTE,
       bodyLimit: REPLAY_BODY_LIMIT,
-      schema: { response: { 200: ReplayHouseholds, ...errorResponses } },
+      schema: { response: { 200: ReplayHouseholds, ...LEDGER_ERRORS } },
     },
     async () =>
       withTransaction(
@@ -43,7 +43,7 @@ export async function replayRoutes(app: FastifyInstance): Promise<void> {
     {
       config: INTERNAL_ROUTE,
       bodyLimit: REPLAY_BODY_LIMIT,
-      schema: { body: ReplayBody, response: { 200: ReplayPage, ...errorResponses } },
+      schema: { body: ReplayBody, response: { 200: ReplayPage, ...LEDGER_ERRORS } },
     },
     async (request) => {
       const { household_id: householdId } = request.body;
