@@ -4,9 +4,9 @@ import { localToday } from '@hf/calendar';
 import { LEDGER_MIRROR_MIGRATIONS, LedgerMirror, LedgerReplay } from '@hf/ledger-mirror';
 import { MESSAGING_MIGRATIONS } from '@hf/messaging';
 import { createService, type BaseAppOptions } from '@hf/service-kit';
+import { BudgetedRowsRetry } from './budgeted-rows-retry';
 import { LedgerBudgetedRows } from './ledger-client';
 import { forgetClosedAccount } from './events/account-closed';
-import { bumpBudgetVersion } from './repositories/budget-versions';
 import { dashboardRoutes } from './routes/dashboard';
 import { envelopeRoutes } from './routes/envelopes';
 import { goalRoutes } from './routes/goals';
@@ -17,6 +17,8 @@ export interface AppOptions extends BaseAppOptions {
   ledgerUrl: string;
   /** The server's "today" (tests inject one; the client's X-Client-Date may move it by a day). */
   today?: () => string;
+  /** How often the retry worker brings unsynced Predictables in step (tests make it short). */
+  budgetedRowsRetryMs?: number;
 }
 
 declare module 'fastify' {
@@ -26,6 +28,8 @@ declare module 'fastify' {
     /** svc-ledger's budgeted-row routes (The Predictables' rows). */
     ledgerRows: LedgerBudgetedRows;
     today: () => string;
+    /** The worker that brings Predictables whose budgeted rows failed to reach the ledger in step. */
+    budgetedRowsRetry: BudgetedRowsRetry;
   }
 }
 
@@ -47,14 +51,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.decorate('today', options.today ?? (() => localToday()));
-  // Raised before the answer leaves, so a read sent after a write never gets an older projection.
-  // A refused request (4xx) changed nothing, so it leaves the version alone.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const refused = reply.statusCode >= 400 && reply.statusCode < 500;
-    if (request.method !== 'GET' && request.identity && !refused)
-      await bumpBudgetVersion(app.db, request.identity.householdId);
-    return payload;
-  });
   app.decorate('ledgerRows', new LedgerBudgetedRows(options.ledgerUrl, options.internalToken));
   const mirror = new LedgerMirror({
     pool: app.db,
@@ -66,5 +62,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mirror', mirror);
   await mirror.start(app.bus, app.log);
   app.addHook('onClose', async () => mirror.stop());
+  const retry = new BudgetedRowsRetry({
+    pool: app.db,
+    ledgerRows: app.ledgerRows,
+    today: app.today,
+    log: app.log,
+    intervalMs: options.budgetedRowsRetryMs,
+  });
+  app.decorate('budgetedRowsRetry', retry);
+  retry.start();
+  app.addHook('preClose', async () => retry.stop());
   return app;
 }

@@ -1,13 +1,15 @@
 import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '@hf/calendar';
 import { BUDGET_HORIZON_MONTHS } from '@hf/contracts/budget-limits';
 import { categoriesOf, CategoryIndex, openAccounts, type MirrorAccount } from '@hf/ledger-mirror';
-import type { Cents } from '@hf/money';
+import type { SavingsGoal } from '@hf/contracts/budget';
+import { fromCents, type Cents } from '@hf/money';
 import type { Pool } from '@hf/service-kit';
 import { resolveEnvelopes, spentFunction } from './domain/envelope-views';
 import { envelopeChain, type EnvelopeMonth, type EnvelopeRecord } from './domain/envelopes';
 import { envelopeDrawdown, projectBalances, type ProjectedPoint } from './domain/projection';
 import { projectionState } from './repositories/budget-versions';
 import { householdEnvelopes } from './repositories/envelopes';
+import type { GoalRow } from './repositories/goals';
 import { netsByCategoryMonth, pendingAndCleared, projectionRows } from './repositories/ledger-reads';
 
 export interface HouseholdView {
@@ -44,6 +46,26 @@ export async function envelopeMonths(
     result.set(id, { byMonth, chain: envelopeChain(byMonth, until, spentOf) });
   }
   return result;
+}
+
+/** `saved_amount` = the account's cleared balance, between 0 and the target (domain.md "Savings goals"). */
+export async function goalViews(
+  pool: Pool,
+  goals: readonly GoalRow[],
+  view: HouseholdView,
+  today: string,
+): Promise<SavingsGoal[]> {
+  const balances = await pendingAndCleared(pool, [...new Set(goals.map((g) => g.account_id))], today);
+  return goals
+    .filter((g) => view.accounts.has(g.account_id))
+    .map((g) => ({
+      id: g.id,
+      name: g.name,
+      account_id: g.account_id,
+      account_name: view.accounts.get(g.account_id)!.name,
+      target_amount: fromCents(g.target),
+      saved_amount: fromCents(Math.min(Math.max(balances.get(g.account_id)?.cleared ?? 0, 0), g.target)),
+    }));
 }
 
 export interface AccountSeries {

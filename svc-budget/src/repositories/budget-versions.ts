@@ -1,4 +1,5 @@
 import type { Queryable } from '@hf/ledger-mirror';
+import { withTransaction, type Pool, type PoolClient } from '@hf/service-kit';
 
 /** Raises the household's budget version (after a write of svc-budget's own tables). */
 export async function bumpBudgetVersion(q: Queryable, householdId: number): Promise<void> {
@@ -6,6 +7,18 @@ export async function bumpBudgetVersion(q: Queryable, householdId: number): Prom
     'INSERT INTO budget_versions (household_id, version) VALUES ($1, 1) ON CONFLICT (household_id) DO UPDATE SET version = budget_versions.version + 1',
     [householdId],
   );
+}
+
+/**
+ * A write of svc-budget's own tables: one transaction that also raises the household's budget
+ * version, so a projection kept from before the write is never served after it.
+ */
+export function budgetWrite<T>(pool: Pool, householdId: number, write: (client: PoolClient) => Promise<T>): Promise<T> {
+  return withTransaction(pool, async (client) => {
+    const result = await write(client);
+    await bumpBudgetVersion(client, householdId);
+    return result;
+  });
 }
 
 /**

@@ -43,13 +43,26 @@ export async function findItem(
   return (await withValues(q, result.rows))[0] ?? null;
 }
 
-/** Items whose budgeted rows may not match them (a sync failed). */
-export async function unsyncedItems(q: Queryable, householdId: number, accountId: number): Promise<number[]> {
-  const result = await q.query<{ id: number }>(
-    'SELECT id FROM scheduled_items WHERE household_id = $1 AND account_id = $2 AND NOT synced',
-    [householdId, accountId],
+/** Items whose budgeted rows may not match them (a sync failed), by household. */
+export async function unsyncedItems(q: Queryable): Promise<Map<number, number[]>> {
+  const result = await q.query<{ household_id: number; id: number }>(
+    'SELECT household_id, id FROM scheduled_items WHERE NOT synced ORDER BY household_id, id',
   );
-  return result.rows.map((r) => r.id);
+  const byHousehold = new Map<number, number[]>();
+  for (const { household_id, id } of result.rows) {
+    const ids = byHousehold.get(household_id);
+    if (ids) ids.push(id);
+    else byHousehold.set(household_id, [id]);
+  }
+  return byHousehold;
+}
+
+/** How many items the account has (its own, not transfers into it). */
+export async function countAccountItems(q: Queryable, accountId: number): Promise<number> {
+  const result = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM scheduled_items WHERE account_id = $1', [
+    accountId,
+  ]);
+  return result.rows[0].n;
 }
 
 export async function insertItem(

@@ -7,11 +7,10 @@ import {
   type AccountProjection as ProjectionView,
 } from '@hf/contracts/budget';
 import { fromCents } from '@hf/money';
-import { envelopeMonths, projectHousehold } from '../budget-reads';
+import { envelopeMonths, goalViews, projectHousehold } from '../budget-reads';
 import { lowAndNegative, netWorth, type ProjectedPoint } from '../domain/projection';
 import { goalsOf } from '../repositories/goals';
-import { budgetRequest, errorResponses } from './common';
-import { goalViews } from './goals';
+import { budgetRequest, BUDGET_ERRORS } from '../route-helpers';
 
 const MONTH_NAMES = [
   'January',
@@ -50,7 +49,7 @@ function projectionView(
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: ProjectionQuery }>(
     '/api/dashboard/balance_projection',
-    { schema: { querystring: ProjectionQuery, response: { 200: AccountProjections, ...errorResponses } } },
+    { schema: { querystring: ProjectionQuery, response: { 200: AccountProjections, ...BUDGET_ERRORS } } },
     async (request) => {
       const { householdId, today, view } = await budgetRequest(app, request);
       const { series } = await projectHousehold(app.db, householdId, view, today, request.query.fullHistory === 'true');
@@ -60,7 +59,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: ProjectionQuery }>(
     '/api/dashboard/net_worth_projection',
-    { schema: { querystring: ProjectionQuery, response: { 200: AccountProjection, ...errorResponses } } },
+    { schema: { querystring: ProjectionQuery, response: { 200: AccountProjection, ...BUDGET_ERRORS } } },
     async (request) => {
       const { householdId, today, view } = await budgetRequest(app, request);
       const { start, end, series } = await projectHousehold(
@@ -89,7 +88,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/dashboard/widgets',
-    { schema: { response: { 200: WidgetData, ...errorResponses } } },
+    { schema: { response: { 200: WidgetData, ...BUDGET_ERRORS } } },
     async (request) => {
       const { householdId, today, view } = await budgetRequest(app, request);
       const month = today.slice(0, 7);
@@ -109,7 +108,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       return {
         month_name: MONTH_NAMES[Number(month.slice(5, 7)) - 1],
         category_budgets: categoryBudgets,
-        savings_goals: (await goalViews(app, await goalsOf(app.db, householdId), view, today)).map((g) => ({
+        savings_goals: (await goalViews(app.db, await goalsOf(app.db, householdId), view, today)).map((g) => ({
           id: g.id,
           name: g.name,
           target_amount: g.target_amount,

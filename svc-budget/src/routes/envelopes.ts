@@ -11,9 +11,10 @@ import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { IdParams, MessageResponse } from '@hf/contracts';
 import { isValidMonth } from '@hf/calendar';
 import { fromCents } from '@hf/money';
-import { badRequest, conflict, notFound, withTransaction } from '@hf/service-kit';
+import { badRequest, conflict, notFound } from '@hf/service-kit';
 import { envelopeMonths, type HouseholdView } from '../budget-reads';
 import { envelopesOfMonth, type EnvelopeMonth } from '../domain/envelopes';
+import { budgetWrite } from '../repositories/budget-versions';
 import {
   envelopesByMonth,
   deleteEnvelope,
@@ -23,7 +24,7 @@ import {
   lockAccountEnvelopes,
   materialiseMonth,
 } from '../repositories/envelopes';
-import { budgetRequest, errorResponses, nonNegativeCents, requireAccount, requireCategory } from './common';
+import { budgetRequest, BUDGET_ERRORS, nonNegativeCents, requireAccount, requireCategory } from '../route-helpers';
 
 function requireMonth(month: string): string {
   if (!isValidMonth(month)) throw badRequest('The month must be a real month (YYYY-MM).');
@@ -67,10 +68,11 @@ async function monthEnvelopes(
  * carried into the month gives it the new amount from that month on. A second envelope for a
  * category the month already has of its own is refused (409).
  */
+// Long: one registration per route of the resource, each handler short; the rules are in domain/.
 export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: EnvelopeParams }>(
     '/api/budget/category/:accountId/:month',
-    { schema: { params: EnvelopeParams, response: { 200: CategoryBudgets, ...errorResponses } } },
+    { schema: { params: EnvelopeParams, response: { 200: CategoryBudgets, ...BUDGET_ERRORS } } },
     async (request) => {
       const { householdId, view: initial } = await budgetRequest(app, request);
       const month = requireMonth(request.params.month);
@@ -81,7 +83,7 @@ export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: CreateEnvelopeBody }>(
     '/api/budget/category',
-    { schema: { body: CreateEnvelopeBody, response: { 201: CategoryBudget, ...errorResponses } } },
+    { schema: { body: CreateEnvelopeBody, response: { 201: CategoryBudget, ...BUDGET_ERRORS } } },
     async (request, reply) => {
       const { householdId, view: initial } = await budgetRequest(app, request);
       const { account_id: accountId, category_id: categoryId } = request.body;
@@ -89,7 +91,7 @@ export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
       const amount = nonNegativeCents(request.body.amount);
       let view = await requireAccount(app, householdId, initial, accountId);
       view = await requireCategory(app, householdId, view, categoryId);
-      await withTransaction(app.db, async (client) => {
+      await budgetWrite(app.db, householdId, async (client) => {
         await lockAccountEnvelopes(client, accountId);
         const { envelopes, carriedFrom } = envelopesOfMonth(
           await envelopesByMonth(client, householdId, accountId),
@@ -128,7 +130,7 @@ export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: IdParams,
         querystring: DeleteEnvelopeQuery,
-        response: { 200: MessageResponse, ...errorResponses },
+        response: { 200: MessageResponse, ...BUDGET_ERRORS },
       },
     },
     async (request) => {
@@ -136,7 +138,7 @@ export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
       const envelope = await findEnvelope(app.db, householdId, request.params.id);
       if (!envelope) throw notFound(BUDGET_MESSAGES.envelopeNotFound);
       const month = request.query.month ? requireMonth(request.query.month) : envelope.month;
-      await withTransaction(app.db, async (client) => {
+      await budgetWrite(app.db, householdId, async (client) => {
         await lockAccountEnvelopes(client, envelope.account_id);
         if (month === envelope.month) return deleteEnvelope(client, householdId, envelope.id);
         // Deleting from a month that shows this envelope carried forward: that month keeps the others.

@@ -11,27 +11,29 @@ import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { EVENT_SEQUENCE_HEADER, IdParams, MessageResponse } from '@hf/contracts';
 import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
 import { fromCents } from '@hf/money';
-import { badRequest, notFound, Type, withTransaction } from '@hf/service-kit';
+import { badRequest, notFound, Type } from '@hf/service-kit';
 import type { HouseholdView } from '../budget-reads';
-import { autofill, horizonMonths, syncPlan, transferAccountFor, type ScheduleRecord } from '../domain/schedule';
+import { syncBudgetedRows } from '../budgeted-rows';
+import { autofill, horizonMonths, transferAccountFor, type ScheduleRecord } from '../domain/schedule';
+import { budgetWrite } from '../repositories/budget-versions';
 import {
+  countAccountItems,
   deleteItem,
   findItem,
   insertItem,
   itemsForAccount,
   markSynced,
-  unsyncedItems,
   updateItem,
   writeValues,
 } from '../repositories/items';
 import {
   budgetRequest,
   categoryByText,
-  errorResponses,
+  BUDGET_ERRORS,
   nonNegativeCents,
   requireAccount,
   requireCategory,
-} from './common';
+} from '../route-helpers';
 
 const AccountParams = Type.Object({ accountId: IdParams.properties.id }, { additionalProperties: false });
 
@@ -64,40 +66,17 @@ function itemView(
  * The Predictables (spec section 7 "Budget"): scheduled items per account, their 12-month grid,
  * autofill, and their budgeted rows kept in step in the ledger (svc-ledger's internal
  * budgeted-row routes). A change is saved here first, with `synced = false`, then the ledger is
- * told; if that fails the answer is 503 and the next read of the account tries again.
+ * told; if that fails the answer is 503 and the retry worker (budgeted-rows-retry.ts) tries again.
  */
+// Long: one registration per route of the resource, each handler short; the rules are in domain/.
 export async function predictableRoutes(app: FastifyInstance): Promise<void> {
-  /** Brings the ledger's budgeted rows of the item in step for the horizon (or some of its months). */
-  async function syncItem(
+  const syncItem = (
     householdId: number,
     item: ScheduleRecord,
     view: HouseholdView,
     horizon: readonly string[],
     months?: readonly string[],
-  ): Promise<number> {
-    const transfer = item.transfer_account_id !== null;
-    const payee = (transfer ? view.accounts.get(item.transfer_account_id!)?.name : undefined) ?? item.payee;
-    const category = transfer ? null : view.categories.resolve(item.category_id);
-    const plan = syncPlan(item, horizon).filter((p) => !months || months.includes(`${p.month}-01`));
-    const sequences = await Promise.all(
-      plan.map((p) =>
-        'remove' in p
-          ? app.ledgerRows.remove(householdId, item.id, p.month)
-          : app.ledgerRows.upsert({
-              household_id: householdId,
-              account_id: item.account_id,
-              schedule_id: item.id,
-              month: p.month,
-              date: p.date,
-              payee,
-              amount: fromCents(p.amount),
-              category_id: category,
-            }),
-      ),
-    );
-    await markSynced(app.db, item.id);
-    return Math.max(0, ...sequences);
-  }
+  ) => syncBudgetedRows(app.ledgerRows, app.db, householdId, item, view, horizon, months);
 
   /**
    * Answers the ledger's event sequence of the rows just written, as svc-ledger's own writes do:
@@ -125,18 +104,11 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { accountId: number } }>(
     '/api/budget/:accountId',
-    { schema: { params: AccountParams, response: { 200: ScheduledItems, ...errorResponses } } },
+    { schema: { params: AccountParams, response: { 200: ScheduledItems, ...BUDGET_ERRORS } } },
     async (request) => {
       const { householdId, today, view: initial } = await budgetRequest(app, request);
       const view = await requireAccount(app, householdId, initial, request.params.accountId);
       const horizon = horizonMonths(today);
-      for (const id of await unsyncedItems(app.db, householdId, request.params.accountId)) {
-        const item = await findItem(app.db, householdId, id);
-        if (item)
-          await syncItem(householdId, item, view, horizon).catch((err) =>
-            request.log.warn({ err, item: id }, 'budgeted rows still not in step'),
-          );
-      }
       const items = await itemsForAccount(app.db, householdId, request.params.accountId);
       return items.map((item) => itemView(item, request.params.accountId, horizon, view));
     },
@@ -148,7 +120,7 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         params: AccountParams,
         body: CreateScheduledItemBody,
-        response: { 201: ScheduledItem, ...errorResponses },
+        response: { 201: ScheduledItem, ...BUDGET_ERRORS },
       },
     },
     async (request, reply) => {
@@ -160,12 +132,8 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
       const transferAccount = transferAccountFor(payee, accountId, [...view.accounts.values()]);
       let category: number | null = null;
       if (transferAccount === null) ({ view, category } = await categoryOf(householdId, view, request.body));
-      const id = await withTransaction(app.db, async (client) => {
-        const count = await client.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM scheduled_items WHERE account_id = $1',
-          [accountId],
-        );
-        if (count.rows[0].n >= BUDGET_LIMITS.itemsPerAccount)
+      const id = await budgetWrite(app.db, householdId, async (client) => {
+        if ((await countAccountItems(client, accountId)) >= BUDGET_LIMITS.itemsPerAccount)
           throw badRequest(`Too many scheduled items (limit ${BUDGET_LIMITS.itemsPerAccount}).`);
         return insertItem(client, householdId, {
           account_id: accountId,
@@ -185,7 +153,7 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: IdParams; Body: UpdateScheduledItemBody }>(
     '/api/budget/:id',
     {
-      schema: { params: IdParams, body: UpdateScheduledItemBody, response: { 200: ScheduledItem, ...errorResponses } },
+      schema: { params: IdParams, body: UpdateScheduledItemBody, response: { 200: ScheduledItem, ...BUDGET_ERRORS } },
     },
     async (request, reply) => {
       const { householdId, today, view: initial } = await budgetRequest(app, request);
@@ -206,7 +174,7 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
         day_of_month: request.body.day_of_month ?? before.day_of_month,
         transfer_account_id: transferAccount,
       };
-      await withTransaction(app.db, (client) => updateItem(client, after));
+      await budgetWrite(app.db, householdId, (client) => updateItem(client, after));
       const horizon = horizonMonths(today);
       // A payee that starts or stops naming an account changes what the rows are: write them anew.
       if (before.transfer_account_id !== after.transfer_account_id) await app.ledgerRows.remove(householdId, after.id);
@@ -217,20 +185,20 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Params: IdParams }>(
     '/api/budget/:id',
-    { schema: { params: IdParams, response: { 200: MessageResponse, ...errorResponses } } },
+    { schema: { params: IdParams, response: { 200: MessageResponse, ...BUDGET_ERRORS } } },
     async (request, reply) => {
       const { householdId } = await budgetRequest(app, request);
       const item = await findItem(app.db, householdId, request.params.id);
       if (!item) throw notFound(BUDGET_MESSAGES.itemNotFound);
       answerSequence(reply, await app.ledgerRows.remove(householdId, item.id));
-      await deleteItem(app.db, householdId, item.id);
+      await budgetWrite(app.db, householdId, (client) => deleteItem(client, householdId, item.id));
       return { message: 'Scheduled item deleted.' };
     },
   );
 
   app.post<{ Body: AutofillBody }>(
     '/api/budget/autofill',
-    { schema: { body: AutofillBody, response: { 200: ScheduledItem, ...errorResponses } } },
+    { schema: { body: AutofillBody, response: { 200: ScheduledItem, ...BUDGET_ERRORS } } },
     async (request, reply) => {
       const { householdId, today, view } = await budgetRequest(app, request);
       const { budget_item_id: id, start_month: start, mode } = request.body;
@@ -238,7 +206,7 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
       const horizon = horizonMonths(today);
       if (!horizon.includes(start)) throw badRequest(BUDGET_MESSAGES.outsideHorizon);
       const months = mode === 'full' ? horizon.filter((m) => m >= start) : [start];
-      const item = await withTransaction(app.db, async (client) => {
+      const item = await budgetWrite(app.db, householdId, async (client) => {
         const locked = await findItem(client, householdId, id, true);
         if (!locked) throw notFound(BUDGET_MESSAGES.itemNotFound);
         const values = autofill(locked.values, start, amount, mode, horizon);

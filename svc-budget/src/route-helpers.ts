@@ -1,17 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MessageResponse } from '@hf/contracts';
 import { BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { toCents, AmountError } from '@hf/money';
-import { badRequest, identityOf, notFound, requestMinSequence, requestToday } from '@hf/service-kit';
-import { householdView, type HouseholdView } from '../budget-reads';
+import { badRequest, errorResponses, identityOf, notFound, requestMinSequence, requestToday } from '@hf/service-kit';
+import { householdView, type HouseholdView } from './budget-reads';
 
-export const errorResponses = {
-  400: MessageResponse,
-  401: MessageResponse,
-  404: MessageResponse,
-  409: MessageResponse,
-  503: MessageResponse,
-} as const;
+/** The error statuses svc-budget's routes answer. */
+export const BUDGET_ERRORS = errorResponses(400, 401, 404, 409, 503);
 
 /** The caller's household, "today", and the mirror made fresh for what the caller has seen. */
 export async function budgetRequest(

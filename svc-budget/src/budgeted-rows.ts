@@ -1,0 +1,43 @@
+import type { Queryable } from '@hf/ledger-mirror';
+import { fromCents } from '@hf/money';
+import type { HouseholdView } from './budget-reads';
+import { syncPlan, type ScheduleRecord } from './domain/schedule';
+import type { LedgerBudgetedRows } from './ledger-client';
+import { markSynced } from './repositories/items';
+
+/**
+ * Brings the ledger's budgeted rows of a Predictable in step for the horizon (or some of its
+ * months), then marks the item synced. Answers the ledger's event sequence of the rows written.
+ */
+export async function syncBudgetedRows(
+  ledgerRows: LedgerBudgetedRows,
+  q: Queryable,
+  householdId: number,
+  item: ScheduleRecord,
+  view: HouseholdView,
+  horizon: readonly string[],
+  months?: readonly string[],
+): Promise<number> {
+  const transfer = item.transfer_account_id !== null;
+  const payee = (transfer ? view.accounts.get(item.transfer_account_id!)?.name : undefined) ?? item.payee;
+  const category = transfer ? null : view.categories.resolve(item.category_id);
+  const plan = syncPlan(item, horizon).filter((p) => !months || months.includes(`${p.month}-01`));
+  const sequences = await Promise.all(
+    plan.map((p) =>
+      'remove' in p
+        ? ledgerRows.remove(householdId, item.id, p.month)
+        : ledgerRows.upsert({
+            household_id: householdId,
+            account_id: item.account_id,
+            schedule_id: item.id,
+            month: p.month,
+            date: p.date,
+            payee,
+            amount: fromCents(p.amount),
+            category_id: category,
+          }),
+    ),
+  );
+  await markSynced(q, item.id);
+  return Math.max(0, ...sequences);
+}
