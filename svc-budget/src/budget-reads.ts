@@ -1,7 +1,7 @@
 import { addMonths, firstOfMonth, lastOfMonth, type CalendarDate } from '@hf/calendar';
 import { BUDGET_HORIZON_MONTHS } from '@hf/contracts/budget-limits';
 import { categoriesOf, CategoryIndex, openAccounts, type MirrorAccount } from '@hf/ledger-mirror';
-import type { SavingsGoal } from '@hf/contracts/budget';
+import type { Jar } from '@hf/contracts/budget';
 import { fromCents, type Cents } from '@hf/money';
 import type { Pool } from '@hf/service-kit';
 import { resolveEnvelopes, spentFunction } from './domain/envelope-views';
@@ -54,7 +54,7 @@ export async function goalViews(
   goals: readonly GoalRow[],
   view: HouseholdView,
   today: string,
-): Promise<SavingsGoal[]> {
+): Promise<Jar[]> {
   const balances = await pendingAndCleared(pool, [...new Set(goals.map((g) => g.account_id))], today);
   return goals
     .filter((g) => view.accounts.has(g.account_id))

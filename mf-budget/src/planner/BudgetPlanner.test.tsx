@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON request bodies seen by the fetch stub */
 import { resetEventSequence } from '@hf/app-kit';
 import { renderWithProviders, stubFetch, type FetchCall, type StubHandler } from '@hf/app-kit/testing/harness';
-import type { CategoryBudget, ScheduledItem } from '@hf/contracts/budget';
+import type { Envelope, Predictable } from '@hf/contracts/budget';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import BudgetPage from '../pages/BudgetPage';
@@ -35,7 +35,7 @@ const tree = [
 
 const values = (amounts: Record<string, number> = {}) => Object.fromEntries(MONTHS.map((m) => [m, amounts[m] ?? 0]));
 
-function item(id: number, extra: Partial<ScheduledItem> = {}): ScheduledItem {
+function item(id: number, extra: Partial<Predictable> = {}): Predictable {
   return {
     id,
     account_id: 1,
@@ -51,7 +51,7 @@ function item(id: number, extra: Partial<ScheduledItem> = {}): ScheduledItem {
   };
 }
 
-function envelope(id: number, extra: Partial<CategoryBudget> = {}): CategoryBudget {
+function envelope(id: number, extra: Partial<Envelope> = {}): Envelope {
   return {
     id,
     account_id: 1,
@@ -67,8 +67,8 @@ function envelope(id: number, extra: Partial<CategoryBudget> = {}): CategoryBudg
   };
 }
 
-let items: ScheduledItem[];
-let envelopes: CategoryBudget[];
+let items: Predictable[];
+let envelopes: Envelope[];
 
 function setup(extra: Record<string, StubHandler | unknown> = {}) {
   const stub = stubFetch({

@@ -5,7 +5,7 @@
  * "Reset This Month" (asks, makes no call).
  */
 import { localToday } from '@hf/calendar';
-import { useEnvelopes, type CategoryBudget } from '@hf/app-kit/budget/envelopes';
+import { useEnvelopes, type Envelope } from '@hf/app-kit/budget/envelopes';
 import { ConfirmDialog } from '@hf/ui';
 import type { Dialogs } from '@hf/ui/editing';
 import { useId, useState } from 'react';
@@ -20,12 +20,12 @@ export function EnvelopesSection({ accountId, dialogs }: { accountId: number; di
   const envelopes = useEnvelopes(accountId, month);
   const refresh = useBudgetRefresh();
   const [error, setError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<CategoryBudget | null>(null);
+  const [deleting, setDeleting] = useState<Envelope | null>(null);
   const [resetting, setResetting] = useState(false);
   const list = envelopes.data ?? [];
   const carriedFrom = list.find((e) => e.carried_from)?.carried_from ?? null;
 
-  const remove = async (envelope: CategoryBudget) => {
+  const remove = async (envelope: Envelope) => {
     setDeleting(null);
     setError(null);
     try {

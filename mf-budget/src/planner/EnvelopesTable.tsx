@@ -1,5 +1,5 @@
 import { formatDollars } from '@hf/app-kit';
-import { envelopeProgress, type CategoryBudget } from '@hf/app-kit/budget/envelopes';
+import { envelopeProgress, type Envelope } from '@hf/app-kit/budget/envelopes';
 import { ProgressBar } from '@hf/ui/progress-bar';
 import { formatCurrency } from '@hf/money';
 import { longMonthLabel } from './months';
@@ -10,9 +10,9 @@ export function EnvelopesTable({
   month,
   onDelete,
 }: {
-  list: readonly CategoryBudget[];
+  list: readonly Envelope[];
   month: string;
-  onDelete: (envelope: CategoryBudget) => void;
+  onDelete: (envelope: Envelope) => void;
 }) {
   return (
     <div className="hf-table-wrap budget-envelopes-wrap">

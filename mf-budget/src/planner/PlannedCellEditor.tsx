@@ -1,12 +1,12 @@
 import type { CategoryOption } from '@hf/app-kit/editing';
 import { CategoryInput, PayeeInput } from '@hf/ui/editing';
 import type { KeyboardEvent } from 'react';
-import type { ScheduledItem } from './api';
+import type { Predictable } from './api';
 import type { FixedColumn } from './grid';
 import { shortMonthLabel } from './months';
 
 export interface PlannedCellEditorProps {
-  item: ScheduledItem;
+  item: Predictable;
   column: FixedColumn | { month: string };
   text: string;
   onText: (text: string) => void;

@@ -1,6 +1,6 @@
 import { TrashIcon } from '@hf/ui/icons';
 import type { KeyboardEvent, ReactNode } from 'react';
-import type { ScheduledItem } from './api';
+import type { Predictable } from './api';
 import { amountCellText, categoryCellText, columnAt, FIXED_COLUMNS, monthCents } from './grid';
 
 /** A cell of the grid: row (item) and column (payee, category, day, then the months). */
@@ -10,7 +10,7 @@ export interface Cell {
 }
 
 export interface PlannedItemRowProps {
-  item: ScheduledItem;
+  item: Predictable;
   row: number;
   months: readonly string[];
   /** The cell that takes Tab focus (null: the first cell of the table). */

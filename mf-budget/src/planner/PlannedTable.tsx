@@ -13,7 +13,7 @@ import { PlannedCellEditor } from './PlannedCellEditor';
 import { PlannedItemRow } from './PlannedItemRow';
 import { usePlannedGrid } from './use-planned-grid';
 import { useId, useState } from 'react';
-import { budgetApi, budgetErrorMessage, BUDGET_TEXT, useBudgetRefresh, type ScheduledItem } from './api';
+import { budgetApi, budgetErrorMessage, BUDGET_TEXT, useBudgetRefresh, type Predictable } from './api';
 import { columnAt, FIXED_COLUMNS } from './grid';
 import { shortMonthLabel } from './months';
 
@@ -21,7 +21,7 @@ export interface PlannedTableProps {
   title: 'Planned Deposits' | 'Planned Payments';
   itemType: 'deposit' | 'payment';
   accountId: number;
-  items: readonly ScheduledItem[];
+  items: readonly Predictable[];
   months: readonly string[];
   accounts: readonly AccountSummary[];
   payees: readonly string[];
@@ -45,13 +45,13 @@ export function PlannedTable({
 }: PlannedTableProps) {
   const headingId = useId();
   const refresh = useBudgetRefresh();
-  const [deleting, setDeleting] = useState<ScheduledItem | null>(null);
+  const [deleting, setDeleting] = useState<Predictable | null>(null);
   const otherAccountNames = accounts.filter((a) => a.id !== accountId).map((a) => a.name);
   const grid = usePlannedGrid({ accountId, items, months, resolveCategory, onError, refresh });
   const { activeCell, editing } = grid;
   const columnCount = FIXED_COLUMNS.length + months.length;
 
-  const remove = async (item: ScheduledItem) => {
+  const remove = async (item: Predictable) => {
     setDeleting(null);
     onError(null);
     try {
@@ -62,7 +62,7 @@ export function PlannedTable({
     await refresh();
   };
 
-  const editor = (item: ScheduledItem, col: number) =>
+  const editor = (item: Predictable, col: number) =>
     editing && (
       <PlannedCellEditor
         item={item}

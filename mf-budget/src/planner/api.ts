@@ -3,16 +3,16 @@ import { api, ApiError, apiFetch } from '@hf/app-kit';
 import { BUDGET_QUERY_KEY, DASHBOARD_QUERY_KEY } from '@hf/app-kit/budget/envelopes';
 import type {
   AutofillBody,
-  CategoryBudget,
+  Envelope,
   CreateEnvelopeBody,
-  CreateScheduledItemBody,
-  ScheduledItem,
-  UpdateScheduledItemBody,
+  CreatePredictableBody,
+  Predictable,
+  UpdatePredictableBody,
 } from '@hf/contracts/budget';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
-export type { CategoryBudget, ScheduledItem };
+export type { Envelope, Predictable };
 
 /** The spec's texts (section 8 "Budget"). */
 export const BUDGET_TEXT = {
@@ -37,14 +37,12 @@ export function budgetErrorMessage(err: unknown, fallback: string): string {
 export const scheduledItemsKey = (accountId: number) => [...BUDGET_QUERY_KEY, 'items', accountId] as const;
 
 export const budgetApi = {
-  items: (accountId: number, signal?: AbortSignal) =>
-    api.get<ScheduledItem[]>(`/budget/${accountId}`, undefined, signal),
-  createItem: (accountId: number, body: CreateScheduledItemBody) =>
-    api.post<ScheduledItem>(`/budget/${accountId}`, body),
-  updateItem: (id: number, body: UpdateScheduledItemBody) => api.put<ScheduledItem>(`/budget/${id}`, body),
+  items: (accountId: number, signal?: AbortSignal) => api.get<Predictable[]>(`/budget/${accountId}`, undefined, signal),
+  createItem: (accountId: number, body: CreatePredictableBody) => api.post<Predictable>(`/budget/${accountId}`, body),
+  updateItem: (id: number, body: UpdatePredictableBody) => api.put<Predictable>(`/budget/${id}`, body),
   deleteItem: (id: number) => api.delete<unknown>(`/budget/${id}`),
-  autofill: (body: AutofillBody) => api.post<ScheduledItem>('/budget/autofill', body),
-  createEnvelope: (body: CreateEnvelopeBody) => api.post<CategoryBudget>('/budget/category', body),
+  autofill: (body: AutofillBody) => api.post<Predictable>('/budget/autofill', body),
+  createEnvelope: (body: CreateEnvelopeBody) => api.post<Envelope>('/budget/category', body),
   /**
    * DELETE /budget/category/{id}?month=YYYY-MM: `month` is the month on screen, so an envelope
    * carried forward into it leaves that month (and later ones) without touching the earlier month.

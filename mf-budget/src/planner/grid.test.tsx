@@ -1,4 +1,4 @@
-import type { ScheduledItem } from '@hf/contracts/budget';
+import type { Predictable } from '@hf/contracts/budget';
 import {
   amountCellText,
   amountEditText,
@@ -11,7 +11,7 @@ import {
 } from './grid';
 import { horizonMonths, longMonthLabel, shiftMonth, shortMonthLabel } from './months';
 
-const item = (extra: Partial<ScheduledItem>): ScheduledItem => ({
+const item = (extra: Partial<Predictable>): Predictable => ({
   id: 1,
   account_id: 1,
   item_type: 'payment',

@@ -2,7 +2,7 @@
 import { BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
 import { centsToDecimalText, dollarsToCents, formatCurrency, parseCurrencyInput } from '@hf/money';
-import type { ScheduledItem } from './api';
+import type { Predictable } from './api';
 
 /** Columns before the 12 month columns. */
 export const FIXED_COLUMNS = ['payee', 'category', 'day'] as const;
@@ -14,16 +14,16 @@ export function columnAt(index: number, months: readonly string[]): FixedColumn 
 }
 
 /** A scheduled transfer (its payee is another account's name) or an incoming mirror. */
-export function isTransferItem(item: ScheduledItem): boolean {
+export function isTransferItem(item: Predictable): boolean {
   return item.transfer_account_id !== null || item.is_incoming_transfer || item.category === TRANSFER_CATEGORY_NAME;
 }
 
-export function categoryCellText(item: ScheduledItem): string {
+export function categoryCellText(item: Predictable): string {
   return isTransferItem(item) ? TRANSFER_CATEGORY_NAME : (item.category ?? '');
 }
 
 /** The amount of a month (0 when absent), in cents. */
-export function monthCents(item: ScheduledItem, month: string): number {
+export function monthCents(item: Predictable, month: string): number {
   return dollarsToCents(item.values[month]);
 }
 

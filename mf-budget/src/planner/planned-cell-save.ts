@@ -1,5 +1,5 @@
 import { fromCents } from '@hf/money';
-import { budgetApi, budgetErrorMessage, BUDGET_TEXT, type ScheduledItem } from './api';
+import { budgetApi, budgetErrorMessage, BUDGET_TEXT, type Predictable } from './api';
 import { columnAt, monthCents, parseAmountEdit, parseDay, PAYEE_REQUIRED } from './grid';
 
 export interface CellSaveContext {
@@ -8,7 +8,7 @@ export interface CellSaveContext {
   resolveCategory: (text: string) => Promise<{ id: number | null } | null>;
   onError: (message: string | null) => void;
   /** Puts the server's answer (or the optimistic item) in the cache. */
-  replaceItem: (item: ScheduledItem) => void;
+  replaceItem: (item: Predictable) => void;
 }
 
 /**
@@ -16,7 +16,7 @@ export interface CellSaveContext {
  * forward (autofill `full`, shown at once), payee, day and category are updates of the item.
  * A wrong text or a failed save goes to `onError`.
  */
-export async function saveCell(item: ScheduledItem, col: number, text: string, context: CellSaveContext) {
+export async function saveCell(item: Predictable, col: number, text: string, context: CellSaveContext) {
   const { months, resolveCategory, onError, replaceItem } = context;
   const column = columnAt(col, months);
   if (typeof column === 'object') {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { scheduledItemsKey, type ScheduledItem } from './api';
+import { scheduledItemsKey, type Predictable } from './api';
 import { amountEditText, categoryCellText, columnAt, FIXED_COLUMNS, isTransferItem, monthCents } from './grid';
 import type { Cell } from './PlannedItemRow';
 import { saveCell } from './planned-cell-save';
@@ -13,7 +13,7 @@ export interface Editing extends Cell {
 
 export interface PlannedGridOptions {
   accountId: number;
-  items: readonly ScheduledItem[];
+  items: readonly Predictable[];
   months: readonly string[];
   resolveCategory: (text: string) => Promise<{ id: number | null } | null>;
   onError: (message: string | null) => void;
@@ -55,7 +55,7 @@ export function usePlannedGrid({ accountId, items, months, resolveCategory, onEr
     setFocusNonce((n) => n + 1);
   };
 
-  const editable = (item: ScheduledItem, col: number) => {
+  const editable = (item: Predictable, col: number) => {
     if (item.is_incoming_transfer) return false;
     return !(columnAt(col, months) === 'category' && isTransferItem(item));
   };
@@ -78,8 +78,8 @@ export function usePlannedGrid({ accountId, items, months, resolveCategory, onEr
     setEditing({ ...cell, itemId: item.id, text });
   };
 
-  const replaceItem = (updated: ScheduledItem) =>
-    queryClient.setQueryData<ScheduledItem[]>(scheduledItemsKey(accountId), (old) =>
+  const replaceItem = (updated: Predictable) =>
+    queryClient.setQueryData<Predictable[]>(scheduledItemsKey(accountId), (old) =>
       old?.map((i) => (i.id === updated.id ? updated : i)),
     );
 

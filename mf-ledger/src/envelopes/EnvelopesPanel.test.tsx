@@ -1,11 +1,11 @@
 import { renderWithProviders, stubFetch, type FetchCall } from '@hf/app-kit/testing/harness';
-import type { CategoryBudget } from '@hf/contracts/budget';
+import type { Envelope } from '@hf/contracts/budget';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { EnvelopesPanel } from './EnvelopesPanel';
 
-const envelope = (id: number, extra: Partial<CategoryBudget>): CategoryBudget => ({
+const envelope = (id: number, extra: Partial<Envelope>): Envelope => ({
   id,
   account_id: 5,
   category_id: id,
@@ -19,7 +19,7 @@ const envelope = (id: number, extra: Partial<CategoryBudget>): CategoryBudget =>
   ...extra,
 });
 
-let envelopes: CategoryBudget[];
+let envelopes: Envelope[];
 
 /** The account shell's part: a write changes the panel's refresh signal. */
 function WithRefreshSignal() {

@@ -2,7 +2,7 @@ import { formatDollars, type AccountSummary } from '@hf/app-kit';
 import { BUDGET_LIMITS } from '@hf/contracts/budget-limits';
 import { fromCents, parseCurrencyInput } from '@hf/money';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { SavingsGoalBody } from './api';
+import type { JarBody } from './api';
 
 /** Shown when the target is missing, not a number, or not above zero. */
 export const TARGET_MESSAGE = 'The target amount must be more than $0.';
@@ -27,7 +27,7 @@ export function draftOf(
 }
 
 /** The draft as a request body, or the reason it cannot be sent. */
-export function bodyOf(draft: JarDraft): SavingsGoalBody | { error: string } {
+export function bodyOf(draft: JarDraft): JarBody | { error: string } {
   const cents = parseCurrencyInput(draft.target);
   if (draft.target.trim() === '' || cents === null || cents <= 0) return { error: TARGET_MESSAGE };
   return { name: draft.name.trim(), account_id: Number(draft.accountId), target_amount: fromCents(cents) };
@@ -50,7 +50,7 @@ export function JarFields({
   initial: JarDraft;
   accounts: AccountSummary[];
   formId?: string;
-  onSubmit: (body: SavingsGoalBody) => Promise<boolean>;
+  onSubmit: (body: JarBody) => Promise<boolean>;
   children?: ReactNode;
   resetOnSave?: boolean;
   className?: string;

@@ -1,5 +1,5 @@
 import { renderWithProviders, stubFetch } from '@hf/app-kit/testing/harness';
-import type { SavingsGoal } from '@hf/contracts/budget';
+import type { Jar } from '@hf/contracts/budget';
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,13 +11,7 @@ const accounts = [
   { id: 1, name: 'Checking', is_default: false },
   { id: 2, name: 'Savings', is_default: true },
 ];
-const goal = (
-  id: number,
-  name: string,
-  account_id: number,
-  target_amount: number,
-  saved_amount: number,
-): SavingsGoal => ({
+const goal = (id: number, name: string, account_id: number, target_amount: number, saved_amount: number): Jar => ({
   id,
   name,
   account_id,
@@ -26,7 +20,7 @@ const goal = (
   saved_amount,
 });
 
-function setup(initial: SavingsGoal[], extra: Record<string, unknown> = {}) {
+function setup(initial: Jar[], extra: Record<string, unknown> = {}) {
   let goals = [...initial];
   const stub = stubFetch({
     'GET /api/accounts/': accounts,
@@ -36,7 +30,7 @@ function setup(initial: SavingsGoal[], extra: Record<string, unknown> = {}) {
       goals = [...goals, created];
       return created;
     },
-    'PUT /api/budget/goals/*': ({ path, body }: { path: string; body: Partial<SavingsGoal> }) => {
+    'PUT /api/budget/goals/*': ({ path, body }: { path: string; body: Partial<Jar> }) => {
       const id = Number(path.split('/').pop());
       goals = goals.map((g) =>
         g.id === id

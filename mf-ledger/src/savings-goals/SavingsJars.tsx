@@ -11,8 +11,8 @@ import {
   jarProgress,
   SAVINGS_GOALS_QUERY_KEY,
   useSavingsGoals,
-  type SavingsGoal,
-  type SavingsGoalBody,
+  type Jar,
+  type JarBody,
 } from './api';
 import { draftOf, JarFields } from './JarForm';
 
@@ -29,7 +29,7 @@ export const JAR_MESSAGES = {
   noAccounts: 'Add an account first: a savings jar saves in one of your accounts.',
 } as const;
 
-function JarItem({ goal, onEdit, onDelete }: { goal: SavingsGoal; onEdit: () => void; onDelete: () => void }) {
+function JarItem({ goal, onEdit, onDelete }: { goal: Jar; onEdit: () => void; onDelete: () => void }) {
   const progress = jarProgress(goal.saved_amount, goal.target_amount);
   return (
     <li className="ledger-jars__item">
@@ -76,8 +76,8 @@ export function SavingsJars() {
   const accounts = useAccounts();
   const goals = useSavingsGoals();
   const { message, show } = useTimedMessage();
-  const [editing, setEditing] = useState<SavingsGoal | null>(null);
-  const [deleting, setDeleting] = useState<SavingsGoal | null>(null);
+  const [editing, setEditing] = useState<Jar | null>(null);
+  const [deleting, setDeleting] = useState<Jar | null>(null);
   const editFormId = useId();
 
   const refresh = () =>
@@ -100,7 +100,7 @@ export function SavingsJars() {
   const accountList = accounts.data ?? [];
   const defaultAccount = (accountList.find((a) => a.is_default) ?? accountList[0])?.id;
 
-  const create = async (body: SavingsGoalBody) => {
+  const create = async (body: JarBody) => {
     try {
       await goalsApi.create(body);
       show(JAR_MESSAGES.created);
@@ -112,8 +112,8 @@ export function SavingsJars() {
     }
   };
 
-  const update = async (goal: SavingsGoal, body: SavingsGoalBody) => {
-    const changed: Partial<SavingsGoalBody> = {};
+  const update = async (goal: Jar, body: JarBody) => {
+    const changed: Partial<JarBody> = {};
     if (body.name !== goal.name) changed.name = body.name;
     if (body.account_id !== goal.account_id) changed.account_id = body.account_id;
     if (body.target_amount !== goal.target_amount) changed.target_amount = body.target_amount;
@@ -129,7 +129,7 @@ export function SavingsJars() {
     return true;
   };
 
-  const remove = async (goal: SavingsGoal) => {
+  const remove = async (goal: Jar) => {
     setDeleting(null);
     try {
       await goalsApi.remove(goal.id);

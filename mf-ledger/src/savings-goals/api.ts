@@ -2,18 +2,18 @@
 import { api } from '@hf/app-kit';
 import { DASHBOARD_QUERY_KEY } from '@hf/app-kit/budget/envelopes';
 import { jarProgress, SAVINGS_GOALS_QUERY_KEY } from '@hf/app-kit/budget/jars';
-import type { SavingsGoal, SavingsGoalBody, UpdateSavingsGoalBody } from '@hf/contracts/budget';
+import type { Jar, JarBody, UpdateJarBody } from '@hf/contracts/budget';
 import { useQuery } from '@tanstack/react-query';
 
-export type { SavingsGoal, SavingsGoalBody };
+export type { Jar, JarBody };
 
 /** The jars' own key, and the prefix of mf-budget's dashboard queries (its widget lists the jars). */
 export { DASHBOARD_QUERY_KEY, jarProgress, SAVINGS_GOALS_QUERY_KEY };
 
 export const goalsApi = {
-  list: () => api.get<SavingsGoal[]>('/budget/goals'),
-  create: (body: SavingsGoalBody) => api.post<SavingsGoal>('/budget/goals', body),
-  update: (id: number, body: UpdateSavingsGoalBody) => api.put<SavingsGoal>(`/budget/goals/${id}`, body),
+  list: () => api.get<Jar[]>('/budget/goals'),
+  create: (body: JarBody) => api.post<Jar>('/budget/goals', body),
+  update: (id: number, body: UpdateJarBody) => api.put<Jar>(`/budget/goals/${id}`, body),
   remove: (id: number) => api.delete<unknown>(`/budget/goals/${id}`),
 };
 

@@ -30,7 +30,7 @@ const ItemType = Type.Union([Type.Literal('payment'), Type.Literal('deposit')]);
  * other account's name. A transfer's `payee` is always the other account's current name and its
  * `category` `-- Transfer --` (`category_id` null).
  */
-export const ScheduledItem = Type.Object({
+export const Predictable = Type.Object({
   id: Id,
   account_id: Id,
   item_type: ItemType,
@@ -44,11 +44,11 @@ export const ScheduledItem = Type.Object({
   transfer_account_id: NullableId,
   is_incoming_transfer: Type.Boolean(),
 });
-export type ScheduledItem = Static<typeof ScheduledItem>;
-export const ScheduledItems = Type.Array(ScheduledItem);
+export type Predictable = Static<typeof Predictable>;
+export const Predictables = Type.Array(Predictable);
 
 /** POST /api/budget/:accountId. A payee equal to another account's name makes a scheduled transfer. */
-export const CreateScheduledItemBody = Type.Object(
+export const CreatePredictableBody = Type.Object(
   {
     payee: Text(BUDGET_LIMITS.payee, 1),
     item_type: ItemType,
@@ -59,10 +59,10 @@ export const CreateScheduledItemBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export type CreateScheduledItemBody = Static<typeof CreateScheduledItemBody>;
+export type CreatePredictableBody = Static<typeof CreatePredictableBody>;
 
 /** PUT /api/budget/:id (any of the fields). */
-export const UpdateScheduledItemBody = Type.Object(
+export const UpdatePredictableBody = Type.Object(
   {
     payee: Type.Optional(Text(BUDGET_LIMITS.payee, 1)),
     day_of_month: Type.Optional(DayOfMonth),
@@ -71,7 +71,7 @@ export const UpdateScheduledItemBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export type UpdateScheduledItemBody = Static<typeof UpdateScheduledItemBody>;
+export type UpdatePredictableBody = Static<typeof UpdatePredictableBody>;
 
 /**
  * POST /api/budget/autofill. `full`: `amount` for `start_month` and every later month of the
@@ -98,7 +98,7 @@ export type AutofillBody = Static<typeof AutofillBody>;
  * `carried_from` its month). `spent` = payments net of refunds in the category and its
  * sub-categories that month; `rollover` = what the previous month left (may be negative).
  */
-export const CategoryBudget = Type.Object({
+export const Envelope = Type.Object({
   id: Id,
   account_id: Id,
   category_id: Id,
@@ -111,8 +111,8 @@ export const CategoryBudget = Type.Object({
   /** `YYYY-MM` of the month whose envelope this is when it was carried forward, else null. */
   carried_from: NullableString,
 });
-export type CategoryBudget = Static<typeof CategoryBudget>;
-export const CategoryBudgets = Type.Array(CategoryBudget);
+export type Envelope = Static<typeof Envelope>;
+export const Envelopes = Type.Array(Envelope);
 
 export const EnvelopeParams = Type.Object({ accountId: Id, month: MonthKey }, { additionalProperties: false });
 export type EnvelopeParams = Static<typeof EnvelopeParams>;
@@ -143,7 +143,7 @@ export type CreateEnvelopeBody = Static<typeof CreateEnvelopeBody>;
 // ---------------------------------------------------------------------------------------------
 
 /** A jar (the spec's "savings goal"): `saved_amount` = the account's cleared balance, between 0 and the target. */
-export const SavingsGoal = Type.Object({
+export const Jar = Type.Object({
   id: Id,
   name: Type.String(),
   account_id: Id,
@@ -151,17 +151,17 @@ export const SavingsGoal = Type.Object({
   target_amount: Type.Number(),
   saved_amount: Type.Number(),
 });
-export type SavingsGoal = Static<typeof SavingsGoal>;
-export const SavingsGoals = Type.Array(SavingsGoal);
+export type Jar = Static<typeof Jar>;
+export const Jars = Type.Array(Jar);
 
 /** POST /api/budget/goals, PUT /api/budget/goals/:id (PUT: any of the fields). */
-export const SavingsGoalBody = Type.Object(
+export const JarBody = Type.Object(
   { name: Name(BUDGET_LIMITS.goalName, 'The name is required.'), account_id: Id, target_amount: Amount },
   { additionalProperties: false },
 );
-export type SavingsGoalBody = Static<typeof SavingsGoalBody>;
-export const UpdateSavingsGoalBody = Type.Partial(SavingsGoalBody, { additionalProperties: false });
-export type UpdateSavingsGoalBody = Static<typeof UpdateSavingsGoalBody>;
+export type JarBody = Static<typeof JarBody>;
+export const UpdateJarBody = Type.Partial(JarBody, { additionalProperties: false });
+export type UpdateJarBody = Static<typeof UpdateJarBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Dashboard

@@ -6,26 +6,12 @@ import {
   WidgetData,
   type AccountProjection as ProjectionView,
 } from '@hf/contracts/budget';
+import { monthName } from '@hf/calendar';
 import { fromCents } from '@hf/money';
 import { envelopeMonths, goalViews, projectHousehold } from '../budget-reads';
 import { lowAndNegative, netWorth, type ProjectedPoint } from '../domain/projection';
 import { goalsOf } from '../repositories/goals';
 import { budgetRequest, BUDGET_ERRORS } from '../route-helpers';
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 function projectionView(
   accountId: number | null,
@@ -106,7 +92,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
         })),
       );
       return {
-        month_name: MONTH_NAMES[Number(month.slice(5, 7)) - 1],
+        month_name: monthName(month),
         category_budgets: categoryBudgets,
         savings_goals: (await goalViews(app.db, await goalsOf(app.db, householdId), view, today)).map((g) => ({
           id: g.id,

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  CategoryBudget,
-  CategoryBudgets,
+  Envelope,
+  Envelopes,
   CreateEnvelopeBody,
   DeleteEnvelopeQuery,
   EnvelopeParams,
-  type CategoryBudget as CategoryBudgetView,
+  type Envelope as EnvelopeView,
 } from '@hf/contracts/budget';
 import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { IdParams, MessageResponse } from '@hf/contracts';
@@ -31,7 +31,7 @@ function requireMonth(month: string): string {
   return month;
 }
 
-function envelopeView(e: EnvelopeMonth, accountId: number, view: HouseholdView): CategoryBudgetView {
+function envelopeView(e: EnvelopeMonth, accountId: number, view: HouseholdView): EnvelopeView {
   return {
     id: e.id,
     account_id: accountId,
@@ -53,7 +53,7 @@ async function monthEnvelopes(
   view: HouseholdView,
   accountId: number,
   month: string,
-): Promise<CategoryBudgetView[]> {
+): Promise<EnvelopeView[]> {
   const { chain } = (await envelopeMonths(app.db, householdId, view, [accountId], month)).get(accountId)!;
   return (chain.get(month) ?? [])
     .map((e) => envelopeView(e, accountId, view))
@@ -72,7 +72,7 @@ async function monthEnvelopes(
 export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: EnvelopeParams }>(
     '/api/budget/category/:accountId/:month',
-    { schema: { params: EnvelopeParams, response: { 200: CategoryBudgets, ...BUDGET_ERRORS } } },
+    { schema: { params: EnvelopeParams, response: { 200: Envelopes, ...BUDGET_ERRORS } } },
     async (request) => {
       const { householdId, view: initial } = await budgetRequest(app, request);
       const month = requireMonth(request.params.month);
@@ -83,7 +83,7 @@ export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: CreateEnvelopeBody }>(
     '/api/budget/category',
-    { schema: { body: CreateEnvelopeBody, response: { 201: CategoryBudget, ...BUDGET_ERRORS } } },
+    { schema: { body: CreateEnvelopeBody, response: { 201: Envelope, ...BUDGET_ERRORS } } },
     async (request, reply) => {
       const { householdId, view: initial } = await budgetRequest(app, request);
       const { account_id: accountId, category_id: categoryId } = request.body;

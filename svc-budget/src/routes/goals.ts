@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SavingsGoal, SavingsGoalBody, SavingsGoals, UpdateSavingsGoalBody } from '@hf/contracts/budget';
+import { Jar, JarBody, Jars, UpdateJarBody } from '@hf/contracts/budget';
 import { BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { IdParams, MessageResponse } from '@hf/contracts';
 import { badRequest, notFound } from '@hf/service-kit';
@@ -19,14 +19,14 @@ function targetCents(amount: number): number {
  * page; the dashboard's widget lists them. A goal of a deleted account is not shown.
  */
 export async function goalRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/budget/goals', { schema: { response: { 200: SavingsGoals, ...BUDGET_ERRORS } } }, async (request) => {
+  app.get('/api/budget/goals', { schema: { response: { 200: Jars, ...BUDGET_ERRORS } } }, async (request) => {
     const { householdId, today, view } = await budgetRequest(app, request);
     return goalViews(app.db, await goalsOf(app.db, householdId), view, today);
   });
 
-  app.post<{ Body: SavingsGoalBody }>(
+  app.post<{ Body: JarBody }>(
     '/api/budget/goals',
-    { schema: { body: SavingsGoalBody, response: { 201: SavingsGoal, ...BUDGET_ERRORS } } },
+    { schema: { body: JarBody, response: { 201: Jar, ...BUDGET_ERRORS } } },
     async (request, reply) => {
       const { householdId, today, view: initial } = await budgetRequest(app, request);
       const name = request.body.name.trim();
@@ -42,9 +42,9 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateSavingsGoalBody }>(
+  app.put<{ Params: IdParams; Body: UpdateJarBody }>(
     '/api/budget/goals/:id',
-    { schema: { params: IdParams, body: UpdateSavingsGoalBody, response: { 200: SavingsGoal, ...BUDGET_ERRORS } } },
+    { schema: { params: IdParams, body: UpdateJarBody, response: { 200: Jar, ...BUDGET_ERRORS } } },
     async (request) => {
       const { householdId, today, view: initial } = await budgetRequest(app, request);
       const goal = await findGoal(app.db, householdId, request.params.id);

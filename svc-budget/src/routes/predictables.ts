@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   AutofillBody,
-  CreateScheduledItemBody,
-  ScheduledItem,
-  ScheduledItems,
-  UpdateScheduledItemBody,
-  type ScheduledItem as ScheduledItemView,
+  CreatePredictableBody,
+  Predictable,
+  Predictables,
+  UpdatePredictableBody,
+  type Predictable as PredictableView,
 } from '@hf/contracts/budget';
 import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { EVENT_SEQUENCE_HEADER, IdParams, MessageResponse } from '@hf/contracts';
@@ -43,7 +43,7 @@ function itemView(
   viewAccountId: number,
   horizon: readonly string[],
   view: HouseholdView,
-): ScheduledItemView {
+): PredictableView {
   const incoming = item.account_id !== viewAccountId;
   const transfer = item.transfer_account_id !== null;
   const category = transfer ? null : view.categories.resolve(item.category_id);
@@ -104,7 +104,7 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { accountId: number } }>(
     '/api/budget/:accountId',
-    { schema: { params: AccountParams, response: { 200: ScheduledItems, ...BUDGET_ERRORS } } },
+    { schema: { params: AccountParams, response: { 200: Predictables, ...BUDGET_ERRORS } } },
     async (request) => {
       const { householdId, today, view: initial } = await budgetRequest(app, request);
       const view = await requireAccount(app, householdId, initial, request.params.accountId);
@@ -114,13 +114,13 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: { accountId: number }; Body: CreateScheduledItemBody }>(
+  app.post<{ Params: { accountId: number }; Body: CreatePredictableBody }>(
     '/api/budget/:accountId',
     {
       schema: {
         params: AccountParams,
-        body: CreateScheduledItemBody,
-        response: { 201: ScheduledItem, ...BUDGET_ERRORS },
+        body: CreatePredictableBody,
+        response: { 201: Predictable, ...BUDGET_ERRORS },
       },
     },
     async (request, reply) => {
@@ -150,10 +150,10 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateScheduledItemBody }>(
+  app.put<{ Params: IdParams; Body: UpdatePredictableBody }>(
     '/api/budget/:id',
     {
-      schema: { params: IdParams, body: UpdateScheduledItemBody, response: { 200: ScheduledItem, ...BUDGET_ERRORS } },
+      schema: { params: IdParams, body: UpdatePredictableBody, response: { 200: Predictable, ...BUDGET_ERRORS } },
     },
     async (request, reply) => {
       const { householdId, today, view: initial } = await budgetRequest(app, request);
@@ -198,7 +198,7 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: AutofillBody }>(
     '/api/budget/autofill',
-    { schema: { body: AutofillBody, response: { 200: ScheduledItem, ...BUDGET_ERRORS } } },
+    { schema: { body: AutofillBody, response: { 200: Predictable, ...BUDGET_ERRORS } } },
     async (request, reply) => {
       const { householdId, today, view } = await budgetRequest(app, request);
       const { budget_item_id: id, start_month: start, mode } = request.body;

@@ -8,11 +8,11 @@
  */
 import { api } from '@hf/app-kit';
 import { dollarsToCents } from '@hf/money';
-import type { CategoryBudget } from '@hf/contracts/budget';
+import type { Envelope } from '@hf/contracts/budget';
 import { ENVELOPE_THRESHOLDS } from '@hf/contracts/budget-limits';
 import { useQuery } from '@tanstack/react-query';
 
-export type { CategoryBudget };
+export type { Envelope };
 
 /**
  * Every budget query sits under this key: one invalidation after a change refreshes the planner,
@@ -29,8 +29,8 @@ export const envelopesQueryKey = (accountId: number, month: string) =>
 export const ENVELOPES_FETCH_ERROR = 'Could not fetch category budget data.';
 
 /** GET /budget/category/{accountId}/{YYYY-MM}. */
-export function fetchEnvelopes(accountId: number, month: string, signal?: AbortSignal): Promise<CategoryBudget[]> {
-  return api.get<CategoryBudget[]>(`/budget/category/${accountId}/${month}`, undefined, signal);
+export function fetchEnvelopes(accountId: number, month: string, signal?: AbortSignal): Promise<Envelope[]> {
+  return api.get<Envelope[]>(`/budget/category/${accountId}/${month}`, undefined, signal);
 }
 
 export function useEnvelopes(
