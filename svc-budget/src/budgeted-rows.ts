@@ -1,7 +1,7 @@
 import type { Queryable } from '@hf/ledger-mirror';
 import { fromCents } from '@hf/money';
 import type { HouseholdView } from './budget-reads';
-import { syncPlan, type ScheduleRecord } from './domain/schedule';
+import { syncPlan, type PredictableRecord } from './domain/schedule';
 import type { LedgerBudgetedRows } from './ledger-client';
 import { markSynced } from './repositories/items';
 
@@ -13,7 +13,7 @@ export async function syncBudgetedRows(
   ledgerRows: LedgerBudgetedRows,
   q: Queryable,
   householdId: number,
-  item: ScheduleRecord,
+  item: PredictableRecord,
   view: HouseholdView,
   horizon: readonly string[],
   months?: readonly string[],

@@ -1,4 +1,4 @@
-import { autofill, horizonMonths, syncPlan, transferAccountFor, type ScheduleRecord } from './schedule';
+import { autofill, horizonMonths, syncPlan, transferAccountFor, type PredictableRecord } from './schedule';
 
 describe('horizonMonths', () => {
   it('lists 12 months from the current one, across a year end', () => {
@@ -47,7 +47,7 @@ describe('transferAccountFor', () => {
 
 describe('syncPlan', () => {
   it('puts a signed row on the clamped day of each month with an amount, and removes the others', () => {
-    const item: ScheduleRecord = {
+    const item: PredictableRecord = {
       id: 1,
       account_id: 1,
       item_type: 'payment',

@@ -4,8 +4,8 @@ import type { Cents } from '@hf/money';
 
 export type ItemType = 'payment' | 'deposit';
 
-/** A scheduled item as stored, with its amounts by month (`YYYY-MM-01` -> positive cents). */
-export interface ScheduleRecord {
+/** A Predictable as stored, with its amounts by month (`YYYY-MM-01` -> positive cents). */
+export interface PredictableRecord {
   id: number;
   account_id: number;
   item_type: ItemType;
@@ -61,7 +61,7 @@ export type MonthSync = { month: string; date: CalendarDate; amount: Cents } | {
  * a payment is negative) on `day_of_month` clamped to the month, or no row for a month without an
  * amount. Months before the horizon are left as they are (an unpaid bill stays owed).
  */
-export function syncPlan(item: ScheduleRecord, horizon: readonly string[]): MonthSync[] {
+export function syncPlan(item: PredictableRecord, horizon: readonly string[]): MonthSync[] {
   return horizon.map((m) => {
     const month = m.slice(0, 7);
     const cents = item.values.get(m) ?? 0;

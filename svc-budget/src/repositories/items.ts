@@ -1,15 +1,15 @@
 import type { Queryable } from '@hf/ledger-mirror';
 import type { PoolClient } from '@hf/service-kit';
-import type { ScheduleRecord } from '../domain/schedule';
+import type { PredictableRecord } from '../domain/schedule';
 
-export type StoredItem = ScheduleRecord & { synced: boolean };
+export type StoredPredictable = PredictableRecord & { synced: boolean };
 /** An item row as read, before its amounts are added. */
-type ItemRow = Omit<StoredItem, 'values'>;
+type ItemRow = Omit<StoredPredictable, 'values'>;
 
 const COLUMNS =
   'i.id, i.account_id, i.item_type, i.payee, i.category_id, i.day_of_month, i.transfer_account_id, i.synced';
 
-async function withValues(q: Queryable, rows: ItemRow[]): Promise<StoredItem[]> {
+async function withValues(q: Queryable, rows: ItemRow[]): Promise<StoredPredictable[]> {
   if (rows.length === 0) return [];
   const values = await q.query<{ item_id: number; month: string; amount: number }>(
     'SELECT item_id, month::text AS month, amount FROM scheduled_values WHERE item_id = ANY($1::int[])',
@@ -21,7 +21,11 @@ async function withValues(q: Queryable, rows: ItemRow[]): Promise<StoredItem[]> 
 }
 
 /** The account's own items and the household's transfers into it, by id. */
-export async function itemsForAccount(q: Queryable, householdId: number, accountId: number): Promise<StoredItem[]> {
+export async function itemsForAccount(
+  q: Queryable,
+  householdId: number,
+  accountId: number,
+): Promise<StoredPredictable[]> {
   const result = await q.query<ItemRow>(
     `SELECT ${COLUMNS} FROM scheduled_items i WHERE i.household_id = $1 AND (i.account_id = $2 OR i.transfer_account_id = $2) ORDER BY i.id`,
     [householdId, accountId],
@@ -35,7 +39,7 @@ export async function findItem(
   householdId: number,
   id: number,
   lock = false,
-): Promise<StoredItem | null> {
+): Promise<StoredPredictable | null> {
   const result = await q.query<ItemRow>(
     `SELECT ${COLUMNS} FROM scheduled_items i WHERE i.household_id = $1 AND i.id = $2${lock ? ' FOR UPDATE' : ''}`,
     [householdId, id],
@@ -68,7 +72,7 @@ export async function countAccountItems(q: Queryable, accountId: number): Promis
 export async function insertItem(
   client: PoolClient,
   householdId: number,
-  item: Omit<ScheduleRecord, 'id' | 'values'>,
+  item: Omit<PredictableRecord, 'id' | 'values'>,
 ): Promise<number> {
   const result = await client.query<{ id: number }>(
     `INSERT INTO scheduled_items (household_id, account_id, item_type, payee, category_id, day_of_month, transfer_account_id, synced)
@@ -86,7 +90,7 @@ export async function insertItem(
   return result.rows[0].id;
 }
 
-export async function updateItem(client: PoolClient, item: ScheduleRecord): Promise<void> {
+export async function updateItem(client: PoolClient, item: PredictableRecord): Promise<void> {
   await client.query(
     'UPDATE scheduled_items SET payee = $2, category_id = $3, day_of_month = $4, transfer_account_id = $5, synced = false WHERE id = $1',
     [item.id, item.payee, item.category_id, item.day_of_month, item.transfer_account_id],

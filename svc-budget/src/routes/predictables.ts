@@ -14,7 +14,7 @@ import { fromCents } from '@hf/money';
 import { badRequest, notFound, Type } from '@hf/service-kit';
 import type { HouseholdView } from '../budget-reads';
 import { syncBudgetedRows } from '../budgeted-rows';
-import { autofill, horizonMonths, transferAccountFor, type ScheduleRecord } from '../domain/schedule';
+import { autofill, horizonMonths, transferAccountFor, type PredictableRecord } from '../domain/schedule';
 import { budgetWrite } from '../repositories/budget-versions';
 import {
   countAccountItems,
@@ -39,7 +39,7 @@ const AccountParams = Type.Object({ accountId: IdParams.properties.id }, { addit
 
 /** The item as the account `viewAccountId` shows it (its own, or the mirror of a transfer into it). */
 function itemView(
-  item: ScheduleRecord,
+  item: PredictableRecord,
   viewAccountId: number,
   horizon: readonly string[],
   view: HouseholdView,
@@ -72,7 +72,7 @@ function itemView(
 export async function predictableRoutes(app: FastifyInstance): Promise<void> {
   const syncItem = (
     householdId: number,
-    item: ScheduleRecord,
+    item: PredictableRecord,
     view: HouseholdView,
     horizon: readonly string[],
     months?: readonly string[],
@@ -167,7 +167,7 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
       if (transferAccount !== null) category = null;
       else if (request.body.category_id !== undefined || request.body.categoryName !== undefined)
         ({ view, category } = await categoryOf(householdId, view, request.body));
-      const after: ScheduleRecord = {
+      const after: PredictableRecord = {
         ...before,
         payee,
         category_id: category,
