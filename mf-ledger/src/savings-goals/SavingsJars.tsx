@@ -5,15 +5,7 @@ import { ProgressBar } from '@hf/ui/progress-bar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import './savings-goals.css';
-import {
-  DASHBOARD_QUERY_KEY,
-  goalsApi,
-  jarProgress,
-  SAVINGS_GOALS_QUERY_KEY,
-  useSavingsGoals,
-  type Jar,
-  type JarBody,
-} from './api';
+import { DASHBOARD_QUERY_KEY, goalsApi, jarProgress, JARS_QUERY_KEY, useJars, type Jar, type JarBody } from './api';
 import { draftOf, JarFields } from './JarForm';
 
 /** The texts of this section (not in the spec: jars are managed here by decision, see docs/decisions.md). */
@@ -74,7 +66,7 @@ function JarItem({ goal, onEdit, onDelete }: { goal: Jar; onEdit: () => void; on
 export function SavingsJars() {
   const queryClient = useQueryClient();
   const accounts = useAccounts();
-  const goals = useSavingsGoals();
+  const goals = useJars();
   const { message, show } = useTimedMessage();
   const [editing, setEditing] = useState<Jar | null>(null);
   const [deleting, setDeleting] = useState<Jar | null>(null);
@@ -82,7 +74,7 @@ export function SavingsJars() {
 
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: SAVINGS_GOALS_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: JARS_QUERY_KEY }),
       queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
     ]);
 
@@ -92,7 +84,7 @@ export function SavingsJars() {
   useEffect(() => {
     if (!accounts.dataUpdatedAt) return;
     if (accountsVersion.current !== null && accountsVersion.current !== accounts.dataUpdatedAt) {
-      void queryClient.invalidateQueries({ queryKey: SAVINGS_GOALS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: JARS_QUERY_KEY });
     }
     accountsVersion.current = accounts.dataUpdatedAt;
   }, [accounts.dataUpdatedAt, queryClient]);

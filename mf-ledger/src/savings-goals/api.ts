@@ -1,14 +1,14 @@
 /** svc-budget's savings goal (jar) calls (contract: @hf/contracts/budget "Savings goals"). */
 import { api } from '@hf/app-kit';
 import { DASHBOARD_QUERY_KEY } from '@hf/app-kit/budget/envelopes';
-import { jarProgress, SAVINGS_GOALS_QUERY_KEY } from '@hf/app-kit/budget/jars';
+import { jarProgress, JARS_QUERY_KEY } from '@hf/app-kit/budget/jars';
 import type { Jar, JarBody, UpdateJarBody } from '@hf/contracts/budget';
 import { useQuery } from '@tanstack/react-query';
 
 export type { Jar, JarBody };
 
 /** The jars' own key, and the prefix of mf-budget's dashboard queries (its widget lists the jars). */
-export { DASHBOARD_QUERY_KEY, jarProgress, SAVINGS_GOALS_QUERY_KEY };
+export { DASHBOARD_QUERY_KEY, jarProgress, JARS_QUERY_KEY };
 
 export const goalsApi = {
   list: () => api.get<Jar[]>('/budget/goals'),
@@ -17,6 +17,6 @@ export const goalsApi = {
   remove: (id: number) => api.delete<unknown>(`/budget/goals/${id}`),
 };
 
-export function useSavingsGoals() {
-  return useQuery({ queryKey: SAVINGS_GOALS_QUERY_KEY, queryFn: goalsApi.list });
+export function useJars() {
+  return useQuery({ queryKey: JARS_QUERY_KEY, queryFn: goalsApi.list });
 }

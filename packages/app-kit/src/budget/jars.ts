@@ -5,7 +5,7 @@
  */
 
 /** Query key of the household's savings jars (GET /budget/goals). */
-export const SAVINGS_GOALS_QUERY_KEY = ['savings-goals'] as const;
+export const JARS_QUERY_KEY = ['savings-goals'] as const;
 
 /** Jar progress: saved_amount / target_amount (at most 1, at least 0), or 0 if the target is not positive. */
 export function jarProgress(saved: number, target: number): number {
