@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { localToday } from '@hf/calendar';
 import { LEDGER_MIRROR_MIGRATIONS, LedgerMirror, LedgerReplay } from '@hf/ledger-mirror';
 import { MESSAGING_MIGRATIONS } from '@hf/messaging';
+import { LedgerClient } from '@hf/ledger-client';
 import { createService, type BaseAppOptions } from '@hf/service-kit';
 import { BudgetedRowsRetry } from './budgeted-rows-retry';
-import { LedgerBudgetedRows } from './ledger-client';
 import { forgetClosedAccount } from './events/account-closed';
 import { dashboardRoutes } from './routes/dashboard';
 import { envelopeRoutes } from './routes/envelopes';
@@ -26,7 +26,7 @@ declare module 'fastify' {
     /** The ledger mirror the budget reads (@hf/ledger-mirror). */
     mirror: LedgerMirror;
     /** svc-ledger's budgeted-row routes (The Predictables' rows). */
-    ledgerRows: LedgerBudgetedRows;
+    ledger: LedgerClient;
     today: () => string;
     /** The worker that brings Predictables whose budgeted rows failed to reach the ledger in step. */
     budgetedRowsRetry: BudgetedRowsRetry;
@@ -51,7 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.decorate('today', options.today ?? (() => localToday()));
-  app.decorate('ledgerRows', new LedgerBudgetedRows(options.ledgerUrl, options.internalToken));
+  app.decorate('ledger', new LedgerClient(options.ledgerUrl, options.internalToken));
   const mirror = new LedgerMirror({
     pool: app.db,
     consumer: 'svc-budget',
@@ -64,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mirror.stop());
   const retry = new BudgetedRowsRetry({
     pool: app.db,
-    ledgerRows: app.ledgerRows,
+    ledger: app.ledger,
     today: app.today,
     log: app.log,
     intervalMs: options.budgetedRowsRetryMs,

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { LedgerClient } from '@hf/ledger-client';
 import { withTransaction, type Pool } from '@hf/service-kit';
 import { householdView } from './budget-reads';
 import { syncBudgetedRows } from './budgeted-rows';
 import { horizonMonths } from './domain/schedule';
-import type { LedgerBudgetedRows } from './ledger-client';
 import { findItem, unsyncedItems } from './repositories/items';
 
 /** How often the worker looks for Predictables whose budgeted rows are not in step. */
@@ -11,7 +11,7 @@ export const BUDGETED_ROWS_RETRY_MS = 10_000;
 
 export interface BudgetedRowsRetryOptions {
   pool: Pool;
-  ledgerRows: LedgerBudgetedRows;
+  ledger: LedgerClient;
   today: () => string;
   log: FastifyBaseLogger;
   intervalMs?: number;
@@ -46,7 +46,7 @@ export class BudgetedRowsRetry {
   }
 
   private async syncAll(): Promise<number> {
-    const { pool, ledgerRows, log } = this.options;
+    const { pool, ledger, log } = this.options;
     let synced = 0;
     try {
       const horizon = horizonMonths(this.options.today());
@@ -56,7 +56,7 @@ export class BudgetedRowsRetry {
           const done = await withTransaction(pool, async (client) => {
             const item = await findItem(client, householdId, id, true);
             if (!item || item.synced) return false;
-            await syncBudgetedRows(ledgerRows, client, householdId, item, view, horizon);
+            await syncBudgetedRows(ledger, client, householdId, item, view, horizon);
             return true;
           }).catch((err) => {
             log.warn({ err, item: id }, 'budgeted rows still not in step');

@@ -1,8 +1,7 @@
+import type { LedgerClient } from '@hf/ledger-client';
 import type { Queryable } from '@hf/ledger-mirror';
-import { fromCents } from '@hf/money';
 import type { HouseholdView } from './budget-reads';
 import { syncPlan, type PredictableRecord } from './domain/schedule';
-import type { LedgerBudgetedRows } from './ledger-client';
 import { markSynced } from './repositories/items';
 
 /**
@@ -10,7 +9,7 @@ import { markSynced } from './repositories/items';
  * months), then marks the item synced. Answers the ledger's event sequence of the rows written.
  */
 export async function syncBudgetedRows(
-  ledgerRows: LedgerBudgetedRows,
+  ledger: LedgerClient,
   q: Queryable,
   householdId: number,
   item: PredictableRecord,
@@ -25,15 +24,15 @@ export async function syncBudgetedRows(
   const sequences = await Promise.all(
     plan.map((p) =>
       'remove' in p
-        ? ledgerRows.remove(householdId, item.id, p.month)
-        : ledgerRows.upsert({
+        ? ledger.deleteBudgetedRows({ household_id: householdId, schedule_id: item.id, month: p.month })
+        : ledger.upsertBudgetedRow({
             household_id: householdId,
             account_id: item.account_id,
             schedule_id: item.id,
             month: p.month,
             date: p.date,
             payee,
-            amount: fromCents(p.amount),
+            amount_cents: p.amount,
             category_id: category,
           }),
     ),

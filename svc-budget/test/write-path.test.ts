@@ -43,9 +43,10 @@ describe('budgeted rows retry worker', () => {
     expect(created.status).toBe(201);
     const id = created.body.id;
 
-    const rows = stack.reports.ledgerRows;
-    const upsert = rows.upsert;
-    rows.upsert = () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    const ledger = stack.reports.ledger;
+    const upsert = ledger.upsertBudgetedRow;
+    ledger.upsertBudgetedRow = () =>
+      Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     await stack.reports.budgetedRowsRetry.stop();
     try {
       const filled = await budget('POST', '/api/budget/autofill', {
@@ -64,7 +65,7 @@ describe('budgeted rows retry worker', () => {
       expect(await unsynced(id)).toBe(true);
       expect(await budgeted('Gym')).toEqual([]);
     } finally {
-      rows.upsert = upsert;
+      ledger.upsertBudgetedRow = upsert;
       stack.reports.budgetedRowsRetry.start();
     }
 

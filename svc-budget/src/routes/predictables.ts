@@ -76,7 +76,7 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
     view: HouseholdView,
     horizon: readonly string[],
     months?: readonly string[],
-  ) => syncBudgetedRows(app.ledgerRows, app.db, householdId, item, view, horizon, months);
+  ) => syncBudgetedRows(app.ledger, app.db, householdId, item, view, horizon, months);
 
   /**
    * Answers the ledger's event sequence of the rows just written, as svc-ledger's own writes do:
@@ -177,7 +177,8 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
       await budgetWrite(app.db, householdId, (client) => updateItem(client, after));
       const horizon = horizonMonths(today);
       // A payee that starts or stops naming an account changes what the rows are: write them anew.
-      if (before.transfer_account_id !== after.transfer_account_id) await app.ledgerRows.remove(householdId, after.id);
+      if (before.transfer_account_id !== after.transfer_account_id)
+        await app.ledger.deleteBudgetedRows({ household_id: householdId, schedule_id: after.id });
       answerSequence(reply, await syncItem(householdId, after, view, horizon));
       return itemView(after, after.account_id, horizon, view);
     },
@@ -190,7 +191,7 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
       const { householdId } = await budgetRequest(app, request);
       const item = await findItem(app.db, householdId, request.params.id);
       if (!item) throw notFound(BUDGET_MESSAGES.itemNotFound);
-      answerSequence(reply, await app.ledgerRows.remove(householdId, item.id));
+      answerSequence(reply, await app.ledger.deleteBudgetedRows({ household_id: householdId, schedule_id: item.id }));
       await budgetWrite(app.db, householdId, (client) => deleteItem(client, householdId, item.id));
       return { message: 'Scheduled item deleted.' };
     },
