@@ -1,29 +1,10 @@
+import { THEME_COLOR_KEYS, type ThemeColorKey, type ThemeColors } from '@hf/contracts/theme-keys';
+
 /**
  * The theme reaches the shell and every remote through CSS custom properties on
  * <html>: one `--<colourKey>` per key of spec section 3 (e.g. `--primaryBg`).
  */
-export const THEME_COLOR_KEYS = [
-  'primaryBg',
-  'primaryText',
-  'mainBg',
-  'secondaryBg',
-  'mainText',
-  'buttonPrimaryBg',
-  'buttonPrimaryText',
-  'rowEntryBg',
-  'rowEntryBorder',
-  'rowDefaultBg',
-  'rowBudgetBg',
-  'rowEditBg',
-  'rowHighlightBg',
-  'statusPendingBg',
-  'statusPendingText',
-  'statusClearedBg',
-  'statusClearedText',
-] as const;
-
-export type ThemeColorKey = (typeof THEME_COLOR_KEYS)[number];
-export type ThemeColors = Record<ThemeColorKey, string>;
+export { THEME_COLOR_KEYS, type ThemeColorKey, type ThemeColors };
 
 export interface Theme {
   id: number | 'default' | 'dark' | 'blue';

@@ -3,6 +3,7 @@
 import Type, { type Static } from 'typebox';
 import { Text } from './common';
 import { Name } from './names';
+import { THEME_COLOR_KEYS, type ThemeColorKey } from './theme-keys';
 
 /**
  * Messages svc-auth answers with. The spec's client shows a server `message` when present, so
@@ -151,27 +152,7 @@ export type InviteResponse = Static<typeof InviteResponse>;
 
 // ---- themes --------------------------------------------------------------------------------
 
-/** The 17 colour keys of spec section 3, in the order the appearance screen shows them. */
-export const THEME_COLOR_KEYS = [
-  'primaryBg',
-  'primaryText',
-  'mainBg',
-  'secondaryBg',
-  'mainText',
-  'buttonPrimaryBg',
-  'buttonPrimaryText',
-  'rowEntryBg',
-  'rowEntryBorder',
-  'rowDefaultBg',
-  'rowBudgetBg',
-  'rowEditBg',
-  'rowHighlightBg',
-  'statusPendingBg',
-  'statusPendingText',
-  'statusClearedBg',
-  'statusClearedText',
-] as const;
-export type ThemeColorKey = (typeof THEME_COLOR_KEYS)[number];
+export { THEME_COLOR_KEYS, type ThemeColorKey };
 
 /** A CSS colour as text; svc-auth accepts only `#rgb`, `#rrggbb`, `#rrggbbaa`, `rgb()` and `rgba()`. */
 const ColorText = Type.String({ maxLength: 64 });
