@@ -1,8 +1,7 @@
 import { resetEventSequence } from '@hf/app-kit';
-import { renderWithProviders, stubFetch, type StubHandler } from '@hf/app-kit/testing/harness';
+import { renderWithStubs, setToday, type StubRoutes } from '@hf/app-kit/testing/harness';
 import type { AccountProjection, WidgetData } from '@hf/contracts/budget';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import DashboardPage from '../pages/DashboardPage';
 
 const TODAY = '2026-11-23';
@@ -77,27 +76,27 @@ const widgets: WidgetData = {
   savings_goals: [{ id: 7, name: 'Holiday', target_amount: 2000, saved_amount: 500 }],
 };
 
-function setup(routes: Record<string, unknown> = {}) {
-  const stub = stubFetch({
-    'GET /api/dashboard/balance_projection': ({ query }: { query: URLSearchParams }) =>
-      query.get('fullHistory') === 'true'
-        ? [
-            projection(
-              1,
-              'Checking',
-              graph(() => 900, '2025-11-01'),
-              null,
-            ),
-            projection(2, 'Savings', savingsPoints),
-          ]
-        : [projection(1, 'Checking', checkingPoints, '2027-03-14'), projection(2, 'Savings', savingsPoints)],
-    'GET /api/dashboard/net_worth_projection': projection(null, 'Net Worth', netPoints),
-    'GET /api/dashboard/widgets': emptyWidgets,
-    ...(routes as Record<string, StubHandler>),
-  });
-  const user = userEvent.setup();
-  const view = renderWithProviders(<DashboardPage />);
-  return { ...stub, ...view, user };
+function setup(routes: StubRoutes = {}) {
+  return renderWithStubs(
+    <DashboardPage />,
+    {
+      'GET /api/dashboard/balance_projection': ({ query }: { query: URLSearchParams }) =>
+        query.get('fullHistory') === 'true'
+          ? [
+              projection(
+                1,
+                'Checking',
+                graph(() => 900, '2025-11-01'),
+                null,
+              ),
+              projection(2, 'Savings', savingsPoints),
+            ]
+          : [projection(1, 'Checking', checkingPoints, '2027-03-14'), projection(2, 'Savings', savingsPoints)],
+      'GET /api/dashboard/net_worth_projection': projection(null, 'Net Worth', netPoints),
+      'GET /api/dashboard/widgets': emptyWidgets,
+    },
+    routes,
+  );
 }
 
 /** An axis' tick labels (a label may be wrapped into several tspans). */
@@ -118,25 +117,7 @@ function setMobile(mobile: boolean) {
 }
 
 beforeEach(() => {
-  jest.useFakeTimers({
-    now: new Date(`${TODAY}T12:00:00`),
-    doNotFake: [
-      'setTimeout',
-      'clearTimeout',
-      'setInterval',
-      'clearInterval',
-      'setImmediate',
-      'clearImmediate',
-      'queueMicrotask',
-      'nextTick',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'performance',
-      'hrtime',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-    ],
-  });
+  setToday(TODAY);
   resetEventSequence();
   setMobile(false);
   // jsdom has no layout: give recharts' ResponsiveContainer a 600 px wide box.

@@ -1,9 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON request bodies seen by the fetch stub */
 import { resetEventSequence } from '@hf/app-kit';
-import { renderWithProviders, stubFetch, type FetchCall, type StubHandler } from '@hf/app-kit/testing/harness';
+import { type FetchCall, renderWithStubs, setToday, type StubRoutes } from '@hf/app-kit/testing/harness';
 import type { Envelope, Predictable } from '@hf/contracts/budget';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import BudgetPage from '../pages/BudgetPage';
 
 const TODAY = '2026-11-15';
@@ -70,19 +69,19 @@ function envelope(id: number, extra: Partial<Envelope> = {}): Envelope {
 let items: Predictable[];
 let envelopes: Envelope[];
 
-function setup(extra: Record<string, StubHandler | unknown> = {}) {
-  const stub = stubFetch({
-    'GET /api/accounts/': accounts,
-    'GET /api/categories/': tree,
-    'GET /api/payees/': ['Landlord', 'Employer'],
-    'GET /api/budget/1': () => items,
-    'GET /api/budget/2': () => [],
-    'GET /api/budget/category/*': () => envelopes,
-    ...(extra as Record<string, StubHandler>),
-  });
-  const user = userEvent.setup();
-  const view = renderWithProviders(<BudgetPage />);
-  return { ...stub, user, ...view };
+function setup(extra: StubRoutes = {}) {
+  return renderWithStubs(
+    <BudgetPage />,
+    {
+      'GET /api/accounts/': accounts,
+      'GET /api/categories/': tree,
+      'GET /api/payees/': ['Landlord', 'Employer'],
+      'GET /api/budget/1': () => items,
+      'GET /api/budget/2': () => [],
+      'GET /api/budget/category/*': () => envelopes,
+    },
+    extra,
+  );
 }
 
 const callsTo = (calls: FetchCall[], method: string, path: string) =>
@@ -95,25 +94,7 @@ const addForm = (kind: 'deposit' | 'payment' | 'envelope') =>
   screen.getByRole('form', { name: kind === 'envelope' ? 'Add envelope' : `Add planned ${kind}` });
 
 beforeEach(() => {
-  jest.useFakeTimers({
-    now: new Date(`${TODAY}T12:00:00`),
-    doNotFake: [
-      'setTimeout',
-      'clearTimeout',
-      'setInterval',
-      'clearInterval',
-      'setImmediate',
-      'clearImmediate',
-      'queueMicrotask',
-      'nextTick',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'performance',
-      'hrtime',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-    ],
-  });
+  setToday(TODAY);
   localStorage.clear();
   resetEventSequence();
   items = [

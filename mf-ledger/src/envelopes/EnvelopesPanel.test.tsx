@@ -1,4 +1,4 @@
-import { renderWithProviders, stubFetch, type FetchCall } from '@hf/app-kit/testing/harness';
+import { renderWithProviders, setToday, stubFetch, type FetchCall } from '@hf/app-kit/testing/harness';
 import type { Envelope } from '@hf/contracts/budget';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -36,25 +36,7 @@ function WithRefreshSignal() {
 const reads = (calls: FetchCall[]) => calls.filter((c) => c.path === '/api/budget/category/5/2026-11').length;
 
 beforeEach(() => {
-  jest.useFakeTimers({
-    now: new Date('2026-11-15T12:00:00'),
-    doNotFake: [
-      'setTimeout',
-      'clearTimeout',
-      'setInterval',
-      'clearInterval',
-      'setImmediate',
-      'clearImmediate',
-      'queueMicrotask',
-      'nextTick',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'performance',
-      'hrtime',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-    ],
-  });
+  setToday('2026-11-15');
   envelopes = [
     envelope(1, { category_name: 'Groceries', amount: 400, rollover: 100, spent: 125 }),
     envelope(2, { category_name: 'Dining', amount: 100, spent: 85 }),

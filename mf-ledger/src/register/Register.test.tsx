@@ -1,8 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON request bodies seen by the fetch stub */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { SESSION_KEYS } from '@hf/app-kit';
-import { renderWithProviders, stubFetch, type StubHandler } from '@hf/app-kit/testing/harness';
+import { renderWithStubs, setToday, type StubRoutes } from '@hf/app-kit/testing/harness';
 import type { RegisterRow } from './api';
 import { makeRegisterRow } from './fake-register-server';
 import { Register } from './Register';
@@ -42,17 +41,17 @@ function page(rows: RegisterRow[]) {
 }
 
 let rows: RegisterRow[];
-function setup(extra: Record<string, StubHandler | unknown> = {}) {
-  const stub = stubFetch({
-    'GET /api/accounts/': [account(1, 'Checking'), account(2, 'Savings')],
-    'GET /api/categories/': tree,
-    'GET /api/payees/': ['Grocer', 'Gas Co'],
-    'GET /api/accounts/1/transactions': () => page(rows),
-    ...(extra as Record<string, StubHandler>),
-  });
-  const user = userEvent.setup();
-  const view = renderWithProviders(<Register accountId={1} />);
-  return { ...stub, user, ...view };
+function setup(extra: StubRoutes = {}) {
+  return renderWithStubs(
+    <Register accountId={1} />,
+    {
+      'GET /api/accounts/': [account(1, 'Checking'), account(2, 'Savings')],
+      'GET /api/categories/': tree,
+      'GET /api/payees/': ['Grocer', 'Gas Co'],
+      'GET /api/accounts/1/transactions': () => page(rows),
+    },
+    extra,
+  );
 }
 
 const entryRow = () => screen.getByRole('row', { name: 'New transaction' });
@@ -81,25 +80,7 @@ afterAll(() => {
 });
 
 beforeEach(() => {
-  jest.useFakeTimers({
-    now: new Date(`${TODAY}T12:00:00`),
-    doNotFake: [
-      'setTimeout',
-      'clearTimeout',
-      'setInterval',
-      'clearInterval',
-      'setImmediate',
-      'clearImmediate',
-      'queueMicrotask',
-      'nextTick',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'performance',
-      'hrtime',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-    ],
-  });
+  setToday(TODAY);
   localStorage.clear();
   sessionStorage.clear();
   rows = [

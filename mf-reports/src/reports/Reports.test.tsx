@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON request bodies seen by the fetch stub */
 import { resetEventSequence } from '@hf/app-kit';
-import { renderWithProviders, stubFetch, type FetchCall, type StubHandler } from '@hf/app-kit/testing/harness';
+import { type FetchCall, renderWithStubs, setToday, type StubRoutes } from '@hf/app-kit/testing/harness';
 import type { DrillDownRow, MonthlyTrend, ReportItem } from '@hf/contracts/reports';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -58,22 +58,22 @@ let byPayee: ReportItem[];
 let income: ReportItem[];
 let drillRows: DrillDownRow[];
 
-function setup(extra: Record<string, StubHandler | unknown> = {}) {
-  const stub = stubFetch({
-    'GET /api/accounts/': accounts,
-    'GET /api/categories/': tree,
-    'GET /api/payees/': ['Grocer', 'Landlord'],
-    'GET /api/reports/spending_by_category': () => byCategory,
-    'GET /api/reports/spending_by_payee': () => byPayee,
-    'GET /api/reports/income_by_category': () => income,
-    'GET /api/reports/monthly_trend': () => trend,
-    'GET /api/reports/transactions_by_category': () => drillRows,
-    'GET /api/reports/transactions_by_payee': () => drillRows,
-    ...(extra as Record<string, StubHandler>),
-  });
-  const user = userEvent.setup();
-  const view = renderWithProviders(<Reports />);
-  return { ...stub, user, ...view };
+function setup(extra: StubRoutes = {}) {
+  return renderWithStubs(
+    <Reports />,
+    {
+      'GET /api/accounts/': accounts,
+      'GET /api/categories/': tree,
+      'GET /api/payees/': ['Grocer', 'Landlord'],
+      'GET /api/reports/spending_by_category': () => byCategory,
+      'GET /api/reports/spending_by_payee': () => byPayee,
+      'GET /api/reports/income_by_category': () => income,
+      'GET /api/reports/monthly_trend': () => trend,
+      'GET /api/reports/transactions_by_category': () => drillRows,
+      'GET /api/reports/transactions_by_payee': () => drillRows,
+    },
+    extra,
+  );
 }
 
 const callsTo = (calls: FetchCall[], path: string) => calls.filter((c) => c.path === `/api/reports/${path}`);
@@ -86,25 +86,7 @@ const barNames = () =>
 const total = () => document.querySelector('.report-total')!.textContent;
 
 beforeEach(() => {
-  jest.useFakeTimers({
-    now: new Date(`${TODAY}T12:00:00`),
-    doNotFake: [
-      'setTimeout',
-      'clearTimeout',
-      'setInterval',
-      'clearInterval',
-      'setImmediate',
-      'clearImmediate',
-      'queueMicrotask',
-      'nextTick',
-      'requestAnimationFrame',
-      'cancelAnimationFrame',
-      'performance',
-      'hrtime',
-      'requestIdleCallback',
-      'cancelIdleCallback',
-    ],
-  });
+  setToday(TODAY);
   localStorage.clear();
   sessionStorage.clear();
   resetEventSequence();

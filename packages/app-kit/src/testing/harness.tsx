@@ -5,6 +5,7 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 
@@ -38,9 +39,12 @@ export interface FetchCall {
  * `*` to match a prefix. A handler's return value is the JSON body (status 200) unless it is
  * `{ status, body }`. Unknown routes answer 404.
  */
-export function stubFetch(
-  routes: Record<string, StubHandler | StubResponse | unknown[] | Record<string, unknown> | string | number | null>,
-) {
+export type StubRoutes = Record<
+  string,
+  StubHandler | StubResponse | unknown[] | Record<string, unknown> | string | number | null
+>;
+
+export function stubFetch(routes: StubRoutes) {
   const calls: FetchCall[] = [];
   const fetchMock = jest.fn(async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
@@ -90,6 +94,33 @@ export function stubFetch(
   return { calls, fetchMock };
 }
 
+/**
+ * Sets today to `day` (YYYY-MM-DD), at noon local time, with jest's modern fake timers: only
+ * `Date` is faked, timers, microtasks and animation frames stay real, so queries and user events
+ * run as in the browser. Undo with `jest.useRealTimers()`.
+ */
+export function setToday(day: string) {
+  jest.useFakeTimers({
+    now: new Date(`${day}T12:00:00`),
+    doNotFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'setImmediate',
+      'clearImmediate',
+      'queueMicrotask',
+      'nextTick',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'performance',
+      'hrtime',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+    ],
+  });
+}
+
 export function renderWithProviders(
   ui: ReactElement,
   { path = '/', route = '/' }: { path?: string; route?: string } = {},
@@ -106,4 +137,15 @@ export function renderWithProviders(
     </QueryClientProvider>,
   );
   return { ...result, queryClient };
+}
+
+/**
+ * A screen's usual test start: `fetch` stubbed with `routes` (an entry of `overrides` replaces the
+ * route of the same key), a user-event user, and `ui` rendered with the providers.
+ */
+export function renderWithStubs(ui: ReactElement, routes: StubRoutes, overrides: StubRoutes = {}) {
+  const stub = stubFetch({ ...routes, ...overrides });
+  const user = userEvent.setup();
+  const view = renderWithProviders(ui);
+  return { ...stub, user, ...view };
 }
