@@ -1,49 +1,31 @@
 import { api } from '@hf/app-kit';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { AuthCard, FormError, FormSuccess } from './AuthCard';
+import { EmailField, SubmitButton } from './AuthField';
 import { AUTH_TEXTS } from './texts';
+import { useAuthSubmit } from './use-auth-submit';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [success, setSuccess] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, submitting, setSubmitting, submit } = useAuthSubmit(() => AUTH_TEXTS.forgotFailed);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
+  const onSubmit = submit(async () => {
     setSuccess(null);
-    setSubmitting(true);
-    try {
-      const answer = await api.post<{ message?: string }>('/users/forgot-password', { email: email.trim() });
-      setSuccess(answer?.message ?? 'If an account exists for that email, a reset link has been sent.');
-    } catch {
-      setError(AUTH_TEXTS.forgotFailed);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    const answer = await api.post<{ message?: string }>('/users/forgot-password', { email: email.trim() });
+    setSuccess(answer?.message ?? 'If an account exists for that email, a reset link has been sent.');
+    // The form stays on screen: it can be sent again.
+    setSubmitting(false);
+  });
 
   return (
     <AuthCard title="Forgot Password" subtitle="Enter your email and we will send you a link to reset your password.">
       <FormSuccess message={success} />
       <FormError message={error} />
       <form className="hf-form" onSubmit={onSubmit}>
-        <label className="hf-field">
-          <span>Email</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
-        <button type="submit" className="hf-button hf-button--primary hf-button--block" disabled={submitting}>
-          {AUTH_TEXTS.sendResetLink}
-        </button>
+        <EmailField autoComplete="email" value={email} onValue={setEmail} />
+        <SubmitButton busy={submitting}>{AUTH_TEXTS.sendResetLink}</SubmitButton>
       </form>
       <p className="hf-auth__alt">
         <Link to="/login">Back to Login</Link>

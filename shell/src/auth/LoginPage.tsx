@@ -1,17 +1,21 @@
 import { api, errorMessage, STORAGE_KEYS, storeTokens, type SessionTokens } from '@hf/app-kit';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { wasAutoLoggedOut, wasSessionEnded } from '../session/session';
 import { AuthCard, FormError } from './AuthCard';
+import { AuthField, EmailField, SubmitButton } from './AuthField';
 import { AUTH_TEXTS } from './texts';
+import { useAuthSubmit } from './use-auth-submit';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState(() => localStorage.getItem(STORAGE_KEYS.rememberedEmail) ?? '');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(() => localStorage.getItem(STORAGE_KEYS.rememberedEmail) !== null);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, submitting, submit } = useAuthSubmit((err) => {
+    setPassword('');
+    return errorMessage(err, AUTH_TEXTS.loginFailed);
+  });
   const [inactivityNotice] = useState(wasAutoLoggedOut);
   const location = useLocation();
   const [sessionEndedNotice, setSessionEndedNotice] = useState(() => wasSessionEnded(location.state, location.search));
@@ -24,22 +28,13 @@ export function LoginPage() {
     navigate('/login', { replace: true });
   }, [endedNow, navigate]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setSubmitting(true);
-    try {
-      const tokens = await api.post<SessionTokens>('/users/login', { email: email.trim(), password });
-      if (remember) localStorage.setItem(STORAGE_KEYS.rememberedEmail, email.trim());
-      else localStorage.removeItem(STORAGE_KEYS.rememberedEmail);
-      storeTokens(tokens);
-      navigate('/dashboard', { replace: true });
-    } catch (err) {
-      setError(errorMessage(err, AUTH_TEXTS.loginFailed));
-      setPassword('');
-      setSubmitting(false);
-    }
-  };
+  const onSubmit = submit(async () => {
+    const tokens = await api.post<SessionTokens>('/users/login', { email: email.trim(), password });
+    if (remember) localStorage.setItem(STORAGE_KEYS.rememberedEmail, email.trim());
+    else localStorage.removeItem(STORAGE_KEYS.rememberedEmail);
+    storeTokens(tokens);
+    navigate('/dashboard', { replace: true });
+  });
 
   return (
     <AuthCard title="Login">
@@ -51,28 +46,15 @@ export function LoginPage() {
       )}
       <FormError message={error} />
       <form className="hf-form" onSubmit={onSubmit}>
-        <label className="hf-field">
-          <span>Email</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
-        <label className="hf-field">
-          <span>Password</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        <EmailField autoComplete="username" value={email} onValue={setEmail} />
+        <AuthField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onValue={setPassword}
+        />
         <div className="hf-form__row">
           <label className="hf-check">
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
@@ -80,9 +62,7 @@ export function LoginPage() {
           </label>
           <Link to="/forgot-password">Forgot password?</Link>
         </div>
-        <button type="submit" className="hf-button hf-button--primary hf-button--block" disabled={submitting}>
-          {submitting ? 'Logging in...' : 'Login'}
-        </button>
+        <SubmitButton busy={submitting}>{submitting ? 'Logging in...' : 'Login'}</SubmitButton>
       </form>
       <p className="hf-auth__alt">
         Don&apos;t have an account? <Link to="/register">Register</Link>

@@ -1,8 +1,11 @@
 import { api, errorMessage, storeTokens, type SessionTokens } from '@hf/app-kit';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard, FormError } from './AuthCard';
+import { AuthField, EmailField, SubmitButton } from './AuthField';
+import { NewPasswordFields, useNewPassword } from './NewPassword';
 import { AUTH_TEXTS, joinHouseholdHeading } from './texts';
+import { useAuthSubmit } from './use-auth-submit';
 
 /** GET /api/household/invitations/{token} (spec section 3, Invitation). */
 interface Invitation {
@@ -46,32 +49,19 @@ export function RegisterPage() {
 
   const [name, setName] = useState('');
   const [typedEmail, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const newPassword = useNewPassword();
   /** In join mode the email is the invitation's and cannot be changed. */
   const email = joining ? invitation.invitation.email : typedEmail;
-  const [submitting, setSubmitting] = useState(false);
+  const { error, submitting, submit } = useAuthSubmit((err) => errorMessage(err, AUTH_TEXTS.registerFailed));
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (password !== confirm) {
-      setError(AUTH_TEXTS.passwordsDoNotMatch);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const body: Record<string, string> = { name: name.trim(), email: email.trim(), password };
-      if (joining && token) body.token = token;
-      const tokens = await api.post<SessionTokens>('/users/register', body);
-      storeTokens(tokens);
-      navigate('/dashboard', { replace: true });
-    } catch (err) {
-      setError(errorMessage(err, AUTH_TEXTS.registerFailed));
-      setSubmitting(false);
-    }
-  };
+  const onSubmit = submit(async () => {
+    const password = newPassword.password;
+    const body: Record<string, string> = { name: name.trim(), email: email.trim(), password };
+    if (joining && token) body.token = token;
+    const tokens = await api.post<SessionTokens>('/users/register', body);
+    storeTokens(tokens);
+    navigate('/dashboard', { replace: true });
+  }, newPassword.refusal);
 
   const title = joining ? joinHouseholdHeading(invitation.invitation.inviter_name) : AUTH_TEXTS.createAccountHeading;
   const subtitle = joining ? (
@@ -94,57 +84,12 @@ export function RegisterPage() {
       <FormError message={invitation.status === 'invalid' ? AUTH_TEXTS.invitationInvalid : null} />
       <FormError message={error} />
       <form className="hf-form" onSubmit={onSubmit}>
-        <label className="hf-field">
-          <span>Name</span>
-          <input
-            type="text"
-            name="name"
-            autoComplete="name"
-            required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </label>
-        <label className="hf-field">
-          <span>Email</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            readOnly={joining}
-            aria-readonly={joining}
-            className={joining ? 'hf-input--locked' : undefined}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
-        <label className="hf-field">
-          <span>Password</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            placeholder={AUTH_TEXTS.passwordHint}
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
-        <label className="hf-field">
-          <span>Confirm Password</span>
-          <input
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        </label>
-        <button type="submit" className="hf-button hf-button--primary hf-button--block" disabled={submitting}>
+        <AuthField label="Name" type="text" name="name" autoComplete="name" value={name} onValue={setName} />
+        <EmailField autoComplete="email" value={email} locked={joining} onValue={setEmail} />
+        <NewPasswordFields label="Password" entry={newPassword} />
+        <SubmitButton busy={submitting}>
           {joining ? AUTH_TEXTS.createAccountAndJoin : AUTH_TEXTS.createAccount}
-        </button>
+        </SubmitButton>
       </form>
       <p className="hf-auth__alt">
         Already have an account? <Link to="/login">Login</Link>

@@ -1,17 +1,18 @@
 import { api, errorMessage } from '@hf/app-kit';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard, FormError, FormSuccess } from './AuthCard';
+import { SubmitButton } from './AuthField';
+import { NewPasswordFields, useNewPassword } from './NewPassword';
 import { AUTH_TEXTS, RESET_REDIRECT_MS } from './texts';
+import { useAuthSubmit } from './use-auth-submit';
 
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const newPassword = useNewPassword();
   const [success, setSuccess] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { error, submitting, submit } = useAuthSubmit((err) => errorMessage(err, AUTH_TEXTS.resetFailed));
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -21,23 +22,12 @@ export function ResetPasswordPage() {
     [],
   );
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (password !== confirm) {
-      setError(AUTH_TEXTS.passwordsDoNotMatch);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const answer = await api.post<{ message?: string }>('/users/reset-password', { token, password });
-      setSuccess(answer?.message ?? 'Your password has been reset. You can now log in.');
-      redirect.current = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
-    } catch (err) {
-      setError(errorMessage(err, AUTH_TEXTS.resetFailed));
-      setSubmitting(false);
-    }
-  };
+  const onSubmit = submit(async () => {
+    const password = newPassword.password;
+    const answer = await api.post<{ message?: string }>('/users/reset-password', { token, password });
+    setSuccess(answer?.message ?? 'Your password has been reset. You can now log in.');
+    redirect.current = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+  }, newPassword.refusal);
 
   return (
     <AuthCard title="Reset Password">
@@ -46,32 +36,8 @@ export function ResetPasswordPage() {
       <FormError message={error} />
       {!success && (
         <form className="hf-form" onSubmit={onSubmit}>
-          <label className="hf-field">
-            <span>New Password</span>
-            <input
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              placeholder={AUTH_TEXTS.passwordHint}
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
-          <label className="hf-field">
-            <span>Confirm New Password</span>
-            <input
-              type="password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              required
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          </label>
-          <button type="submit" className="hf-button hf-button--primary hf-button--block" disabled={submitting}>
-            Reset Password
-          </button>
+          <NewPasswordFields label="New Password" entry={newPassword} />
+          <SubmitButton busy={submitting}>Reset Password</SubmitButton>
         </form>
       )}
       <p className="hf-auth__alt">
