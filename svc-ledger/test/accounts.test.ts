@@ -1,27 +1,9 @@
 import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
-import {
-  addTransaction,
-  client,
-  openAccount,
-  outboxSince,
-  register,
-  snapshot,
-  startLedger,
-  type Call,
-  type Ledger,
-  type Json,
-} from './helpers';
+import { addTransaction, ledgerForFile, openAccount, outboxSince, register, snapshot, type Json } from './helpers';
 
-let ledger: Ledger;
-let call: Call;
-let other: Call;
-
-beforeAll(async () => {
-  ledger = await startLedger('accounts');
-  call = client(ledger.app, 1);
-  other = client(ledger.app, 2);
-});
-afterAll(async () => ledger.close());
+const ledger = ledgerForFile('accounts');
+const call = ledger.client(1);
+const other = ledger.client(2);
 
 describe('POST /api/accounts/', () => {
   it('creates accounts; the first is the default; ordered by sort_order', async () => {
@@ -79,7 +61,7 @@ describe('POST /api/accounts/', () => {
 
 describe('concurrent account creation', () => {
   it('a new household gets exactly one default account', async () => {
-    const h = client(ledger.app, 7);
+    const h = ledger.client(7);
     const results = await Promise.all(
       ['A', 'B', 'C', 'D'].map((name) => h('POST', '/api/accounts/', { name, starting_balance: 0 })),
     );

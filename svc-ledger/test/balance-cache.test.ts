@@ -1,18 +1,12 @@
-import { addTransaction, client, openAccount, startLedger, type Call, type Json, type Ledger } from './helpers';
+import { addTransaction, ledgerForFile, openAccount, type Json } from './helpers';
 import { seededRandom } from '@hf/test-kit/seeded-random';
 
 /**
  * GET /api/accounts answers balances held by register version (BalanceCache) when it can: they
  * must always equal the sums of the rows in the database, whatever wrote them.
  */
-let ledger: Ledger;
-let call: Call;
-
-beforeAll(async () => {
-  ledger = await startLedger('balcache');
-  call = client(ledger.app, 1);
-});
-afterAll(async () => ledger.close());
+const ledger = ledgerForFile('balcache');
+const call = ledger.client(1);
 
 async function expectBalancesAsSql(): Promise<Json[]> {
   const listed = (await call('GET', '/api/accounts/')).body as Json[];

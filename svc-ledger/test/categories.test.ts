@@ -1,28 +1,13 @@
-import {
-  addTransaction,
-  client,
-  openAccount,
-  outboxSince,
-  register,
-  snapshot,
-  startLedger,
-  type Call,
-  type Ledger,
-  type Json,
-} from './helpers';
+import { addTransaction, ledgerForFile, openAccount, outboxSince, register, snapshot, type Json } from './helpers';
 
-let ledger: Ledger;
-let call: Call;
-let other: Call;
+const ledger = ledgerForFile('categories');
+const call = ledger.client(1);
+const other = ledger.client(2);
 let foreignCategory: number;
 
 beforeAll(async () => {
-  ledger = await startLedger('categories');
-  call = client(ledger.app, 1);
-  other = client(ledger.app, 2);
   foreignCategory = (await other('POST', '/api/categories/', { name: 'Theirs' })).body.id;
 });
-afterAll(async () => ledger.close());
 
 const create = async (name: string, parent_id?: number | null) => {
   const res = await call('POST', '/api/categories/', parent_id === undefined ? { name } : { name, parent_id });
@@ -33,7 +18,7 @@ const tree = async () => (await call('GET', '/api/categories/')).body;
 
 describe('GET/POST /api/categories/', () => {
   it('builds a two-level tree sorted by name, case-insensitively', async () => {
-    const h = client(ledger.app, 3);
+    const h = ledger.client(3);
     const zoo = (await h('POST', '/api/categories/', { name: 'zoo' })).body.id;
     const auto = (await h('POST', '/api/categories/', { name: 'Auto' })).body.id;
     const res = await h('POST', '/api/categories/', { name: 'Fuel', parent_id: auto });
@@ -124,7 +109,7 @@ describe('PUT /api/categories/:id', () => {
 
 describe('DELETE /api/categories/:id', () => {
   it('children become top-level (renamed when the name is taken) and rows become uncategorised', async () => {
-    const h = client(ledger.app, 4);
+    const h = ledger.client(4);
     const mk = async (name: string, parent_id?: number) =>
       (await h('POST', '/api/categories/', { name, parent_id })).body.id;
     const travel = await mk('Travel');
@@ -159,7 +144,7 @@ describe('DELETE /api/categories/:id', () => {
 
 describe('POST /api/categories/merge', () => {
   it('re-assigns rows and sub-categories (merging same-named ones), deletes the source, in one go', async () => {
-    const h = client(ledger.app, 5);
+    const h = ledger.client(5);
     const mk = async (name: string, parent_id?: number) =>
       (await h('POST', '/api/categories/', { name, parent_id })).body.id;
     const dining = await mk('Dining');
@@ -205,7 +190,7 @@ describe('POST /api/categories/merge', () => {
   });
 
   it('a child merges into its parent', async () => {
-    const h = client(ledger.app, 6);
+    const h = ledger.client(6);
     const parent = (await h('POST', '/api/categories/', { name: 'P' })).body.id;
     const child = (await h('POST', '/api/categories/', { name: 'C', parent_id: parent })).body.id;
     expect((await h('POST', '/api/categories/merge', { source_id: child, destination_id: parent })).status).toBe(200);

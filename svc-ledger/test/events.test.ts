@@ -4,22 +4,18 @@ import * as L from '@hf/contracts/ledger-events';
 import type { EventEnvelope } from '@hf/messaging';
 import {
   addTransaction,
-  client,
-  internalClient,
   lastSequence,
+  ledgerForFile,
   openAccount,
   outboxSince,
-  type Call,
-  type Ledger,
-  type Reply,
-  startLedger,
   type Json,
+  type Reply,
 } from './helpers';
 
 /** Every write records its events in the outbox in the same transaction and answers the sequence. */
-let ledger: Ledger;
-let call: Call;
-let internal: ReturnType<typeof internalClient>;
+const ledger = ledgerForFile('events');
+const call = ledger.client(1);
+const internal = ledger.internal();
 const received: EventEnvelope[] = [];
 const ajv = new Ajv();
 const schemas: Record<string, object> = {
@@ -40,16 +36,12 @@ const schemas: Record<string, object> = {
 };
 
 beforeAll(async () => {
-  ledger = await startLedger('events');
-  call = client(ledger.app, 1);
-  internal = internalClient(ledger.app);
   await ledger.bus.subscribe({
     durable: 'events-test',
     subjects: ['ledger.>'],
     handler: async (event) => void received.push(event),
   });
 });
-afterAll(async () => ledger.close());
 
 /** Runs a write and returns the events it recorded, after checking the sequence header and the payload schemas. */
 async function eventsOf(write: () => Promise<Reply>): Promise<Array<{ type: string; subject: string; data: Json }>> {
@@ -215,7 +207,7 @@ describe('events of every write', () => {
       internal('POST', '/internal/transactions/clear', { household_id: 1, transaction_ids: [id] }),
     );
     expect(events[0].data).toMatchObject({ reason: 'cleared', changes: [{ after: { status: 'x' } }] });
-    events = await eventsOf(() =>
+    const budgetRent = (amount_cents: number) =>
       internal('PUT', '/internal/budgeted-rows', {
         household_id: 1,
         account_id: checking,
@@ -223,24 +215,14 @@ describe('events of every write', () => {
         month: '2025-02',
         date: '2025-02-01',
         payee: 'Rent',
-        amount_cents: -70000,
-      }),
-    );
+        amount_cents,
+      });
+    events = await eventsOf(() => budgetRent(-70000));
     expect(events[0].data).toMatchObject({
       origin: 'budgeted',
       transactions: [{ is_budgeted: true, schedule_id: 3, schedule_month: '2025-02' }],
     });
-    events = await eventsOf(() =>
-      internal('PUT', '/internal/budgeted-rows', {
-        household_id: 1,
-        account_id: checking,
-        schedule_id: 3,
-        month: '2025-02',
-        date: '2025-02-01',
-        payee: 'Rent',
-        amount_cents: -75000,
-      }),
-    );
+    events = await eventsOf(() => budgetRent(-75000));
     expect(events[0].data).toMatchObject({ reason: 'budgeted_sync' });
     events = await eventsOf(() => internal('DELETE', '/internal/budgeted-rows', { household_id: 1, schedule_id: 3 }));
     expect(events[0].data).toMatchObject({ reason: 'budgeted_removed', transactions: [{ schedule_id: 3 }] });

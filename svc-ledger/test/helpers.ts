@@ -52,7 +52,19 @@ export interface Reply<T = Json> {
 }
 
 /** A signed-in member of `householdId`: `call('POST', '/api/accounts/', {...})`. */
-export function client(app: FastifyInstance, householdId: number, userId = householdId * 100 + 1) {
+export function client(app: FastifyInstance, householdId: number, userId?: number) {
+  return memberOf(() => app, householdId, userId);
+}
+export type Call = ReturnType<typeof client>;
+
+/** A service-to-service caller with the internal token. */
+export function internalClient(app: FastifyInstance) {
+  return serviceOf(() => app);
+}
+export type InternalCall = ReturnType<typeof internalClient>;
+
+/** The app is looked up at each call, so a caller can be made before the app starts. */
+function memberOf(app: () => FastifyInstance, householdId: number, userId = householdId * 100 + 1) {
   const token = testToken({ userId, householdId });
   return async function call<T = Json>(
     method: InjectOptions['method'],
@@ -66,26 +78,61 @@ export function client(app: FastifyInstance, householdId: number, userId = house
     } else if (body !== undefined) {
       options.payload = body as InjectOptions['payload'];
     }
-    const res = await app.inject(options);
+    const res = await app().inject(options);
     return { status: res.statusCode, body: (res.body ? res.json() : undefined) as T, headers: res.headers };
   };
 }
-export type Call = ReturnType<typeof client>;
 
-/** A service-to-service caller with the internal token. */
-export function internalClient(app: FastifyInstance) {
+function serviceOf(app: () => FastifyInstance) {
   return async function call<T = Json>(
     method: InjectOptions['method'],
     url: string,
     body?: unknown,
   ): Promise<Reply<T>> {
-    const res = await app.inject({
+    const res = await app().inject({
       method,
       url,
       headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
       payload: body as InjectOptions['payload'],
     });
     return { status: res.statusCode, body: (res.body ? res.json() : undefined) as T, headers: res.headers };
+  };
+}
+
+/** The ledger of one test file: started before its tests and closed after them. */
+export interface FileLedger {
+  readonly app: FastifyInstance;
+  readonly bus: Bus;
+  readonly url: string;
+  /** A signed-in member of `householdId`, ready to use once the tests run. */
+  client(householdId: number, userId?: number): Call;
+  /** A service-to-service caller, ready to use once the tests run. */
+  internal(): InternalCall;
+}
+
+/** Call at the top of a test file: `const ledger = ledgerForFile('accounts'); const call = ledger.client(1);` */
+export function ledgerForFile(prefix: string, options: Partial<AppOptions> = {}): FileLedger {
+  let ledger: Ledger | undefined;
+  beforeAll(async () => {
+    ledger = await startLedger(prefix, options);
+  });
+  afterAll(async () => ledger?.close());
+  const started = (): Ledger => {
+    if (!ledger) throw new Error('the ledger starts in beforeAll');
+    return ledger;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get bus() {
+      return started().bus;
+    },
+    get url() {
+      return started().url;
+    },
+    client: (householdId, userId) => memberOf(() => started().app, householdId, userId),
+    internal: () => serviceOf(() => started().app),
   };
 }
 

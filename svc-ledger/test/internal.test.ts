@@ -1,22 +1,10 @@
 import { EVENT_SEQUENCE_HEADER, expandRows } from '@hf/contracts';
 import { testToken } from '@hf/service-kit/testing';
-import {
-  addTransaction,
-  client,
-  internalClient,
-  openAccount,
-  outboxSince,
-  register,
-  snapshot,
-  startLedger,
-  type Call,
-  type Ledger,
-  type Json,
-} from './helpers';
+import { addTransaction, ledgerForFile, openAccount, outboxSince, register, snapshot, type Json } from './helpers';
 
-let ledger: Ledger;
-let call: Call;
-let internal: ReturnType<typeof internalClient>;
+const ledger = ledgerForFile('internal');
+const call = ledger.client(1);
+const internal = ledger.internal();
 let checking: number;
 let savings: number;
 let foreignAccount: number;
@@ -25,19 +13,15 @@ let foreignTransaction: number;
 let food: number;
 
 beforeAll(async () => {
-  ledger = await startLedger('internal');
-  call = client(ledger.app, 1);
-  internal = internalClient(ledger.app);
   checking = await openAccount(call, 'Checking', 0);
   savings = await openAccount(call, 'Savings', 0);
   food = (await call('POST', '/api/categories/', { name: 'Food' })).body.id;
   await call('POST', '/api/categories/', { name: 'Fruit', parent_id: food });
-  const other = client(ledger.app, 2);
+  const other = ledger.client(2);
   foreignAccount = await openAccount(other, 'Theirs', 0);
   foreignCategory = (await other('POST', '/api/categories/', { name: 'Theirs' })).body.id;
   foreignTransaction = (await addTransaction(other, foreignAccount, {})).id;
 });
-afterAll(async () => ledger.close());
 
 describe('internal routes need the internal token', () => {
   it('answers 404 without it, and a user token is not enough', async () => {
@@ -219,38 +203,18 @@ describe('POST /internal/transactions/bulk', () => {
 });
 
 describe('POST /internal/candidates', () => {
+  const candidates = (account_id: number, from: string, to: string) =>
+    internal('POST', '/internal/candidates', { household_id: 1, account_id, from, to });
+
   it('answers non-deleted rows of the account in the date range', async () => {
-    const res = await internal('POST', '/internal/candidates', {
-      household_id: 1,
-      account_id: checking,
-      from: '2025-01-03',
-      to: '2025-01-03',
-    });
+    const res = await candidates(checking, '2025-01-03', '2025-01-03');
     expect(res.status).toBe(200);
     expect(res.body.map((r: Json) => [r.payee, r.amount_cents, r.status, r.is_budgeted])).toEqual([
       ['Salary', 200000, 'x', false],
       ['Apples', -300, '', false],
     ]);
-    expect(
-      (
-        await internal('POST', '/internal/candidates', {
-          household_id: 1,
-          account_id: foreignAccount,
-          from: '2025-01-01',
-          to: '2025-01-31',
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await internal('POST', '/internal/candidates', {
-          household_id: 1,
-          account_id: checking,
-          from: '2025-02-30',
-          to: '2025-03-01',
-        })
-      ).status,
-    ).toBe(400);
+    expect((await candidates(foreignAccount, '2025-01-01', '2025-01-31')).status).toBe(404);
+    expect((await candidates(checking, '2025-02-30', '2025-03-01')).status).toBe(400);
   });
 
   it('answers every field as the contract says (the JSON is written by PostgreSQL): text escaped, amounts exact, nulls, date order', async () => {
@@ -277,12 +241,7 @@ describe('POST /internal/candidates', () => {
         })
       ).status,
     ).toBe(201);
-    const res = await internal('POST', '/internal/candidates', {
-      household_id: 1,
-      account_id: account,
-      from: '2025-03-01',
-      to: '2025-03-03',
-    });
+    const res = await candidates(account, '2025-03-01', '2025-03-03');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body.slice(0, 3)).toEqual([
@@ -318,16 +277,7 @@ describe('POST /internal/candidates', () => {
       },
     ]);
     expect(res.body[3]).toMatchObject({ date: '2025-03-03', amount_cents: -500, transfer_id: expect.any(Number) });
-    expect(
-      (
-        await internal('POST', '/internal/candidates', {
-          household_id: 1,
-          account_id: account,
-          from: '2024-01-01',
-          to: '2024-01-02',
-        })
-      ).body,
-    ).toEqual([]);
+    expect((await candidates(account, '2024-01-01', '2024-01-02')).body).toEqual([]);
   });
 });
 

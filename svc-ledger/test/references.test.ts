@@ -4,36 +4,23 @@ import { TEST_INTERNAL_TOKEN, testAdminUrl, testKeys } from '@hf/service-kit/tes
 import { buildApp } from '../src/app';
 import { findAccount } from '../src/repositories/accounts';
 import { categoriesExist } from '../src/repositories/categories';
-import {
-  client,
-  internalClient,
-  openAccount,
-  register,
-  snapshot,
-  startLedger,
-  type Call,
-  type Ledger,
-} from './helpers';
+import { client, internalClient, ledgerForFile, openAccount, register, snapshot } from './helpers';
 
 // Bulk creates check their account and categories once, locked as a foreign-key check locks
 // them, instead of by a trigger per row (src/repositories/references.ts).
 
-let ledger: Ledger;
-let call: Call;
-let internal: ReturnType<typeof internalClient>;
+const ledger = ledgerForFile('references');
+const call = ledger.client(1);
+const internal = ledger.internal();
 let account: number;
 let food: number;
 let foreignCategory: number;
 
 beforeAll(async () => {
-  ledger = await startLedger('references');
-  call = client(ledger.app, 1);
-  internal = internalClient(ledger.app);
   account = await openAccount(call, 'Checking', 0);
   food = (await call('POST', '/api/categories/', { name: 'Food' })).body.id;
-  foreignCategory = (await client(ledger.app, 2)('POST', '/api/categories/', { name: 'Theirs' })).body.id;
+  foreignCategory = (await ledger.client(2)('POST', '/api/categories/', { name: 'Theirs' })).body.id;
 });
-afterAll(async () => ledger.close());
 
 const bulk = (key: string, rows: object[]) =>
   internal('POST', '/internal/transactions/bulk', {

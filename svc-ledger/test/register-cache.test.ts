@@ -4,16 +4,7 @@ import { decodeCursor } from '../src/domain/cursor';
 import { RegisterCache, WARM_EVICTS_IDLE_MS, WARM_FULL_SHARE } from '../src/held-registers/register-cache';
 import { loadRegister } from '../src/held-registers/repositories/register';
 import { registerPage } from '../src/repositories/transactions';
-import {
-  addTransaction,
-  client,
-  internalClient,
-  openAccount,
-  startLedger,
-  type Call,
-  type Json,
-  type Ledger,
-} from './helpers';
+import { addTransaction, client, internalClient, ledgerForFile, openAccount, startLedger, type Json } from './helpers';
 import { seededRandom } from '@hf/test-kit/seeded-random';
 
 /**
@@ -21,19 +12,15 @@ import { seededRandom } from '@hf/test-kit/seeded-random';
  * register version of the accounts concerned, so the next GET is never a stale cached body;
  * bodies are only ever served to the account's own household; ETag / 304; gzip.
  */
-let ledger: Ledger;
-let call: Call;
-let internal: ReturnType<typeof internalClient>;
+const ledger = ledgerForFile('regcache');
+const call = ledger.client(1);
+const internal = ledger.internal();
 const tokens: Record<number, string> = {};
 
 beforeAll(async () => {
-  ledger = await startLedger('regcache');
-  call = client(ledger.app, 1);
-  internal = internalClient(ledger.app);
   tokens[1] = testToken({ userId: 101, householdId: 1 });
   tokens[2] = testToken({ userId: 201, householdId: 2 });
 });
-afterAll(async () => ledger.close());
 
 interface Got {
   status: number;
@@ -336,7 +323,7 @@ describe('households', () => {
       expect(theirs.text).not.toContain('Secret');
     }
     // Their own account of the same shape is theirs alone.
-    const other = client(ledger.app, 2);
+    const other = ledger.client(2);
     const theirs = await openAccount(other, 'Private', 10);
     expect(rowsOf(await get(theirs, {}, 2))).toEqual([]);
   });

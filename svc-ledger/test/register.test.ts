@@ -1,24 +1,8 @@
 import { testToken } from '@hf/service-kit/testing';
-import {
-  addTransaction,
-  client,
-  internalClient,
-  openAccount,
-  register,
-  startLedger,
-  type Call,
-  type Ledger,
-  type Json,
-} from './helpers';
+import { addTransaction, ledgerForFile, openAccount, register, type Json } from './helpers';
 
-let ledger: Ledger;
-let call: Call;
-
-beforeAll(async () => {
-  ledger = await startLedger('register');
-  call = client(ledger.app, 1);
-});
-afterAll(async () => ledger.close());
+const ledger = ledgerForFile('register');
+const call = ledger.client(1);
 
 describe('GET /api/accounts/:id/transactions (the register)', () => {
   it('orders by date, then creation, then id; balances exact to the cent from the starting balance', async () => {
@@ -75,7 +59,7 @@ describe('GET /api/accounts/:id/transactions (the register)', () => {
     });
     expect(raw.headers['content-type']).toMatch(/^application\/json/);
     expect(raw.body).toBe('[]');
-    const other = client(ledger.app, 2);
+    const other = ledger.client(2);
     expect((await other('GET', `/api/accounts/${empty}/transactions`)).status).toBe(404);
   });
 });
@@ -92,7 +76,7 @@ describe('register paging', () => {
       amount_cents: (i % 2 === 0 ? -1 : 1) * (i * 100 + 1),
       status: ['', 'p', 'x'][i % 3],
     }));
-    const res = await internalClient(ledger.app)('POST', '/internal/transactions/bulk', {
+    const res = await ledger.internal()('POST', '/internal/transactions/bulk', {
       household_id: 1,
       account_id: account,
       idempotency_key: 'paging-seed',

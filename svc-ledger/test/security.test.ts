@@ -1,31 +1,19 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { signAccessToken } from '@hf/service-kit';
 import { testToken } from '@hf/service-kit/testing';
-import {
-  addTransaction,
-  client,
-  openAccount,
-  snapshot,
-  startLedger,
-  type Call,
-  type Ledger,
-  type Json,
-} from './helpers';
+import { addTransaction, ledgerForFile, openAccount, snapshot, type Json } from './helpers';
 
 /**
  * No household sees or changes another's data: every id a request carries (path, query, body)
  * is checked against the caller's household; a foreign id answers 404 and changes nothing.
  */
-let ledger: Ledger;
-let victim: Call;
-let attacker: Call;
+const ledger = ledgerForFile('security');
+const victim = ledger.client(1);
+const attacker = ledger.client(2);
 const v = { account: 0, account2: 0, category: 0, child: 0, transaction: 0, leg: 0, deleted: 0 };
 const a = { account: 0, account2: 0, category: 0, transaction: 0 };
 
 beforeAll(async () => {
-  ledger = await startLedger('security');
-  victim = client(ledger.app, 1);
-  attacker = client(ledger.app, 2);
   v.account = await openAccount(victim, 'Victim Checking', 500);
   v.account2 = await openAccount(victim, 'Victim Savings', 0);
   v.category = (await victim('POST', '/api/categories/', { name: 'Victim Food' })).body.id;
@@ -39,7 +27,6 @@ beforeAll(async () => {
   a.category = (await attacker('POST', '/api/categories/', { name: 'Attacker Cat' })).body.id;
   a.transaction = (await addTransaction(attacker, a.account, { payee: 'Attacker payee' })).id;
 });
-afterAll(async () => ledger.close());
 
 describe('cross-household access: every route, every id field', () => {
   const cases: Array<[string, () => [string, string, unknown?]]> = [

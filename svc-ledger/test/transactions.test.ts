@@ -1,21 +1,9 @@
 import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
-import {
-  addTransaction,
-  client,
-  internalClient,
-  lastSequence,
-  openAccount,
-  register,
-  snapshot,
-  startLedger,
-  type Call,
-  type Ledger,
-  type Json,
-} from './helpers';
+import { addTransaction, lastSequence, ledgerForFile, openAccount, register, snapshot, type Json } from './helpers';
 
-let ledger: Ledger;
-let call: Call;
-let other: Call;
+const ledger = ledgerForFile('transactions');
+const call = ledger.client(1);
+const other = ledger.client(2);
 let checking: number;
 let savings: number;
 let food: number;
@@ -25,9 +13,6 @@ let foreignCategory: number;
 let foreignTransaction: number;
 
 beforeAll(async () => {
-  ledger = await startLedger('transactions');
-  call = client(ledger.app, 1);
-  other = client(ledger.app, 2);
   checking = await openAccount(call, 'Checking', 100);
   savings = await openAccount(call, 'Savings', 0);
   food = (await call('POST', '/api/categories/', { name: 'Food' })).body.id;
@@ -36,7 +21,6 @@ beforeAll(async () => {
   foreignCategory = (await other('POST', '/api/categories/', { name: 'Theirs' })).body.id;
   foreignTransaction = (await addTransaction(other, foreignAccount, { payee: 'Secret' })).id;
 });
-afterAll(async () => ledger.close());
 
 describe('POST /api/accounts/:id/transactions', () => {
   it('creates a row and answers it with id and date; status stored lower-case', async () => {
@@ -220,7 +204,7 @@ describe('PUT /api/transactions/:id', () => {
   });
 
   it('editing a budgeted row makes it actual', async () => {
-    const internal = internalClient(ledger.app);
+    const internal = ledger.internal();
     const up = await internal('PUT', '/internal/budgeted-rows', {
       household_id: 1,
       account_id: checking,
@@ -261,7 +245,7 @@ describe('PATCH /api/transactions/:id/status', () => {
   });
 
   it('setting a status on a budgeted row makes it actual', async () => {
-    const up = await internalClient(ledger.app)('PUT', '/internal/budgeted-rows', {
+    const up = await ledger.internal()('PUT', '/internal/budgeted-rows', {
       household_id: 1,
       account_id: checking,
       schedule_id: 10,
@@ -371,42 +355,12 @@ describe('POST /api/transactions/search', () => {
   });
 
   it('uncategorized_only, literal % and _, and no terms = every row', async () => {
-    expect(
-      (
-        await call('POST', '/api/transactions/search', {
-          account_id: account,
-          search_terms: ['amazon'],
-          uncategorized_only: true,
-        })
-      ).body.map((r: Json) => r.payee),
-    ).toEqual(['AMAZON Marketplace']);
-    expect(
-      (
-        await call('POST', '/api/transactions/search', {
-          account_id: account,
-          search_terms: ['0%'],
-          uncategorized_only: false,
-        })
-      ).body.map((r: Json) => r.payee),
-    ).toEqual(['100% Organic']);
-    expect(
-      (
-        await call('POST', '/api/transactions/search', {
-          account_id: account,
-          search_terms: ['_'],
-          uncategorized_only: false,
-        })
-      ).body,
-    ).toEqual([]);
-    expect(
-      (
-        await call('POST', '/api/transactions/search', {
-          account_id: account,
-          search_terms: [],
-          uncategorized_only: false,
-        })
-      ).body,
-    ).toHaveLength(4);
+    const search = async (search_terms: string[], uncategorized_only = false) =>
+      (await call('POST', '/api/transactions/search', { account_id: account, search_terms, uncategorized_only })).body;
+    expect((await search(['amazon'], true)).map((r: Json) => r.payee)).toEqual(['AMAZON Marketplace']);
+    expect((await search(['0%'])).map((r: Json) => r.payee)).toEqual(['100% Organic']);
+    expect(await search(['_'])).toEqual([]);
+    expect(await search([])).toHaveLength(4);
   });
 
   it('refuses 51 terms (400) and a foreign account (404)', async () => {
@@ -495,14 +449,14 @@ describe('PATCH /api/transactions/bulk_categorize', () => {
 
 describe('GET /api/payees/', () => {
   it('lists payees of actual rows, most used first (no transfers, budgeted or deleted rows)', async () => {
-    const h = client(ledger.app, 3);
+    const h = ledger.client(3);
     const a = await openAccount(h, 'P1', 0);
     await openAccount(h, 'P2', 0);
     for (const payee of ['Cafe', 'Bakery', 'Cafe', 'Deli', 'Cafe', 'Bakery']) await addTransaction(h, a, { payee });
     const gone = await addTransaction(h, a, { payee: 'Gone' });
     await h('PATCH', `/api/transactions/${gone.id}/delete`);
     await addTransaction(h, a, { payee: 'P2' });
-    await internalClient(ledger.app)('PUT', '/internal/budgeted-rows', {
+    await ledger.internal()('PUT', '/internal/budgeted-rows', {
       household_id: 3,
       account_id: a,
       schedule_id: 1,

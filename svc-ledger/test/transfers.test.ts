@@ -1,32 +1,19 @@
-import {
-  addTransaction,
-  client,
-  openAccount,
-  register,
-  snapshot,
-  startLedger,
-  type Call,
-  type Ledger,
-} from './helpers';
+import { addTransaction, ledgerForFile, openAccount, register, snapshot } from './helpers';
 
-let ledger: Ledger;
-let call: Call;
-let other: Call;
+const ledger = ledgerForFile('transfers');
+const call = ledger.client(1);
+const other = ledger.client(2);
 let checking: number;
 let savings: number;
 let card: number;
 let foreignAccount: number;
 
 beforeAll(async () => {
-  ledger = await startLedger('transfers');
-  call = client(ledger.app, 1);
-  other = client(ledger.app, 2);
   checking = await openAccount(call, 'Checking', 1000);
   savings = await openAccount(call, 'Savings', 50);
   card = await openAccount(call, 'Visa Card', 0);
   foreignAccount = await openAccount(other, 'Theirs', 0);
 });
-afterAll(async () => ledger.close());
 
 const legOf = async (accountId: number, transferId: number) =>
   (await register(call, accountId)).find((r) => r.transfer_id === transferId);
