@@ -1,15 +1,10 @@
 import '../test/polyfills';
 import { screen, waitFor } from '@testing-library/react';
 import { HELP_STATEMENTS } from '../help/HelpPage';
-import { installFakeNetwork } from '../test/fake-network';
-import { DEFAULT_THEME_PREFERENCE, renderShell, signIn, stubRemoteLoader } from '../test/render-shell';
+import { freshBrowser, renderShell, signIn, stubRemoteLoader } from '../test/render-shell';
 
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  installFakeNetwork()
-    .on('GET /api/themes/preference', { body: DEFAULT_THEME_PREFERENCE })
-    .on('GET /api/accounts/', { body: [] });
+  freshBrowser().on('GET /api/accounts/', { body: [] });
 });
 
 const SIGNED_IN_ROUTES = [

@@ -1,16 +1,12 @@
 import '../test/polyfills';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_THEME_PREFERENCE, renderShell } from '../test/render-shell';
-import { installFakeNetwork, type FakeNetwork } from '../test/fake-network';
+import { freshBrowser, renderShell } from '../test/render-shell';
+import type { FakeNetwork } from '../test/fake-network';
 
 let network: FakeNetwork;
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  network = installFakeNetwork()
-    .on('GET /api/themes/preference', { body: DEFAULT_THEME_PREFERENCE })
-    .on('GET /api/accounts/', { body: [] });
+  network = freshBrowser().on('GET /api/accounts/', { body: [] });
 });
 
 async function fillAndSubmit(email: string, password: string, remember?: boolean) {

@@ -2,8 +2,8 @@ import '../test/polyfills';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PRODUCT_NAME } from '../product';
-import { installFakeNetwork, type FakeNetwork } from '../test/fake-network';
-import { DEFAULT_THEME_PREFERENCE, renderShell } from '../test/render-shell';
+import type { FakeNetwork } from '../test/fake-network';
+import { freshBrowser, renderShell } from '../test/render-shell';
 
 const INVITATION = {
   email: 'bob@example.com',
@@ -14,11 +14,7 @@ const INVITATION = {
 
 let network: FakeNetwork;
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  network = installFakeNetwork()
-    .on('GET /api/themes/preference', { body: DEFAULT_THEME_PREFERENCE })
-    .on('GET /api/accounts/', { body: [] });
+  network = freshBrowser().on('GET /api/accounts/', { body: [] });
 });
 
 async function fill(fields: { name?: string; email?: string; password: string; confirm: string }) {

@@ -1,16 +1,12 @@
 import '../test/polyfills';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFakeNetwork, type FakeNetwork } from '../test/fake-network';
-import { DEFAULT_THEME_PREFERENCE, renderShell, signIn } from '../test/render-shell';
+import type { FakeNetwork } from '../test/fake-network';
+import { freshBrowser, renderShell, signIn } from '../test/render-shell';
 
 let network: FakeNetwork;
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  network = installFakeNetwork()
-    .on('GET /api/themes/preference', { body: DEFAULT_THEME_PREFERENCE })
-    .on('POST /api/users/logout', { body: { message: 'You have been logged out.' } });
+  network = freshBrowser().on('POST /api/users/logout', { body: { message: 'You have been logged out.' } });
 });
 
 const ACCOUNTS = [

@@ -1,18 +1,13 @@
 import '../test/polyfills';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFakeNetwork } from '../test/fake-network';
-import { DEFAULT_THEME_PREFERENCE, renderShell, signIn } from '../test/render-shell';
+import { freshBrowser, renderShell, signIn } from '../test/render-shell';
 import { createFederationLoader, REMOTES, type RemoteLoader, type RemoteName, type RemotePageModule } from './registry';
 import { REMOTE_TIMEOUT_MS, REMOTE_UNAVAILABLE_TEXT } from './RemotePage';
 
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
+  freshBrowser().on('GET /api/accounts/', { body: [{ id: 1, name: 'Checking' }] });
   signIn();
-  installFakeNetwork()
-    .on('GET /api/themes/preference', { body: DEFAULT_THEME_PREFERENCE })
-    .on('GET /api/accounts/', { body: [{ id: 1, name: 'Checking' }] });
 });
 afterEach(() => {
   jest.useRealTimers();

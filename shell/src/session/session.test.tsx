@@ -2,17 +2,14 @@ import '../test/polyfills';
 import { announceTheme, api, INACTIVITY_LIMIT_MS, THEME_CHANGED_EVENT } from '@hf/app-kit';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFakeNetwork, type FakeNetwork } from '../test/fake-network';
+import type { FakeNetwork } from '../test/fake-network';
 import { applyRememberedTheme, THEME_CACHE_KEY } from '../theme/theme';
-import { DEFAULT_THEME_PREFERENCE, renderShell, signIn } from '../test/render-shell';
+import { DEFAULT_THEME_PREFERENCE, freshBrowser, renderShell, signIn } from '../test/render-shell';
 
 let network: FakeNetwork;
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
   document.documentElement.removeAttribute('style');
-  network = installFakeNetwork()
-    .on('GET /api/themes/preference', { body: DEFAULT_THEME_PREFERENCE })
+  network = freshBrowser()
     .on('GET /api/accounts/', { body: [] })
     .on('POST /api/users/logout', { body: { message: 'You have been logged out.' } });
 });

@@ -7,6 +7,7 @@ import { AppProviders } from '../app/AppProviders';
 import { appRoutes } from '../app/routes';
 import { RemoteSettingsProvider, type RemoteSettings } from '../remotes/RemotePage';
 import type { RemoteLoader, RemoteName } from '../remotes/registry';
+import { installFakeNetwork, type FakeNetwork } from './fake-network';
 
 /** A loader whose remote pages are small stand-ins named after the module. */
 export function stubRemoteLoader(
@@ -87,3 +88,10 @@ export const DEFAULT_THEME_PREFERENCE = {
     },
   },
 };
+
+/** A fresh browser for a shell test: empty storage, and a network that answers the theme preference. */
+export function freshBrowser(): FakeNetwork {
+  localStorage.clear();
+  sessionStorage.clear();
+  return installFakeNetwork().on('GET /api/themes/preference', { body: DEFAULT_THEME_PREFERENCE });
+}
