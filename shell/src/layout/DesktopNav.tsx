@@ -2,15 +2,17 @@ import type { AccountSummary } from '@hf/app-kit';
 import { NavLink } from 'react-router';
 import { Dropdown } from './Dropdown';
 import { HelpIcon } from './header-icons';
+import { LinkItems } from './LinkItems';
 import {
+  accountLinks,
   inAccounts,
   inSettings,
   itemClass,
   MANAGE_ACCOUNTS_LABEL,
   navClass,
-  registerPath,
   SECTION_LINKS,
   SETTINGS_LINKS,
+  SIGNED_OUT_LINKS,
 } from './nav-items';
 
 export interface HeaderNavProps {
@@ -30,13 +32,7 @@ export function DesktopNav({ authenticated, accounts, path, onLogout }: HeaderNa
           Dashboard
         </NavLink>
         <Dropdown label="Accounts" active={inAccounts(path)}>
-          {accounts.map((account) => (
-            <li key={account.id}>
-              <NavLink to={registerPath(account.id)} className={itemClass}>
-                {account.name}
-              </NavLink>
-            </li>
-          ))}
+          <LinkItems links={accountLinks(accounts)} className={itemClass} />
           {accounts.length > 0 && <li className="hf-dropdown__divider" role="separator" />}
           <li>
             <NavLink to="/accounts" end className={itemClass}>
@@ -60,13 +56,7 @@ export function DesktopNav({ authenticated, accounts, path, onLogout }: HeaderNa
           <HelpIcon />
         </NavLink>
         <Dropdown label="Settings" align="right" active={inSettings(path)}>
-          {SETTINGS_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className={itemClass}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
+          <LinkItems links={SETTINGS_LINKS} className={itemClass} />
         </Dropdown>
         <button type="button" className="hf-nav__link" onClick={onLogout}>
           Logout
@@ -75,12 +65,11 @@ export function DesktopNav({ authenticated, accounts, path, onLogout }: HeaderNa
     </>
   ) : (
     <div className="hf-header__right hf-nav--desktop">
-      <NavLink to="/login" className={navClass}>
-        Login
-      </NavLink>
-      <NavLink to="/register" className={navClass}>
-        Register
-      </NavLink>
+      {SIGNED_OUT_LINKS.map((link) => (
+        <NavLink key={link.to} to={link.to} className={navClass}>
+          {link.label}
+        </NavLink>
+      ))}
     </div>
   );
 }

@@ -1,13 +1,16 @@
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import type { HeaderNavProps } from './DesktopNav';
+import { LinkItems } from './LinkItems';
 import {
+  accountLinks,
   inAccounts,
   inSettings,
   MANAGE_ACCOUNTS_LABEL,
   navClass,
-  registerPath,
   SECTION_LINKS,
   SETTINGS_LINKS,
+  SIGNED_OUT_LINKS,
 } from './nav-items';
 
 /** The menu at 768 px or less: the same links in one list, Accounts and Settings as groups. */
@@ -21,51 +24,23 @@ export function MobileMenu({ authenticated, accounts, path, onLogout }: HeaderNa
               Dashboard
             </NavLink>
           </li>
-          <li className="hf-mobile-menu__group">
-            <span className={`hf-mobile-menu__heading${inAccounts(path) ? ' hf-mobile-menu__heading--active' : ''}`}>
-              Accounts
-            </span>
-            <ul>
-              {accounts.map((account) => (
-                <li key={account.id}>
-                  <NavLink to={registerPath(account.id)} className={navClass}>
-                    {account.name}
-                  </NavLink>
-                </li>
-              ))}
-              <li>
-                <NavLink to="/accounts" end className={navClass}>
-                  {MANAGE_ACCOUNTS_LABEL}
-                </NavLink>
-              </li>
-            </ul>
-          </li>
-          {SECTION_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className={navClass}>
-                {link.label}
+          <MenuGroup label="Accounts" active={inAccounts(path)}>
+            <LinkItems links={accountLinks(accounts)} className={navClass} />
+            <li>
+              <NavLink to="/accounts" end className={navClass}>
+                {MANAGE_ACCOUNTS_LABEL}
               </NavLink>
             </li>
-          ))}
+          </MenuGroup>
+          <LinkItems links={SECTION_LINKS} className={navClass} />
           <li>
             <NavLink to="/help" className={navClass}>
               Help
             </NavLink>
           </li>
-          <li className="hf-mobile-menu__group">
-            <span className={`hf-mobile-menu__heading${inSettings(path) ? ' hf-mobile-menu__heading--active' : ''}`}>
-              Settings
-            </span>
-            <ul>
-              {SETTINGS_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={navClass}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </li>
+          <MenuGroup label="Settings" active={inSettings(path)}>
+            <LinkItems links={SETTINGS_LINKS} className={navClass} />
+          </MenuGroup>
           <li>
             <button type="button" className="hf-nav__link" onClick={onLogout}>
               Logout
@@ -74,18 +49,19 @@ export function MobileMenu({ authenticated, accounts, path, onLogout }: HeaderNa
         </ul>
       ) : (
         <ul>
-          <li>
-            <NavLink to="/login" className={navClass}>
-              Login
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/register" className={navClass}>
-              Register
-            </NavLink>
-          </li>
+          <LinkItems links={SIGNED_OUT_LINKS} className={navClass} />
         </ul>
       )}
     </nav>
+  );
+}
+
+/** A titled group of the menu (Accounts, Settings); its title is marked on the group's pages. */
+function MenuGroup({ label, active, children }: { label: string; active: boolean; children: ReactNode }) {
+  return (
+    <li className="hf-mobile-menu__group">
+      <span className={`hf-mobile-menu__heading${active ? ' hf-mobile-menu__heading--active' : ''}`}>{label}</span>
+      <ul>{children}</ul>
+    </li>
   );
 }

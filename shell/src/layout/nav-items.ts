@@ -29,3 +29,18 @@ export const navClass = ({ isActive }: { isActive: boolean }) =>
 /** A link inside a header dropdown, marked on its page. */
 export const itemClass = ({ isActive }: { isActive: boolean }) =>
   `hf-dropdown__item${isActive ? ' hf-dropdown__item--active' : ''}`;
+
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
+/** The links shown to a signed-out visitor. */
+export const SIGNED_OUT_LINKS: readonly NavItem[] = [
+  { to: '/login', label: 'Login' },
+  { to: '/register', label: 'Register' },
+];
+
+/** One register link per account, in the order given. */
+export const accountLinks = (accounts: readonly { id: number; name: string }[]): NavItem[] =>
+  accounts.map((account) => ({ to: registerPath(account.id), label: account.name }));
