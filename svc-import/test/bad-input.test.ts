@@ -11,25 +11,22 @@ import {
   account,
   addCategory,
   addRow,
+  importStackForFile,
   multipart,
   openAccount,
   registerRows,
   SINGLE_MAPPING,
-  startImportStack,
   upload,
   type Json,
-  type Stack,
 } from './helpers';
 
-let stack: Stack;
+const stack = importStackForFile();
 let accountId: number;
 let otherAccountId: number;
 beforeAll(async () => {
-  stack = await startImportStack();
   accountId = await openAccount(stack.ledgerAs(1), 'Checking', 0);
   otherAccountId = await openAccount(stack.ledgerAs(2), 'Not yours', 0);
 });
-afterAll(() => stack?.close());
 
 const call = () => stack.reportsAs(1);
 const CSV = 'Date,Description,Amount\n03/04/2024,Coffee,-4.50\n';

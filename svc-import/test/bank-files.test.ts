@@ -6,13 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { account, openAccount, registerRows, startImportStack, upload, type Json, type Stack } from './helpers';
+import { account, importStackForFile, openAccount, registerRows, upload, type Json } from './helpers';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startImportStack('2024-03-31');
-});
-afterAll(() => stack?.close());
+const stack = importStackForFile('2024-03-31');
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name));
 

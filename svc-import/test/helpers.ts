@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { startMirrorStack, type Call, type Json, type Stack } from '@hf/test-kit/mirror-stack';
+import { startMirrorStack, stackForFile, type Call, type Json, type Stack } from '@hf/test-kit/mirror-stack';
 import { buildApp } from '../src/app';
 
 export * from '@hf/test-kit/mirror-stack';
@@ -10,6 +10,11 @@ jest.setTimeout(120_000);
 /** svc-ledger and svc-import side by side (svc-import calls the ledger's internal routes over HTTP). */
 export function startImportStack(today = '2024-03-31'): Promise<Stack> {
   return startMirrorStack((options) => buildApp({ ...options, today: () => today }), 'inprocess', 'import');
+}
+
+/** The import stack of one test file: started before its tests and closed after them. */
+export function importStackForFile(today?: string): Stack {
+  return stackForFile(() => startImportStack(today));
 }
 
 export type Part =

@@ -7,21 +7,16 @@ import {
   account,
   addCategory,
   addRow,
+  importStackForFile,
   multipart,
   openAccount,
   registerRows,
   SINGLE_MAPPING,
-  startImportStack,
   upload,
   type Json,
-  type Stack,
 } from './helpers';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startImportStack();
-});
-afterAll(() => stack?.close());
+const stack = importStackForFile();
 
 const FILE = [
   'Date,Description,Amount',
