@@ -13,8 +13,8 @@ import {
   expect,
   isMobile,
   localToday,
+  openScreen,
   registerViaApi,
-  signInWithToken,
   snap,
   test,
   type TestUser,
@@ -25,36 +25,20 @@ import {
   createCategory,
   createTransaction,
   entryOf,
+  lastDay,
   money,
+  MONTH_NAMES,
   openRegister,
   registerRows,
   rowOf,
+  SHORT_MONTH_NAMES,
 } from './support/ledger';
 
 const today = localToday();
-const pad = (n: number) => String(n).padStart(2, '0');
-const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
-const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const LONG = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** The 12 month keys `YYYY-MM-01` of the grid, the current month first. */
 const MONTHS = Array.from({ length: 12 }, (_, i) => addMonths(`${today.slice(0, 7)}-01`, i));
-const shortLabel = (key: string) => `${SHORT[Number(key.slice(5, 7)) - 1]} ${key.slice(0, 4)}`;
-const longLabel = (key: string) => `${LONG[Number(key.slice(5, 7)) - 1]} ${key.slice(0, 4)}`;
-/** Day 31 in a month: its last day. */
-const lastDay = (key: string) => `${key.slice(0, 8)}${pad(daysIn(Number(key.slice(0, 4)), Number(key.slice(5, 7))))}`;
+const shortLabel = (key: string) => `${SHORT_MONTH_NAMES[Number(key.slice(5, 7)) - 1]} ${key.slice(0, 4)}`;
+const longLabel = (key: string) => `${MONTH_NAMES[Number(key.slice(5, 7)) - 1]} ${key.slice(0, 4)}`;
 
 /** Whether svc-budget answers the budget routes in this build (the spec's tests need it). */
 const grid = (page: Page, name: 'Planned Deposits' | 'Planned Payments') => page.getByRole('grid', { name });
@@ -65,8 +49,7 @@ const addForm = (page: Page, kind: 'deposit' | 'payment' | 'envelope') =>
   page.getByRole('form', { name: kind === 'envelope' ? 'Add envelope' : `Add planned ${kind}` });
 
 async function openPlanner(page: Page, user: TestUser, accountName?: string): Promise<void> {
-  await signInWithToken(page, user, '/budget');
-  await expect(page.getByRole('heading', { level: 1, name: 'Budget Planner' })).toBeVisible();
+  await openScreen(page, user, '/budget', 'Budget Planner');
   if (accountName) await page.getByRole('combobox', { name: 'Account' }).selectOption({ label: accountName });
   await expect(page.getByRole('grid', { name: 'Planned Payments' })).toBeVisible();
 }

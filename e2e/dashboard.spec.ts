@@ -14,68 +14,34 @@ import {
   expect,
   isMobile,
   localToday,
+  ok,
+  openScreen,
   registerViaApi,
   signInWithToken,
   snap,
   test,
   type TestUser,
 } from './support/fixtures';
-import { addMonths, createAccount, createCategory, createTransaction } from './support/ledger';
+import {
+  addMonths,
+  createAccount,
+  createCategory,
+  createTransaction,
+  daysIn,
+  MONTH_NAMES,
+  pad,
+  SHORT_MONTH_NAMES,
+} from './support/ledger';
+import { planPayment } from './support/budget';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const FULL_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const pad = (n: number) => String(n).padStart(2, '0');
-const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 const today = localToday();
 const thisMonth = today.slice(0, 7);
-const monthWord = FULL_MONTHS[Number(today.slice(5, 7)) - 1];
+const monthWord = MONTH_NAMES[Number(today.slice(5, 7)) - 1];
 /** `2027-03-14` -> `Mar 14, 2027`, as the warning says it. */
 const longDate = (date: string) =>
-  `${MONTHS[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
+  `${SHORT_MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
 
 // ----- seeding -----
-
-async function ok<T>(res: Promise<{ status: number; body: unknown }>): Promise<T> {
-  const { status, body } = await res;
-  expect(status, JSON.stringify(body)).toBeLessThan(300);
-  return body as T;
-}
-
-/** A planned payment (The Predictables) of `amount` on `day` of `month` (YYYY-MM) only. */
-async function planPayment(
-  request: APIRequestContext,
-  user: TestUser,
-  accountId: number,
-  payee: string,
-  day: number,
-  month: string,
-  amount: number,
-): Promise<void> {
-  const item = await ok<{ id: number }>(
-    api(request, user, 'POST', `/budget/${accountId}`, { payee, item_type: 'payment', day_of_month: day }),
-  );
-  await ok(
-    api(request, user, 'POST', '/budget/autofill', {
-      budget_item_id: item.id,
-      start_month: `${month}-01`,
-      amount,
-      mode: 'single',
-    }),
-  );
-}
 
 interface Household {
   user: TestUser;
@@ -128,8 +94,7 @@ async function spaNavigate(page: Page, path: string): Promise<void> {
 }
 
 async function openDashboard(page: Page, user: TestUser): Promise<void> {
-  await signInWithToken(page, user, '/dashboard');
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await openScreen(page, user, '/dashboard', 'Dashboard');
 }
 
 /** Every card's chart drawn (recharts is lazy-loaded) with its High and Low markers. */

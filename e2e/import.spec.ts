@@ -5,16 +5,7 @@
  * written here, as banks export them.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  api,
-  expect,
-  localToday,
-  registerViaApi,
-  signInWithToken,
-  snap,
-  test,
-  type TestUser,
-} from './support/fixtures';
+import { expect, localToday, registerViaApi, signInWithToken, snap, test, type TestUser } from './support/fixtures';
 import {
   addDays,
   createAccount,
@@ -26,6 +17,7 @@ import {
   rowOf,
   type ApiRow,
 } from './support/ledger';
+import { planPayment } from './support/budget';
 
 const today = localToday();
 const day = (offset: number) => addDays(today, offset);
@@ -39,12 +31,6 @@ const csvFile = (name: string, ...lines: string[]): FileSpec => ({ name, mimeTyp
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 const list = (page: Page, name: string) => page.getByRole('list', { name });
-
-async function ok<T>(res: Promise<{ status: number; body: unknown }>): Promise<T> {
-  const { status, body } = await res;
-  expect(status, JSON.stringify(body)).toBeLessThan(300);
-  return body as T;
-}
 
 /** A fresh household with a Checking account, signed in on its register. */
 async function household(
@@ -300,21 +286,7 @@ test.describe('Bank import', () => {
       amount: -54.32,
     });
     // A planned rent payment today (The Predictables), through the Budget Planner's API.
-    const item = await ok<{ id: number }>(
-      api(request, user, 'POST', `/budget/${accountId}`, {
-        payee: 'Rent',
-        item_type: 'payment',
-        day_of_month: Number(today.slice(8, 10)),
-      }),
-    );
-    await ok(
-      api(request, user, 'POST', '/budget/autofill', {
-        budget_item_id: item.id,
-        start_month: `${today.slice(0, 7)}-01`,
-        amount: 1200,
-        mode: 'single',
-      }),
-    );
+    await planPayment(request, user, accountId, 'Rent', Number(today.slice(8, 10)), today.slice(0, 7), 1200);
     const before = await pollRows(request, user, accountId, (rows) => rows.some((r) => r.payee === 'Rent'));
     const rent = before.find((r) => r.payee === 'Rent')!;
     expect([rent.date, rent.amount]).toEqual([today, -1200]);

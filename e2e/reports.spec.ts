@@ -13,8 +13,8 @@ import {
   expect,
   isMobile,
   localToday,
+  openScreen,
   registerViaApi,
-  signInWithToken,
   snap,
   test,
   type TestUser,
@@ -25,22 +25,22 @@ import {
   createBudgetedRow,
   createCategory,
   createTransaction,
+  lastDay,
   money,
+  pad,
+  SHORT_MONTH_NAMES as MONTHS,
   shown,
   type SeedRow,
 } from './support/ledger';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 const today = localToday();
 const [year, month] = today.split('-').map(Number);
 /** Day `d` of the current month (every seeded "this month" row is inside the default range). */
 const thisMonth = (d: number) => `${year}-${pad(month)}-${pad(d)}`;
 const monthStart = thisMonth(1);
-const monthEnd = thisMonth(daysIn(year, month));
+const monthEnd = lastDay(monthStart);
 const lastMonthStart = addMonths(monthStart, -1);
-const lastMonthEnd = `${lastMonthStart.slice(0, 8)}${pad(daysIn(Number(lastMonthStart.slice(0, 4)), Number(lastMonthStart.slice(5, 7))))}`;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const lastMonthEnd = lastDay(lastMonthStart);
 
 interface Household {
   user: TestUser;
@@ -128,8 +128,7 @@ async function expectBar(page: Page, name: string, amount: number): Promise<void
 }
 
 async function openReports(page: Page, user: TestUser): Promise<void> {
-  await signInWithToken(page, user, '/reports');
-  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+  await openScreen(page, user, '/reports', 'Reports');
 }
 
 const startDate = (page: Page) => page.getByLabel('Start Date');

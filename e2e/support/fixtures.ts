@@ -102,6 +102,13 @@ export async function api(
   return { status: res.status(), body };
 }
 
+/** The body of an API answer that must succeed (seeding): a status of 300 or more fails the test. */
+export async function ok<T>(res: Promise<{ status: number; body: unknown }>): Promise<T> {
+  const { status, body } = await res;
+  expect(status, JSON.stringify(body)).toBeLessThan(300);
+  return body as T;
+}
+
 /** Signs the browser in by storing the tokens the way a login does, then opens `path`. */
 export async function signInWithToken(page: Page, user: TestUser, path = '/dashboard'): Promise<void> {
   await page.goto('/login');
@@ -110,6 +117,12 @@ export async function signInWithToken(page: Page, user: TestUser, path = '/dashb
     if (u.refreshToken) localStorage.setItem('refresh_token', u.refreshToken);
   }, user);
   await page.goto(path);
+}
+
+/** Signs the browser in on `path` and waits for the screen's title (its level-1 heading). */
+export async function openScreen(page: Page, user: TestUser, path: string, title: string): Promise<void> {
+  await signInWithToken(page, user, path);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
 /** A full-page screenshot of the current screen into test-results/screens/<project>-<name>.png. */

@@ -8,8 +8,34 @@ import { api, expect, localToday, type TestUser } from './fixtures';
 
 // ----- calendar strings (YYYY-MM-DD), local dates, no time zones -----
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+export const pad = (n: number): string => String(n).padStart(2, '0');
+/** How many days month `m` (1 to 12) of year `y` has. */
+export const daysIn = (y: number, m: number): number => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+/**
+ * The month names as the screens write them. The browser tests keep their own list instead of
+ * importing the app's (@hf/calendar): they check the app from outside.
+ */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+export const SHORT_MONTH_NAMES = MONTH_NAMES.map((name) => name.slice(0, 3));
+
+/** The last day of `date`'s month (a planned day 31 falls there). */
+export function lastDay(date: string): string {
+  return `${date.slice(0, 8)}${pad(daysIn(Number(date.slice(0, 4)), Number(date.slice(5, 7))))}`;
+}
 
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);
