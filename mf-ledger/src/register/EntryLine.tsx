@@ -1,14 +1,6 @@
 import { TRANSFER_CATEGORY, type CategoryOption } from '@hf/app-kit/editing';
 import type { CalendarDate } from '@hf/calendar';
-import {
-  AmountInput,
-  CategoryInput,
-  DateInput,
-  NotesInput,
-  PayeeInput,
-  StatusSelect,
-  useEditKeys,
-} from '@hf/ui/editing';
+import { StackedField, transactionFieldSet, useEditKeys } from '@hf/ui/editing';
 import type { FormEvent, Ref } from 'react';
 import type { EntryDraft } from './entry';
 
@@ -48,48 +40,36 @@ function TransferSelect({
   );
 }
 
+/** The entry line's fields bound to its draft; Enter in any field submits. */
+function useEntryFields(props: EntryLineProps) {
+  const { draft, onChange, onSubmit, today, payees, otherAccounts, categoryOptions, dateRef, payeeIsAccount } = props;
+  const onKeyDown = useEditKeys(onSubmit);
+  const field = transactionFieldSet({
+    draft,
+    onChange,
+    onKeyDown,
+    today,
+    payees,
+    accountNames: otherAccounts.map((a) => a.name),
+    categoryOptions,
+    categoryIsTransfer: payeeIsAccount,
+    allowTransfer: true,
+    refs: { date: dateRef },
+  });
+  const isTransfer = payeeIsAccount || draft.category.trim() === TRANSFER_CATEGORY;
+  return { field, isTransfer };
+}
+
 /** The desktop entry line: one table row of fields; Enter in any field submits. */
 export function EntryLineRow(props: EntryLineProps) {
-  const { draft, onChange, onSubmit, today, payees, otherAccounts, categoryOptions, dateRef, payeeIsAccount, busy } =
-    props;
-  const onKeyDown = useEditKeys(onSubmit);
-  const isTransfer = payeeIsAccount || draft.category.trim() === TRANSFER_CATEGORY;
+  const { draft, onChange, onSubmit, otherAccounts, busy } = props;
+  const { field, isTransfer } = useEntryFields(props);
   return (
     <tr className="ledger-entry-row" aria-label="New transaction">
-      <td>
-        <DateInput
-          value={draft.date}
-          onChange={(date) => onChange({ date })}
-          today={today}
-          inputRef={dateRef}
-          onKeyDown={onKeyDown}
-        />
-      </td>
-      <td className="ledger-cell--combo">
-        <PayeeInput
-          value={draft.payee}
-          onChange={(payee) => onChange({ payee })}
-          payees={payees}
-          accountNames={otherAccounts.map((a) => a.name)}
-          onKeyDown={onKeyDown}
-        />
-      </td>
-      <td>
-        <AmountInput
-          label="Payment"
-          value={draft.payment}
-          onChange={(payment) => onChange({ payment })}
-          onKeyDown={onKeyDown}
-        />
-      </td>
-      <td>
-        <AmountInput
-          label="Deposit"
-          value={draft.deposit}
-          onChange={(deposit) => onChange({ deposit })}
-          onKeyDown={onKeyDown}
-        />
-      </td>
+      <td>{field.date}</td>
+      <td className="ledger-cell--combo">{field.payee}</td>
+      <td>{field.payment}</td>
+      <td>{field.deposit}</td>
       <td colSpan={3} className="ledger-entry-row__actions">
         {/* A flex line: the picker takes what is left and never runs under Add or into Status. */}
         <div className="ledger-entry-row__add">
@@ -104,100 +84,38 @@ export function EntryLineRow(props: EntryLineProps) {
           </button>
         </div>
       </td>
-      <td>
-        <StatusSelect value={draft.status} onChange={(status) => onChange({ status })} onKeyDown={onKeyDown} />
-      </td>
-      <td className="ledger-cell--combo">
-        <CategoryInput
-          value={payeeIsAccount ? TRANSFER_CATEGORY : draft.category}
-          onChange={(category) => onChange({ category })}
-          options={categoryOptions}
-          onKeyDown={onKeyDown}
-          disabled={payeeIsAccount}
-        />
-      </td>
-      <td>
-        <NotesInput value={draft.notes} onChange={(notes) => onChange({ notes })} onKeyDown={onKeyDown} />
-      </td>
+      <td>{field.status}</td>
+      <td className="ledger-cell--combo">{field.category}</td>
+      <td>{field.notes}</td>
     </tr>
   );
 }
 
 /** The mobile entry form: stacked fields and an "Add Transaction" button. */
 export function EntryForm(props: EntryLineProps) {
-  const { draft, onChange, onSubmit, today, payees, otherAccounts, categoryOptions, dateRef, payeeIsAccount, busy } =
-    props;
+  const { draft, onChange, onSubmit, otherAccounts, busy } = props;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
-  const onKeyDown = useEditKeys(onSubmit);
-  const isTransfer = payeeIsAccount || draft.category.trim() === TRANSFER_CATEGORY;
+  const { field, isTransfer } = useEntryFields(props);
   return (
     <form className="ledger-entry-form" aria-label="New transaction" onSubmit={submit}>
       <div className="hf-form-grid">
-        <label className="hf-stacked-field">
-          <span aria-hidden="true">Date</span>
-          <DateInput
-            value={draft.date}
-            onChange={(date) => onChange({ date })}
-            today={today}
-            inputRef={dateRef}
-            onKeyDown={onKeyDown}
-          />
-        </label>
-        <label className="hf-stacked-field">
-          <span aria-hidden="true">Payee</span>
-          <PayeeInput
-            value={draft.payee}
-            onChange={(payee) => onChange({ payee })}
-            payees={payees}
-            accountNames={otherAccounts.map((a) => a.name)}
-            onKeyDown={onKeyDown}
-          />
-        </label>
-        <label className="hf-stacked-field">
-          <span aria-hidden="true">Payment</span>
-          <AmountInput
-            label="Payment"
-            value={draft.payment}
-            onChange={(payment) => onChange({ payment })}
-            onKeyDown={onKeyDown}
-          />
-        </label>
-        <label className="hf-stacked-field">
-          <span aria-hidden="true">Deposit</span>
-          <AmountInput
-            label="Deposit"
-            value={draft.deposit}
-            onChange={(deposit) => onChange({ deposit })}
-            onKeyDown={onKeyDown}
-          />
-        </label>
-        <label className="hf-stacked-field">
-          <span aria-hidden="true">Status</span>
-          <StatusSelect value={draft.status} onChange={(status) => onChange({ status })} onKeyDown={onKeyDown} />
-        </label>
-        <label className="hf-stacked-field">
-          <span aria-hidden="true">Category</span>
-          <CategoryInput
-            value={payeeIsAccount ? TRANSFER_CATEGORY : draft.category}
-            onChange={(category) => onChange({ category })}
-            options={categoryOptions}
-            onKeyDown={onKeyDown}
-            disabled={payeeIsAccount}
-          />
-        </label>
+        <StackedField label="Date">{field.date}</StackedField>
+        <StackedField label="Payee">{field.payee}</StackedField>
+        <StackedField label="Payment">{field.payment}</StackedField>
+        <StackedField label="Deposit">{field.deposit}</StackedField>
+        <StackedField label="Status">{field.status}</StackedField>
+        <StackedField label="Category">{field.category}</StackedField>
         {isTransfer && (
-          <label className="hf-stacked-field">
-            <span aria-hidden="true">Transfer account</span>
+          <StackedField label="Transfer account">
             <TransferSelect draft={draft} onChange={onChange} otherAccounts={otherAccounts} />
-          </label>
+          </StackedField>
         )}
-        <label className="hf-stacked-field hf-stacked-field--wide">
-          <span aria-hidden="true">Notes</span>
-          <NotesInput value={draft.notes} onChange={(notes) => onChange({ notes })} onKeyDown={onKeyDown} />
-        </label>
+        <StackedField label="Notes" wide>
+          {field.notes}
+        </StackedField>
       </div>
       <button type="submit" className="hf-button hf-button--primary" disabled={busy}>
         Add Transaction

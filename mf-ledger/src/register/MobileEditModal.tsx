@@ -3,23 +3,8 @@ import { TransactionEditFields, useEditKeys } from '@hf/ui/editing';
 import type { EditRowProps } from './RegisterRows';
 
 /** Row editing on mobile: the same fields stacked in a dialog, with Save, Move, Delete and Cancel. */
-export function MobileEditModal({
-  row,
-  draft,
-  onChange,
-  locked,
-  isTransfer,
-  busy,
-  today,
-  payees,
-  accountNames,
-  categoryOptions,
-  onUnlock,
-  onSave,
-  onCancel,
-  onMove,
-  onDelete,
-}: Omit<EditRowProps, 'className' | 'focusField'>) {
+export function MobileEditModal(props: Omit<EditRowProps, 'className' | 'focusField' | 'actionsAbove'>) {
+  const { row, busy, onSave, onCancel, onMove, onDelete, ...fields } = props;
   const onKeyDown = useEditKeys(onSave, () => undefined);
   return (
     <Modal
@@ -42,19 +27,7 @@ export function MobileEditModal({
         </>
       }
     >
-      <TransactionEditFields
-        rowId={row.id}
-        draft={draft}
-        onChange={onChange}
-        locked={locked}
-        isTransfer={isTransfer}
-        today={today}
-        payees={payees}
-        accountNames={accountNames}
-        categoryOptions={categoryOptions}
-        onUnlock={onUnlock}
-        onKeyDown={onKeyDown}
-      />
+      <TransactionEditFields rowId={row.id} {...fields} onKeyDown={onKeyDown} />
     </Modal>
   );
 }

@@ -2,17 +2,7 @@ import { displayDate, dollarsToCents, formatDollars } from '@hf/app-kit';
 import { type CategoryOption, type EditField, type TransactionDraft } from '@hf/app-kit/editing';
 import type { CalendarDate } from '@hf/calendar';
 import { formatCurrency } from '@hf/money';
-import {
-  AmountInput,
-  CategoryInput,
-  DateInput,
-  LockButton,
-  NotesInput,
-  PayeeInput,
-  StatusBadge,
-  StatusSelect,
-  useEditKeys,
-} from '@hf/ui/editing';
+import { StatusBadge, transactionFieldSet, useEditKeys } from '@hf/ui/editing';
 import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RegisterRow } from './api';
 
@@ -28,6 +18,9 @@ export function rowClassName(
   if (extra.clearingActive) name += ' is-clearing-active';
   return name;
 }
+
+/** The fields of an edited row that focus can go to, and the lock beside a locked amount. */
+const EDIT_REFS = ['date', 'payee', 'payment', 'deposit', 'status', 'category', 'notes', 'unlock'] as const;
 
 function fieldOf(event: MouseEvent): EditField {
   const cell = (event.target as HTMLElement).closest('td');
@@ -134,26 +127,8 @@ function useFocusAfterUnlock(locked: boolean, draft: TransactionDraft, refs: Ret
 
 /** The row being edited (one at a time): Save, Move, Delete, Cancel; Enter saves, Escape cancels. */
 export function EditRow(props: EditRowProps) {
-  const {
-    row,
-    className,
-    draft,
-    onChange,
-    focusField,
-    locked,
-    isTransfer,
-    busy,
-    today,
-    payees,
-    accountNames,
-    categoryOptions,
-    onUnlock,
-    onSave,
-    onCancel,
-    onMove,
-    onDelete,
-    actionsAbove,
-  } = props;
+  const { row, className, focusField, busy, onSave, onCancel, onMove, onDelete, actionsAbove, ...fields } = props;
+  const { draft, locked, isTransfer } = fields;
   const refs = useFocusField(focusField, locked, isTransfer);
   useFocusAfterUnlock(locked, draft, refs);
   const onKeyDown = useEditKeys(onSave, onCancel);
@@ -166,81 +141,24 @@ export function EditRow(props: EditRowProps) {
   const set = (field: EditField | 'unlock') => (el: HTMLElement | null) => {
     refs.current[field] = el;
   };
+  const field = transactionFieldSet({
+    ...fields,
+    onKeyDown,
+    refs: Object.fromEntries(EDIT_REFS.map((name) => [name, set(name)])),
+  });
   return (
     <tr className={className} aria-label="Editing transaction" data-row-id={row.id}>
-      <td>
-        <DateInput
-          value={draft.date}
-          onChange={(date) => onChange({ date })}
-          today={today}
-          inputRef={set('date')}
-          onKeyDown={onKeyDown}
-        />
-      </td>
-      <td className="ledger-cell--combo">
-        <PayeeInput
-          value={draft.payee}
-          onChange={(payee) => onChange({ payee })}
-          payees={payees}
-          accountNames={accountNames}
-          onKeyDown={onKeyDown}
-          inputRef={set('payee')}
-          disabled={isTransfer}
-        />
-      </td>
-      <td>
-        <span className="hf-amount-cell">
-          <AmountInput
-            label="Payment"
-            value={draft.payment}
-            onChange={(payment) => onChange({ payment })}
-            onKeyDown={onKeyDown}
-            disabled={locked}
-            inputRef={set('payment')}
-          />
-          {locked && <LockButton onUnlock={onUnlock} inputRef={set('unlock')} />}
-        </span>
-      </td>
-      <td>
-        <AmountInput
-          label="Deposit"
-          value={draft.deposit}
-          onChange={(deposit) => onChange({ deposit })}
-          onKeyDown={onKeyDown}
-          disabled={locked}
-          inputRef={set('deposit')}
-        />
-      </td>
+      <td>{field.date}</td>
+      <td className="ledger-cell--combo">{field.payee}</td>
+      <td>{field.payment}</td>
+      <td>{field.deposit}</td>
       <td className="ledger-num">{formatDollars(row.running)}</td>
       <td className="ledger-num">{formatDollars(row.pending)}</td>
       <td className="ledger-num">{formatDollars(row.cleared)}</td>
-      <td>
-        <StatusSelect
-          value={draft.status}
-          onChange={(status) => onChange({ status })}
-          onKeyDown={onKeyDown}
-          disabled={locked}
-          inputRef={set('status')}
-        />
-      </td>
-      <td className="ledger-cell--combo">
-        <CategoryInput
-          value={draft.category}
-          onChange={(category) => onChange({ category })}
-          options={categoryOptions}
-          onKeyDown={onKeyDown}
-          inputRef={set('category')}
-          disabled={isTransfer}
-          allowTransfer={false}
-        />
-      </td>
+      <td>{field.status}</td>
+      <td className="ledger-cell--combo">{field.category}</td>
       <td className="ledger-cell--actions-anchor">
-        <NotesInput
-          value={draft.notes}
-          onChange={(notes) => onChange({ notes })}
-          onKeyDown={onKeyDown}
-          inputRef={set('notes')}
-        />
+        {field.notes}
         {/* Laid over the rows below (above, for the last rows), so no column appears and nothing re-flows. */}
         <div
           className={`ledger-row-actions${actionsAbove ? ' is-above' : ''}`}

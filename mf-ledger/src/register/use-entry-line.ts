@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SESSION_KEYS, displayDate, errorMessage, type DialogRequests } from '@hf/app-kit';
+import { SESSION_KEYS, displayDate, errorMessage } from '@hf/app-kit';
 import { TRANSFER_CATEGORY } from '@hf/app-kit/editing';
-import type { CalendarDate } from '@hf/calendar';
 import { fromCents } from '@hf/money';
 import type { Account } from '../accounts/api';
 import { transactionsApi, type TransactionRecord } from './api';
@@ -14,21 +13,11 @@ import {
   ZERO_AMOUNT_QUESTION,
   type EntryDraft,
 } from './entry';
-import type { HighlightKind } from './hooks';
-import type { RegisterStore } from './register-store';
-import type { RegisterRefresh } from './use-register-refresh';
-import type { ScrollTo } from './use-register-scroll';
+import type { RegisterWrites } from './register-writes';
 
-export interface EntryLineOptions extends RegisterRefresh {
+export interface EntryLineOptions extends RegisterWrites {
   accountId: number;
   accounts: readonly Account[];
-  today: CalendarDate;
-  store: RegisterStore;
-  dialogs: DialogRequests;
-  showError: (text: string) => void;
-  resolveCategory: (text: string) => Promise<{ id: number | null } | null>;
-  flash: (id: number, kind: HighlightKind) => void;
-  scrollTo: ScrollTo;
 }
 
 /**

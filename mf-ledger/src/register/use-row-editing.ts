@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { ApiError, errorMessage, type DialogRequests } from '@hf/app-kit';
+import { ApiError, errorMessage } from '@hf/app-kit';
 import {
   confirmUnlock,
   draftFromRow,
@@ -11,10 +11,7 @@ import {
 } from '@hf/app-kit/editing';
 import type { CalendarDate } from '@hf/calendar';
 import { transactionsApi, type RegisterRow } from './api';
-import type { HighlightKind } from './hooks';
-import type { RegisterStore } from './register-store';
-import type { RegisterRefresh } from './use-register-refresh';
-import type { ScrollTo } from './use-register-scroll';
+import type { RegisterWrites } from './register-writes';
 
 /** The row being edited (one at a time), its draft and the field that takes focus. */
 export interface EditState {
@@ -23,15 +20,8 @@ export interface EditState {
   focus: EditField;
 }
 
-export interface RowEditingOptions extends RegisterRefresh {
-  today: CalendarDate;
+export interface RowEditingOptions extends RegisterWrites {
   categoryOptions: readonly CategoryOption[];
-  store: RegisterStore;
-  dialogs: DialogRequests;
-  showError: (text: string) => void;
-  resolveCategory: (text: string) => Promise<{ id: number | null } | null>;
-  flash: (id: number, kind: HighlightKind) => void;
-  scrollTo: ScrollTo;
   /** The row takes keyboard focus again once its editor has closed. */
   focusRowWhenShown: (id: number) => void;
 }

@@ -1,11 +1,18 @@
 /**
  * Editing one transaction, shared by the register (mf-ledger) and the reports' drill-down
- * (mf-reports): the status badge, the lock of a cleared row's amount, Enter / Escape keys, and
- * the stacked form of a transaction's fields.
+ * (mf-reports): the status badge, the lock of a cleared row's amount, Enter / Escape keys, a
+ * transaction's fields bound to its draft and their stacked form.
  */
-import { normalizeStatus, UNLOCK_LABEL, type CategoryOption, type TransactionDraft } from '@hf/app-kit/editing';
+import {
+  normalizeStatus,
+  TRANSFER_CATEGORY,
+  UNLOCK_LABEL,
+  type CategoryOption,
+  type EditField,
+  type TransactionDraft,
+} from '@hf/app-kit/editing';
 import type { CalendarDate } from '@hf/calendar';
-import { useEffect, useRef, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 import { LockIcon } from './icons';
 import { AmountInput, CategoryInput, DateInput, NotesInput, PayeeInput, StatusSelect } from './transaction-fields';
 
@@ -52,6 +59,139 @@ export function LockButton({ onUnlock, inputRef }: { onUnlock: () => void; input
   );
 }
 
+/** Refs of a transaction's fields (and of the lock beside a locked amount), to focus one. */
+export type TransactionFieldRefs = {
+  [F in EditField]?: Ref<F extends 'status' ? HTMLSelectElement : HTMLInputElement>;
+} & {
+  unlock?: Ref<HTMLButtonElement>;
+};
+
+export interface TransactionFieldSetProps {
+  draft: TransactionDraft;
+  onChange: (patch: Partial<TransactionDraft>) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
+  today: CalendarDate;
+  payees: readonly string[];
+  /** Other accounts' names (payee suggestions). */
+  accountNames: readonly string[];
+  categoryOptions: readonly CategoryOption[];
+  /** A cleared row not unlocked yet: amount and status are disabled, with the lock button. */
+  locked?: boolean;
+  /** Given when a row is edited: Payment sits in an amount cell, with the lock when locked. */
+  onUnlock?: () => void;
+  /** A transfer leg: payee and category are fixed. */
+  isTransfer?: boolean;
+  /** The new entry's payee names another account: the category is fixed to "-- Transfer --". */
+  categoryIsTransfer?: boolean;
+  /** "-- Transfer --" is offered as a category (a new entry, not a row being edited). */
+  allowTransfer?: boolean;
+  refs?: TransactionFieldRefs;
+}
+
+/** A transaction's fields bound to a draft, one element a field, for a layout to place (table row or stacked form). */
+export function transactionFieldSet(props: TransactionFieldSetProps): Record<EditField, ReactElement> {
+  const {
+    draft,
+    onChange,
+    onKeyDown,
+    today,
+    payees,
+    accountNames,
+    categoryOptions,
+    locked,
+    onUnlock,
+    refs = {},
+  } = props;
+  const payment = (
+    <AmountInput
+      label="Payment"
+      value={draft.payment}
+      onChange={(payment) => onChange({ payment })}
+      onKeyDown={onKeyDown}
+      disabled={locked}
+      inputRef={refs.payment}
+    />
+  );
+  return {
+    date: (
+      <DateInput
+        value={draft.date}
+        onChange={(date) => onChange({ date })}
+        today={today}
+        inputRef={refs.date}
+        onKeyDown={onKeyDown}
+      />
+    ),
+    payee: (
+      <PayeeInput
+        value={draft.payee}
+        onChange={(payee) => onChange({ payee })}
+        payees={payees}
+        accountNames={accountNames}
+        onKeyDown={onKeyDown}
+        inputRef={refs.payee}
+        disabled={props.isTransfer}
+      />
+    ),
+    payment: onUnlock ? (
+      <span className="hf-amount-cell">
+        {payment}
+        {locked && <LockButton onUnlock={onUnlock} inputRef={refs.unlock} />}
+      </span>
+    ) : (
+      payment
+    ),
+    deposit: (
+      <AmountInput
+        label="Deposit"
+        value={draft.deposit}
+        onChange={(deposit) => onChange({ deposit })}
+        onKeyDown={onKeyDown}
+        disabled={locked}
+        inputRef={refs.deposit}
+      />
+    ),
+    status: (
+      <StatusSelect
+        value={draft.status}
+        onChange={(status) => onChange({ status })}
+        onKeyDown={onKeyDown}
+        disabled={locked}
+        inputRef={refs.status}
+      />
+    ),
+    category: (
+      <CategoryInput
+        value={props.categoryIsTransfer ? TRANSFER_CATEGORY : draft.category}
+        onChange={(category) => onChange({ category })}
+        options={categoryOptions}
+        onKeyDown={onKeyDown}
+        inputRef={refs.category}
+        disabled={props.isTransfer || props.categoryIsTransfer}
+        allowTransfer={props.allowTransfer ?? false}
+      />
+    ),
+    notes: (
+      <NotesInput
+        value={draft.notes}
+        onChange={(notes) => onChange({ notes })}
+        onKeyDown={onKeyDown}
+        inputRef={refs.notes}
+      />
+    ),
+  };
+}
+
+/** A field of a stacked form: its visible name over it (the input keeps its own aria-label). */
+export function StackedField({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <label className={wide ? 'hf-stacked-field hf-stacked-field--wide' : 'hf-stacked-field'}>
+      <span aria-hidden="true">{label}</span>
+      {children}
+    </label>
+  );
+}
+
 export interface TransactionEditFieldsProps {
   draft: TransactionDraft;
   onChange: (patch: Partial<TransactionDraft>) => void;
@@ -73,101 +213,32 @@ export interface TransactionEditFieldsProps {
 }
 
 /** A transaction's fields stacked two to a line, one at 768 px or less (the mobile row editor, the drill-down editor). */
-export function TransactionEditFields({
-  draft,
-  onChange,
-  locked,
-  isTransfer,
-  today,
-  payees,
-  accountNames,
-  categoryOptions,
-  onUnlock,
-  onKeyDown,
-  rowId,
-  firstFieldRef,
-}: TransactionEditFieldsProps) {
+export function TransactionEditFields({ rowId, firstFieldRef, ...props }: TransactionEditFieldsProps) {
   // After "Unlock to edit amount" is confirmed, focus goes to the amount (Deposit when only it is set).
   const paymentRef = useRef<HTMLInputElement>(null);
   const depositRef = useRef<HTMLInputElement>(null);
+  const { draft, locked } = props;
   const wasLocked = useRef(locked);
   const depositOnly = draft.deposit.trim() !== '' && draft.payment.trim() === '';
   useEffect(() => {
     if (wasLocked.current && !locked) (depositOnly ? depositRef : paymentRef).current?.focus();
     wasLocked.current = locked;
   }, [locked, depositOnly]);
+  const field = transactionFieldSet({
+    ...props,
+    refs: { date: firstFieldRef, payment: paymentRef, deposit: depositRef },
+  });
   return (
     <div className="hf-form-grid hf-form-grid--edit" data-row-id={rowId}>
-      <label className="hf-stacked-field">
-        <span aria-hidden="true">Date</span>
-        <DateInput
-          value={draft.date}
-          onChange={(date) => onChange({ date })}
-          today={today}
-          onKeyDown={onKeyDown}
-          inputRef={firstFieldRef}
-        />
-      </label>
-      <label className="hf-stacked-field">
-        <span aria-hidden="true">Payee</span>
-        <PayeeInput
-          value={draft.payee}
-          onChange={(payee) => onChange({ payee })}
-          payees={payees}
-          accountNames={accountNames}
-          onKeyDown={onKeyDown}
-          disabled={isTransfer}
-        />
-      </label>
-      <label className="hf-stacked-field">
-        <span aria-hidden="true">Payment</span>
-        <span className="hf-amount-cell">
-          <AmountInput
-            label="Payment"
-            value={draft.payment}
-            onChange={(payment) => onChange({ payment })}
-            onKeyDown={onKeyDown}
-            disabled={locked}
-            inputRef={paymentRef}
-          />
-          {locked && <LockButton onUnlock={onUnlock} />}
-        </span>
-      </label>
-      <label className="hf-stacked-field">
-        <span aria-hidden="true">Deposit</span>
-        <AmountInput
-          label="Deposit"
-          value={draft.deposit}
-          onChange={(deposit) => onChange({ deposit })}
-          onKeyDown={onKeyDown}
-          disabled={locked}
-          inputRef={depositRef}
-        />
-      </label>
-      <label className="hf-stacked-field">
-        <span aria-hidden="true">Status</span>
-        <StatusSelect
-          value={draft.status}
-          onChange={(status) => onChange({ status })}
-          onKeyDown={onKeyDown}
-          disabled={locked}
-        />
-      </label>
-      <label className="hf-stacked-field">
-        <span aria-hidden="true">Category</span>
-        <CategoryInput
-          value={draft.category}
-          onChange={(category) => onChange({ category })}
-          options={categoryOptions}
-          onKeyDown={onKeyDown}
-          disabled={isTransfer}
-          allowTransfer={false}
-        />
-      </label>
-      <label className="hf-stacked-field hf-stacked-field--wide">
-        <span aria-hidden="true">Notes</span>
-        <NotesInput value={draft.notes} onChange={(notes) => onChange({ notes })} onKeyDown={onKeyDown} />
-      </label>
+      <StackedField label="Date">{field.date}</StackedField>
+      <StackedField label="Payee">{field.payee}</StackedField>
+      <StackedField label="Payment">{field.payment}</StackedField>
+      <StackedField label="Deposit">{field.deposit}</StackedField>
+      <StackedField label="Status">{field.status}</StackedField>
+      <StackedField label="Category">{field.category}</StackedField>
+      <StackedField label="Notes" wide>
+        {field.notes}
+      </StackedField>
     </div>
   );
 }
