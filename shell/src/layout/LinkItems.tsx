@@ -7,7 +7,7 @@ export function LinkItems({ links, className }: { links: readonly NavItem[]; cla
     <>
       {links.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} className={className}>
+          <NavLink to={link.to} end={link.end} className={className}>
             {link.label}
           </NavLink>
         </li>

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
 import type { HeaderNavProps } from './DesktopNav';
 import { LinkItems } from './LinkItems';
 import {
   accountLinks,
+  DASHBOARD_LINK,
+  HELP_LINK,
   inAccounts,
   inSettings,
-  MANAGE_ACCOUNTS_LABEL,
+  MANAGE_ACCOUNTS_LINK,
   navClass,
   SECTION_LINKS,
   SETTINGS_LINKS,
@@ -19,25 +20,11 @@ export function MobileMenu({ authenticated, accounts, path, onLogout }: HeaderNa
     <nav id="hf-mobile-menu" className="hf-mobile-menu" aria-label="Mobile">
       {authenticated ? (
         <ul>
-          <li>
-            <NavLink to="/dashboard" className={navClass}>
-              Dashboard
-            </NavLink>
-          </li>
+          <LinkItems links={[DASHBOARD_LINK]} className={navClass} />
           <MenuGroup label="Accounts" active={inAccounts(path)}>
-            <LinkItems links={accountLinks(accounts)} className={navClass} />
-            <li>
-              <NavLink to="/accounts" end className={navClass}>
-                {MANAGE_ACCOUNTS_LABEL}
-              </NavLink>
-            </li>
+            <LinkItems links={[...accountLinks(accounts), MANAGE_ACCOUNTS_LINK]} className={navClass} />
           </MenuGroup>
-          <LinkItems links={SECTION_LINKS} className={navClass} />
-          <li>
-            <NavLink to="/help" className={navClass}>
-              Help
-            </NavLink>
-          </li>
+          <LinkItems links={[...SECTION_LINKS, HELP_LINK]} className={navClass} />
           <MenuGroup label="Settings" active={inSettings(path)}>
             <LinkItems links={SETTINGS_LINKS} className={navClass} />
           </MenuGroup>

@@ -33,7 +33,13 @@ export const itemClass = ({ isActive }: { isActive: boolean }) =>
 export interface NavItem {
   to: string;
   label: string;
+  /** Marked on this very page only, not on its sub-pages. */
+  end?: boolean;
 }
+
+export const DASHBOARD_LINK: NavItem = { to: '/dashboard', label: 'Dashboard' };
+export const HELP_LINK: NavItem = { to: '/help', label: 'Help' };
+export const MANAGE_ACCOUNTS_LINK: NavItem = { to: '/accounts', label: MANAGE_ACCOUNTS_LABEL, end: true };
 
 /** The links shown to a signed-out visitor. */
 export const SIGNED_OUT_LINKS: readonly NavItem[] = [
