@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { announceTheme, errorMessage } from '@hf/app-kit';
+import { errorMessage } from '@hf/app-kit';
 import {
   isSavedTheme,
   sameThemeId,
@@ -9,31 +9,21 @@ import {
   type SavedTheme,
   type Theme,
   type ThemeColors,
-  type ThemePreferenceView,
 } from './themes-api';
-import { appliedTheme, THEME_MESSAGES, type Notify } from './theme-messages';
+import { THEME_MESSAGES, type Notify } from './theme-messages';
 
 export interface SavedThemeActionsOptions {
   active: Theme | null;
   colors: ThemeColors | null;
-  defaultTheme: Theme | null;
   notify: Notify;
-  setActive: (theme: Theme) => void;
-  setColors: (colors: ThemeColors) => void;
-  /** The theme becomes the user's preference (cache and server). */
-  rememberPreference: (theme: Theme) => void;
+  /** The colours were saved as this theme: it becomes the active one and the user's preference. */
+  onSaved: (theme: SavedTheme) => void;
+  /** The active theme was deleted: the screen falls back to Default. */
+  onActiveDeleted: () => void;
 }
 
 /** Saving the colours being edited as a named theme, and deleting a saved theme (built-ins may not be). */
-export function useSavedThemeActions({
-  active,
-  colors,
-  defaultTheme,
-  notify,
-  setActive,
-  setColors,
-  rememberPreference,
-}: SavedThemeActionsOptions) {
+export function useSavedThemeActions({ active, colors, notify, onSaved, onActiveDeleted }: SavedThemeActionsOptions) {
   const queryClient = useQueryClient();
   const saveMutation = useMutation({
     mutationFn: ({ name, colors: toSave }: { name: string; colors: ThemeColors }) => themesApi.save(name, toSave),
@@ -57,8 +47,7 @@ export function useSavedThemeActions({
           theme,
         ]);
         void queryClient.invalidateQueries({ queryKey: THEME_QUERY_KEYS.saved });
-        setActive(theme);
-        rememberPreference(theme);
+        onSaved(theme);
         notify(THEME_MESSAGES.saved(name), 'success');
         return true;
       } catch (err) {
@@ -66,7 +55,7 @@ export function useSavedThemeActions({
         return false;
       }
     },
-    [colors, notify, queryClient, rememberPreference, saveAsync],
+    [colors, notify, onSaved, queryClient, saveAsync],
   );
 
   /** May this theme be deleted? Built-ins may not: the message says so. */
@@ -90,23 +79,13 @@ export function useSavedThemeActions({
           (list ?? []).filter((t) => t.id !== theme.id),
         );
         void queryClient.invalidateQueries({ queryKey: THEME_QUERY_KEYS.saved });
-        if (active && sameThemeId(active.id, theme.id)) {
-          const fallback = defaultTheme ?? appliedTheme();
-          setActive(fallback);
-          setColors({ ...fallback.colors });
-          announceTheme(fallback.colors);
-          // svc-auth already falls back to 'default' when the preferred theme is deleted.
-          queryClient.setQueryData<ThemePreferenceView>(THEME_QUERY_KEYS.preference, {
-            preference: fallback.id,
-            theme: fallback,
-          });
-        }
+        if (active && sameThemeId(active.id, theme.id)) onActiveDeleted();
         notify(THEME_MESSAGES.deleted, 'success');
       } catch (err) {
         notify(errorMessage(err, THEME_MESSAGES.deleteFailed), 'error');
       }
     },
-    [active, defaultTheme, deleteAsync, notify, queryClient],
+    [active, deleteAsync, notify, onActiveDeleted, queryClient],
   );
 
   return { saveTheme, saving: saveMutation.isPending, checkDeletable, deleteTheme };

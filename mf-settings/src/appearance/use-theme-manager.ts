@@ -56,15 +56,20 @@ export function useThemeManager(notify: Notify) {
     [queryClient],
   );
 
+  /** Show a theme: it becomes the active one and its colours are applied everywhere. */
+  const showTheme = useCallback((theme: Theme) => {
+    setActive(theme);
+    setColors({ ...theme.colors });
+    announceTheme(theme.colors);
+  }, []);
+
   /** Load (choose) a theme: apply it everywhere and make it the user's preference. */
   const loadTheme = useCallback(
     (theme: Theme) => {
-      setActive(theme);
-      setColors({ ...theme.colors });
-      announceTheme(theme.colors);
+      showTheme(theme);
       rememberPreference(theme);
     },
-    [rememberPreference],
+    [rememberPreference, showTheme],
   );
 
   const setColor = useCallback(
@@ -96,14 +101,30 @@ export function useThemeManager(notify: Notify) {
     notify(THEME_MESSAGES.reset, 'success');
   }, [defaultTheme, loadTheme, notify]);
 
+  const onSaved = useCallback(
+    (theme: Theme) => {
+      setActive(theme);
+      rememberPreference(theme);
+    },
+    [rememberPreference],
+  );
+
+  const onActiveDeleted = useCallback(() => {
+    const fallback = defaultTheme ?? appliedTheme();
+    showTheme(fallback);
+    // svc-auth already falls back to 'default' when the preferred theme is deleted.
+    queryClient.setQueryData<ThemePreferenceView>(THEME_QUERY_KEYS.preference, {
+      preference: fallback.id,
+      theme: fallback,
+    });
+  }, [defaultTheme, queryClient, showTheme]);
+
   const { saveTheme, saving, checkDeletable, deleteTheme } = useSavedThemeActions({
     active,
     colors,
-    defaultTheme,
     notify,
-    setActive,
-    setColors,
-    rememberPreference,
+    onSaved,
+    onActiveDeleted,
   });
 
   const modified = !!active && !!colors && !sameColors(active.colors, colors);
