@@ -17,6 +17,15 @@ import { Combobox } from './Combobox';
 
 type KeyHandler = (event: KeyboardEvent<HTMLElement>) => void;
 
+/** What every field of a transaction line takes: its value, the change and key handlers, and a ref for moving focus. */
+interface FieldProps<V = string, E extends HTMLElement = HTMLInputElement> {
+  value: V;
+  onChange: (value: V) => void;
+  onKeyDown?: KeyHandler;
+  disabled?: boolean;
+  inputRef?: Ref<E>;
+}
+
 const COLON = [':'];
 const DATE_KEYS = new Set(['+', '=', '-', 't', 'T', 'PageUp', 'PageDown']);
 
@@ -28,13 +37,8 @@ export function DateInput({
   inputRef,
   onKeyDown,
   disabled,
-}: {
-  value: string;
-  onChange: (value: string) => void;
+}: FieldProps & {
   today: CalendarDate;
-  inputRef?: Ref<HTMLInputElement>;
-  onKeyDown?: KeyHandler;
-  disabled?: boolean;
 }) {
   return (
     <input
@@ -73,13 +77,8 @@ export function AmountInput({
   onKeyDown,
   disabled,
   inputRef,
-}: {
+}: FieldProps & {
   label: 'Payment' | 'Deposit';
-  value: string;
-  onChange: (value: string) => void;
-  onKeyDown?: KeyHandler;
-  disabled?: boolean;
-  inputRef?: Ref<HTMLInputElement>;
 }) {
   return (
     <input
@@ -104,13 +103,7 @@ export function StatusSelect({
   onKeyDown,
   disabled,
   inputRef,
-}: {
-  value: TransactionStatus;
-  onChange: (value: TransactionStatus) => void;
-  onKeyDown?: KeyHandler;
-  disabled?: boolean;
-  inputRef?: Ref<HTMLSelectElement>;
-}) {
+}: FieldProps<TransactionStatus, HTMLSelectElement>) {
   return (
     <select
       ref={inputRef}
@@ -135,22 +128,13 @@ export function StatusSelect({
 }
 
 export function PayeeInput({
-  value,
-  onChange,
   payees,
   accountNames,
-  onKeyDown,
-  inputRef,
-  disabled,
-}: {
-  value: string;
-  onChange: (value: string) => void;
+  ...field
+}: FieldProps & {
   payees: readonly string[];
   /** Other accounts' names (typing one makes a transfer). */
   accountNames: readonly string[];
-  onKeyDown?: KeyHandler;
-  inputRef?: Ref<HTMLInputElement>;
-  disabled?: boolean;
 }) {
   const getOptions = useCallback(
     (text: string) => {
@@ -179,36 +163,17 @@ export function PayeeInput({
     [payees, accountNames],
   );
   return (
-    <Combobox
-      label="Payee"
-      className="hf-input"
-      value={value}
-      onChange={onChange}
-      getOptions={getOptions}
-      onKeyDown={onKeyDown}
-      inputRef={inputRef}
-      disabled={disabled}
-      maxLength={LEDGER_LIMITS.payee}
-    />
+    <Combobox {...field} label="Payee" className="hf-input" getOptions={getOptions} maxLength={LEDGER_LIMITS.payee} />
   );
 }
 
 export function CategoryInput({
-  value,
-  onChange,
   options,
-  onKeyDown,
-  inputRef,
-  disabled,
   allowTransfer = true,
   label = 'Category',
-}: {
-  value: string;
-  onChange: (value: string) => void;
+  ...field
+}: FieldProps & {
   options: readonly CategoryOption[];
-  onKeyDown?: KeyHandler;
-  inputRef?: Ref<HTMLInputElement>;
-  disabled?: boolean;
   allowTransfer?: boolean;
   label?: string;
 }) {
@@ -224,32 +189,18 @@ export function CategoryInput({
   const complete = useCallback((typed: string) => inlineCompletion(typed, options)?.suffix ?? null, [options]);
   return (
     <Combobox
+      {...field}
       label={label}
       className="hf-input"
-      value={value}
-      onChange={onChange}
       getOptions={getOptions}
       complete={complete}
       acceptCompletionKeys={COLON}
-      onKeyDown={onKeyDown}
-      inputRef={inputRef}
-      disabled={disabled}
       maxLength={LEDGER_LIMITS.categoryName * 2 + 2}
     />
   );
 }
 
-export function NotesInput({
-  value,
-  onChange,
-  onKeyDown,
-  inputRef,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  onKeyDown?: KeyHandler;
-  inputRef?: Ref<HTMLInputElement>;
-}) {
+export function NotesInput({ value, onChange, onKeyDown, inputRef }: FieldProps) {
   return (
     <input
       ref={inputRef}
