@@ -11,14 +11,15 @@ import {
   cell,
   createAccount,
   createTransaction,
+  createTransactions,
   entryOf,
   expectShellBalances,
   money,
-  openRegister,
   registerRows,
   rowOf,
-  shown,
   type SeedRow,
+  shown,
+  signInToRegister,
 } from './support/ledger';
 
 const LARGEST = 999_999_999.99;
@@ -66,15 +67,11 @@ test('amounts up to $999,999,999.99 show in full, in the rows and while editing'
   const user = await registerViaApi(request);
   const huge = await createAccount(request, user, 'Huge', 0);
   const today = localToday();
-  await createTransaction(request, user, huge.id, {
-    date: addDays(today, -1),
-    payee: 'Giant Payment',
-    amount: -LARGEST,
-    status: 'x',
-  });
-  await createTransaction(request, user, huge.id, { date: today, payee: 'Giant Deposit', amount: LARGEST });
-  await signInWithToken(page, user, `/accounts/${huge.id}/register`);
-  await openRegister(page, huge.id);
+  await createTransactions(request, user, huge.id, [
+    { date: addDays(today, -1), payee: 'Giant Payment', amount: -LARGEST, status: 'x' },
+    { date: today, payee: 'Giant Deposit', amount: LARGEST },
+  ]);
+  await signInToRegister(page, user, huge.id);
   const paymentRow = rowOf(page, 'Giant Payment');
   await expect(paymentRow).toBeVisible();
 
@@ -119,15 +116,11 @@ test("edit inputs show a locked row's 1200.00 and an unlocked 2000000.00 whole",
   const user = await registerViaApi(request);
   const account = await createAccount(request, user, 'Checking', 0);
   const today = localToday();
-  await createTransaction(request, user, account.id, {
-    date: addDays(today, -1),
-    payee: 'Rent',
-    amount: -1200,
-    status: 'x',
-  });
-  await createTransaction(request, user, account.id, { date: today, payee: 'Bonus', amount: 2_000_000 });
-  await signInWithToken(page, user, `/accounts/${account.id}/register`);
-  await openRegister(page, account.id);
+  await createTransactions(request, user, account.id, [
+    { date: addDays(today, -1), payee: 'Rent', amount: -1200, status: 'x' },
+    { date: today, payee: 'Bonus', amount: 2_000_000 },
+  ]);
+  await signInToRegister(page, user, account.id);
   const mobile = isMobile(testInfo);
   const open = async (payee: string) => {
     if (mobile) await rowOf(page, payee).getByRole('button').click();
@@ -168,8 +161,7 @@ test('the register holds still: editing, a message and clearing mode do not move
       payee: `Shop ${i}`,
       amount: -(10 + i),
     });
-  await signInWithToken(page, user, `/accounts/${account.id}/register`);
-  await openRegister(page, account.id);
+  await signInToRegister(page, user, account.id);
   await expect(rowOf(page, 'Shop 0')).toBeVisible();
   const before = await registerGeometry(page);
 
@@ -206,8 +198,7 @@ test('the transfer account picker covers neither the Add button nor the Status f
   const user = await registerViaApi(request);
   const checking = await createAccount(request, user, 'Checking', 100);
   await createAccount(request, user, 'Savings', 0);
-  await signInWithToken(page, user, `/accounts/${checking.id}/register`);
-  await openRegister(page, checking.id);
+  await signInToRegister(page, user, checking.id);
   const entry = entryOf(page);
   await entry.getByRole('combobox', { name: 'Category' }).fill('-- Transfer --');
   const picker = entry.getByRole('combobox', { name: 'Transfer account' });
@@ -242,8 +233,7 @@ test('a large register opens at today even with hundreds of rows dated after tod
   for (let i = 1; i <= 600; i++)
     rows.push({ date: addDays(today, Math.ceil(i / 2)), payee: `Planned ${String(i).padStart(3, '0')}`, amount: -2 });
   await bulkSeed(request, user, account.id, rows);
-  await signInWithToken(page, user, `/accounts/${account.id}/register`);
-  await openRegister(page, account.id);
+  await signInToRegister(page, user, account.id);
   await expect(page.getByText('901 transactions')).toBeVisible({ timeout: 60_000 });
   const scroller = page.getByTestId('register-scroll');
   const todayRow = rowOf(page, 'Today Row');
@@ -262,11 +252,12 @@ test('keyboard first: Date has focus on open, rows by arrow keys, Enter edits, a
   const user = await registerViaApi(request);
   const account = await createAccount(request, user, 'Checking', 100);
   const today = localToday();
-  await createTransaction(request, user, account.id, { date: addDays(today, -2), payee: 'Older Shop', amount: -3 });
-  await createTransaction(request, user, account.id, { date: addDays(today, -1), payee: 'Newer Shop', amount: -4 });
-  await createTransaction(request, user, account.id, { date: addDays(today, 3), payee: 'Planned Shop', amount: -5 });
-  await signInWithToken(page, user, `/accounts/${account.id}/register`);
-  await openRegister(page, account.id);
+  await createTransactions(request, user, account.id, [
+    { date: addDays(today, -2), payee: 'Older Shop', amount: -3 },
+    { date: addDays(today, -1), payee: 'Newer Shop', amount: -4 },
+    { date: addDays(today, 3), payee: 'Planned Shop', amount: -5 },
+  ]);
+  await signInToRegister(page, user, account.id);
   const date = entryOf(page).getByRole('textbox', { name: 'Date' });
   await expect(date).toBeFocused();
   await expect(date).toHaveValue(shown(today));
@@ -334,8 +325,10 @@ test('balance today and after planned rows, told apart in the account list and t
   const planned = await createAccount(request, user, 'With Plans', 1000);
   const plain = await createAccount(request, user, 'No Plans', 50);
   const today = localToday();
-  await createTransaction(request, user, planned.id, { date: addDays(today, -1), payee: 'Groceries', amount: -100 });
-  await createTransaction(request, user, planned.id, { date: addDays(today, 5), payee: 'Rent', amount: -700 });
+  await createTransactions(request, user, planned.id, [
+    { date: addDays(today, -1), payee: 'Groceries', amount: -100 },
+    { date: addDays(today, 5), payee: 'Rent', amount: -700 },
+  ]);
   await signInWithToken(page, user, '/accounts');
   const item = page.locator('.ledger-account-item').filter({ hasText: 'With Plans' });
   await expect(item).toContainText(money(900));
@@ -362,11 +355,12 @@ test('clearing mode: P / X / Clear on each row at 768 px (the keys p, x, Delete 
   const user = await registerViaApi(request);
   const account = await createAccount(request, user, 'Checking', 100);
   const today = localToday();
-  await createTransaction(request, user, account.id, { date: addDays(today, -2), payee: 'Alpha Store', amount: -10 });
-  await createTransaction(request, user, account.id, { date: addDays(today, -1), payee: 'Bravo Diner', amount: -20 });
-  await createTransaction(request, user, account.id, { date: today, payee: 'Charlie Pay', amount: 5 });
-  await signInWithToken(page, user, `/accounts/${account.id}/register`);
-  await openRegister(page, account.id);
+  await createTransactions(request, user, account.id, [
+    { date: addDays(today, -2), payee: 'Alpha Store', amount: -10 },
+    { date: addDays(today, -1), payee: 'Bravo Diner', amount: -20 },
+    { date: today, payee: 'Charlie Pay', amount: 5 },
+  ]);
+  await signInToRegister(page, user, account.id);
   await expectShellBalances(page, 75, 100, 100);
   const mobile = isMobile(testInfo);
   const statusOf = async (payee: string) =>
@@ -457,16 +451,11 @@ test('the edit dialog at 768 px: labels and fields in one column, same left edge
   const user = await registerViaApi(request);
   const account = await createAccount(request, user, 'Checking', 100);
   const today = localToday();
-  await createTransaction(request, user, account.id, {
-    date: addDays(today, -1),
-    payee: 'Landlord',
-    amount: -1200,
-    status: 'x',
-    notes: 'November',
-  });
-  await createTransaction(request, user, account.id, { date: today, payee: 'Employer', amount: 2500 });
-  await signInWithToken(page, user, `/accounts/${account.id}/register`);
-  await openRegister(page, account.id);
+  await createTransactions(request, user, account.id, [
+    { date: addDays(today, -1), payee: 'Landlord', amount: -1200, status: 'x', notes: 'November' },
+    { date: today, payee: 'Employer', amount: 2500 },
+  ]);
+  await signInToRegister(page, user, account.id);
 
   const geometry = async (dialog: Locator) =>
     dialog.locator('.hf-stacked-field').evaluateAll((fields) =>

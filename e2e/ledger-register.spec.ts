@@ -4,7 +4,7 @@
  * Keyboard entry, balances, transfers, date keys, the sub-category prompt, clearing mode, locked
  * rows, move, delete with `y`, and bulk categorize.
  */
-import { expect, isMobile, localToday, registerViaApi, signInWithToken, snap, test } from './support/fixtures';
+import { expect, isMobile, localToday, registerViaApi, snap, test } from './support/fixtures';
 import {
   addDays,
   addMonths,
@@ -12,16 +12,17 @@ import {
   createAccount,
   createCategory,
   createTransaction,
+  createTransactions,
   entryForm,
   entryOf,
   entryRow,
-  fieldOf,
   expectShellBalances,
+  fieldOf,
   money,
-  openRegister,
   registerRows,
   rowOf,
   shown,
+  signInToRegister,
   yearless,
 } from './support/ledger';
 
@@ -37,8 +38,7 @@ test.describe('register (desktop table)', () => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 1000);
     await createCategory(request, user, 'Food');
-    await signInWithToken(page, user, `/accounts/${checking.id}/register`);
-    await openRegister(page, checking.id);
+    await signInToRegister(page, user, checking.id);
     await expect(page.getByRole('heading', { name: 'Checking', level: 1 })).toBeVisible();
     for (const column of [
       'Date',
@@ -183,8 +183,7 @@ test.describe('register (desktop table)', () => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 1000);
     const savings = await createAccount(request, user, 'Rainy Day Savings', 500);
-    await signInWithToken(page, user, `/accounts/${checking.id}/register`);
-    await openRegister(page, checking.id);
+    await signInToRegister(page, user, checking.id);
 
     const entry = entryRow(page);
     await entry.getByRole('textbox', { name: 'Date' }).focus();
@@ -232,11 +231,12 @@ test.describe('register (desktop table)', () => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 100);
     const today = localToday();
-    await createTransaction(request, user, checking.id, { date: addDays(today, -2), payee: 'Alpha', amount: -10 });
-    await createTransaction(request, user, checking.id, { date: addDays(today, -1), payee: 'Bravo', amount: -20 });
-    await createTransaction(request, user, checking.id, { date: today, payee: 'Charlie', amount: -30 });
-    await signInWithToken(page, user, `/accounts/${checking.id}/register`);
-    await openRegister(page, checking.id);
+    await createTransactions(request, user, checking.id, [
+      { date: addDays(today, -2), payee: 'Alpha', amount: -10 },
+      { date: addDays(today, -1), payee: 'Bravo', amount: -20 },
+      { date: today, payee: 'Charlie', amount: -30 },
+    ]);
+    await signInToRegister(page, user, checking.id);
 
     await page.getByRole('button', { name: 'Clearing Mode' }).click();
     await expect(page.getByRole('button', { name: 'Exit Clearing Mode' })).toBeVisible();
@@ -291,8 +291,7 @@ test.describe('register (desktop table)', () => {
       amount: -40,
       status: 'x',
     });
-    await signInWithToken(page, user, `/accounts/${checking.id}/register`);
-    await openRegister(page, checking.id);
+    await signInToRegister(page, user, checking.id);
 
     await cell(rowOf(page, 'Reconciled Shop'), 'payment').click();
     const editing = page.getByRole('row', { name: 'Editing transaction' });
@@ -336,16 +335,12 @@ test.describe('register (desktop table)', () => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 100);
     const savings = await createAccount(request, user, 'Savings', 0);
-    await createTransaction(request, user, checking.id, { date: localToday(), payee: 'Wrong Account Co', amount: -12 });
-    await createTransaction(request, user, checking.id, {
-      date: localToday(),
-      payee: 'Cleared Mover',
-      amount: -3,
-      status: 'x',
-    });
-    await createTransaction(request, user, checking.id, { date: localToday(), payee: 'Doomed Purchase', amount: -8 });
-    await signInWithToken(page, user, `/accounts/${checking.id}/register`);
-    await openRegister(page, checking.id);
+    await createTransactions(request, user, checking.id, [
+      { date: localToday(), payee: 'Wrong Account Co', amount: -12 },
+      { date: localToday(), payee: 'Cleared Mover', amount: -3, status: 'x' },
+      { date: localToday(), payee: 'Doomed Purchase', amount: -8 },
+    ]);
+    await signInToRegister(page, user, checking.id);
 
     // Move.
     await cell(rowOf(page, 'Wrong Account Co'), 'payee').click();
@@ -392,8 +387,7 @@ test.describe('register (desktop table)', () => {
     for (const payee of ['Coffee Hut', 'Coffee Hut', 'The Coffee Hut Express', 'Book Shop']) {
       await createTransaction(request, user, checking.id, { date: localToday(), payee, amount: -4 });
     }
-    await signInWithToken(page, user, `/accounts/${checking.id}/register`);
-    await openRegister(page, checking.id);
+    await signInToRegister(page, user, checking.id);
 
     await page.getByRole('button', { name: 'Bulk Categorize' }).click();
     const modal = page.getByRole('dialog', { name: 'Bulk Categorize' });
@@ -425,8 +419,7 @@ test.describe('register (both layouts)', () => {
   test('date keys t, +, -, PageUp, PageDown and "3/5" in the date field', async ({ page, request }) => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 0);
-    await signInWithToken(page, user, `/accounts/${checking.id}/register`);
-    await openRegister(page, checking.id);
+    await signInToRegister(page, user, checking.id);
     const date = entryOf(page).getByRole('textbox', { name: 'Date' });
     const today = localToday();
 
@@ -474,8 +467,7 @@ test.describe('register (both layouts)', () => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 100);
     const food = await createCategory(request, user, 'Food');
-    await signInWithToken(page, user, `/accounts/${checking.id}/register`);
-    await openRegister(page, checking.id);
+    await signInToRegister(page, user, checking.id);
     const entry = entryOf(page);
 
     // Unknown parent: blocked with an OK message.
@@ -533,8 +525,7 @@ test.describe('register (768 px)', () => {
     const user = await registerViaApi(request);
     const checking = await createAccount(request, user, 'Checking', 1000);
     const savings = await createAccount(request, user, 'Savings', 0);
-    await signInWithToken(page, user, `/accounts/${checking.id}/register`);
-    await openRegister(page, checking.id);
+    await signInToRegister(page, user, checking.id);
     await expect(page.getByRole('columnheader', { name: 'Pending Bal' })).toHaveCount(0);
 
     const form = entryForm(page);

@@ -4,7 +4,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { toCents } from '@hf/money';
-import { api, expect, localToday, type TestUser } from './fixtures';
+import { api, expect, localToday, signInWithToken, type TestUser } from './fixtures';
 
 // ----- calendar strings (YYYY-MM-DD), local dates, no time zones -----
 
@@ -115,6 +115,16 @@ export async function createTransaction(
   const res = await api(request, user, 'POST', `/accounts/${accountId}/transactions`, row);
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   return (res.body as { id: number }).id;
+}
+
+/** Several rows, one after the other (their order is the order of entry). */
+export async function createTransactions(
+  request: APIRequestContext,
+  user: TestUser,
+  accountId: number,
+  rows: SeedRow[],
+): Promise<void> {
+  for (const row of rows) await createTransaction(request, user, accountId, row);
 }
 
 export interface ApiRow {
@@ -250,6 +260,12 @@ export async function openRegister(page: Page, accountId: number): Promise<void>
   await page.goto(`/accounts/${accountId}/register`);
   await expect(page.getByRole('button', { name: /Clearing Mode/ })).toBeVisible();
   await expect(page.getByText(/\d[\d,]* transactions|Loading [\d,]+ of/)).toBeVisible();
+}
+
+/** Signs the browser in on the account's register (see openRegister). */
+export async function signInToRegister(page: Page, user: TestUser, accountId: number): Promise<void> {
+  await signInWithToken(page, user, `/accounts/${accountId}/register`);
+  await openRegister(page, accountId);
 }
 
 /** The three balances in the account shell's header ("Balance $x · Pending $y · Cleared $z"). */
