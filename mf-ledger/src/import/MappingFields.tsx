@@ -78,72 +78,42 @@ export function ColumnsFieldset({
 }) {
   const hasHeader = mapping.has_header !== false;
   const setColumn = (field: ColumnField, value: string | null) => setMapping((m) => ({ ...m, [field]: value }));
+  const column = (label: string, field: ColumnField, more: { required?: boolean; hint?: string } = {}) => (
+    <ColumnSelect label={label} field={field} mapping={mapping} choices={choices} onChange={setColumn} {...more} />
+  );
+  const amountType = (value: MappingConfig['amount_type'], label: string) => (
+    <label className="hf-check">
+      <input
+        type="radio"
+        name="amount_type"
+        checked={mapping.amount_type === value}
+        onChange={() => setMapping((m) => ({ ...m, amount_type: value }))}
+      />
+      <span>{label}</span>
+    </label>
+  );
   return (
     <fieldset className="ledger-import-map__group" disabled={disabled}>
       <legend>Columns</legend>
-      <ColumnSelect label="Date" field="date" mapping={mapping} choices={choices} onChange={setColumn} required />
-      <ColumnSelect label="Payee" field="payee" mapping={mapping} choices={choices} onChange={setColumn} required />
-      <ColumnSelect
-        label="Payee when blank"
-        field="payee_fallback"
-        mapping={mapping}
-        choices={choices}
-        onChange={setColumn}
-        hint="For rows without a payee (interest, fees)."
-      />
+      {column('Date', 'date', { required: true })}
+      {column('Payee', 'payee', { required: true })}
+      {column('Payee when blank', 'payee_fallback', { hint: 'For rows without a payee (interest, fees).' })}
       <fieldset className="ledger-import-map__amount-type">
         <legend>Amount type</legend>
-        <label className="hf-check">
-          <input
-            type="radio"
-            name="amount_type"
-            checked={mapping.amount_type === 'single'}
-            onChange={() => setMapping((m) => ({ ...m, amount_type: 'single' }))}
-          />
-          <span>Single amount column</span>
-        </label>
-        <label className="hf-check">
-          <input
-            type="radio"
-            name="amount_type"
-            checked={mapping.amount_type === 'double'}
-            onChange={() => setMapping((m) => ({ ...m, amount_type: 'double' }))}
-          />
-          <span>Separate debit and credit columns</span>
-        </label>
+        {amountType('single', 'Single amount column')}
+        {amountType('double', 'Separate debit and credit columns')}
       </fieldset>
       {mapping.amount_type === 'single' ? (
-        <ColumnSelect label="Amount" field="amount" mapping={mapping} choices={choices} onChange={setColumn} required />
+        column('Amount', 'amount', { required: true })
       ) : (
         <>
-          <ColumnSelect
-            label="Debit (payments)"
-            field="debit"
-            mapping={mapping}
-            choices={choices}
-            onChange={setColumn}
-            required
-          />
-          <ColumnSelect
-            label="Credit (deposits)"
-            field="credit"
-            mapping={mapping}
-            choices={choices}
-            onChange={setColumn}
-            required
-          />
+          {column('Debit (payments)', 'debit', { required: true })}
+          {column('Credit (deposits)', 'credit', { required: true })}
         </>
       )}
-      <ColumnSelect label="Category" field="category" mapping={mapping} choices={choices} onChange={setColumn} />
-      <ColumnSelect label="Notes" field="notes" mapping={mapping} choices={choices} onChange={setColumn} />
-      <ColumnSelect
-        label="CR/DR indicator"
-        field="indicator"
-        mapping={mapping}
-        choices={choices}
-        onChange={setColumn}
-        hint="DR makes the amount a payment."
-      />
+      {column('Category', 'category')}
+      {column('Notes', 'notes')}
+      {column('CR/DR indicator', 'indicator', { hint: 'DR makes the amount a payment.' })}
       <label className="hf-check">
         <input
           type="checkbox"

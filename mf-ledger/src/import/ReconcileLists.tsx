@@ -36,31 +36,35 @@ function ExistingCells({ row }: { row: ExistingRow }) {
   );
 }
 
-function Section({
-  title,
-  count,
-  list,
-  selection,
-  onAll,
-  children,
-  note,
-}: {
+interface TickListProps {
   title: string;
+  list: ReconcileList;
   count: number;
-  list?: ReconcileList;
-  selection?: Selection;
-  onAll?: (list: ReconcileList, value: boolean) => void;
-  children: ReactNode;
-  note?: ReactNode;
-}) {
-  const ticks = list && selection ? countTicked(selection[list]) : 0;
+  note: ReactNode;
+  rowHeight: number;
+  /** An imported row beside the register's row it was paired with. */
+  pair?: boolean;
+  /** The checkbox's accessible name for row `i`. */
+  tickLabel: (i: number) => string;
+  /** Row `i` after its checkbox. */
+  cells: (i: number) => ReactNode;
+  selection: Selection;
+  busy: boolean;
+  onToggle: (list: ReconcileList, index: number) => void;
+  onAll: (list: ReconcileList, value: boolean) => void;
+}
+
+/** One list of the reconcile page: a title with its count and "Select all", a note, and the ticked rows, virtualised. */
+function TickList(props: TickListProps) {
+  const { title, list, count, note, rowHeight, pair, tickLabel, cells, selection, busy, onToggle, onAll } = props;
+  const ticks = countTicked(selection[list]);
   return (
     <section className="ledger-import-section" aria-label={title}>
       <header className="ledger-import-section__header">
         <h3>
           {title} <span className="ledger-muted">({count.toLocaleString('en-US')})</span>
         </h3>
-        {list && onAll && count > 0 && (
+        {count > 0 && (
           <label className="hf-check">
             <input
               type="checkbox"
@@ -74,8 +78,29 @@ function Section({
           </label>
         )}
       </header>
-      {note && <p className="ledger-muted ledger-import-section__note">{note}</p>}
-      {count === 0 ? <p className="ledger-import-section__empty">None.</p> : children}
+      <p className="ledger-muted ledger-import-section__note">{note}</p>
+      {count === 0 ? (
+        <p className="ledger-import-section__empty">None.</p>
+      ) : (
+        <VirtualRows
+          count={count}
+          rowHeight={rowHeight}
+          maxHeight={LIST_MAX_HEIGHT}
+          label={title}
+          renderRow={(i) => (
+            <label className={pair ? 'ledger-import-row ledger-import-row--pair' : 'ledger-import-row'}>
+              <input
+                type="checkbox"
+                checked={selection[list][i]}
+                disabled={busy}
+                onChange={() => onToggle(list, i)}
+                aria-label={tickLabel(i)}
+              />
+              {cells(i)}
+            </label>
+          )}
+        />
+      )}
     </section>
   );
 }
@@ -91,125 +116,72 @@ export interface ReconcileListsProps {
 }
 
 /** The three lists of the reconcile page: matched pairs, new rows and possible duplicates, each virtualised. */
-export function ReconcileLists({
-  data,
-  selection,
-  busy,
-  isMobile,
-  onToggle: toggle,
-  onAll: setAll,
-}: ReconcileListsProps) {
+export function ReconcileLists({ data, selection, busy, isMobile, onToggle, onAll }: ReconcileListsProps) {
   const rowHeight = isMobile ? 64 : 40;
   const pairHeight = isMobile ? 84 : 40;
+  const ticking = { selection, busy, onToggle, onAll };
   return (
     <>
-      <Section
+      <TickList
+        {...ticking}
         title="Matched transactions"
-        count={data.matched.length}
         list="matched"
-        selection={selection}
-        onAll={setAll}
+        count={data.matched.length}
+        rowHeight={pairHeight}
+        pair
         note="Rows already in your register that the file confirms: ticked rows are marked cleared (a budgeted row takes the bank's date and amount)."
-      >
-        {data.matched.length > 0 && (
-          <VirtualRows
-            count={data.matched.length}
-            rowHeight={pairHeight}
-            maxHeight={LIST_MAX_HEIGHT}
-            label="Matched transactions"
-            renderRow={(i) => {
-              const pair = data.matched[i];
-              return (
-                <label className="ledger-import-row ledger-import-row--pair">
-                  <input
-                    type="checkbox"
-                    checked={selection.matched[i]}
-                    disabled={busy}
-                    onChange={() => toggle('matched', i)}
-                    aria-label={`Update ${pair.existing.payee} ${displayDate(pair.existing.date)}`}
-                  />
-                  <ImportedCells row={pair.imported} />
-                  <span className="ledger-import-row__arrow" aria-hidden="true">
-                    ↔
-                  </span>
-                  <ExistingCells row={pair.existing} />
-                </label>
-              );
-            }}
-          />
+        tickLabel={(i) => `Update ${data.matched[i].existing.payee} ${displayDate(data.matched[i].existing.date)}`}
+        cells={(i) => (
+          <>
+            <ImportedCells row={data.matched[i].imported} />
+            <span className="ledger-import-row__arrow" aria-hidden="true">
+              ↔
+            </span>
+            <ExistingCells row={data.matched[i].existing} />
+          </>
         )}
-      </Section>
+      />
 
-      <Section
+      <TickList
+        {...ticking}
         title="New transactions"
-        count={data.new.length}
         list="new"
-        selection={selection}
-        onAll={setAll}
+        count={data.new.length}
+        rowHeight={rowHeight}
         note="Rows not in your register yet: ticked rows are added, cleared."
-      >
-        {data.new.length > 0 && (
-          <VirtualRows
-            count={data.new.length}
-            rowHeight={rowHeight}
-            maxHeight={LIST_MAX_HEIGHT}
-            label="New transactions"
-            renderRow={(i) => {
-              const row = data.new[i];
-              return (
-                <label className="ledger-import-row">
-                  <input
-                    type="checkbox"
-                    checked={selection.new[i]}
-                    disabled={busy}
-                    onChange={() => toggle('new', i)}
-                    aria-label={`Import ${row.payee} ${displayDate(row.date)}`}
-                  />
-                  <ImportedCells row={row} />
-                  <span className="ledger-import-row__extra ledger-ellipsis ledger-muted">
-                    {[row.category, row.notes].filter(Boolean).join(' · ')}
-                  </span>
-                </label>
-              );
-            }}
-          />
+        tickLabel={(i) => `Import ${data.new[i].payee} ${displayDate(data.new[i].date)}`}
+        cells={(i) => (
+          <>
+            <ImportedCells row={data.new[i]} />
+            <span className="ledger-import-row__extra ledger-ellipsis ledger-muted">
+              {[data.new[i].category, data.new[i].notes].filter(Boolean).join(' · ')}
+            </span>
+          </>
         )}
-      </Section>
+      />
 
       {data.duplicates.length > 0 && (
-        <Section
+        <TickList
+          {...ticking}
           title="Possible duplicates"
-          count={data.duplicates.length}
           list="duplicates"
-          selection={selection}
-          onAll={setAll}
+          count={data.duplicates.length}
+          rowHeight={pairHeight}
+          pair
           note="These rows look already in your register (a cleared row with the same date, payee and amount). They are not imported unless you tick them, e.g. for a real second purchase."
-        >
-          <VirtualRows
-            count={data.duplicates.length}
-            rowHeight={pairHeight}
-            maxHeight={LIST_MAX_HEIGHT}
-            label="Possible duplicates"
-            renderRow={(i) => {
-              const pair = data.duplicates[i];
-              return (
-                <label className="ledger-import-row ledger-import-row--pair">
-                  <input
-                    type="checkbox"
-                    checked={selection.duplicates[i]}
-                    disabled={busy}
-                    onChange={() => toggle('duplicates', i)}
-                    aria-label={`Import ${pair.imported.payee} ${displayDate(pair.imported.date)} anyway`}
-                  />
-                  <ImportedCells row={pair.imported} />
-                  <span className="ledger-import-row__existing ledger-ellipsis ledger-muted">
-                    already in your register ({pair.existing.payee}, {displayDate(pair.existing.date)})
-                  </span>
-                </label>
-              );
-            }}
-          />
-        </Section>
+          tickLabel={(i) =>
+            `Import ${data.duplicates[i].imported.payee} ${displayDate(data.duplicates[i].imported.date)} anyway`
+          }
+          cells={(i) => (
+            <>
+              <ImportedCells row={data.duplicates[i].imported} />
+              <span className="ledger-import-row__existing ledger-ellipsis ledger-muted">
+                already in your register ({data.duplicates[i].existing.payee},{' '}
+                {displayDate(data.duplicates[i].existing.date)})
+              </span>
+            </>
+          )}
+        />
       )}
     </>
   );
