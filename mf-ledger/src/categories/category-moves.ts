@@ -58,35 +58,34 @@ export function dropTargetName(tree: readonly CategoryNode[], target: number | t
   return target === TOP_LEVEL_DROP_ID ? 'the top level' : (findNode(tree, target)?.node.name ?? '');
 }
 
-const draggedName = (tree: readonly CategoryNode[], draggedId: number) =>
-  findNode(tree, draggedId)?.node.name ?? 'The category';
+/** A move as an announcement says it: the dragged category's name, the target's name and, when refused, why. */
+interface MoveWords {
+  dragged: string;
+  target: string;
+  refusal: ReturnType<typeof refusedDropReason>;
+}
+
+function announcement(say: (move: MoveWords) => string) {
+  return (tree: readonly CategoryNode[], draggedId: number, target: number | typeof TOP_LEVEL_DROP_ID): string =>
+    say({
+      dragged: findNode(tree, draggedId)?.node.name ?? 'The category',
+      target: dropTargetName(tree, target),
+      refusal: refusedDropReason(tree, draggedId, target),
+    });
+}
 
 /**
  * What a screen reader hears while a category is over a target (keyboard or pointer), by name:
  * "Repairs goes to Travel." or, refused, "Travel: not allowed. <why>".
  */
-export function moveOverAnnouncement(
-  tree: readonly CategoryNode[],
-  draggedId: number,
-  target: number | typeof TOP_LEVEL_DROP_ID,
-): string {
-  const refusal = refusedDropReason(tree, draggedId, target);
-  return refusal
-    ? `${dropTargetName(tree, target)}: not allowed. ${refusal}`
-    : `${draggedName(tree, draggedId)} goes to ${dropTargetName(tree, target)}.`;
-}
+export const moveOverAnnouncement = announcement(({ dragged, target, refusal }) =>
+  refusal ? `${target}: not allowed. ${refusal}` : `${dragged} goes to ${target}.`,
+);
 
 /** ...and when it is dropped: "Dropped Repairs on Travel." or "Household was not moved. <why>". */
-export function moveDropAnnouncement(
-  tree: readonly CategoryNode[],
-  draggedId: number,
-  target: number | typeof TOP_LEVEL_DROP_ID,
-): string {
-  const refusal = refusedDropReason(tree, draggedId, target);
-  return refusal
-    ? `${draggedName(tree, draggedId)} was not moved. ${refusal}`
-    : `Dropped ${draggedName(tree, draggedId)} on ${dropTargetName(tree, target)}.`;
-}
+export const moveDropAnnouncement = announcement(({ dragged, target, refusal }) =>
+  refusal ? `${dragged} was not moved. ${refusal}` : `Dropped ${dragged} on ${target}.`,
+);
 
 /** Ids a merge source may not be merged into: itself and its own children. */
 export function invalidMergeDestinations(tree: readonly CategoryNode[], sourceId: number): Set<number> {
