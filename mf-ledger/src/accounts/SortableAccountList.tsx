@@ -9,6 +9,7 @@ import { EditIcon, GripIcon, TrashIcon } from '@hf/ui/icons';
 import type { Account } from './api';
 import { droppedAnnouncement, placeAnnouncement, pointerAnnouncements } from './reorder-announcements';
 import { hasPlannedRows } from './balances';
+import { IconButton } from '../components/IconButton';
 
 interface ItemProps {
   account: Account;
@@ -62,24 +63,12 @@ function SortableAccountItem({ account, onEdit, onDelete, lifted, onHandleKeyDow
         )}
       </span>
       <span className="ledger-hover-actions">
-        <button
-          type="button"
-          className="ledger-icon-button"
-          aria-label={`Edit ${account.name}`}
-          title="Edit account name"
-          onClick={() => onEdit(account)}
-        >
+        <IconButton label={`Edit ${account.name}`} title="Edit account name" onClick={() => onEdit(account)}>
           <EditIcon />
-        </button>
-        <button
-          type="button"
-          className="ledger-icon-button ledger-icon-button--danger"
-          aria-label={`Delete ${account.name}`}
-          title="Delete account"
-          onClick={() => onDelete(account)}
-        >
+        </IconButton>
+        <IconButton label={`Delete ${account.name}`} title="Delete account" onClick={() => onDelete(account)} danger>
           <TrashIcon />
-        </button>
+        </IconButton>
       </span>
     </li>
   );

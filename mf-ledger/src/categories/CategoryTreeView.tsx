@@ -26,6 +26,7 @@ import {
 import './categories.css';
 import type { CategoryNode } from '@hf/app-kit/editing';
 import { ChevronIcon, EditIcon, GripIcon, MergeIcon, PlusIcon, TrashIcon } from '@hf/ui/icons';
+import { IconButton } from '../components/IconButton';
 
 export interface CategoryActions {
   onAddChild: (category: CategoryNode) => void;
@@ -174,43 +175,32 @@ function CategoryRow({
         {!merging && (
           <span className="ledger-hover-actions">
             {isTopLevel && (
-              <button
-                type="button"
-                className="ledger-icon-button"
-                aria-label="Add Sub-category"
+              <IconButton
+                label="Add Sub-category"
                 title={`Add a sub-category to ${category.name}`}
                 onClick={() => actions.onAddChild(category)}
               >
                 <PlusIcon />
-              </button>
+              </IconButton>
             )}
-            <button
-              type="button"
-              className="ledger-icon-button"
-              aria-label="Merge"
+            <IconButton
+              label="Merge"
               title={`Merge ${category.name} into another category`}
               onClick={() => actions.onMerge(category)}
             >
               <MergeIcon />
-            </button>
-            <button
-              type="button"
-              className="ledger-icon-button"
-              aria-label="Edit"
-              title={`Rename ${category.name}`}
-              onClick={() => actions.onEdit(category)}
-            >
+            </IconButton>
+            <IconButton label="Edit" title={`Rename ${category.name}`} onClick={() => actions.onEdit(category)}>
               <EditIcon />
-            </button>
-            <button
-              type="button"
-              className="ledger-icon-button ledger-icon-button--danger"
-              aria-label="Delete"
+            </IconButton>
+            <IconButton
+              label="Delete"
               title={`Delete ${category.name}`}
               onClick={() => actions.onDelete(category)}
+              danger
             >
               <TrashIcon />
-            </button>
+            </IconButton>
           </span>
         )}
       </div>

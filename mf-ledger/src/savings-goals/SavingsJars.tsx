@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import './savings-goals.css';
 import { DASHBOARD_QUERY_KEY, goalsApi, jarProgress, JARS_QUERY_KEY, useJars, type Jar, type JarBody } from './api';
 import { draftOf, JarFields } from './JarForm';
+import { IconButton } from '../components/IconButton';
 
 /** The texts of this section (not in the spec: jars are managed here by decision, see docs/decisions.md). */
 export const JAR_MESSAGES = {
@@ -32,24 +33,12 @@ function JarItem({ goal, onEdit, onDelete }: { goal: Jar; onEdit: () => void; on
           {formatDollars(goal.saved_amount)} of {formatDollars(goal.target_amount)}
         </span>
         <span className="ledger-jars__buttons">
-          <button
-            type="button"
-            className="hf-icon-button"
-            aria-label={`Edit ${goal.name}`}
-            title="Edit"
-            onClick={onEdit}
-          >
+          <IconButton className="hf-icon-button" label={`Edit ${goal.name}`} title="Edit" onClick={onEdit}>
             <EditIcon />
-          </button>
-          <button
-            type="button"
-            className="hf-icon-button"
-            aria-label={`Delete ${goal.name}`}
-            title="Delete"
-            onClick={onDelete}
-          >
+          </IconButton>
+          <IconButton className="hf-icon-button" label={`Delete ${goal.name}`} title="Delete" onClick={onDelete}>
             <TrashIcon />
-          </button>
+          </IconButton>
         </span>
       </div>
       <ProgressBar value={progress} tone="neutral" label={`${goal.name} saved`} />
