@@ -51,6 +51,13 @@ function drillRow(id: number, extra: Partial<DrillDownRow> = {}): DrillDownRow {
   };
 }
 
+/** A CSV download as the server answers it: the file name in Content-Disposition. */
+const csvFile = (filename: string, body: string) => ({
+  status: 200,
+  body,
+  headers: { 'Content-Type': 'text/csv', 'Content-Disposition': `attachment; filename="${filename}"` },
+});
+
 const trend: MonthlyTrend = { months: ['2026-03'], spending: [1080.5], income: [3000], categories: [] };
 
 let byCategory: ReportItem[];
@@ -310,14 +317,7 @@ describe('Reports: the bar list', () => {
 
   it('Download CSV fetches the report as CSV with the token and saves it under the server name', async () => {
     localStorage.setItem('access_token', 'tok');
-    const csv = {
-      status: 200,
-      body: 'Category,Amount\r\nRent,900\r\n',
-      headers: {
-        'Content-Type': 'text/csv',
-        'Content-Disposition': 'attachment; filename="spending_by_category_2026-03-01_2026-03-31.csv"',
-      },
-    };
+    const csv = csvFile('spending_by_category_2026-03-01_2026-03-31.csv', 'Category,Amount\r\nRent,900\r\n');
     const { user, calls } = setup({
       'GET /api/reports/spending_by_category': (req: { query: URLSearchParams }) =>
         req.query.get('format') === 'csv' ? csv : byCategory,
@@ -348,11 +348,7 @@ describe('Reports: the bar list', () => {
 
   it('Download CSV leaves out the hidden categories that are in the report (not stale ones)', async () => {
     localStorage.setItem('report_hidden_categories', JSON.stringify(['12', 'uncategorized', '999']));
-    const csv = {
-      status: 200,
-      body: 'Category,Amount\r\n',
-      headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="r.csv"' },
-    };
+    const csv = csvFile('r.csv', 'Category,Amount\r\n');
     const { user, calls } = setup({
       'GET /api/reports/spending_by_category': (req: { query: URLSearchParams }) =>
         req.query.get('format') === 'csv' ? csv : byCategory,
@@ -516,14 +512,7 @@ describe('Reports: the drill-down', () => {
   });
 
   it('the drill-down has its own Download CSV', async () => {
-    const csv = {
-      status: 200,
-      body: 'Date,Payee\r\n',
-      headers: {
-        'Content-Type': 'text/csv',
-        'Content-Disposition': 'attachment; filename="transactions_by_category.csv"',
-      },
-    };
+    const csv = csvFile('transactions_by_category.csv', 'Date,Payee\r\n');
     const { user, calls } = setup({
       'GET /api/reports/transactions_by_category': (req: { query: URLSearchParams }) =>
         req.query.get('format') === 'csv' ? csv : drillRows,
