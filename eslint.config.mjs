@@ -111,7 +111,7 @@ export default tseslint.config(
   },
   {
     rules: {
-      // Input sanitising deliberately matches control characters (NUL bytes and the like, security.md).
+      // Input sanitising deliberately matches control characters (NUL bytes and the like, docs/rules/security.md).
       'no-control-regex': 'off',
       // Packages are used through their exports only (@hf/contracts/ledger, @hf/app-kit/editing, ...).
       ...boundaries(undefined),

@@ -16,7 +16,7 @@
  * after). A renewed access token (the gateway's `authorization` answer header) is used from then on.
  *
  * Knobs: BENCH_LOAD_MODES (default,scaled), BENCH_LOAD_SECONDS (measured window, 300),
- * BENCH_LOAD_WARMUP_SECONDS (60: svc-ledger's register cache fills in the first minute), BENCH_LOAD_USERS (50), BENCH_LOAD_THINK_MS (1000: a user thinks 0-1,000 ms; 50 makes it a capacity test, docs/decisions.md),
+ * BENCH_LOAD_WARMUP_SECONDS (60: svc-ledger's register cache fills in the first minute), BENCH_LOAD_USERS (50), BENCH_LOAD_THINK_MS (1000: a user thinks 0-1,000 ms; 50 makes it a capacity test, docs/decisions/0048-sustained-load-closed-loop.md),
  * BENCH_LOAD_SEED (1), BENCH_LOAD_LOG_LEVEL (the services' LOG_LEVEL, info), BENCH_LOAD_LIVE_HEAP=1 (the live heap
  * after each full collection in the memory figures; a gc observer that costs CPU),
  * BENCH_LOAD_PG_URL / BENCH_LOAD_NATS_URL (scaled mode; the machine's 127.0.0.1:5432 and :4222).

@@ -1,5 +1,5 @@
 /**
- * Issue 2: the public screens and the session (spec sections 2, 4, 5, 8), desktop and 768 px.
+ * Issue 2: the public screens and the session (docs/rules/screens.md, households.md), desktop and 768 px.
  */
 import type { Page } from '@playwright/test';
 import {

@@ -1,6 +1,6 @@
 /**
- * The Budget Planner (spec sections 2 "Budget Planner" and "Account shell", 3, 5, 7 "Budget", 8,
- * 9) and the account shell's Envelopes panel, at desktop width and 768 px: a monthly rent payment
+ * The Budget Planner (docs/rules/screens.md "Other screens",
+ * predictables.md, envelopes-and-jars.md) and the account shell's Envelopes panel, at desktop width and 768 px: a monthly rent payment
  * on day 31 and a salary deposit, a month's amount filling forward, the budgeted rows in the
  * register; a scheduled transfer and its read-only mirror in the other account; envelopes with
  * and without rollover, spending in the register, "left", the colours and next month's rollover.

@@ -1,5 +1,5 @@
 /**
- * The Dashboard (spec sections 2 "Dashboard" and "Widget", 8, 9) and the savings jars of the
+ * The Dashboard (docs/rules/forecast.md, "Dashboard") and the savings jars of the
  * Accounts page (issue 7), at desktop width and 768 px, against the running app with svc-budget:
  * a chart per account and for net worth with High / Low markers, the history and net-worth
  * toggles, maximize and close (desktop), the stacked list (mobile), chart aspect 3 / 1.5, the

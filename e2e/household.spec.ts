@@ -1,5 +1,5 @@
 /**
- * Issue 2: household invitations end to end (spec sections 2 Household, 2 Register, 6, 7).
+ * Issue 2: household invitations end to end (docs/rules/households.md).
  */
 import type { BrowserContext } from '@playwright/test';
 import {

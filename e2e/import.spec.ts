@@ -1,6 +1,5 @@
 /**
- * The bank import flow (spec sections 2 "Import flow", 4 "Import", "CSV mapping", "File import",
- * 7 "Import", 8) at desktop width and 768 px, against the real svc-import and svc-ledger: the file
+ * The bank import flow (docs/rules/import.md) at desktop width and 768 px, against the real svc-import and svc-ledger: the file
  * modal, the column-mapping page, the reconcile page and the register afterwards. Every file is
  * written here, as banks export them.
  */

@@ -1,6 +1,6 @@
 /**
  * Issue 3: "Your Accounts" (/accounts): create, rename, reorder and delete accounts
- * (spec sections 2 Accounts page, 4 Accounts, 5 New account, 8 Accounts).
+ * (docs/rules/screens.md "Other screens", ledger.md "Accounts").
  */
 import type { Page } from '@playwright/test';
 import { api, expect, registerViaApi, signInWithToken, snap, test } from './support/fixtures';

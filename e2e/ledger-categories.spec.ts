@@ -1,6 +1,6 @@
 /**
  * Issue 3: "Manage Your Categories" (/categories): add, add sub-category, rename, re-parent,
- * delete, and merge with the register updated (spec sections 2 Categories, 4 merge, 5, 8).
+ * delete, and merge with the register updated (docs/rules/ledger.md "Categories").
  */
 import type { Page } from '@playwright/test';
 import { api, expect, localToday, registerViaApi, signInWithToken, snap, test } from './support/fixtures';

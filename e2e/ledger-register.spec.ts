@@ -1,6 +1,6 @@
 /**
- * Issue 3: the account register (spec sections 2 Account Register, 4 Entry line / Clearing mode /
- * Locked rows / Move / Delete, 5 Transfers / Entry / Dates, 8 Register).
+ * Issue 3: the account register (docs/rules/screens.md "Register screen",
+ * ledger.md, dates.md).
  * Keyboard entry, balances, transfers, date keys, the sub-category prompt, clearing mode, locked
  * rows, move, delete with `y`, and bulk categorize.
  */

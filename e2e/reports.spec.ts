@@ -1,6 +1,5 @@
 /**
- * The Reports screen (spec sections 2 "Reports", 3 Report item / Local browser storage, 7
- * Reports, 8, 9), at desktop width and 768 px: spending by category with sub-categories, by
+ * The Reports screen (docs/rules/reports.md), at desktop width and 768 px: spending by category with sub-categories, by
  * payee, income, the date shortcuts, the account multi-select and the hide filter (remembered
  * over a reload), sort by name, the drill-down with an edit that moves money between two
  * categories, transfers and budgeted rows never counted, the trend chart, the CSV download and

@@ -38,7 +38,7 @@ export interface TestUser {
   refreshToken?: string;
 }
 
-/** X-Client-Date: the household's local date, as the shell sends it (domain.md). */
+/** X-Client-Date: the household's local date, as the shell sends it (docs/rules/dates.md, Today). */
 export function localToday(): string {
   const d = new Date();
   const p = (n: number) => String(n).padStart(2, '0');

@@ -85,7 +85,7 @@ function useProgressiveCount(total: number): number {
 }
 
 /**
- * The Dashboard (spec sections 2 "Dashboard" and "Widget", 8, 9): the widget block, one
+ * The Dashboard (docs/rules/forecast.md, "Dashboard"): the widget block, one
  * projection chart per account and the Net Worth chart, the low-balance warnings (beyond the
  * spec), the history and net-worth toggles; a grid with maximize buttons on desktop, a stacked
  * list with only the net-worth toggle on mobile (768 px or less).

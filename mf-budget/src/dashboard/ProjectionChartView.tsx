@@ -1,7 +1,7 @@
 /**
  * One projection chart (recharts, lazy-loaded by ProjectionChart): the balance per day as an
  * area, y ticks over a round domain that includes zero, x labels on January and the even months,
- * and the projected High and Low from today on (spec sections 2 and 9). Colours come from the
+ * and the projected High and Low from today on (docs/rules/forecast.md, "Dashboard"). Colours come from the
  * theme's CSS variables (dashboard.css), so every built-in theme reads well. ProjectionChart
  * gives it its box (with the accessible name) and the box's width, so the first render already
  * has its size and takes the place of the plain SVG first draw without a blank frame.

@@ -10,8 +10,8 @@ export function monthWord(monthName: string): string {
 }
 
 /**
- * The widget block (spec section 2 "Widget"): this month's envelopes ("Everyday Expenses") and
- * the savings jars, each with a progress bar (section 5: remaining share with the envelope
+ * The widget block (docs/rules/forecast.md, "Dashboard"): this month's envelopes ("Everyday Expenses") and
+ * the savings jars, each with a progress bar (docs/rules/envelopes-and-jars.md: remaining share with the envelope
  * colours; jar saved / target). Nothing at all when both lists are empty.
  */
 export function Widgets({ data }: { data: WidgetData }) {

@@ -1,4 +1,4 @@
-/** svc-budget's dashboard calls (spec section 7 "Dashboard"; contract: @hf/contracts/budget). */
+/** svc-budget's dashboard calls (docs/rules/api.md; contract: @hf/contracts/budget). */
 import { DASHBOARD_QUERY_KEY } from '@hf/app-kit/budget/envelopes';
 import {
   balanceProjectionQuery,

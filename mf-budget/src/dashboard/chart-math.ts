@@ -1,5 +1,5 @@
 /**
- * The projection chart's arithmetic (spec section 9), free of React and recharts so it is tested
+ * The projection chart's arithmetic (docs/rules/forecast.md, Dashboard), free of React and recharts so it is tested
  * on its own: the y domain and ticks, the x labels, the High / Low markers and the low-balance
  * warning's words.
  */
@@ -7,11 +7,11 @@ import { dollarsToCents, formatCurrency, formatDollars } from '@hf/app-kit';
 import { roundToCents } from '@hf/money';
 import { monthAndYear, monthName, type CalendarDate } from '@hf/calendar';
 
-/** Spec section 9: chart aspect (width / height). */
+/** Chart aspect (width / height). */
 export const CHART_ASPECT = { desktop: 3, mobile: 1.5 } as const;
-/** Spec section 9: about 5 ticks on the y axis. */
+/** About 5 ticks on the y axis. */
 export const Y_TICK_COUNT = 5;
-/** Spec section 9: marker size and the vertical offsets of the High and Low labels. */
+/** Marker size and the vertical offsets of the High and Low labels. */
 export const MARKER_SIZE = 8;
 export const MARKER_OFFSET = { high: -15, low: 22 } as const;
 
@@ -108,7 +108,7 @@ export function yAxisScale(
   return { domain: [ticks[0], ticks[n - 1]], ticks };
 }
 
-/** Spec section 9: x labels on January and the even months only. */
+/** X labels on January and the even months only. */
 export function isLabelMonth(month: number): boolean {
   return month === 1 || month % 2 === 0;
 }
@@ -162,7 +162,7 @@ export interface Markers {
 }
 
 /**
- * Spec section 9: the projected High and Low are taken from today onward (the earliest date on
+ * The projected High and Low are taken from today onward (the earliest date on
  * ties). Null when no point is dated today or later.
  */
 export function highLowMarkers(points: readonly Point[], today: CalendarDate): Markers | null {
@@ -188,7 +188,7 @@ export function markerLabel(kind: keyof Markers, balance: number): string {
   return `${kind === 'high' ? 'High' : 'Low'}: ${formatDollars(balance)}`;
 }
 
-/** Beyond the spec (issue 7): "Checking is projected to go below $0 on Mar 14, 2027", or null. */
+/** The low-balance warning (docs/rules/forecast.md, first_negative_date): "Checking is projected to go below $0 on Mar 14, 2027", or null. */
 export function lowBalanceWarning(name: string, firstNegativeDate: CalendarDate | null): string | null {
   return firstNegativeDate ? `${name} is projected to go below $0 on ${longDate(firstNegativeDate)}` : null;
 }

@@ -1,7 +1,7 @@
 import '../planner/planner.css';
 import { BudgetPlanner } from '../planner/BudgetPlanner';
 
-/** /budget (spec section 2 "Budget Planner"). */
+/** /budget (docs/rules/screens.md, "Other screens"). */
 export default function BudgetPage() {
   return (
     <section className="hf-page">

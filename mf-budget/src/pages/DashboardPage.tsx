@@ -1,7 +1,7 @@
 import '../dashboard/dashboard.css';
 import { Dashboard } from '../dashboard/Dashboard';
 
-/** /dashboard (spec section 2): the title, then the widgets, the projection charts and their toggles. */
+/** /dashboard (docs/rules/forecast.md): the title, then the widgets, the projection charts and their toggles. */
 export default function DashboardPage() {
   return (
     <section className="hf-page">
