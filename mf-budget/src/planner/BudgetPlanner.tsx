@@ -1,5 +1,5 @@
 /**
- * The Budget Planner (spec section 2): the account selector (the default account first) with
+ * The Budget Planner (docs/rules/screens.md, "Other screens"): the account selector (the default account first) with
  * "Go to Register →", then Everyday Envelopes, The Predictables and Piggy Banks for that account.
  */
 import { useAccounts } from '@hf/app-kit';

@@ -1,6 +1,5 @@
 /**
- * Everyday Envelopes of one account and month (spec sections 2 "Budget Planner", 5 "Category
- * budget add" and "Budget progress", 7 "Budget"): the list with amount, rollover, spent, left and
+ * Everyday Envelopes of one account and month (docs/rules/envelopes-and-jars.md): the list with amount, rollover, spent, left and
  * the progress bar; the add form (category autocomplete, amount, rollover on by default); delete;
  * "Reset This Month" (asks, makes no call).
  */

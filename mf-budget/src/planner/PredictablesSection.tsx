@@ -1,6 +1,5 @@
 /**
- * The Predictables (spec sections 2 "Budget Planner", 3 "Scheduled budget item", 5 "Scheduled item
- * add" and "Transfers"): fixed recurring income and bills of one account, as "Planned Deposits"
+ * The Predictables (docs/rules/predictables.md): fixed recurring income and bills of one account, as "Planned Deposits"
  * and "Planned Payments" with 12 month columns starting at the current month.
  */
 import { useAccounts } from '@hf/app-kit';

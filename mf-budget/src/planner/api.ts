@@ -1,4 +1,4 @@
-/** svc-budget calls of the Budget Planner (spec section 7 "Budget"; contract: @hf/contracts/budget). */
+/** svc-budget calls of the Budget Planner (docs/rules/api.md; contract: @hf/contracts/budget). */
 import { api, ApiError, apiFetch } from '@hf/app-kit';
 import { BUDGET_QUERY_KEY, DASHBOARD_QUERY_KEY } from '@hf/app-kit/budget/envelopes';
 import type {
@@ -14,7 +14,7 @@ import { useCallback } from 'react';
 
 export type { Envelope, Predictable };
 
-/** The spec's texts (section 8 "Budget"). */
+/** The screens' texts (docs/rules/screens.md, Messages). */
 export const BUDGET_TEXT = {
   fetchItems: 'Could not fetch scheduled budget data.',
   fetchEnvelopes: 'Could not fetch category budget data.',

@@ -27,7 +27,7 @@ export function monthCents(item: Predictable, month: string): number {
   return dollarsToCents(item.values[month]);
 }
 
-/** A zero shows as a dash in the planned tables (spec section 9). */
+/** A zero shows as a dash in the planned tables (docs/rules/money.md). */
 export function amountCellText(cents: number): string {
   return cents === 0 ? '-' : formatCurrency(cents);
 }
@@ -39,7 +39,7 @@ export function amountEditText(cents: number): string {
 
 export type AmountEdit = { kind: 'unchanged' } | { kind: 'invalid'; message: string } | { kind: 'save'; cents: number };
 
-/** A typed amount against the cell's current one: only a changed value is saved (spec section 5). */
+/** A typed amount against the cell's current one: only a changed value is saved. */
 export function parseAmountEdit(text: string, currentCents: number): AmountEdit {
   const cents = text.trim() === '' ? 0 : parseCurrencyInput(text);
   if (cents === null) return { kind: 'invalid', message: 'Please enter a valid amount.' };
@@ -51,7 +51,7 @@ export const DAY_REQUIRED = 'Day is required.';
 export const DAY_RANGE = 'Day must be between 1 and 31.';
 export const PAYEE_REQUIRED = 'Payee is required.';
 
-/** Day of month 1..31 (spec sections 5 and 9): the day, or the message. */
+/** Day of month 1..31 (docs/rules/predictables.md): the day, or the message. */
 export function parseDay(text: string): { ok: true; day: number } | { ok: false; message: string } {
   const t = text.trim();
   if (!t) return { ok: false, message: DAY_REQUIRED };

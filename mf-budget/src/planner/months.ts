@@ -1,4 +1,4 @@
-/** The budget's months (spec section 9: 12 months starting at the current month). */
+/** The budget's months (12 months starting at the current month: docs/rules/dates.md). */
 import { addMonths, firstOfMonth, monthAndYear, type CalendarDate } from '@hf/calendar';
 import { BUDGET_HORIZON_MONTHS } from '@hf/contracts/budget-limits';
 

@@ -10,7 +10,7 @@ import { formatDollars } from '@hf/app-kit';
 export const accountQueryKey = (id: number) => ['accounts', id] as const;
 
 /**
- * The frame around an account's pages (spec section 2 "Account shell"): the account name, the
+ * The frame around an account's pages (docs/rules/screens.md, "Other screens"): the account name, the
  * collapsible Envelopes panel, "Bulk Categorize" and "Import Transactions".
  */
 export function AccountShell({

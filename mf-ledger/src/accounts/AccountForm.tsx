@@ -7,7 +7,7 @@ export interface NewAccount {
   startingBalance: number;
 }
 
-/** The add form: new account name and starting balance, both required (spec section 5). */
+/** The add form: new account name and starting balance, both required. */
 export function AccountForm({ onCreate }: { onCreate: (account: NewAccount) => Promise<boolean> }) {
   const [name, setName] = useState('');
   const [balance, setBalance] = useState('');

@@ -10,7 +10,7 @@ import { SortableAccountList } from './SortableAccountList';
 import './accounts.css';
 
 /**
- * The Accounts page's content (spec sections 2, 4, 8): the sortable list, the add form, the
+ * The Accounts page's content (docs/rules/screens.md, "Other screens"): the sortable list, the add form, the
  * edit modal and the delete confirmation, with the 3-second status line. The list is the
  * shared ['accounts'] query, so the header's Accounts dropdown follows every change.
  */

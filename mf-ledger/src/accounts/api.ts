@@ -1,4 +1,4 @@
-/** svc-ledger account calls (spec section 7 "Accounts"). */
+/** svc-ledger account calls (docs/rules/api.md). */
 import { api } from '@hf/app-kit';
 import { localToday } from '@hf/calendar';
 import type { Account } from '@hf/contracts';

@@ -2,7 +2,7 @@ import { dollarsToCents } from '@hf/money';
 import type { Account } from './api';
 
 /**
- * Which balance to show (docs/decisions.md "Balance today and after planned rows"): the balance
+ * Which balance to show (docs/decisions/0095-balance-today.md): the balance
  * today (rows dated today or earlier) is the account's balance; when rows dated after today
  * change it, the balance after them is shown beside it, named.
  */

@@ -36,7 +36,7 @@ export function bulkErrorMessage(err: unknown): string {
   return 'An unknown error occurred during categorization.';
 }
 
-/** Search the account's transactions by payees, select results, apply a category (spec section 2). */
+/** Search the account's transactions by payees, select results, apply a category (docs/rules/screens.md). */
 export function BulkCategorizeModal({
   accountId,
   onClose,

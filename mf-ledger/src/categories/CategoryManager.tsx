@@ -14,7 +14,7 @@ import { CategoryDialog, type Dialog } from './CategoryDialog';
 import { CategoryTreeView } from './CategoryTreeView';
 import { LEDGER_LIMITS } from '@hf/contracts/ledger-limits';
 
-/** "Manage Your Categories" content (spec sections 2, 4, 5, 8). */
+/** "Manage Your Categories" content (docs/rules/ledger.md and screens.md, "Categories"). */
 export function CategoryManager() {
   const queryClient = useQueryClient();
   const tree = useCategoryTree();

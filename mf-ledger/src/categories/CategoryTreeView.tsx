@@ -228,7 +228,7 @@ function pointerAnnouncements(tree: CategoryNode[]): Announcements {
 }
 
 /**
- * The category tree with expand/collapse and drag-and-drop re-parenting (spec section 2). The
+ * The category tree with expand/collapse and drag-and-drop re-parenting (docs/rules/screens.md). The
  * mouse or touch drags with dnd-kit; the keyboard picks a category up with Space or Enter on its
  * handle, chooses where it goes with the arrow keys (the top level or a top-level category, one
  * step per press), and drops it with Space or Enter; Escape or Tab puts it back.

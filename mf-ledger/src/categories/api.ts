@@ -1,5 +1,5 @@
 /**
- * svc-ledger category calls (spec section 7 "Categories and payees"): the reads, creation and
+ * svc-ledger category calls (docs/rules/api.md): the reads, creation and
  * the shared query keys are app-kit's (the reports' drill-down uses them too); renaming, moving,
  * deleting and merging belong to the Categories page.
  */

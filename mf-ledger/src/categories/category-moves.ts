@@ -1,6 +1,6 @@
 /**
- * Drag-and-drop re-parenting rules (spec section 5: "The tree is limited to two levels by drag
- * logic"): a category can be dropped on a top-level category (becoming its child) or on the
+ * Drag-and-drop re-parenting rules (docs/rules/ledger.md, Categories: two levels at
+ * most): a category can be dropped on a top-level category (becoming its child) or on the
  * top-level drop zone. Returns the new parent id (null = top level), or undefined for no move.
  */
 import type { CategoryNode } from '@hf/app-kit/editing';

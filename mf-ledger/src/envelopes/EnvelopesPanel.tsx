@@ -1,5 +1,5 @@
 /**
- * The account shell's "Envelopes" panel (spec section 2 "Account shell"): Show / Hide, and this
+ * The account shell's "Envelopes" panel (docs/rules/screens.md, "Other screens"): Show / Hide, and this
  * account's Everyday Envelopes of the current month with the amount left and the progress bar.
  * The envelopes share the Budget Planner's query (`['budget', 'envelopes', accountId, month]`),
  * so a change there shows here; a write in the register (which refreshes the account's balances)

@@ -10,7 +10,7 @@ import { FILE_ACCEPT, FILE_TYPE_MESSAGE, formatBytes, hasImportExtension } from 
 import type { MappingState } from './navigation';
 
 /**
- * The file modal of the import flow (spec section 2): drag and drop or browse, a bank CSV file
+ * The file modal of the import flow (docs/rules/import.md, Screens): drag and drop or browse, a bank CSV file
  * (OFX, QFX and QIF are read too), upload progress, then the mapping page with the analysis.
  */
 export function FileImportModal({ accountId, onClose }: { accountId: number; onClose: () => void }) {

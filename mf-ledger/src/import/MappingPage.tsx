@@ -73,7 +73,7 @@ function PreviewTable({
   );
 }
 
-/** /accounts/{id}/import/map: which column holds what, then process (spec section 2 "Import flow"). */
+/** /accounts/{id}/import/map: which column holds what, then process (docs/rules/import.md, Screens). */
 export function MappingPage({ accountId }: { accountId: number }) {
   const location = useLocation();
   const state: unknown = location.state;
@@ -140,7 +140,7 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
           mapping_config: config,
         });
       } catch (err) {
-        // An alert, after which the import continues (spec section 8).
+        // An alert, after which the import continues (docs/rules/import.md).
         await dialogs.alert('Save Mapping', mappingSaveFailedText(err instanceof ApiError ? err.serverMessage : null));
       }
     }
