@@ -27,8 +27,8 @@ function SkippedLine({ row }: { row: SkippedRow }) {
 }
 
 /**
- * The warning about rows that will not be imported: the first 10, then a toggle for all (spec
- * section 4), which lists them virtualised (a wrong mapping can skip every row of a large file).
+ * The warning about rows that will not be imported: the first 10, then a toggle for all
+ * (docs/rules/import.md), which lists them virtualised (a wrong mapping can skip every row of a large file).
  */
 export function SkippedRows({ rows }: { rows: readonly SkippedRow[] }) {
   const [showAll, setShowAll] = useState(false);

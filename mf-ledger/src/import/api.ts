@@ -1,5 +1,5 @@
 /**
- * svc-import's calls (spec section 7 "Import"; contract: @hf/contracts/import). Uploads and
+ * svc-import's calls (docs/rules/api.md; contract: @hf/contracts/import). Uploads and
  * the commit go through `apiUpload` (XMLHttpRequest) so the screens can show their progress.
  */
 import { api } from '@hf/app-kit';

@@ -1,8 +1,8 @@
-/** The column-mapping page's pure rules (spec section 4 "CSV mapping", domain.md "Import"). */
+/** The column-mapping page's pure rules (docs/rules/import.md). */
 import { IMPORT_FILE_EXTENSIONS, IMPORT_MESSAGES } from '@hf/contracts/import-limits';
 import type { CsvAnalysis, MappingConfig } from '@hf/contracts/import';
 
-/** The skipped-rows warning lists this many before its toggle (spec section 9). */
+/** The skipped-rows warning lists this many before its toggle (docs/rules/import.md). */
 export const SKIPPED_PREVIEW_ROWS = 10;
 
 export const MAPPING_NAME_PLACEHOLDER = 'e.g. Chase Checking';
@@ -77,12 +77,12 @@ export function mappingProblem(mapping: MappingConfig): string | null {
   return null;
 }
 
-/** "Save this mapping" ticked (the default) needs a name (spec section 4). */
+/** "Save this mapping" ticked (the default) needs a name (docs/rules/import.md). */
 export function mappingNameProblem(save: boolean, name: string): string | null {
   return save && !name.trim() ? IMPORT_MESSAGES.mappingNameRequired : null;
 }
 
-/** The alert after a failed save; the import continues (spec section 8). */
+/** The alert after a failed save; the import continues. */
 export function mappingSaveFailedText(serverMessage: string | null): string {
   return IMPORT_MESSAGES.mappingSaveFailed + (serverMessage || IMPORT_MESSAGES.unknownError);
 }

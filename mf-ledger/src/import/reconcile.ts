@@ -10,7 +10,7 @@ import type {
 
 export type ReconcileList = 'matched' | 'new' | 'duplicates';
 
-/** Ticks per list, by position: matched and new ticked, possible duplicates not (domain.md "Import"). */
+/** Ticks per list, by position: matched and new ticked, possible duplicates not (docs/rules/import.md). */
 export interface Selection {
   matched: readonly boolean[];
   new: readonly boolean[];

@@ -2,7 +2,7 @@ import '../ledger.css';
 import { AccountsManager } from '../accounts/AccountsManager';
 import { SavingsJars } from '../savings-goals/SavingsJars';
 
-/** /accounts: "Your Accounts" (spec section 2), then the savings jars (issue 7's decision). */
+/** /accounts: "Your Accounts", then the savings jars (docs/decisions/0076-jars-on-accounts-page.md). */
 export default function AccountsPage() {
   return (
     <section className="hf-page ledger-page">

@@ -1,7 +1,7 @@
 import '../ledger.css';
 import { CategoryManager } from '../categories/CategoryManager';
 
-/** /categories: "Manage Your Categories" (spec section 2). */
+/** /categories: "Manage Your Categories" (docs/rules/screens.md). */
 export default function CategoriesPage() {
   return (
     <section className="hf-page ledger-page">

@@ -5,7 +5,7 @@ import { Modal } from '@hf/ui';
 import type { RegisterRow } from './api';
 import { transactionsApi } from './api';
 
-/** The move dialog closes itself this long after a completed move (spec section 9). */
+/** The move dialog closes itself this long after a completed move (docs/rules/screens.md). */
 export const MOVE_AUTO_CLOSE_MS = 2000;
 
 export function moveErrorMessage(err: unknown): string {
@@ -13,7 +13,7 @@ export function moveErrorMessage(err: unknown): string {
 }
 
 /**
- * Move a transaction to another account (spec section 4): extra confirmation when it is cleared,
+ * Move a transaction to another account (docs/rules/screens.md): extra confirmation when it is cleared,
  * a completion message, and auto-close after 2 s.
  */
 export function MoveDialog({

@@ -30,7 +30,7 @@ export interface RegisterProps {
 }
 
 /**
- * The account register (spec sections 2, 4, 5): virtualised rows with separators, the entry
+ * The account register (docs/rules/screens.md, "Register screen"): virtualised rows with separators, the entry
  * line (header / inline / footer), inline editing, move, delete, clearing mode, locked cleared
  * rows, transfers and the category creation flow. Each of those lives in its own hook or part;
  * this component composes them.

@@ -1,4 +1,4 @@
-/** svc-ledger transaction calls (spec section 7 "Transactions", "Accounts" transfer). */
+/** svc-ledger transaction calls (docs/rules/api.md). */
 import { api, apiFetch } from '@hf/app-kit';
 import { updateTransaction } from '@hf/app-kit/editing';
 import type {

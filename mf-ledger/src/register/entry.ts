@@ -1,5 +1,5 @@
 /**
- * The entry line's rules as pure functions (spec sections 3-5): the transfer rule (payee equal
+ * The entry line's rules as pure functions (docs/rules/ledger.md, Transfers): the transfer rule (payee equal
  * to another account's name), the transfer's direction from net = deposit - payment, and
  * validation of a draft. The amount and status fields themselves are app-kit's.
  */
@@ -13,7 +13,7 @@ import {
 import { parseEntryDate, type CalendarDate } from '@hf/calendar';
 import { fromCents } from '@hf/money';
 
-/** Entry line draft (spec section 3): a transaction's fields as typed, plus the transfer destination. */
+/** Entry line draft: a transaction's fields as typed, plus the transfer destination. */
 export interface EntryDraft extends TransactionDraft {
   destinationAccountId: number | null;
 }
@@ -42,7 +42,7 @@ export interface TransferLegs {
 }
 
 /**
- * Spec section 5 "Transfers": the from-account is the current account if the net is negative,
+ * docs/rules/ledger.md, Transfers: the from-account is the current account if the net is negative,
  * otherwise the destination; the to-account is the current account if the net is positive,
  * otherwise the destination. A zero net (only after the zero-amount confirmation) goes out of the
  * current account, so the pair is never the same account twice.

@@ -19,7 +19,7 @@ export function useEntryPosition(): [EntryPosition, (p: EntryPosition) => void] 
 }
 
 export type HighlightKind = 'new' | 'edited';
-/** Edited rows stay highlighted 3 s, new rows about 2.5 s (spec section 9). */
+/** Edited rows stay highlighted 3 s, new rows about 2.5 s (docs/rules/screens.md). */
 export const HIGHLIGHT_MS: Record<HighlightKind, number> = { edited: 3000, new: 2500 };
 
 export function useHighlights() {

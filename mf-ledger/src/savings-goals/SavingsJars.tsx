@@ -9,7 +9,7 @@ import { DASHBOARD_QUERY_KEY, goalsApi, jarProgress, JARS_QUERY_KEY, useJars, ty
 import { draftOf, JarFields } from './JarForm';
 import { IconButton } from '../components/IconButton';
 
-/** The texts of this section (not in the spec: jars are managed here by decision, see docs/decisions.md). */
+/** The texts of this section (jars are managed here: docs/decisions/0076-jars-on-accounts-page.md). */
 export const JAR_MESSAGES = {
   fetchFailed: 'Could not fetch savings jars.',
   created: 'Savings jar created successfully.',

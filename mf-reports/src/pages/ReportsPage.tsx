@@ -1,7 +1,7 @@
 import '../reports/reports.css';
 import { Reports } from '../reports/Reports';
 
-/** /reports (spec section 2 "Reports"). */
+/** /reports (docs/rules/reports.md). */
 export default function ReportsPage() {
   return (
     <section className="hf-page">

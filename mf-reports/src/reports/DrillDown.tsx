@@ -21,7 +21,7 @@ export interface DrillDownProps {
 }
 
 /**
- * The drill-down (spec section 2): the rows behind a report item, each editable as in the
+ * The drill-down (docs/rules/reports.md): the rows behind a report item, each editable as in the
  * register. A save refetches the drill-down, the report and the trend (read-your-writes makes
  * them include the edit).
  */

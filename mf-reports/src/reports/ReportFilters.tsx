@@ -144,7 +144,7 @@ function CategoryHideFilter({ hidden, onChange }: { hidden: ReadonlySet<string>;
   );
 }
 
-/** The report's filters (spec section 2 "Reports"); they stack on mobile. */
+/** The report's filters (docs/rules/reports.md); they stack on mobile. */
 export function ReportFilters(props: ReportFiltersProps) {
   const { type, grouping, range, today } = props;
   return (

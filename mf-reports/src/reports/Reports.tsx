@@ -52,7 +52,7 @@ function useRemembered<T>(load: () => T, save: (value: T) => void): [T, (value: 
 }
 
 /**
- * The Reports screen (spec section 2): spending or income, by category or payee, over a date
+ * The Reports screen (docs/rules/reports.md): spending or income, by category or payee, over a date
  * range and a choice of accounts, as a trend chart and a bar list with a drill-down.
  */
 export function Reports() {

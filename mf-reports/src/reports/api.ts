@@ -1,4 +1,4 @@
-/** svc-reports calls (spec section 7 "Reports"; contract: @hf/contracts/reports). */
+/** svc-reports calls (docs/rules/api.md; contract: @hf/contracts/reports). */
 import { ApiError, apiDownload, apiFetch, errorMessage, saveDownloadedFile } from '@hf/app-kit';
 import type { DrillDownRow, MonthlyTrend, ReportItem } from '@hf/contracts/reports';
 import { UNCATEGORIZED_ID, type ReportKind, type ReportSort } from '@hf/contracts/reports-limits';
@@ -23,7 +23,7 @@ export interface ReportParams extends ReportScope {
 /** The item a drill-down lists the rows of. */
 export type DrillDownTarget = { by: 'category'; id: number | null; name: string } | { by: 'payee'; name: string };
 
-/** The spec's text when a report call fails (section 8). */
+/** The screen's text when a report call fails (docs/rules/reports.md). */
 export const REPORT_FETCH_ERROR = 'Could not fetch report data. Please try again.';
 
 /** A refused request (4xx) shows the server's message (a too long range...); anything else the spec's text. */

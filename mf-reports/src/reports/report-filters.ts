@@ -1,5 +1,5 @@
 /**
- * The report filters as values (spec sections 2 and 9): which report, the date range and its
+ * The report filters as values (docs/rules/reports.md): which report, the date range and its
  * shortcuts, and the settings remembered in localStorage (sort, hidden categories, accounts).
  */
 import { STORAGE_KEYS } from '@hf/app-kit';
@@ -40,7 +40,7 @@ export interface DateRange {
   end: CalendarDate;
 }
 
-/** The default range: the current month (spec section 9). */
+/** The default range: the current month. */
 export function thisMonth(today: CalendarDate): DateRange {
   return { start: firstOfMonth(today), end: lastOfMonth(today) };
 }
@@ -65,7 +65,7 @@ export function rangeProblem(range: DateRange): string | null {
   return null;
 }
 
-// ----- remembered in localStorage (spec sections 3 and 9) -----
+// ----- remembered in localStorage (docs/rules/reports.md) -----
 
 export const DEFAULT_SORT: ReportSort = 'amount';
 

@@ -38,7 +38,7 @@ export function barPercent(value: number, largest: number): number {
   return Math.max(0.5, Math.min(100, (value / largest) * 100));
 }
 
-/** Bar colours cycle through 6 colours (spec section 9). */
+/** Bar colours cycle through 6 colours (docs/rules/reports.md). */
 export const BAR_COLORS = 6;
 
 export function barColorIndex(position: number): number {
