@@ -16,10 +16,10 @@ export const THEME_QUERY_KEYS = {
   preference: ['themes', 'preference'] as const,
 };
 
-/** The id svc-auth falls back to (spec section 9). */
+/** The id svc-auth falls back to (docs/rules/households.md, Themes). */
 export const DEFAULT_THEME_ID = 'default';
 
-/** Theme load failures are only logged (spec section 8): the screen keeps working with what it has. */
+/** Theme load failures are only logged (docs/rules/households.md): the screen keeps working with what it has. */
 async function logged<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();

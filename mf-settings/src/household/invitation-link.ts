@@ -1,4 +1,4 @@
-/** The link an invited person opens (spec section 7): the site origin, /register, query parameter token. */
+/** The link an invited person opens (docs/rules/households.md): the site origin, /register, query parameter token. */
 export function invitationLink(token: string, origin: string = window.location.origin): string {
   return `${origin}/register?token=${encodeURIComponent(token)}`;
 }

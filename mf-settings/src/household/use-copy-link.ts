@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTimedValue, type MessageKind } from '@hf/ui';
 import { INVITE_MESSAGES } from './invitation-link';
 
-/** How long a "Copy Link" button reads "Copied!" (spec section 9). */
+/** How long a "Copy Link" button reads "Copied!" (docs/rules/screens.md). */
 export const COPIED_LABEL_MS = 2000;
 
 /** Copies with the Clipboard API, or the selection fallback where the API is missing (plain http). */

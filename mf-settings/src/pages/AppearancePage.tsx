@@ -1,7 +1,7 @@
 import { AppearanceSettings } from '../appearance/AppearanceSettings';
 import '../settings.css';
 
-/** /settings/appearance: the colour theme (spec section 2, "Appearance"). */
+/** /settings/appearance: the colour theme (docs/rules/screens.md, "Other screens"). */
 export default function AppearancePage() {
   return (
     <div className="hf-settings hf-appearance">

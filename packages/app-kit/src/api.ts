@@ -1,7 +1,7 @@
 import { localToday } from '@hf/calendar';
 import { getAccessToken, handleUnauthorized, STORAGE_KEYS } from './session';
 
-/** Base API path (spec section 9). */
+/** Base API path (docs/rules/api.md). */
 export const API_BASE = '/api';
 
 /** An API failure: `message` is the server's `{ message }` when it sent one. */
@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's message of an error, else the screen's fallback text (spec section 8). */
+/** The server's message of an error, else the screen's fallback text (docs/rules/screens.md, Messages). */
 export function errorMessage(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.serverMessage ? err.serverMessage : fallback;
 }
@@ -30,7 +30,7 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
-/** Calls whose 401 is a normal answer, not an expired session (spec section 4). */
+/** Calls whose 401 is a normal answer, not an expired session (docs/rules/screens.md). */
 const UNAUTHENTICATED_CALLS = ['/users/login'];
 
 /** Header names of read-your-writes (the values of @hf/contracts' EVENT_SEQUENCE_HEADER and MIN_SEQUENCE_HEADER). */

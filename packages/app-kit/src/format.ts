@@ -1,6 +1,6 @@
 /**
  * How the screens show API values: decimal dollars through @hf/money's cents formatter, and
- * calendar dates as M/D/YYYY (US short date, spec section 5).
+ * calendar dates as M/D/YYYY (US short date, docs/rules/dates.md).
  */
 import type { CalendarDate } from '@hf/calendar';
 import { dollarsToCents, formatCurrency } from '@hf/money';

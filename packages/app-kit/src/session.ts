@@ -1,5 +1,5 @@
 /**
- * The browser session, exactly as spec section 3/4 names its storage keys:
+ * The browser session, with the storage keys of docs/rules/screens.md:
  * localStorage `access_token`, `refresh_token`, `rememberedEmail`; sessionStorage holds the
  * auto-logout timestamp and the zero-amount warning flag.
  */
@@ -21,7 +21,7 @@ export const SESSION_KEYS = {
   clearedCorrectionMode: 'clearedCorrectionMode',
 } as const;
 
-/** Inactivity auto-logout after 2 hours (spec section 9). */
+/** Inactivity auto-logout after 2 hours (docs/rules/households.md). */
 export const INACTIVITY_LIMIT_MS = 2 * 60 * 60 * 1000;
 
 export function getAccessToken(): string | null {

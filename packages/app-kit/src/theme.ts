@@ -2,7 +2,7 @@ import { THEME_COLOR_KEYS, type ThemeColorKey, type ThemeColors } from '@hf/cont
 
 /**
  * The theme reaches the shell and every remote through CSS custom properties on
- * <html>: one `--<colourKey>` per key of spec section 3 (e.g. `--primaryBg`).
+ * <html>: one `--<colourKey>` per key of docs/rules/households.md, Themes (e.g. `--primaryBg`).
  */
 export { THEME_COLOR_KEYS, type ThemeColorKey, type ThemeColors };
 

@@ -1,5 +1,5 @@
 /**
- * The dashboard's queries (svc-budget, spec section 7 "Dashboard"): their keys and fetchers in one
+ * The dashboard's queries (svc-budget, docs/rules/api.md): their keys and fetchers in one
  * place, so that mf-budget's Dashboard and the shell's start-up prefetch (a page load of
  * /dashboard asks for its data while the remote's code is still loading) share one cache entry.
  * Imported by its subpath (`@hf/app-kit/budget/dashboard-queries`), outside the package index.

@@ -1,6 +1,6 @@
 import { envelopeProgress } from './envelopes';
 
-describe('envelopeProgress (spec section 5 "Budget progress")', () => {
+describe('envelopeProgress (docs/rules/envelopes-and-jars.md)', () => {
   it('remaining share = (amount + rollover - spent) / (amount + rollover), to the cent', () => {
     expect(envelopeProgress({ amount: 400, rollover: 100, spent: 125 })).toEqual({
       leftCents: 37500,

@@ -1,6 +1,5 @@
 /**
- * Everyday Envelopes as every screen reads them (svc-budget, spec sections 3, 5 "Budget progress"
- * and 7 "Budget"): the query keys under one `['budget']` prefix, the month's envelopes of an
+ * Everyday Envelopes as every screen reads them (svc-budget, docs/rules/envelopes-and-jars.md): the query keys under one `['budget']` prefix, the month's envelopes of an
  * account, and the remaining share with its colour. Used by the Budget Planner (mf-budget), the
  * account shell's Envelopes panel (mf-ledger) and the dashboard widget. Import it as
  * `@hf/app-kit/budget/envelopes` (not part of the package index); it reaches the api client
@@ -25,7 +24,7 @@ export const DASHBOARD_QUERY_KEY = ['dashboard'] as const;
 export const envelopesQueryKey = (accountId: number, month: string) =>
   [...BUDGET_QUERY_KEY, 'envelopes', accountId, month] as const;
 
-/** The spec's text when the envelopes cannot be read (section 8). */
+/** The screens' text when the envelopes cannot be read (docs/rules/screens.md, Messages). */
 export const ENVELOPES_FETCH_ERROR = 'Could not fetch category budget data.';
 
 /** GET /budget/category/{accountId}/{YYYY-MM}. */
@@ -53,11 +52,11 @@ export interface EnvelopeProgress {
   leftCents: number;
   /** (amount + rollover - spent) / (amount + rollover), floored at 0; 0 when the total is <= 0. */
   share: number;
-  /** Under 10% red, under 25% orange, else green (spec section 5). */
+  /** Under 10% red, under 25% orange, else green. */
   tone: EnvelopeTone;
 }
 
-/** The remaining share of an envelope and its colour (spec section 5 "Budget progress"). */
+/** The remaining share of an envelope and its colour (docs/rules/envelopes-and-jars.md). */
 export function envelopeProgress(envelope: {
   amount: number;
   rollover?: number | null;

@@ -1,6 +1,6 @@
 import { jarProgress } from './jars';
 
-describe('jarProgress (spec section 5 "Budget progress")', () => {
+describe('jarProgress (docs/rules/envelopes-and-jars.md)', () => {
   test.each([
     [250, 1000, 0.25],
     [1000, 1000, 1],

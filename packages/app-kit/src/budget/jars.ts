@@ -1,5 +1,5 @@
 /**
- * Savings jars (goals) as every screen reads them (spec section 5 "Budget progress"): the jar
+ * Savings jars (goals) as every screen reads them (docs/rules/envelopes-and-jars.md): the jar
  * progress shared by the dashboard widget (mf-budget) and the Accounts page's Savings Jars
  * (mf-ledger). A leaf module: import it as `@hf/app-kit/budget/jars`.
  */

@@ -1,6 +1,6 @@
 /**
- * The household's categories and payees as every screen reads them (svc-ledger, spec section 7
- * "Categories and payees"). One query key each, in the shell's shared QueryClient: a change made
+ * The household's categories and payees as every screen reads them (svc-ledger,
+ * docs/rules/api.md). One query key each, in the shell's shared QueryClient: a change made
  * in one remote (a category created from the reports' drill-down) refreshes the others.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -37,7 +37,7 @@ export function usePayees() {
 
 /**
  * The category field's text -> a category id when a transaction is saved, through the creation
- * flow (spec section 4): `{ id }` (null = uncategorised), or null when the person stopped
+ * flow (docs/rules/screens.md): `{ id }` (null = uncategorised), or null when the person stopped
  * (`onCancelled`, by default `onError`, gets what happened: nothing saved) or the creation failed
  * (`onError` gets the message). A screen with its own words for a stop (the import's
  * 'Import cancelled.') passes its own `onCancelled`.

@@ -1,5 +1,5 @@
 /**
- * The sub-category creation flow (spec section 4) around a save: turns the category field's
+ * The sub-category creation flow (docs/rules/screens.md) around a save: turns the category field's
  * text into a category id, asking the person when the text names no category yet.
  */
 import type { Choice, DialogRequests } from '@hf/app-kit';

@@ -1,7 +1,7 @@
 /**
- * The text form of categories, "Parent: Child" (spec section 3), and what the register's
+ * The text form of categories, "Parent: Child" (docs/rules/ledger.md), and what the register's
  * category field makes of what a person types: inline completion, case-insensitive lookup,
- * and the sub-category creation flow's decision (spec section 4).
+ * and the sub-category creation flow's decision (docs/rules/screens.md).
  */
 import { findClosestMatch, type ClosestMatch } from './similarity';
 import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
@@ -24,7 +24,7 @@ export interface CategoryOption {
   text: string;
 }
 
-/** The fixed pseudo-category of transfers (domain.md "Transfers"). */
+/** The fixed pseudo-category of transfers (docs/rules/ledger.md, Transfers). */
 export const TRANSFER_CATEGORY = TRANSFER_CATEGORY_NAME;
 
 const byName = (a: { name: string }, b: { name: string }) =>
@@ -137,7 +137,7 @@ export function canonicalCategoryText(text: string, options: readonly CategoryOp
   return findCategoryByText(text, options)?.text ?? text.trim();
 }
 
-/** What the category field's text means when a transaction is saved (spec section 4). */
+/** What the category field's text means when a transaction is saved (docs/rules/screens.md). */
 export type CategoryResolution =
   | { kind: 'none' }
   | { kind: 'transfer' }
@@ -165,7 +165,7 @@ export function resolveCategoryText(text: string, options: readonly CategoryOpti
   return { kind: 'new-top-level', name: trimmed, suggestion };
 }
 
-/** The spec's blocking message for a sub-category under an unknown parent (section 8). */
+/** The blocking message for a sub-category under an unknown parent (docs/rules/screens.md). */
 export function missingParentMessage(parentName: string): string {
   return `The parent category ${parentName} does not exist. Please create it as a top-level category before adding a sub-category to it.`;
 }

@@ -1,6 +1,6 @@
 /**
- * Fuzzy matching of category names (spec section 4 "Sub-category creation flow" and section 9
- * "Fuzzy category match threshold 0.7"): the Sørensen–Dice coefficient over letter bigrams,
+ * Fuzzy matching of category names (docs/rules/screens.md, the category field:
+ * over 0.7): the Sørensen–Dice coefficient over letter bigrams,
  * case-insensitive and ignoring whitespace. 1 means equal, 0 means no bigram in common.
  */
 import { bigramDice } from '@hf/contracts/similarity';

@@ -1,5 +1,5 @@
 /**
- * A transaction's amount and status as the register's fields show them (spec sections 3-5):
+ * A transaction's amount and status as the register's fields show them (docs/rules/ledger.md, screens.md):
  * a signed amount in cents split into Payment / Deposit text and back, and the status values.
  */
 import { centsToDecimalText, parseCurrencyInput } from '@hf/money';

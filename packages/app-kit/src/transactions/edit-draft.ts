@@ -66,7 +66,7 @@ export type EditCheck =
 /**
  * Validates the draft and lists what changed. The category is compared as text (case-insensitive
  * through the canonical spelling); the caller turns changed text into an id with the creation
- * flow. An amount is sent only when it changed (spec section 5).
+ * flow. An amount is sent only when it changed.
  */
 export function checkEdit(
   row: EditableTransaction,
