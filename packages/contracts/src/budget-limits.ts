@@ -3,7 +3,7 @@
  * from mf-budget or mf-ledger does not bring typebox into the bundle.
  */
 
-/** The Predictables and the projection cover this many months starting with the current one (spec section 9). */
+/** The Predictables and the projection cover this many months starting with the current one. */
 export const BUDGET_HORIZON_MONTHS = 12;
 
 export const BUDGET_LIMITS = {
@@ -17,7 +17,7 @@ export const BUDGET_LIMITS = {
   envelopesPerMonth: 500,
 } as const;
 
-/** Messages of svc-budget (spec section 8 where the client shows the server's message). */
+/** Messages of svc-budget (the screens show the server's message). */
 export const BUDGET_MESSAGES = {
   accountNotFound: 'Account not found.',
   categoryNotFound: 'Category not found.',
@@ -29,5 +29,5 @@ export const BUDGET_MESSAGES = {
   negativeAmount: 'The amount must not be negative: the type gives the sign.',
 } as const;
 
-/** Envelope progress colours (spec section 5 "Budget progress"): remaining share thresholds. */
+/** Envelope progress colours (docs/rules/envelopes-and-jars.md): remaining share thresholds. */
 export const ENVELOPE_THRESHOLDS = { red: 0.1, orange: 0.25 } as const;

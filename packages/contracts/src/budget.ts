@@ -22,7 +22,7 @@ const ItemType = Type.Union([Type.Literal('payment'), Type.Literal('deposit')]);
 // ---------------------------------------------------------------------------------------------
 
 /**
- * A Predictable (the spec's "scheduled budget item", section 3). `values` has the 12 months of the horizon starting with
+ * A Predictable (the JSON's "scheduled budget item"; docs/rules/predictables.md). `values` has the 12 months of the horizon starting with
  * the current month, each `YYYY-MM-01` -> positive amount (0 when the month has none; the type
  * gives the sign). `is_incoming_transfer`: an incoming transfer, the read-only row of another
  * account's planned transfer into this one: `account_id` is then the other account, `transfer_account_id` this one,
@@ -93,7 +93,7 @@ export type AutofillBody = Static<typeof AutofillBody>;
 // ---------------------------------------------------------------------------------------------
 
 /**
- * An envelope of one month (the spec's "category budget", section 3). A month with no envelopes of its own
+ * An envelope of one month (the JSON's "category budget"; docs/rules/envelopes-and-jars.md). A month with no envelopes of its own
  * shows the latest earlier month's (same amounts and flags; `id` is then that month's row and
  * `carried_from` its month). `spent` = payments net of refunds in the category and its
  * sub-categories that month; `rollover` = what the previous month left (may be negative).
@@ -177,7 +177,7 @@ export const ProjectionPoint = Type.Object({ date: CalendarDateString, balance: 
 export type ProjectionPoint = Static<typeof ProjectionPoint>;
 
 /**
- * Dashboard projection (spec section 3) of one account, or net worth (`account_id` null,
+ * Dashboard projection (docs/rules/forecast.md) of one account, or net worth (`account_id` null,
  * `account_name` "Net Worth"): one point per calendar day from the start (first day of the
  * previous month; with fullHistory, 12 months before today) to 12 months after today. Beyond the
  * spec: `low_point` (lowest from today on, earliest on ties) and `first_negative_date`.
@@ -193,7 +193,7 @@ export const AccountProjection = Type.Object({
 export type AccountProjection = Static<typeof AccountProjection>;
 export const AccountProjections = Type.Array(AccountProjection);
 
-/** Dashboard widget data (spec section 3). */
+/** Dashboard widget data (docs/rules/forecast.md). */
 export const WidgetData = Type.Object({
   /** The current month's name ("November"); the widget shows its first word. */
   month_name: Type.String(),

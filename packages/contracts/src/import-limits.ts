@@ -42,7 +42,7 @@ export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
 /** Column references: a header's text, or `#1`, `#2`, ... (by position, for files without a header row). */
 export const POSITIONAL_COLUMN = /^#([1-9][0-9]{0,2})$/;
 
-/** The spec's messages of the import flow (section 8) the front end shows. */
+/** The messages of the import flow (docs/rules/import.md) the front end shows. */
 export const IMPORT_MESSAGES = {
   selectFile: 'Please select a file first.',
   mappingNameRequired: 'Please enter a name for this mapping to save it.',

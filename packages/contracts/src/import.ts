@@ -20,7 +20,7 @@ const literals = <const T extends readonly string[]>(values: T) =>
 /**
  * Mapping config: which column holds what. A column is named by its header text, or `#1`, `#2`,
  * ... by position (a file without a header row). The spec's fields plus the extensions of
- * domain.md "Import" (payee fallback, flip sign, CR/DR indicator, header row, number and date
+ * docs/rules/import.md (payee fallback, flip sign, CR/DR indicator, header row, number and date
  * formats). `amount_type` single reads `amount`; double reads `credit - debit`.
  */
 export const MappingConfig = Type.Object(

@@ -73,7 +73,7 @@ export const ReportLeaf = Type.Object({
   children: Type.Array(Type.Object({}), { maxItems: 0 }),
 });
 /**
- * Report item (spec section 3): `id` is the category id (null for "Uncategorized" and for payee
+ * Report item (docs/rules/reports.md): `id` is the category id (null for "Uncategorized" and for payee
  * items), `value` a positive amount, `children` the sub-categories (by category only).
  */
 export const ReportItem = Type.Object({

@@ -1,6 +1,6 @@
 /**
  * The Sørensen–Dice coefficient over character bigrams, the one text-similarity rule of the
- * product: category names in the front ends (spec section 9's fuzzy match) and payees in
+ * product: category names in the front ends (docs/rules/screens.md's fuzzy match) and payees in
  * svc-import's matching of planned rows. Callers normalise their texts first. A leaf module
  * (no imports), so a front end's first page can load it.
  */

@@ -1,5 +1,5 @@
 /**
- * The 17 colour keys of spec section 3, in the order the appearance screen shows them.
+ * The 17 colour keys (docs/rules/households.md), in the order the appearance screen shows them.
  * A leaf module without dependencies, so front ends can import it without loading typebox.
  */
 export const THEME_COLOR_KEYS = [

@@ -9,7 +9,7 @@ export const HEAP_GROWING_PERCENT = 100;
  * the gateway's thread too); 0 leaves V8's own choice. Left to itself, V8 judged marking cheap
  * (most of it runs on helper threads) and let the heap grow by ~10-30%, so under load a full
  * collection began as soon as the last one ended: ~75 a minute at ~80 MiB live, ~10% of the
- * main thread and most of the helper threads' CPU (docs/decisions.md, "Sustained load").
+ * main thread and most of the helper threads' CPU (docs/decisions/0050-heap-growing-percent.md).
  * Read by V8 at every full collection, so setting it at start is enough.
  */
 export function tuneHeapGrowth(percent = Number(process.env.HEAP_GROWING_PERCENT ?? HEAP_GROWING_PERCENT)): void {

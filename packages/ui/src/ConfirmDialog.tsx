@@ -12,7 +12,7 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** A confirmation: `y` confirms, `n` declines, Escape closes (spec section 4). */
+/** A confirmation: `y` confirms, `n` declines, Escape closes (docs/rules/screens.md). */
 export function ConfirmDialog({
   title,
   message,

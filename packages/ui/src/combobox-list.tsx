@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
-/** The list's max height (spec section 9: autocomplete list max height 150 px). */
+/** The list's max height (docs/rules/screens.md, Constants). */
 export const AUTOCOMPLETE_MAX_HEIGHT = 150;
 
 interface ListPosition {

@@ -43,7 +43,7 @@ export function useEditKeys(onSave: () => void, onCancel?: () => void) {
   };
 }
 
-/** The lock beside a cleared row's amount: "Unlock to edit amount" (spec section 4 "Locked rows"). */
+/** The lock beside a cleared row's amount: "Unlock to edit amount" (docs/rules/screens.md, Locked rows). */
 export function LockButton({ onUnlock, inputRef }: { onUnlock: () => void; inputRef?: Ref<HTMLButtonElement> }) {
   return (
     <button

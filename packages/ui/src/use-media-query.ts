@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Mobile layout at 768 px width or less (spec section 9). */
+/** Mobile layout at 768 px width or less (docs/rules/screens.md). */
 export const MOBILE_QUERY = '(max-width: 768px)';
 
 export function useMediaQuery(query: string): boolean {

@@ -6,7 +6,7 @@ export interface TimedMessage {
   kind: MessageKind;
 }
 
-/** Status and success messages clear after 3 seconds (spec section 9). */
+/** Status and success messages clear after 3 seconds (docs/rules/screens.md). */
 export const MESSAGE_TIMEOUT_MS = 3000;
 
 /** A value that goes back to null `timeoutMs` after it was last shown. */

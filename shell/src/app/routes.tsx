@@ -24,7 +24,7 @@ export interface RouteOptions {
   inactivityLimitMs?: number;
 }
 
-/** Every route of spec section 2. */
+/** Every route of docs/rules/screens.md. */
 export function appRoutes(options: RouteOptions = {}): RouteObject[] {
   return [
     {

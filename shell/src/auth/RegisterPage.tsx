@@ -7,7 +7,7 @@ import { NewPasswordFields, useNewPassword } from './NewPassword';
 import { AUTH_TEXTS, joinHouseholdHeading } from './texts';
 import { useAuthSubmit } from './use-auth-submit';
 
-/** GET /api/household/invitations/{token} (spec section 3, Invitation). */
+/** GET /api/household/invitations/{token} (docs/rules/households.md). */
 interface Invitation {
   email: string;
   household_name: string;
@@ -18,7 +18,7 @@ interface Invitation {
 type InvitationState =
   { status: 'none' } | { status: 'checking' } | { status: 'valid'; invitation: Invitation } | { status: 'invalid' };
 
-/** The invitation behind `?token=`: looked up once on load (spec section 4, Invitation). */
+/** The invitation behind `?token=`: looked up once on load. */
 function useInvitation(token: string | null): InvitationState {
   const [state, setState] = useState<InvitationState>(token ? { status: 'checking' } : { status: 'none' });
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '../product';
 
-/** The auth screens' texts (spec sections 2, 5 and 8), in one place for screens and tests. */
+/** The auth screens' texts (docs/rules/screens.md, households.md), in one place for screens and tests. */
 export const AUTH_TEXTS = {
   loginFailed: 'Invalid email or password.',
   registerFailed: 'Registration failed. Please try again.',
@@ -21,5 +21,5 @@ export function joinHouseholdHeading(inviterName: string): string {
   return `Join ${inviterName}'s Household`;
 }
 
-/** Time before the reset screen sends the user to /login (spec section 9). */
+/** Time before the reset screen sends the user to /login (docs/rules/screens.md). */
 export const RESET_REDIRECT_MS = 3000;

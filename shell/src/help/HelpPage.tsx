@@ -7,7 +7,7 @@ interface Faq {
   answer: ReactNode;
 }
 
-/** The four help statements of spec section 1, word for word. */
+/** The four help statements of docs/rules/screens.md, word for word. */
 export const HELP_STATEMENTS = [
   'Scheduled income and bills drive a 12-month forecast.',
   'Everyday Envelopes are variable monthly category budgets.',

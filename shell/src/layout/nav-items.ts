@@ -1,6 +1,6 @@
 /**
- * The header's links after Dashboard and the Accounts dropdown (spec section 2, header
- * navigation); the mobile menu repeats them.
+ * The header's links after Dashboard and the Accounts dropdown (docs/rules/screens.md,
+ * Routes); the mobile menu repeats them.
  */
 export const SECTION_LINKS = [
   { to: '/budget', label: 'Budget' },

@@ -1,6 +1,6 @@
 /**
  * The questions around saving an edited transaction, the same in the register and the reports'
- * drill-down (spec section 4 "Locked rows" and "Leaving cleared"): unlocking a cleared row's
+ * drill-down (docs/rules/screens.md, Locked rows and Leaving cleared): unlocking a cleared row's
  * amount, confirming a change away from cleared, then the category creation flow.
  */
 import type { CalendarDate } from '@hf/calendar';
@@ -16,7 +16,7 @@ import {
   type UpdateTransactionBody,
 } from './edit-draft';
 
-/** The lock button's name and title (spec section 4 "Locked rows"). */
+/** The lock button's name and title (docs/rules/screens.md). */
 export const UNLOCK_LABEL = 'Unlock to edit amount';
 
 /** Asks before a cleared row's amount and status can be edited; true when the person unlocked it. */
