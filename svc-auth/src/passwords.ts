@@ -12,7 +12,7 @@ type Waiting = { resolve: (value: unknown) => void; reject: (err: Error) => void
  * the process alive, is started again after a crash (the requests in it fail), and stops with
  * `close()`. It runs at a lower CPU priority (nice PASSWORD_THREAD_NICE; Linux): when the
  * cores are busy, the reads and writes of signed-in people go first and a sign-in waits longer
- * (docs/decisions.md, "Password hashing at a lower CPU priority").
+ * (docs/decisions/0009-bcrypt-on-a-thread.md).
  */
 export const PASSWORD_THREAD_NICE = 10;
 export class PasswordHasher {

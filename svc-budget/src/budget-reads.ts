@@ -48,7 +48,7 @@ export async function envelopeMonths(
   return result;
 }
 
-/** `saved_amount` = the account's cleared balance, between 0 and the target (domain.md "Savings goals"). */
+/** `saved_amount` = the account's cleared balance, between 0 and the target (docs/rules/envelopes-and-jars.md). */
 export async function goalViews(
   pool: Pool,
   goals: readonly GoalRow[],
@@ -85,7 +85,7 @@ const projections = new WeakMap<Pool, Map<string, Promise<HouseholdProjection>>>
 const KEPT_PROJECTIONS = 20;
 
 /**
- * Every open account's projection (domain.md "Projection"): from the first day of the previous
+ * Every open account's projection (docs/rules/forecast.md): from the first day of the previous
  * month (fullHistory: 12 months before today) to 12 months after today, one point per day.
  * A projection is kept with the state it was computed from (the mirror's position in the
  * ledger's events and the household's budget version): a read of the same household, day,

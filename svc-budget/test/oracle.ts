@@ -1,5 +1,5 @@
 /**
- * The projection computed again, day by day, straight from shared/design/domain.md ("Everyday
+ * The projection computed again, day by day, straight from docs/rules/ ("Everyday
  * Envelopes", "Projection"), with none of the service's code: the tests compare every point the
  * service answers with this.
  */

@@ -3,7 +3,7 @@
  * transfers, refunds, budgeted rows, deleted, moved and re-categorised rows, renamed, merged and
  * deleted categories. Every report for many ranges and account sets must equal what plain SQL
  * over svc-ledger's own tables gives (with the report rules written again below, straight from
- * domain.md), on both bus adapters: through the consumer (no rebuild allowed), after a full
+ * docs/rules/reports.md), on both bus adapters: through the consumer (no rebuild allowed), after a full
  * rebuild from the ledger's replay, and from the ledger's events delivered shuffled and twice.
  */
 import pg from 'pg';

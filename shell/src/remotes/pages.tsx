@@ -1,6 +1,6 @@
 import { RemotePage } from './RemotePage';
 
-/** The signed-in pages the remotes provide (routes of spec section 2; contract in docs/frontend.md). */
+/** The signed-in pages the remotes provide (routes of docs/rules/screens.md; contract in docs/frontend.md). */
 export const DashboardRoute = () => <RemotePage remote="mf-budget" module="./DashboardPage" />;
 export const BudgetRoute = () => <RemotePage remote="mf-budget" module="./BudgetPage" />;
 export const AccountsRoute = () => <RemotePage remote="mf-ledger" module="./AccountsPage" />;

@@ -14,7 +14,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** Authenticated = an access token is stored (spec section 4). */
+/** Authenticated = an access token is stored (docs/rules/screens.md). */
 export function useIsAuthenticated(): boolean {
   return useSyncExternalStore(subscribe, isAuthenticated, () => false);
 }

@@ -1,7 +1,7 @@
 import { INACTIVITY_LIMIT_MS } from '@hf/app-kit';
 import { useEffect } from 'react';
 
-/** Activity that resets the inactivity timer (spec section 9). */
+/** Activity that resets the inactivity timer (docs/rules/households.md). */
 export const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'click', 'scroll'] as const;
 
 /**

@@ -52,7 +52,7 @@ export function applyRememberedTheme(): void {
   }
 }
 
-/** Loads and applies the user's theme; failures are only logged (spec section 8). */
+/** Loads and applies the user's theme; failures are only logged (docs/rules/households.md). */
 export async function loadAndApplyTheme(): Promise<void> {
   try {
     const colors = await fetchPreferredThemeColors();

@@ -23,7 +23,7 @@ export async function passwordResetRoutes(scope: FastifyInstance): Promise<void>
       const user = isValidEmail(email) ? await findUserByEmail(app.db, email) : null;
       if (user) {
         const token = generateToken();
-        // A new request invalidates the user's earlier reset links (docs/decisions.md).
+        // A new request invalidates the user's earlier reset links (docs/decisions/0080-reset-links-invalidated.md).
         await withTransaction(app.db, (client) =>
           replacePasswordResets(client, {
             userId: user.id,

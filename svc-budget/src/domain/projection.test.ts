@@ -56,7 +56,7 @@ describe('projectBalances', () => {
   });
 });
 
-// --- An independent calculation, straight from domain.md "Projection" -------------------------
+// --- An independent calculation, straight from docs/rules/forecast.md ------------------
 
 const halfAway = (x: number) => Math.sign(x) * Math.floor(Math.abs(x) + 0.5);
 

@@ -31,7 +31,7 @@ function projectionView(
   };
 }
 
-/** The dashboard (spec section 7 "Dashboard"): projections per account and for net worth, and the widgets. */
+/** The dashboard (docs/rules/forecast.md): projections per account and for net worth, and the widgets. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: ProjectionQuery }>(
     '/api/dashboard/balance_projection',

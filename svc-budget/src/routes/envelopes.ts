@@ -61,7 +61,7 @@ async function monthEnvelopes(
 }
 
 /**
- * Everyday Envelopes (spec section 7 "Budget"): one per account, category and month; a month
+ * Everyday Envelopes (docs/rules/envelopes-and-jars.md): one per account, category and month; a month
  * without envelopes of its own shows the latest earlier month's. Writing a month that shows
  * carried-forward envelopes first makes them that month's own (so adding or deleting one never
  * changes an earlier month, nor drops the others from this one); writing a category that was only

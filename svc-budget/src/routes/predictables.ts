@@ -63,7 +63,7 @@ function itemView(
 }
 
 /**
- * The Predictables (spec section 7 "Budget"): scheduled items per account, their 12-month grid,
+ * The Predictables (docs/rules/predictables.md): scheduled items per account, their 12-month grid,
  * autofill, and their budgeted rows kept in step in the ledger (svc-ledger's internal
  * budgeted-row routes). A change is saved here first, with `synced = false`, then the ledger is
  * told; if that fails the answer is 503 and the retry worker (budgeted-rows-retry.ts) tries again.

@@ -1,5 +1,5 @@
 /**
- * Reconciliation of a bank file with the account's register (domain.md "Import"). Pure: rows
+ * Reconciliation of a bank file with the account's register (docs/rules/import.md). Pure: rows
  * read from the file, the ledger's candidate rows and the bank ids svc-import recorded before in,
  * matched / new / duplicates out. Deterministic for the same input, O(n log n).
  *

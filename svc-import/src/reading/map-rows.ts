@@ -1,8 +1,8 @@
 /**
  * A table's rows under a mapping: dates, payees and amounts in cents, or the reason a row is
  * skipped. The rows are consumed once as the file streams. Whether days or months come first and
- * whether the file writes decimal commas are questions about the whole file (domain.md
- * "Import"), so a row is read under each possible answer and settled when the file ends:
+ * whether the file writes decimal commas are questions about the whole file (docs/rules/import.md,
+ * Reading), so a row is read under each possible answer and settled when the file ends:
  * - date order `auto`: the order under which every date is real (MDY when both are, else the one
  *   with fewer impossible dates, MDY on a tie); an impossible date skips its row, naming it;
  * - decimal separator `auto`: ',' only when the file's telling amounts say so (`12,34`,
