@@ -37,14 +37,17 @@ export interface FetchCall {
 /**
  * Installs a fetch stub. Keys are "METHOD /api/path" (path without query); a key may end with
  * `*` to match a prefix. A handler's return value is the JSON body (status 200) unless it is
- * `{ status, body }`. Unknown routes answer 404.
+ * `{ status, body }`. Unknown routes answer `unknownRoute`: 404 unless told.
  */
 export type StubRoutes = Record<
   string,
   StubHandler | StubResponse | unknown[] | Record<string, unknown> | string | number | null
 >;
 
-export function stubFetch(routes: StubRoutes) {
+export function stubFetch(
+  routes: StubRoutes,
+  { unknownRoute = { status: 404, body: { message: 'Not found' } } }: { unknownRoute?: StubResponse } = {},
+) {
   const calls: FetchCall[] = [];
   const fetchMock = jest.fn(async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
@@ -65,7 +68,7 @@ export function stubFetch(routes: StubRoutes) {
       handler = prefix ? routes[prefix] : undefined;
     }
     let result: StubResponse;
-    if (handler === undefined) result = { status: 404, body: { message: 'Not found' } };
+    if (handler === undefined) result = unknownRoute;
     else {
       const out = typeof handler === 'function' ? await (handler as StubHandler)(call) : handler;
       result =
