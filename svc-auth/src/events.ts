@@ -23,22 +23,21 @@ export async function recordSessionsRevoked(
     revoked_at: latest((r) => r.revoked_at),
     expires_at: latest((r) => r.expires_at),
   };
-  await writeEvent(client, {
-    type: EVENTS.sessionRevoked,
-    source: SOURCE,
-    subject: `user/${e.userId}`,
-    household_id: e.householdId,
-    data,
-  });
+  await writeUserEvent(client, EVENTS.sessionRevoked, e.userId, e.householdId, data);
 }
 
 /** Records `auth.member.removed.v1`; the envelope's household is the one the member left. */
 export async function recordMemberRemoved(client: PoolClient, data: MemberRemovedV1): Promise<void> {
-  await writeEvent(client, {
-    type: EVENTS.memberRemoved,
-    source: SOURCE,
-    subject: `user/${data.user_id}`,
-    household_id: data.household_id,
-    data,
-  });
+  await writeUserEvent(client, EVENTS.memberRemoved, data.user_id, data.household_id, data);
+}
+
+/** An event of svc-auth about one user, under the household the envelope names. */
+async function writeUserEvent<T>(
+  client: PoolClient,
+  type: string,
+  userId: number,
+  householdId: number,
+  data: T,
+): Promise<void> {
+  await writeEvent(client, { type, source: SOURCE, subject: `user/${userId}`, household_id: householdId, data });
 }

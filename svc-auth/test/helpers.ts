@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createInProcessBus, type Bus, type EventEnvelope } from '@hf/messaging';
+import { signAccessToken, type AccessClaims } from '@hf/service-kit';
 import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/testing';
 import { buildApp, type AppOptions } from '../src/app';
 
@@ -100,17 +101,19 @@ export interface TestUser {
   auth: { authorization: string };
 }
 
-export function claims(accessToken: string): {
-  sub: string;
-  hid: number;
-  sid: string;
-  role: string;
-  iat: number;
-  exp: number;
-  iss: string;
-  aud: string;
-} {
+/** The claims an access token carries, read without checking its signature. */
+export function claims(accessToken: string): AccessClaims & { iss: string; aud: string } {
   return JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString('utf8'));
+}
+
+/** An access token for `u`'s session, signed with the test key `secondsAgo` ago for one minute: long expired. */
+export function expiredAccessToken(u: TestUser, secondsAgo = 3600): string {
+  return signAccessToken(
+    testKeys().privateKey,
+    { userId: u.id, householdId: u.householdId, sessionId: u.sessionId, role: 'admin' },
+    60,
+    Math.floor(Date.now() / 1000) - secondsAgo,
+  );
 }
 
 export function asUser(res: LightMyRequestResponse, email: string, name: string): TestUser {

@@ -3,6 +3,7 @@ import { testKeys, testToken } from '@hf/service-kit/testing';
 import { signAccessToken } from '@hf/service-kit';
 import { hashToken } from '../src/domain/tokens';
 import {
+  expiredAccessToken,
   householdOfTwo,
   login,
   PASSWORD,
@@ -408,12 +409,7 @@ describe('access tokens on household routes', () => {
       { userId: u.id, householdId: u.householdId, sessionId: u.sessionId, role: 'admin' },
       600,
     );
-    const expired = signAccessToken(
-      testKeys().privateKey,
-      { userId: u.id, householdId: u.householdId, sessionId: u.sessionId, role: 'admin' },
-      60,
-      Math.floor(Date.now() / 1000) - 3600,
-    );
+    const expired = expiredAccessToken(u);
     const [h, p, s] = u.access.split('.');
     const tamperedClaims = JSON.parse(Buffer.from(p, 'base64url').toString());
     tamperedClaims.hid += 1;

@@ -1,7 +1,15 @@
 import { AUTH_MESSAGES } from '@hf/contracts';
 import { signAccessToken, verifyAccessToken } from '@hf/service-kit';
 import { testKeys } from '@hf/service-kit/testing';
-import { claims, internalHeaders, login, register, startService, type TestService } from './helpers';
+import {
+  claims,
+  expiredAccessToken,
+  internalHeaders,
+  login,
+  register,
+  startService,
+  type TestService,
+} from './helpers';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -56,12 +64,7 @@ describe('POST /internal/sessions/renew', () => {
     await svc.app.inject({ method: 'POST', url: '/api/users/logout', headers: u.auth });
     expect((await renew(u.access)).statusCode).toBe(401);
     const v = await register(svc.app);
-    const expired = signAccessToken(
-      testKeys().privateKey,
-      { userId: v.id, householdId: v.householdId, sessionId: v.sessionId, role: 'admin' },
-      60,
-      Math.floor(Date.now() / 1000) - 600,
-    );
+    const expired = expiredAccessToken(v, 600);
     expect((await renew(expired)).statusCode).toBe(401);
     const { generateKeyPairSync } = await import('node:crypto');
     const other = generateKeyPairSync('rsa', {

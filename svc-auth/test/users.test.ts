@@ -2,10 +2,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import { AUTH_MESSAGES, EVENTS } from '@hf/contracts';
-import { signAccessToken } from '@hf/service-kit';
-import { testKeys } from '@hf/service-kit/testing';
 import { hashToken } from '../src/domain/tokens';
-import { asUser, claims, login, PASSWORD, register, startService, uniqueEmail, type TestService } from './helpers';
+import {
+  asUser,
+  claims,
+  expiredAccessToken,
+  login,
+  PASSWORD,
+  register,
+  startService,
+  uniqueEmail,
+  type TestService,
+} from './helpers';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -415,12 +423,7 @@ describe('POST /api/users/logout', () => {
 
   it('also works with only the refresh token, once the access token has expired (idle logout)', async () => {
     const u = await register(svc.app);
-    const expired = signAccessToken(
-      testKeys().privateKey,
-      { userId: u.id, householdId: u.householdId, sessionId: u.sessionId, role: 'admin' },
-      60,
-      Math.floor(Date.now() / 1000) - 3600,
-    );
+    const expired = expiredAccessToken(u);
     const eventsBefore = svc.events.length;
     const res = await post('/api/users/logout', { refresh_token: u.refresh }, { authorization: `Bearer ${expired}` });
     expect(res.statusCode).toBe(200);

@@ -15,7 +15,8 @@ export interface Identity {
   expiresAt: number;
 }
 
-interface AccessClaims {
+/** The claims of an access token as signed (sub is the user id, hid the household, sid the session). */
+export interface AccessClaims {
   sub: string;
   hid: number;
   sid: string;
