@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ReportItems, ReportQuery, type ReportItem } from '@hf/contracts/reports';
-import { REPORT_MESSAGES, UNCATEGORIZED_ID, type ReportKind } from '@hf/contracts/reports-limits';
+import { REPORT_MESSAGES, UNCATEGORIZED_ID, type ReportKind, type ReportSort } from '@hf/contracts/reports-limits';
 import { badRequest, notFound } from '@hf/service-kit';
 import type { CsvCell } from '../domain/csv';
-import { categoryReport, netsByCategory, payeeReport, withoutHidden } from '../domain/report-items';
+import { categoryReport, netsByCategory, payeeReport, withoutHidden, type ReportSide } from '../domain/report-items';
 import { netsByPayee, netsByStoredCategory } from '../repositories/report-queries';
 import { REPORT_ERRORS, scopedRead, sendCsv, type ScopedRead } from '../route-helpers';
 
@@ -35,7 +35,7 @@ function hiddenCategories(read: ScopedRead, kind: ReportKind, text: string | und
  * answer 404.
  */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
-  const reportRoute = (kind: ReportKind, build: (read: ScopedRead, sort: 'amount' | 'name') => Promise<ReportItem[]>) =>
+  const reportRoute = (kind: ReportKind, build: (read: ScopedRead, sort: ReportSort) => Promise<ReportItem[]>) =>
     app.get<{ Querystring: ReportQuery }>(
       `/api/reports/${kind}`,
       { schema: { querystring: ReportQuery, response: { 200: ReportItems, ...REPORT_ERRORS } } },
@@ -52,22 +52,15 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       },
     );
 
-  reportRoute('spending_by_category', async (read, sort) =>
+  const reportBySide = (side: ReportSide) => async (read: ScopedRead, sort: ReportSort) =>
     categoryReport(
       netsByCategory(await netsByStoredCategory(app.db, read.householdId, read.scope), read.categories),
       read.categories,
-      'spending',
+      side,
       sort,
-    ),
-  );
-  reportRoute('income_by_category', async (read, sort) =>
-    categoryReport(
-      netsByCategory(await netsByStoredCategory(app.db, read.householdId, read.scope), read.categories),
-      read.categories,
-      'income',
-      sort,
-    ),
-  );
+    );
+  reportRoute('spending_by_category', reportBySide('spending'));
+  reportRoute('income_by_category', reportBySide('income'));
   reportRoute('spending_by_payee', async (read, sort) =>
     payeeReport(await netsByPayee(app.db, read.householdId, read.scope), 'spending', sort),
   );
