@@ -5,68 +5,25 @@
  * (from each service's route table, recorded by Fastify's onRoute hook), and nothing else.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SERVICES, type ServiceRoute } from '@hf/contracts';
-import { createInProcessBus, type Bus } from '@hf/messaging';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/testing';
-import { buildGateway, type ServiceKey } from '../src/app';
+import { TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/testing';
+import { buildGateway } from '../src/app';
 import { HTTP_METHODS, openApiPath, type OpenApiDocument } from '../src/openapi-merge';
+import { startRealServices, type RealServices } from './real-services';
 
-type Builder = (options: Record<string, unknown>) => Promise<FastifyInstance>;
-const BUILDERS: Record<ServiceRoute['name'], () => Promise<{ buildApp: Builder }>> = {
-  'svc-auth': () => import('@hf/svc-auth') as unknown as Promise<{ buildApp: Builder }>,
-  'svc-ledger': () => import('@hf/svc-ledger') as unknown as Promise<{ buildApp: Builder }>,
-  'svc-budget': () => import('@hf/svc-budget') as unknown as Promise<{ buildApp: Builder }>,
-  'svc-import': () => import('@hf/svc-import') as unknown as Promise<{ buildApp: Builder }>,
-  'svc-reports': () => import('@hf/svc-reports') as unknown as Promise<{ buildApp: Builder }>,
-};
-
-let bus: Bus;
+let services: RealServices;
 let gateway: FastifyInstance;
-let dataDir: string;
 const apps = new Map<ServiceRoute['name'], FastifyInstance>();
-const drops: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
-  bus = createInProcessBus();
-  dataDir = mkdtempSync(join(tmpdir(), 'hf-gw-docs-'));
-  const urls = {} as Record<ServiceKey, string>;
-  // SERVICES lists svc-ledger before the services that call it.
-  for (const service of SERVICES) {
-    const db = await createTestDatabase(`docs${service.key}`);
-    drops.push(db.drop);
-    const { buildApp } = await BUILDERS[service.name]();
-    const extras: Record<string, unknown> =
-      service.key === 'AUTH'
-        ? {
-            jwtPrivateKey: testKeys().privateKey,
-            bcryptCost: 4,
-            appOrigin: 'http://app.test',
-            dataDir,
-            invitationKey: randomBytes(32).toString('hex'),
-          }
-        : service.key === 'LEDGER'
-          ? {}
-          : { ledgerUrl: urls.LEDGER };
-    const app = await buildApp({
-      databaseUrl: db.url,
-      jwtPublicKey: testKeys().publicKey,
-      internalToken: TEST_INTERNAL_TOKEN,
-      bus,
-      ...extras,
-    });
-    apps.set(service.name, app);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    urls[service.key] = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  }
+  services = await startRealServices('docs');
+  for (const { service, app } of services.running) apps.set(service.name, app);
   gateway = await buildGateway({
-    upstreams: urls,
+    upstreams: services.urls,
     jwtPublicKey: testKeys().publicKey,
     internalToken: TEST_INTERNAL_TOKEN,
-    bus,
+    bus: services.bus,
     instanceId: `docs${randomBytes(3).toString('hex')}`,
   });
   await gateway.ready();
@@ -74,10 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  for (const app of apps.values()) await app.close();
-  await bus?.close();
-  await Promise.all(drops.map((drop) => drop()));
-  rmSync(dataDir, { recursive: true, force: true });
+  await services?.close();
 }, 60_000);
 
 async function document(): Promise<OpenApiDocument> {
@@ -200,17 +154,10 @@ describe('the API documentation through the gateway', () => {
 
   it('answers 503 while a service whose document it never had is down', async () => {
     const fresh = await buildGateway({
-      upstreams: Object.fromEntries(
-        SERVICES.map((s) => [
-          s.key,
-          s.key === 'REPORTS'
-            ? 'http://127.0.0.1:9'
-            : `http://127.0.0.1:${(apps.get(s.name)!.server.address() as { port: number }).port}`,
-        ]),
-      ) as Record<ServiceKey, string>,
+      upstreams: { ...services.urls, REPORTS: 'http://127.0.0.1:9' },
       jwtPublicKey: testKeys().publicKey,
       internalToken: TEST_INTERNAL_TOKEN,
-      bus,
+      bus: services.bus,
       instanceId: `docs${randomBytes(3).toString('hex')}`,
     });
     try {

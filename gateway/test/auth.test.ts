@@ -3,7 +3,7 @@ import { memberKey } from '../src/sessions';
 import jwt from 'jsonwebtoken';
 import { EVENTS, PUBLIC_API_ROUTES } from '@hf/contracts';
 import { testKeys } from '@hf/service-kit/testing';
-import { otherKey, startHarness, token, waitFor, type Harness } from './helpers';
+import { authEvent, otherKey, startHarness, token, waitFor, type Harness } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -115,16 +115,9 @@ describe('revoked sessions', () => {
     const sid = randomUUID();
     const t = token({ sessionId: sid });
     expect((await get(`Bearer ${t}`)).statusCode).toBe(200);
-    await h.bus.publish({
-      id: randomUUID(),
-      type: EVENTS.sessionRevoked,
-      source: 'svc-auth',
-      subject: `user/7`,
-      time: new Date().toISOString(),
-      household_id: 3,
-      sequence: 1,
-      data: { session_ids: [sid], user_id: 7, reason: 'logout' },
-    });
+    await h.bus.publish(
+      authEvent(EVENTS.sessionRevoked, `user/7`, 3, 1, { session_ids: [sid], user_id: 7, reason: 'logout' }),
+    );
     await waitFor(() => h.gateway.revokedSessions.has(sid));
     const res = await get(`Bearer ${t}`);
     expect(res.statusCode).toBe(401);
@@ -147,16 +140,9 @@ describe('revoked sessions', () => {
     const other = token({ userId: 42, householdId: 9, sessionId: randomUUID() });
     const fresh = token({ userId: 41, householdId: 10, sessionId: randomUUID() });
     expect((await get(`Bearer ${old}`)).statusCode).toBe(200);
-    await h.bus.publish({
-      id: randomUUID(),
-      type: EVENTS.memberRemoved,
-      source: 'svc-auth',
-      subject: 'user/41',
-      time: new Date().toISOString(),
-      household_id: 9,
-      sequence: 4,
-      data: { user_id: 41, household_id: 9, new_household_id: 10 },
-    });
+    await h.bus.publish(
+      authEvent(EVENTS.memberRemoved, 'user/41', 9, 4, { user_id: 41, household_id: 9, new_household_id: 10 }),
+    );
     await waitFor(() => h.gateway.revokedSessions.has(memberKey(41, 9)));
     expect((await get(`Bearer ${old}`)).statusCode).toBe(401);
     // The other members, and the removed user in their new household, are untouched.
@@ -165,27 +151,11 @@ describe('revoked sessions', () => {
   });
 
   it('terminates a malformed revocation event without crashing', async () => {
-    await h.bus.publish({
-      id: randomUUID(),
-      type: EVENTS.sessionRevoked,
-      source: 'svc-auth',
-      subject: 'user/1',
-      time: new Date().toISOString(),
-      household_id: 1,
-      sequence: 2,
-      data: { session_ids: 'not-a-list' },
-    });
+    await h.bus.publish(authEvent(EVENTS.sessionRevoked, 'user/1', 1, 2, { session_ids: 'not-a-list' }));
     const sid = randomUUID();
-    await h.bus.publish({
-      id: randomUUID(),
-      type: EVENTS.sessionRevoked,
-      source: 'svc-auth',
-      subject: 'user/1',
-      time: new Date().toISOString(),
-      household_id: 1,
-      sequence: 3,
-      data: { session_ids: [sid], user_id: 1, reason: 'logout' },
-    });
+    await h.bus.publish(
+      authEvent(EVENTS.sessionRevoked, 'user/1', 1, 3, { session_ids: [sid], user_id: 1, reason: 'logout' }),
+    );
     await waitFor(() => h.gateway.revokedSessions.has(sid));
   });
 

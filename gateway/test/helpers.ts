@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createInProcessBus, type Bus } from '@hf/messaging';
+import { createInProcessBus, type Bus, type EventEnvelope } from '@hf/messaging';
 import { SERVICES } from '@hf/contracts';
 import { signAccessToken } from '@hf/service-kit';
 import { testKeys, TEST_INTERNAL_TOKEN } from '@hf/service-kit/testing';
@@ -203,4 +203,24 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** An event as svc-auth publishes it, with a fresh id and the time now: `data` as given, even malformed. */
+export function authEvent(
+  type: string,
+  subject: string,
+  householdId: number,
+  sequence: number,
+  data: unknown,
+): EventEnvelope {
+  return {
+    id: randomUUID(),
+    type,
+    source: 'svc-auth',
+    subject,
+    time: new Date().toISOString(),
+    household_id: householdId,
+    sequence,
+    data,
+  };
 }

@@ -6,28 +6,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { NAME_BLANK_MESSAGE, SERVICES, type ServiceRoute } from '@hf/contracts';
-import { createInProcessBus, type Bus } from '@hf/messaging';
-import { REQUEST_MESSAGES, type BaseAppOptions, type RegisteredRoute } from '@hf/service-kit';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/testing';
-import { buildGateway, type ServiceKey } from '../src/app';
+import { NAME_BLANK_MESSAGE, SERVICES } from '@hf/contracts';
+import { REQUEST_MESSAGES, type RegisteredRoute } from '@hf/service-kit';
+import { TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/testing';
+import { buildGateway } from '../src/app';
 import { BODY_TOO_LARGE_MESSAGE } from '../src/proxy';
+import { portOf, startRealServices, type RealServices, type RunningService } from './real-services';
 
 jest.setTimeout(180_000);
-
-type Builder = (options: BaseAppOptions & Record<string, unknown>) => Promise<FastifyInstance>;
-const BUILDERS: Record<ServiceKey, () => Promise<{ buildApp: Builder }>> = {
-  AUTH: () => import('@hf/svc-auth') as unknown as Promise<{ buildApp: Builder }>,
-  LEDGER: () => import('@hf/svc-ledger') as unknown as Promise<{ buildApp: Builder }>,
-  BUDGET: () => import('@hf/svc-budget') as unknown as Promise<{ buildApp: Builder }>,
-  IMPORT: () => import('@hf/svc-import') as unknown as Promise<{ buildApp: Builder }>,
-  REPORTS: () => import('@hf/svc-reports') as unknown as Promise<{ buildApp: Builder }>,
-};
 
 const BODY_LIMIT = 1024 * 1024;
 const IMPORT_LIMIT = 2 * 1024 * 1024;
@@ -35,23 +23,15 @@ const IMPORT_LIMIT = 2 * 1024 * 1024;
 const IMPORT_COMMIT_LIMIT = 3 * 1024 * 1024;
 const IMPORT_COMMIT_URL = /^\/api\/import\/(update_matched|:[^/]+\/import_new)$/;
 
-interface Running {
-  service: ServiceRoute;
-  app: FastifyInstance;
-  url: string;
-  db: { url: string; drop: () => Promise<void> };
-}
-
-let bus: Bus;
-let dataDir: string;
-const running: Running[] = [];
+let services: RealServices;
+let running: RunningService[] = [];
 let gateway: FastifyInstance;
 let gatewayPort: number;
 let access: string;
 let accountId: number;
 
 interface Reached {
-  service: Running;
+  service: RunningService;
   route: RegisteredRoute;
 }
 /** Every route a client (through the gateway) or another service (internal token) can reach. */
@@ -157,7 +137,6 @@ function send(
   });
 }
 
-const portOf = (app: FastifyInstance) => (app.server.address() as { port: number }).port;
 const bearer = () => ({ authorization: `Bearer ${access}` });
 function headersFor(r: Reached, extra: Record<string, string | string[]> = {}): Record<string, string | string[]> {
   return r.route.internal ? { 'x-internal-token': TEST_INTERNAL_TOKEN, ...extra } : { ...bearer(), ...extra };
@@ -176,40 +155,13 @@ function expectRefusal(answer: Answer, status: number, message: string, where: s
 }
 
 beforeAll(async () => {
-  bus = createInProcessBus();
-  dataDir = mkdtempSync(join(tmpdir(), 'hf-hostile-'));
-  const urls = {} as Record<ServiceKey, string>;
-  for (const service of SERVICES) {
-    const db = await createTestDatabase(`hostile${service.key}`);
-    const { buildApp } = await BUILDERS[service.key]();
-    const extras: Record<string, unknown> =
-      service.key === 'AUTH'
-        ? {
-            jwtPrivateKey: testKeys().privateKey,
-            bcryptCost: 4,
-            appOrigin: 'http://app.test',
-            dataDir,
-            invitationKey: randomBytes(32).toString('hex'),
-          }
-        : service.key === 'LEDGER'
-          ? {}
-          : { ledgerUrl: urls.LEDGER };
-    const app = await buildApp({
-      databaseUrl: db.url,
-      jwtPublicKey: testKeys().publicKey,
-      internalToken: TEST_INTERNAL_TOKEN,
-      bus,
-      ...extras,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    urls[service.key] = `http://127.0.0.1:${portOf(app)}`;
-    running.push({ service, app, url: urls[service.key], db });
-  }
+  services = await startRealServices('hostile');
+  running = services.running;
   gateway = await buildGateway({
-    upstreams: urls,
+    upstreams: services.urls,
     jwtPublicKey: testKeys().publicKey,
     internalToken: TEST_INTERNAL_TOKEN,
-    bus,
+    bus: services.bus,
     rateLimit: { max: 100_000, timeWindowMs: 60_000 },
     importBodyLimit: IMPORT_LIMIT,
     importCommitBodyLimit: IMPORT_COMMIT_LIMIT,
@@ -247,10 +199,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  for (const r of running.reverse()) await r.app.close().catch(() => undefined);
-  await bus?.close();
-  for (const r of running) await r.db.drop().catch(() => undefined);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await services?.close();
 });
 
 it('finds the routes of every service', () => {

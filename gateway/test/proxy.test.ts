@@ -1,6 +1,6 @@
 import { SERVICES } from '@hf/contracts';
 import { startHarness, token, type Harness } from './helpers';
-import { buildGateway } from '../src/app';
+import { buildGateway, type ServiceKey } from '../src/app';
 import { createInProcessBus } from '@hf/messaging';
 import { testKeys, TEST_INTERNAL_TOKEN } from '@hf/service-kit/testing';
 import { freePort } from '@hf/messaging/testing/free-port';
@@ -245,11 +245,12 @@ describe('routing by path', () => {
 });
 
 describe('an upstream that is down or slow', () => {
-  it('answers 503 with a message, never 401, when a service refuses connections', async () => {
+  /** A gateway in front of the stand-ins, but for `key`'s service, whose port refuses connections. */
+  async function gatewayWithDown(key: ServiceKey) {
     const deadPort = await freePort();
     const bus = createInProcessBus();
     const upstreams = Object.fromEntries(
-      SERVICES.map((s) => [s.key, s.key === 'LEDGER' ? `http://127.0.0.1:${deadPort}` : h.upstreams[s.key].url]),
+      SERVICES.map((s) => [s.key, s.key === key ? `http://127.0.0.1:${deadPort}` : h.upstreams[s.key].url]),
     ) as never;
     const gateway = await buildGateway({
       upstreams,
@@ -257,6 +258,11 @@ describe('an upstream that is down or slow', () => {
       internalToken: TEST_INTERNAL_TOKEN,
       bus,
     });
+    return { gateway, bus };
+  }
+
+  it('answers 503 with a message, never 401, when a service refuses connections', async () => {
+    const { gateway, bus } = await gatewayWithDown('LEDGER');
     try {
       for (const method of ['GET', 'POST'] as const) {
         const res = await gateway.inject({
@@ -277,17 +283,7 @@ describe('an upstream that is down or slow', () => {
   });
 
   it('answers 503 when svc-auth is down, even on the login route', async () => {
-    const deadPort = await freePort();
-    const bus = createInProcessBus();
-    const upstreams = Object.fromEntries(
-      SERVICES.map((s) => [s.key, s.key === 'AUTH' ? `http://127.0.0.1:${deadPort}` : h.upstreams[s.key].url]),
-    ) as never;
-    const gateway = await buildGateway({
-      upstreams,
-      jwtPublicKey: testKeys().publicKey,
-      internalToken: TEST_INTERNAL_TOKEN,
-      bus,
-    });
+    const { gateway, bus } = await gatewayWithDown('AUTH');
     try {
       const login = await gateway.inject({
         method: 'POST',

@@ -7,6 +7,7 @@ import { testKeys, TEST_INTERNAL_TOKEN } from '@hf/service-kit/testing';
 import type { ServiceKey } from '../src/app';
 import { startGatewayThread, type GatewayThread } from '../src/thread';
 import {
+  authEvent,
   authInternalRoutes,
   startUpstream,
   token,
@@ -113,16 +114,7 @@ test('a session revoked on the main thread bus is refused by the gateway thread'
   const sessionId = randomUUID();
   const t = token({ sessionId });
   expect((await get('/api/household/me', t)).status).toBe(200);
-  await bus.publish({
-    id: randomUUID(),
-    type: EVENTS.sessionRevoked,
-    source: 'svc-auth',
-    subject: `session/${sessionId}`,
-    time: new Date().toISOString(),
-    household_id: 3,
-    sequence: 1,
-    data: { session_ids: [sessionId] },
-  });
+  await bus.publish(authEvent(EVENTS.sessionRevoked, `session/${sessionId}`, 3, 1, { session_ids: [sessionId] }));
   await waitFor(async () => (await get('/api/household/me', t)).status === 401, 5000);
   expect(await (await get('/api/household/me', t)).json()).toEqual({
     message: 'Your session has ended. Please log in again.',
@@ -147,16 +139,7 @@ test('a thread that ends unexpectedly is started again on the same port, and cat
   await first.terminate();
   expect(lines.join('\n')).toMatch(/The gateway thread ended unexpectedly/);
   // Revoked while no gateway thread runs: the new thread gets it from the bus (the durable resumes).
-  await bus.publish({
-    id: randomUUID(),
-    type: EVENTS.sessionRevoked,
-    source: 'svc-auth',
-    subject: `session/${sessionId}`,
-    time: new Date().toISOString(),
-    household_id: 3,
-    sequence: 2,
-    data: { session_ids: [sessionId] },
-  });
+  await bus.publish(authEvent(EVENTS.sessionRevoked, `session/${sessionId}`, 3, 2, { session_ids: [sessionId] }));
   await waitFor(() => lines.some((l) => l.includes('listening again')), 15_000);
   expect((await get('/api/accounts', token())).status).toBe(200);
   expect((await get('/api/accounts', t)).status).toBe(401);
