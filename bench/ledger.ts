@@ -89,7 +89,7 @@ async function viaBuildApp(): Promise<Target> {
 
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-/** A GET whose body is read as bytes and not decoded (fetch gunzips, which costs the client 50-150 ms for 21 MB). */
+/** A GET whose body is read as bytes and not decoded (fetch gunzips, which would add the client's own time to the figure). */
 function rawGet(
   url: string,
   headers: Record<string, string>,

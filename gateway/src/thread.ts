@@ -1,6 +1,6 @@
 /**
  * The gateway on a worker thread (single-process mode): its own event loop and V8 isolate, so on
- * a machine with two cores it no longer shares one with the services. The main thread keeps the
+ * a machine with two cores it does not share one with the services. The main thread keeps the
  * bus; a bridge forwards the events the gateway subscribes to (`GATEWAY_BUS_SUBJECTS`, ./sessions.ts) over a
  * MessagePort (@hf/messaging port-bus). See ./worker.ts for the thread's side.
  *

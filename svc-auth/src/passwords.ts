@@ -6,8 +6,8 @@ type Waiting = { resolve: (value: unknown) => void; reject: (err: Error) => void
 
 /**
  * bcrypt on a worker thread of its own (./password-worker.cjs). A hash or a comparison at cost 12
- * is ~250 ms of CPU; bcryptjs's async form runs it on the event loop in slices of up to 100 ms,
- * which held every other request of the process meanwhile (in `npm start`, every service's).
+ * takes a lot of CPU; bcryptjs's async form runs it on the event loop in slices, which would hold
+ * every other request of the process meanwhile (in `npm start`, every service's).
  * Requests queue in the thread (one at a time). The thread starts on first use, does not keep
  * the process alive, is started again after a crash (the requests in it fail), and stops with
  * `close()`. It runs at a lower CPU priority (nice PASSWORD_THREAD_NICE; Linux): when the

@@ -4,7 +4,7 @@ import type { AccountProjection } from './api';
 import { chartSummary } from './chart-math';
 import { ProjectionSketch } from './ProjectionSketch';
 
-// recharts (about 100 KiB gzip) loads in its own chunk, not with the page's first script.
+// recharts (large) loads in its own chunk, not with the page's first script.
 const loadChartView = () => import('./ProjectionChartView');
 const ProjectionChartView = lazy(loadChartView);
 

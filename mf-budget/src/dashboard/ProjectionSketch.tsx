@@ -1,5 +1,5 @@
 /**
- * A projection chart drawn as plain SVG while recharts (its own chunk, ~100 KiB gzipped) is still
+ * A projection chart drawn as plain SVG while recharts (a large chunk of its own) is still
  * loading: the same data, plot area, axes, ticks, grid, colours and High / Low markers as
  * ProjectionChartView, so the real numbers show at once and the recharts chart then takes its
  * place in the same box. No tooltip (that comes with recharts). The area is a straight line

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { reportErrorMessage, useMonthlyTrend, type ReportScope } from './api';
 
-// recharts (about 100 KiB gzip) loads in its own chunk once the chart is shown, not with the page.
+// recharts (large) loads in its own chunk once the chart is shown, not with the page.
 const TrendChartView = lazy(() => import('./TrendChartView'));
 
 const loading = <p className="hf-muted report-trend__placeholder">Loading chart...</p>;

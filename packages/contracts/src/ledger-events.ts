@@ -80,7 +80,7 @@ export type TransactionRecordedV1 = Static<typeof TransactionRecordedV1>;
  * `shared` holds the fields every row of the event has (an import's household, account, status,
  * category, timestamps and empty plan and transfer fields), each entry of `transactions` the
  * rest. A row is `{ ...shared, ...entry }` with every field of LedgerTransactionSnapshot
- * (compact-rows.ts writes and reads it). ~4x smaller than v1 for an import: ~90 bytes a row.
+ * (compact-rows.ts writes and reads it). Several times smaller than v1 for an import.
  */
 export const TransactionRecordedV2 = Type.Object({
   shared: Type.Partial(LedgerTransactionSnapshot),

@@ -116,7 +116,7 @@ async function publishBatch(pool: pg.Pool, bus: Bus, batchSize: number): Promise
 
 /**
  * Up to PRUNE_BATCHES_PER_RUN DELETEs, while they come back full (and `stopped()` is false): a
- * large backlog (a database of a version that never pruned) goes over several runs instead of
+ * large backlog goes over several runs instead of
  * holding up publishing. Answers how many rows it deleted.
  */
 async function pruneOutbox(

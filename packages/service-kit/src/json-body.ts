@@ -29,8 +29,8 @@ export function parseJsonBody(raw: Buffer): unknown {
     throw badRequest(REQUEST_MESSAGES.invalidJson);
   }
   // Lone surrogates come only from `\u` escapes (the bytes were strict UTF-8), and a forbidden key
-  // is spelt out or escaped: text with neither holds no value to refuse (a 1 MB import body: the
-  // walk over its 40,000 strings is skipped).
+  // is spelt out or escaped: text with neither holds no value to refuse (a large import body: the
+  // walk over its strings is skipped).
   if (text.includes('\\u') || text.includes('__proto__') || text.includes('constructor')) checkValue(value);
   if (tooPreciseNumber(text)) throw badRequest(REQUEST_MESSAGES.tooManyDecimals);
   return value;

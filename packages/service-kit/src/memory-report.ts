@@ -62,8 +62,8 @@ let gcObserver: PerformanceObserver | null = null;
 /**
  * Starts noting the heap after each full collection (once per isolate; an observer keeps no
  * process alive). Only when asked (`MEMORY_WATCH_GC=1`, as the sustained-load bench sets it):
- * a `gc` observer is told of every collection, young ones included, which made a 10 MB import
- * analysis ~30% slower (0.91 -> 1.21 s, CPU 1.02 -> 1.40 s).
+ * a `gc` observer is told of every collection, young ones included, which makes a large import
+ * analysis markedly slower (bench/README.md).
  */
 export function watchMajorCollections(): void {
   if (gcObserver) return;

@@ -25,7 +25,7 @@ export const STATEMENT_CACHE_LIMITS = {
   maxHeapBytes: 48 * 1024 * 1024,
   ttlMs: 10 * 60 * 1000,
 };
-/** Heap a held table costs per byte of its file (measured: a 3.2 MB CSV of 50,000 rows holds 18 MB). */
+/** Heap a held table costs per byte of its file (measured: bench/README.md). */
 const HEAP_PER_FILE_BYTE = 6;
 
 /** A table read whole: its rows in an array. */

@@ -35,7 +35,7 @@ export interface HeldSums {
  * The balances of `GET /api/accounts` by account and `register_version`. Every write that
  * changes an account's rows bumps that version in its own transaction (runWrite), so sums read
  * in the same statement (or snapshot) as a version are the sums of every later read of that
- * version. Summing a 50,000-row account is ~20 ms of PostgreSQL per list; held sums skip it
+ * version. Summing a large account is costly for every list; held sums skip it
  * (the SQL does not scan an account whose current version is held). Filled by the list itself
  * and by the register cache, whose models carry the same balances; a list with `today` (what the
  * front ends always ask) uses only sums held with that same date. Per household, bounded by

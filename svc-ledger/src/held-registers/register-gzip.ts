@@ -90,8 +90,8 @@ export function crc32Combine(crcA: number, crcB: number, lengthB: number): numbe
  * that is a whole part uses that part's block (made once per part, shared with the register's
  * gzip and with every page that holds the whole part), and its CRC-32 is combined in; the pieces
  * between such parts (the page's head, the partial parts at its ends, its tail) are compressed
- * here, each run as one block. A scroll page of 5,000 rows compresses ~2 parts' worth instead
- * of ~9 and copies none of its rows. `made`: parts whose block this page made (the register
+ * here, each run as one block. A scroll page compresses only its partial parts and the
+ * pieces between, and copies none of its rows. `made`: parts whose block this page made (the register
  * cache counts their bytes).
  */
 export async function gzipPage(slices: RegisterPageSlices): Promise<{ gzip: Buffer; made: number }> {

@@ -5,8 +5,8 @@ import type { Pool, PoolClient } from './sql';
  * once a row.
  *
  * PostgreSQL checks a foreign key with a trigger per inserted row; for `transactions.account_id`
- * and `category_id` that is ~60% of a 50,000-row INSERT on the embedded PostgreSQL (~0.75 s of
- * ~1.2 s). Every row of a bulk create has the same account and one of a few categories, so the
+ * and `category_id` that is most of a large INSERT's time (bench/README.md,
+ * import). Every row of a bulk create has the same account and one of a few categories, so the
  * write checks them itself, as the triggers would (findAccount and categoriesExist with a lock):
  * the referenced rows exist and stay locked `FOR KEY SHARE` until the transaction ends (no
  * concurrent delete or key change can slip in),

@@ -54,8 +54,8 @@ export interface NewTransaction {
 
 /**
  * A new ordinary row (not budgeted, not a transfer) with what was entered. Every field written
- * out: `{ ...blank, ...entered }` with a field overridden made V8 take ~7 µs a row (a 10,000-row
- * import: 70 ms), in building the row and in every later read of it.
+ * out: `{ ...blank, ...entered }` with a field overridden makes V8 slow, in building the row
+ * and in every later read of it.
  */
 export function ordinaryRow(
   w: LedgerWrite,
@@ -91,7 +91,7 @@ export const blankRow = (w: LedgerWrite, id: number, accountId: number): NewRow 
 
 /**
  * Emits ledger.transaction.recorded.v1 for new rows (chunked) and, unless bulk, "created" history.
- * `compact` (a bulk import): v2 instead, each event's shared fields written once (~4x less JSON
+ * `compact` (a bulk import): v2 instead, each event's shared fields written once (far less JSON
  * for the outbox, the bus and the mirrors).
  */
 export async function announceCreated(

@@ -100,7 +100,7 @@ const INSERT_COLUMNS = [
  * Inserts rows in one statement (multi-row INSERT ... SELECT FROM unnest) and returns them in
  * input order. A column with one value in every row (an import's household, account, status,
  * category and its empty transfer and plan columns) is one parameter, not an array of it:
- * PostgreSQL parses 5 arrays instead of 15 (a 50,000-row import: ~20% of the INSERT). The stored
+ * PostgreSQL parses 5 arrays instead of 15, a noticeable share of a large INSERT. The stored
  * rows are rebuilt from the input and the transaction's timestamp rather than sent back by the
  * database, which keeps a 10,000-row import cheap.
  */

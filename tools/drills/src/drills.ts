@@ -230,7 +230,7 @@ const injections: Record<DrillName, (system: DrillSystem, load: Load, options: D
     await load.idleBulks();
     // The drill holds the bulk's account row (FOR UPDATE), so the bulk waits on its lock of
     // that row (FOR KEY SHARE, or its INSERT's foreign-key check) inside its transaction, after claiming its key: the kill lands with the
-    // transaction open however fast a bulk create is (10,000 rows take ~0.2 s on a quiet machine).
+    // transaction open however fast a bulk create is (a quick one would otherwise commit first).
     const holder = await system.db.ledger.connect();
     let downAt = 0;
     let open = false;

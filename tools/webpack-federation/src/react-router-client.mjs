@@ -2,7 +2,7 @@
  * What the front ends share as `react-router`: the library's client API (declarative and data
  * modes) from its production build, without the framework/server/RSC parts (request handler,
  * cookies, sessions, static and server routers, Scripts/Meta/Links). A Module Federation shared
- * module is never tree-shaken, so sharing the whole package would put ~60 KiB (gzip) of code the
+ * module is never tree-shaken, so sharing the whole package would put a large amount of code the
  * browser never runs on every first page; this facade lets webpack drop it.
  *
  * A remote that needs an export missing here gets a build error ("export ... was not found"):

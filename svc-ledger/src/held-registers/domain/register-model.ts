@@ -340,8 +340,8 @@ class RegisterWriter {
  * bracket is not in them) and, per row, its key, amount, status, balances and byte range in that
  * JSON. Pages are byte ranges of it; a write that changed a few rows gives the next version by
  * keeping the parts before the first changed row as they are, shared, copying every later row's
- * JSON and computing its balances again (`withChanges`), instead of PostgreSQL writing 50,000
- * rows again or the app copying all of them.
+ * JSON and computing its balances again (`withChanges`), rather than PostgreSQL writing every
+ * row again or the app copying all of them.
  */
 export class RegisterModel {
   private joined: Buffer | null = null;
