@@ -28,7 +28,7 @@ function hiddenCategories(read: ScopedRead, kind: ReportKind, text: string | und
 }
 
 /**
- * The reports (spec section 7 "Reports"): spending and income by category and spending by payee
+ * The reports (docs/rules/reports.md): spending and income by category and spending by payee
  * (their drill-downs and the monthly trend are routes of their own). Every read is the caller's household only, from the
  * read model (never the ledger), after `ensureFresh` (X-Min-Sequence; a missing or stale model
  * is rebuilt from the ledger's replay first). Account and category ids of another household
