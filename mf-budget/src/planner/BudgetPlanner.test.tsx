@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON request bodies seen by the fetch stub */
 import { resetEventSequence } from '@hf/app-kit';
+import { anEnvelope } from '@hf/app-kit/testing/budget';
 import { type FetchCall, renderWithStubs, setToday, type StubRoutes } from '@hf/app-kit/testing/harness';
 import type { Envelope, Predictable } from '@hf/contracts/budget';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -50,21 +51,7 @@ function item(id: number, extra: Partial<Predictable> = {}): Predictable {
   };
 }
 
-function envelope(id: number, extra: Partial<Envelope> = {}): Envelope {
-  return {
-    id,
-    account_id: 1,
-    category_id: 1,
-    category_name: 'Groceries',
-    month: '2026-11',
-    amount: 100,
-    rollover_enabled: true,
-    rollover: 0,
-    spent: 0,
-    carried_from: null,
-    ...extra,
-  };
-}
+const envelope = (id: number, extra: Partial<Envelope> = {}): Envelope => anEnvelope({ id, ...extra });
 
 let items: Predictable[];
 let envelopes: Envelope[];

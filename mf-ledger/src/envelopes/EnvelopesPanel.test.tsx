@@ -1,3 +1,4 @@
+import { anEnvelope } from '@hf/app-kit/testing/budget';
 import { renderWithProviders, setToday, stubFetch, type FetchCall } from '@hf/app-kit/testing/harness';
 import type { Envelope } from '@hf/contracts/budget';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -5,19 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { EnvelopesPanel } from './EnvelopesPanel';
 
-const envelope = (id: number, extra: Partial<Envelope>): Envelope => ({
-  id,
-  account_id: 5,
-  category_id: id,
-  category_name: `Category ${id}`,
-  month: '2026-11',
-  amount: 100,
-  rollover_enabled: true,
-  rollover: 0,
-  spent: 0,
-  carried_from: null,
-  ...extra,
-});
+const envelope = (id: number, extra: Partial<Envelope>): Envelope =>
+  anEnvelope({ id, account_id: 5, category_id: id, category_name: `Category ${id}`, ...extra });
 
 let envelopes: Envelope[];
 
