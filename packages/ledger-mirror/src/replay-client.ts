@@ -1,7 +1,7 @@
 import { LedgerClient } from '@hf/ledger-client';
 import type { HouseholdState } from './mirror-store';
 
-/** Rows per replay page: about 10 MB of JSON. */
+/** Rows per replay page: megabytes of JSON, read as one answer. */
 const PAGE_ROWS = 20_000;
 
 /** svc-ledger's replay (internal routes, through `@hf/ledger-client`), as the read models call it. */

@@ -9,7 +9,7 @@ import { liveRowsAfter } from '../../repositories/transactions';
 import { LEDGER_ERRORS, INTERNAL_ROUTE } from '../../route-helpers';
 
 const DEFAULT_PAGE = 20_000;
-/** A replay page is big: 50,000 rows are about 25 MB of JSON. */
+/** The request is small (which household, from where); the page it answers is big. */
 const REPLAY_BODY_LIMIT = 1024;
 
 /**
