@@ -14,7 +14,7 @@
 import { loadavg } from 'node:os';
 import { seededRandom } from '@hf/test-kit/seeded-random';
 import { BENCH_RUNS, deliveryTimes, natsDelivery, timedGet } from './support/mirror-bench';
-import { startAppWithUser, type BenchUserApp } from './support/seed-register';
+import { createBenchAccount, postBulkRows, startAppWithUser, type BenchUserApp } from './support/seed-register';
 import { percentiles, request, time } from './support/timing';
 import type { WidgetData } from '@hf/contracts/budget';
 
@@ -59,13 +59,7 @@ export async function seedBudgetHousehold(user: BenchUserApp): Promise<BudgetHou
   const { gatewayUrl: gateway, accessToken: token } = user;
   const random = seededRandom(77);
   const accounts: number[] = [];
-  for (let a = 0; a < ACCOUNTS; a++)
-    accounts.push(
-      (
-        (await call(gateway, token, 'POST', '/api/accounts/', { name: `Account ${a + 1}`, starting_balance: 5000 }))
-          .json as { id: number }
-      ).id,
-    );
+  for (let a = 0; a < ACCOUNTS; a++) accounts.push(await createBenchAccount(gateway, token, `Account ${a + 1}`, 5000));
   const categories: number[] = [];
   for (let c = 0; c < 10; c++)
     categories.push(
@@ -83,17 +77,7 @@ export async function seedBudgetHousehold(user: BenchUserApp): Promise<BudgetHou
       category_id: categories[Math.floor(random() * categories.length)],
       status: random() < 0.8 ? 'x' : '',
     }));
-    const res = await fetch(`${user.ledgerUrl}/internal/transactions/bulk`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-internal-token': user.internalToken },
-      body: JSON.stringify({
-        household_id: user.householdId,
-        account_id: account,
-        idempotency_key: `budget-${a}`,
-        transactions,
-      }),
-    });
-    if (res.status !== 200) throw new Error(`bulk answered ${res.status}`);
+    await postBulkRows(user, account, `budget-${a}`, transactions);
   }
   const month = `${today.slice(0, 7)}-01`;
   const items: number[] = [];

@@ -21,6 +21,7 @@ import { Pool } from 'undici';
 import { startAppProcess } from './support/app-process';
 import { registerBenchUser } from './support/seed-register';
 import { percentile } from './support/timing';
+import { CHROMIUM, CHROMIUM_ARGS } from './register-browser';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -107,18 +108,7 @@ export async function firstPageJs(baseUrl: string): Promise<FirstPageJs | null> 
   if (existsSync('/usr/bin/chromium')) {
     try {
       const { chromium } = await import('@playwright/test');
-      const browser = await chromium.launch({
-        executablePath: '/usr/bin/chromium',
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
       try {
         const page = await browser.newPage();
         const scripts: Array<Promise<{ url: string; bytes: number; gzipBytes: number } | null>> = [];

@@ -15,7 +15,7 @@
  */
 import { loadavg } from 'node:os';
 import { planReportHousehold, REPORT_ACCOUNTS, REPORT_PAYEES } from './support/report-household';
-import { startAppWithUser } from './support/seed-register';
+import { createBenchAccount, postBulkRows, startAppWithUser } from './support/seed-register';
 import { BENCH_RUNS, deliveryTimes, natsDelivery, timedGet } from './support/mirror-bench';
 import { percentiles, request } from './support/timing';
 
@@ -58,12 +58,7 @@ async function seedHousehold(
   const plan = planReportHousehold(ROWS);
   const accounts: number[] = [];
   for (let a = 0; a < REPORT_ACCOUNTS; a++)
-    accounts.push(
-      (
-        (await call(gateway, token, 'POST', '/api/accounts/', { name: `Account ${a + 1}`, starting_balance: 1000 }))
-          .json as { id: number }
-      ).id,
-    );
+    accounts.push(await createBenchAccount(gateway, token, `Account ${a + 1}`, 1000));
   const categories: number[] = [];
   for (const c of plan.categories) {
     const body = c.parent === null ? { name: c.name } : { name: c.name, parent_id: categories[c.parent] };
@@ -79,17 +74,7 @@ async function seedHousehold(
         amount_cents: r.amount,
         category_id: r.category === null ? null : categories[r.category],
       }));
-      const res = await fetch(`${ledgerUrl}/internal/transactions/bulk`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-internal-token': internalToken },
-        body: JSON.stringify({
-          household_id: householdId,
-          account_id: account,
-          idempotency_key: `reports-${a}-${done}`,
-          transactions,
-        }),
-      });
-      if (res.status !== 200) throw new Error(`bulk answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+      await postBulkRows({ ledgerUrl, internalToken, householdId }, account, `reports-${a}-${done}`, transactions);
     }
   }
   console.log(

@@ -10,6 +10,7 @@ import { connect } from 'node:net';
 import type { RunningCluster } from '../src/start-cluster';
 import { startTestCluster, type TestCluster } from '@hf/test-kit/test-cluster';
 import { canConnect } from '@hf/test-kit/test-postgres';
+import { callJson, type JsonAnswer } from '@hf/test-kit/json-call';
 
 const PG_ADMIN = process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -49,20 +50,8 @@ afterAll(async () => {
   await testCluster?.stop();
 }, 60_000);
 
-async function api(
-  path: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
-): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
-  const res = await fetch(`${cluster!.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
+function api(path: string, init: Parameters<typeof callJson>[2] = {}): Promise<JsonAnswer> {
+  return callJson(cluster!.url, path, init);
 }
 
 describe('scaled mode (one process per service, NATS, PostgreSQL)', () => {

@@ -165,23 +165,36 @@ export async function seedRegister(
   for (let done = 0, call = 0; done < total; done += batch, call++) {
     const n = Math.min(batch, total - done);
     const transactions = Array.from({ length: n }, (_, k) => benchRow(done + k, total));
-    const body = JSON.stringify({
-      household_id: target.householdId,
-      account_id: accountId,
-      idempotency_key: `${keyPrefix}-${call}`,
-      transactions,
-    });
-    const url = `${target.ledgerUrl}/internal/transactions/bulk`;
-    const start = process.hrtime.bigint();
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-internal-token': target.internalToken },
-      body,
-    });
-    const text = await res.text();
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    if (res.status !== 200) throw new Error(`POST ${url} answered ${res.status}: ${text.slice(0, 300)}`);
-    times.push(ms);
+    times.push(await postBulkRows(target, accountId, `${keyPrefix}-${call}`, transactions));
   }
   return times;
+}
+
+/**
+ * One `POST /internal/transactions/bulk` of `transactions` into the account (straight to svc-ledger,
+ * not through the gateway); answers its wall time in ms (request and answer; the body is built before timing).
+ */
+export async function postBulkRows(
+  target: SeedTarget,
+  accountId: number,
+  idempotencyKey: string,
+  transactions: readonly object[],
+): Promise<number> {
+  const body = JSON.stringify({
+    household_id: target.householdId,
+    account_id: accountId,
+    idempotency_key: idempotencyKey,
+    transactions,
+  });
+  const url = `${target.ledgerUrl}/internal/transactions/bulk`;
+  const start = process.hrtime.bigint();
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-internal-token': target.internalToken },
+    body,
+  });
+  const text = await res.text();
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (res.status !== 200) throw new Error(`POST ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  return ms;
 }

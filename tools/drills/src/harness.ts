@@ -11,6 +11,7 @@ import { SERVICES } from '@hf/contracts';
 import { ensureAppSecrets } from '@hf/app/app-secrets';
 import { startCluster, type RunningCluster } from '@hf/app/start-cluster';
 import { freePort } from '@hf/messaging/testing/free-port';
+import { callJson } from '@hf/test-kit/json-call';
 import type { BulkAttempt, SeededHousehold } from './drill-types';
 import { startRestartableNats, type RestartableNats } from '@hf/messaging/testing/private-nats';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres';
@@ -34,26 +35,9 @@ const ACCOUNTS = [
   { name: 'Credit Card', starting_balance: -250.5 },
 ];
 
-async function call(
-  url: string,
-  path: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${url}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
-
 async function seed(cluster: RunningCluster, ledger: pg.Pool): Promise<SeededHousehold> {
   const email = `drill-${randomBytes(4).toString('hex')}@example.com`;
-  const registered = await call(cluster.url, '/api/users/register', {
+  const registered = await callJson(cluster.url, '/api/users/register', {
     method: 'POST',
     body: { name: 'Drill Household', email, password: 'correct horse battery 9' },
   });
@@ -62,7 +46,7 @@ async function seed(cluster: RunningCluster, ledger: pg.Pool): Promise<SeededHou
   const token = registered.body.access_token as string;
   const accounts: number[] = [];
   for (const account of ACCOUNTS) {
-    const created = await call(cluster.url, '/api/accounts/', { method: 'POST', token, body: account });
+    const created = await callJson(cluster.url, '/api/accounts/', { method: 'POST', token, body: account });
     if (created.status !== 201)
       throw new Error(`account create answered ${created.status}: ${JSON.stringify(created.body)}`);
     accounts.push(created.body.id as number);
