@@ -142,33 +142,25 @@ export async function runBudgetBench(): Promise<void> {
     const nextMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 1))
       .toISOString()
       .slice(0, 10);
-    const edit = await time(
-      BENCH_RUNS,
-      async (i) =>
-        (
-          await call(gateway, token, 'POST', '/api/budget/autofill', {
-            budget_item_id: items[i % ITEMS],
-            start_month: nextMonth,
-            amount: 100 + i,
-            mode: 'single',
-          })
-        ).ms,
-    );
+    /** Each run's time of one autofill of the next item from `start_month`, its amount `amount + run`. */
+    const timeAutofill = (start_month: string, amount: number, mode: 'single' | 'full') =>
+      time(
+        BENCH_RUNS,
+        async (i) =>
+          (
+            await call(gateway, token, 'POST', '/api/budget/autofill', {
+              budget_item_id: items[i % ITEMS],
+              start_month,
+              amount: amount + i,
+              mode,
+            })
+          ).ms,
+      );
+    const edit = await timeAutofill(nextMonth, 100, 'single');
     console.log(
       `    grid cell edit (autofill single, its budgeted row) p50 ${fmt(edit.p50).padStart(9)}  p95 ${fmt(edit.p95).padStart(9)}  (target < 30 ms)`,
     );
-    const fill = await time(
-      BENCH_RUNS,
-      async (i) =>
-        (
-          await call(gateway, token, 'POST', '/api/budget/autofill', {
-            budget_item_id: items[i % ITEMS],
-            start_month: month,
-            amount: 70 + i,
-            mode: 'full',
-          })
-        ).ms,
-    );
+    const fill = await timeAutofill(month, 70, 'full');
     console.log(
       `    fill forward (autofill full, 12 budgeted rows)    p50 ${fmt(fill.p50).padStart(9)}  p95 ${fmt(fill.p95).padStart(9)}`,
     );

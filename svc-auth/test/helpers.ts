@@ -23,6 +23,36 @@ export interface TestService {
   close(): Promise<void>;
 }
 
+/** svc-auth for one test file: started before its tests and closed after them. */
+export function serviceForFile(overrides: Partial<AppOptions> = {}): TestService {
+  let svc: TestService | undefined;
+  beforeAll(async () => {
+    svc = await startService(overrides);
+  });
+  afterAll(async () => svc?.close());
+  const started = (): TestService => {
+    if (!svc) throw new Error('svc-auth starts in beforeAll');
+    return svc;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get bus() {
+      return started().bus;
+    },
+    get dataDir() {
+      return started().dataDir;
+    },
+    get events() {
+      return started().events;
+    },
+    waitForEvents: (count) => started().waitForEvents(count),
+    snapshot: () => started().snapshot(),
+    close: () => started().close(),
+  };
+}
+
 export async function startService(overrides: Partial<AppOptions> = {}): Promise<TestService> {
   const db = await createTestDatabase('auth');
   const bus = createInProcessBus();

@@ -8,19 +8,12 @@ import {
   login,
   PASSWORD,
   register,
-  startService,
+  serviceForFile,
   uniqueEmail,
-  type TestService,
   type TestUser,
 } from './helpers';
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(async () => {
-  await svc.close();
-});
+const svc = serviceForFile();
 
 const get = (url: string, user?: TestUser) => svc.app.inject({ method: 'GET', url, headers: user?.auth ?? {} });
 const del = (url: string, user: TestUser) => svc.app.inject({ method: 'DELETE', url, headers: user.auth });

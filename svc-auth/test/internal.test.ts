@@ -1,23 +1,9 @@
 import { AUTH_MESSAGES } from '@hf/contracts';
 import { signAccessToken, verifyAccessToken } from '@hf/service-kit';
 import { testKeys } from '@hf/service-kit/testing';
-import {
-  claims,
-  expiredAccessToken,
-  internalHeaders,
-  login,
-  register,
-  startService,
-  type TestService,
-} from './helpers';
+import { claims, expiredAccessToken, internalHeaders, login, register, serviceForFile } from './helpers';
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startService({ accessTokenSeconds: 120 });
-});
-afterAll(async () => {
-  await svc.close();
-});
+const svc = serviceForFile({ accessTokenSeconds: 120 });
 
 const renew = (access_token: unknown, headers: Record<string, string> = internalHeaders) =>
   svc.app.inject({ method: 'POST', url: '/internal/sessions/renew', headers, payload: { access_token } as object });

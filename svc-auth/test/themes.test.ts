@@ -1,13 +1,7 @@
 import { AUTH_MESSAGES, THEME_COLOR_KEYS } from '@hf/contracts';
-import { householdOfTwo, register, startService, type TestService, type TestUser } from './helpers';
+import { householdOfTwo, register, serviceForFile, type TestUser } from './helpers';
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(async () => {
-  await svc.close();
-});
+const svc = serviceForFile();
 
 const colors = (value = '#123456') => Object.fromEntries(THEME_COLOR_KEYS.map((k) => [k, value]));
 const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user?: TestUser, payload?: unknown) =>

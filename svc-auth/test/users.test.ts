@@ -3,25 +3,9 @@ import { join } from 'node:path';
 import bcrypt from 'bcryptjs';
 import { AUTH_MESSAGES, EVENTS } from '@hf/contracts';
 import { hashToken } from '../src/domain/tokens';
-import {
-  asUser,
-  claims,
-  expiredAccessToken,
-  login,
-  PASSWORD,
-  register,
-  startService,
-  uniqueEmail,
-  type TestService,
-} from './helpers';
+import { asUser, claims, expiredAccessToken, login, PASSWORD, register, serviceForFile, uniqueEmail } from './helpers';
 
-let svc: TestService;
-beforeAll(async () => {
-  svc = await startService();
-});
-afterAll(async () => {
-  await svc.close();
-});
+const svc = serviceForFile();
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   svc.app.inject({ method: 'POST', url, payload: payload as object, headers });

@@ -284,15 +284,17 @@ describe('POST /internal/candidates', () => {
 describe('POST /internal/transactions/clear', () => {
   it('clears rows; a budgeted row becomes actual with the imported amount and date', async () => {
     const plain = await addTransaction(call, checking, { payee: 'To clear', amount: -5, date: '2025-02-01' });
-    const planned = await internal('PUT', '/internal/budgeted-rows', {
-      household_id: 1,
-      account_id: checking,
-      schedule_id: 77,
-      month: '2025-02',
-      date: '2025-02-10',
-      payee: 'Power',
-      amount_cents: -6000,
-    });
+    const planPower = () =>
+      internal('PUT', '/internal/budgeted-rows', {
+        household_id: 1,
+        account_id: checking,
+        schedule_id: 77,
+        month: '2025-02',
+        date: '2025-02-10',
+        payee: 'Power',
+        amount_cents: -6000,
+      });
+    const planned = await planPower();
     const res = await internal('POST', '/internal/transactions/clear', {
       household_id: 1,
       transaction_ids: [plain.id, planned.body.transaction_id],
@@ -312,15 +314,7 @@ describe('POST /internal/transactions/clear', () => {
       date: '2025-02-11',
     });
     // The month is now detached from its schedule: an upsert does not re-create it.
-    const again = await internal('PUT', '/internal/budgeted-rows', {
-      household_id: 1,
-      account_id: checking,
-      schedule_id: 77,
-      month: '2025-02',
-      date: '2025-02-10',
-      payee: 'Power',
-      amount_cents: -6000,
-    });
+    const again = await planPower();
     expect(again.body).toEqual({ state: 'detached', transaction_id: planned.body.transaction_id });
   });
 
