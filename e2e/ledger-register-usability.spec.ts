@@ -4,7 +4,7 @@
  * register with its edit dialog (fields in one column) and clearing mode's P / X / Clear buttons.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, isMobile, localToday, registerViaApi, signInWithToken, snap, test } from './support/fixtures';
+import { expect, isMobile, localToday, signInWithToken, snap, test } from './support/fixtures';
 import {
   addDays,
   bulkSeed,
@@ -14,6 +14,7 @@ import {
   createTransactions,
   entryOf,
   expectShellBalances,
+  householdWithAccount,
   money,
   registerRows,
   rowOf,
@@ -64,8 +65,7 @@ test('amounts up to $999,999,999.99 show in full, in the rows and while editing'
   page,
   request,
 }, testInfo) => {
-  const user = await registerViaApi(request);
-  const huge = await createAccount(request, user, 'Huge', 0);
+  const { user, account: huge } = await householdWithAccount(request, 'Huge', 0);
   const today = localToday();
   await createTransactions(request, user, huge.id, [
     { date: addDays(today, -1), payee: 'Giant Payment', amount: -LARGEST, status: 'x' },
@@ -113,8 +113,7 @@ test("edit inputs show a locked row's 1200.00 and an unlocked 2000000.00 whole",
   page,
   request,
 }, testInfo) => {
-  const user = await registerViaApi(request);
-  const account = await createAccount(request, user, 'Checking', 0);
+  const { user, account } = await householdWithAccount(request, 'Checking', 0);
   const today = localToday();
   await createTransactions(request, user, account.id, [
     { date: addDays(today, -1), payee: 'Rent', amount: -1200, status: 'x' },
@@ -152,8 +151,7 @@ test('the register holds still: editing, a message and clearing mode do not move
   page,
   request,
 }, testInfo) => {
-  const user = await registerViaApi(request);
-  const account = await createAccount(request, user, 'Checking', 500);
+  const { user, account } = await householdWithAccount(request, 'Checking', 500);
   const today = localToday();
   for (let i = 0; i < 6; i++)
     await createTransaction(request, user, account.id, {
@@ -195,8 +193,7 @@ test('the transfer account picker covers neither the Add button nor the Status f
   page,
   request,
 }, testInfo) => {
-  const user = await registerViaApi(request);
-  const checking = await createAccount(request, user, 'Checking', 100);
+  const { user, account: checking } = await householdWithAccount(request, 'Checking', 100);
   await createAccount(request, user, 'Savings', 0);
   await signInToRegister(page, user, checking.id);
   const entry = entryOf(page);
@@ -222,8 +219,7 @@ test('a large register opens at today even with hundreds of rows dated after tod
   request,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const user = await registerViaApi(request);
-  const account = await createAccount(request, user, 'Planned', 0);
+  const { user, account } = await householdWithAccount(request, 'Planned', 0);
   const today = localToday();
   const rows: SeedRow[] = [];
   for (let i = 300; i >= 1; i--)
@@ -249,8 +245,7 @@ test('keyboard first: Date has focus on open, rows by arrow keys, Enter edits, a
   page,
   request,
 }, testInfo) => {
-  const user = await registerViaApi(request);
-  const account = await createAccount(request, user, 'Checking', 100);
+  const { user, account } = await householdWithAccount(request, 'Checking', 100);
   const today = localToday();
   await createTransactions(request, user, account.id, [
     { date: addDays(today, -2), payee: 'Older Shop', amount: -3 },
@@ -321,8 +316,7 @@ test('balance today and after planned rows, told apart in the account list and t
   page,
   request,
 }, testInfo) => {
-  const user = await registerViaApi(request);
-  const planned = await createAccount(request, user, 'With Plans', 1000);
+  const { user, account: planned } = await householdWithAccount(request, 'With Plans', 1000);
   const plain = await createAccount(request, user, 'No Plans', 50);
   const today = localToday();
   await createTransactions(request, user, planned.id, [
@@ -352,8 +346,7 @@ test('clearing mode: P / X / Clear on each row at 768 px (the keys p, x, Delete 
   page,
   request,
 }, testInfo) => {
-  const user = await registerViaApi(request);
-  const account = await createAccount(request, user, 'Checking', 100);
+  const { user, account } = await householdWithAccount(request, 'Checking', 100);
   const today = localToday();
   await createTransactions(request, user, account.id, [
     { date: addDays(today, -2), payee: 'Alpha Store', amount: -10 },
@@ -448,8 +441,7 @@ test('the edit dialog at 768 px: labels and fields in one column, same left edge
     !isMobile(testInfo),
     'the edit dialog is the 768 px form; on desktop a row is edited in its table row, under the column headings',
   );
-  const user = await registerViaApi(request);
-  const account = await createAccount(request, user, 'Checking', 100);
+  const { user, account } = await householdWithAccount(request, 'Checking', 100);
   const today = localToday();
   await createTransactions(request, user, account.id, [
     { date: addDays(today, -1), payee: 'Landlord', amount: -1200, status: 'x', notes: 'November' },

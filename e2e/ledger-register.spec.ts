@@ -4,7 +4,7 @@
  * Keyboard entry, balances, transfers, date keys, the sub-category prompt, clearing mode, locked
  * rows, move, delete with `y`, and bulk categorize.
  */
-import { expect, isMobile, localToday, registerViaApi, snap, test } from './support/fixtures';
+import { expect, isMobile, localToday, snap, test } from './support/fixtures';
 import {
   addDays,
   addMonths,
@@ -18,6 +18,7 @@ import {
   entryRow,
   expectShellBalances,
   fieldOf,
+  householdWithAccount,
   money,
   registerRows,
   rowOf,
@@ -35,8 +36,7 @@ test.describe('register (desktop table)', () => {
     page,
     request,
   }, testInfo) => {
-    const user = await registerViaApi(request);
-    const checking = await createAccount(request, user, 'Checking', 1000);
+    const { user, account: checking } = await householdWithAccount(request, 'Checking', 1000);
     await createCategory(request, user, 'Food');
     await signInToRegister(page, user, checking.id);
     await expect(page.getByRole('heading', { name: 'Checking', level: 1 })).toBeVisible();
@@ -180,8 +180,7 @@ test.describe('register (desktop table)', () => {
     page,
     request,
   }, testInfo) => {
-    const user = await registerViaApi(request);
-    const checking = await createAccount(request, user, 'Checking', 1000);
+    const { user, account: checking } = await householdWithAccount(request, 'Checking', 1000);
     const savings = await createAccount(request, user, 'Rainy Day Savings', 500);
     await signInToRegister(page, user, checking.id);
 
@@ -228,8 +227,7 @@ test.describe('register (desktop table)', () => {
     page,
     request,
   }, testInfo) => {
-    const user = await registerViaApi(request);
-    const checking = await createAccount(request, user, 'Checking', 100);
+    const { user, account: checking } = await householdWithAccount(request, 'Checking', 100);
     const today = localToday();
     await createTransactions(request, user, checking.id, [
       { date: addDays(today, -2), payee: 'Alpha', amount: -10 },
@@ -283,8 +281,7 @@ test.describe('register (desktop table)', () => {
   });
 
   test('a cleared amount is locked until unlocked; editing it updates the balances', async ({ page, request }) => {
-    const user = await registerViaApi(request);
-    const checking = await createAccount(request, user, 'Checking', 100);
+    const { user, account: checking } = await householdWithAccount(request, 'Checking', 100);
     await createTransaction(request, user, checking.id, {
       date: localToday(),
       payee: 'Reconciled Shop',
@@ -332,8 +329,7 @@ test.describe('register (desktop table)', () => {
   });
 
   test('move a row to another account; delete a row with "y"', async ({ page, request }, testInfo) => {
-    const user = await registerViaApi(request);
-    const checking = await createAccount(request, user, 'Checking', 100);
+    const { user, account: checking } = await householdWithAccount(request, 'Checking', 100);
     const savings = await createAccount(request, user, 'Savings', 0);
     await createTransactions(request, user, checking.id, [
       { date: localToday(), payee: 'Wrong Account Co', amount: -12 },
@@ -381,8 +377,7 @@ test.describe('register (desktop table)', () => {
   });
 
   test('bulk categorize by payee', async ({ page, request }, testInfo) => {
-    const user = await registerViaApi(request);
-    const checking = await createAccount(request, user, 'Checking', 100);
+    const { user, account: checking } = await householdWithAccount(request, 'Checking', 100);
     await createCategory(request, user, 'Dining');
     for (const payee of ['Coffee Hut', 'Coffee Hut', 'The Coffee Hut Express', 'Book Shop']) {
       await createTransaction(request, user, checking.id, { date: localToday(), payee, amount: -4 });
@@ -417,8 +412,7 @@ test.describe('register (desktop table)', () => {
 
 test.describe('register (both layouts)', () => {
   test('date keys t, +, -, PageUp, PageDown and "3/5" in the date field', async ({ page, request }) => {
-    const user = await registerViaApi(request);
-    const checking = await createAccount(request, user, 'Checking', 0);
+    const { user, account: checking } = await householdWithAccount(request, 'Checking', 0);
     await signInToRegister(page, user, checking.id);
     const date = entryOf(page).getByRole('textbox', { name: 'Date' });
     const today = localToday();
@@ -464,8 +458,7 @@ test.describe('register (both layouts)', () => {
     page,
     request,
   }, testInfo) => {
-    const user = await registerViaApi(request);
-    const checking = await createAccount(request, user, 'Checking', 100);
+    const { user, account: checking } = await householdWithAccount(request, 'Checking', 100);
     const food = await createCategory(request, user, 'Food');
     await signInToRegister(page, user, checking.id);
     const entry = entryOf(page);
@@ -522,8 +515,7 @@ test.describe('register (768 px)', () => {
     page,
     request,
   }, testInfo) => {
-    const user = await registerViaApi(request);
-    const checking = await createAccount(request, user, 'Checking', 1000);
+    const { user, account: checking } = await householdWithAccount(request, 'Checking', 1000);
     const savings = await createAccount(request, user, 'Savings', 0);
     await signInToRegister(page, user, checking.id);
     await expect(page.getByRole('columnheader', { name: 'Pending Bal' })).toHaveCount(0);

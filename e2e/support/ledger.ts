@@ -4,7 +4,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { toCents } from '@hf/money';
-import { api, expect, localToday, signInWithToken, type TestUser } from './fixtures';
+import { api, expect, localToday, registerViaApi, signInWithToken, type TestUser } from './fixtures';
 
 // ----- calendar strings (YYYY-MM-DD), local dates, no time zones -----
 
@@ -84,6 +84,16 @@ export async function createAccount(
   const res = await api(request, user, 'POST', '/accounts/', { name, starting_balance: startingBalance });
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   return res.body as SeededAccount;
+}
+
+/** A new household (a fresh user) with one account. */
+export async function householdWithAccount(
+  request: APIRequestContext,
+  name: string,
+  startingBalance: number,
+): Promise<{ user: TestUser; account: SeededAccount }> {
+  const user = await registerViaApi(request);
+  return { user, account: await createAccount(request, user, name, startingBalance) };
 }
 
 export async function createCategory(
