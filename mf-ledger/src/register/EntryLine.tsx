@@ -1,6 +1,6 @@
 import { TRANSFER_CATEGORY, type CategoryOption } from '@hf/app-kit/editing';
 import type { CalendarDate } from '@hf/calendar';
-import { StackedField, transactionFieldSet, useEditKeys } from '@hf/ui/editing';
+import { StackedField, StackedTransactionFields, transactionFieldSet, useEditKeys } from '@hf/ui/editing';
 import type { FormEvent, Ref } from 'react';
 import type { EntryDraft } from './entry';
 
@@ -102,20 +102,16 @@ export function EntryForm(props: EntryLineProps) {
   return (
     <form className="ledger-entry-form" aria-label="New transaction" onSubmit={submit}>
       <div className="hf-form-grid">
-        <StackedField label="Date">{field.date}</StackedField>
-        <StackedField label="Payee">{field.payee}</StackedField>
-        <StackedField label="Payment">{field.payment}</StackedField>
-        <StackedField label="Deposit">{field.deposit}</StackedField>
-        <StackedField label="Status">{field.status}</StackedField>
-        <StackedField label="Category">{field.category}</StackedField>
-        {isTransfer && (
-          <StackedField label="Transfer account">
-            <TransferSelect draft={draft} onChange={onChange} otherAccounts={otherAccounts} />
-          </StackedField>
-        )}
-        <StackedField label="Notes" wide>
-          {field.notes}
-        </StackedField>
+        <StackedTransactionFields
+          field={field}
+          extra={
+            isTransfer && (
+              <StackedField label="Transfer account">
+                <TransferSelect draft={draft} onChange={onChange} otherAccounts={otherAccounts} />
+              </StackedField>
+            )
+          }
+        />
       </div>
       <button type="submit" className="hf-button hf-button--primary" disabled={busy}>
         Add Transaction

@@ -1,24 +1,18 @@
-import type { RefObject } from 'react';
 import { displayDate, dollarsToCents, formatDollars } from '@hf/app-kit';
 import { normalizeStatus, type TransactionStatus } from '@hf/app-kit/editing';
 import { formatCurrency } from '@hf/money';
 import { StatusBadge } from '@hf/ui/editing';
 import type { RegisterRow } from './api';
 import type { DisplayItem } from './register-items';
-import { useRegisterVirtualizer, type ScrollTarget } from './use-register-virtualizer';
+import { useRegisterVirtualizer, type RegisterList } from './use-register-virtualizer';
 
 export const MOBILE_ROW_HEIGHT = 84;
 export const MOBILE_SEPARATOR_HEIGHT = 30;
 const heightOf = (item: DisplayItem) => (item.kind === 'row' ? MOBILE_ROW_HEIGHT : MOBILE_SEPARATOR_HEIGHT);
 
-export interface MobileRegisterProps {
-  items: DisplayItem[];
-  rows: RegisterRow[];
+export interface MobileRegisterProps extends RegisterList {
   rowClass: (row: RegisterRow, rowIndex: number) => string;
   onActivate: (row: RegisterRow) => void;
-  scrollTarget: ScrollTarget | null;
-  onScrolled: () => void;
-  scrollRef: RefObject<HTMLDivElement | null>;
   /** Clearing mode is on: every row offers its P / X / Clear buttons. */
   clearing: boolean;
   clearingId: number | null;
@@ -62,25 +56,10 @@ function ClearingButtons({ row, onSetStatus }: { row: RegisterRow; onSetStatus: 
  * Mobile (768 px or less): stacked rows with payee, date, amount, category, notes and running
  * balance; in clearing mode each row also has P / X / Clear buttons (same row height).
  */
-export function MobileRegister({
-  items,
-  rows,
-  rowClass,
-  onActivate,
-  scrollTarget,
-  onScrolled,
-  scrollRef,
-  clearing,
-  clearingId,
-  onSetStatus,
-}: MobileRegisterProps) {
-  const virtualizer = useRegisterVirtualizer({
-    items,
-    rows,
+export function MobileRegister(props: MobileRegisterProps) {
+  const { items, rows, rowClass, onActivate, scrollRef, clearing, clearingId, onSetStatus } = props;
+  const virtualizer = useRegisterVirtualizer(props, {
     heightOf,
-    scrollRef,
-    scrollTarget,
-    onScrolled,
     overscan: 4,
     initialRect: { width: 400, height: 700 },
   });

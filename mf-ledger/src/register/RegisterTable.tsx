@@ -2,8 +2,7 @@ import { Fragment, useLayoutEffect, useRef, useState, type KeyboardEvent, type R
 import { amountColumnWidths, canvasMeasure, type AmountColumnWidths } from './column-widths';
 import type { RegisterRow } from './api';
 import type { EntryPosition } from './hooks';
-import type { DisplayItem } from './register-items';
-import { useRegisterVirtualizer, type ScrollTarget } from './use-register-virtualizer';
+import { useRegisterVirtualizer, type RegisterList, type ScrollTarget } from './use-register-virtualizer';
 
 /** Every virtual item (row, separator, inline entry line) has this fixed height. */
 export const ROW_HEIGHT = 34;
@@ -35,15 +34,10 @@ const COLUMN_CLASS = [
 
 export type { ScrollTarget };
 
-export interface RegisterTableProps {
-  items: DisplayItem[];
-  rows: RegisterRow[];
+export interface RegisterTableProps extends RegisterList {
   entryPosition: EntryPosition;
   entryRow: ReactNode;
   renderRow: (row: RegisterRow, rowIndex: number) => ReactNode;
-  scrollTarget: ScrollTarget | null;
-  onScrolled: () => void;
-  scrollRef: RefObject<HTMLDivElement | null>;
   /** Keys inside the table (row focus, Enter to edit): see Register. */
   onKeyDown?: (event: KeyboardEvent) => void;
 }
@@ -104,17 +98,8 @@ function useAmountColumnWidths(tableRef: RefObject<HTMLTableElement | null>): Am
  * pages keeps the view where it was; scroll targets (today, a new or moved-to row) are honoured
  * once their row is loaded.
  */
-export function RegisterTable({
-  items,
-  rows,
-  entryPosition,
-  entryRow,
-  renderRow,
-  scrollTarget,
-  onScrolled,
-  scrollRef,
-  onKeyDown,
-}: RegisterTableProps) {
+export function RegisterTable(props: RegisterTableProps) {
+  const { items, rows, entryPosition, entryRow, renderRow, scrollRef, onKeyDown } = props;
   const theadRef = useRef<HTMLTableSectionElement>(null);
   const [theadHeight, setTheadHeight] = useState(ROW_HEIGHT);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -131,13 +116,8 @@ export function RegisterTable({
     return () => observer.disconnect();
   }, [entryPosition]);
 
-  const virtualizer = useRegisterVirtualizer({
-    items,
-    rows,
+  const virtualizer = useRegisterVirtualizer(props, {
     heightOf,
-    scrollRef,
-    scrollTarget,
-    onScrolled,
     overscan: 6,
     scrollMargin: theadHeight,
     initialRect: { width: 1200, height: 600 },

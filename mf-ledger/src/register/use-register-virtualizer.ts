@@ -6,13 +6,18 @@ import { prependScrollDelta, todayIndex, type DisplayItem } from './register-ite
 /** Where the register should scroll next: today's separator or a row (new, moved-to...). */
 export type ScrollTarget = { id: number | 'today'; align: 'center' | 'auto'; nonce: number };
 
-export interface RegisterVirtualizerOptions {
+/** What both register layouts (desktop table, mobile list) show and where they scroll. */
+export interface RegisterList {
   items: DisplayItem[];
   rows: RegisterRow[];
-  heightOf: (item: DisplayItem) => number;
-  scrollRef: RefObject<HTMLDivElement | null>;
   scrollTarget: ScrollTarget | null;
   onScrolled: () => void;
+  scrollRef: RefObject<HTMLDivElement | null>;
+}
+
+/** How a layout lays its items out. */
+export interface RegisterListLayout {
+  heightOf: (item: DisplayItem) => number;
   overscan: number;
   initialRect: { width: number; height: number };
   scrollMargin?: number;
@@ -23,17 +28,9 @@ export interface RegisterVirtualizerOptions {
  * heights, older pages prepended without moving the rows on screen, and scroll targets honoured
  * once their row is loaded.
  */
-export function useRegisterVirtualizer({
-  items,
-  rows,
-  heightOf,
-  scrollRef,
-  scrollTarget,
-  onScrolled,
-  overscan,
-  initialRect,
-  scrollMargin,
-}: RegisterVirtualizerOptions) {
+export function useRegisterVirtualizer(list: RegisterList, layout: RegisterListLayout) {
+  const { items, rows, scrollRef, scrollTarget, onScrolled } = list;
+  const { heightOf, overscan, initialRect, scrollMargin } = layout;
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,

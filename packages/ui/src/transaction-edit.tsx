@@ -182,6 +182,33 @@ export function transactionFieldSet(props: TransactionFieldSetProps): Record<Edi
   };
 }
 
+/**
+ * A transaction's fields stacked two to a line, one at 768 px or less: `extra` fields (the new
+ * entry's transfer account) go between Category and the wide Notes.
+ */
+export function StackedTransactionFields({
+  field,
+  extra,
+}: {
+  field: Record<EditField, ReactElement>;
+  extra?: ReactNode;
+}) {
+  return (
+    <>
+      <StackedField label="Date">{field.date}</StackedField>
+      <StackedField label="Payee">{field.payee}</StackedField>
+      <StackedField label="Payment">{field.payment}</StackedField>
+      <StackedField label="Deposit">{field.deposit}</StackedField>
+      <StackedField label="Status">{field.status}</StackedField>
+      <StackedField label="Category">{field.category}</StackedField>
+      {extra}
+      <StackedField label="Notes" wide>
+        {field.notes}
+      </StackedField>
+    </>
+  );
+}
+
 /** A field of a stacked form: its visible name over it (the input keeps its own aria-label). */
 export function StackedField({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
@@ -230,15 +257,7 @@ export function TransactionEditFields({ rowId, firstFieldRef, ...props }: Transa
   });
   return (
     <div className="hf-form-grid hf-form-grid--edit" data-row-id={rowId}>
-      <StackedField label="Date">{field.date}</StackedField>
-      <StackedField label="Payee">{field.payee}</StackedField>
-      <StackedField label="Payment">{field.payment}</StackedField>
-      <StackedField label="Deposit">{field.deposit}</StackedField>
-      <StackedField label="Status">{field.status}</StackedField>
-      <StackedField label="Category">{field.category}</StackedField>
-      <StackedField label="Notes" wide>
-        {field.notes}
-      </StackedField>
+      <StackedTransactionFields field={field} />
     </div>
   );
 }
