@@ -130,6 +130,31 @@ export function ColumnsFieldset({
   );
 }
 
+/** A select of how the file is read, with its visible name and an optional hint under it. */
+function ReadingSelect({
+  label,
+  value,
+  onChange,
+  hint,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <label className="hf-field ledger-import-map__field">
+      <span>{label}</span>
+      <select className="hf-input" aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+      {hint && <small className="ledger-muted">{hint}</small>}
+    </label>
+  );
+}
+
 /** Character set (when not certain), decimal separator (when ambiguous) and date order. */
 export function FileReadingFieldset({
   analysis,
@@ -153,63 +178,47 @@ export function FileReadingFieldset({
     <fieldset className="ledger-import-map__group" disabled={disabled}>
       <legend>Reading the file</legend>
       {showEncoding && (
-        <label className="hf-field ledger-import-map__field">
-          <span>Character set</span>
-          <select
-            className="hf-input"
-            aria-label="Character set"
-            value={mapping.encoding ?? analysis.encoding}
-            onChange={(e) => onEncoding(e.target.value)}
-          >
-            {!(IMPORT_ENCODINGS as readonly string[]).includes(mapping.encoding ?? analysis.encoding) && (
-              <option value={analysis.encoding}>{analysis.encoding}</option>
-            )}
-            {IMPORT_ENCODINGS.map((enc) => (
-              <option key={enc} value={enc}>
-                {enc}
-              </option>
-            ))}
-          </select>
-          <small className="ledger-muted">
-            Not sure about this file's characters: check the preview and choose another if letters look wrong.
-          </small>
-        </label>
-      )}
-      {showDecimal && (
-        <label className="hf-field ledger-import-map__field">
-          <span>Decimal separator</span>
-          <select
-            className="hf-input"
-            aria-label="Decimal separator"
-            value={mapping.decimal_separator ?? 'auto'}
-            onChange={(e) =>
-              setMapping((m) => ({ ...m, decimal_separator: e.target.value as MappingConfig['decimal_separator'] }))
-            }
-          >
-            <option value="auto">Choose...</option>
-            <option value=".">Point (1,234.56)</option>
-            <option value=",">Comma (1.234,56)</option>
-          </select>
-          {analysis.decimal_separator === 'ambiguous' && (
-            <small className="ledger-muted">The amounts could be read either way.</small>
-          )}
-        </label>
-      )}
-      <label className="hf-field ledger-import-map__field">
-        <span>Date order</span>
-        <select
-          className="hf-input"
-          aria-label="Date order"
-          value={mapping.date_order ?? 'auto'}
-          onChange={(e) => setMapping((m) => ({ ...m, date_order: e.target.value as MappingConfig['date_order'] }))}
+        <ReadingSelect
+          label="Character set"
+          value={mapping.encoding ?? analysis.encoding}
+          onChange={onEncoding}
+          hint="Not sure about this file's characters: check the preview and choose another if letters look wrong."
         >
-          {DATE_ORDERS.map((order) => (
-            <option key={order} value={order}>
-              {order === 'auto' ? `Detected (${analysis.date_order})` : order}
+          {!(IMPORT_ENCODINGS as readonly string[]).includes(mapping.encoding ?? analysis.encoding) && (
+            <option value={analysis.encoding}>{analysis.encoding}</option>
+          )}
+          {IMPORT_ENCODINGS.map((enc) => (
+            <option key={enc} value={enc}>
+              {enc}
             </option>
           ))}
-        </select>
-      </label>
+        </ReadingSelect>
+      )}
+      {showDecimal && (
+        <ReadingSelect
+          label="Decimal separator"
+          value={mapping.decimal_separator ?? 'auto'}
+          onChange={(value) =>
+            setMapping((m) => ({ ...m, decimal_separator: value as MappingConfig['decimal_separator'] }))
+          }
+          hint={analysis.decimal_separator === 'ambiguous' && 'The amounts could be read either way.'}
+        >
+          <option value="auto">Choose...</option>
+          <option value=".">Point (1,234.56)</option>
+          <option value=",">Comma (1.234,56)</option>
+        </ReadingSelect>
+      )}
+      <ReadingSelect
+        label="Date order"
+        value={mapping.date_order ?? 'auto'}
+        onChange={(value) => setMapping((m) => ({ ...m, date_order: value as MappingConfig['date_order'] }))}
+      >
+        {DATE_ORDERS.map((order) => (
+          <option key={order} value={order}>
+            {order === 'auto' ? `Detected (${analysis.date_order})` : order}
+          </option>
+        ))}
+      </ReadingSelect>
     </fieldset>
   );
 }

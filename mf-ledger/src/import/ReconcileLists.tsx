@@ -46,8 +46,10 @@ interface TickListProps {
   pair?: boolean;
   /** The checkbox's accessible name for row `i`. */
   tickLabel: (i: number) => string;
-  /** Row `i` after its checkbox. */
-  cells: (i: number) => ReactNode;
+  /** The imported row shown at `i`, after its checkbox... */
+  imported: (i: number) => ImportedRow;
+  /** ...and what follows it. */
+  after: (i: number) => ReactNode;
   selection: Selection;
   busy: boolean;
   onToggle: (list: ReconcileList, index: number) => void;
@@ -56,7 +58,8 @@ interface TickListProps {
 
 /** One list of the reconcile page: a title with its count and "Select all", a note, and the ticked rows, virtualised. */
 function TickList(props: TickListProps) {
-  const { title, list, count, note, rowHeight, pair, tickLabel, cells, selection, busy, onToggle, onAll } = props;
+  const { title, list, count, note, rowHeight, pair, tickLabel, imported, after, selection, busy, onToggle, onAll } =
+    props;
   const ticks = countTicked(selection[list]);
   return (
     <section className="ledger-import-section" aria-label={title}>
@@ -96,7 +99,8 @@ function TickList(props: TickListProps) {
                 onChange={() => onToggle(list, i)}
                 aria-label={tickLabel(i)}
               />
-              {cells(i)}
+              <ImportedCells row={imported(i)} />
+              {after(i)}
             </label>
           )}
         />
@@ -131,9 +135,9 @@ export function ReconcileLists({ data, selection, busy, isMobile, onToggle, onAl
         pair
         note="Rows already in your register that the file confirms: ticked rows are marked cleared (a budgeted row takes the bank's date and amount)."
         tickLabel={(i) => `Update ${data.matched[i].existing.payee} ${displayDate(data.matched[i].existing.date)}`}
-        cells={(i) => (
+        imported={(i) => data.matched[i].imported}
+        after={(i) => (
           <>
-            <ImportedCells row={data.matched[i].imported} />
             <span className="ledger-import-row__arrow" aria-hidden="true">
               ↔
             </span>
@@ -150,13 +154,11 @@ export function ReconcileLists({ data, selection, busy, isMobile, onToggle, onAl
         rowHeight={rowHeight}
         note="Rows not in your register yet: ticked rows are added, cleared."
         tickLabel={(i) => `Import ${data.new[i].payee} ${displayDate(data.new[i].date)}`}
-        cells={(i) => (
-          <>
-            <ImportedCells row={data.new[i]} />
-            <span className="ledger-import-row__extra ledger-ellipsis ledger-muted">
-              {[data.new[i].category, data.new[i].notes].filter(Boolean).join(' · ')}
-            </span>
-          </>
+        imported={(i) => data.new[i]}
+        after={(i) => (
+          <span className="ledger-import-row__extra ledger-ellipsis ledger-muted">
+            {[data.new[i].category, data.new[i].notes].filter(Boolean).join(' · ')}
+          </span>
         )}
       />
 
@@ -172,14 +174,12 @@ export function ReconcileLists({ data, selection, busy, isMobile, onToggle, onAl
           tickLabel={(i) =>
             `Import ${data.duplicates[i].imported.payee} ${displayDate(data.duplicates[i].imported.date)} anyway`
           }
-          cells={(i) => (
-            <>
-              <ImportedCells row={data.duplicates[i].imported} />
-              <span className="ledger-import-row__existing ledger-ellipsis ledger-muted">
-                already in your register ({data.duplicates[i].existing.payee},{' '}
-                {displayDate(data.duplicates[i].existing.date)})
-              </span>
-            </>
+          imported={(i) => data.duplicates[i].imported}
+          after={(i) => (
+            <span className="ledger-import-row__existing ledger-ellipsis ledger-muted">
+              already in your register ({data.duplicates[i].existing.payee},{' '}
+              {displayDate(data.duplicates[i].existing.date)})
+            </span>
           )}
         />
       )}

@@ -49,15 +49,8 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
       selection.duplicates,
     );
   const register = `/accounts/${accountId}/register`;
-  const { phase, error, categoryError, commit } = useReconcileCommit({
-    accountId,
-    data,
-    selection,
-    category,
-    matchedTicked,
-    options,
-    dialogs,
-  });
+  const reconcile = { accountId, data, selection, category, matchedTicked, options, dialogs };
+  const { phase, error, categoryError, commit } = useReconcileCommit(reconcile);
 
   if (phase.kind === 'done') {
     return (

@@ -32,15 +32,8 @@ export interface ReconcileCommitOptions {
  * retry does not send it again) and `import_new` with one Idempotency-Key per visit of the page,
  * then the queries that show imported rows are read again.
  */
-export function useReconcileCommit({
-  accountId,
-  data,
-  selection,
-  category,
-  matchedTicked,
-  options,
-  dialogs,
-}: ReconcileCommitOptions) {
+export function useReconcileCommit(input: ReconcileCommitOptions) {
+  const { accountId, data, selection, category, matchedTicked, options, dialogs } = input;
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>({ kind: 'review' });
   const [error, setError] = useState<ReactNode>(null);
