@@ -28,35 +28,25 @@ function useWidth(ref: RefObject<HTMLElement | null>): number {
   return width;
 }
 
+interface ProjectionChartProps {
+  projection: AccountProjection;
+  today: CalendarDate;
+  aspect: number;
+}
+
 /**
  * A projection chart in a box of the chart's aspect (so nothing below moves when it is drawn),
  * named for assistive technology by its range and projected High and Low. Until recharts has
  * loaded the chart is drawn as plain SVG (ProjectionSketch), then recharts takes over at the
  * same size. The spec's text when the account has no points.
  */
-export function ProjectionChart({
-  projection,
-  today,
-  aspect,
-}: {
-  projection: AccountProjection;
-  today: CalendarDate;
-  aspect: number;
-}) {
-  if (projection.graph_data.length === 0)
+export function ProjectionChart(props: ProjectionChartProps) {
+  if (props.projection.graph_data.length === 0)
     return <p className="hf-empty dash-chart__empty">No projection data available for this account.</p>;
-  return <ChartBox projection={projection} today={today} aspect={aspect} />;
+  return <ChartBox {...props} />;
 }
 
-function ChartBox({
-  projection,
-  today,
-  aspect,
-}: {
-  projection: AccountProjection;
-  today: CalendarDate;
-  aspect: number;
-}) {
+function ChartBox({ projection, today, aspect }: ProjectionChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   return (

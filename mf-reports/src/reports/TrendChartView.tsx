@@ -9,6 +9,12 @@ import { useIsMobile } from '@hf/ui';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MonthlyTrend } from './api';
 
+/** The two bars of each month, spending then income (colours `--report-spending`, `--report-income`). */
+const TREND_BARS = [
+  { key: 'spending', name: 'Spending' },
+  { key: 'income', name: 'Income' },
+] as const;
+
 /** `2026-03` -> `Mar 2026`. */
 export function monthName(month: string): string {
   return monthAndYear(month, 'short');
@@ -54,22 +60,17 @@ export default function TrendChartView({ trend }: { trend: MonthlyTrend }) {
               itemStyle={{ color: 'var(--mainText)' }}
             />
             <Legend wrapperStyle={{ color: 'var(--mainText)', fontSize: 13 }} />
-            <Bar
-              dataKey="spending"
-              name="Spending"
-              fill="var(--report-spending)"
-              radius={[3, 3, 0, 0]}
-              maxBarSize={36}
-              isAnimationActive={false}
-            />
-            <Bar
-              dataKey="income"
-              name="Income"
-              fill="var(--report-income)"
-              radius={[3, 3, 0, 0]}
-              maxBarSize={36}
-              isAnimationActive={false}
-            />
+            {TREND_BARS.map(({ key, name }) => (
+              <Bar
+                key={key}
+                dataKey={key}
+                name={name}
+                fill={`var(--report-${key})`}
+                radius={[3, 3, 0, 0]}
+                maxBarSize={36}
+                isAnimationActive={false}
+              />
+            ))}
           </BarChart>
         </ResponsiveContainer>
       </div>
