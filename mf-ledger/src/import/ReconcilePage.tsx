@@ -22,7 +22,7 @@ import { SkippedRows } from './SkippedRows';
 import { ReconcileLists } from './ReconcileLists';
 import { useReconcileCommit } from './use-reconcile-commit';
 
-/** /accounts/{id}/reconcile: matched, new and possible duplicate rows, then commit (spec section 2). */
+/** /accounts/{id}/reconcile: matched, new and possible duplicate rows, then commit (docs/rules/import.md). */
 export function ReconcilePage({ accountId }: { accountId: number }) {
   const location = useLocation();
   const state: unknown = location.state;
