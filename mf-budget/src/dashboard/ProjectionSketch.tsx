@@ -103,26 +103,10 @@ export function ProjectionSketch({
           strokeDasharray="4 4"
         />
       )}
-      {markers && (
-        <>
-          <MarkerGlyph
-            kind="high"
-            point={markers.high.point}
-            cx={markers.high.cx}
-            cy={markers.high.cy}
-            plot={plot}
-            probe={false}
-          />
-          <MarkerGlyph
-            kind="low"
-            point={markers.low.point}
-            cx={markers.low.cx}
-            cy={markers.low.cy}
-            plot={plot}
-            probe={false}
-          />
-        </>
-      )}
+      {markers &&
+        (['high', 'low'] as const).map((kind) => (
+          <MarkerGlyph key={kind} kind={kind} {...markers[kind]} plot={plot} probe={false} />
+        ))}
     </svg>
   );
 }

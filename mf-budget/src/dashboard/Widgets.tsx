@@ -2,11 +2,38 @@ import { formatCurrency, formatDollars } from '@hf/app-kit';
 import { envelopeProgress } from '@hf/app-kit/budget/envelopes';
 import { jarProgress } from '@hf/app-kit/budget/jars';
 import { ProgressBar } from '@hf/ui/progress-bar';
+import type { ReactNode } from 'react';
 import type { WidgetData } from './api';
 
 /** The widget's month label: the first word of `month_name` ("November 2026" -> "November"). */
 export function monthWord(monthName: string): string {
   return monthName.trim().split(/\s+/)[0] ?? '';
+}
+
+/** One widget: its title over its list. */
+function WidgetSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="dash-widget" aria-labelledby={id}>
+      <h2 id={id} className="dash-widget__title">
+        {title}
+      </h2>
+      <ul className="dash-widget__list">{children}</ul>
+    </section>
+  );
+}
+
+/** A line of a widget: name and amount, the progress bar, and a line under it. */
+function WidgetItem(props: { name: string; amount: ReactNode; bar: ReactNode; meta: ReactNode; colour?: string }) {
+  return (
+    <li className="dash-widget__item" data-colour={props.colour}>
+      <div className="dash-widget__line">
+        <span className="dash-widget__name">{props.name}</span>
+        <span className="dash-widget__amount hf-num">{props.amount}</span>
+      </div>
+      {props.bar}
+      <div className="dash-widget__meta">{props.meta}</div>
+    </li>
+  );
 }
 
 /**
@@ -23,49 +50,40 @@ export function Widgets({ data }: { data: WidgetData }) {
   return (
     <div className="dash-widgets">
       {envelopes.length > 0 && (
-        <section className="dash-widget" aria-labelledby="dash-widget-envelopes">
-          <h2 id="dash-widget-envelopes" className="dash-widget__title">
-            Everyday Expenses ({month})
-          </h2>
-          <ul className="dash-widget__list">
-            {envelopes.map((e) => {
-              const progress = envelopeProgress(e);
-              return (
-                <li key={`${e.account_id}-${e.category_id}`} className="dash-widget__item" data-colour={progress.tone}>
-                  <div className="dash-widget__line">
-                    <span className="dash-widget__name">{e.category_name}</span>
-                    <span className="dash-widget__amount hf-num">{formatCurrency(progress.leftCents)} left</span>
-                  </div>
-                  <ProgressBar value={progress.share} tone={progress.tone} label={`${e.category_name} remaining`} />
-                  <div className="dash-widget__meta">{e.account_name}</div>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
+        <WidgetSection id="dash-widget-envelopes" title={<>Everyday Expenses ({month})</>}>
+          {envelopes.map((e) => {
+            const progress = envelopeProgress(e);
+            return (
+              <WidgetItem
+                key={`${e.account_id}-${e.category_id}`}
+                colour={progress.tone}
+                name={e.category_name}
+                amount={<>{formatCurrency(progress.leftCents)} left</>}
+                bar={<ProgressBar value={progress.share} tone={progress.tone} label={`${e.category_name} remaining`} />}
+                meta={e.account_name}
+              />
+            );
+          })}
+        </WidgetSection>
       )}
       {jars.length > 0 && (
-        <section className="dash-widget" aria-labelledby="dash-widget-jars">
-          <h2 id="dash-widget-jars" className="dash-widget__title">
-            Savings Jars ({month})
-          </h2>
-          <ul className="dash-widget__list">
-            {jars.map((j) => (
-              <li key={j.id} className="dash-widget__item">
-                <div className="dash-widget__line">
-                  <span className="dash-widget__name">{j.name}</span>
-                  <span className="dash-widget__amount hf-num">{formatDollars(j.saved_amount)} saved</span>
-                </div>
+        <WidgetSection id="dash-widget-jars" title={<>Savings Jars ({month})</>}>
+          {jars.map((j) => (
+            <WidgetItem
+              key={j.id}
+              name={j.name}
+              amount={<>{formatDollars(j.saved_amount)} saved</>}
+              bar={
                 <ProgressBar
                   value={jarProgress(j.saved_amount, j.target_amount)}
                   tone="neutral"
                   label={`${j.name} saved`}
                 />
-                <div className="dash-widget__meta">of {formatDollars(j.target_amount)}</div>
-              </li>
-            ))}
-          </ul>
-        </section>
+              }
+              meta={<>of {formatDollars(j.target_amount)}</>}
+            />
+          ))}
+        </WidgetSection>
       )}
     </div>
   );

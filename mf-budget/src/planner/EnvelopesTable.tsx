@@ -4,6 +4,8 @@ import { ProgressBar } from '@hf/ui/progress-bar';
 import { formatCurrency } from '@hf/money';
 import { longMonthLabel } from './months';
 
+const AMOUNT_COLUMNS = ['Amount', 'Rollover', 'Spent', 'Left'] as const;
+
 /** The envelopes of a month: amount, rollover, spent, left and the progress bar, each with Delete. */
 export function EnvelopesTable({
   list,
@@ -20,18 +22,11 @@ export function EnvelopesTable({
         <thead>
           <tr>
             <th scope="col">Category</th>
-            <th scope="col" className="hf-num">
-              Amount
-            </th>
-            <th scope="col" className="hf-num">
-              Rollover
-            </th>
-            <th scope="col" className="hf-num">
-              Spent
-            </th>
-            <th scope="col" className="hf-num">
-              Left
-            </th>
+            {AMOUNT_COLUMNS.map((name) => (
+              <th key={name} scope="col" className="hf-num">
+                {name}
+              </th>
+            ))}
             <th scope="col">Progress</th>
             <th scope="col">
               <span className="hf-visually-hidden">Actions</span>
