@@ -102,33 +102,20 @@ export function transactionFieldSet(props: TransactionFieldSetProps): Record<Edi
     onUnlock,
     refs = {},
   } = props;
-  const payment = (
-    <AmountInput
-      label="Payment"
-      value={draft.payment}
-      onChange={(payment) => onChange({ payment })}
-      onKeyDown={onKeyDown}
-      disabled={locked}
-      inputRef={refs.payment}
-    />
-  );
+  // Each field shows its part of the draft and changes only that part.
+  const bind = <F extends EditField>(name: F) => ({
+    value: draft[name],
+    onChange: (value: TransactionDraft[F]) => onChange({ [name]: value } as Partial<TransactionDraft>),
+    onKeyDown,
+  });
+  const payment = <AmountInput label="Payment" {...bind('payment')} disabled={locked} inputRef={refs.payment} />;
   return {
-    date: (
-      <DateInput
-        value={draft.date}
-        onChange={(date) => onChange({ date })}
-        today={today}
-        inputRef={refs.date}
-        onKeyDown={onKeyDown}
-      />
-    ),
+    date: <DateInput {...bind('date')} today={today} inputRef={refs.date} />,
     payee: (
       <PayeeInput
-        value={draft.payee}
-        onChange={(payee) => onChange({ payee })}
+        {...bind('payee')}
         payees={payees}
         accountNames={accountNames}
-        onKeyDown={onKeyDown}
         inputRef={refs.payee}
         disabled={props.isTransfer}
       />
@@ -141,44 +128,19 @@ export function transactionFieldSet(props: TransactionFieldSetProps): Record<Edi
     ) : (
       payment
     ),
-    deposit: (
-      <AmountInput
-        label="Deposit"
-        value={draft.deposit}
-        onChange={(deposit) => onChange({ deposit })}
-        onKeyDown={onKeyDown}
-        disabled={locked}
-        inputRef={refs.deposit}
-      />
-    ),
-    status: (
-      <StatusSelect
-        value={draft.status}
-        onChange={(status) => onChange({ status })}
-        onKeyDown={onKeyDown}
-        disabled={locked}
-        inputRef={refs.status}
-      />
-    ),
+    deposit: <AmountInput label="Deposit" {...bind('deposit')} disabled={locked} inputRef={refs.deposit} />,
+    status: <StatusSelect {...bind('status')} disabled={locked} inputRef={refs.status} />,
     category: (
       <CategoryInput
+        {...bind('category')}
         value={props.categoryIsTransfer ? TRANSFER_CATEGORY : draft.category}
-        onChange={(category) => onChange({ category })}
         options={categoryOptions}
-        onKeyDown={onKeyDown}
         inputRef={refs.category}
         disabled={props.isTransfer || props.categoryIsTransfer}
         allowTransfer={props.allowTransfer ?? false}
       />
     ),
-    notes: (
-      <NotesInput
-        value={draft.notes}
-        onChange={(notes) => onChange({ notes })}
-        onKeyDown={onKeyDown}
-        inputRef={refs.notes}
-      />
-    ),
+    notes: <NotesInput {...bind('notes')} inputRef={refs.notes} />,
   };
 }
 
