@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import { seededRandom } from '@hf/test-kit/seeded-random';
 import { BENCH_RUNS, deliveryTimes, natsDelivery, timedGet } from './support/mirror-bench';
 import { createBenchAccount, postBulkRows, startAppWithUser, type BenchUserApp } from './support/seed-register';
-import { percentiles, request, time } from './support/timing';
+import { asUser, percentiles, request, time } from './support/timing';
 import type { WidgetData } from '@hf/contracts/budget';
 
 const ACCOUNTS = 10;
@@ -33,12 +33,7 @@ async function call(
   body?: unknown,
 ): Promise<{ json: unknown; ms: number }> {
   const res = await request(`${base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
+    ...asUser(token, method, body),
     expect: method === 'POST' && !path.includes('autofill') ? 201 : 200,
   });
   return { json: res.text ? JSON.parse(res.text) : null, ms: res.ms };

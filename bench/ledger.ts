@@ -57,18 +57,14 @@ async function viaStartApp(): Promise<Target> {
 }
 
 async function viaBuildApp(): Promise<Target> {
-  const { createTestDatabase, testKeys, testToken, TEST_INTERNAL_TOKEN } = await import('@hf/service-kit/testing');
+  const { createTestDatabase, testAppOptions, testToken, TEST_INTERNAL_TOKEN } =
+    await import('@hf/service-kit/testing');
   const { createInProcessBus } = await import('@hf/messaging');
   const { buildApp } = await import('@hf/svc-ledger');
   process.env.TEST_PG_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
   const db = await createTestDatabase('benchledger');
   const bus = createInProcessBus();
-  const app = await buildApp({
-    databaseUrl: db.url,
-    jwtPublicKey: testKeys().publicKey,
-    internalToken: TEST_INTERNAL_TOKEN,
-    bus,
-  });
+  const app = await buildApp(testAppOptions(db.url, bus));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {

@@ -17,7 +17,7 @@ import { loadavg } from 'node:os';
 import { planReportHousehold, REPORT_ACCOUNTS, REPORT_PAYEES } from './support/report-household';
 import { createBenchAccount, postBulkRows, startAppWithUser } from './support/seed-register';
 import { BENCH_RUNS, deliveryTimes, natsDelivery, timedGet } from './support/mirror-bench';
-import { percentiles, request } from './support/timing';
+import { asUser, percentiles, request } from './support/timing';
 
 const ROWS = Number(process.env.BENCH_REPORT_ROWS ?? 100_000);
 
@@ -34,14 +34,7 @@ async function call(
   path: string,
   body?: unknown,
 ): Promise<{ status: number; json: unknown; headers: Headers }> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  const res = await fetch(`${base}${path}`, asUser(token, method, body));
   const text = await res.text();
   if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`);
   return { status: res.status, json: text ? JSON.parse(text) : null, headers: res.headers };

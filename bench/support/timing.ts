@@ -32,6 +32,18 @@ export async function time(
 }
 
 /** A fetch timed to the end of its body, which must answer `expect` (default 200). */
+/** A request of a signed-in user: the bearer token, and `body` as JSON when given. */
+export function asUser(token: string, method: string, body?: unknown): RequestInit {
+  return {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  };
+}
+
 export async function request(
   url: string,
   init: RequestInit & { expect?: number } = {},

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { SERVICES, type ServiceRoute } from '@hf/contracts';
 import { createInProcessBus, type Bus } from '@hf/messaging';
 import type { BaseAppOptions } from '@hf/service-kit';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/testing';
+import { createTestDatabase, testAppOptions, testKeys } from '@hf/service-kit/testing';
 import type { ServiceKey } from '../src/app';
 
 type Builder = (options: BaseAppOptions & Record<string, unknown>) => Promise<FastifyInstance>;
@@ -69,13 +69,7 @@ export async function startRealServices(prefix: string): Promise<RealServices> {
           : service.key === 'LEDGER'
             ? {}
             : { ledgerUrl: urls.LEDGER };
-      const app = await buildApp({
-        databaseUrl: db.url,
-        jwtPublicKey: testKeys().publicKey,
-        internalToken: TEST_INTERNAL_TOKEN,
-        bus,
-        ...extras,
-      });
+      const app = await buildApp({ ...testAppOptions(db.url, bus), ...extras });
       const entry: RunningService = { service, app, url: '', db };
       running.push(entry);
       await app.listen({ port: 0, host: '127.0.0.1' });

@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createInProcessBus, type Bus, type EventEnvelope } from '@hf/messaging';
 import { signAccessToken, type AccessClaims } from '@hf/service-kit';
 import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys } from '@hf/service-kit/testing';
+import { startedForFile } from '@hf/test-kit/started-for-file';
 import { buildApp, type AppOptions } from '../src/app';
 
 export const PASSWORD = 'correct horse 1';
@@ -25,32 +26,7 @@ export interface TestService {
 
 /** svc-auth for one test file: started before its tests and closed after them. */
 export function serviceForFile(overrides: Partial<AppOptions> = {}): TestService {
-  let svc: TestService | undefined;
-  beforeAll(async () => {
-    svc = await startService(overrides);
-  });
-  afterAll(async () => svc?.close());
-  const started = (): TestService => {
-    if (!svc) throw new Error('svc-auth starts in beforeAll');
-    return svc;
-  };
-  return {
-    get app() {
-      return started().app;
-    },
-    get bus() {
-      return started().bus;
-    },
-    get dataDir() {
-      return started().dataDir;
-    },
-    get events() {
-      return started().events;
-    },
-    waitForEvents: (count) => started().waitForEvents(count),
-    snapshot: () => started().snapshot(),
-    close: () => started().close(),
-  };
+  return startedForFile(() => startService(overrides));
 }
 
 export async function startService(overrides: Partial<AppOptions> = {}): Promise<TestService> {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { startMirrorStack, stackForFile, type Call, type Json, type Stack } from '@hf/test-kit/mirror-stack';
+import { startMirrorStack, type Call, type Json, type Stack } from '@hf/test-kit/mirror-stack';
+import { startedForFile } from '@hf/test-kit/started-for-file';
 import { buildApp } from '../src/app';
 
 export * from '@hf/test-kit/mirror-stack';
@@ -14,7 +15,7 @@ export function startImportStack(today = '2024-03-31'): Promise<Stack> {
 
 /** The import stack of one test file: started before its tests and closed after them. */
 export function importStackForFile(today?: string): Stack {
-  return stackForFile(() => startImportStack(today));
+  return startedForFile(() => startImportStack(today));
 }
 
 export type Part =

@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createInProcessBus, type Bus } from '@hf/messaging';
-import { createTestDatabase, TEST_INTERNAL_TOKEN, testKeys, testToken } from '@hf/service-kit/testing';
+import { createTestDatabase, TEST_INTERNAL_TOKEN, testAppOptions, testToken } from '@hf/service-kit/testing';
+import { startedForFile } from '@hf/test-kit/started-for-file';
 import { buildApp, type AppOptions } from '../src/app';
 
 // Two cores are shared by many runs: give database setup and teardown room.
@@ -17,13 +18,7 @@ export interface Ledger {
 export async function startLedger(prefix = 'ledger', options: Partial<AppOptions> = {}): Promise<Ledger> {
   const db = await createTestDatabase(prefix);
   const bus = createInProcessBus();
-  const app = await buildApp({
-    databaseUrl: db.url,
-    jwtPublicKey: testKeys().publicKey,
-    internalToken: TEST_INTERNAL_TOKEN,
-    bus,
-    ...options,
-  });
+  const app = await buildApp({ ...testAppOptions(db.url, bus), ...options });
   await app.ready();
   return {
     app,
@@ -99,11 +94,8 @@ function serviceOf(app: () => FastifyInstance) {
   };
 }
 
-/** The ledger of one test file: started before its tests and closed after them. */
-export interface FileLedger {
-  readonly app: FastifyInstance;
-  readonly bus: Bus;
-  readonly url: string;
+/** The ledger of one test file, started before its tests and closed after them. */
+export interface FileLedger extends Ledger {
   /** A signed-in member of `householdId`, ready to use once the tests run. */
   client(householdId: number, userId?: number): Call;
   /** A service-to-service caller, ready to use once the tests run. */
@@ -112,28 +104,11 @@ export interface FileLedger {
 
 /** Call at the top of a test file: `const ledger = ledgerForFile('accounts'); const call = ledger.client(1);` */
 export function ledgerForFile(prefix: string, options: Partial<AppOptions> = {}): FileLedger {
-  let ledger: Ledger | undefined;
-  beforeAll(async () => {
-    ledger = await startLedger(prefix, options);
+  const ledger: FileLedger = startedForFile(() => startLedger(prefix, options), {
+    client: (householdId: number, userId?: number) => memberOf(() => ledger.app, householdId, userId),
+    internal: () => serviceOf(() => ledger.app),
   });
-  afterAll(async () => ledger?.close());
-  const started = (): Ledger => {
-    if (!ledger) throw new Error('the ledger starts in beforeAll');
-    return ledger;
-  };
-  return {
-    get app() {
-      return started().app;
-    },
-    get bus() {
-      return started().bus;
-    },
-    get url() {
-      return started().url;
-    },
-    client: (householdId, userId) => memberOf(() => started().app, householdId, userId),
-    internal: () => serviceOf(() => started().app),
-  };
+  return ledger;
 }
 
 /** Creates an account and returns its id. */

@@ -148,38 +148,3 @@ export function q(params: Record<string, string | number | undefined>): string {
   for (const [k, v] of Object.entries(params)) if (v !== undefined) s.set(k, String(v));
   return s.toString();
 }
-
-/**
- * The stack of one test file, started before its tests and closed after them:
- * `const stack = stackForFile(() => startImportStack());` at the top of the file.
- */
-export function stackForFile(start: () => Promise<Stack>): Stack {
-  let stack: Stack | undefined;
-  beforeAll(async () => {
-    stack = await start();
-  });
-  afterAll(async () => stack?.close());
-  const started = (): Stack => {
-    if (!stack) throw new Error('the stack starts in beforeAll');
-    return stack;
-  };
-  return {
-    get ledger() {
-      return started().ledger;
-    },
-    get reports() {
-      return started().reports;
-    },
-    get reportsDbUrl() {
-      return started().reportsDbUrl;
-    },
-    get ledgerDbUrl() {
-      return started().ledgerDbUrl;
-    },
-    ledgerAs: (householdId) => started().ledgerAs(householdId),
-    reportsAs: (householdId) => started().reportsAs(householdId),
-    internal: (method, url, body, headers) => started().internal(method, url, body, headers),
-    lastSequence: () => started().lastSequence(),
-    close: () => started().close(),
-  };
-}

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { signAccessToken } from '../identity';
+import type { BaseAppOptions } from '../run-process';
 
 /**
  * Test helpers shared by every service's route tests. They use a real PostgreSQL server:
@@ -62,3 +63,8 @@ export function testToken(
 }
 
 export const TEST_INTERNAL_TOKEN = 'test-internal-token';
+
+/** A service's options on a test database and `bus`: the test keys and the test internal token. */
+export function testAppOptions(databaseUrl: string, bus: BaseAppOptions['bus']): BaseAppOptions {
+  return { databaseUrl, jwtPublicKey: testKeys().publicKey, internalToken: TEST_INTERNAL_TOKEN, bus };
+}
