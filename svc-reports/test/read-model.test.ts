@@ -157,22 +157,17 @@ async function seedHousehold(stack: Stack, call: Call, seed: number): Promise<Se
     });
     expect(res.status).toBe(200);
   }
-  const ids = (
-    await stack.internal('POST', '/internal/candidates', {
-      household_id: H,
-      account_id: accounts[0],
-      from: '2023-01-01',
-      to: '2025-12-31',
-    })
-  ).body.map((r: { id: number }) => r.id) as number[];
-  const ids2 = (
-    await stack.internal('POST', '/internal/candidates', {
-      household_id: H,
-      account_id: accounts[1],
-      from: '2023-01-01',
-      to: '2025-12-31',
-    })
-  ).body.map((r: { id: number }) => r.id) as number[];
+  const rowIds = async (accountId: number) =>
+    (
+      await stack.internal('POST', '/internal/candidates', {
+        household_id: H,
+        account_id: accountId,
+        from: '2023-01-01',
+        to: '2025-12-31',
+      })
+    ).body.map((r: { id: number }) => r.id) as number[];
+  const ids = await rowIds(accounts[0]);
+  const ids2 = await rowIds(accounts[1]);
   const ok = async (p: Promise<{ status: number; text: string }>) => {
     const res = await p;
     if (res.status >= 300) throw new Error(`${res.status} ${res.text}`);
