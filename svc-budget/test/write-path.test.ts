@@ -4,6 +4,7 @@
  * reach the ledger answers 503 and stays saved, and the retry worker started with the service
  * brings its rows in step. A read changes nothing.
  */
+import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app';
 import { openAccount, registerRows, startMirrorStack, type Call, type Json, type Stack } from './helpers';
 
@@ -26,6 +27,23 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.close());
 
+/** Closes the ledger's listening socket and its open connections; the answer listens again on the same port. */
+async function ledgerStopsListening(): Promise<() => Promise<void>> {
+  const server = stack.ledger.server;
+  const { port } = server.address() as AddressInfo;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeAllConnections();
+  await closed;
+  return () =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+}
+
 const budgeted = async (payee: string) =>
   (await registerRows(ledger, checking)).filter((r: Json) => r.is_budgeted && r.payee === payee);
 
@@ -43,10 +61,9 @@ describe('budgeted rows retry worker', () => {
     expect(created.status).toBe(201);
     const id = created.body.id;
 
-    const ledger = stack.reports.ledger;
-    const upsert = ledger.upsertBudgetedRow;
-    ledger.upsertBudgetedRow = () =>
-      Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    // The ledger stops listening for real: svc-budget's calls are refused as in an outage (the test's
+    // own calls reach the ledger app in-process).
+    const ledgerBack = await ledgerStopsListening();
     await stack.reports.budgetedRowsRetry.stop();
     try {
       const filled = await budget('POST', '/api/budget/autofill', {
@@ -57,15 +74,18 @@ describe('budgeted rows retry worker', () => {
       });
       expect(filled.status).toBe(503);
       expect(await unsynced(id)).toBe(true);
-
-      // A read is a read: the account's items show the saved amounts, the ledger still has no rows.
+    } finally {
+      await ledgerBack();
+    }
+    try {
+      // A read is a read: with the ledger reachable again and the worker stopped, the account's items
+      // show the saved amounts and the ledger still has no rows.
       const read = await budget('GET', `/api/budget/${checking}`);
       expect(read.status).toBe(200);
       expect(Object.values(read.body.find((i: Json) => i.id === id).values)).toEqual(Array(12).fill(40));
       expect(await unsynced(id)).toBe(true);
       expect(await budgeted('Gym')).toEqual([]);
     } finally {
-      ledger.upsertBudgetedRow = upsert;
       stack.reports.budgetedRowsRetry.start();
     }
 
