@@ -28,7 +28,7 @@ const nodeGlobals = Object.fromEntries(
   ].map((name) => [name, 'readonly']),
 );
 /**
- * Workspace boundaries (docs/decisions/layout.md): another workspace is reached through its package
+ * Workspace boundaries (docs/decisions/0104-workspace-layout.md): another workspace is reached through its package
  * name and `exports` only, never its `src/` or `test/`, and never by a relative path that climbs out of
  * the importing file's workspace. The climb is caught per folder depth: a file `d` folders below its
  * workspace's root leaves the workspace with `d + 1` `../`.
