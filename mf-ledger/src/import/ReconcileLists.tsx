@@ -6,6 +6,22 @@ import { VirtualRows } from './VirtualRows';
 
 const LIST_MAX_HEIGHT = 360;
 
+/** Each list's title and the note under it. */
+const LISTS: Record<ReconcileList, { title: string; note: string }> = {
+  matched: {
+    title: 'Matched transactions',
+    note: "Rows already in your register that the file confirms: ticked rows are marked cleared (a budgeted row takes the bank's date and amount).",
+  },
+  new: {
+    title: 'New transactions',
+    note: 'Rows not in your register yet: ticked rows are added, cleared.',
+  },
+  duplicates: {
+    title: 'Possible duplicates',
+    note: 'These rows look already in your register (a cleared row with the same date, payee and amount). They are not imported unless you tick them, e.g. for a real second purchase.',
+  },
+};
+
 function Amount({ value }: { value: number }) {
   return (
     <span className={`ledger-import-row__amount ledger-num${value < 0 ? ' is-payment' : ' is-deposit'}`}>
@@ -37,10 +53,8 @@ function ExistingCells({ row }: { row: ExistingRow }) {
 }
 
 interface TickListProps {
-  title: string;
   list: ReconcileList;
   count: number;
-  note: ReactNode;
   rowHeight: number;
   /** An imported row beside the register's row it was paired with. */
   pair?: boolean;
@@ -58,8 +72,8 @@ interface TickListProps {
 
 /** One list of the reconcile page: a title with its count and "Select all", a note, and the ticked rows, virtualised. */
 function TickList(props: TickListProps) {
-  const { title, list, count, note, rowHeight, pair, tickLabel, imported, after, selection, busy, onToggle, onAll } =
-    props;
+  const { list, count, rowHeight, pair, tickLabel, imported, after, selection, busy, onToggle, onAll } = props;
+  const { title, note } = LISTS[list];
   const ticks = countTicked(selection[list]);
   return (
     <section className="ledger-import-section" aria-label={title}>
@@ -128,12 +142,10 @@ export function ReconcileLists({ data, selection, busy, isMobile, onToggle, onAl
     <>
       <TickList
         {...ticking}
-        title="Matched transactions"
         list="matched"
         count={data.matched.length}
         rowHeight={pairHeight}
         pair
-        note="Rows already in your register that the file confirms: ticked rows are marked cleared (a budgeted row takes the bank's date and amount)."
         tickLabel={(i) => `Update ${data.matched[i].existing.payee} ${displayDate(data.matched[i].existing.date)}`}
         imported={(i) => data.matched[i].imported}
         after={(i) => (
@@ -148,11 +160,9 @@ export function ReconcileLists({ data, selection, busy, isMobile, onToggle, onAl
 
       <TickList
         {...ticking}
-        title="New transactions"
         list="new"
         count={data.new.length}
         rowHeight={rowHeight}
-        note="Rows not in your register yet: ticked rows are added, cleared."
         tickLabel={(i) => `Import ${data.new[i].payee} ${displayDate(data.new[i].date)}`}
         imported={(i) => data.new[i]}
         after={(i) => (
@@ -165,12 +175,10 @@ export function ReconcileLists({ data, selection, busy, isMobile, onToggle, onAl
       {data.duplicates.length > 0 && (
         <TickList
           {...ticking}
-          title="Possible duplicates"
           list="duplicates"
           count={data.duplicates.length}
           rowHeight={pairHeight}
           pair
-          note="These rows look already in your register (a cleared row with the same date, payee and amount). They are not imported unless you tick them, e.g. for a real second purchase."
           tickLabel={(i) =>
             `Import ${data.duplicates[i].imported.payee} ${displayDate(data.duplicates[i].imported.date)} anyway`
           }
