@@ -22,30 +22,18 @@ export interface PlannedCellEditorProps {
 /** The editor of one cell: the payee and category autocompletes, or a text field for the day and amounts. */
 export function PlannedCellEditor(props: PlannedCellEditorProps) {
   const { item, column, text, onText, onKeyDown, onCommit } = props;
+  // The autocompletes' shared part: the text, Enter / Tab / Escape, focus when opened.
+  const typing = { value: text, onChange: onText, onKeyDown, inputRef: autoFocus };
   if (column === 'payee')
     return (
       <span className="budget-editor" onBlur={onCommit}>
-        <PayeeInput
-          value={text}
-          onChange={onText}
-          payees={props.payees}
-          accountNames={props.accountNames}
-          onKeyDown={onKeyDown}
-          inputRef={autoFocus}
-        />
+        <PayeeInput {...typing} payees={props.payees} accountNames={props.accountNames} />
       </span>
     );
   if (column === 'category')
     return (
       <span className="budget-editor" onBlur={onCommit}>
-        <CategoryInput
-          value={text}
-          onChange={onText}
-          options={props.categoryOptions}
-          allowTransfer={false}
-          onKeyDown={onKeyDown}
-          inputRef={autoFocus}
-        />
+        <CategoryInput {...typing} options={props.categoryOptions} allowTransfer={false} />
       </span>
     );
   const label = column === 'day' ? `Day of ${item.payee}` : `${item.payee} ${shortMonthLabel(column.month)}`;
