@@ -1,6 +1,7 @@
 import { formatDollars } from '@hf/app-kit';
 import { localToday } from '@hf/calendar';
 import { Modal, useIsMobile } from '@hf/ui';
+import { MaximizeIcon } from '@hf/ui/icons';
 import { useEffect, useState } from 'react';
 import { useBalanceProjection, useNetWorthProjection, useWidgets, type AccountProjection } from './api';
 import { CHART_ASPECT, lowBalanceWarning } from './chart-math';
@@ -8,25 +9,6 @@ import { preloadProjectionChart, ProjectionChart } from './ProjectionChart';
 import { Widgets } from './Widgets';
 
 const chartKey = (p: AccountProjection) => (p.account_id === null ? 'net-worth' : `account-${p.account_id}`);
-
-function MaximizeIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" />
-    </svg>
-  );
-}
 
 function ChartCard({
   projection,

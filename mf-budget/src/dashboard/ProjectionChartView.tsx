@@ -7,6 +7,7 @@
  * has its size and takes the place of the plain SVG first draw without a blank frame.
  */
 import { formatDollars } from '@hf/app-kit';
+import { CHART_TOOLTIP_STYLES } from '@hf/ui/chart-tooltip';
 import type { CalendarDate } from '@hf/calendar';
 import { useMemo, useState } from 'react';
 import {
@@ -110,14 +111,7 @@ export default function ProjectionChartView({ projection, today, aspect, initial
         <Tooltip
           labelFormatter={(label) => longDate(String(label))}
           formatter={(value) => [formatDollars(Number(value)), 'Balance']}
-          contentStyle={{
-            background: 'var(--secondaryBg)',
-            color: 'var(--mainText)',
-            border: '1px solid var(--hf-border-strong)',
-            borderRadius: 6,
-          }}
-          labelStyle={{ color: 'var(--mainText)', fontWeight: 600 }}
-          itemStyle={{ color: 'var(--mainText)' }}
+          {...CHART_TOOLTIP_STYLES}
         />
         <ReferenceLine y={0} stroke="var(--hf-border-strong)" />
         {showToday && <ReferenceLine x={today} stroke="var(--hf-muted)" strokeDasharray="4 4" />}

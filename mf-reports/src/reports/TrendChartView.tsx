@@ -6,6 +6,7 @@
 import { dollarsToCents, formatCurrency, formatDollars } from '@hf/app-kit';
 import { monthAndYear } from '@hf/calendar';
 import { useIsMobile } from '@hf/ui';
+import { CHART_TOOLTIP_STYLES } from '@hf/ui/chart-tooltip';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MonthlyTrend } from './api';
 
@@ -50,14 +51,7 @@ export default function TrendChartView({ trend }: { trend: MonthlyTrend }) {
             <Tooltip
               formatter={(value) => formatDollars(Number(value))}
               cursor={{ fill: 'var(--hf-hover)' }}
-              contentStyle={{
-                background: 'var(--secondaryBg)',
-                color: 'var(--mainText)',
-                border: '1px solid var(--hf-border-strong)',
-                borderRadius: 6,
-              }}
-              labelStyle={{ color: 'var(--mainText)', fontWeight: 600 }}
-              itemStyle={{ color: 'var(--mainText)' }}
+              {...CHART_TOOLTIP_STYLES}
             />
             <Legend wrapperStyle={{ color: 'var(--mainText)', fontSize: 13 }} />
             {TREND_BARS.map(({ key, name }) => (

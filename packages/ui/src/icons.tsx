@@ -76,3 +76,10 @@ export const ChevronIcon = ({ open }: { open: boolean }) => (
     <path d={open ? 'M6 9l6 6 6-6' : 'M9 6l6 6-6 6'} />
   </Svg>
 );
+
+/** Opens a chart in a larger view (the dashboard's Maximize buttons). */
+export const MaximizeIcon = () => (
+  <Svg>
+    <path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" />
+  </Svg>
+);
