@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SERVICES, type ServiceRoute } from '@hf/contracts';
-import { ensureAppSecrets } from './app-secrets';
+import { ensureAppSecrets, type AppSecrets } from './app-secrets';
 
 const ROOT = resolve(__dirname, '..', '..');
 
@@ -101,38 +101,16 @@ function stopChild(child: Child, graceMs = 10_000, signal: NodeJS.Signals = 'SIG
   });
 }
 
-/**
- * Starts the services, and the gateway as soon as svc-auth is ready (it loads the revoked
- * sessions from svc-auth at start; the other services it reaches only per request), while the
- * other services are still starting; resolves when every process answers `/readyz`.
- */
-export async function startCluster(options: ClusterOptions = {}): Promise<RunningCluster> {
-  const dataDir = resolve(options.dataDir ?? process.env.DATA_DIR ?? './data');
-  mkdirSync(dataDir, { recursive: true });
-  const secrets = ensureAppSecrets(dataDir);
-  const gatewayPort = options.port ?? envPort('PORT') ?? 8080;
-  const natsUrl = options.natsUrl ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-  const echo = options.echo ?? true;
-  const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
+type ServiceUrls = Record<ServiceRoute['name'], string>;
+
+/** The cluster's child processes: spawned with their output kept (and echoed), stopped gateway first. */
+function childProcesses(echo: boolean) {
   const children: Child[] = [];
   let stopping = false;
   let reportExit: (name: string) => void = () => undefined;
   const exited = new Promise<string>((resolveExit) => {
     reportExit = resolveExit;
   });
-
-  const common: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    NATS_URL: natsUrl,
-    JWT_PUBLIC_KEY_FILE: secrets.jwtPublicKeyFile,
-    INTERNAL_TOKEN: secrets.internalToken,
-    HOST: process.env.HOST ?? '127.0.0.1',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    ...(options.env ?? {}),
-  };
-  // Never hand a child the parent's inline key or a stray PORT: each gets its own below.
-  delete common.JWT_PUBLIC_KEY;
-  delete common.JWT_PRIVATE_KEY;
 
   const spawnProcess = (name: string, entry: string, env: Record<string, string>, url: string): Child => {
     const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
@@ -162,89 +140,162 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     await Promise.all(children.filter((c) => c.name !== 'gateway').map((c) => stopChild(c)));
   };
 
-  try {
-    const services = {} as Record<ServiceRoute['name'], string>;
-    const starting: Array<Promise<void>> = [];
-    let authReady: Promise<void> = Promise.resolve();
-    for (const service of SERVICES) {
-      const port = options.servicePorts?.[service.key] ?? envPort(`${service.key}_PORT`) ?? service.defaultPort;
-      const databaseUrl =
-        options.databaseUrls?.[service.key] ??
-        process.env[`DATABASE_URL_${service.key}`] ??
-        `postgres://postgres@127.0.0.1:5432/${service.database}`;
-      const env: Record<string, string> = {
-        ...common,
-        PORT: String(port),
-        [`DATABASE_URL_${service.key}`]: databaseUrl,
-      };
-      if (service.key === 'AUTH') {
-        Object.assign(env, {
-          JWT_PRIVATE_KEY_FILE: secrets.jwtPrivateKeyFile,
-          INVITATION_KEY: secrets.invitationKey,
-          APP_ORIGIN: process.env.APP_ORIGIN ?? `http://localhost:${gatewayPort}`,
-          DATA_DIR: dataDir,
-        });
-      }
-      // svc-budget, svc-import and svc-reports call svc-ledger's internal API.
-      if (service.key === 'BUDGET' || service.key === 'IMPORT' || service.key === 'REPORTS')
-        env.LEDGER_URL ??= services['svc-ledger'];
-      services[service.name] = `http://127.0.0.1:${port}`;
-      const child = spawnProcess(
-        service.name,
-        join(ROOT, service.name, 'src', 'server.ts'),
-        env,
-        services[service.name],
-      );
-      const ready = waitReady(child, services[service.name], readyTimeoutMs);
-      // Handled by Promise.all below; the gateway waits for svc-auth's.
-      ready.catch(() => undefined);
-      if (service.key === 'AUTH') authReady = ready;
-      starting.push(ready);
-    }
-    await authReady;
+  return { children, exited, spawn: spawnProcess, stop };
+}
+type ChildProcesses = ReturnType<typeof childProcesses>;
 
-    const gatewayEnv: Record<string, string> = {
-      ...common,
-      PORT: String(gatewayPort),
-      STATIC_DIR: process.env.STATIC_DIR ?? ROOT,
-      ...Object.fromEntries(SERVICES.map((s) => [`${s.key}_URL`, services[s.name]])),
-    };
-    const gateway = spawnProcess(
-      'gateway',
-      join(ROOT, 'gateway', 'src', 'server.ts'),
-      gatewayEnv,
-      `http://127.0.0.1:${gatewayPort}`,
+/** The environment every child starts from: the parent's, with the bus, the public key and the internal token. */
+function commonEnv(options: ClusterOptions, secrets: AppSecrets): Record<string, string> {
+  const common: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NATS_URL: options.natsUrl ?? process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    JWT_PUBLIC_KEY_FILE: secrets.jwtPublicKeyFile,
+    INTERNAL_TOKEN: secrets.internalToken,
+    HOST: process.env.HOST ?? '127.0.0.1',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    ...(options.env ?? {}),
+  };
+  // Never hand a child the parent's inline key or a stray PORT: each gets its own below.
+  delete common.JWT_PUBLIC_KEY;
+  delete common.JWT_PRIVATE_KEY;
+  return common;
+}
+
+interface ClusterContext {
+  options: ClusterOptions;
+  dataDir: string;
+  secrets: AppSecrets;
+  common: Record<string, string>;
+  gatewayPort: number;
+  readyTimeoutMs: number;
+  processes: ChildProcesses;
+}
+
+/** One service's environment: its port and database, and what only it needs. */
+function serviceEnv(service: ServiceRoute, port: number, context: ClusterContext, services: ServiceUrls) {
+  const { options, secrets, dataDir } = context;
+  const databaseUrl =
+    options.databaseUrls?.[service.key] ??
+    process.env[`DATABASE_URL_${service.key}`] ??
+    `postgres://postgres@127.0.0.1:5432/${service.database}`;
+  const env: Record<string, string> = {
+    ...context.common,
+    PORT: String(port),
+    [`DATABASE_URL_${service.key}`]: databaseUrl,
+  };
+  if (service.key === 'AUTH') {
+    Object.assign(env, {
+      JWT_PRIVATE_KEY_FILE: secrets.jwtPrivateKeyFile,
+      INVITATION_KEY: secrets.invitationKey,
+      APP_ORIGIN: process.env.APP_ORIGIN ?? `http://localhost:${context.gatewayPort}`,
+      DATA_DIR: dataDir,
+    });
+  }
+  // svc-budget, svc-import and svc-reports call svc-ledger's internal API.
+  if (service.key === 'BUDGET' || service.key === 'IMPORT' || service.key === 'REPORTS')
+    env.LEDGER_URL ??= services['svc-ledger'];
+  return env;
+}
+
+/** Spawns every service; `authReady` resolves when svc-auth answers, each of `starting` when its service does. */
+function startServices(context: ClusterContext) {
+  const { options, processes, readyTimeoutMs } = context;
+  const services = {} as ServiceUrls;
+  const starting: Array<Promise<void>> = [];
+  let authReady: Promise<void> = Promise.resolve();
+  for (const service of SERVICES) {
+    const port = options.servicePorts?.[service.key] ?? envPort(`${service.key}_PORT`) ?? service.defaultPort;
+    const env = serviceEnv(service, port, context, services);
+    services[service.name] = `http://127.0.0.1:${port}`;
+    const child = processes.spawn(
+      service.name,
+      join(ROOT, service.name, 'src', 'server.ts'),
+      env,
+      services[service.name],
     );
-    const url = `http://localhost:${gatewayPort}`;
-    await Promise.all([...starting, waitReady(gateway, `http://127.0.0.1:${gatewayPort}`, readyTimeoutMs)]);
+    const ready = waitReady(child, services[service.name], readyTimeoutMs);
+    // Handled by Promise.all in startCluster; the gateway waits for svc-auth's.
+    ready.catch(() => undefined);
+    if (service.key === 'AUTH') authReady = ready;
+    starting.push(ready);
+  }
+  return { services, authReady, starting };
+}
 
-    const current = (name: string): Child => {
-      const child = children.findLast((c) => c.name === name);
-      if (!child) throw new Error(`No process named ${name}`);
-      return child;
-    };
-    return {
-      url,
-      services,
-      output: (name) => [...(children.findLast((c) => c.name === name)?.tail ?? [])],
-      exited,
-      kill: (name, signal = 'SIGKILL') => {
-        const child = current(name);
-        child.killed = true;
-        return stopChild(child, 10_000, signal);
-      },
-      restart: async (name) => {
-        const old = current(name);
-        if (old.process.exitCode === null && old.process.signalCode === null)
-          throw new Error(`${name} is still running`);
-        children.splice(children.indexOf(old), 1);
-        const child = spawnProcess(name, old.entry, old.env, old.url);
-        await waitReady(child, old.url, readyTimeoutMs);
-      },
-      stop,
-    };
+/** Spawns the gateway in front of the services; resolves when it answers. */
+function startGateway(context: ClusterContext, services: ServiceUrls): Promise<void> {
+  const { gatewayPort } = context;
+  const gatewayEnv: Record<string, string> = {
+    ...context.common,
+    PORT: String(gatewayPort),
+    STATIC_DIR: process.env.STATIC_DIR ?? ROOT,
+    ...Object.fromEntries(SERVICES.map((s) => [`${s.key}_URL`, services[s.name]])),
+  };
+  const gateway = context.processes.spawn(
+    'gateway',
+    join(ROOT, 'gateway', 'src', 'server.ts'),
+    gatewayEnv,
+    `http://127.0.0.1:${gatewayPort}`,
+  );
+  return waitReady(gateway, `http://127.0.0.1:${gatewayPort}`, context.readyTimeoutMs);
+}
+
+/** The running cluster's handle: its processes' output, and kill / restart of one of them. */
+function clusterHandle(context: ClusterContext, services: ServiceUrls): RunningCluster {
+  const { children, exited, stop } = context.processes;
+  const current = (name: string): Child => {
+    const child = children.findLast((c) => c.name === name);
+    if (!child) throw new Error(`No process named ${name}`);
+    return child;
+  };
+  return {
+    url: `http://localhost:${context.gatewayPort}`,
+    services,
+    output: (name) => [...(children.findLast((c) => c.name === name)?.tail ?? [])],
+    exited,
+    kill: (name, signal = 'SIGKILL') => {
+      const child = current(name);
+      child.killed = true;
+      return stopChild(child, 10_000, signal);
+    },
+    restart: async (name) => {
+      const old = current(name);
+      if (old.process.exitCode === null && old.process.signalCode === null) throw new Error(`${name} is still running`);
+      children.splice(children.indexOf(old), 1);
+      const child = context.processes.spawn(name, old.entry, old.env, old.url);
+      await waitReady(child, old.url, context.readyTimeoutMs);
+    },
+    stop,
+  };
+}
+
+/**
+ * Starts the services, and the gateway as soon as svc-auth is ready (it loads the revoked
+ * sessions from svc-auth at start; the other services it reaches only per request), while the
+ * other services are still starting; resolves when every process answers `/readyz`.
+ */
+export async function startCluster(options: ClusterOptions = {}): Promise<RunningCluster> {
+  const dataDir = resolve(options.dataDir ?? process.env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = ensureAppSecrets(dataDir);
+  const processes = childProcesses(options.echo ?? true);
+  const context: ClusterContext = {
+    options,
+    dataDir,
+    secrets,
+    common: commonEnv(options, secrets),
+    gatewayPort: options.port ?? envPort('PORT') ?? 8080,
+    readyTimeoutMs: options.readyTimeoutMs ?? 90_000,
+    processes,
+  };
+
+  try {
+    const { services, authReady, starting } = startServices(context);
+    await authReady;
+    await Promise.all([...starting, startGateway(context, services)]);
+    return clusterHandle(context, services);
   } catch (err) {
-    await stop();
+    await processes.stop();
     throw err;
   }
 }

@@ -139,123 +139,174 @@ function loggerFor(level: string, service: string): BaseAppOptions['logger'] {
   return { level, base: { service } } as unknown as BaseAppOptions['logger'];
 }
 
+type Cleanup = Array<() => Promise<unknown>>;
+type ServiceUrls = Record<ServiceRoute['name'], string>;
+
+/** The options with their environment and built-in defaults filled in. */
+function appSettings(options: StartOptions) {
+  return {
+    dataDir: resolve(options.dataDir ?? process.env.DATA_DIR ?? './data'),
+    requestedPort: options.port ?? envNumber('PORT') ?? 8080,
+    host: options.host ?? process.env.HOST ?? '127.0.0.1',
+    logLevel: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+    staticDir: options.staticDir ?? ROOT,
+    accessTokenSeconds: options.accessTokenSeconds ?? envNumber('ACCESS_TOKEN_SECONDS') ?? 900,
+    rateLimit: options.rateLimit ?? {
+      max: envNumber('RATE_LIMIT_MAX') ?? 10,
+      timeWindowMs: envNumber('RATE_LIMIT_WINDOW_MS') ?? 60_000,
+    },
+    gatewayThread: options.gatewayThread ?? envFlag('GATEWAY_THREAD') ?? true,
+  };
+}
+type AppSettings = ReturnType<typeof appSettings>;
+
+/** Embedded PostgreSQL under DATA_DIR/postgres and each service's database in it (their URLs by service). */
+async function startDatabases(dataDir: string, cleanup: Cleanup): Promise<ServiceUrls> {
+  mkdirSync(join(dataDir, 'postgres'), { recursive: true });
+  allowPostgresTraversal(join(dataDir, 'postgres'));
+  const pg: RunningPostgres = await startEmbeddedPostgres(join(dataDir, 'postgres'));
+  cleanup.push(() => pg.stop());
+  const databases = {} as ServiceUrls;
+  for (const service of SERVICES) {
+    const url = new URL(pg.adminUrl);
+    url.pathname = `/${service.database}`;
+    databases[service.name] = url.toString();
+    await ensureDatabase(databases[service.name]);
+  }
+  return databases;
+}
+
+/** The in-process bus, its log shown in every service's GET /internal/memory (bounded by its limits). */
+function startBus(limits: StartOptions['busLimits'], cleanup: Cleanup): Bus {
+  const inProcess = createInProcessBus({ limits });
+  cleanup.push(() => inProcess.close());
+  sharedCacheSizes.set('bus log', () => {
+    const { messages, bytes } = inProcess.stats();
+    return {
+      entries: messages,
+      bytes,
+      maxBytes: inProcess.limits.maxBytes,
+      maxEntries: inProcess.limits.maxMessages,
+    };
+  });
+  cleanup.push(async () => void sharedCacheSizes.delete('bus log'));
+  return inProcess;
+}
+
+interface ServicesContext {
+  settings: AppSettings;
+  options: StartOptions;
+  databases: ServiceUrls;
+  secrets: AppSecrets;
+  bus: Bus;
+  /** Public origin, known before svc-auth starts, which puts it in e-mailed links. */
+  appOrigin: string;
+}
+
+/** What one service needs beyond the options every service takes. */
+function serviceExtras(
+  service: ServiceRoute,
+  context: ServicesContext,
+  services: ServiceUrls,
+): Record<string, unknown> {
+  const { settings, options, secrets, appOrigin } = context;
+  const extras: Record<string, unknown> = {};
+  if (service.key === 'AUTH') {
+    Object.assign(extras, {
+      jwtPrivateKey: secrets.jwtPrivateKey,
+      invitationKey: secrets.invitationKey,
+      accessTokenSeconds: settings.accessTokenSeconds,
+      bcryptCost: options.bcryptCost ?? envNumber('BCRYPT_COST'),
+      smtpUrl: options.smtpUrl ?? (process.env.SMTP_URL || undefined),
+      mailFrom: options.mailFrom ?? (process.env.MAIL_FROM || undefined),
+      appOrigin,
+      dataDir: settings.dataDir,
+    });
+  }
+  // svc-budget, svc-import and svc-reports call svc-ledger's internal API (SERVICES lists the ledger first).
+  if (service.key === 'BUDGET' || service.key === 'IMPORT' || service.key === 'REPORTS')
+    extras.ledgerUrl = services['svc-ledger'];
+  return extras;
+}
+
+/** The five services, one after another, each on a loopback port of its own (their base URLs by service). */
+async function startServices(context: ServicesContext, cleanup: Cleanup): Promise<ServiceUrls> {
+  const services = {} as ServiceUrls;
+  const apps: FastifyInstance[] = [];
+  // The gateway closes first, then the services, then the bus and PostgreSQL (cleanup runs in reverse).
+  cleanup.push(() => Promise.all(apps.map((app) => app.close())));
+  for (const service of SERVICES) {
+    const { buildApp } = await SERVICE_MODULES[service.name]();
+    const base: BaseAppOptions = {
+      databaseUrl: context.databases[service.name],
+      jwtPublicKey: context.secrets.jwtPublicKey,
+      internalToken: context.secrets.internalToken,
+      bus: context.bus,
+      logger: loggerFor(context.settings.logLevel, service.name),
+    };
+    const app = await buildApp({ ...base, ...serviceExtras(service, context, services) });
+    apps.push(app);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    services[service.name] = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  }
+  return services;
+}
+
+/** The gateway on PORT, on a worker thread of its own or on this one; resolves with the port it listens on. */
+async function startGateway(
+  settings: AppSettings,
+  context: { services: ServiceUrls; secrets: AppSecrets; bus: Bus; port: number },
+  cleanup: Cleanup,
+): Promise<number> {
+  const { services, secrets, bus, port } = context;
+  const { host, logLevel } = settings;
+  const gatewayOptions = {
+    upstreams: Object.fromEntries(SERVICES.map((s) => [s.key, services[s.name]])) as Record<
+      ServiceRoute['key'],
+      string
+    >,
+    jwtPublicKey: secrets.jwtPublicKey,
+    internalToken: secrets.internalToken,
+    staticDir: settings.staticDir,
+    accessTokenSeconds: settings.accessTokenSeconds,
+    rateLimit: settings.rateLimit,
+    instanceId: 'local',
+  };
+  if (settings.gatewayThread) {
+    const gateway = await startGatewayThread({ ...gatewayOptions, bus, port, host, logLevel });
+    cleanup.push(() => gateway.stop());
+    return gateway.port;
+  }
+  const gateway = await buildGateway({ ...gatewayOptions, bus, logger: loggerFor(logLevel, 'gateway') });
+  cleanup.push(() => gateway.close());
+  await gateway.listen({ port, host });
+  return (gateway.server.address() as { port: number }).port;
+}
+
 /**
  * Starts the whole app in this process and resolves once the gateway listens.
  * Several can run side by side (each with its own DATA_DIR and port).
  */
 export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
-  const dataDir = resolve(options.dataDir ?? process.env.DATA_DIR ?? './data');
-  const requestedPort = options.port ?? envNumber('PORT') ?? 8080;
-  const host = options.host ?? process.env.HOST ?? '127.0.0.1';
-  const logLevel = options.logLevel ?? process.env.LOG_LEVEL ?? 'info';
-  const staticDir = options.staticDir ?? ROOT;
-  const accessTokenSeconds = options.accessTokenSeconds ?? envNumber('ACCESS_TOKEN_SECONDS') ?? 900;
-  const rateLimit = options.rateLimit ?? {
-    max: envNumber('RATE_LIMIT_MAX') ?? 10,
-    timeWindowMs: envNumber('RATE_LIMIT_WINDOW_MS') ?? 60_000,
-  };
-  const gatewayThread = options.gatewayThread ?? envFlag('GATEWAY_THREAD') ?? true;
-  mkdirSync(dataDir, { recursive: true });
+  const settings = appSettings(options);
+  mkdirSync(settings.dataDir, { recursive: true });
   tuneHeapGrowth();
 
-  const cleanup: Array<() => Promise<unknown>> = [];
+  const cleanup: Cleanup = [];
   const stopAll = async () => {
     for (const step of cleanup.splice(0).reverse())
       await step().catch((err) => console.error(`shutdown step failed: ${(err as Error).message}`));
   };
 
   try {
-    if (options.buildFrontends !== false) await ensureFrontends(staticDir);
-    const secrets = ensureAppSecrets(dataDir);
-
-    mkdirSync(join(dataDir, 'postgres'), { recursive: true });
-    allowPostgresTraversal(join(dataDir, 'postgres'));
-    const pg: RunningPostgres = await startEmbeddedPostgres(join(dataDir, 'postgres'));
-    cleanup.push(() => pg.stop());
-    const databases = {} as Record<ServiceRoute['name'], string>;
-    for (const service of SERVICES) {
-      const url = new URL(pg.adminUrl);
-      url.pathname = `/${service.database}`;
-      databases[service.name] = url.toString();
-      await ensureDatabase(databases[service.name]);
-    }
-
-    const inProcess = createInProcessBus({ limits: options.busLimits });
-    const bus: Bus = inProcess;
-    cleanup.push(() => bus.close());
-    // Every service's GET /internal/memory shows the log the process holds (bounded by its limits).
-    sharedCacheSizes.set('bus log', () => {
-      const { messages, bytes } = inProcess.stats();
-      return {
-        entries: messages,
-        bytes,
-        maxBytes: inProcess.limits.maxBytes,
-        maxEntries: inProcess.limits.maxMessages,
-      };
-    });
-    cleanup.push(async () => void sharedCacheSizes.delete('bus log'));
-
-    const services = {} as Record<ServiceRoute['name'], string>;
-    const apps: FastifyInstance[] = [];
-    // The gateway closes first, then the services, then the bus and PostgreSQL (cleanup runs in reverse).
-    cleanup.push(() => Promise.all(apps.map((app) => app.close())));
-    // Known before svc-auth starts, which puts it in e-mailed links.
-    const port = requestedPort === 0 ? await freePort() : requestedPort;
+    if (options.buildFrontends !== false) await ensureFrontends(settings.staticDir);
+    const secrets = ensureAppSecrets(settings.dataDir);
+    const databases = await startDatabases(settings.dataDir, cleanup);
+    const bus = startBus(options.busLimits, cleanup);
+    const port = settings.requestedPort === 0 ? await freePort() : settings.requestedPort;
     const appOrigin = options.appOrigin ?? process.env.APP_ORIGIN ?? `http://localhost:${port}`;
-    for (const service of SERVICES) {
-      const { buildApp } = await SERVICE_MODULES[service.name]();
-      const base: BaseAppOptions = {
-        databaseUrl: databases[service.name],
-        jwtPublicKey: secrets.jwtPublicKey,
-        internalToken: secrets.internalToken,
-        bus,
-        logger: loggerFor(logLevel, service.name),
-      };
-      const extras: Record<string, unknown> = {};
-      if (service.key === 'AUTH') {
-        Object.assign(extras, {
-          jwtPrivateKey: secrets.jwtPrivateKey,
-          invitationKey: secrets.invitationKey,
-          accessTokenSeconds,
-          bcryptCost: options.bcryptCost ?? envNumber('BCRYPT_COST'),
-          smtpUrl: options.smtpUrl ?? (process.env.SMTP_URL || undefined),
-          mailFrom: options.mailFrom ?? (process.env.MAIL_FROM || undefined),
-          appOrigin,
-          dataDir,
-        });
-      }
-      // svc-budget, svc-import and svc-reports call svc-ledger's internal API (SERVICES lists the ledger first).
-      if (service.key === 'BUDGET' || service.key === 'IMPORT' || service.key === 'REPORTS')
-        extras.ledgerUrl = services['svc-ledger'];
-      const app = await buildApp({ ...base, ...extras });
-      apps.push(app);
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      services[service.name] = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    }
-
-    const gatewayOptions = {
-      upstreams: Object.fromEntries(SERVICES.map((s) => [s.key, services[s.name]])) as Record<
-        ServiceRoute['key'],
-        string
-      >,
-      jwtPublicKey: secrets.jwtPublicKey,
-      internalToken: secrets.internalToken,
-      staticDir,
-      accessTokenSeconds,
-      rateLimit,
-      instanceId: 'local',
-    };
-    let actualPort: number;
-    if (gatewayThread) {
-      const gateway = await startGatewayThread({ ...gatewayOptions, bus, port, host, logLevel });
-      cleanup.push(() => gateway.stop());
-      actualPort = gateway.port;
-    } else {
-      const gateway = await buildGateway({ ...gatewayOptions, bus, logger: loggerFor(logLevel, 'gateway') });
-      cleanup.push(() => gateway.close());
-      await gateway.listen({ port, host });
-      actualPort = (gateway.server.address() as { port: number }).port;
-    }
+    const services = await startServices({ settings, options, databases, secrets, bus, appOrigin }, cleanup);
+    const actualPort = await startGateway(settings, { services, secrets, bus, port }, cleanup);
 
     let stopped: Promise<void> | undefined;
     return {
