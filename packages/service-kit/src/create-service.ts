@@ -1,4 +1,10 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Bus } from '@hf/messaging';
 import { createPool, migrate, SERVICE_MIGRATIONS, type MigrationSet, type Pool } from './db';
@@ -78,6 +84,81 @@ function validationMessage(err: {
   return `${where} ${first.message ?? 'is invalid'}.`.replace(/^"/, 'The field "');
 }
 
+/** JSON bodies are judged from their raw bytes (Unicode, number text): see json-body.ts. */
+function parseJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as Buffer));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+}
+
+/**
+ * Every request but a public route's carries a valid bearer token (its identity on the request);
+ * an internal route answers only the internal token (404 otherwise).
+ * RS256 verification is costly; a token already verified is only re-checked for expiry.
+ */
+function verifyTokens(app: FastifyInstance, options: ServiceOptions): void {
+  const verifier = new TokenVerifier(options.jwtPublicKey);
+  app.cacheSizes.set('tokens', () => ({ entries: verifier.size, maxEntries: verifier.maxEntries }));
+  app.addHook('onRequest', async (request) => {
+    guardRequest(request.raw);
+    const config = request.routeOptions.config ?? {};
+    if (config.internal) {
+      if (!isInternalToken(request.headers['x-internal-token'], options.internalToken)) throw notFound();
+      return;
+    }
+    if (config.public || !request.routeOptions.url) return;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw unauthorized();
+    request.identity = verifier.verify(token);
+  });
+}
+
+/** The root error handler: every error answered as `{ message }` in plain words. */
+function answerError(
+  err: Error & { statusCode?: number; code?: string; validation?: never },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (err instanceof HttpError) return reply.code(err.statusCode).send({ message: err.message });
+  if ((err as { validation?: unknown }).validation) {
+    return reply.code(400).send({ message: validationMessage(err as never) });
+  }
+  if (isUnavailableError(err)) {
+    request.log.error({ err }, 'dependency unavailable');
+    return reply.code(503).send({ message: 'The service is temporarily unavailable. Please try again.' });
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    const message =
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+        ? 'The request body is not valid JSON.'
+        : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The request body is too large.'
+          : err.message;
+    return reply.code(err.statusCode).send({ message });
+  }
+  request.log.error({ err }, 'unhandled error');
+  return reply.code(500).send({ message: 'Something went wrong. Please try again.' });
+}
+
+/** GET /healthz (the process answers) and GET /readyz (its database and the bus answer too). */
+function healthRoutes(app: FastifyInstance, pool: Pool, options: ServiceOptions): void {
+  app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', service: options.name }));
+  app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
+    const dbOk = await pool.query('SELECT 1').then(
+      () => true,
+      () => false,
+    );
+    const busOk = await options.bus.isReady().catch(() => false);
+    if (!dbOk || !busOk) return reply.code(503).send({ status: 'unavailable', database: dbOk, bus: busOk });
+    return { status: 'ready', database: true, bus: true };
+  });
+}
+
 /**
  * Builds one service: Fastify with strict validation, the root error handler, token
  * verification, health routes, its own database (migrated) and the bus.
@@ -95,15 +176,7 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  // JSON bodies are judged from their raw bytes (Unicode, number text): see json-body.ts.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
-    try {
-      done(null, parseJsonBody(body as Buffer));
-    } catch (err) {
-      done(err as Error, undefined);
-    }
-  });
+  parseJsonBodies(app);
 
   const pool = createPool(options.databaseUrl);
   await migrate(pool, [...(options.packageMigrations ?? []), { name: SERVICE_MIGRATIONS, dir: options.migrationsDir }]);
@@ -118,56 +191,12 @@ export async function createService(options: ServiceOptions): Promise<FastifyIns
   // Before any route: the OpenAPI document is collected from the routes' own schemas.
   await registerOpenApi(app, options.name);
 
-  // RS256 verification is costly; a token already verified is only re-checked for expiry.
-  const verifier = new TokenVerifier(options.jwtPublicKey);
-  app.cacheSizes.set('tokens', () => ({ entries: verifier.size, maxEntries: verifier.maxEntries }));
-  app.addHook('onRequest', async (request) => {
-    guardRequest(request.raw);
-    const config = request.routeOptions.config ?? {};
-    if (config.internal) {
-      if (!isInternalToken(request.headers['x-internal-token'], options.internalToken)) throw notFound();
-      return;
-    }
-    if (config.public || !request.routeOptions.url) return;
-    const token = bearerToken(request.headers.authorization);
-    if (!token) throw unauthorized();
-    request.identity = verifier.verify(token);
-  });
+  verifyTokens(app, options);
 
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: never }, request, reply) => {
-    if (err instanceof HttpError) return reply.code(err.statusCode).send({ message: err.message });
-    if ((err as { validation?: unknown }).validation) {
-      return reply.code(400).send({ message: validationMessage(err as never) });
-    }
-    if (isUnavailableError(err)) {
-      request.log.error({ err }, 'dependency unavailable');
-      return reply.code(503).send({ message: 'The service is temporarily unavailable. Please try again.' });
-    }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      const message =
-        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-          ? 'The request body is not valid JSON.'
-          : err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'The request body is too large.'
-            : err.message;
-      return reply.code(err.statusCode).send({ message });
-    }
-    request.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ message: 'Something went wrong. Please try again.' });
-  });
-
+  app.setErrorHandler(answerError);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found.' }));
 
-  app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok', service: options.name }));
-  app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
-    const dbOk = await pool.query('SELECT 1').then(
-      () => true,
-      () => false,
-    );
-    const busOk = await options.bus.isReady().catch(() => false);
-    if (!dbOk || !busOk) return reply.code(503).send({ status: 'unavailable', database: dbOk, bus: busOk });
-    return { status: 'ready', database: true, bus: true };
-  });
+  healthRoutes(app, pool, options);
 
   app.get(OPENAPI_INTERNAL_PATH, { config: { internal: true } }, async () => app.swagger());
   registerMemoryRoute(app, { name: options.name, internalToken: options.internalToken, caches: app.cacheSizes });
