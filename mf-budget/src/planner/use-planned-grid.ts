@@ -21,58 +21,136 @@ export interface PlannedGridOptions {
   refresh: () => Promise<void>;
 }
 
+/** Whether a cell opens an editor: an incoming transfer's row never does, a transfer's category neither. */
+function isEditable(item: Predictable, col: number, months: readonly string[]): boolean {
+  if (item.is_incoming_transfer) return false;
+  return !(columnAt(col, months) === 'category' && isTransferItem(item));
+}
+
+/** The text an editor opens with: the cell's value as typed. */
+function editText(item: Predictable, col: number, months: readonly string[]): string {
+  const column = columnAt(col, months);
+  if (column === 'payee') return item.payee;
+  if (column === 'category') return categoryCellText(item);
+  if (column === 'day') return String(item.day_of_month);
+  return amountEditText(monthCents(item, column.month));
+}
+
+/** The cell an arrow, Home or End key moves to (Ctrl+Home/End: the first/last row); undefined for other keys. */
+function keyTarget(event: KeyboardEvent<HTMLElement>, cell: Cell, rowCount: number, columnCount: number) {
+  const { row, col } = cell;
+  const keys: Record<string, Cell | undefined> = {
+    ArrowUp: { row: row - 1, col },
+    ArrowDown: { row: row + 1, col },
+    ArrowLeft: { row, col: col - 1 },
+    ArrowRight: { row, col: col + 1 },
+    Home: { row: event.ctrlKey ? 0 : row, col: 0 },
+    End: { row: event.ctrlKey ? rowCount - 1 : row, col: columnCount - 1 },
+  };
+  return keys[event.key];
+}
+
+/** Whether a key typed on a cell starts editing it with that character. */
+function isTypedCharacter(event: KeyboardEvent<HTMLElement>): boolean {
+  return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && event.key !== ' ';
+}
+
+/** A key on a cell with no editor open: arrows, Home and End move; Enter or F2 edits; a character types over. */
+function onCellKeyDown(
+  event: KeyboardEvent<HTMLElement>,
+  cell: Cell,
+  grid: {
+    rowCount: number;
+    columnCount: number;
+    moveTo: (cell: Cell) => void;
+    startEdit: (cell: Cell, initial?: string) => void;
+  },
+): void {
+  const target = keyTarget(event, cell, grid.rowCount, grid.columnCount);
+  if (target) {
+    event.preventDefault();
+    grid.moveTo(target);
+  } else if (event.key === 'Enter' || event.key === 'F2') {
+    event.preventDefault();
+    grid.startEdit(cell);
+  } else if (isTypedCharacter(event)) {
+    event.preventDefault();
+    grid.startEdit(cell, event.key);
+  }
+}
+
+/** A key in the open editor: Enter saves and goes down, Tab saves and goes across, Escape cancels. */
+function onEditorKeyDown(
+  event: KeyboardEvent<HTMLElement>,
+  editing: Editing,
+  items: readonly Predictable[],
+  editor: { commit: (then?: Cell) => Promise<void>; cancel: () => void },
+): void {
+  const row = Math.max(
+    0,
+    items.findIndex((i) => i.id === editing.itemId && !i.is_incoming_transfer),
+  );
+  if (event.key === 'Enter') {
+    event.preventDefault();
+    void editor.commit({ row: row + 1 < items.length ? row + 1 : row, col: editing.col });
+  } else if (event.key === 'Escape') {
+    event.preventDefault();
+    event.stopPropagation();
+    editor.cancel();
+  } else if (event.key === 'Tab') {
+    event.preventDefault();
+    void editor.commit({ row, col: event.shiftKey ? editing.col - 1 : editing.col + 1 });
+  }
+}
+
+/**
+ * The active cell, kept inside the table when rows come and go; keyboard moves (`moveTo`) and
+ * `refocus` focus it once no editor is open (a click focuses it itself).
+ */
+function useActiveCell(rowCount: number, columnCount: number, editing: Editing | null) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [active, setActive] = useState<Cell | null>(null);
+  const [focusNonce, setFocusNonce] = useState(0);
+
+  const activeCell =
+    active && rowCount > 0
+      ? { row: Math.min(active.row, rowCount - 1), col: Math.min(active.col, columnCount - 1) }
+      : null;
+
+  useEffect(() => {
+    if (focusNonce === 0 || !activeCell || editing) return;
+    tableRef.current?.querySelector<HTMLElement>(`[data-cell="${activeCell.row}-${activeCell.col}"]`)?.focus();
+  }, [focusNonce, editing]);
+
+  const refocus = () => setFocusNonce((n) => n + 1);
+  const moveTo = (cell: Cell) => {
+    setActive({
+      row: Math.max(0, Math.min(rowCount - 1, cell.row)),
+      col: Math.max(0, Math.min(columnCount - 1, cell.col)),
+    });
+    refocus();
+  };
+  return { tableRef, activeCell, setActive, moveTo, refocus };
+}
+
 /**
  * The grid used like a spreadsheet: the active cell (keyboard moves focus it), the cell being
  * edited and its text, and the keys of both (see PlannedTable).
  */
 export function usePlannedGrid({ accountId, items, months, resolveCategory, onError, refresh }: PlannedGridOptions) {
   const queryClient = useQueryClient();
-  const tableRef = useRef<HTMLTableElement>(null);
-  const [active, setActive] = useState<Cell | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const editingRef = useRef<Editing | null>(null);
   editingRef.current = editing;
-  const [focusNonce, setFocusNonce] = useState(0);
   const columnCount = FIXED_COLUMNS.length + months.length;
+  const { tableRef, activeCell, setActive, moveTo, refocus } = useActiveCell(items.length, columnCount, editing);
 
-  // Keep the active cell inside the table when rows come and go.
-  const activeCell =
-    active && items.length > 0
-      ? { row: Math.min(active.row, items.length - 1), col: Math.min(active.col, columnCount - 1) }
-      : null;
-
-  // Keyboard moves focus the active cell (a click focuses it itself).
-  useEffect(() => {
-    if (focusNonce === 0 || !activeCell || editing) return;
-    tableRef.current?.querySelector<HTMLElement>(`[data-cell="${activeCell.row}-${activeCell.col}"]`)?.focus();
-  }, [focusNonce, editing]);
-
-  const moveTo = (cell: Cell) => {
-    setActive({
-      row: Math.max(0, Math.min(items.length - 1, cell.row)),
-      col: Math.max(0, Math.min(columnCount - 1, cell.col)),
-    });
-    setFocusNonce((n) => n + 1);
-  };
-
-  const editable = (item: Predictable, col: number) => {
-    if (item.is_incoming_transfer) return false;
-    return !(columnAt(col, months) === 'category' && isTransferItem(item));
-  };
+  const editable = (item: Predictable, col: number) => isEditable(item, col, months);
 
   const startEdit = (cell: Cell, initial?: string) => {
     const item = items[cell.row];
     if (!item || !editable(item, cell.col)) return;
-    const column = columnAt(cell.col, months);
-    const text =
-      initial ??
-      (column === 'payee'
-        ? item.payee
-        : column === 'category'
-          ? categoryCellText(item)
-          : column === 'day'
-            ? String(item.day_of_month)
-            : amountEditText(monthCents(item, column.month)));
+    const text = initial ?? editText(item, cell.col, months);
     onError(null);
     setActive({ row: cell.row, col: cell.col });
     setEditing({ ...cell, itemId: item.id, text });
@@ -90,7 +168,7 @@ export function usePlannedGrid({ accountId, items, months, resolveCategory, onEr
     editingRef.current = null;
     setEditing(null);
     if (then) moveTo(then);
-    else setFocusNonce((n) => n + 1);
+    else refocus();
     const item = items.find((i) => i.id === edit.itemId && !i.is_incoming_transfer);
     if (!item) return;
     try {
@@ -103,50 +181,17 @@ export function usePlannedGrid({ accountId, items, months, resolveCategory, onEr
   const cancel = () => {
     editingRef.current = null;
     setEditing(null);
-    setFocusNonce((n) => n + 1);
+    refocus();
   };
 
   const onCellKey = (event: KeyboardEvent<HTMLElement>, cell: Cell) => {
     if (editing || event.defaultPrevented) return;
-    const { row, col } = cell;
-    const keys: Record<string, Cell | undefined> = {
-      ArrowUp: { row: row - 1, col },
-      ArrowDown: { row: row + 1, col },
-      ArrowLeft: { row, col: col - 1 },
-      ArrowRight: { row, col: col + 1 },
-      Home: { row: event.ctrlKey ? 0 : row, col: 0 },
-      End: { row: event.ctrlKey ? items.length - 1 : row, col: columnCount - 1 },
-    };
-    const target = keys[event.key];
-    if (target) {
-      event.preventDefault();
-      moveTo(target);
-    } else if (event.key === 'Enter' || event.key === 'F2') {
-      event.preventDefault();
-      startEdit(cell);
-    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && event.key !== ' ') {
-      event.preventDefault();
-      startEdit(cell, event.key);
-    }
+    onCellKeyDown(event, cell, { rowCount: items.length, columnCount, moveTo, startEdit });
   };
 
   const onEditorKey = (event: KeyboardEvent<HTMLElement>) => {
     if (event.defaultPrevented || event.nativeEvent.isComposing || !editing) return;
-    const row = Math.max(
-      0,
-      items.findIndex((i) => i.id === editing.itemId && !i.is_incoming_transfer),
-    );
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void commit({ row: row + 1 < items.length ? row + 1 : row, col: editing.col });
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      cancel();
-    } else if (event.key === 'Tab') {
-      event.preventDefault();
-      void commit({ row, col: event.shiftKey ? editing.col - 1 : editing.col + 1 });
-    }
+    onEditorKeyDown(event, editing, items, { commit, cancel });
   };
 
   const setEditingText = (text: string) => setEditing((e) => (e ? { ...e, text } : e));
