@@ -17,44 +17,35 @@ import {
 } from './themes-api';
 import { useSavedThemeActions } from './use-saved-theme-actions';
 
-/**
- * The appearance screen's state: the active (base) theme, the colours being edited, and the
- * load / save / delete / reset actions. Every colour change is applied to the whole page at once
- * and broadcast to the shell (`announceTheme`).
- */
-export function useThemeManager(notify: Notify) {
-  const queryClient = useQueryClient();
+/** The built-in and saved themes and the user's preference; `settled` once all three have answered (or failed). */
+function useThemeCatalogue() {
   const builtIns = useBuiltInThemes();
   const saved = useSavedThemes();
   const preference = useThemePreference();
-  const [active, setActive] = useState<Theme | null>(null);
-  const [colors, setColors] = useState<ThemeColors | null>(null);
-
   const builtInList = useMemo(() => builtIns.data ?? [], [builtIns.data]);
   const savedList = useMemo(() => saved.data ?? [], [saved.data]);
   const defaultTheme = useMemo(() => builtInList.find((t) => t.id === DEFAULT_THEME_ID) ?? null, [builtInList]);
   const settled = !builtIns.isPending && !saved.isPending && !preference.isPending;
+  return { builtInList, savedList, savedLoading: saved.isPending, preference: preference.data, defaultTheme, settled };
+}
 
-  // The first time everything has answered (or failed), start from the preferred theme.
+/** The active (base) theme and the colours being edited; the first time the catalogue has settled, the preferred theme. */
+function useActiveTheme(catalogue: ReturnType<typeof useThemeCatalogue>) {
+  const { settled, preference, builtInList, savedList, defaultTheme } = catalogue;
+  const [active, setActive] = useState<Theme | null>(null);
+  const [colors, setColors] = useState<ThemeColors | null>(null);
+
   useEffect(() => {
     if (active || !settled) return;
-    const chosen = preference.data?.preference ?? DEFAULT_THEME_ID;
+    const chosen = preference?.preference ?? DEFAULT_THEME_ID;
     const theme =
-      preference.data?.theme ??
+      preference?.theme ??
       [...builtInList, ...savedList].find((t) => sameThemeId(t.id, chosen)) ??
       defaultTheme ??
       appliedTheme();
     setActive(theme);
     setColors({ ...theme.colors });
-  }, [active, settled, preference.data, builtInList, savedList, defaultTheme]);
-
-  const rememberPreference = useCallback(
-    (theme: Theme) => {
-      queryClient.setQueryData<ThemePreferenceView>(THEME_QUERY_KEYS.preference, { preference: theme.id, theme });
-      themesApi.setPreference(theme.id).catch((err) => console.error('Could not save the theme preference:', err));
-    },
-    [queryClient],
-  );
+  }, [active, settled, preference, builtInList, savedList, defaultTheme]);
 
   /** Show a theme: it becomes the active one and its colours are applied everywhere. */
   const showTheme = useCallback((theme: Theme) => {
@@ -63,15 +54,23 @@ export function useThemeManager(notify: Notify) {
     announceTheme(theme.colors);
   }, []);
 
-  /** Load (choose) a theme: apply it everywhere and make it the user's preference. */
-  const loadTheme = useCallback(
-    (theme: Theme) => {
-      showTheme(theme);
-      rememberPreference(theme);
-    },
-    [rememberPreference, showTheme],
-  );
+  return { active, setActive, colors, setColors, showTheme };
+}
 
+/** Makes a theme the user's preference: at once in the cache, then saved (a failure is only logged). */
+function useRememberPreference() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (theme: Theme) => {
+      queryClient.setQueryData<ThemePreferenceView>(THEME_QUERY_KEYS.preference, { preference: theme.id, theme });
+      themesApi.setPreference(theme.id).catch((err) => console.error('Could not save the theme preference:', err));
+    },
+    [queryClient],
+  );
+}
+
+/** Changing one colour, or a section back to the active theme's: applied everywhere at once. */
+function useColorEdits(active: Theme | null, colors: ThemeColors | null, setColors: (colors: ThemeColors) => void) {
   const setColor = useCallback(
     (key: ThemeColorKey, value: string) => {
       if (!colors) return;
@@ -79,7 +78,7 @@ export function useThemeManager(notify: Notify) {
       setColors(next);
       announceTheme(next);
     },
-    [colors],
+    [colors, setColors],
   );
 
   const resetSection = useCallback(
@@ -89,7 +88,31 @@ export function useThemeManager(notify: Notify) {
       setColors(next);
       announceTheme(next);
     },
-    [active, colors],
+    [active, colors, setColors],
+  );
+  return { setColor, resetSection };
+}
+
+/**
+ * The appearance screen's state: the active (base) theme, the colours being edited, and the
+ * load / save / delete / reset actions. Every colour change is applied to the whole page at once
+ * and broadcast to the shell (`announceTheme`).
+ */
+export function useThemeManager(notify: Notify) {
+  const queryClient = useQueryClient();
+  const catalogue = useThemeCatalogue();
+  const { defaultTheme } = catalogue;
+  const { active, setActive, colors, setColors, showTheme } = useActiveTheme(catalogue);
+  const rememberPreference = useRememberPreference();
+  const { setColor, resetSection } = useColorEdits(active, colors, setColors);
+
+  /** Load (choose) a theme: apply it everywhere and make it the user's preference. */
+  const loadTheme = useCallback(
+    (theme: Theme) => {
+      showTheme(theme);
+      rememberPreference(theme);
+    },
+    [rememberPreference, showTheme],
   );
 
   const resetToDefault = useCallback(() => {
@@ -133,9 +156,9 @@ export function useThemeManager(notify: Notify) {
     active,
     colors,
     modified,
-    builtIns: builtInList,
-    saved: savedList,
-    savedLoading: saved.isPending,
+    builtIns: catalogue.builtInList,
+    saved: catalogue.savedList,
+    savedLoading: catalogue.savedLoading,
     saving,
     loadTheme,
     setColor,
