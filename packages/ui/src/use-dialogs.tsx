@@ -35,6 +35,89 @@ function ConfirmWithCheckbox({ options, resolve }: { options: ConfirmOptions; re
   );
 }
 
+function AlertDialog({ title, message, done }: { title: string; message: ReactNode; done: () => void }) {
+  return (
+    <Modal
+      title={title}
+      onClose={done}
+      footer={
+        <button type="button" data-autofocus className="hf-button hf-button--primary" onClick={done}>
+          OK
+        </button>
+      }
+    >
+      <p role="alert">{message}</p>
+    </Modal>
+  );
+}
+
+/** Cancel (null) and one button per choice, the first one focused. */
+function ChoiceDialog({
+  title,
+  message,
+  choices,
+  pick,
+}: {
+  title: string;
+  message: ReactNode;
+  choices: Choice[];
+  pick: (value: string | null) => void;
+}) {
+  return (
+    <Modal
+      title={title}
+      onClose={() => pick(null)}
+      footer={
+        <>
+          <button type="button" className="hf-button" onClick={() => pick(null)}>
+            Cancel
+          </button>
+          {choices.map((c, i) => (
+            <button
+              key={c.value}
+              type="button"
+              data-autofocus={i === 0 ? true : undefined}
+              className={`hf-button${c.primary ? ' hf-button--primary' : ''}`}
+              onClick={() => pick(c.value)}
+            >
+              {c.label}
+            </button>
+          ))}
+        </>
+      }
+    >
+      <p>{message}</p>
+    </Modal>
+  );
+}
+
+/** The dialog of a pending request; answering it closes it, then resolves the request's promise. */
+function requestDialog(request: Request, close: () => void): ReactNode {
+  if (request.kind === 'alert') {
+    const done = () => {
+      close();
+      request.resolve();
+    };
+    return <AlertDialog title={request.title} message={request.message} done={done} />;
+  }
+  if (request.kind === 'confirm') {
+    return (
+      <ConfirmWithCheckbox
+        options={request.options}
+        resolve={(result) => {
+          close();
+          request.resolve(result);
+        }}
+      />
+    );
+  }
+  const pick = (value: string | null) => {
+    close();
+    request.resolve(value);
+  };
+  return <ChoiceDialog title={request.title} message={request.message} choices={request.choices} pick={pick} />;
+}
+
 /**
  * Promise-returning dialogs for multi-step flows (the sub-category creation flow, the
  * zero-amount question, leaving cleared): `await dialogs.confirm(...)` inside an async handler.
@@ -60,67 +143,7 @@ export function useDialogs() {
   );
 
   const close = useCallback(() => setRequest(null), []);
-  let element: ReactNode = null;
-  if (request?.kind === 'alert') {
-    const done = () => {
-      close();
-      request.resolve();
-    };
-    element = (
-      <Modal
-        title={request.title}
-        onClose={done}
-        footer={
-          <button type="button" data-autofocus className="hf-button hf-button--primary" onClick={done}>
-            OK
-          </button>
-        }
-      >
-        <p role="alert">{request.message}</p>
-      </Modal>
-    );
-  } else if (request?.kind === 'confirm') {
-    element = (
-      <ConfirmWithCheckbox
-        options={request.options}
-        resolve={(result) => {
-          close();
-          request.resolve(result);
-        }}
-      />
-    );
-  } else if (request?.kind === 'choice') {
-    const pick = (value: string | null) => {
-      close();
-      request.resolve(value);
-    };
-    element = (
-      <Modal
-        title={request.title}
-        onClose={() => pick(null)}
-        footer={
-          <>
-            <button type="button" className="hf-button" onClick={() => pick(null)}>
-              Cancel
-            </button>
-            {request.choices.map((c, i) => (
-              <button
-                key={c.value}
-                type="button"
-                data-autofocus={i === 0 ? true : undefined}
-                className={`hf-button${c.primary ? ' hf-button--primary' : ''}`}
-                onClick={() => pick(c.value)}
-              >
-                {c.label}
-              </button>
-            ))}
-          </>
-        }
-      >
-        <p>{request.message}</p>
-      </Modal>
-    );
-  }
+  const element = request ? requestDialog(request, close) : null;
 
   return useMemo<Dialogs>(
     () => ({ element, alert, confirm, choose, isOpen: request !== null }),
