@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   Envelope,
   Envelopes,
@@ -68,7 +68,6 @@ async function monthEnvelopes(
  * carried into the month gives it the new amount from that month on. A second envelope for a
  * category the month already has of its own is refused (409).
  */
-// Long: one registration per route of the resource, each handler short; the rules are in domain/.
 export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: EnvelopeParams }>(
     '/api/budget/category/:accountId/:month',
@@ -84,44 +83,7 @@ export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: CreateEnvelopeBody }>(
     '/api/budget/category',
     { schema: { body: CreateEnvelopeBody, response: { 201: Envelope, ...BUDGET_ERRORS } } },
-    async (request, reply) => {
-      const { householdId, view: initial } = await budgetRequest(app, request);
-      const { account_id: accountId, category_id: categoryId } = request.body;
-      const month = requireMonth(request.body.month);
-      const amount = nonNegativeCents(request.body.amount);
-      let view = await requireAccount(app, householdId, initial, accountId);
-      view = await requireCategory(app, householdId, view, categoryId);
-      await budgetWrite(app.db, householdId, async (client) => {
-        await lockAccountEnvelopes(client, accountId);
-        const { envelopes, carriedFrom } = envelopesOfMonth(
-          await envelopesByMonth(client, householdId, accountId),
-          month,
-        );
-        // The carried envelopes become this month's own; the one being written takes its new amount.
-        if (carriedFrom)
-          await materialiseMonth(
-            client,
-            householdId,
-            accountId,
-            month,
-            envelopes.filter((e) => e.category_id !== categoryId),
-          );
-        else if (envelopes.length >= BUDGET_LIMITS.envelopesPerMonth)
-          throw badRequest(`Too many envelopes (limit ${BUDGET_LIMITS.envelopesPerMonth}).`);
-        const id = await insertEnvelope(client, householdId, {
-          account_id: accountId,
-          category_id: categoryId,
-          month,
-          amount,
-          rollover_enabled: request.body.rollover_enabled ?? true,
-        });
-        if (id === null) throw conflict(BUDGET_MESSAGES.duplicateEnvelope);
-      });
-      const created = (await monthEnvelopes(app, householdId, view, accountId, month)).find(
-        (e) => e.category_id === view.categories.resolve(categoryId),
-      );
-      return reply.code(201).send(created);
-    },
+    async (request, reply) => reply.code(201).send(await createEnvelope(app, request)),
   );
 
   app.delete<{ Params: IdParams; Querystring: DeleteEnvelopeQuery }>(
@@ -134,23 +96,73 @@ export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { householdId } = await budgetRequest(app, request);
-      const envelope = await findEnvelope(app.db, householdId, request.params.id);
-      if (!envelope) throw notFound(BUDGET_MESSAGES.envelopeNotFound);
-      const month = request.query.month ? requireMonth(request.query.month) : envelope.month;
-      await budgetWrite(app.db, householdId, async (client) => {
-        await lockAccountEnvelopes(client, envelope.account_id);
-        if (month === envelope.month) return deleteEnvelope(client, householdId, envelope.id);
-        // Deleting from a month that shows this envelope carried forward: that month keeps the others.
-        const { envelopes, carriedFrom } = envelopesOfMonth(
-          await envelopesByMonth(client, householdId, envelope.account_id),
-          month,
-        );
-        if (carriedFrom !== envelope.month) throw notFound(BUDGET_MESSAGES.envelopeNotFound);
-        await materialiseMonth(client, householdId, envelope.account_id, month, envelopes);
-        await deleteEnvelopeOf(client, envelope.account_id, envelope.category_id, month);
-      });
+      await removeEnvelope(app, request);
       return { message: 'Envelope deleted.' };
     },
   );
+}
+
+/**
+ * A new envelope for the month; a month that only showed carried-forward envelopes first makes
+ * them its own (409 when the month already has its own envelope for the category).
+ */
+async function createEnvelope(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Body: CreateEnvelopeBody }>,
+): Promise<EnvelopeView | undefined> {
+  const { householdId, view: initial } = await budgetRequest(app, request);
+  const { account_id: accountId, category_id: categoryId } = request.body;
+  const month = requireMonth(request.body.month);
+  const amount = nonNegativeCents(request.body.amount);
+  let view = await requireAccount(app, householdId, initial, accountId);
+  view = await requireCategory(app, householdId, view, categoryId);
+  await budgetWrite(app.db, householdId, async (client) => {
+    await lockAccountEnvelopes(client, accountId);
+    const { envelopes, carriedFrom } = envelopesOfMonth(await envelopesByMonth(client, householdId, accountId), month);
+    // The carried envelopes become this month's own; the one being written takes its new amount.
+    if (carriedFrom)
+      await materialiseMonth(
+        client,
+        householdId,
+        accountId,
+        month,
+        envelopes.filter((e) => e.category_id !== categoryId),
+      );
+    else if (envelopes.length >= BUDGET_LIMITS.envelopesPerMonth)
+      throw badRequest(`Too many envelopes (limit ${BUDGET_LIMITS.envelopesPerMonth}).`);
+    const id = await insertEnvelope(client, householdId, {
+      account_id: accountId,
+      category_id: categoryId,
+      month,
+      amount,
+      rollover_enabled: request.body.rollover_enabled ?? true,
+    });
+    if (id === null) throw conflict(BUDGET_MESSAGES.duplicateEnvelope);
+  });
+  return (await monthEnvelopes(app, householdId, view, accountId, month)).find(
+    (e) => e.category_id === view.categories.resolve(categoryId),
+  );
+}
+
+/** Deletes an envelope from its month, or from a later month that shows it carried forward (which keeps the others). */
+async function removeEnvelope(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: IdParams; Querystring: DeleteEnvelopeQuery }>,
+): Promise<void> {
+  const { householdId } = await budgetRequest(app, request);
+  const envelope = await findEnvelope(app.db, householdId, request.params.id);
+  if (!envelope) throw notFound(BUDGET_MESSAGES.envelopeNotFound);
+  const month = request.query.month ? requireMonth(request.query.month) : envelope.month;
+  await budgetWrite(app.db, householdId, async (client) => {
+    await lockAccountEnvelopes(client, envelope.account_id);
+    if (month === envelope.month) return deleteEnvelope(client, householdId, envelope.id);
+    // Deleting from a month that shows this envelope carried forward: that month keeps the others.
+    const { envelopes, carriedFrom } = envelopesOfMonth(
+      await envelopesByMonth(client, householdId, envelope.account_id),
+      month,
+    );
+    if (carriedFrom !== envelope.month) throw notFound(BUDGET_MESSAGES.envelopeNotFound);
+    await materialiseMonth(client, householdId, envelope.account_id, month, envelopes);
+    await deleteEnvelopeOf(client, envelope.account_id, envelope.category_id, month);
+  });
 }

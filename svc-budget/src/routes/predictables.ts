@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AutofillBody,
   CreatePredictableBody,
@@ -68,40 +68,7 @@ function itemView(
  * budgeted-row routes). A change is saved here first, with `synced = false`, then the ledger is
  * told; if that fails the answer is 503 and the retry worker (budgeted-rows-retry.ts) tries again.
  */
-// Long: one registration per route of the resource, each handler short; the rules are in domain/.
 export async function predictableRoutes(app: FastifyInstance): Promise<void> {
-  const syncItem = (
-    householdId: number,
-    item: PredictableRecord,
-    view: HouseholdView,
-    horizon: readonly string[],
-    months?: readonly string[],
-  ) => syncBudgetedRows(app.ledger, app.db, householdId, item, view, horizon, months);
-
-  /**
-   * Answers the ledger's event sequence of the rows just written, as svc-ledger's own writes do:
-   * the client sends it back (X-Min-Sequence) so the next dashboard or report read includes them.
-   */
-  function answerSequence(reply: FastifyReply, sequence: number): void {
-    if (sequence > 0) reply.header(EVENT_SEQUENCE_HEADER, String(sequence));
-  }
-
-  /** The item's category from the body: `category_id` (checked), else `categoryName` text, else none. */
-  async function categoryOf(
-    householdId: number,
-    view: HouseholdView,
-    body: { category_id?: number | null; categoryName?: string },
-  ): Promise<{ view: HouseholdView; category: number | null }> {
-    if (body.category_id)
-      return { view: await requireCategory(app, householdId, view, body.category_id), category: body.category_id };
-    if (body.categoryName && body.categoryName.trim() && body.category_id !== null) {
-      const id = categoryByText(view, body.categoryName);
-      if (id === undefined) throw notFound(BUDGET_MESSAGES.categoryNotFound);
-      return { view, category: id };
-    }
-    return { view, category: null };
-  }
-
   app.get<{ Params: { accountId: number } }>(
     '/api/budget/:accountId',
     { schema: { params: AccountParams, response: { 200: Predictables, ...BUDGET_ERRORS } } },
@@ -123,31 +90,7 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
         response: { 201: Predictable, ...BUDGET_ERRORS },
       },
     },
-    async (request, reply) => {
-      const { householdId, today, view: initial } = await budgetRequest(app, request);
-      const accountId = request.params.accountId;
-      let view = await requireAccount(app, householdId, initial, accountId);
-      const payee = request.body.payee.trim();
-      if (!payee) throw badRequest('Payee is required.');
-      const transferAccount = transferAccountFor(payee, accountId, [...view.accounts.values()]);
-      let category: number | null = null;
-      if (transferAccount === null) ({ view, category } = await categoryOf(householdId, view, request.body));
-      const id = await budgetWrite(app.db, householdId, async (client) => {
-        if ((await countAccountItems(client, accountId)) >= BUDGET_LIMITS.itemsPerAccount)
-          throw badRequest(`Too many scheduled items (limit ${BUDGET_LIMITS.itemsPerAccount}).`);
-        return insertItem(client, householdId, {
-          account_id: accountId,
-          item_type: request.body.item_type,
-          payee,
-          category_id: category,
-          day_of_month: request.body.day_of_month,
-          transfer_account_id: transferAccount,
-        });
-      });
-      const item = (await findItem(app.db, householdId, id))!;
-      await markSynced(app.db, id); // no amounts yet: nothing in the ledger
-      return reply.code(201).send(itemView(item, accountId, horizonMonths(today), view));
-    },
+    async (request, reply) => reply.code(201).send(await createScheduledItem(app, request)),
   );
 
   app.put<{ Params: IdParams; Body: UpdatePredictableBody }>(
@@ -155,33 +98,7 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { params: IdParams, body: UpdatePredictableBody, response: { 200: Predictable, ...BUDGET_ERRORS } },
     },
-    async (request, reply) => {
-      const { householdId, today, view: initial } = await budgetRequest(app, request);
-      const before = await findItem(app.db, householdId, request.params.id);
-      if (!before) throw notFound(BUDGET_MESSAGES.itemNotFound);
-      let view = initial;
-      const payee = request.body.payee === undefined ? before.payee : request.body.payee.trim();
-      if (!payee) throw badRequest('Payee is required.');
-      const transferAccount = transferAccountFor(payee, before.account_id, [...view.accounts.values()]);
-      let category = before.category_id;
-      if (transferAccount !== null) category = null;
-      else if (request.body.category_id !== undefined || request.body.categoryName !== undefined)
-        ({ view, category } = await categoryOf(householdId, view, request.body));
-      const after: PredictableRecord = {
-        ...before,
-        payee,
-        category_id: category,
-        day_of_month: request.body.day_of_month ?? before.day_of_month,
-        transfer_account_id: transferAccount,
-      };
-      await budgetWrite(app.db, householdId, (client) => updateItem(client, after));
-      const horizon = horizonMonths(today);
-      // A payee that starts or stops naming an account changes what the rows are: write them anew.
-      if (before.transfer_account_id !== after.transfer_account_id)
-        await app.ledger.deleteBudgetedRows({ household_id: householdId, schedule_id: after.id });
-      answerSequence(reply, await syncItem(householdId, after, view, horizon));
-      return itemView(after, after.account_id, horizon, view);
-    },
+    async (request, reply) => editScheduledItem(app, request, reply),
   );
 
   app.delete<{ Params: IdParams }>(
@@ -200,22 +117,128 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: AutofillBody }>(
     '/api/budget/autofill',
     { schema: { body: AutofillBody, response: { 200: Predictable, ...BUDGET_ERRORS } } },
-    async (request, reply) => {
-      const { householdId, today, view } = await budgetRequest(app, request);
-      const { budget_item_id: id, start_month: start, mode } = request.body;
-      const amount = nonNegativeCents(request.body.amount);
-      const horizon = horizonMonths(today);
-      if (!horizon.includes(start)) throw badRequest(BUDGET_MESSAGES.outsideHorizon);
-      const months = mode === 'full' ? horizon.filter((m) => m >= start) : [start];
-      const item = await budgetWrite(app.db, householdId, async (client) => {
-        const locked = await findItem(client, householdId, id, true);
-        if (!locked) throw notFound(BUDGET_MESSAGES.itemNotFound);
-        const values = autofill(locked.values, start, amount, mode, horizon);
-        await writeValues(client, id, months, values);
-        return { ...locked, values };
-      });
-      answerSequence(reply, await syncItem(householdId, item, view, horizon, months));
-      return itemView(item, item.account_id, horizon, view);
-    },
+    async (request, reply) => autofillScheduledItem(app, request, reply),
   );
+}
+
+function syncItem(
+  app: FastifyInstance,
+  householdId: number,
+  item: PredictableRecord,
+  view: HouseholdView,
+  horizon: readonly string[],
+  months?: readonly string[],
+): Promise<number> {
+  return syncBudgetedRows(app.ledger, app.db, householdId, item, view, horizon, months);
+}
+
+/**
+ * Answers the ledger's event sequence of the rows just written, as svc-ledger's own writes do:
+ * the client sends it back (X-Min-Sequence) so the next dashboard or report read includes them.
+ */
+function answerSequence(reply: FastifyReply, sequence: number): void {
+  if (sequence > 0) reply.header(EVENT_SEQUENCE_HEADER, String(sequence));
+}
+
+/** The item's category from the body: `category_id` (checked), else `categoryName` text, else none. */
+async function categoryOf(
+  app: FastifyInstance,
+  householdId: number,
+  view: HouseholdView,
+  body: { category_id?: number | null; categoryName?: string },
+): Promise<{ view: HouseholdView; category: number | null }> {
+  if (body.category_id)
+    return { view: await requireCategory(app, householdId, view, body.category_id), category: body.category_id };
+  if (body.categoryName && body.categoryName.trim() && body.category_id !== null) {
+    const id = categoryByText(view, body.categoryName);
+    if (id === undefined) throw notFound(BUDGET_MESSAGES.categoryNotFound);
+    return { view, category: id };
+  }
+  return { view, category: null };
+}
+
+/** A new scheduled item on the account, with no amounts yet (so nothing in the ledger). */
+async function createScheduledItem(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: { accountId: number }; Body: CreatePredictableBody }>,
+): Promise<PredictableView> {
+  const { householdId, today, view: initial } = await budgetRequest(app, request);
+  const accountId = request.params.accountId;
+  let view = await requireAccount(app, householdId, initial, accountId);
+  const payee = request.body.payee.trim();
+  if (!payee) throw badRequest('Payee is required.');
+  const transferAccount = transferAccountFor(payee, accountId, [...view.accounts.values()]);
+  let category: number | null = null;
+  if (transferAccount === null) ({ view, category } = await categoryOf(app, householdId, view, request.body));
+  const id = await budgetWrite(app.db, householdId, async (client) => {
+    if ((await countAccountItems(client, accountId)) >= BUDGET_LIMITS.itemsPerAccount)
+      throw badRequest(`Too many scheduled items (limit ${BUDGET_LIMITS.itemsPerAccount}).`);
+    return insertItem(client, householdId, {
+      account_id: accountId,
+      item_type: request.body.item_type,
+      payee,
+      category_id: category,
+      day_of_month: request.body.day_of_month,
+      transfer_account_id: transferAccount,
+    });
+  });
+  const item = (await findItem(app.db, householdId, id))!;
+  await markSynced(app.db, id); // no amounts yet: nothing in the ledger
+  return itemView(item, accountId, horizonMonths(today), view);
+}
+
+/** A changed payee, category or day; its budgeted rows in the ledger follow. */
+async function editScheduledItem(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: IdParams; Body: UpdatePredictableBody }>,
+  reply: FastifyReply,
+): Promise<PredictableView> {
+  const { householdId, today, view: initial } = await budgetRequest(app, request);
+  const before = await findItem(app.db, householdId, request.params.id);
+  if (!before) throw notFound(BUDGET_MESSAGES.itemNotFound);
+  let view = initial;
+  const payee = request.body.payee === undefined ? before.payee : request.body.payee.trim();
+  if (!payee) throw badRequest('Payee is required.');
+  const transferAccount = transferAccountFor(payee, before.account_id, [...view.accounts.values()]);
+  let category = before.category_id;
+  if (transferAccount !== null) category = null;
+  else if (request.body.category_id !== undefined || request.body.categoryName !== undefined)
+    ({ view, category } = await categoryOf(app, householdId, view, request.body));
+  const after: PredictableRecord = {
+    ...before,
+    payee,
+    category_id: category,
+    day_of_month: request.body.day_of_month ?? before.day_of_month,
+    transfer_account_id: transferAccount,
+  };
+  await budgetWrite(app.db, householdId, (client) => updateItem(client, after));
+  const horizon = horizonMonths(today);
+  // A payee that starts or stops naming an account changes what the rows are: write them anew.
+  if (before.transfer_account_id !== after.transfer_account_id)
+    await app.ledger.deleteBudgetedRows({ household_id: householdId, schedule_id: after.id });
+  answerSequence(reply, await syncItem(app, householdId, after, view, horizon));
+  return itemView(after, after.account_id, horizon, view);
+}
+
+/** Fills the item's amounts from a month on (or that month only); its budgeted rows in the ledger follow. */
+async function autofillScheduledItem(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Body: AutofillBody }>,
+  reply: FastifyReply,
+): Promise<PredictableView> {
+  const { householdId, today, view } = await budgetRequest(app, request);
+  const { budget_item_id: id, start_month: start, mode } = request.body;
+  const amount = nonNegativeCents(request.body.amount);
+  const horizon = horizonMonths(today);
+  if (!horizon.includes(start)) throw badRequest(BUDGET_MESSAGES.outsideHorizon);
+  const months = mode === 'full' ? horizon.filter((m) => m >= start) : [start];
+  const item = await budgetWrite(app.db, householdId, async (client) => {
+    const locked = await findItem(client, householdId, id, true);
+    if (!locked) throw notFound(BUDGET_MESSAGES.itemNotFound);
+    const values = autofill(locked.values, start, amount, mode, horizon);
+    await writeValues(client, id, months, values);
+    return { ...locked, values };
+  });
+  answerSequence(reply, await syncItem(app, householdId, item, view, horizon, months));
+  return itemView(item, item.account_id, horizon, view);
 }
