@@ -140,46 +140,15 @@ export function BulkCategorizeModal({
         </button>
       </form>
       <StatusMessage message={message} />
-      {results !== null &&
-        (results.length === 0 ? (
-          <p className="hf-empty">No transactions found.</p>
-        ) : (
-          <div className="ledger-bulk__results">
-            <table className="ledger-simple-table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <input type="checkbox" aria-label="Select all" checked={allSelected} onChange={toggleAll} />
-                  </th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Payee</th>
-                  <th scope="col" className="ledger-num">
-                    Amount
-                  </th>
-                  <th scope="col">Category</th>
-                </tr>
-              </thead>
-              <tbody>
-                {results.map((r) => (
-                  <tr key={r.id}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${r.payee} ${displayDate(r.date)}`}
-                        checked={selected.has(r.id)}
-                        onChange={() => toggle(r.id)}
-                      />
-                    </td>
-                    <td>{displayDate(r.date)}</td>
-                    <td>{r.payee}</td>
-                    <td className="ledger-num">{formatDollars(r.amount)}</td>
-                    <td>{r.category_name ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))}
+      {results !== null && (
+        <SearchResultsTable
+          results={results}
+          selected={selected}
+          allSelected={allSelected}
+          onToggleAll={toggleAll}
+          onToggle={toggle}
+        />
+      )}
       <div className="ledger-bulk__apply">
         <span className="ledger-muted">{selected.size} selected</span>
         <label className="hf-stacked-field ledger-bulk__category">
@@ -188,5 +157,60 @@ export function BulkCategorizeModal({
         </label>
       </div>
     </Modal>
+  );
+}
+
+/** The search's results, each with its checkbox, and one to select them all. */
+function SearchResultsTable({
+  results,
+  selected,
+  allSelected,
+  onToggleAll,
+  onToggle,
+}: {
+  results: SearchResult[];
+  selected: ReadonlySet<number>;
+  allSelected: boolean;
+  onToggleAll: () => void;
+  onToggle: (id: number) => void;
+}) {
+  return results.length === 0 ? (
+    <p className="hf-empty">No transactions found.</p>
+  ) : (
+    <div className="ledger-bulk__results">
+      <table className="ledger-simple-table">
+        <thead>
+          <tr>
+            <th scope="col">
+              <input type="checkbox" aria-label="Select all" checked={allSelected} onChange={onToggleAll} />
+            </th>
+            <th scope="col">Date</th>
+            <th scope="col">Payee</th>
+            <th scope="col" className="ledger-num">
+              Amount
+            </th>
+            <th scope="col">Category</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((r) => (
+            <tr key={r.id}>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${r.payee} ${displayDate(r.date)}`}
+                  checked={selected.has(r.id)}
+                  onChange={() => onToggle(r.id)}
+                />
+              </td>
+              <td>{displayDate(r.date)}</td>
+              <td>{r.payee}</td>
+              <td className="ledger-num">{formatDollars(r.amount)}</td>
+              <td>{r.category_name ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

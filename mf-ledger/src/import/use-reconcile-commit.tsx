@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ACCOUNTS_QUERY_KEY, ApiError, type DialogRequests } from '@hf/app-kit';
 import { BUDGET_QUERY_KEY, DASHBOARD_QUERY_KEY } from '@hf/app-kit/budget/envelopes';
@@ -40,15 +40,7 @@ export function useReconcileCommit(input: ReconcileCommitOptions) {
   // One key per visit of this page: a retry after a failure sends the same key (nothing twice).
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [matchedDone, setMatchedDone] = useState(false);
-  const [categoryError, setCategoryError] = useState<string | null>(null);
-  const categoryFailed = useRef(false);
-  const onCategoryError = useCallback((message: string) => {
-    categoryFailed.current = true;
-    setCategoryError(message);
-  }, []);
-  // A stopped creation flow is the spec's 'Import cancelled.' (shown by commit), not the register's words.
-  const onCategoryCancelled = useCallback(() => undefined, []);
-  const resolveCategory = useCategoryResolver(dialogs, onCategoryError, onCategoryCancelled);
+  const { categoryError, setCategoryError, newRowsCategory } = useNewRowsCategory(dialogs);
 
   const commit = async () => {
     if (phase.kind !== 'review') return;
@@ -60,12 +52,9 @@ export function useReconcileCommit(input: ReconcileCommitOptions) {
     ];
     let categoryId: number | null = null;
     if (rows.length > 0 && category.trim()) {
-      categoryFailed.current = false;
-      const resolved = await resolveCategory(category);
-      if (!resolved) {
-        // Null without an error: the person cancelled the category's creation flow (the
-        // resolver has shown its own message when creating the category failed).
-        if (!categoryFailed.current) setError(IMPORT_MESSAGES.importCancelled);
+      const resolved = await newRowsCategory(category);
+      if (!resolved.ok) {
+        if (resolved.cancelled) setError(IMPORT_MESSAGES.importCancelled);
         return;
       }
       categoryId = resolved.id;
@@ -86,14 +75,7 @@ export function useReconcileCommit(input: ReconcileCommitOptions) {
           setPhase({ kind: 'committing', step: 'import', progress }),
         );
       }
-      for (const queryKey of [
-        ACCOUNTS_QUERY_KEY,
-        PAYEES_QUERY_KEY,
-        BUDGET_QUERY_KEY,
-        DASHBOARD_QUERY_KEY,
-        REPORTS_QUERY_KEY,
-      ])
-        void queryClient.invalidateQueries({ queryKey });
+      readImportedQueriesAgain(queryClient);
       setPhase({
         kind: 'done',
         cleared: matchedBody?.transaction_ids.length ?? (matchedDone ? matchedTicked : 0),
@@ -101,15 +83,57 @@ export function useReconcileCommit(input: ReconcileCommitOptions) {
       });
     } catch (err) {
       setPhase({ kind: 'review' });
-      const detail = err instanceof ApiError && err.serverMessage ? err.serverMessage : null;
-      setError(
-        <>
-          {IMPORT_MESSAGES.actionFailed}
-          {detail && <span className="ledger-import__error-detail"> {detail}</span>}
-        </>,
-      );
+      setError(actionFailed(err));
     }
   };
 
   return { phase, error, categoryError, commit };
+}
+
+/**
+ * The new rows' category through the creation flow. Not ok and cancelled: the person stopped the
+ * flow (the spec's 'Import cancelled.', shown by commit, not the register's words); not ok and not
+ * cancelled: creating the category failed and `categoryError` says so.
+ */
+function useNewRowsCategory(dialogs: DialogRequests) {
+  const [categoryError, setCategoryError] = useState<string | null>(null);
+  const categoryFailed = useRef(false);
+  const onCategoryError = useCallback((message: string) => {
+    categoryFailed.current = true;
+    setCategoryError(message);
+  }, []);
+  const onCategoryCancelled = useCallback(() => undefined, []);
+  const resolveCategory = useCategoryResolver(dialogs, onCategoryError, onCategoryCancelled);
+  const newRowsCategory = async (
+    text: string,
+  ): Promise<{ ok: true; id: number | null } | { ok: false; cancelled: boolean }> => {
+    categoryFailed.current = false;
+    const resolved = await resolveCategory(text);
+    if (!resolved) return { ok: false, cancelled: !categoryFailed.current };
+    return { ok: true, id: resolved.id };
+  };
+  return { categoryError, setCategoryError, newRowsCategory };
+}
+
+/** The queries that show imported rows: accounts, payees, budget, dashboard and reports. */
+function readImportedQueriesAgain(queryClient: QueryClient) {
+  for (const queryKey of [
+    ACCOUNTS_QUERY_KEY,
+    PAYEES_QUERY_KEY,
+    BUDGET_QUERY_KEY,
+    DASHBOARD_QUERY_KEY,
+    REPORTS_QUERY_KEY,
+  ])
+    void queryClient.invalidateQueries({ queryKey });
+}
+
+/** The spec's failure words, with the server's own message beside them when it sent one. */
+function actionFailed(err: unknown): ReactNode {
+  const detail = err instanceof ApiError && err.serverMessage ? err.serverMessage : null;
+  return (
+    <>
+      {IMPORT_MESSAGES.actionFailed}
+      {detail && <span className="ledger-import__error-detail"> {detail}</span>}
+    </>
+  );
 }

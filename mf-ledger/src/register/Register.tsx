@@ -12,6 +12,7 @@ import { MobileEditModal } from './MobileEditModal';
 import { MobileRegister } from './MobileRegister';
 import { MoveDialog } from './MoveDialog';
 import { buildRegisterItems, withInlineEntry, type DisplayItem } from './register-items';
+import type { RegisterState } from './register-store';
 import { RegisterTable } from './RegisterTable';
 import { RegisterStatusLine, RegisterToolbar } from './RegisterToolbar';
 import { DeleteTransactionDialog, useRowDeletion } from './row-deletion';
@@ -36,10 +37,7 @@ export interface RegisterProps {
  * this component composes them.
  */
 export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
-  const accountsQuery = useAccounts<Account>();
-  const accounts = useMemo(() => accountsQuery.data ?? [], [accountsQuery.data]);
-  const otherAccounts = useMemo(() => accounts.filter((a) => a.id !== accountId), [accounts, accountId]);
-  const otherAccountNames = useMemo(() => otherAccounts.map((a) => a.name), [otherAccounts]);
+  const { accounts, otherAccounts, otherAccountNames } = useTransferAccounts(accountId);
   const { options: categoryOptions } = useCategoryOptions();
   const payees = usePayees().data ?? [];
   const { state, store } = useRegisterStore(accountId);
@@ -67,13 +65,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
   const { editing } = editor;
   const deletion = useRowDeletion({ ...writes, closeEditorOf: editor.closeRow });
 
-  // A click on a row edits it, or makes it the active row while clearing.
-  const { clearingRef, activate } = clearingMode;
-  const { open: openEditor } = editor;
-  const startEdit = useCallback(
-    (row: RegisterRow, field: EditField) => (clearingRef.current ? activate(row.id) : openEditor(row, field)),
-    [clearingRef, activate, openEditor],
-  );
+  const startEdit = useRowClick(clearingMode, editor);
   const toggleClearing = () => {
     if (!clearing) editor.close();
     clearingMode.toggle();
@@ -135,12 +127,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
         onEntryPosition={setEntryPosition}
       />
       <RegisterStatusLine message={message} clearing={clearing !== null} isMobile={isMobile} />
-      {state.status === 'error' && (
-        <p role="alert" className="hf-status hf-status--error">
-          Could not fetch page data.
-        </p>
-      )}
-      {state.status === 'loading' && <p className="ledger-muted">Loading transactions...</p>}
+      <RegisterLoadStatus status={state.status} />
       {isMobile ? (
         <>
           <EntryForm {...entryProps} />
@@ -193,4 +180,36 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
       {dialogs.element}
     </div>
   );
+}
+
+/** All accounts, and the others this register's transfers can go to (and their names, for the payee list). */
+function useTransferAccounts(accountId: number) {
+  const accountsQuery = useAccounts<Account>();
+  const accounts = useMemo(() => accountsQuery.data ?? [], [accountsQuery.data]);
+  const otherAccounts = useMemo(() => accounts.filter((a) => a.id !== accountId), [accounts, accountId]);
+  const otherAccountNames = useMemo(() => otherAccounts.map((a) => a.name), [otherAccounts]);
+  return { accounts, otherAccounts, otherAccountNames };
+}
+
+/** A click on a row edits it, or makes it the active row while clearing. */
+function useRowClick(
+  { clearingRef, activate }: Pick<ReturnType<typeof useClearingMode>, 'clearingRef' | 'activate'>,
+  { open: openEditor }: Pick<ReturnType<typeof useRowEditing>, 'open'>,
+) {
+  return useCallback(
+    (row: RegisterRow, field: EditField) => (clearingRef.current ? activate(row.id) : openEditor(row, field)),
+    [clearingRef, activate, openEditor],
+  );
+}
+
+/** The register's rows could not be read, or are being read. */
+function RegisterLoadStatus({ status }: { status: RegisterState['status'] }) {
+  if (status === 'error')
+    return (
+      <p role="alert" className="hf-status hf-status--error">
+        Could not fetch page data.
+      </p>
+    );
+  if (status === 'loading') return <p className="ledger-muted">Loading transactions...</p>;
+  return null;
 }

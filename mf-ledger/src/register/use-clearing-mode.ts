@@ -39,8 +39,6 @@ export function useClearingMode(options: ClearingModeOptions) {
   };
 
   const clearingRef = useLatest(clearing);
-  const rowsRef = useLatest(rows);
-  const changeStatusRef = useLatest(changeStatus);
 
   /** Turns clearing mode on at the last row dated today or earlier, or off. */
   const toggle = () => {
@@ -57,6 +55,36 @@ export function useClearingMode(options: ClearingModeOptions) {
   /** Makes the row the active one (a click on a row while clearing). */
   const activate = useCallback((id: number) => setClearing({ activeId: id }), []);
 
+  useClearingKeys({ clearing, clearingRef, setClearing, rows, changeStatus, scrollRef, scrollTo });
+
+  return { clearing, clearingRef, toggle, activate, setStatusByTap };
+}
+
+interface ClearingKeysOptions {
+  clearing: ClearingState | null;
+  clearingRef: RefObject<ClearingState | null>;
+  setClearing: (state: ClearingState | null) => void;
+  rows: RegisterRow[];
+  changeStatus: (row: RegisterRow, status: TransactionStatus) => Promise<void>;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  scrollTo: ScrollTo;
+}
+
+/**
+ * While clearing mode is on: p, x and Delete set the active row's status, arrows and Enter move,
+ * Escape or a click outside the register (or its dialogs and toggle) leaves.
+ */
+function useClearingKeys({
+  clearing,
+  clearingRef,
+  setClearing,
+  rows,
+  changeStatus,
+  scrollRef,
+  scrollTo,
+}: ClearingKeysOptions) {
+  const rowsRef = useLatest(rows);
+  const changeStatusRef = useLatest(changeStatus);
   const clearingOn = clearing !== null;
   useEffect(() => {
     if (!clearingOn) return;
@@ -73,34 +101,14 @@ export function useClearingMode(options: ClearingModeOptions) {
       const target = event.target as HTMLElement | null;
       if (target?.closest?.('input, select, textarea')) return;
       const row = rowsRef.current.find((r) => r.id === clearingRef.current?.activeId);
-      switch (event.key) {
-        case 'p':
-        case 'P':
-          if (row) void changeStatusRef.current(row, 'p');
-          break;
-        case 'x':
-        case 'X':
-          if (row) void changeStatusRef.current(row, 'x');
-          break;
-        case 'Delete':
-        case 'Backspace':
-          if (row) void changeStatusRef.current(row, '');
-          break;
-        case 'ArrowDown':
-          move(1);
-          break;
-        case 'ArrowUp':
-          move(-1);
-          break;
-        case 'Enter':
-          move(event.shiftKey ? -1 : 1);
-          break;
-        case 'Escape':
-          setClearing(null);
-          break;
-        default:
-          return;
-      }
+      const status = statusForKey(event.key);
+      if (status !== undefined) {
+        if (row) void changeStatusRef.current(row, status);
+      } else if (event.key === 'ArrowDown') move(1);
+      else if (event.key === 'ArrowUp') move(-1);
+      else if (event.key === 'Enter') move(event.shiftKey ? -1 : 1);
+      else if (event.key === 'Escape') setClearing(null);
+      else return;
       event.preventDefault();
     };
     const onMouseDown = (event: MouseEvent) => {
@@ -114,9 +122,24 @@ export function useClearingMode(options: ClearingModeOptions) {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('mousedown', onMouseDown);
     };
-  }, [clearingOn, rowsRef, clearingRef, changeStatusRef, scrollRef, scrollTo]);
+  }, [clearingOn, rowsRef, clearingRef, changeStatusRef, setClearing, scrollRef, scrollTo]);
+}
 
-  return { clearing, clearingRef, toggle, activate, setStatusByTap };
+/** The status a key sets on the active row while clearing, if it sets one. */
+function statusForKey(key: string): TransactionStatus | undefined {
+  switch (key) {
+    case 'p':
+    case 'P':
+      return 'p';
+    case 'x':
+    case 'X':
+      return 'x';
+    case 'Delete':
+    case 'Backspace':
+      return '';
+    default:
+      return undefined;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { SESSION_KEYS, displayDate, errorMessage } from '@hf/app-kit';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { SESSION_KEYS, displayDate, errorMessage, type DialogRequests } from '@hf/app-kit';
 import { TRANSFER_CATEGORY } from '@hf/app-kit/editing';
+import type { CalendarDate } from '@hf/calendar';
 import { fromCents } from '@hf/money';
 import type { Account } from '../accounts/api';
 import { transactionsApi, type TransactionRecord } from './api';
@@ -11,9 +12,13 @@ import {
   transferLegs,
   TRANSFER_DESTINATION_MESSAGE,
   ZERO_AMOUNT_QUESTION,
+  type EntryCheck,
   type EntryDraft,
 } from './entry';
 import type { RegisterWrites } from './register-writes';
+
+/** An entry that passed `checkEntry`. */
+type CheckedEntry = Extract<EntryCheck, { ok: true }>;
 
 export interface EntryLineOptions extends RegisterWrites {
   accountId: number;
@@ -28,33 +33,13 @@ export interface EntryLineOptions extends RegisterWrites {
 export function useEntryLine(options: EntryLineOptions) {
   const { accountId, accounts, today } = options;
   const dateRef = useRef<HTMLInputElement>(null);
-  const [draft, setDraft] = useState<EntryDraft>(() => emptyDraft(displayDate(today)));
+  const { draft, setDraft, changeDraft } = useEntryDraft(accounts, accountId, today);
   const [busy, setBusy] = useState(false);
-
-  const dateFocused = useRef(false);
-  useEffect(() => {
-    if (dateFocused.current || !dateRef.current) return;
-    dateFocused.current = true;
-    dateRef.current.focus({ preventScroll: true });
-  });
-
-  const changeDraft = useCallback(
-    (patch: Partial<EntryDraft>) =>
-      setDraft((current) => {
-        const next = { ...current, ...patch };
-        if (patch.payee !== undefined) {
-          const match = findTransferAccount(next.payee, accounts, accountId);
-          if (match) next.destinationAccountId = match.id;
-          else if (findTransferAccount(current.payee, accounts, accountId)) next.destinationAccountId = null;
-        }
-        return next;
-      }),
-    [accounts, accountId],
-  );
+  useFocusOnOpen(dateRef);
 
   const submit = async () => {
     if (busy) return;
-    const { dialogs, showError, resolveCategory, store, refreshFrom, flash, scrollTo, afterWrite } = options;
+    const { dialogs, showError, resolveCategory } = options;
     const check = checkEntry(draft, today);
     if (!check.ok) {
       showError(check.message);
@@ -64,21 +49,13 @@ export function useEntryLine(options: EntryLineOptions) {
     const isTransfer = match !== null || draft.category.trim() === TRANSFER_CATEGORY;
     let destination: number | null = null;
     if (isTransfer) {
-      destination = match?.id ?? draft.destinationAccountId;
-      if (!destination || destination === accountId || !accounts.some((a) => a.id === destination)) {
+      destination = transferDestination(match?.id ?? draft.destinationAccountId, accountId, accounts);
+      if (destination === null) {
         await dialogs.alert('Transfer', TRANSFER_DESTINATION_MESSAGE);
         return;
       }
     }
-    if (check.amountCents === 0 && sessionStorage.getItem(SESSION_KEYS.suppressZeroAmountWarning) !== '1') {
-      const answer = await dialogs.confirm({
-        title: 'Zero Amount',
-        message: ZERO_AMOUNT_QUESTION,
-        checkboxLabel: "Don't ask again during this session",
-      });
-      if (!answer.ok) return;
-      if (answer.checked) sessionStorage.setItem(SESSION_KEYS.suppressZeroAmountWarning, '1');
-    }
+    if (check.amountCents === 0 && !(await zeroAmountAccepted(dialogs))) return;
     let categoryId: number | null = null;
     if (!isTransfer) {
       const resolved = await resolveCategory(draft.category);
@@ -87,44 +64,14 @@ export function useEntryLine(options: EntryLineOptions) {
     }
     setBusy(true);
     try {
-      let created: TransactionRecord;
-      if (isTransfer) {
-        try {
-          const legs = transferLegs(check.amountCents, accountId, destination!);
-          const result = await transactionsApi.transfer({
-            ...legs,
-            date: check.date,
-            notes: check.notes,
-            status: check.status,
-          });
-          created = result.from_transaction.account_id === accountId ? result.from_transaction : result.to_transaction;
-        } catch (err) {
-          await dialogs.alert('Transfer Failed', errorMessage(err, 'Transfer failed.'));
-          return;
-        }
-      } else {
-        try {
-          created = await transactionsApi.create(accountId, {
-            date: check.date,
-            payee: check.payee,
-            amount: fromCents(check.amountCents),
-            status: check.status,
-            notes: check.notes,
-            category_id: categoryId,
-          });
-        } catch (err) {
-          showError(errorMessage(err, 'Could not add the transaction.'));
-          return;
-        }
-      }
+      const created =
+        destination !== null
+          ? await addTransfer(check, accountId, destination, dialogs)
+          : await addTransaction(check, accountId, categoryId, showError);
+      if (!created) return;
       setDraft(emptyDraft(displayDate(check.date)));
       requestAnimationFrame(() => dateRef.current?.focus());
-      // Shown at once from the answer; the register is re-read behind it for the server's balances.
-      if (store.insertRecord(created)) void refreshFrom(created.date);
-      else await refreshFrom(created.date);
-      flash(created.id, 'new');
-      scrollTo(created.id);
-      afterWrite();
+      await showAdded(created, options);
     } finally {
       setBusy(false);
     }
@@ -138,4 +85,101 @@ export function useEntryLine(options: EntryLineOptions) {
     dateRef,
     payeeIsAccount: findTransferAccount(draft.payee, accounts, accountId) !== null,
   };
+}
+
+/** The draft; a payee naming another account makes that account the transfer's destination. */
+function useEntryDraft(accounts: readonly Account[], accountId: number, today: CalendarDate) {
+  const [draft, setDraft] = useState<EntryDraft>(() => emptyDraft(displayDate(today)));
+  const changeDraft = useCallback(
+    (patch: Partial<EntryDraft>) =>
+      setDraft((current) => {
+        const next = { ...current, ...patch };
+        if (patch.payee !== undefined) {
+          const match = findTransferAccount(next.payee, accounts, accountId);
+          if (match) next.destinationAccountId = match.id;
+          else if (findTransferAccount(current.payee, accounts, accountId)) next.destinationAccountId = null;
+        }
+        return next;
+      }),
+    [accounts, accountId],
+  );
+  return { draft, setDraft, changeDraft };
+}
+
+/** The Date field takes the focus once, when the register opens. */
+function useFocusOnOpen(dateRef: RefObject<HTMLInputElement | null>) {
+  const dateFocused = useRef(false);
+  useEffect(() => {
+    if (dateFocused.current || !dateRef.current) return;
+    dateFocused.current = true;
+    dateRef.current.focus({ preventScroll: true });
+  });
+}
+
+/** The transfer's other account, or null when it is missing, this account or unknown. */
+function transferDestination(candidate: number | null, accountId: number, accounts: readonly Account[]) {
+  if (!candidate || candidate === accountId || !accounts.some((a) => a.id === candidate)) return null;
+  return candidate;
+}
+
+/** A zero amount goes ahead when the person says so (or said not to ask again this session). */
+async function zeroAmountAccepted(dialogs: DialogRequests) {
+  if (sessionStorage.getItem(SESSION_KEYS.suppressZeroAmountWarning) === '1') return true;
+  const answer = await dialogs.confirm({
+    title: 'Zero Amount',
+    message: ZERO_AMOUNT_QUESTION,
+    checkboxLabel: "Don't ask again during this session",
+  });
+  if (!answer.ok) return false;
+  if (answer.checked) sessionStorage.setItem(SESSION_KEYS.suppressZeroAmountWarning, '1');
+  return true;
+}
+
+/** Both legs of the transfer; this account's leg, or null after the failure is shown. */
+async function addTransfer(check: CheckedEntry, accountId: number, destination: number, dialogs: DialogRequests) {
+  try {
+    const legs = transferLegs(check.amountCents, accountId, destination);
+    const result = await transactionsApi.transfer({
+      ...legs,
+      date: check.date,
+      notes: check.notes,
+      status: check.status,
+    });
+    return result.from_transaction.account_id === accountId ? result.from_transaction : result.to_transaction;
+  } catch (err) {
+    await dialogs.alert('Transfer Failed', errorMessage(err, 'Transfer failed.'));
+    return null;
+  }
+}
+
+/** A plain row in this account; the new record, or null after the failure is shown. */
+async function addTransaction(
+  check: CheckedEntry,
+  accountId: number,
+  categoryId: number | null,
+  showError: (text: string) => void,
+): Promise<TransactionRecord | null> {
+  try {
+    return await transactionsApi.create(accountId, {
+      date: check.date,
+      payee: check.payee,
+      amount: fromCents(check.amountCents),
+      status: check.status,
+      notes: check.notes,
+      category_id: categoryId,
+    });
+  } catch (err) {
+    showError(errorMessage(err, 'Could not add the transaction.'));
+    return null;
+  }
+}
+
+/** The new row, shown at once from the answer; the register is re-read behind it for the server's balances. */
+async function showAdded(created: TransactionRecord, writes: RegisterWrites) {
+  const { store, refreshFrom, flash, scrollTo, afterWrite } = writes;
+  if (store.insertRecord(created)) void refreshFrom(created.date);
+  else await refreshFrom(created.date);
+  flash(created.id, 'new');
+  scrollTo(created.id);
+  afterWrite();
 }
