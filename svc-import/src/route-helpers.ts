@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { Id, MappingConfig } from '@hf/contracts';
-import { errorResponses, HttpError, identityOf, Type, type Static } from '@hf/service-kit';
+import { errorResponses, HttpError, Type, type Static } from '@hf/service-kit';
 import { validatorCompiler } from '@hf/service-kit/validation';
 import { StatementError } from './domain/statement';
 
@@ -14,12 +13,6 @@ export const IMPORT_SERVER_MESSAGES = {
   mappingRequired: 'The field "mapping" is required: choose the columns first.',
   idempotencyKey: 'The Idempotency-Key header must be 1 to 100 visible ASCII characters.',
 } as const;
-
-/** The caller's household and user. */
-export function caller(request: FastifyRequest): { householdId: number; userId: number } {
-  const identity = identityOf(request);
-  return { householdId: identity.householdId, userId: identity.userId };
-}
 
 const validateMapping = validatorCompiler({
   schema: MappingConfig,

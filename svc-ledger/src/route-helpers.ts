@@ -1,16 +1,9 @@
-import type { FastifyRequest } from 'fastify';
-import { errorResponses, identityOf } from '@hf/service-kit';
+import { errorResponses } from '@hf/service-kit';
 
-/** What the route plugins share (not a route file itself): error answers, the caller, messages. */
+/** What the route plugins share (not a route file itself): error answers and messages (the caller is service-kit's identityOf). */
 
 /** The error statuses svc-ledger's routes answer: `{ message }`. */
 export const LEDGER_ERRORS = errorResponses(400, 401, 404, 409);
-
-/** The caller's household and user, from the verified access token only. */
-export function actorOf(request: FastifyRequest): { householdId: number; userId: number } {
-  const identity = identityOf(request);
-  return { householdId: identity.householdId, userId: identity.userId };
-}
 
 export const TRANSFER_DESTINATION_MESSAGE = 'Please select a valid account for the transfer.';
 export const TRANSACTION_NOT_FOUND = 'Transaction not found.';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { CsvAnalysis, type MappingConfig } from '@hf/contracts';
-import { requestToday } from '@hf/service-kit';
+import { requestToday, identityOf } from '@hf/service-kit';
 import { detectMapping, mapRows, readStatement, sampleRows } from '../reading';
 import { digestTap, heldTable, keepRows } from '../reading/statement-cache';
 import { mappingForHeaders } from '../repositories/mappings';
-import { readingFile, caller, IMPORT_ERRORS, requireMapping } from '../route-helpers';
+import { readingFile, IMPORT_ERRORS, requireMapping } from '../route-helpers';
 import { mappingField, readUpload } from '../upload';
 
 /** Bytes of a multipart upload besides the file's (boundaries, part headers, the mapping field). */
@@ -16,7 +16,7 @@ const DETECTION_SAMPLE_ROWS = 20;
 /** POST /api/import/analyze: a file in, its columns, a preview and the mapping to read it with out. */
 export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/import/analyze', { schema: { response: { 200: CsvAnalysis, ...IMPORT_ERRORS } } }, async (request) => {
-    const { householdId, userId } = caller(request);
+    const { householdId, userId } = identityOf(request);
     const today = requestToday(request, app.today());
     return readingFile(() =>
       readUpload(request, async (upload): Promise<CsvAnalysis> => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ImportNewBody, ImportResult, LEDGER_LIMITS, UpdateMatchedBody } from '@hf/contracts';
-import { badRequest } from '@hf/service-kit';
+import { badRequest, identityOf } from '@hf/service-kit';
 import { clearUpdates, CommitRowError, commitRows, transactionCount } from '../domain/commit-rows';
 import { recordClearedMatches, recordKeys } from '../repositories/import-keys';
-import { AccountParams, caller, IMPORT_ERRORS, IMPORT_SERVER_MESSAGES } from '../route-helpers';
+import { AccountParams, IMPORT_ERRORS, IMPORT_SERVER_MESSAGES } from '../route-helpers';
 import { StepTimes } from '../server-timing';
 
 /** Import bodies hold up to 200,000 rows of JSON (the gateway caps them the same way). */
@@ -29,7 +29,7 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: UpdateMatchedBody, response: { 200: ImportResult, ...IMPORT_ERRORS } },
     },
     async (request, reply) => {
-      const { householdId, userId } = caller(request);
+      const { householdId, userId } = identityOf(request);
       const times = new StepTimes();
       const updates = checked(() => clearUpdates(request.body));
       const ids = [...new Set(request.body.transaction_ids)];
@@ -57,7 +57,7 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
       schema: { params: AccountParams, body: ImportNewBody, response: { 200: ImportResult, ...IMPORT_ERRORS } },
     },
     async (request, reply) => {
-      const { householdId, userId } = caller(request);
+      const { householdId, userId } = identityOf(request);
       const times = new StepTimes();
       const accountId = request.params.accountId;
       const header = request.headers['idempotency-key'];

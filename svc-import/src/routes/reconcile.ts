@@ -2,21 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { fromDayNumber } from '@hf/calendar';
 import { ReconciliationData, type ExistingRow, type ImportedRow } from '@hf/contracts';
 import { fromCents } from '@hf/money';
-import { badRequest, requestToday, sendJsonAnswer } from '@hf/service-kit';
+import { badRequest, requestToday, sendJsonAnswer, identityOf } from '@hf/service-kit';
 import { candidateRange, existingFromLedger, reconcile, rowKey, type ExistingTransaction } from '../domain/matching';
 import type { MappedRow } from '../domain/statement';
 import { fitLongPayee } from '../domain/long-payee';
 import { mapRows } from '../reading';
 import { readStatementAgain } from '../reading/statement-cache';
 import { recordedKeys, rememberMatches } from '../repositories/import-keys';
-import {
-  AccountParams,
-  readingFile,
-  caller,
-  IMPORT_ERRORS,
-  IMPORT_SERVER_MESSAGES,
-  requireMapping,
-} from '../route-helpers';
+import { AccountParams, readingFile, IMPORT_ERRORS, IMPORT_SERVER_MESSAGES, requireMapping } from '../route-helpers';
 import { StepTimes } from '../server-timing';
 import { mappingField, readUpload } from '../upload';
 
@@ -48,7 +41,7 @@ export async function reconcileRoutes(app: FastifyInstance): Promise<void> {
     '/api/import/:accountId',
     { schema: { params: AccountParams, response: { 200: ReconciliationData, ...IMPORT_ERRORS } } },
     async (request, reply) => {
-      const { householdId, userId } = caller(request);
+      const { householdId, userId } = identityOf(request);
       const times = new StepTimes();
       const accountId = request.params.accountId;
       const today = requestToday(request, app.today());

@@ -16,7 +16,7 @@ import type {
   AccountsReorderedV1,
   TransactionDeletedV1,
 } from '@hf/contracts/ledger-events';
-import { badRequest, conflict, notFound } from '@hf/service-kit';
+import { badRequest, conflict, notFound, identityOf } from '@hf/service-kit';
 import { chunksBySize, detachLeg, snapshotBytes, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
 import { amountToCents, requireDate } from '../domain/values';
 import {
@@ -35,7 +35,7 @@ import type { LedgerWrite } from '../repositories/events';
 import { announceChanged, applyChanges } from '../repositories/transaction-writes';
 import { lockAccountRows, lockRows } from '../repositories/transactions';
 import { runWrite } from '../write';
-import { ACCOUNT_NOT_FOUND, actorOf, LEDGER_ERRORS } from '../route-helpers';
+import { ACCOUNT_NOT_FOUND, LEDGER_ERRORS } from '../route-helpers';
 
 function cleanAccountName(raw: string): string {
   const name = raw.trim().replace(/\s+/g, ' ');
@@ -58,7 +58,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounts/',
     { schema: { querystring: AccountBalanceQuery, response: { 200: AccountList, ...LEDGER_ERRORS } } },
     async (request) => {
-      return listAccounts(app.db, actorOf(request).householdId, undefined, todayOf(request.query), app.balanceCache);
+      return listAccounts(app.db, identityOf(request).householdId, undefined, todayOf(request.query), app.balanceCache);
     },
   );
 
@@ -68,7 +68,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const account = await getAccount(
         app.db,
-        actorOf(request).householdId,
+        identityOf(request).householdId,
         request.params.id,
         todayOf(request.query),
         app.balanceCache,
@@ -82,7 +82,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounts/',
     { schema: { body: CreateAccountBody, response: { 201: Account, ...LEDGER_ERRORS } } },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = identityOf(request);
       const name = cleanAccountName(request.body.name);
       const startingBalance = amountToCents(request.body.starting_balance, 'starting_balance');
       const created = await runWrite(app, reply, actor, (w) => openAccount(w, name, startingBalance));
@@ -95,7 +95,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounts/:id',
     { schema: { params: IdParams, body: RenameAccountBody, response: { 200: Account, ...LEDGER_ERRORS } } },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = identityOf(request);
       const name = cleanAccountName(request.body.name);
       await runWrite(app, reply, actor, async (w) => {
         const accounts = await lockHouseholdAccounts(w.client, actor.householdId);
@@ -115,7 +115,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounts/:id',
     { schema: { params: IdParams, response: { 200: MessageResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = identityOf(request);
       await runWrite(app, reply, actor, (w) => closeAccount(w, request.params.id, actor.userId));
       return { message: 'Account deleted successfully.' };
     },
@@ -125,7 +125,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounts/reorder',
     { schema: { body: ReorderAccountsBody, response: { 200: MessageResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = identityOf(request);
       const ids = request.body.account_ids;
       if (ids.length > LEDGER_LIMITS.accounts) throw badRequest(`Too many accounts (limit ${LEDGER_LIMITS.accounts}).`);
       await runWrite(app, reply, actor, (w) => reorderAccounts(w, ids));

@@ -6,14 +6,14 @@ import {
   SearchResults,
   SearchTransactionsBody,
 } from '@hf/contracts/ledger';
-import { badRequest, notFound } from '@hf/service-kit';
+import { badRequest, notFound, identityOf } from '@hf/service-kit';
 import { requireAtMost } from '../domain/values';
 import { findAccount } from '../repositories/accounts';
 import { categoriesExist } from '../repositories/categories';
 import { searchRows } from '../repositories/search';
 import { announceChanged, applyChanges } from '../repositories/transaction-writes';
 import { lockRows } from '../repositories/transactions';
-import { actorOf, CATEGORY_NOT_FOUND, LEDGER_ERRORS, TRANSACTION_NOT_FOUND, ACCOUNT_NOT_FOUND } from '../route-helpers';
+import { CATEGORY_NOT_FOUND, LEDGER_ERRORS, TRANSACTION_NOT_FOUND, ACCOUNT_NOT_FOUND } from '../route-helpers';
 import { runWrite } from '../write';
 
 /** Bulk categorize: find an account's rows by payee, then give many rows one category. */
@@ -22,7 +22,7 @@ export async function bulkCategorizeRoutes(app: FastifyInstance): Promise<void> 
     '/api/transactions/search',
     { schema: { body: SearchTransactionsBody, response: { 200: SearchResults, ...LEDGER_ERRORS } } },
     async (request) => {
-      const { householdId } = actorOf(request);
+      const { householdId } = identityOf(request);
       const body = request.body;
       requireAtMost(
         body.search_terms,
@@ -46,7 +46,7 @@ export async function bulkCategorizeRoutes(app: FastifyInstance): Promise<void> 
     '/api/transactions/bulk_categorize',
     { schema: { body: BulkCategorizeBody, response: { 200: BulkCategorizeResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = identityOf(request);
       const { transaction_ids: ids, category_id: categoryId } = request.body;
       requireAtMost(
         ids,

@@ -13,7 +13,7 @@ import type {
   CategoryCreatedV1,
   CategoryDeletedV1,
 } from '@hf/contracts/ledger-events';
-import { badRequest, notFound } from '@hf/service-kit';
+import { badRequest, notFound, identityOf } from '@hf/service-kit';
 import {
   assertCanBeParent,
   assertCanReparent,
@@ -34,19 +34,19 @@ import {
 } from '../repositories/categories';
 import type { LedgerWrite } from '../repositories/events';
 import { runWrite } from '../write';
-import { actorOf, CATEGORY_NOT_FOUND, LEDGER_ERRORS } from '../route-helpers';
+import { CATEGORY_NOT_FOUND, LEDGER_ERRORS } from '../route-helpers';
 
 /** The category tree: list, add, rename / re-parent, delete, merge. */
 export async function categoryRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/categories/', { schema: { response: { 200: CategoryTree, ...LEDGER_ERRORS } } }, async (request) => {
-    return buildTree(await categoriesOf(app.db, actorOf(request).householdId));
+    return buildTree(await categoriesOf(app.db, identityOf(request).householdId));
   });
 
   app.post<{ Body: CreateCategoryBody }>(
     '/api/categories/',
     { schema: { body: CreateCategoryBody, response: { 201: CategoryResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = identityOf(request);
       const name = validCategoryName(request.body.name);
       const parentId = request.body.parent_id ?? null;
       const created = await runWrite(app, reply, actor, async (w) => {
@@ -71,7 +71,7 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
     '/api/categories/:id',
     { schema: { params: IdParams, body: UpdateCategoryBody, response: { 200: CategoryResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = identityOf(request);
       const body = request.body;
       if (body.name === undefined && body.parent_id === undefined) throw badRequest('Give a new name or a new parent.');
       const newName = body.name === undefined ? undefined : validCategoryName(body.name);
@@ -100,7 +100,7 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
     '/api/categories/:id',
     { schema: { params: IdParams, response: { 200: MessageResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = identityOf(request);
       await runWrite(app, reply, actor, (w) => deleteCategory(w, request.params.id));
       return { message: 'Category deleted.' };
     },
@@ -110,7 +110,7 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
     '/api/categories/merge',
     { schema: { body: MergeCategoriesBody, response: { 200: MessageResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = identityOf(request);
       const { source_id: sourceId, destination_id: destinationId } = request.body;
       await runWrite(app, reply, actor, (w) => mergeCategories(w, sourceId, destinationId));
       return { message: 'Categories merged successfully.' };

@@ -1,14 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IdParams } from '@hf/contracts';
 import { RegisterPage, RegisterQuery } from '@hf/contracts/ledger';
-import { badRequest, JSON_ANSWER_TYPE, notFound, sendJsonAnswer, sendJsonAnswerWith } from '@hf/service-kit';
+import {
+  badRequest,
+  JSON_ANSWER_TYPE,
+  notFound,
+  sendJsonAnswer,
+  sendJsonAnswerWith,
+  identityOf,
+} from '@hf/service-kit';
 import { decodeCursor } from '../domain/cursor';
 import { etagMatches, registerEtag } from '../held-registers/domain/http-cache';
 import type { RegisterPageOptions } from '../held-registers/domain/register-model';
 import { REGISTER_WARM_ROWS } from '../held-registers/register-cache';
 import { registerHead, type RegisterHead } from '../repositories/accounts';
 import { registerPage } from '../repositories/transactions';
-import { ACCOUNT_NOT_FOUND, actorOf, LEDGER_ERRORS } from '../route-helpers';
+import { ACCOUNT_NOT_FOUND, LEDGER_ERRORS } from '../route-helpers';
 
 type RegisterRequest = FastifyRequest<{ Params: IdParams; Querystring: RegisterQuery }>;
 
@@ -20,7 +27,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     // serialised with its own compiled schema below (an anyOf would validate every row).
     { schema: { params: IdParams, querystring: RegisterQuery, response: LEDGER_ERRORS } },
     async (request, reply) => {
-      const { householdId } = actorOf(request);
+      const { householdId } = identityOf(request);
       const { limit, before, after } = request.query;
       if (limit === undefined && before === undefined && after === undefined)
         return sendFullRegister(app, request, reply, householdId);
@@ -84,7 +91,7 @@ async function sendRegisterPage(
   account: RegisterHead,
   options: RegisterPageOptions,
 ): Promise<FastifyReply> {
-  const householdId = actorOf(request).householdId;
+  const householdId = identityOf(request).householdId;
   if (app.registerCache.holds(householdId, account.id)) {
     const entry = await app.registerCache.get(householdId, account.id, account.register_version);
     if (!entry) throw notFound(ACCOUNT_NOT_FOUND);

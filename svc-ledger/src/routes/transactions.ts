@@ -10,7 +10,7 @@ import {
 } from '@hf/contracts/ledger';
 import type { TransactionDeletedV1, TransactionMovedV1, TransactionRestoredV1 } from '@hf/contracts/ledger-events';
 import Type from 'typebox';
-import { badRequest, conflict, notFound } from '@hf/service-kit';
+import { badRequest, conflict, notFound, identityOf } from '@hf/service-kit';
 import { normaliseStatus, type Status } from '../domain/status';
 import { applyEdit, applyMove, applyStatus, legPairs, toEventSnapshot } from '../domain/transaction-rules';
 import { accountNamedBy, transferDirection } from '../domain/transfer';
@@ -29,7 +29,6 @@ import {
 import { lockWithPeer, recordById, transactionExists } from '../repositories/transactions';
 import {
   ACCOUNT_NOT_FOUND,
-  actorOf,
   LEDGER_ERRORS,
   TRANSACTION_NOT_FOUND,
   TRANSFER_DESTINATION_MESSAGE,
@@ -67,7 +66,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const record = await createEntry(app, reply, actorOf(request), request.params.id, request.body);
+      const record = await createEntry(app, reply, identityOf(request), request.params.id, request.body);
       reply.code(201);
       return record;
     },
@@ -82,14 +81,14 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: TransactionRecord, ...LEDGER_ERRORS },
       },
     },
-    async (request, reply) => editRow(app, reply, actorOf(request), request.params.id, request.body),
+    async (request, reply) => editRow(app, reply, identityOf(request), request.params.id, request.body),
   );
 
   app.patch<{ Params: IdParams }>(
     '/api/transactions/:id/delete',
     { schema: { params: IdParams, response: { 200: MessageResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
-      await deleteRow(app, reply, actorOf(request), request.params.id);
+      await deleteRow(app, reply, identityOf(request), request.params.id);
       return { message: 'Transaction deleted.' };
     },
   );
@@ -97,14 +96,14 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
   app.patch<{ Params: IdParams }>(
     '/api/transactions/:id/restore',
     { schema: { params: IdParams, response: { 200: TransactionRecord, ...LEDGER_ERRORS } } },
-    async (request, reply) => restoreRow(app, reply, actorOf(request), request.params.id),
+    async (request, reply) => restoreRow(app, reply, identityOf(request), request.params.id),
   );
 
   app.patch<{ Params: IdParams; Body: MoveTransactionBody }>(
     '/api/transactions/:id/move',
     { schema: { params: IdParams, body: MoveTransactionBody, response: { 200: MoveResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
-      const record = await moveRow(app, reply, actorOf(request), request.params.id, request.body);
+      const record = await moveRow(app, reply, identityOf(request), request.params.id, request.body);
       return { ...record, message: 'Transaction moved.' };
     },
   );
@@ -113,7 +112,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     '/api/transactions/:id/status',
     { schema: { params: IdParams, body: SetStatusBody, response: { 200: TransactionRecord, ...LEDGER_ERRORS } } },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = identityOf(request);
       const status = statusOf(request.body.status)!;
       return runWrite(app, reply, actor, async (w) => {
         const found = await lockWithPeer(w.client, actor.householdId, request.params.id);
@@ -129,7 +128,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
     '/api/transactions/:id/history',
     { schema: { params: IdParams, response: { 200: TransactionHistory, ...LEDGER_ERRORS } } },
     async (request) => {
-      const { householdId } = actorOf(request);
+      const { householdId } = identityOf(request);
       if (!(await transactionExists(app.db, householdId, request.params.id))) throw notFound(TRANSACTION_NOT_FOUND);
       return historyOf(app.db, householdId, request.params.id);
     },

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { CreateTransferBody, TransferResponse } from '@hf/contracts/ledger';
-import { badRequest, notFound } from '@hf/service-kit';
+import { badRequest, notFound, identityOf } from '@hf/service-kit';
 import { normaliseStatus } from '../domain/status';
 import { amountToCents, requireDate } from '../domain/values';
 import { accountRows } from '../repositories/accounts';
 import { createTransfer } from '../repositories/transaction-writes';
 import { recordById } from '../repositories/transactions';
 import { runWrite } from '../write';
-import { ACCOUNT_NOT_FOUND, actorOf, LEDGER_ERRORS, TRANSFER_DESTINATION_MESSAGE } from '../route-helpers';
+import { ACCOUNT_NOT_FOUND, LEDGER_ERRORS, TRANSFER_DESTINATION_MESSAGE } from '../route-helpers';
 
 /**
  * POST /api/accounts/transfer: both legs in one database transaction. The payee of each leg is
@@ -19,7 +19,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     '/api/accounts/transfer',
     { schema: { body: CreateTransferBody, response: { 201: TransferResponse, ...LEDGER_ERRORS } } },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = identityOf(request);
       const body = request.body;
       const date = requireDate(body.date);
       const amount = amountToCents(body.amount);
