@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { migrate, type MigrationSet, type Pool } from '@hf/service-kit';
+import type { MigrationSet } from '@hf/service-kit';
 
 /**
  * The mirror's tables (ledger_accounts, ledger_categories, ledger_rows, ledger_households) as
@@ -11,8 +11,3 @@ export const LEDGER_MIRROR_MIGRATIONS: MigrationSet = {
   name: '@hf/ledger-mirror',
   dir: join(__dirname, '..', 'migrations'),
 };
-
-/** Applies LEDGER_MIRROR_MIGRATIONS alone: for a database without a service's migrations (tests, tools). */
-export async function ensureMirrorTables(pool: Pool): Promise<void> {
-  await migrate(pool, [LEDGER_MIRROR_MIGRATIONS]);
-}
