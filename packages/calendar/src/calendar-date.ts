@@ -49,6 +49,11 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   return fromDayNumber(toDayNumber(date) + days);
 }
 
+/** The day of the week: 0 Sunday .. 6 Saturday (day number 0, 1970-01-01, was a Thursday). */
+export function dayOfWeek(date: CalendarDate): number {
+  return (((toDayNumber(date) + 4) % 7) + 7) % 7;
+}
+
 export function daysBetween(from: CalendarDate, to: CalendarDate): number {
   return toDayNumber(to) - toDayNumber(from);
 }

@@ -3,6 +3,7 @@ import {
   addMonthKeys,
   addMonths,
   applyDateKey,
+  dayOfWeek,
   monthKeyOfIndex,
   daysInMonth,
   isValidDate,
@@ -21,6 +22,15 @@ describe('calendar dates', () => {
     expect(isValidDate('2025-13-01')).toBe(false);
     expect(isValidDate('2025-1-01')).toBe(false);
     expect(isValidDate(20250101)).toBe(false);
+  });
+
+  it('knows the day of the week, before 1970 too', () => {
+    // Expected days from an independent calendar (Python's date.isoweekday() modulo 7).
+    expect(dayOfWeek('1970-01-01')).toBe(4);
+    expect(dayOfWeek('2026-11-06')).toBe(5);
+    expect(dayOfWeek('2024-02-29')).toBe(4);
+    expect(dayOfWeek('1969-12-28')).toBe(0);
+    expect(dayOfWeek('2027-01-02')).toBe(6);
   });
 
   it('steps days across month and year ends without time zones', () => {

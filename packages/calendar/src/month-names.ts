@@ -17,6 +17,9 @@ export const MONTH_NAMES = [
 /** `Jan` ... `Dec`: the first three letters of each name. */
 export const SHORT_MONTH_NAMES = MONTH_NAMES.map((name) => name.slice(0, 3));
 
+/** `Sun` ... `Sat`, indexed by `dayOfWeek`. */
+export const SHORT_WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
 /** Whole names (`March`) or the first three letters (`Mar`). */
 export type MonthNameStyle = 'long' | 'short';
 
