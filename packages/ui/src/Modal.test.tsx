@@ -98,3 +98,73 @@ describe('ConfirmDialog default button', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
   });
 });
+
+function Opener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <a href="#behind">Behind the backdrop</a>
+      {open && (
+        <Modal
+          title="Rename"
+          onClose={() => setOpen(false)}
+          footer={
+            <>
+              <button type="button">Cancel</button>
+              <button type="button" disabled>
+                Save
+              </button>
+              <button type="button" hidden>
+                Hidden
+              </button>
+            </>
+          }
+        >
+          <input aria-label="Name" />
+        </Modal>
+      )}
+    </>
+  );
+}
+
+describe('Modal keeps the keyboard inside', () => {
+  test('Tab and Shift+Tab cycle through its enabled controls only; Escape closes it and focus returns to the opener', async () => {
+    const user = userEvent.setup();
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    await user.click(opener);
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    const close = screen.getByRole('button', { name: 'Close' });
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    expect(name).toHaveFocus();
+    // Forward: Name, Cancel, then round to the × button (first in the dialog), Name again.
+    const forward: HTMLElement[] = [];
+    for (let i = 0; i < 4; i++) {
+      await user.tab();
+      forward.push(document.activeElement as HTMLElement);
+    }
+    expect(forward).toEqual([cancel, close, name, cancel]);
+    // Backward from Cancel: Name, ×, then round to Cancel (the last enabled, shown control).
+    const backward: HTMLElement[] = [];
+    for (let i = 0; i < 3; i++) {
+      await user.tab({ shift: true });
+      backward.push(document.activeElement as HTMLElement);
+    }
+    expect(backward).toEqual([name, close, cancel]);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  test('from the dialog box itself, Shift+Tab goes to its last control, not to the page behind', async () => {
+    const user = userEvent.setup();
+    render(<Opener />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    screen.getByRole('dialog').focus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  });
+});

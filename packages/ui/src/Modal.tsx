@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { wrapTab } from './focus-trap';
 
 export interface ModalProps {
   title: ReactNode;
@@ -14,8 +15,10 @@ export interface ModalProps {
 const openModals: object[] = [];
 
 /**
- * A dialog layered above the page; Escape and the × button close it; focus moves inside. When a
- * dialog opens another, keys (Escape, y / n) go to the innermost one only.
+ * A dialog layered above the page, the one implementation every dialog of the app uses: Escape and
+ * the × button close it; focus moves inside, Tab and Shift+Tab cycle inside it (focus-trap.ts), and
+ * focus goes back to what opened it on close. When a dialog opens another, keys (Escape, Tab,
+ * y / n) go to the innermost one only.
  */
 export function Modal({ title, onClose, children, footer, onKey, wide }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -43,13 +46,17 @@ export function Modal({ title, onClose, children, footer, onKey, wide }: ModalPr
       if (event.key === 'Escape') {
         event.preventDefault();
         onCloseRef.current();
+        return;
       }
+      if (ref.current && wrapTab(event, ref.current)) event.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
       openModals.splice(openModals.indexOf(token), 1);
       document.removeEventListener('keydown', onKeyDown);
-      previous?.focus?.();
+      // Back to the opener when it is still on the page (a deleted row's button is not: its
+      // screen moves focus on itself).
+      if (previous?.isConnected) previous.focus();
     };
   }, []);
   return (
