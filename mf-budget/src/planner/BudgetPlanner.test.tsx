@@ -47,6 +47,14 @@ function item(id: number, extra: Partial<Predictable> = {}): Predictable {
     values: values(),
     transfer_account_id: null,
     is_incoming_transfer: false,
+    frequency: 'monthly',
+    interval: null,
+    days_of_month: null,
+    start_date: null,
+    end_date: null,
+    weekend: 'keep',
+    occurrences: {},
+    next_dates: [],
     ...extra,
   };
 }

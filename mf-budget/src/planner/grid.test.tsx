@@ -22,6 +22,14 @@ const item = (extra: Partial<Predictable>): Predictable => ({
   values: {},
   transfer_account_id: null,
   is_incoming_transfer: false,
+  frequency: 'monthly',
+  interval: null,
+  days_of_month: null,
+  start_date: null,
+  end_date: null,
+  weekend: 'keep',
+  occurrences: {},
+  next_dates: [],
   ...extra,
 });
 

@@ -17,6 +17,37 @@ export const BUDGET_LIMITS = {
   envelopesPerMonth: 500,
 } as const;
 
+/**
+ * How often a Predictable happens (docs/rules/predictables.md "Frequencies"). `monthly` is the
+ * default and every item made before frequencies existed.
+ */
+export const PREDICTABLE_FREQUENCIES = [
+  'monthly',
+  'weekly',
+  'every_n_weeks',
+  'semi_monthly',
+  'every_n_months',
+  'yearly',
+  'once',
+] as const;
+export type PredictableFrequency = (typeof PREDICTABLE_FREQUENCIES)[number];
+
+/** What an occurrence on a Saturday or Sunday does: stays, moves to the Friday before, or the Monday after. */
+export const WEEKEND_RULES = ['keep', 'before', 'after'] as const;
+export type WeekendRule = (typeof WEEKEND_RULES)[number];
+
+/** `interval` bounds of the frequencies that use one (inclusive). */
+export const FREQUENCY_INTERVALS = {
+  every_n_weeks: { min: 2, max: 52 },
+  every_n_months: { min: 2, max: 12 },
+} as const;
+
+/** `day_of_month` (and each of `days_of_month`) meaning the month's last day. */
+export const LAST_DAY_OF_MONTH = -1;
+
+/** How many upcoming dates a Predictable lists in `next_dates`. */
+export const NEXT_DATES_COUNT = 3;
+
 /** Messages of svc-budget (the screens show the server's message). */
 export const BUDGET_MESSAGES = {
   accountNotFound: 'Account not found.',

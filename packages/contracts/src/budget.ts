@@ -14,8 +14,49 @@ export * from './budget-limits';
 
 const MonthKeyFirst = Type.String({ pattern: '^\\d{4}-\\d{2}-01$', maxLength: 10 });
 const MonthKey = Type.String({ pattern: '^\\d{4}-\\d{2}$', maxLength: 7 });
-const DayOfMonth = Type.Integer({ minimum: 1, maximum: 31 });
 const ItemType = Type.Union([Type.Literal('payment'), Type.Literal('deposit')]);
+
+// Schedules of any frequency (docs/rules/predictables.md "Frequencies"). The body schemas bound
+// the shape only; which fields a frequency needs and their ranges (interval 2..52 weeks, 2..12
+// months, two different days) are checked by svc-budget with a message that names the rule.
+/** How often the item happens (budget-limits' PREDICTABLE_FREQUENCIES, word for word). */
+export const Frequency = Type.Union([
+  Type.Literal('monthly'),
+  Type.Literal('weekly'),
+  Type.Literal('every_n_weeks'),
+  Type.Literal('semi_monthly'),
+  Type.Literal('every_n_months'),
+  Type.Literal('yearly'),
+  Type.Literal('once'),
+]);
+export type Frequency = Static<typeof Frequency>;
+
+/** An occurrence on a Saturday or Sunday: `keep`, `before` (the Friday before), `after` (the Monday after). */
+export const WeekendRule = Type.Union([Type.Literal('keep'), Type.Literal('before'), Type.Literal('after')]);
+export type WeekendRule = Static<typeof WeekendRule>;
+/** A day of the month as an item stores it: 1..31 (clamped to short months) or -1, the month's last day. */
+const ScheduleDay = Type.Integer({ minimum: -1, maximum: 31 });
+/** A day as a body sends it; 0 and out-of-range days get svc-budget's own message. */
+const ScheduleDayInput = Type.Integer({ minimum: -99, maximum: 99 });
+const NullableDate = Type.Union([CalendarDateString, Type.Null()]);
+const NullableInterval = Type.Union([Type.Integer({ minimum: 0, maximum: 999 }), Type.Null()]);
+const DaysOfMonthInput = Type.Union([Type.Tuple([ScheduleDayInput, ScheduleDayInput]), Type.Null()]);
+
+/** The schedule fields a create or an edit may send (an edit: any of them; null clears an optional one). */
+const SCHEDULE_INPUT_FIELDS = {
+  /** Default on create: `monthly`. */
+  frequency: Type.Optional(Frequency),
+  /** `every_n_weeks` 2..52, `every_n_months` 2..12; null (or left out) for the others. */
+  interval: Type.Optional(NullableInterval),
+  /** `semi_monthly`: two different days, each 1..31 or -1, e.g. [1, 15] or [15, -1]. */
+  days_of_month: Type.Optional(DaysOfMonthInput),
+  /** First date the schedule may happen on; default for a frequency that needs one: today. Required by `once`. */
+  start_date: Type.Optional(NullableDate),
+  /** Last date the schedule may happen on (inclusive), or null for no end. */
+  end_date: Type.Optional(NullableDate),
+  /** Default on create: `keep`. */
+  weekend: Type.Optional(WeekendRule),
+};
 
 // ---------------------------------------------------------------------------------------------
 // The Predictables
@@ -38,36 +79,66 @@ export const Predictable = Type.Object({
   /** `Parent: Child`, `Name`, `-- Transfer --` for a transfer, or null. */
   category: NullableString,
   category_id: NullableId,
-  day_of_month: DayOfMonth,
+  /**
+   * `monthly` and `every_n_months`: the day (1..31, clamped to short months; -1 = the month's
+   * last day). The other frequencies: `start_date`'s day.
+   */
+  day_of_month: ScheduleDay,
   values: Type.Record(Type.String(), Type.Number()),
   /** The other account of a scheduled transfer (its payee is that account's name), else null. */
   transfer_account_id: NullableId,
   is_incoming_transfer: Type.Boolean(),
+  frequency: Frequency,
+  /** `every_n_weeks` (2..52) and `every_n_months` (2..12), else null. */
+  interval: Type.Union([Type.Integer(), Type.Null()]),
+  /** `semi_monthly`'s two days (ascending, -1 last), else null. */
+  days_of_month: Type.Union([Type.Tuple([ScheduleDay, ScheduleDay]), Type.Null()]),
+  /** Null for a monthly item without one. */
+  start_date: NullableDate,
+  end_date: NullableDate,
+  weekend: WeekendRule,
+  /**
+   * For every month of `values` (`YYYY-MM-01`): the item's occurrence dates generated for that
+   * month, ascending, empty when none. A weekend-moved date may lie in the next or previous
+   * month and still belongs here. Each takes the month's amount (one budgeted row each).
+   */
+  occurrences: Type.Record(Type.String(), Type.Array(CalendarDateString)),
+  /** The next (up to 3) occurrence dates from today on, whatever the amounts. */
+  next_dates: Type.Array(CalendarDateString),
 });
 export type Predictable = Static<typeof Predictable>;
 export const Predictables = Type.Array(Predictable);
 
-/** POST /api/budget/:accountId. A payee equal to another account's name makes a scheduled transfer. */
+/**
+ * POST /api/budget/:accountId. A payee equal to another account's name makes a scheduled transfer.
+ * `day_of_month` (1..31 or -1) is required by `monthly` (the default) and `every_n_months`.
+ */
 export const CreatePredictableBody = Type.Object(
   {
-    payee: Text(BUDGET_LIMITS.payee, 1),
+    payee: Payee(BUDGET_LIMITS.payee),
     item_type: ItemType,
-    day_of_month: DayOfMonth,
+    day_of_month: Type.Optional(ScheduleDayInput),
     category_id: Type.Optional(NullableId),
     /** The spec's client also sends the category's text; `category_id` wins when both are given. */
     categoryName: Type.Optional(Text(BUDGET_LIMITS.categoryText)),
+    ...SCHEDULE_INPUT_FIELDS,
   },
   { additionalProperties: false },
 );
 export type CreatePredictableBody = Static<typeof CreatePredictableBody>;
 
-/** PUT /api/budget/:id (any of the fields). */
+/**
+ * PUT /api/budget/:id (any of the fields). The fields sent replace the item's; the result must be
+ * a whole schedule of its frequency (a change to `every_n_weeks` also sends `interval`). A change
+ * never touches rows that became actual: they stay, and their occurrences are not generated again.
+ */
 export const UpdatePredictableBody = Type.Object(
   {
-    payee: Type.Optional(Text(BUDGET_LIMITS.payee, 1)),
-    day_of_month: Type.Optional(DayOfMonth),
+    payee: Type.Optional(Payee(BUDGET_LIMITS.payee)),
+    day_of_month: Type.Optional(ScheduleDayInput),
     category_id: Type.Optional(NullableId),
     categoryName: Type.Optional(Text(BUDGET_LIMITS.categoryText)),
+    ...SCHEDULE_INPUT_FIELDS,
   },
   { additionalProperties: false },
 );

@@ -8,8 +8,9 @@ import {
   type Predictable as PredictableView,
 } from '@hf/contracts/budget';
 import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
-import { EVENT_SEQUENCE_HEADER, IdParams, MessageResponse } from '@hf/contracts';
+import { EVENT_SEQUENCE_HEADER, IdParams, MessageResponse, PAYEE_REQUIRED } from '@hf/contracts';
 import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
+import { occurrenceDate } from '@hf/calendar';
 import { fromCents } from '@hf/money';
 import { badRequest, notFound, Type } from '@hf/service-kit';
 import type { HouseholdView } from '../budget-reads';
@@ -59,6 +60,14 @@ function itemView(
     values: Object.fromEntries(horizon.map((m) => [m, fromCents(item.values.get(m) ?? 0)])),
     transfer_account_id: item.transfer_account_id,
     is_incoming_transfer: incoming,
+    frequency: 'monthly',
+    interval: null,
+    days_of_month: null,
+    start_date: null,
+    end_date: null,
+    weekend: 'keep',
+    occurrences: Object.fromEntries(horizon.map((m) => [m, [occurrenceDate(m.slice(0, 7), item.day_of_month)]])),
+    next_dates: [],
   };
 }
 
@@ -166,7 +175,9 @@ async function createScheduledItem(
   const accountId = request.params.accountId;
   let view = await requireAccount(app, householdId, initial, accountId);
   const payee = request.body.payee.trim();
-  if (!payee) throw badRequest('Payee is required.');
+  if (!payee) throw badRequest(PAYEE_REQUIRED);
+  const dayOfMonth = request.body.day_of_month;
+  if (dayOfMonth === undefined || dayOfMonth < 1 || dayOfMonth > 31) throw badRequest('day_of_month must be 1..31.');
   const transferAccount = transferAccountFor(payee, accountId, [...view.accounts.values()]);
   let category: number | null = null;
   if (transferAccount === null) ({ view, category } = await categoryOf(app, householdId, view, request.body));
@@ -178,7 +189,7 @@ async function createScheduledItem(
       item_type: request.body.item_type,
       payee,
       category_id: category,
-      day_of_month: request.body.day_of_month,
+      day_of_month: dayOfMonth,
       transfer_account_id: transferAccount,
     });
   });
@@ -198,7 +209,7 @@ async function editScheduledItem(
   if (!before) throw notFound(BUDGET_MESSAGES.itemNotFound);
   let view = initial;
   const payee = request.body.payee === undefined ? before.payee : request.body.payee.trim();
-  if (!payee) throw badRequest('Payee is required.');
+  if (!payee) throw badRequest(PAYEE_REQUIRED);
   const transferAccount = transferAccountFor(payee, before.account_id, [...view.accounts.values()]);
   let category = before.category_id;
   if (transferAccount !== null) category = null;
