@@ -146,6 +146,121 @@ describe('Everyday Envelopes', () => {
   });
 });
 
+describe('editing an envelope (PUT /api/budget/category/:id)', () => {
+  const envelopesOf = async (month: string) =>
+    ((await mine('GET', `/api/budget/category/${holiday}/${month}`)).body as Json[]).map((e) => ({
+      name: e.category_name,
+      amount: e.amount,
+      rollover_enabled: e.rollover_enabled,
+      carried_from: e.carried_from,
+    }));
+  // A household of its own: the dashboard tests below count every envelope of household H.
+  const mine = (...args: Parameters<Call>) => stack.reportsAs(H + 5)(...args);
+  let foodJanuary: number;
+  let holiday: number;
+  let food: number;
+  let fun: number;
+
+  beforeAll(async () => {
+    const ledger = stack.ledgerAs(H + 5);
+    holiday = await openAccount(ledger, 'Holiday', 0);
+    food = await addCategory(ledger, 'Food');
+    fun = await addCategory(ledger, 'Fun');
+    for (const [category_id, amount] of [
+      [food, 200],
+      [fun, 40],
+    ] as const) {
+      const res = await mine('POST', '/api/budget/category', {
+        account_id: holiday,
+        category_id,
+        month: '2027-01',
+        amount,
+      });
+      expect(res.status).toBe(201);
+      if (category_id === food) foodJanuary = res.body.id;
+    }
+  });
+
+  it('changes the amount in the envelope’s own month', async () => {
+    const res = await mine('PUT', `/api/budget/category/${foodJanuary}`, { month: '2027-01', amount: 250.5 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: foodJanuary,
+      category_name: 'Food',
+      month: '2027-01',
+      amount: 250.5,
+      rollover_enabled: true,
+      carried_from: null,
+    });
+  });
+
+  it('writing a carried-forward month makes the month’s envelopes its own; earlier months do not change', async () => {
+    const res = await mine('PUT', `/api/budget/category/${foodJanuary}`, {
+      month: '2027-03',
+      amount: 80,
+      rollover_enabled: false,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ month: '2027-03', amount: 80, rollover_enabled: false, carried_from: null });
+    expect(res.body.id).not.toBe(foodJanuary);
+    const january = [
+      { name: 'Food', amount: 250.5, rollover_enabled: true, carried_from: null },
+      { name: 'Fun', amount: 40, rollover_enabled: true, carried_from: null },
+    ];
+    expect(await envelopesOf('2027-01')).toEqual(january);
+    expect(await envelopesOf('2027-02')).toEqual(january.map((e) => ({ ...e, carried_from: '2027-01' })));
+    expect(await envelopesOf('2027-03')).toEqual([
+      { name: 'Food', amount: 80, rollover_enabled: false, carried_from: null },
+      { name: 'Fun', amount: 40, rollover_enabled: true, carried_from: null },
+    ]);
+    expect((await envelopesOf('2027-04'))[0]).toEqual({
+      name: 'Food',
+      amount: 80,
+      rollover_enabled: false,
+      carried_from: '2027-03',
+    });
+    // Only the flag: the amount stays.
+    const flag = await mine('PUT', `/api/budget/category/${foodJanuary}`, {
+      month: '2027-01',
+      rollover_enabled: false,
+    });
+    expect(flag.body).toMatchObject({ amount: 250.5, rollover_enabled: false });
+  });
+
+  it('refuses bad bodies (400, nothing changed), other households and months that do not show it (404)', async () => {
+    const before = await envelopesOf('2027-01');
+    const bad: [unknown, string | null][] = [
+      [{ month: '2027-01' }, 'Send the amount or rollover_enabled to change.'],
+      [{ month: '2027-01', amount: -1 }, 'The amount must not be negative: the type gives the sign.'],
+      [{ month: '2027-01', amount: 1.001 }, null],
+      [{ month: '2027-13', amount: 1 }, 'The month must be a real month (YYYY-MM).'],
+      [{ month: '2027-1', amount: 1 }, null],
+      [{ amount: 1 }, null],
+      [{ month: '2027-01', amount: '12' }, null],
+      [{ month: '2027-01', amount: 1, category_id: fun }, null],
+      [{ month: '2027-01', rollover_enabled: 'yes' }, null],
+    ];
+    for (const [body, message] of bad) {
+      const res = await mine('PUT', `/api/budget/category/${foodJanuary}`, body);
+      expect({ body, status: res.status }).toEqual({ body, status: 400 });
+      expect(typeof res.body.message).toBe('string');
+      if (message) expect(res.body.message).toBe(message);
+    }
+    expect((await mine('PUT', '/api/budget/category/0', { month: '2027-01', amount: 1 })).status).toBe(400);
+    const other = stack.reportsAs(H + 1);
+    expect(await other('PUT', `/api/budget/category/${foodJanuary}`, { month: '2027-01', amount: 1 })).toMatchObject({
+      status: 404,
+      body: { message: 'Envelope not found.' },
+    });
+    // December 2026 is before the envelope; March 2027 has envelopes of its own now.
+    for (const month of ['2026-12', '2027-03'])
+      expect((await mine('PUT', `/api/budget/category/${foodJanuary}`, { month, amount: 1 })).status).toBe(404);
+    expect((await mine('PUT', '/api/budget/category/999999999', { month: '2027-01', amount: 1 })).status).toBe(404);
+    expect(await envelopesOf('2027-01')).toEqual(before);
+    expect((await envelopesOf('2027-03'))[0]).toMatchObject({ amount: 80 });
+  });
+});
+
 describe('savings goals', () => {
   it('adds, edits and deletes a jar; saved is the cleared balance capped at the target', async () => {
     const created = await budget('POST', '/api/budget/goals', {

@@ -325,3 +325,21 @@ describe('bad input: clear message, nothing changed', () => {
     expect(res.body).toMatchObject({ transfer_account_id: null, category: null });
   });
 });
+
+describe('a payee with nothing visible in it (the Name rule of @hf/contracts/names)', () => {
+  it.each(['\u200b', '\u200b\u200c\u200d', ' \u2060\ufeff ', '\u3164'])(
+    'refuses %j on create and on edit with "Payee is required.", changing nothing',
+    async (payee) => {
+      const item = (
+        await budget('POST', `/api/budget/${checking}`, { payee: 'Visible', item_type: 'payment', day_of_month: 7 })
+      ).body;
+      const before = (await budget('GET', `/api/budget/${checking}`)).body;
+      const created = await budget('POST', `/api/budget/${checking}`, { payee, item_type: 'payment', day_of_month: 7 });
+      expect([created.status, created.body]).toEqual([400, { message: 'Payee is required.' }]);
+      const edited = await budget('PUT', `/api/budget/${item.id}`, { payee });
+      expect([edited.status, edited.body]).toEqual([400, { message: 'Payee is required.' }]);
+      expect((await budget('GET', `/api/budget/${checking}`)).body).toEqual(before);
+      expect((await budget('DELETE', `/api/budget/${item.id}`)).status).toBe(200);
+    },
+  );
+});

@@ -291,6 +291,26 @@ describe('commits', () => {
     expect((await registerRows(stack.ledgerAs(1), accountId)).length).toBe(before);
   });
 
+  test.each(['\u200b', '\u200b\u200c\u200d', ' \u2060\ufeff ', '\u3164'])(
+    'import_new refuses a payee of %j (nothing visible) with "Payee is required." -> nothing created',
+    async (payee) => {
+      const before = (await registerRows(stack.ledgerAs(1), accountId)).length;
+      const res = await call()(
+        'POST',
+        `/api/import/${accountId}/import_new`,
+        {
+          transactions: [
+            { date: '2024-03-04', payee: 'ok', amount: -1 },
+            { date: '2024-03-04', payee, amount: -2 },
+          ],
+        },
+        { 'idempotency-key': `invisible-${payee.codePointAt(0)}` },
+      );
+      expect([res.status, res.body]).toEqual([400, { message: 'Payee is required.' }]);
+      expect((await registerRows(stack.ledgerAs(1), accountId)).length).toBe(before);
+    },
+  );
+
   test("a tampered amount is stored as sent (validated, the person's choice on the reconcile page)", async () => {
     const res = await call()(
       'POST',

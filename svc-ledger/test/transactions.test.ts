@@ -125,6 +125,37 @@ describe('POST /api/accounts/:id/transactions', () => {
   });
 });
 
+describe('a payee with nothing visible in it (the Name rule of @hf/contracts/names)', () => {
+  // Zero-width space, joiner, non-joiner, word joiner, BOM, a bidi isolate and a Hangul filler.
+  const invisible = ['\u200b', '\u200b\u200d\u200c', '\u2060\ufeff', ' \u2066 ', '\u3164'];
+
+  it.each(invisible.map((payee) => [JSON.stringify(payee), payee]))(
+    'refuses %s on create and on edit with "Payee is required.", changing nothing',
+    async (_label, payee) => {
+      const row = await addTransaction(call, checking, { payee: 'Visible' });
+      const before = await snapshot(ledger.app);
+      const created = await call('POST', `/api/accounts/${checking}/transactions`, {
+        date: '2025-02-01',
+        payee,
+        amount: 1,
+      });
+      expect([created.status, created.body]).toEqual([400, { message: 'Payee is required.' }]);
+      const edited = await call('PUT', `/api/transactions/${row.id}`, { payee });
+      expect([edited.status, edited.body]).toEqual([400, { message: 'Payee is required.' }]);
+      expect(await snapshot(ledger.app)).toBe(before);
+    },
+  );
+
+  it('keeps a payee that has a visible character among invisible ones', async () => {
+    const res = await call('POST', `/api/accounts/${checking}/transactions`, {
+      date: '2025-02-01',
+      payee: '\u200bCafe',
+      amount: -1,
+    });
+    expect([res.status, res.body.payee]).toEqual([201, '\u200bCafe']);
+  });
+});
+
 describe('PUT /api/transactions/:id', () => {
   it('edits the given fields and records the change history', async () => {
     const row = await addTransaction(call, checking, { payee: 'Cafe', amount: -4.5 });

@@ -209,6 +209,21 @@ export const CreateEnvelopeBody = Type.Object(
 );
 export type CreateEnvelopeBody = Static<typeof CreateEnvelopeBody>;
 
+/**
+ * PUT /api/budget/category/:id: a new amount and/or rollover flag (at least one). `month` is the
+ * month the envelope is shown in; when it shows it carried forward, that month's envelopes first
+ * become its own and only its copy changes (earlier months never change). Answers the `Envelope`.
+ */
+export const UpdateEnvelopeBody = Type.Object(
+  {
+    month: MonthKey,
+    amount: Type.Optional(Amount),
+    rollover_enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type UpdateEnvelopeBody = Static<typeof UpdateEnvelopeBody>;
+
 // ---------------------------------------------------------------------------------------------
 // Savings Jars
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
 import Type, { type Static, type TLiteral, type TUnion } from 'typebox';
 import { CalendarDateString, Id, Text, Amount } from './common';
 import { AMOUNT_TYPES, DATE_ORDERS, DECIMAL_SEPARATORS, IMPORT_LIMITS, IMPORT_MESSAGES } from './import-limits';
-import { Name } from './names';
+import { Name, Payee } from './names';
 
 export * from './import-limits';
 
@@ -159,7 +159,7 @@ export type UpdateMatchedBody = Static<typeof UpdateMatchedBody>;
 export const ImportNewTransaction = Type.Object(
   {
     date: CalendarDateString,
-    payee: Text(200, 1),
+    payee: Payee(200),
     amount: Amount,
     notes: Type.Optional(Text(1000)),
     /** Overrides the request's category_id for this row; null: uncategorised. */

@@ -4,6 +4,7 @@
 import Type, { type Static } from 'typebox';
 import { CalendarDateString, Id, NullableId, Text } from './common';
 import { LEDGER_LIMITS } from './ledger-limits';
+import { Payee } from './names';
 import { NEW_TRANSACTION_FIELDS, TransactionStatus } from './ledger';
 import { LedgerAccountSnapshot, LedgerCategorySnapshot, LedgerTransactionSnapshot } from './ledger-events';
 
@@ -100,7 +101,7 @@ export const UpsertBudgetedRowBody = Type.Object(
     /** `YYYY-MM` */
     month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }),
     date: CalendarDateString,
-    payee: Text(LEDGER_LIMITS.payee, 1),
+    payee: Payee(LEDGER_LIMITS.payee),
     /** Signed: negative for a planned payment. */
     amount_cents: AmountCents,
     category_id: Type.Optional(NullableId),

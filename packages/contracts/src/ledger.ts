@@ -10,7 +10,7 @@
 // - Ids are positive integers. A foreign or unknown id answers 404 `{ message }`.
 import Type, { type Static } from 'typebox';
 import { Amount, CalendarDateString, Id, NullableId, NullableString, Text } from './common';
-import { Name } from './names';
+import { Name, Payee } from './names';
 import { LEDGER_LIMITS } from './ledger-limits';
 
 /** What a blank (or invisible) account / category name answers with. */
@@ -178,7 +178,7 @@ export type RegisterPage = Static<typeof RegisterPage>;
 /** The fields of a new row, shared by the register's create call and the internal bulk create. */
 export const NEW_TRANSACTION_FIELDS = {
   date: CalendarDateString,
-  payee: Text(LEDGER_LIMITS.payee, 1),
+  payee: Payee(LEDGER_LIMITS.payee),
   amount: Amount,
   status: Type.Optional(TransactionStatusInput),
   notes: Type.Optional(Text(LEDGER_LIMITS.notes)),
@@ -218,7 +218,7 @@ export type CreateTransactionResponse = TransactionRecord;
 export const UpdateTransactionBody = Type.Object(
   {
     date: Type.Optional(CalendarDateString),
-    payee: Type.Optional(Text(LEDGER_LIMITS.payee, 1)),
+    payee: Type.Optional(Payee(LEDGER_LIMITS.payee)),
     amount: Type.Optional(Amount),
     status: Type.Optional(TransactionStatusInput),
     notes: Type.Optional(Text(LEDGER_LIMITS.notes)),

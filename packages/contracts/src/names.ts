@@ -34,3 +34,12 @@ export function normalizeName(text: string): string {
  */
 export const Name = (maxLength: number, blankMessage: string) =>
   Type.String({ maxLength, pattern: '^[^\\u0000]*$', [NAME_BLANK_MESSAGE]: blankMessage });
+
+/** What a payee with no visible character answers (the ledger, the Predictables, imports). */
+export const PAYEE_REQUIRED = 'Payee is required.';
+
+/**
+ * A payee in a request body: the Name rule (NFC, at least one visible character, so one made of
+ * zero-width characters only is refused with `PAYEE_REQUIRED`, as a blank one is).
+ */
+export const Payee = (maxLength: number) => Name(maxLength, PAYEE_REQUIRED);

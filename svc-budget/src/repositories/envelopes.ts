@@ -89,6 +89,22 @@ export async function insertEnvelope(
   return result.rows[0]?.id ?? null;
 }
 
+/** Sets the amount and/or the rollover flag of the account's envelope of a category and month; false when there is none. */
+export async function updateEnvelopeOf(
+  q: Queryable,
+  accountId: number,
+  categoryId: number,
+  month: string,
+  changes: { amount?: number; rollover_enabled?: boolean },
+): Promise<boolean> {
+  const result = await q.query(
+    `UPDATE envelopes SET amount = COALESCE($4, amount), rollover_enabled = COALESCE($5, rollover_enabled)
+     WHERE account_id = $1 AND category_id = $2 AND month = $3`,
+    [accountId, categoryId, month, changes.amount ?? null, changes.rollover_enabled ?? null],
+  );
+  return (result.rowCount ?? 0) > 0;
+}
+
 export async function deleteEnvelope(q: Queryable, householdId: number, id: number): Promise<void> {
   await q.query('DELETE FROM envelopes WHERE household_id = $1 AND id = $2', [householdId, id]);
 }

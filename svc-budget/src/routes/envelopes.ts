@@ -5,6 +5,7 @@ import {
   CreateEnvelopeBody,
   DeleteEnvelopeQuery,
   EnvelopeParams,
+  UpdateEnvelopeBody,
   type Envelope as EnvelopeView,
 } from '@hf/contracts/budget';
 import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
@@ -23,6 +24,7 @@ import {
   insertEnvelope,
   lockAccountEnvelopes,
   materialiseMonth,
+  updateEnvelopeOf,
 } from '../repositories/envelopes';
 import { budgetRequest, BUDGET_ERRORS, nonNegativeCents, requireAccount, requireCategory } from '../route-helpers';
 
@@ -86,6 +88,12 @@ export async function envelopeRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => reply.code(201).send(await createEnvelope(app, request)),
   );
 
+  app.put<{ Params: IdParams; Body: UpdateEnvelopeBody }>(
+    '/api/budget/category/:id',
+    { schema: { params: IdParams, body: UpdateEnvelopeBody, response: { 200: Envelope, ...BUDGET_ERRORS } } },
+    async (request) => editEnvelope(app, request),
+  );
+
   app.delete<{ Params: IdParams; Querystring: DeleteEnvelopeQuery }>(
     '/api/budget/category/:id',
     {
@@ -142,6 +150,46 @@ async function createEnvelope(
   return (await monthEnvelopes(app, householdId, view, accountId, month)).find(
     (e) => e.category_id === view.categories.resolve(categoryId),
   );
+}
+
+/**
+ * A new amount and/or rollover flag for the envelope shown in `month`: its own month's row, or,
+ * when `month` shows it carried forward, that month's copy (the month's carried envelopes become
+ * its own first, docs/rules/envelopes-and-jars.md "Months carry forward"; earlier months never
+ * change). 404 when `month` does not show this envelope.
+ */
+async function editEnvelope(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: IdParams; Body: UpdateEnvelopeBody }>,
+): Promise<EnvelopeView> {
+  const { householdId, view: initial } = await budgetRequest(app, request);
+  const { amount, rollover_enabled } = request.body;
+  if (amount === undefined && rollover_enabled === undefined)
+    throw badRequest('Send the amount or rollover_enabled to change.');
+  const month = requireMonth(request.body.month);
+  const cents = amount === undefined ? undefined : nonNegativeCents(amount);
+  const envelope = await findEnvelope(app.db, householdId, request.params.id);
+  if (!envelope) throw notFound(BUDGET_MESSAGES.envelopeNotFound);
+  const view = await requireAccount(app, householdId, initial, envelope.account_id);
+  await budgetWrite(app.db, householdId, async (client) => {
+    await lockAccountEnvelopes(client, envelope.account_id);
+    if (month !== envelope.month) {
+      const { envelopes, carriedFrom } = envelopesOfMonth(
+        await envelopesByMonth(client, householdId, envelope.account_id),
+        month,
+      );
+      if (carriedFrom !== envelope.month) throw notFound(BUDGET_MESSAGES.envelopeNotFound);
+      await materialiseMonth(client, householdId, envelope.account_id, month, envelopes);
+    }
+    const changes = { amount: cents, rollover_enabled };
+    if (!(await updateEnvelopeOf(client, envelope.account_id, envelope.category_id, month, changes)))
+      throw notFound(BUDGET_MESSAGES.envelopeNotFound);
+  });
+  const shown = (await monthEnvelopes(app, householdId, view, envelope.account_id, month)).find(
+    (e) => e.category_id === view.categories.resolve(envelope.category_id),
+  );
+  if (!shown) throw notFound(BUDGET_MESSAGES.envelopeNotFound);
+  return shown;
 }
 
 /** Deletes an envelope from its month, or from a later month that shows it carried forward (which keeps the others). */

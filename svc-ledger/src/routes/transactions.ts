@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { EVENTS, IdParams, MessageResponse } from '@hf/contracts';
+import { EVENTS, IdParams, MessageResponse, PAYEE_REQUIRED } from '@hf/contracts';
 import {
   CreateTransactionBody,
   MoveTransactionBody,
@@ -46,7 +46,7 @@ function statusOf(input: string | undefined): Status | undefined {
 
 function cleanPayee(input: string): string {
   const payee = input.trim();
-  if (payee === '') throw badRequest('Payee is required.');
+  if (payee === '') throw badRequest(PAYEE_REQUIRED);
   return payee;
 }
 

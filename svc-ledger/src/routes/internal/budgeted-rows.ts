@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { EVENTS } from '@hf/contracts';
+import { EVENTS, PAYEE_REQUIRED } from '@hf/contracts';
 import type { TransactionDeletedV1 } from '@hf/contracts/ledger-events';
 import {
   DeleteBudgetedRowsBody,
@@ -89,7 +89,7 @@ async function upsertBudgetedRow(
     amount: body.amount_cents,
     notes: (body.notes ?? '').trim(),
   };
-  if (wanted.payee === '') throw badRequest('Payee is required.');
+  if (wanted.payee === '') throw badRequest(PAYEE_REQUIRED);
   return runWrite(app, reply, { householdId, userId: null }, async (w) => {
     const accounts = await accountRows(w.client, householdId);
     const account = accounts.find((a) => a.id === body.account_id);
