@@ -97,10 +97,11 @@ export function isValidMonth(value: unknown): value is MonthKey {
   return typeof value === 'string' && /^\d{4}-\d{2}$/.test(value) && isValidDate(`${value}-01`);
 }
 
-/** The date of a day-of-month (1..31) in a month, clamped to the month's length. */
+/** The date of a day-of-month (1..31, or -1 for the last day) in a month, clamped to the month's length. */
 export function occurrenceDate(month: MonthKey, dayOfMonth: number): CalendarDate {
   const [y, m] = month.split('-').map(Number);
-  return formatDate(y, m, Math.min(dayOfMonth, daysInMonth(y, m)));
+  const last = daysInMonth(y, m);
+  return formatDate(y, m, dayOfMonth === -1 ? last : Math.min(dayOfMonth, last));
 }
 
 /** The local calendar date of an instant (defaults to now) in the process's time zone. */

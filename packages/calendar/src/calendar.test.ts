@@ -45,6 +45,8 @@ describe('calendar dates', () => {
     expect(addMonths('2025-03-15', -3)).toBe('2024-12-15');
     expect(occurrenceDate('2025-02', 31)).toBe('2025-02-28');
     expect(occurrenceDate('2025-04', 31)).toBe('2025-04-30');
+    expect(occurrenceDate('2028-02', -1)).toBe('2028-02-29');
+    expect(occurrenceDate('2027-02', -1)).toBe('2027-02-28');
     expect(daysInMonth(2100, 2)).toBe(28);
     expect(isValidMonth('2025-12')).toBe(true);
     expect(isValidMonth('2025-13')).toBe(false);
