@@ -107,15 +107,15 @@ describe('password reset through a real SMTP server', () => {
     expect(replay.json()).toEqual({ message: AUTH_MESSAGES.invalidResetToken });
   });
 
-  it('sends nothing for an unknown email, yet answers the same', async () => {
+  it('sends nothing for an unknown email and says no account uses it', async () => {
     const before = smtp.messages.length;
     const res = await svc.app.inject({
       method: 'POST',
       url: '/api/users/forgot-password',
       payload: { email: 'nobody-here@example.com' },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: AUTH_MESSAGES.forgotPasswordSent });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: AUTH_MESSAGES.noAccountForEmail });
     await svc.app.mailer.idle();
     expect(smtp.messages.length).toBe(before);
   });

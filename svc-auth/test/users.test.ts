@@ -194,15 +194,20 @@ describe('POST /api/users/login', () => {
 });
 
 describe('POST /api/users/forgot-password', () => {
-  it('answers the same message whether or not the account exists, and writes the mail to the outbox folder without SMTP', async () => {
+  it('says whether an account uses the email, as register does, and writes the mail to the outbox folder without SMTP', async () => {
     const u = await register(svc.app, { name: 'Forgetful' });
-    const known = await post('/api/users/forgot-password', { email: u.email });
-    const unknown = await post('/api/users/forgot-password', { email: uniqueEmail('ghost') });
+    const known = await post('/api/users/forgot-password', { email: ` ${u.email.toUpperCase()} ` });
+    expect([known.statusCode, known.json()]).toEqual([200, { message: AUTH_MESSAGES.forgotPasswordSent }]);
+    const ghost = uniqueEmail('ghost');
+    const unknown = await post('/api/users/forgot-password', { email: ghost });
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: AUTH_MESSAGES.noAccountForEmail }]);
     const malformed = await post('/api/users/forgot-password', { email: 'nope' });
-    for (const res of [known, unknown, malformed]) {
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: AUTH_MESSAGES.forgotPasswordSent });
-    }
+    expect([malformed.statusCode, malformed.json()]).toEqual([400, { message: AUTH_MESSAGES.invalidEmail }]);
+    // Register agrees: the unknown address can be registered, the known one is taken.
+    const taken = await post('/api/users/register', { name: 'Again', email: u.email, password: PASSWORD });
+    expect([taken.statusCode, taken.json()]).toEqual([400, { message: AUTH_MESSAGES.emailTaken }]);
+    const fresh = await post('/api/users/register', { name: 'Ghost', email: ghost, password: PASSWORD });
+    expect(fresh.statusCode).toBe(201);
     await svc.app.mailer.idle();
     const dir = join(svc.dataDir, 'outbox');
     const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));

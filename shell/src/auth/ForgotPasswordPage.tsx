@@ -1,4 +1,4 @@
-import { api } from '@hf/app-kit';
+import { api, ApiError, errorMessage } from '@hf/app-kit';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AuthCard, FormError, FormSuccess } from './AuthCard';
@@ -9,12 +9,17 @@ import { useAuthSubmit } from './use-auth-submit';
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [success, setSuccess] = useState<string | null>(null);
-  const { error, submitting, setSubmitting, submit } = useAuthSubmit(() => AUTH_TEXTS.forgotFailed);
+  // An address no account uses is named as such (404, decision 0111); other failures stay generic.
+  const { error, submitting, setSubmitting, submit } = useAuthSubmit((err) =>
+    err instanceof ApiError && err.status === 404
+      ? errorMessage(err, AUTH_TEXTS.forgotFailed)
+      : AUTH_TEXTS.forgotFailed,
+  );
 
   const onSubmit = submit(async () => {
     setSuccess(null);
     const answer = await api.post<{ message?: string }>('/users/forgot-password', { email: email.trim() });
-    setSuccess(answer?.message ?? 'If an account exists for that email, a reset link has been sent.');
+    setSuccess(answer?.message ?? AUTH_TEXTS.resetLinkSent);
     // The form stays on screen: it can be sent again.
     setSubmitting(false);
   });

@@ -17,17 +17,31 @@ afterEach(() => {
 describe('Forgot password screen', () => {
   test('sends the email and shows the server message in green', async () => {
     network.on('POST /api/users/forgot-password', {
-      body: { message: 'If an account exists for that email, a reset link has been sent.' },
+      body: { message: 'A reset link has been sent to that email. It works for one hour.' },
     });
     renderShell({ path: '/forgot-password' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent('If an account exists for that email, a reset link has been sent.');
+    expect(status).toHaveTextContent('A reset link has been sent to that email. It works for one hour.');
     expect(status).toHaveClass('hf-status--success');
     expect(network.callsTo('POST /api/users/forgot-password')[0].body).toEqual({ email: 'ann@example.com' });
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
+  });
+
+  test('an address no account uses: the server says so, in red (decision 0111)', async () => {
+    network.on('POST /api/users/forgot-password', {
+      status: 404,
+      body: { message: 'No account uses this email. Check the address, or create an account.' },
+    });
+    renderShell({ path: '/forgot-password' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No account uses this email. Check the address, or create an account.');
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   test("a failure shows 'An error occurred. Please try again.' in red", async () => {

@@ -7,6 +7,7 @@ export const AUTH_TEXTS = {
   passwordsDoNotMatch: 'Passwords do not match.',
   invitationInvalid: 'This invitation link is invalid or has expired.',
   forgotFailed: 'An error occurred. Please try again.',
+  resetLinkSent: 'A reset link has been sent to that email. It works for one hour.',
   resetFailed: 'Invalid or expired token.',
   loggedOutForInactivity: 'You were logged out due to inactivity.',
   sessionEnded: 'Your session has ended. Please log in again.',

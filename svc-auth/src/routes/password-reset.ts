@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES, ForgotPasswordBody, MessageResponse, ResetPasswordBody } from '@hf/contracts';
-import { badRequest, errorResponses, withTransaction } from '@hf/service-kit';
+import { badRequest, errorResponses, notFound, withTransaction } from '@hf/service-kit';
 import { isValidEmail, normalizeEmail, passwordProblem } from '../domain/credentials';
 import { addMs, PASSWORD_RESET_LIFETIME_MS } from '../domain/expiry';
 import { generateToken, hashToken, looksLikeToken } from '../domain/tokens';
@@ -9,7 +9,7 @@ import { findUsableReset, replacePasswordResets, useAllResets } from '../reposit
 import { findUserByEmail, findUserById, setPasswordHash } from '../repositories/users';
 import type { TypeBoxTypeProvider } from '../type-provider';
 
-const errors = errorResponses(400, 401);
+const errors = errorResponses(400, 401, 404);
 
 /** `/api/users/forgot-password` and `/api/users/reset-password`. */
 export async function passwordResetRoutes(scope: FastifyInstance): Promise<void> {
@@ -20,19 +20,22 @@ export async function passwordResetRoutes(scope: FastifyInstance): Promise<void>
     { config: { public: true }, schema: { body: ForgotPasswordBody, response: { 200: MessageResponse, ...errors } } },
     async (request) => {
       const email = normalizeEmail(request.body.email);
-      const user = isValidEmail(email) ? await findUserByEmail(app.db, email) : null;
-      if (user) {
-        const token = generateToken();
-        // A new request invalidates the user's earlier reset links (docs/decisions/0080-reset-links-invalidated.md).
-        await withTransaction(app.db, (client) =>
-          replacePasswordResets(client, {
-            userId: user.id,
-            tokenHash: hashToken(token),
-            expiresAt: addMs(new Date(), PASSWORD_RESET_LIFETIME_MS),
-          }),
-        );
-        app.mailer.sendInBackground(passwordResetEmail(user, `${app.authSettings.appOrigin}/reset-password/${token}`));
-      }
+      if (!isValidEmail(email)) throw badRequest(AUTH_MESSAGES.invalidEmail);
+      const user = await findUserByEmail(app.db, email);
+      // Says so when no account uses the email, as register does: register signs a new account
+      // in at once, so it cannot hide a taken email, and hiding it here would protect nothing
+      // (docs/decisions/0111-register-and-forgot-password-say-whether-an-account-exists.md).
+      if (!user) throw notFound(AUTH_MESSAGES.noAccountForEmail);
+      const token = generateToken();
+      // A new request invalidates the user's earlier reset links (docs/decisions/0080-reset-links-invalidated.md).
+      await withTransaction(app.db, (client) =>
+        replacePasswordResets(client, {
+          userId: user.id,
+          tokenHash: hashToken(token),
+          expiresAt: addMs(new Date(), PASSWORD_RESET_LIFETIME_MS),
+        }),
+      );
+      app.mailer.sendInBackground(passwordResetEmail(user, `${app.authSettings.appOrigin}/reset-password/${token}`));
       return { message: AUTH_MESSAGES.forgotPasswordSent };
     },
   );
