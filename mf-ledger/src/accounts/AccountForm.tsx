@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { fromCents, parseCurrencyInput } from '@hf/money';
 import { LEDGER_LIMITS } from '@hf/contracts/ledger-limits';
 
@@ -12,6 +12,7 @@ export function AccountForm({ onCreate }: { onCreate: (account: NewAccount) => P
   const [name, setName] = useState('');
   const [balance, setBalance] = useState('');
   const [busy, setBusy] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -23,6 +24,8 @@ export function AccountForm({ onCreate }: { onCreate: (account: NewAccount) => P
     if (created) {
       setName('');
       setBalance('');
+      // Ready for the next account: the form starts at its name.
+      nameRef.current?.focus();
     }
   };
 
@@ -32,6 +35,7 @@ export function AccountForm({ onCreate }: { onCreate: (account: NewAccount) => P
       <label className="hf-field">
         <span>New account name</span>
         <input
+          ref={nameRef}
           type="text"
           value={name}
           required
