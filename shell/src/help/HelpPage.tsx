@@ -53,7 +53,11 @@ const FAQS: Faq[] = [
         Press Enter in any field of the entry line to save the transaction. In a date field, <kbd>+</kbd> or{' '}
         <kbd>=</kbd> moves one day forward, <kbd>-</kbd> one day back, <kbd>t</kbd> jumps to today, and{' '}
         <kbd>PageUp</kbd> / <kbd>PageDown</kbd> move a month. Dates can be typed as M/d, M/d/yy or M/d/yyyy. Typing
-        another account&apos;s name as the payee makes the entry a transfer.
+        another account&apos;s name as the payee makes the entry a transfer. <kbd>Tab</kbd> from the entry line reaches
+        the transactions (<kbd>Shift</kbd>+<kbd>Tab</kbd> goes back), and so do <kbd>Up</kbd> and <kbd>Down</kbd> from
+        its date field. On a transaction, the arrow keys move to the next or previous one, <kbd>Enter</kbd> edits it and{' '}
+        <kbd>Escape</kbd> goes back to the entry line. While editing, <kbd>Enter</kbd> saves and <kbd>Escape</kbd>{' '}
+        cancels; the transaction keeps the focus afterwards.
       </>
     ),
   },
