@@ -13,6 +13,9 @@ describe('POST /api/accounts/', () => {
       id: expect.any(Number),
       name: 'Checking',
       starting_balance: 100.5,
+      kind: 'checking',
+      credit_limit: null,
+      low_balance_threshold: null,
       is_default: true,
       sort_order: 0,
       balance: 100.5,
@@ -55,6 +58,85 @@ describe('POST /api/accounts/', () => {
     const before = await snapshot(ledger.app);
     const res = await call('POST', '/api/accounts/', '{"name":"Huge","starting_balance":1e309}');
     expect(res.status).toBe(400);
+    expect(await snapshot(ledger.app)).toBe(before);
+  });
+});
+
+describe('account kinds (docs/rules/ledger.md, "Accounts")', () => {
+  it('creates a credit card with a limit, a loan and a savings account with a threshold', async () => {
+    const card = await call('POST', '/api/accounts/', {
+      name: 'Visa',
+      starting_balance: -250.5,
+      kind: 'credit_card',
+      credit_limit: 2000,
+    });
+    expect(card.status).toBe(201);
+    expect(card.body).toMatchObject({ kind: 'credit_card', credit_limit: 2000, low_balance_threshold: null });
+    expect(card.body.balance).toBe(-250.5);
+    const loan = await call('POST', '/api/accounts/', { name: 'Car loan', starting_balance: -9000, kind: 'loan' });
+    expect(loan.body).toMatchObject({ kind: 'loan', credit_limit: null, low_balance_threshold: null });
+    const savings = await call('POST', '/api/accounts/', {
+      name: 'Rainy day',
+      starting_balance: 500,
+      kind: 'savings',
+      low_balance_threshold: 100.25,
+    });
+    expect(savings.body).toMatchObject({ kind: 'savings', low_balance_threshold: 100.25 });
+    const listed = (await call('GET', `/api/accounts/${card.body.id}`)).body;
+    expect(listed).toMatchObject({ kind: 'credit_card', credit_limit: 2000 });
+  });
+
+  it('changes the kind: a limit the new kind cannot have is dropped; the name stays', async () => {
+    const id = await openAccount(call, 'Kind change');
+    let res = await call('PUT', `/api/accounts/${id}`, { name: 'Kind change', kind: 'credit_card', credit_limit: 750 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Kind change', kind: 'credit_card', credit_limit: 750 });
+    res = await call('PUT', `/api/accounts/${id}`, {
+      name: 'Kind change',
+      kind: 'savings',
+      low_balance_threshold: -50,
+    });
+    expect(res.body).toMatchObject({ kind: 'savings', credit_limit: null, low_balance_threshold: -50 });
+    // A plain rename (the spec's client) leaves the kind and threshold as they are.
+    res = await call('PUT', `/api/accounts/${id}`, { name: 'Kind changed' });
+    expect(res.body).toMatchObject({ name: 'Kind changed', kind: 'savings', low_balance_threshold: -50 });
+  });
+
+  it.each([
+    [
+      'an unknown kind',
+      { kind: 'mortgage' },
+      /"kind" must be one of: checking, savings, cash, credit_card, loan, investment/,
+    ],
+    ['a credit limit below zero', { kind: 'credit_card', credit_limit: -1 }, /credit limit cannot be below zero/],
+    ['a credit limit of 3 decimals', { kind: 'credit_card', credit_limit: 10.005 }, /at most 2 decimal places/],
+    ['a credit limit on a checking account', { credit_limit: 100 }, /Only a credit card has a credit limit/],
+    ['a threshold on a loan', { kind: 'loan', low_balance_threshold: 10 }, /threshold applies to/],
+  ])('create refuses %s with 400 and changes nothing', async (_label, fields, message) => {
+    const before = await snapshot(ledger.app);
+    const res = await call('POST', '/api/accounts/', { name: 'Bad kind', starting_balance: 0, ...fields });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    expect(await snapshot(ledger.app)).toBe(before);
+  });
+
+  it.each([
+    ['an unknown kind', { kind: 'Credit Card' }, /"kind" must be one of/],
+    ['a credit limit below zero', { credit_limit: -0.01 }, /credit limit cannot be below zero/],
+    ['a threshold on the card', { low_balance_threshold: 5 }, /threshold applies to/],
+  ])('update refuses %s with 400 and changes nothing', async (_label, fields, message) => {
+    const id = (await call('GET', '/api/accounts/')).body.find((a: Json) => a.name === 'Visa').id;
+    const before = await snapshot(ledger.app);
+    const res = await call('PUT', `/api/accounts/${id}`, { name: 'Visa renamed', ...fields });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    expect(await snapshot(ledger.app)).toBe(before);
+  });
+
+  it("another household's account is 404 for a kind change, untouched", async () => {
+    const foreign = await openAccount(other, 'Theirs');
+    const before = await snapshot(ledger.app);
+    expect((await call('PUT', `/api/accounts/${foreign}`, { name: 'Theirs', kind: 'loan' })).status).toBe(404);
     expect(await snapshot(ledger.app)).toBe(before);
   });
 });

@@ -19,8 +19,8 @@ const internal = ledger.internal();
 const received: EventEnvelope[] = [];
 const ajv = new Ajv();
 const schemas: Record<string, object> = {
-  [EVENTS.accountOpened]: L.AccountOpenedV1,
-  [EVENTS.accountRenamed]: L.AccountRenamedV1,
+  [EVENTS.accountOpenedWithKind]: L.AccountOpenedV2,
+  [EVENTS.accountChanged]: L.AccountChangedV1,
   [EVENTS.accountsReordered]: L.AccountsReorderedV1,
   [EVENTS.accountClosed]: L.AccountClosedV1,
   [EVENTS.transactionRecorded]: L.TransactionRecordedV1,
@@ -65,21 +65,35 @@ describe('events of every write', () => {
   let food: number;
   let row: Json;
 
-  it('accounts: opened, renamed, reordered', async () => {
+  it('accounts: opened (v2, with the kind), changed (name, kind, limit), reordered', async () => {
     let events = await eventsOf(() => call('POST', '/api/accounts/', { name: 'Checking', starting_balance: 12.5 }));
-    expect(types(events)).toEqual([EVENTS.accountOpened]);
+    expect(types(events)).toEqual([EVENTS.accountOpenedWithKind]);
     expect(events[0].data.account).toMatchObject({
       name: 'Checking',
       starting_balance_cents: 1250,
       is_default: true,
       household_id: 1,
+      kind: 'checking',
+      credit_limit_cents: null,
+      low_balance_threshold_cents: null,
     });
     checking = events[0].data.account.id;
     savings = await openAccount(call, 'Savings', 0);
     events = await eventsOf(() => call('PUT', `/api/accounts/${savings}`, { name: 'Rainy Day' }));
     expect(events[0]).toMatchObject({
-      type: EVENTS.accountRenamed,
-      data: { previous_name: 'Savings', account: { name: 'Rainy Day' } },
+      type: EVENTS.accountChanged,
+      data: { before: { name: 'Savings' }, after: { name: 'Rainy Day', kind: 'checking' } },
+    });
+    events = await eventsOf(() =>
+      call('PUT', `/api/accounts/${savings}`, { name: 'Rainy Day', kind: 'savings', low_balance_threshold: 150.5 }),
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: EVENTS.accountChanged,
+      data: {
+        before: { kind: 'checking', low_balance_threshold_cents: null },
+        after: { name: 'Rainy Day', kind: 'savings', low_balance_threshold_cents: 15_050 },
+      },
     });
     events = await eventsOf(() => call('POST', '/api/accounts/reorder', { account_ids: [savings, checking] }));
     expect(events[0]).toMatchObject({ type: EVENTS.accountsReordered, data: { account_ids: [savings, checking] } });
@@ -243,7 +257,7 @@ describe('events of every write', () => {
     const deadline = Date.now() + 5000;
     while (received.length < all.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(received.map((e) => e.sequence)).toEqual(all.map((e) => e.sequence));
-    expect(received[0]).toMatchObject({ source: 'svc-ledger', household_id: 1, type: EVENTS.accountOpened });
+    expect(received[0]).toMatchObject({ source: 'svc-ledger', household_id: 1, type: EVENTS.accountOpenedWithKind });
   });
 });
 

@@ -352,14 +352,14 @@ describe('PUT/DELETE /internal/budgeted-rows', () => {
     expect(jan.body.state).toBe('created');
     expect(
       (await internal('PUT', '/internal/budgeted-rows', { ...base, month: '2025-01', date: '2025-01-20' })).body,
-    ).toEqual({ state: 'unchanged', transaction_id: jan.body.transaction_id });
+    ).toMatchObject({ state: 'unchanged', transaction_id: jan.body.transaction_id });
     const changed = await internal('PUT', '/internal/budgeted-rows', {
       ...base,
       amount_cents: -1799,
       month: '2025-01',
       date: '2025-01-21',
     });
-    expect(changed.body).toEqual({ state: 'updated', transaction_id: jan.body.transaction_id });
+    expect(changed.body).toMatchObject({ state: 'updated', transaction_id: jan.body.transaction_id });
     await internal('PUT', '/internal/budgeted-rows', { ...base, month: '2025-02', date: '2025-02-20' });
     await internal('PUT', '/internal/budgeted-rows', { ...base, month: '2025-03', date: '2025-03-20' });
     let rows = (await register(call, savings)).filter((r) => r.payee === 'Netflix');
@@ -479,6 +479,29 @@ describe('POST /internal/replay', () => {
       amount_cents: -300,
       deleted: false,
     });
+  });
+
+  it("carries each account's kind, credit limit and threshold in cents", async () => {
+    const card = await call('POST', '/api/accounts/', {
+      name: 'Replay card',
+      starting_balance: 0,
+      kind: 'credit_card',
+      credit_limit: 1500.25,
+    });
+    expect(
+      (await call('PUT', `/api/accounts/${savings}`, { name: 'Savings', kind: 'savings', low_balance_threshold: 20 }))
+        .status,
+    ).toBe(200);
+    const first = await internal('POST', '/internal/replay', { household_id: 1, limit: 1 });
+    const byName = new Map(first.body.accounts.map((a: Json) => [a.name, a]));
+    expect(byName.get('Replay card')).toMatchObject({
+      id: card.body.id,
+      kind: 'credit_card',
+      credit_limit_cents: 150_025,
+      low_balance_threshold_cents: null,
+    });
+    expect(byName.get('Savings')).toMatchObject({ kind: 'savings', low_balance_threshold_cents: 2000 });
+    expect(byName.get('Checking')).toMatchObject({ kind: 'checking', credit_limit_cents: null });
   });
 
   it('lists the households', async () => {

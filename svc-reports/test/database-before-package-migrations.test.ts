@@ -51,10 +51,15 @@ describe('a database from before package migrations', () => {
     try {
       expect(await versions()).toEqual([
         { migration_set: '@hf/ledger-mirror', version: '001_mirror_tables.sql' },
+        { migration_set: '@hf/ledger-mirror', version: '002_account_kind.sql' },
         { migration_set: '@hf/messaging', version: '001_messaging_tables.sql' },
         { migration_set: 'service', version: '001_init.sql' },
         { migration_set: 'service', version: '004_ledger_mirror.sql' },
         { migration_set: 'service', version: '005_report_indexes.sql' },
+      ]);
+      // Accounts mirrored before kinds existed are checking, as the ledger's own migration makes them.
+      expect((await client.query('SELECT id, kind, credit_limit FROM ledger_accounts ORDER BY id')).rows).toEqual([
+        { id: 70011, kind: 'checking', credit_limit: null },
       ]);
       const res = await app.inject({
         method: 'GET',

@@ -7,7 +7,8 @@
 // of another household answers 404 `{ message }`.
 import Type, { type Static } from 'typebox';
 import { Amount, CalendarDateString, Id, NullableId, NullableString, Text } from './common';
-import { Name } from './names';
+import { AccountKindSchema } from './ledger';
+import { Name, Payee } from './names';
 import { BUDGET_LIMITS } from './budget-limits';
 
 export * from './budget-limits';
@@ -263,6 +264,21 @@ export const ProjectionPoint = Type.Object({ date: CalendarDateString, balance: 
 export type ProjectionPoint = Static<typeof ProjectionPoint>;
 
 /**
+ * The low-balance warning of an account's projection (docs/rules/forecast.md, "Warnings"): the
+ * first date from today on whose balance is below the kind's line (`line`: 0 or the threshold of
+ * an asset account, minus the limit of a credit card) and that day's balance; `now` when today's
+ * balance is already below it (then `date` is today).
+ */
+export const ProjectionWarning = Type.Object({
+  kind: Type.Union([Type.Literal('below_zero'), Type.Literal('below_threshold'), Type.Literal('over_limit')]),
+  date: CalendarDateString,
+  balance: Type.Number(),
+  line: Type.Number(),
+  now: Type.Boolean(),
+});
+export type ProjectionWarning = Static<typeof ProjectionWarning>;
+
+/**
  * Dashboard projection (docs/rules/forecast.md) of one account, or net worth (`account_id` null,
  * `account_name` "Net Worth"): one point per calendar day from the start (first day of the
  * previous month; with fullHistory, 12 months before today) to 12 months after today. Beyond the
@@ -271,10 +287,16 @@ export type ProjectionPoint = Static<typeof ProjectionPoint>;
 export const AccountProjection = Type.Object({
   account_id: NullableId,
   account_name: Type.String(),
+  /** The account's kind (null for net worth): credit_card and loan balances are owed. */
+  account_kind: Type.Union([AccountKindSchema, Type.Null()]),
   current_pending_balance: Type.Number(),
+  /** Today's point of graph_data: the register's balance today (rows dated today or earlier). */
+  balance_today: Type.Number(),
   graph_data: Type.Array(ProjectionPoint),
   low_point: Type.Union([ProjectionPoint, Type.Null()]),
   first_negative_date: NullableString,
+  /** The low-balance warning that fits the kind, or null (net worth and loans never warn). */
+  warning: Type.Union([ProjectionWarning, Type.Null()]),
 });
 export type AccountProjection = Static<typeof AccountProjection>;
 export const AccountProjections = Type.Array(AccountProjection);

@@ -3,7 +3,11 @@ export const EVENTS = {
   sessionRevoked: 'auth.session.revoked.v1',
   memberRemoved: 'auth.member.removed.v1',
   accountOpened: 'ledger.account.opened.v1',
+  /** The account with its kind; v1 is no longer written (consumers still read it: checking). */
+  accountOpenedWithKind: 'ledger.account.opened.v2',
   accountRenamed: 'ledger.account.renamed.v1',
+  /** Name, kind, credit limit or threshold changed; replaces renamed.v1 for writers. */
+  accountChanged: 'ledger.account.changed.v1',
   accountsReordered: 'ledger.account.reordered.v1',
   accountClosed: 'ledger.account.closed.v1',
   transactionRecorded: 'ledger.transaction.recorded.v1',

@@ -2,7 +2,7 @@
 // Money in integer CENTS (fields named `*_cents`), so consumers never parse decimals.
 // A consumer can apply every event without calling svc-ledger back.
 import Type, { type Static } from 'typebox';
-import { TransactionStatus } from './ledger';
+import { AccountKindSchema, TransactionStatus } from './ledger';
 
 export const LedgerAccountSnapshot = Type.Object({
   id: Type.Integer(),
@@ -13,6 +13,17 @@ export const LedgerAccountSnapshot = Type.Object({
   sort_order: Type.Integer(),
 });
 export type LedgerAccountSnapshot = Static<typeof LedgerAccountSnapshot>;
+
+/** An account with its kind (ledger.account.opened.v2, ledger.account.changed.v1, the replay). */
+export const LedgerAccountSnapshotV2 = Type.Object({
+  ...LedgerAccountSnapshot.properties,
+  kind: AccountKindSchema,
+  /** Credit cards only, else null. */
+  credit_limit_cents: Type.Union([Type.Integer(), Type.Null()]),
+  /** Asset kinds only, else null. */
+  low_balance_threshold_cents: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type LedgerAccountSnapshotV2 = Static<typeof LedgerAccountSnapshotV2>;
 
 export const LedgerTransactionSnapshot = Type.Object({
   id: Type.Integer(),
@@ -46,10 +57,20 @@ export const LedgerCategorySnapshot = Type.Object({
 });
 export type LedgerCategorySnapshot = Static<typeof LedgerCategorySnapshot>;
 
-/** ledger.account.opened.v1 */
+/** ledger.account.opened.v1 (written before accounts had kinds: the account is checking). */
 export const AccountOpenedV1 = Type.Object({ account: LedgerAccountSnapshot });
 export type AccountOpenedV1 = Static<typeof AccountOpenedV1>;
-/** ledger.account.renamed.v1 (transfer legs pointing at it now show the new name as payee). */
+/** ledger.account.opened.v2: the account with its kind, limit and threshold. */
+export const AccountOpenedV2 = Type.Object({ account: LedgerAccountSnapshotV2 });
+export type AccountOpenedV2 = Static<typeof AccountOpenedV2>;
+/**
+ * ledger.account.changed.v1: the name, kind, credit limit or threshold changed (a new name:
+ * transfer legs pointing at it now show it as payee). Replaces renamed.v1, which older outboxes
+ * may still hold.
+ */
+export const AccountChangedV1 = Type.Object({ before: LedgerAccountSnapshotV2, after: LedgerAccountSnapshotV2 });
+export type AccountChangedV1 = Static<typeof AccountChangedV1>;
+/** ledger.account.renamed.v1 (no longer written; transfer legs pointing at it now show the new name as payee). */
 export const AccountRenamedV1 = Type.Object({ account: LedgerAccountSnapshot, previous_name: Type.String() });
 export type AccountRenamedV1 = Static<typeof AccountRenamedV1>;
 /** ledger.account.reordered.v1: every account of the household, in order. */

@@ -6,7 +6,7 @@ import { CalendarDateString, Id, NullableId, Text } from './common';
 import { LEDGER_LIMITS } from './ledger-limits';
 import { Payee } from './names';
 import { NEW_TRANSACTION_FIELDS, TransactionStatus } from './ledger';
-import { LedgerAccountSnapshot, LedgerCategorySnapshot, LedgerTransactionSnapshot } from './ledger-events';
+import { LedgerAccountSnapshotV2, LedgerCategorySnapshot, LedgerTransactionSnapshot } from './ledger-events';
 
 /** Money on the internal API: integer cents, bounded like the public amounts (10^12 dollars either way). */
 export const AmountCents = Type.Integer({ minimum: -100_000_000_000_000, maximum: 100_000_000_000_000 });
@@ -157,7 +157,7 @@ export const ReplayPage = Type.Object({
   /** First page only (else null): the outbox sequence this state includes every event up to. */
   sequence: Type.Union([Type.Integer(), Type.Null()]),
   /** First page only (else empty): live accounts and categories. */
-  accounts: Type.Array(LedgerAccountSnapshot),
+  accounts: Type.Array(LedgerAccountSnapshotV2),
   categories: Type.Array(LedgerCategorySnapshot),
   /** Non-deleted rows with id > after_id, in id order. */
   transactions: Type.Array(LedgerTransactionSnapshot),

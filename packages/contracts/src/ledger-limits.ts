@@ -27,3 +27,26 @@ export const LEDGER_LIMITS = {
   /** GET /api/payees/ returns at most this many names. */
   payees: 2000,
 } as const;
+
+/** What an account is (docs/rules/ledger.md, "Accounts"); an account made before kinds existed is checking. */
+export const ACCOUNT_KINDS = ['checking', 'savings', 'cash', 'credit_card', 'loan', 'investment'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+/** The kinds whose balance is owed: below zero when money is owed, shown as owed, subtracted from net worth. */
+export const LIABILITY_KINDS: readonly AccountKind[] = ['credit_card', 'loan'];
+export const isLiability = (kind: AccountKind): boolean => LIABILITY_KINDS.includes(kind);
+/** The kinds' names as the screens write them. */
+export const ACCOUNT_KIND_LABELS: Readonly<Record<AccountKind, string>> = {
+  checking: 'Checking',
+  savings: 'Savings',
+  cash: 'Cash',
+  credit_card: 'Credit card',
+  loan: 'Loan',
+  investment: 'Investment',
+};
+/** What a bad kind, credit limit or threshold answers (400). */
+export const ACCOUNT_KIND_MESSAGES = {
+  unknownKind: `Unknown account kind: use one of ${ACCOUNT_KINDS.join(', ')}.`,
+  negativeLimit: 'The credit limit cannot be below zero.',
+  limitNotCard: 'Only a credit card has a credit limit.',
+  thresholdNotAsset: 'A low-balance threshold applies to checking, savings, cash and investment accounts only.',
+} as const;

@@ -11,23 +11,42 @@
 import Type, { type Static } from 'typebox';
 import { Amount, CalendarDateString, Id, NullableId, NullableString, Text } from './common';
 import { Name, Payee } from './names';
-import { LEDGER_LIMITS } from './ledger-limits';
+import { ACCOUNT_KINDS, LEDGER_LIMITS, type AccountKind as Kind } from './ledger-limits';
 
 /** What a blank (or invisible) account / category name answers with. */
 export const ACCOUNT_NAME_REQUIRED = 'Account name is required.';
 export const CATEGORY_NAME_REQUIRED = 'Category name cannot be empty.';
 
-export { LEDGER_LIMITS, TRANSFER_CATEGORY_NAME } from './ledger-limits';
+export {
+  ACCOUNT_KIND_LABELS,
+  ACCOUNT_KIND_MESSAGES,
+  ACCOUNT_KINDS,
+  isLiability,
+  LEDGER_LIMITS,
+  LIABILITY_KINDS,
+  TRANSFER_CATEGORY_NAME,
+  type AccountKind,
+} from './ledger-limits';
 
 // ---------------------------------------------------------------------------------------------
 // Accounts
 // ---------------------------------------------------------------------------------------------
+
+/** An account's kind (docs/rules/ledger.md): credit_card and loan are liabilities. */
+export const AccountKindSchema = Type.Unsafe<Kind>({ type: 'string', enum: [...ACCOUNT_KINDS] });
+/** A money amount or null (none). */
+const NullableAmount = Type.Union([Amount, Type.Null()]);
 
 /** GET /api/accounts/ (array, by sort_order), GET /api/accounts/:id, POST/PUT answers. */
 export const Account = Type.Object({
   id: Id,
   name: Type.String(),
   starting_balance: Type.Number(),
+  kind: AccountKindSchema,
+  /** Credit cards only (else null): the balance may go down to -credit_limit. */
+  credit_limit: Type.Union([Type.Number(), Type.Null()]),
+  /** Asset kinds only (else null): the dashboard warns when the projection goes below it. */
+  low_balance_threshold: Type.Union([Type.Number(), Type.Null()]),
   /** The account preselected in pickers: the first account created (moves on when it is deleted). */
   is_default: Type.Boolean(),
   sort_order: Type.Integer(),
@@ -53,16 +72,30 @@ export type AccountBalanceQuery = Static<typeof AccountBalanceQuery>;
 export const AccountList = Type.Array(Account);
 export type AccountList = Static<typeof AccountList>;
 
+/**
+ * The kind fields of a create or update: `kind` (create: checking when absent), `credit_limit`
+ * (credit cards only, >= 0) and `low_balance_threshold` (asset kinds only, any amount); null
+ * clears one. A field that does not fit the kind answers 400.
+ */
+const kindFields = {
+  kind: Type.Optional(AccountKindSchema),
+  credit_limit: Type.Optional(NullableAmount),
+  low_balance_threshold: Type.Optional(NullableAmount),
+};
+
 /** POST /api/accounts/. Names are unique per household, case-insensitively (409 with message). */
 export const CreateAccountBody = Type.Object(
-  { name: Name(LEDGER_LIMITS.accountName, ACCOUNT_NAME_REQUIRED), starting_balance: Amount },
+  { name: Name(LEDGER_LIMITS.accountName, ACCOUNT_NAME_REQUIRED), starting_balance: Amount, ...kindFields },
   { additionalProperties: false },
 );
 export type CreateAccountBody = Static<typeof CreateAccountBody>;
 
-/** PUT /api/accounts/:id */
+/**
+ * PUT /api/accounts/:id: the name, and any kind field to change (an absent one stays; a kind
+ * change drops a limit or threshold the new kind cannot have).
+ */
 export const RenameAccountBody = Type.Object(
-  { name: Name(LEDGER_LIMITS.accountName, ACCOUNT_NAME_REQUIRED) },
+  { name: Name(LEDGER_LIMITS.accountName, ACCOUNT_NAME_REQUIRED), ...kindFields },
   { additionalProperties: false },
 );
 export type RenameAccountBody = Static<typeof RenameAccountBody>;

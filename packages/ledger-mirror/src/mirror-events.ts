@@ -1,7 +1,10 @@
 import {
   EVENTS,
+  type AccountChangedV1,
   type AccountClosedV1,
+  type AccountKind,
   type AccountOpenedV1,
+  type AccountOpenedV2,
   type AccountRenamedV1,
   type AccountsReorderedV1,
   type CategoriesMergedV1,
@@ -9,6 +12,7 @@ import {
   type CategoryCreatedV1,
   type CategoryDeletedV1,
   type LedgerAccountSnapshot,
+  type LedgerAccountSnapshotV2,
   type LedgerCategorySnapshot,
   type LedgerTransactionSnapshot,
   type TransactionChangedV1,
@@ -46,6 +50,15 @@ export interface AccountState {
   closed: boolean;
   /** The household's order of accounts (svc-ledger's `sort_order`). */
   sort_order: number;
+  /** Kind, limit and threshold; null from an event that does not carry them (they stay as stored). */
+  profile: AccountProfile | null;
+}
+
+/** What the dashboard needs to know of an account's kind (cents). */
+export interface AccountProfile {
+  kind: AccountKind;
+  credit_limit: number | null;
+  low_balance_threshold: number | null;
 }
 
 /** A category snapshot to store, or a mark on one (deleted; merged into another). */
@@ -81,7 +94,8 @@ export function rowState(t: LedgerTransactionSnapshot, deleted = t.deleted): Row
   };
 }
 
-export function accountState(a: LedgerAccountSnapshot, closed: boolean): AccountState {
+/** An account snapshot as the mirror keeps it; a snapshot without a kind (a v1 event) leaves the stored one. */
+export function accountState(a: LedgerAccountSnapshot | LedgerAccountSnapshotV2, closed: boolean): AccountState {
   return {
     id: a.id,
     household_id: a.household_id,
@@ -89,6 +103,10 @@ export function accountState(a: LedgerAccountSnapshot, closed: boolean): Account
     starting_balance: a.starting_balance_cents,
     closed,
     sort_order: a.sort_order,
+    profile:
+      'kind' in a
+        ? { kind: a.kind, credit_limit: a.credit_limit_cents, low_balance_threshold: a.low_balance_threshold_cents }
+        : null,
   };
 }
 
@@ -120,11 +138,15 @@ export function changesOf(type: string, data: unknown): ReadModelChanges {
       changes.rows = (data as TransactionDeletedV1).transactions.map((t) => rowState(t, true));
       break;
     case EVENTS.accountOpened:
+    case EVENTS.accountOpenedWithKind:
     case EVENTS.accountRenamed: {
-      const { account } = data as AccountOpenedV1 | AccountRenamedV1;
+      const { account } = data as AccountOpenedV1 | AccountOpenedV2 | AccountRenamedV1;
       changes.accounts = [accountState(account, false)];
       break;
     }
+    case EVENTS.accountChanged:
+      changes.accounts = [accountState((data as AccountChangedV1).after, false)];
+      break;
     case EVENTS.accountsReordered:
       changes.accountOrder = [...(data as AccountsReorderedV1).account_ids];
       break;

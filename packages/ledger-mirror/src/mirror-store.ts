@@ -1,9 +1,10 @@
-import type { LedgerAccountSnapshot, LedgerCategorySnapshot, LedgerTransactionSnapshot } from '@hf/contracts';
+import type { LedgerAccountSnapshotV2, LedgerCategorySnapshot, LedgerTransactionSnapshot } from '@hf/contracts';
 import { pgArray, type Pool, type PoolClient } from '@hf/service-kit';
 import type { CategoryRecord } from './category-index';
 import {
   accountState,
   rowState,
+  type AccountProfile,
   type AccountState,
   type CategoryChange,
   type ReadModelChanges,
@@ -105,12 +106,30 @@ export async function upsertAccounts(
   force = false,
 ): Promise<void> {
   for (const a of accounts) {
+    // $9 false: the event did not carry the kind (a v1 event), so the stored kind, limit and threshold stay.
     await q.query(
-      `INSERT INTO ledger_accounts AS a (id, household_id, name, starting_balance, closed, sort_order, sequence) VALUES ($1, $2, $3, $4, $5, $8, $6)
+      `INSERT INTO ledger_accounts AS a (id, household_id, name, starting_balance, closed, sort_order, sequence, kind, credit_limit, low_balance_threshold)
+       VALUES ($1, $2, $3, $4, $5, $8, $6, coalesce($10, 'checking'), $11, $12)
        ON CONFLICT (id) DO UPDATE SET household_id = excluded.household_id, name = excluded.name, starting_balance = excluded.starting_balance,
-         closed = excluded.closed, sort_order = excluded.sort_order, sequence = excluded.sequence
+         closed = excluded.closed, sort_order = excluded.sort_order, sequence = excluded.sequence,
+         kind = CASE WHEN $9::bool THEN excluded.kind ELSE a.kind END,
+         credit_limit = CASE WHEN $9::bool THEN excluded.credit_limit ELSE a.credit_limit END,
+         low_balance_threshold = CASE WHEN $9::bool THEN excluded.low_balance_threshold ELSE a.low_balance_threshold END
        WHERE $7::bool OR a.sequence <= excluded.sequence`,
-      [a.id, a.household_id, a.name, a.starting_balance, a.closed, sequence, force, a.sort_order],
+      [
+        a.id,
+        a.household_id,
+        a.name,
+        a.starting_balance,
+        a.closed,
+        sequence,
+        force,
+        a.sort_order,
+        a.profile !== null,
+        a.profile?.kind ?? null,
+        a.profile?.credit_limit ?? null,
+        a.profile?.low_balance_threshold ?? null,
+      ],
     );
   }
 }
@@ -170,7 +189,7 @@ export async function applyChanges(q: Queryable, changes: ReadModelChanges, sequ
 /** The ledger's state of a household, as its replay hands it over. */
 export interface HouseholdState {
   sequence: number;
-  accounts: LedgerAccountSnapshot[];
+  accounts: LedgerAccountSnapshotV2[];
   categories: LedgerCategorySnapshot[];
   transactions: LedgerTransactionSnapshot[];
 }
@@ -219,7 +238,7 @@ export async function categoriesOf(q: Queryable, householdId: number): Promise<C
   return result.rows;
 }
 
-export interface MirrorAccount {
+export interface MirrorAccount extends AccountProfile {
   id: number;
   name: string;
   starting_balance: number;
@@ -228,7 +247,8 @@ export interface MirrorAccount {
 /** The household's open accounts by id, in the household's order (as the Accounts page lists them). */
 export async function openAccounts(q: Queryable, householdId: number): Promise<Map<number, MirrorAccount>> {
   const result = await q.query<MirrorAccount>(
-    'SELECT id, name, starting_balance FROM ledger_accounts WHERE household_id = $1 AND NOT closed ORDER BY sort_order, id',
+    `SELECT id, name, starting_balance, kind, credit_limit, low_balance_threshold
+     FROM ledger_accounts WHERE household_id = $1 AND NOT closed ORDER BY sort_order, id`,
     [householdId],
   );
   return new Map(result.rows.map((r) => [r.id, r]));

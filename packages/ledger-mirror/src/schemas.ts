@@ -1,6 +1,8 @@
 import {
+  AccountChangedV1,
   AccountClosedV1,
   AccountOpenedV1,
+  AccountOpenedV2,
   AccountRenamedV1,
   AccountsReorderedV1,
   CategoriesMergedV1,
@@ -25,7 +27,9 @@ export const ALL_LEDGER_SCHEMAS = {
   [EVENTS.transactionDeleted]: TransactionDeletedV1,
   [EVENTS.transactionRestored]: TransactionRestoredV1,
   [EVENTS.accountOpened]: AccountOpenedV1,
+  [EVENTS.accountOpenedWithKind]: AccountOpenedV2,
   [EVENTS.accountRenamed]: AccountRenamedV1,
+  [EVENTS.accountChanged]: AccountChangedV1,
   [EVENTS.accountsReordered]: AccountsReorderedV1,
   [EVENTS.accountClosed]: AccountClosedV1,
   [EVENTS.categoryCreated]: CategoryCreatedV1,

@@ -81,6 +81,8 @@ function validationMessage(err: {
   if (first.keyword === 'name') return first.message ?? 'The name is required.';
   if (first.keyword === 'required') return `The field "${String(first.params.missingProperty)}" is required.`;
   const where = field ? `"${field}"` : `The ${err.validationContext ?? 'request'}`;
+  if (first.keyword === 'enum' && Array.isArray(first.params.allowedValues))
+    return `${where} must be one of: ${first.params.allowedValues.join(', ')}.`.replace(/^"/, 'The field "');
   return `${where} ${first.message ?? 'is invalid'}.`.replace(/^"/, 'The field "');
 }
 

@@ -8,26 +8,38 @@ import {
 } from '@hf/contracts/budget';
 import { monthName } from '@hf/calendar';
 import { fromCents } from '@hf/money';
+import type { MirrorAccount } from '@hf/ledger-mirror';
 import { envelopeMonths, goalViews, projectHousehold } from '../budget-reads';
+import { lowBalanceWarning } from '../domain/low-balance-warning';
 import { lowAndNegative, netWorth, type ProjectedPoint } from '../domain/projection';
 import { goalsOf } from '../repositories/goals';
 import { budgetRequest, BUDGET_ERRORS } from '../route-helpers';
 
+/** One account's projection, or net worth's (`account` null: no kind, never a warning). */
 function projectionView(
-  accountId: number | null,
-  name: string,
+  account: MirrorAccount | null,
   pending: number,
   points: readonly ProjectedPoint[],
   today: string,
 ): ProjectionView {
   const { low, firstNegative } = lowAndNegative(points, today);
+  const warning = account ? lowBalanceWarning(account, points, today) : null;
   return {
-    account_id: accountId,
-    account_name: name,
+    account_id: account?.id ?? null,
+    account_name: account?.name ?? 'Net Worth',
+    account_kind: account?.kind ?? null,
     current_pending_balance: fromCents(pending),
+    balance_today: fromCents(points.find((p) => p.date === today)?.balance ?? 0),
     graph_data: points.map((p) => ({ date: p.date, balance: fromCents(p.balance) })),
     low_point: low ? { date: low.date, balance: fromCents(low.balance) } : null,
     first_negative_date: firstNegative,
+    warning: warning && {
+      kind: warning.kind,
+      date: warning.date,
+      balance: fromCents(warning.balance),
+      line: fromCents(warning.line),
+      now: warning.now,
+    },
   };
 }
 
@@ -39,7 +51,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { householdId, today, view } = await budgetRequest(app, request);
       const { series } = await projectHousehold(app.db, householdId, view, today, request.query.fullHistory === 'true');
-      return series.map((s) => projectionView(s.account.id, s.account.name, s.pending, s.points, today));
+      return series.map((s) => projectionView(s.account, s.pending, s.points, today));
     },
   );
 
@@ -58,7 +70,6 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       const pending = series.reduce((sum, s) => sum + s.pending, 0);
       return projectionView(
         null,
-        'Net Worth',
         pending,
         series.length
           ? netWorth(

@@ -1,6 +1,6 @@
-import type { Account } from '@hf/contracts/ledger';
+import type { Account, AccountKind } from '@hf/contracts/ledger';
 import { fromCents } from '@hf/money';
-import type { LedgerAccountSnapshot } from '@hf/contracts/ledger-events';
+import type { LedgerAccountSnapshot, LedgerAccountSnapshotV2 } from '@hf/contracts/ledger-events';
 import type { BalanceCache, HeldSums, RowSums } from '../held-registers/balance-cache';
 import type { LedgerWrite } from './events';
 import { epochMicros, type PoolClient, type Queryable } from './sql';
@@ -13,9 +13,18 @@ export interface AccountRow {
   starting_balance: number;
   is_default: boolean;
   sort_order: number;
+  kind: AccountKind;
+  /** Cents; credit cards only. */
+  credit_limit: number | null;
+  /** Cents; asset kinds only. */
+  low_balance_threshold: number | null;
 }
 
-const columns = 'a.id, a.household_id, a.name, a.starting_balance, a.is_default, a.sort_order';
+/** What a person sets about an account beyond its name (docs/rules/ledger.md, "Accounts"). */
+export type AccountProfile = Pick<AccountRow, 'kind' | 'credit_limit' | 'low_balance_threshold'>;
+
+const columns =
+  'a.id, a.household_id, a.name, a.starting_balance, a.is_default, a.sort_order, a.kind, a.credit_limit, a.low_balance_threshold';
 
 /**
  * Accounts of the household with balances (starting balance + rows), by sort order. With
@@ -38,7 +47,7 @@ export async function listAccounts(
   const result = await q.query<
     AccountRow & { register_version: string; total: number; pending: number; cleared: number; through_today: number }
   >({
-    name: 'ledger_list_accounts_v3',
+    name: 'ledger_list_accounts_v4',
     text: `SELECT ${columns}, a.register_version::text AS register_version, s.total, s.pending, s.cleared, s.through_today
      FROM accounts a
      CROSS JOIN LATERAL (
@@ -80,6 +89,9 @@ export async function listAccounts(
       id: r.id,
       name: r.name,
       starting_balance: fromCents(r.starting_balance),
+      kind: r.kind,
+      credit_limit: r.credit_limit === null ? null : fromCents(r.credit_limit),
+      low_balance_threshold: r.low_balance_threshold === null ? null : fromCents(r.low_balance_threshold),
       is_default: r.is_default,
       sort_order: r.sort_order,
       balance: fromCents(r.starting_balance + sums.total),
@@ -170,21 +182,41 @@ export async function insertAccount(
   startingBalance: number,
   isDefault: boolean,
   sortOrder: number,
+  profile: AccountProfile,
 ): Promise<AccountRow> {
   const result = await client.query<AccountRow>(
-    `INSERT INTO accounts AS a (household_id, name, starting_balance, is_default, sort_order) VALUES ($1, $2, $3, $4, $5) RETURNING ${columns}`,
-    [householdId, name, startingBalance, isDefault, sortOrder],
+    `INSERT INTO accounts AS a (household_id, name, starting_balance, is_default, sort_order, kind, credit_limit, low_balance_threshold)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${columns}`,
+    [
+      householdId,
+      name,
+      startingBalance,
+      isDefault,
+      sortOrder,
+      profile.kind,
+      profile.credit_limit,
+      profile.low_balance_threshold,
+    ],
   );
   return result.rows[0];
 }
 
-/** Renames an account: its rows show account_name, and transfer legs elsewhere show it as payee. */
-export async function renameAccount(w: LedgerWrite, id: number, name: string): Promise<AccountRow> {
+/**
+ * Renames an account and sets its kind, limit and threshold. A new name shows on its rows
+ * (account_name) and on transfer legs elsewhere (payee), so the registers are rebuilt.
+ */
+export async function updateAccount(
+  w: LedgerWrite,
+  before: AccountRow,
+  name: string,
+  profile: AccountProfile,
+): Promise<AccountRow> {
   const result = await w.client.query<AccountRow>(
-    `UPDATE accounts a SET name = $2, updated_at = now() WHERE id = $1 RETURNING ${columns}`,
-    [id, name],
+    `UPDATE accounts a SET name = $2, kind = $3, credit_limit = $4, low_balance_threshold = $5, updated_at = now()
+     WHERE id = $1 RETURNING ${columns}`,
+    [before.id, name, profile.kind, profile.credit_limit, profile.low_balance_threshold],
   );
-  w.touchHousehold();
+  if (name !== before.name) w.touchHousehold();
   return result.rows[0];
 }
 
@@ -254,6 +286,7 @@ export async function setDefaultAccount(client: PoolClient, id: number): Promise
   await client.query('UPDATE accounts SET is_default = true, updated_at = now() WHERE id = $1', [id]);
 }
 
+/** The account as ledger.account.closed.v1 carries it (no kind: a closed account's kind matters to no one). */
 export function accountSnapshot(a: AccountRow): LedgerAccountSnapshot {
   return {
     id: a.id,
@@ -262,5 +295,15 @@ export function accountSnapshot(a: AccountRow): LedgerAccountSnapshot {
     starting_balance_cents: a.starting_balance,
     is_default: a.is_default,
     sort_order: a.sort_order,
+  };
+}
+
+/** The account with its kind, limit and threshold (opened.v2, changed.v1, the replay). */
+export function accountSnapshotV2(a: AccountRow): LedgerAccountSnapshotV2 {
+  return {
+    ...accountSnapshot(a),
+    kind: a.kind,
+    credit_limit_cents: a.credit_limit,
+    low_balance_threshold_cents: a.low_balance_threshold,
   };
 }

@@ -10,25 +10,27 @@ import {
   ReorderAccountsBody,
 } from '@hf/contracts/ledger';
 import type {
+  AccountChangedV1,
   AccountClosedV1,
-  AccountOpenedV1,
-  AccountRenamedV1,
+  AccountOpenedV2,
   AccountsReorderedV1,
   TransactionDeletedV1,
 } from '@hf/contracts/ledger-events';
 import { badRequest, conflict, notFound, identityOf } from '@hf/service-kit';
 import { chunksBySize, detachLeg, snapshotBytes, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
+import { NEW_ACCOUNT_PROFILE, nextProfile, sameProfile, type Profile } from '../domain/account-profile';
 import { amountToCents, requireDate } from '../domain/values';
 import {
   accountSnapshot,
+  accountSnapshotV2,
   getAccount,
   insertAccount,
   listAccounts,
   lockHouseholdAccounts,
   markAccountDeleted,
-  renameAccount,
   setDefaultAccount,
   setSortOrders,
+  updateAccount,
   type AccountRow,
 } from '../repositories/accounts';
 import type { LedgerWrite } from '../repositories/events';
@@ -52,7 +54,7 @@ function assertNameFree(accounts: readonly AccountRow[], name: string, exceptId?
 const todayOf = (query: AccountBalanceQuery): string | undefined =>
   query.today === undefined ? undefined : requireDate(query.today, 'today');
 
-/** Accounts: list, read, create, rename, delete, reorder. */
+/** Accounts: list, read, create, rename or change the kind, delete, reorder. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: AccountBalanceQuery }>(
     '/api/accounts/',
@@ -85,7 +87,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const actor = identityOf(request);
       const name = cleanAccountName(request.body.name);
       const startingBalance = amountToCents(request.body.starting_balance, 'starting_balance');
-      const created = await runWrite(app, reply, actor, (w) => openAccount(w, name, startingBalance));
+      const profile = nextProfile(NEW_ACCOUNT_PROFILE, request.body);
+      const created = await runWrite(app, reply, actor, (w) => openAccount(w, name, startingBalance, profile));
       reply.code(201);
       return (await getAccount(app.db, actor.householdId, created.id))!;
     },
@@ -101,11 +104,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         const accounts = await lockHouseholdAccounts(w.client, actor.householdId);
         const account = accounts.find((a) => a.id === request.params.id);
         if (!account) throw notFound(ACCOUNT_NOT_FOUND);
-        if (account.name === name) return;
+        const profile = nextProfile(account, request.body);
+        if (account.name === name && sameProfile(account, profile)) return;
         assertNameFree(accounts, name, account.id);
-        const renamed = await renameAccount(w, account.id, name);
-        const data: AccountRenamedV1 = { account: accountSnapshot(renamed), previous_name: account.name };
-        w.emit(EVENTS.accountRenamed, `account/${account.id}`, data);
+        const after = await updateAccount(w, account, name, profile);
+        const data: AccountChangedV1 = { before: accountSnapshotV2(account), after: accountSnapshotV2(after) };
+        w.emit(EVENTS.accountChanged, `account/${account.id}`, data);
       });
       return (await getAccount(app.db, actor.householdId, request.params.id))!;
     },
@@ -182,13 +186,26 @@ async function closeAccount(w: LedgerWrite, accountId: number, userId: number): 
 }
 
 /** Opens an account (the household's first one is its default), last in the order. */
-async function openAccount(w: LedgerWrite, name: string, startingBalance: number): Promise<AccountRow> {
+async function openAccount(
+  w: LedgerWrite,
+  name: string,
+  startingBalance: number,
+  profile: Profile,
+): Promise<AccountRow> {
   const accounts = await lockHouseholdAccounts(w.client, w.householdId);
   assertNameFree(accounts, name);
   const sortOrder = accounts.reduce((max, a) => Math.max(max, a.sort_order + 1), 0);
-  const account = await insertAccount(w.client, w.householdId, name, startingBalance, accounts.length === 0, sortOrder);
-  const data: AccountOpenedV1 = { account: accountSnapshot(account) };
-  w.emit(EVENTS.accountOpened, `account/${account.id}`, data);
+  const account = await insertAccount(
+    w.client,
+    w.householdId,
+    name,
+    startingBalance,
+    accounts.length === 0,
+    sortOrder,
+    profile,
+  );
+  const data: AccountOpenedV2 = { account: accountSnapshotV2(account) };
+  w.emit(EVENTS.accountOpenedWithKind, `account/${account.id}`, data);
   return account;
 }
 

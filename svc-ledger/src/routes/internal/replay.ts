@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ReplayBody, ReplayHouseholds, ReplayPage } from '@hf/contracts/ledger-internal';
 import { withTransaction } from '@hf/service-kit';
 import { toEventSnapshot } from '../../domain/transaction-rules';
-import { accountRows, accountSnapshot } from '../../repositories/accounts';
+import { accountRows, accountSnapshotV2 } from '../../repositories/accounts';
 import { categoriesOf, categorySnapshot } from '../../repositories/categories';
 import { committedSequence, householdsWithAccounts } from '../../repositories/replay';
 import { liveRowsAfter } from '../../repositories/transactions';
@@ -53,7 +53,7 @@ export async function replayRoutes(app: FastifyInstance): Promise<void> {
         app.db,
         async (client) => {
           const sequence = first ? await committedSequence(client) : null;
-          const accounts = first ? (await accountRows(client, householdId)).map(accountSnapshot) : [];
+          const accounts = first ? (await accountRows(client, householdId)).map(accountSnapshotV2) : [];
           const categories = first
             ? (await categoriesOf(client, householdId)).map((c) => categorySnapshot(householdId, c))
             : [];
