@@ -109,12 +109,33 @@ describe('GET /api/reports/spending_by_category', () => {
       'GET',
       `/api/reports/spending_by_category?${q({ ...range, hide_category_ids: String(food), format: 'csv' })}`,
     );
-    expect(res.text).toBe('Category,Sub-category,Amount\r\nUncategorized,,7.77\r\n');
+    expect(res.text).toBe('Category,Parent,Amount,Subtotal\r\nUncategorized,,7.77,7.77\r\n');
     res = await reports('GET', `/api/reports/spending_by_payee?${q({ ...range, hide_category_ids: String(food) })}`);
     expect(res).toMatchObject({
       status: 400,
       body: { message: 'hide_category_ids applies to the reports by category only.' },
     });
+  });
+
+  it('writes one row per category: a parent column, its own amount and a separate subtotal, two decimals', async () => {
+    const res = await reports('GET', `/api/reports/spending_by_category?${q({ ...range, format: 'csv' })}`);
+    expect(res.text).toBe(
+      [
+        'Category,Parent,Amount,Subtotal',
+        'Food,,5.00,135.05',
+        'Groceries,Food,100.05,',
+        'Dining,Food,30.00,',
+        'Uncategorized,,7.77,7.77',
+        '',
+      ].join('\r\n'),
+    );
+    // A spreadsheet's sum of the Amount column: each counted row once (120.10 - 20.05 + 30 + 5 + 7.77).
+    const amountCents = res.text
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .reduce((sum: number, line: string) => sum + Math.round(Number(line.split(',')[2]) * 100), 0);
+    expect(amountCents).toBe(12010 - 2005 + 3000 + 500 + 777);
   });
 
   it('answers an empty list for a household with no rows', async () => {
@@ -271,7 +292,7 @@ describe('CSV downloads', () => {
       'attachment; filename="spending_by_payee_2025-03-01_2025-03-31.csv"',
     );
     expect(res.text.split('\r\n')[0]).toBe('Payee,Amount');
-    expect(res.text).toContain(`"'=HYPERLINK(""http://evil"",""x"")",2`);
+    expect(res.text).toContain(`"'=HYPERLINK(""http://evil"",""x"")",2.00\r\n`);
     const drill = await reports(
       'GET',
       `/api/reports/transactions_by_payee?${q({ ...range, payee_name: 'Kiosk', format: 'csv' })}`,

@@ -15,8 +15,12 @@ describe('csvCell', () => {
   ])('writes %p as %p', (input, output) => {
     expect(csvCell(input)).toBe(output);
   });
-  it('writes numbers as they are and null as empty', () => {
-    expect(csvCell(-12.5)).toBe('-12.5');
+  it('writes amounts with two decimals from whole cents and null as empty', () => {
+    expect(csvCell(-12.5)).toBe('-12.50');
+    expect(csvCell(7)).toBe('7.00');
+    expect(csvCell(0.1 + 0.2)).toBe('0.30');
+    expect(csvCell(-0.05)).toBe('-0.05');
+    expect(csvCell(999999999999.99)).toBe('999999999999.99');
     expect(csvCell(null)).toBe('');
   });
 });
@@ -31,7 +35,7 @@ describe('toCsv', () => {
           ['=B', 2.5],
         ],
       ),
-    ).toBe("Name,Amount\r\nA,1\r\n'=B,2.5\r\n");
+    ).toBe("Name,Amount\r\nA,1.00\r\n'=B,2.50\r\n");
   });
 });
 

@@ -1,4 +1,6 @@
-/** A CSV cell: text a person typed (escaped against formulas) or a number we computed. */
+import { centsToDecimalText, dollarsToCents } from '@hf/money';
+
+/** A CSV cell: text a person typed (escaped against formulas) or an amount we computed (decimal dollars). */
 export type CsvCell = string | number | null;
 
 /** Leading characters that make a spreadsheet read a text cell as a formula (OWASP CSV injection). */
@@ -7,11 +9,12 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /**
  * One cell of RFC 4180 CSV. Text starting with `=`, `+`, `-`, `@`, a tab or a CR gets a leading
  * apostrophe so spreadsheets show it as text; text with a comma, quote or line break is quoted
- * with inner quotes doubled. Numbers are written as they are (they are ours, never a formula).
+ * with inner quotes doubled. Numbers are amounts in dollars, written with two decimals from
+ * whole cents (`7.50`, `-0.05`): ours, never a formula, and summed by a spreadsheet to the cent.
  */
 export function csvCell(cell: CsvCell): string {
   if (cell === null) return '';
-  if (typeof cell === 'number') return String(cell);
+  if (typeof cell === 'number') return centsToDecimalText(dollarsToCents(cell));
   const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -1,16 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { ReportItems, ReportQuery, type ReportItem } from '@hf/contracts/reports';
 import { REPORT_MESSAGES, UNCATEGORIZED_ID, type ReportKind, type ReportSort } from '@hf/contracts/reports-limits';
+import { dollarsToCents, fromCents } from '@hf/money';
 import { badRequest, notFound } from '@hf/service-kit';
 import type { CsvCell } from '../domain/csv';
 import { categoryReport, netsByCategory, payeeReport, withoutHidden, type ReportSide } from '../domain/report-items';
 import { netsByPayee, netsByStoredCategory } from '../repositories/report-queries';
 import { REPORT_ERRORS, scopedRead, sendCsv, type ScopedRead } from '../route-helpers';
 
+/**
+ * One CSV row per item (docs/rules/reports.md, CSV downloads). By category: a parent's Amount is
+ * its own rows only and its Subtotal its value with its children; a child names its Parent and
+ * has no Subtotal. So a spreadsheet's sum of the Amount column is the report's total, each cent
+ * once.
+ */
 function* reportCsvRows(items: readonly ReportItem[], byCategory: boolean): Generator<CsvCell[]> {
   for (const item of items) {
-    yield byCategory ? [item.name, null, item.value] : [item.name, item.value];
-    for (const child of item.children) yield [item.name, child.name, child.value];
+    if (!byCategory) {
+      yield [item.name, item.value];
+      continue;
+    }
+    const childrenCents = item.children.reduce((sum, child) => sum + dollarsToCents(child.value), 0);
+    yield [item.name, null, fromCents(dollarsToCents(item.value) - childrenCents), item.value];
+    for (const child of item.children) yield [child.name, item.name, child.value, null];
   }
 }
 
@@ -45,7 +57,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         const items = withoutHidden(await build(read, request.query.sort_by ?? 'amount'), hidden);
         if (request.query.format !== 'csv') return items;
         const byCategory = kind !== 'spending_by_payee';
-        const header = byCategory ? ['Category', 'Sub-category', 'Amount'] : ['Payee', 'Amount'];
+        const header = byCategory ? ['Category', 'Parent', 'Amount', 'Subtotal'] : ['Payee', 'Amount'];
         return reply
           .serializer((s: string) => s)
           .send(sendCsv(reply, [kind, read.scope.start, read.scope.end], header, reportCsvRows(items, byCategory)));
