@@ -9,6 +9,7 @@ import {
   expect,
   linksIn,
   registerViaApi,
+  signInWithToken,
   snap,
   test,
   uniqueEmail,
@@ -140,6 +141,20 @@ test.describe('session', () => {
     expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('/login while signed in goes to the dashboard, not a login form under the signed-in navigation', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerViaApi(request, { name: 'Still Signed In' });
+    await signInWithToken(page, user, '/dashboard');
+    await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Login', exact: true })).toHaveCount(0);
+    await expect(passwordField(page)).toHaveCount(0);
   });
 
   test('log in with "Remember me": the email is remembered; without it, it is forgotten', async ({

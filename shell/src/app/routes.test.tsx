@@ -40,6 +40,15 @@ describe('routes', () => {
     await waitFor(() => expect(pathname()).toBe('/login'));
   });
 
+  test('/login with a stored session goes to /dashboard instead of showing the login form', async () => {
+    signIn();
+    const loader = stubRemoteLoader();
+    const { pathname } = renderShell({ path: '/login', loader });
+    await waitFor(() => expect(pathname()).toBe('/dashboard'));
+    expect(screen.queryByRole('heading', { level: 1, name: 'Login' })).toBeNull();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+
   test('/ goes to /dashboard when signed in', async () => {
     signIn();
     const { pathname } = renderShell({ path: '/' });

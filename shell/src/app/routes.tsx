@@ -18,6 +18,7 @@ import {
   ReportsRoute,
 } from '../remotes/pages';
 import { RequireAuth } from '../session/RequireAuth';
+import { SignedOutOnly } from '../session/SignedOutOnly';
 
 export interface RouteOptions {
   /** Tests shorten the 2-hour inactivity limit. */
@@ -32,7 +33,14 @@ export function appRoutes(options: RouteOptions = {}): RouteObject[] {
       errorElement: <ShellErrorPage />,
       children: [
         { index: true, element: <Navigate to="/dashboard" replace /> },
-        { path: 'login', element: <LoginPage /> },
+        {
+          path: 'login',
+          element: (
+            <SignedOutOnly>
+              <LoginPage />
+            </SignedOutOnly>
+          ),
+        },
         { path: 'register', element: <RegisterPage /> },
         { path: 'forgot-password', element: <ForgotPasswordPage /> },
         { path: 'reset-password/:token', element: <ResetPasswordPage /> },
