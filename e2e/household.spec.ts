@@ -166,3 +166,36 @@ test('an admin cancels a sent invitation after confirming', async ({ page, reque
   await page.goto(`/register?token=${encodeURIComponent(token)}`);
   await expect(page.getByText('This invitation link is invalid or has expired.')).toBeVisible();
 });
+
+test('a member (not admin) sees the members and whom to ask, with no invite form and no Remove', async ({
+  page,
+  request,
+}, testInfo) => {
+  const admin = await registerViaApi(request, { name: 'Ada Admin' });
+  const memberEmail = uniqueEmail('member');
+  const invited = await api(request, admin, 'POST', '/household/invite', { email: memberEmail });
+  expect(invited.status, JSON.stringify(invited.body)).toBeLessThan(300);
+  const token = (invited.body as { token: string }).token;
+  const member = await registerViaApi(request, { name: 'Bo Member', email: memberEmail, token });
+
+  await signInWithToken(page, member, '/settings/household');
+  const members = page.getByRole('list', { name: 'Household members' });
+  await expect(members.getByText(admin.email)).toBeVisible();
+  await expect(members.getByText(memberEmail)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your Membership' })).toContainText(
+    'Only an admin can invite people or remove members: ask Ada Admin.',
+  );
+  await expect(page.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Invite a Member' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create Invite Link' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Sent Invitations' })).toHaveCount(0);
+  await snap(page, testInfo, 'household-member-rights');
+
+  // The admin still sees the invite form and Remove on the member.
+  await signInWithToken(page, admin, '/settings/household');
+  await expect(page.getByRole('button', { name: 'Create Invite Link' })).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: memberEmail }).getByRole('button', { name: 'Remove' }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your Membership' })).toHaveCount(0);
+});

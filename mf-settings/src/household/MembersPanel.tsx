@@ -6,12 +6,14 @@ import { INVITE_MESSAGES } from './invitation-link';
 
 export interface MembersPanelProps {
   members: HouseholdMember[];
-  /** The signed-in member's id; Remove is offered on every other member once it is known. */
+  /** The signed-in member's id; marks "(you)" and keeps Remove off their own row. */
   currentUserId: number | null;
+  /** Whether the signed-in member may remove others (an admin): Remove is shown only then. */
+  canRemove: boolean;
 }
 
-/** "Current Members": email, name and role of everyone in the household, with Remove on the others. */
-export function MembersPanel({ members, currentUserId }: MembersPanelProps) {
+/** "Current Members": email, name and role of everyone in the household, with Remove on the others for an admin. */
+export function MembersPanel({ members, currentUserId, canRemove }: MembersPanelProps) {
   const status = useTimedMessage();
   const removeMember = useRemoveMember();
   const [pendingRemoval, setPendingRemoval] = useState<HouseholdMember | null>(null);
@@ -33,7 +35,7 @@ export function MembersPanel({ members, currentUserId }: MembersPanelProps) {
                 {member.name && <span className="hf-settings__item-detail">{member.email}</span>}
               </div>
               <span className={`hf-settings__role hf-settings__role--${member.role}`}>{member.role}</span>
-              {currentUserId !== null && !isYou && (
+              {canRemove && currentUserId !== null && !isYou && (
                 <button
                   type="button"
                   className="hf-button hf-button--danger"

@@ -3,15 +3,20 @@ import { StatusMessage } from '@hf/ui';
 import { useCurrentUser, useHousehold } from '../household/household-api';
 import { INVITE_MESSAGES } from '../household/invitation-link';
 import { InvitePanel } from '../household/InvitePanel';
+import { MemberRightsPanel } from '../household/MemberRightsPanel';
 import { MembersPanel } from '../household/MembersPanel';
 import { SentInvitationsPanel } from '../household/SentInvitationsPanel';
 import '../settings.css';
 
-/** /settings/household: members, invite by link, and (admins) the invitations sent. */
+/**
+ * /settings/household: the members; an admin also invites by link, removes members and sees the
+ * invitations sent. A member sees the members and who can do those (docs/rules/households.md).
+ */
 export default function HouseholdPage() {
   const household = useHousehold();
   const me = useCurrentUser();
   const loadError = household.error ?? me.error;
+  const isAdmin = me.data?.role === 'admin';
 
   return (
     <div className="hf-settings">
@@ -22,11 +27,12 @@ export default function HouseholdPage() {
       />
       {household.isPending && !loadError && <p className="hf-settings__loading">Loading household…</p>}
       <div className="hf-settings__grid">
-        {household.data && <MembersPanel members={household.data.members} currentUserId={me.data?.id ?? null} />}
-        <InvitePanel />
-        {household.data && me.data?.role === 'admin' && (
-          <SentInvitationsPanel invitations={household.data.pending_invitations} />
+        {household.data && (
+          <MembersPanel members={household.data.members} currentUserId={me.data?.id ?? null} canRemove={isAdmin} />
         )}
+        {isAdmin && <InvitePanel />}
+        {household.data && isAdmin && <SentInvitationsPanel invitations={household.data.pending_invitations} />}
+        {household.data && me.data?.role === 'member' && <MemberRightsPanel members={household.data.members} />}
       </div>
     </div>
   );
