@@ -1,14 +1,18 @@
 import type { AccountSummary } from '@hf/app-kit';
 import type { CategoryOption } from '@hf/app-kit/editing';
 import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
+import { localToday } from '@hf/calendar';
 import { CategoryInput, PayeeInput } from '@hf/ui/editing';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { budgetApi, budgetErrorMessage, BUDGET_TEXT } from './api';
-import { parseDay, PAYEE_REQUIRED, transferAccountFor } from './grid';
+import { PAYEE_REQUIRED, transferAccountFor } from './grid';
+import { createScheduleBody, NEW_SCHEDULE, parseScheduleDraft, type DraftField } from './schedule-draft';
+import { ScheduleFields, ScheduleSummary } from './ScheduleFields';
 
 /**
  * Adds a planned deposit or payment below its table: payee (another account's name makes it a
- * transfer there), category through the creation flow, and the day of the month.
+ * transfer there), category through the creation flow, and its schedule (every month on a day by
+ * default). A refused add shows the server's message in the form.
  */
 export function AddItemForm({
   itemType,
@@ -31,12 +35,13 @@ export function AddItemForm({
 }) {
   const [payee, setPayee] = useState('');
   const [category, setCategory] = useState('');
-  const [day, setDay] = useState('');
-  const [invalid, setInvalid] = useState<{ field: 'payee' | 'day'; message: string } | null>(null);
+  const [schedule, setSchedule] = useState(NEW_SCHEDULE);
+  const [invalid, setInvalid] = useState<{ field: 'payee' | DraftField | null; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const payeeRef = useRef<HTMLInputElement>(null);
-  const dayRef = useRef<HTMLInputElement>(null);
   const messageId = useId();
+  const today = localToday();
   const transferTo = transferAccountFor(payee, accounts, accountId);
   const otherAccountNames = accounts.filter((a) => a.id !== accountId).map((a) => a.name);
   const noun = itemType === 'deposit' ? 'Deposit' : 'Payment';
@@ -50,10 +55,10 @@ export function AddItemForm({
       payeeRef.current?.focus();
       return;
     }
-    const parsedDay = parseDay(day);
-    if (!parsedDay.ok) {
-      setInvalid({ field: 'day', message: parsedDay.message });
-      dayRef.current?.focus();
+    const parsed = parseScheduleDraft(schedule);
+    if (!parsed.ok) {
+      setInvalid({ field: parsed.field, message: parsed.message });
+      formRef.current?.querySelector<HTMLElement>(`[data-field="${parsed.field}"]`)?.focus();
       return;
     }
     setInvalid(null);
@@ -69,17 +74,17 @@ export function AddItemForm({
         await budgetApi.createItem(accountId, {
           payee: transferTo ? transferTo.name : payee.trim(),
           item_type: itemType,
-          day_of_month: parsedDay.day,
+          ...createScheduleBody(parsed.schedule),
           ...(category_id ? { category_id } : {}),
           ...(!transferTo && category.trim() ? { categoryName: category.trim() } : {}),
         });
       } catch (err) {
-        onError(budgetErrorMessage(err, BUDGET_TEXT.addItem));
+        setInvalid({ field: null, message: budgetErrorMessage(err, BUDGET_TEXT.addItem) });
         return;
       }
       setPayee('');
       setCategory('');
-      setDay('');
+      setSchedule(NEW_SCHEDULE);
       await onAdded();
       payeeRef.current?.focus();
     } finally {
@@ -89,6 +94,7 @@ export function AddItemForm({
 
   return (
     <form
+      ref={formRef}
       className="budget-add-form"
       aria-label={`Add planned ${noun.toLowerCase()}`}
       noValidate
@@ -114,25 +120,17 @@ export function AddItemForm({
           disabled={!!transferTo}
         />
       </label>
-      <label className="hf-field budget-add-form__day">
-        <span>Day</span>
-        <input
-          ref={dayRef}
-          type="number"
-          min={1}
-          max={31}
-          step={1}
-          inputMode="numeric"
-          required
-          aria-invalid={invalid?.field === 'day' || undefined}
-          aria-describedby={invalid ? messageId : undefined}
-          value={day}
-          onChange={(e) => setDay(e.target.value)}
-        />
-      </label>
+      <ScheduleFields
+        draft={schedule}
+        onChange={setSchedule}
+        today={today}
+        invalid={invalid?.field && invalid.field !== 'payee' ? invalid.field : null}
+        messageId={messageId}
+      />
       <button type="submit" className="hf-button hf-button--primary" disabled={busy}>
         Add {noun}
       </button>
+      <ScheduleSummary draft={schedule} today={today} />
       {invalid && (
         <p id={messageId} role="alert" className="hf-status hf-status--error budget-add-form__message">
           {invalid.message}

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON request bodies seen by the fetch stub */
 import { resetEventSequence } from '@hf/app-kit';
-import { anEnvelope } from '@hf/app-kit/testing/budget';
+import { anEnvelope, aPredictable } from '@hf/app-kit/testing/budget';
 import { type FetchCall, renderWithStubs, setToday, type StubRoutes } from '@hf/app-kit/testing/harness';
 import type { Envelope, Predictable } from '@hf/contracts/budget';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -36,27 +36,7 @@ const tree = [
 const values = (amounts: Record<string, number> = {}) => Object.fromEntries(MONTHS.map((m) => [m, amounts[m] ?? 0]));
 
 function item(id: number, extra: Partial<Predictable> = {}): Predictable {
-  return {
-    id,
-    account_id: 1,
-    item_type: 'payment',
-    payee: `Payee ${id}`,
-    category: null,
-    category_id: null,
-    day_of_month: 1,
-    values: values(),
-    transfer_account_id: null,
-    is_incoming_transfer: false,
-    frequency: 'monthly',
-    interval: null,
-    days_of_month: null,
-    start_date: null,
-    end_date: null,
-    weekend: 'keep',
-    occurrences: {},
-    next_dates: [],
-    ...extra,
-  };
+  return aPredictable({ id, values: values(), ...extra });
 }
 
 const envelope = (id: number, extra: Partial<Envelope> = {}): Envelope => anEnvelope({ id, ...extra });
@@ -353,7 +333,7 @@ describe('Budget Planner: The Predictables', () => {
     const headers = within(grid('Planned Payments'))
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers.slice(0, 3)).toEqual(['Payee', 'Category', 'Day']);
+    expect(headers.slice(0, 3)).toEqual(['Payee', 'Category', 'Schedule']);
     expect(headers.slice(3, 15)).toEqual([
       'Nov 2026',
       'Dec 2026',
@@ -371,7 +351,7 @@ describe('Budget Planner: The Predictables', () => {
     expect(cellsOf(rowOf('Planned Payments', 'Landlord')).map((c) => c.textContent)).toEqual([
       'Landlord',
       'Rent',
-      '31',
+      'Every month on the 31stNo dates ahead',
       '$1,200.00',
       ...Array(11).fill('-'),
     ]);
@@ -379,7 +359,7 @@ describe('Budget Planner: The Predictables', () => {
       cellsOf(rowOf('Planned Deposits', 'Employer'))
         .slice(0, 6)
         .map((c) => c.textContent),
-    ).toEqual(['Employer', 'Salary', '15', '$3,000.00', '$3,000.00', '-']);
+    ).toEqual(['Employer', 'Salary', 'Every month on the 15thNo dates ahead', '$3,000.00', '$3,000.00', '-']);
     const transfer = rowOf('Planned Payments', 'Savings');
     expect(cellsOf(transfer)[1]).toHaveTextContent('-- Transfer --');
     const mirror = rowOf('Planned Deposits', 'Savings');
@@ -511,7 +491,7 @@ describe('Budget Planner: The Predictables', () => {
     expect(cell(1, 14)).toHaveFocus();
   });
 
-  it('edits payee, day and category (PUT); a failure says "Could not update the item."', async () => {
+  it('edits payee and category (PUT); a failure says "Could not update the item."', async () => {
     const puts: any[] = [];
     let fail = false;
     const { user } = setup({
@@ -531,18 +511,12 @@ describe('Budget Planner: The Predictables', () => {
     await user.keyboard('{Control>}a{/Control}Big Landlord{Enter}');
     await waitFor(() => expect(puts).toEqual([{ payee: 'Big Landlord' }]));
     await screen.findByText('Big Landlord');
-    await user.click(cellsOf(rowOf('Planned Payments', 'Big Landlord'))[2]);
-    await user.keyboard('{Control>}a{/Control}32{Enter}');
-    expect(await screen.findByText('Day must be between 1 and 31.')).toBeInTheDocument();
-    await user.click(cellsOf(rowOf('Planned Payments', 'Big Landlord'))[2]);
-    await user.keyboard('{Control>}a{/Control}28{Enter}');
-    await waitFor(() => expect(puts).toEqual([{ payee: 'Big Landlord' }, { day_of_month: 28 }]));
     await user.click(cellsOf(rowOf('Planned Payments', 'Big Landlord'))[1]);
     await user.keyboard('{Control>}a{/Control}Groceries{Enter}');
-    await waitFor(() => expect(puts).toEqual([{ payee: 'Big Landlord' }, { day_of_month: 28 }, { category_id: 1 }]));
+    await waitFor(() => expect(puts).toEqual([{ payee: 'Big Landlord' }, { category_id: 1 }]));
     fail = true;
-    await user.click(cellsOf(rowOf('Planned Payments', 'Big Landlord'))[2]);
-    await user.keyboard('{Control>}a{/Control}3{Enter}');
+    await user.click(cellsOf(rowOf('Planned Payments', 'Big Landlord'))[0]);
+    await user.keyboard('{Control>}a{/Control}Landlords{Enter}');
     expect(await screen.findByText('Could not update the item.')).toBeInTheDocument();
   });
 

@@ -7,7 +7,7 @@ import { shortMonthLabel } from './months';
 
 export interface PlannedCellEditorProps {
   item: Predictable;
-  column: FixedColumn | { month: string };
+  column: Exclude<FixedColumn, 'schedule'> | { month: string };
   text: string;
   onText: (text: string) => void;
   /** Enter, Tab and Escape (PlannedTable). */
@@ -19,7 +19,7 @@ export interface PlannedCellEditorProps {
   categoryOptions: readonly CategoryOption[];
 }
 
-/** The editor of one cell: the payee and category autocompletes, or a text field for the day and amounts. */
+/** The editor of one cell: the payee and category autocompletes, or a text field for a month's amount. */
 export function PlannedCellEditor(props: PlannedCellEditorProps) {
   const { item, column, text, onText, onKeyDown, onCommit } = props;
   // The autocompletes' shared part: the text, Enter / Tab / Escape, focus when opened.
@@ -36,12 +36,12 @@ export function PlannedCellEditor(props: PlannedCellEditorProps) {
         <CategoryInput {...typing} options={props.categoryOptions} allowTransfer={false} />
       </span>
     );
-  const label = column === 'day' ? `Day of ${item.payee}` : `${item.payee} ${shortMonthLabel(column.month)}`;
+  const label = `${item.payee} ${shortMonthLabel(column.month)}`;
   return (
     <input
       ref={autoFocus}
       type="text"
-      inputMode={column === 'day' ? 'numeric' : 'decimal'}
+      inputMode="decimal"
       aria-label={label}
       className="hf-input budget-editor__input"
       value={text}

@@ -1,19 +1,30 @@
 /**
- * One table of The Predictables ("Planned Deposits" or "Planned Payments"): payee, category, day
- * and the 12 months of the horizon, used like a spreadsheet. Arrows (and Home / End) move between
- * cells, Enter or typing starts an edit, Enter commits (and moves down), Tab commits (and moves
- * right), Escape cancels; a click edits the cell. A month's amount fills forward (autofill
- * `full`) and is saved only when it changed. Incoming transfer mirrors are italic and read-only.
+ * One table of The Predictables ("Planned Deposits" or "Planned Payments"): payee, category,
+ * schedule (in plain words, with the next dates) and the 12 months of the horizon, used like a
+ * spreadsheet. Arrows (and Home / End) move between cells, Enter or typing starts an edit, Enter
+ * commits (and moves down), Tab commits (and moves right), Escape cancels; a click edits the
+ * cell, and on the Schedule cell opens the schedule dialog. A month's amount fills forward
+ * (autofill `full`) and is saved only when it changed; a month with several occurrences shows
+ * how many and its total. Incoming transfer mirrors are italic and read-only.
  */
 import type { AccountSummary } from '@hf/app-kit';
 import type { CategoryOption } from '@hf/app-kit/editing';
 import { ConfirmDialog } from '@hf/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { AddItemForm } from './AddItemForm';
 import { PlannedCellEditor } from './PlannedCellEditor';
 import { PlannedItemRow } from './PlannedItemRow';
+import { ScheduleDialog } from './ScheduleDialog';
 import { usePlannedGrid } from './use-planned-grid';
 import { useId, useState } from 'react';
-import { budgetApi, budgetErrorMessage, BUDGET_TEXT, useBudgetRefresh, type Predictable } from './api';
+import {
+  budgetApi,
+  budgetErrorMessage,
+  BUDGET_TEXT,
+  scheduledItemsKey,
+  useBudgetRefresh,
+  type Predictable,
+} from './api';
 import { columnAt, FIXED_COLUMNS } from './grid';
 import { shortMonthLabel } from './months';
 
@@ -45,9 +56,19 @@ export function PlannedTable({
 }: PlannedTableProps) {
   const headingId = useId();
   const refresh = useBudgetRefresh();
+  const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<Predictable | null>(null);
+  const [scheduling, setScheduling] = useState<Predictable | null>(null);
   const otherAccountNames = accounts.filter((a) => a.id !== accountId).map((a) => a.name);
-  const grid = usePlannedGrid({ accountId, items, months, resolveCategory, onError, refresh });
+  const grid = usePlannedGrid({
+    accountId,
+    items,
+    months,
+    resolveCategory,
+    onError,
+    refresh,
+    onEditSchedule: setScheduling,
+  });
   const { activeCell, editing } = grid;
   const columnCount = FIXED_COLUMNS.length + months.length;
 
@@ -62,11 +83,20 @@ export function PlannedTable({
     await refresh();
   };
 
-  const editor = (item: Predictable, col: number) =>
-    editing && (
+  const scheduleSaved = async (updated: Predictable) => {
+    queryClient.setQueryData<Predictable[]>(scheduledItemsKey(accountId), (old) =>
+      old?.map((i) => (i.id === updated.id && !i.is_incoming_transfer ? updated : i)),
+    );
+    await refresh();
+  };
+
+  const editor = (item: Predictable, col: number) => {
+    const column = columnAt(col, months);
+    if (!editing || column === 'schedule') return null;
+    return (
       <PlannedCellEditor
         item={item}
-        column={columnAt(col, months)}
+        column={column}
         text={editing.text}
         onText={grid.setEditingText}
         onKeyDown={grid.onEditorKey}
@@ -76,6 +106,7 @@ export function PlannedTable({
         categoryOptions={categoryOptions}
       />
     );
+  };
 
   return (
     <div className="budget-planned">
@@ -91,9 +122,7 @@ export function PlannedTable({
                 Payee
               </th>
               <th scope="col">Category</th>
-              <th scope="col" className="hf-num">
-                Day
-              </th>
+              <th scope="col">Schedule</th>
               {months.map((m) => (
                 <th key={m} scope="col" className="hf-num">
                   {shortMonthLabel(m)}
@@ -146,6 +175,7 @@ export function PlannedTable({
         onError={onError}
         onAdded={refresh}
       />
+      {scheduling && <ScheduleDialog item={scheduling} onSaved={scheduleSaved} onClose={() => setScheduling(null)} />}
       {deleting && (
         <ConfirmDialog
           title="Delete Scheduled Item"

@@ -50,9 +50,9 @@ describe('grid cells', () => {
     expect(categoryCellText(item({ is_incoming_transfer: true, category: null }))).toBe('-- Transfer --');
   });
 
-  it('columns: payee, category, day, then the months', () => {
+  it('columns: payee, category, schedule, then the months', () => {
     const months = horizonMonths('2026-11-15');
-    expect([0, 1, 2].map((i) => columnAt(i, months))).toEqual(['payee', 'category', 'day']);
+    expect([0, 1, 2].map((i) => columnAt(i, months))).toEqual(['payee', 'category', 'schedule']);
     expect(columnAt(3, months)).toEqual({ month: '2026-11-01' });
     expect(columnAt(14, months)).toEqual({ month: '2027-10-01' });
   });

@@ -5,7 +5,7 @@ import { centsToDecimalText, dollarsToCents, formatCurrency, parseCurrencyInput 
 import type { Predictable } from './api';
 
 /** Columns before the 12 month columns. */
-export const FIXED_COLUMNS = ['payee', 'category', 'day'] as const;
+export const FIXED_COLUMNS = ['payee', 'category', 'schedule'] as const;
 export type FixedColumn = (typeof FIXED_COLUMNS)[number];
 
 /** The column of a cell: a fixed one or a month key `YYYY-MM-01`. */
@@ -25,6 +25,11 @@ export function categoryCellText(item: Predictable): string {
 /** The amount of a month (0 when absent), in cents. */
 export function monthCents(item: Predictable, month: string): number {
   return dollarsToCents(item.values[month]);
+}
+
+/** An item's occurrence dates in a month of the grid; null when the answer does not list the month. */
+export function monthOccurrences(item: Predictable, month: string): readonly string[] | null {
+  return item.occurrences[month] ?? null;
 }
 
 /** A zero shows as a dash in the planned tables (docs/rules/money.md). */

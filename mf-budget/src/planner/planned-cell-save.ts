@@ -1,6 +1,6 @@
 import { fromCents } from '@hf/money';
 import { budgetApi, budgetErrorMessage, BUDGET_TEXT, type Predictable } from './api';
-import { columnAt, monthCents, parseAmountEdit, parseDay, PAYEE_REQUIRED } from './grid';
+import { columnAt, monthCents, parseAmountEdit, PAYEE_REQUIRED } from './grid';
 
 export interface CellSaveContext {
   months: readonly string[];
@@ -13,7 +13,8 @@ export interface CellSaveContext {
 
 /**
  * Saves one edited cell of a planned item, only when its text changed: a month's amount fills
- * forward (autofill `full`, shown at once), payee, day and category are updates of the item.
+ * forward (autofill `full`, shown at once), payee and category are updates of the item (the
+ * schedule has its own dialog, ScheduleDialog).
  * A wrong text or a failed save goes to `onError`.
  */
 export async function saveCell(item: Predictable, col: number, text: string, context: CellSaveContext) {
@@ -49,16 +50,7 @@ export async function saveCell(item: Predictable, col: number, text: string, con
     } catch (err) {
       onError(budgetErrorMessage(err, BUDGET_TEXT.updateItem));
     }
-  } else if (column === 'day') {
-    const day = parseDay(text);
-    if (!day.ok) return onError(day.message);
-    if (day.day === item.day_of_month) return;
-    try {
-      replaceItem(await budgetApi.updateItem(item.id, { day_of_month: day.day }));
-    } catch (err) {
-      onError(budgetErrorMessage(err, BUDGET_TEXT.updateItem));
-    }
-  } else {
+  } else if (column === 'category') {
     if (text.trim() === (item.category ?? '')) return;
     const resolved = await resolveCategory(text);
     if (!resolved || resolved.id === item.category_id) return;

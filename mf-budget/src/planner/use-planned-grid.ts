@@ -19,6 +19,8 @@ export interface PlannedGridOptions {
   onError: (message: string | null) => void;
   /** Re-reads the budget after a save. */
   refresh: () => Promise<void>;
+  /** Opens the schedule dialog of an item (its Schedule cell has no editor in the grid). */
+  onEditSchedule: (item: Predictable) => void;
 }
 
 /** Whether a cell opens an editor: an incoming transfer's row never does, a transfer's category neither. */
@@ -32,8 +34,7 @@ function editText(item: Predictable, col: number, months: readonly string[]): st
   const column = columnAt(col, months);
   if (column === 'payee') return item.payee;
   if (column === 'category') return categoryCellText(item);
-  if (column === 'day') return String(item.day_of_month);
-  return amountEditText(monthCents(item, column.month));
+  return typeof column === 'object' ? amountEditText(monthCents(item, column.month)) : '';
 }
 
 /** The cell an arrow, Home or End key moves to (Ctrl+Home/End: the first/last row); undefined for other keys. */
@@ -55,8 +56,11 @@ function isTypedCharacter(event: KeyboardEvent<HTMLElement>): boolean {
   return event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && event.key !== ' ';
 }
 
-/** A key on a cell with no editor open: arrows, Home and End move; Enter or F2 edits; a character types over. */
-function onCellKeyDown(
+/**
+ * A key on a cell with no editor open: arrows, Home and End move; Enter or F2 edits; a character
+ * types over (on the Schedule cell, Enter, F2 and a character open its dialog).
+ */
+export function onCellKeyDown(
   event: KeyboardEvent<HTMLElement>,
   cell: Cell,
   grid: {
@@ -80,10 +84,11 @@ function onCellKeyDown(
 }
 
 /** A key in the open editor: Enter saves and goes down, Tab saves and goes across, Escape cancels. */
-function onEditorKeyDown(
+export function onEditorKeyDown(
   event: KeyboardEvent<HTMLElement>,
   editing: Editing,
-  items: readonly Predictable[],
+  // Any grid's rows (the Predictables, the envelopes): an incoming transfer's mirror is no row of its own.
+  items: readonly { id: number; is_incoming_transfer?: boolean }[],
   editor: { commit: (then?: Cell) => Promise<void>; cancel: () => void },
 ): void {
   const row = Math.max(
@@ -107,7 +112,7 @@ function onEditorKeyDown(
  * The active cell, kept inside the table when rows come and go; keyboard moves (`moveTo`) and
  * `refocus` focus it once no editor is open (a click focuses it itself).
  */
-function useActiveCell(rowCount: number, columnCount: number, editing: Editing | null) {
+export function useActiveCell(rowCount: number, columnCount: number, editing: Editing | null) {
   const tableRef = useRef<HTMLTableElement>(null);
   const [active, setActive] = useState<Cell | null>(null);
   const [focusNonce, setFocusNonce] = useState(0);
@@ -137,7 +142,8 @@ function useActiveCell(rowCount: number, columnCount: number, editing: Editing |
  * The grid used like a spreadsheet: the active cell (keyboard moves focus it), the cell being
  * edited and its text, and the keys of both (see PlannedTable).
  */
-export function usePlannedGrid({ accountId, items, months, resolveCategory, onError, refresh }: PlannedGridOptions) {
+export function usePlannedGrid(options: PlannedGridOptions) {
+  const { accountId, items, months, resolveCategory, onError, refresh, onEditSchedule } = options;
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing | null>(null);
   const editingRef = useRef<Editing | null>(null);
@@ -150,9 +156,13 @@ export function usePlannedGrid({ accountId, items, months, resolveCategory, onEr
   const startEdit = (cell: Cell, initial?: string) => {
     const item = items[cell.row];
     if (!item || !editable(item, cell.col)) return;
-    const text = initial ?? editText(item, cell.col, months);
     onError(null);
     setActive({ row: cell.row, col: cell.col });
+    if (columnAt(cell.col, months) === 'schedule') {
+      onEditSchedule(item);
+      return;
+    }
+    const text = initial ?? editText(item, cell.col, months);
     setEditing({ ...cell, itemId: item.id, text });
   };
 
