@@ -5,6 +5,7 @@ import Type, { type Static } from 'typebox';
 import { CalendarDateString, Id, NullableId, Text } from './common';
 import { LEDGER_LIMITS } from './ledger-limits';
 import { Payee } from './names';
+import { Payee } from './names';
 import { NEW_TRANSACTION_FIELDS, TransactionStatus } from './ledger';
 import { LedgerAccountSnapshotV2, LedgerCategorySnapshot, LedgerTransactionSnapshot } from './ledger-events';
 
@@ -148,6 +149,13 @@ export const ReplayBody = Type.Object(
   { additionalProperties: false },
 );
 export type ReplayBody = Static<typeof ReplayBody>;
+
+/**
+ * POST /internal/replay/head (svc-ledger): the ledger's latest event sequence. A read model asks
+ * it when a client's X-Min-Sequence is ahead of what it has applied: beyond the head, no wait.
+ */
+export const ReplayHead = Type.Object({ sequence: Type.Integer() });
+export type ReplayHead = Static<typeof ReplayHead>;
 
 /** POST /internal/replay/households (svc-ledger): every household with an account, ever. */
 export const ReplayHouseholds = Type.Object({ household_ids: Type.Array(Type.Integer()), sequence: Type.Integer() });

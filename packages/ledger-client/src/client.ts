@@ -8,6 +8,7 @@ import type {
   ClearTransactionsResponse,
   DeleteBudgetedRowsBody,
   ReplayBody,
+  ReplayHead,
   ReplayHouseholds,
   ReplayPage,
   UpsertBudgetedRowBody,
@@ -81,6 +82,11 @@ export class LedgerClient {
   }
 
   // --- Replay (read models) ---------------------------------------------------------------------
+
+  /** The ledger's latest event sequence (what no client's X-Min-Sequence may be beyond). */
+  replayHead(): Promise<ReplayHead> {
+    return this.json(this.call('POST', '/internal/replay/head', {}, TIMEOUT_MS.budgetedRows));
+  }
 
   /** Every household that has (or had) an account, with the event sequence read with them. */
   replayHouseholds(): Promise<ReplayHouseholds> {

@@ -6,7 +6,7 @@ import {
   type MessagingLogger,
   type Subscription,
 } from '@hf/messaging';
-import { withTransaction, type Pool, type PoolClient } from '@hf/service-kit';
+import { badRequest, withTransaction, type Pool, type PoolClient } from '@hf/service-kit';
 import { changesOf } from './mirror-events';
 import {
   applyChanges,
@@ -20,6 +20,14 @@ import type { LedgerReplay } from './replay-client';
 import { ALL_LEDGER_SCHEMAS } from './schemas';
 
 export const LEDGER_SOURCE = 'svc-ledger';
+
+/** What a read answers (400) whose X-Min-Sequence no ledger write ever answered. */
+export const SEQUENCE_BEYOND_HEAD =
+  "X-Min-Sequence is beyond the ledger's latest change. Send the x-event-sequence of a write, or leave it out.";
+/** How long a read waits for the consumer to apply its X-Min-Sequence before a rebuild. */
+const CONSUMER_WAIT_MS = 2000;
+/** A household whose consumer lags is rebuilt for waiting reads at most this often. */
+const LAGGING_REBUILD_INTERVAL_MS = 10_000;
 
 export interface LedgerMirrorOptions {
   pool: Pool;
@@ -44,8 +52,10 @@ export interface LedgerMirrorOptions {
  *   sequence means events were lost (the bus's retention, a terminated message): every household
  *   is then marked stale.
  * - `ensureFresh(household, minSequence)` before a read: rebuilds the household from svc-ledger's
- *   replay when it was never built, is stale, or the consumer does not reach `minSequence`
- *   (X-Min-Sequence) within 2 s.
+ *   replay when it was never built or is stale. A `minSequence` (X-Min-Sequence) the consumer has
+ *   not reached is checked against the ledger's head first: beyond it, the read is refused at once
+ *   (400, docs/decisions/0113-min-sequence-beyond-the-head.md); else the read waits up to 2 s for
+ *   the consumer, then rebuilds the household unless it was rebuilt within the last 10 s.
  */
 export class LedgerMirror {
   private readonly rebuilding = new Map<number, Promise<void>>();
@@ -125,16 +135,23 @@ export class LedgerMirror {
     return households.length;
   }
 
-  /** Makes the household's mirror fit for a read that has seen `minSequence` (0: no wish). */
+  /**
+   * Makes the household's mirror fit for a read that has seen `minSequence` (0: no wish). Throws
+   * a 400 when `minSequence` is beyond the ledger's latest event: no write ever answered it, so
+   * neither waiting nor rebuilding could reach it.
+   */
   async ensureFresh(householdId: number, minSequence: number): Promise<void> {
     const { pool, consumer } = this.options;
-    let sync = await householdSync(pool, householdId);
-    if (sync && !sync.stale && minSequence > sync.sequence) {
-      if (!(await waitForPosition(pool, consumer, LEDGER_SOURCE, minSequence))) {
-        sync = await householdSync(pool, householdId);
-        if (sync && minSequence > sync.sequence) sync = null;
-      }
-    }
-    if (!sync || sync.stale) await this.rebuild(householdId);
+    const sync = await householdSync(pool, householdId);
+    if (!sync || sync.stale) return this.rebuild(householdId);
+    if (minSequence <= sync.sequence) return;
+    if (await waitForPosition(pool, consumer, LEDGER_SOURCE, minSequence, 0)) return;
+    // A ledger that does not answer cannot say; the read then waits as for any lagging consumer.
+    const head = await this.options.replay.head().catch(() => null);
+    if (head !== null && minSequence > head) throw badRequest(SEQUENCE_BEYOND_HEAD);
+    if (await waitForPosition(pool, consumer, LEDGER_SOURCE, minSequence, CONSUMER_WAIT_MS)) return;
+    // The consumer is behind (the bus is slow or down): the ledger's replay has the write. At most
+    // one rebuild per household per interval, whatever the number of reads that wait.
+    await this.rebuildUnlessRecent(householdId, LAGGING_REBUILD_INTERVAL_MS);
   }
 }

@@ -12,6 +12,11 @@ export class LedgerReplay {
     this.ledger = new LedgerClient(ledgerUrl, internalToken);
   }
 
+  /** The ledger's latest event sequence. */
+  async head(): Promise<number> {
+    return (await this.ledger.replayHead()).sequence;
+  }
+
   /** Every household that has (or had) an account in the ledger. */
   async households(): Promise<number[]> {
     return (await this.ledger.replayHouseholds()).household_ids;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ReplayBody, ReplayHouseholds, ReplayPage } from '@hf/contracts/ledger-internal';
+import { ReplayBody, ReplayHead, ReplayHouseholds, ReplayPage } from '@hf/contracts/ledger-internal';
 import { withTransaction } from '@hf/service-kit';
 import { toEventSnapshot } from '../../domain/transaction-rules';
 import { accountRows, accountSnapshotV2 } from '../../repositories/accounts';
@@ -20,6 +20,16 @@ const REPLAY_BODY_LIMIT = 1024;
  * change after that sequence still arrives as an event with a higher sequence.
  */
 export async function replayRoutes(app: FastifyInstance): Promise<void> {
+  app.post(
+    '/internal/replay/head',
+    {
+      config: INTERNAL_ROUTE,
+      bodyLimit: REPLAY_BODY_LIMIT,
+      schema: { response: { 200: ReplayHead, ...LEDGER_ERRORS } },
+    },
+    async () => ({ sequence: await committedSequence(app.db) }),
+  );
+
   app.post(
     '/internal/replay/households',
     {
