@@ -18,19 +18,32 @@ function graph(f: (date: string, i: number) => number, from = '2026-10-01') {
   return out;
 }
 
+/**
+ * A projection as svc-budget answers it: today's balance is today's point; an account (not net
+ * worth) that goes below zero has the checking account's warning on that day.
+ */
 function projection(
   id: number | null,
   name: string,
   points: { date: string; balance: number }[],
   firstNegative: string | null = null,
+  fields: Partial<AccountProjection> = {},
 ): AccountProjection {
+  const negative = points.find((p) => p.date === firstNegative);
   return {
     account_id: id,
     account_name: name,
+    account_kind: id === null ? null : 'checking',
     current_pending_balance: 1234.5,
+    balance_today: points.find((p) => p.date === TODAY)?.balance ?? 0,
     graph_data: points,
     low_point: null,
     first_negative_date: firstNegative,
+    warning:
+      id !== null && negative
+        ? { kind: 'below_zero', date: negative.date, balance: negative.balance, line: 0, now: negative.date === TODAY }
+        : null,
+    ...fields,
   };
 }
 
@@ -106,6 +119,11 @@ const tickTexts = (chart: Element, axis: 'xAxis' | 'yAxis') =>
   );
 
 const card = (name: string) => screen.getByRole('region', { name });
+/** The words of each warning shown (without its Dismiss button). */
+const warningTexts = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('.dash-warning__text')!.textContent);
 
 function setMobile(mobile: boolean) {
   (window as unknown as { matchMedia: unknown }).matchMedia = (query: string) => ({
@@ -180,7 +198,10 @@ describe('Dashboard: charts', () => {
     ]);
     expect(calls.find((c) => c.path === '/api/dashboard/balance_projection')!.query.get('fullHistory')).toBe('false');
     expect(calls.find((c) => c.path === '/api/dashboard/net_worth_projection')!.query.get('fullHistory')).toBe('false');
-    expect(within(card('Checking')).getByText('$1,234.50')).toBeInTheDocument();
+    // The headline is the balance today (today's point), named; not the pending balance.
+    expect(within(card('Checking')).getByText('Balance today')).toBeInTheDocument();
+    expect(within(card('Checking')).getByText('$800.00')).toBeInTheDocument();
+    expect(within(card('Checking')).queryByText('$1,234.50')).not.toBeInTheDocument();
   });
 
   it('draws an area chart with y ticks over a round domain with zero, x labels on Jan and even months', async () => {
@@ -238,24 +259,17 @@ describe('Dashboard: charts', () => {
     expect(Number(low.querySelector('text')!.getAttribute('y')) - Number(dot.getAttribute('cy'))).toBeCloseTo(-15, 5);
   });
 
-  it('warns in words when an account or net worth goes below zero', async () => {
+  it('warns in words, with the date and the amount, when an account goes below zero; net worth never warns', async () => {
     setup({ 'GET /api/dashboard/net_worth_projection': projection(null, 'Net Worth', netPoints, '2027-05-02') });
     const list = await screen.findByRole('list', { name: 'Low balance warnings' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual([
-      'Checking is projected to go below $0 on Mar 14, 2027',
-      'Net Worth is projected to go below $0 on May 2, 2027',
-    ]);
+    expect(warningTexts(list)).toEqual(['Checking will go below $0.00 on Mar 14, 2027, to -$250.00']);
   });
 
   it('no warnings when nothing goes below zero', async () => {
     setup({ 'GET /api/dashboard/balance_projection': [projection(2, 'Savings', savingsPoints)] });
     await screen.findByRole('region', { name: 'Savings' });
     expect(screen.queryByRole('list', { name: 'Low balance warnings' })).not.toBeInTheDocument();
-    expect(screen.queryByText(/is projected to go below/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/will go below/)).not.toBeInTheDocument();
   });
 
   it('toggles full history (refetching with fullHistory=true) and back', async () => {
@@ -271,10 +285,10 @@ describe('Dashboard: charts', () => {
       calls.some((c) => c.path === '/api/dashboard/net_worth_projection' && c.query.get('fullHistory') === 'true'),
     ).toBe(true);
     // The full-history answer has no negative date: the warning goes.
-    await waitFor(() => expect(screen.queryByText(/Checking is projected/)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(/Checking will go below/)).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Show Less History' }));
     expect(await screen.findByRole('button', { name: 'Show Full Year History' })).toBeInTheDocument();
-    expect(await screen.findByText('Checking is projected to go below $0 on Mar 14, 2027')).toBeInTheDocument();
+    expect(await screen.findByText('Checking will go below $0.00 on Mar 14, 2027, to -$250.00')).toBeInTheDocument();
   });
 
   it('hides and shows the Net Worth chart', async () => {
@@ -312,6 +326,127 @@ describe('Dashboard: charts', () => {
         .filter((c) => c.path === '/api/dashboard/balance_projection')
         .every((c) => c.query.get('fullHistory') === 'false'),
     ).toBe(true);
+  });
+});
+
+describe('Dashboard: headline figures', () => {
+  it('a savings account holding $500 headlines "Balance today $500.00", not its pending $0.00', async () => {
+    // Its deposit is not yet marked pending or cleared: the register (and today's point) count it.
+    const holding = graph((d) => (d < '2026-11-20' ? 0 : 500));
+    setup({
+      'GET /api/dashboard/balance_projection': [
+        projection(2, 'Savings', holding, null, { account_kind: 'savings', current_pending_balance: 0 }),
+      ],
+    });
+    const savings = await screen.findByRole('region', { name: 'Savings' });
+    expect(within(savings).getByText('Balance today')).toBeInTheDocument();
+    expect(within(savings).getByText('$500.00')).toBeInTheDocument();
+    expect(within(savings).queryByText('$0.00')).not.toBeInTheDocument();
+  });
+
+  it('a credit card and a loan show what is owed; the lowest ahead of a liability is the most owed', async () => {
+    const owed = graph((d) => (d < '2026-12-20' ? -500 : -2100));
+    setup({
+      'GET /api/dashboard/balance_projection': [
+        projection(5, 'Visa', owed, null, {
+          account_kind: 'credit_card',
+          low_point: { date: '2026-12-20', balance: -2100 },
+        }),
+        projection(
+          6,
+          'Car loan',
+          graph(() => -9050.25),
+          null,
+          { account_kind: 'loan' },
+        ),
+      ],
+    });
+    const visa = await screen.findByRole('region', { name: 'Visa' });
+    expect(within(visa).getByText('$500.00 owed')).toBeInTheDocument();
+    expect(within(visa).getByText('Most owed ahead')).toBeInTheDocument();
+    expect(within(visa).getByText('$2,100.00 owed')).toBeInTheDocument();
+    expect(within(card('Car loan')).getByText('$9,050.25 owed')).toBeInTheDocument();
+  });
+
+  it('an asset account names its lowest balance ahead', async () => {
+    setup({
+      'GET /api/dashboard/balance_projection': [
+        projection(1, 'Checking', checkingPoints, '2027-03-14', { low_point: { date: '2027-03-14', balance: -250 } }),
+      ],
+    });
+    const checking = await screen.findByRole('region', { name: 'Checking' });
+    expect(within(checking).getByText('Lowest ahead')).toBeInTheDocument();
+    expect(within(checking).getByText('-$250.00')).toBeInTheDocument();
+  });
+});
+
+describe('Dashboard: low-balance warnings of every kind', () => {
+  beforeEach(() => localStorage.removeItem('dismissed_warnings'));
+
+  const warned = (
+    id: number,
+    name: string,
+    kind: AccountProjection['account_kind'],
+    warning: AccountProjection['warning'],
+  ) => projection(id, name, savingsPoints, null, { account_kind: kind, warning });
+
+  it('names the line that fits the kind, the date and the amount; "is ... now" when already there today', async () => {
+    setup({
+      'GET /api/dashboard/balance_projection': [
+        warned(1, 'Checking', 'checking', { kind: 'below_zero', date: TODAY, balance: -60.5, line: 0, now: true }),
+        warned(2, 'Savings', 'savings', {
+          kind: 'below_threshold',
+          date: '2026-12-05',
+          balance: 750,
+          line: 800,
+          now: false,
+        }),
+        warned(3, 'Visa', 'credit_card', {
+          kind: 'over_limit',
+          date: '2026-12-20',
+          balance: -2100,
+          line: -2000,
+          now: false,
+        }),
+        warned(4, 'Store card', 'credit_card', {
+          kind: 'over_limit',
+          date: TODAY,
+          balance: -510,
+          line: -500,
+          now: true,
+        }),
+        warned(5, 'Car loan', 'loan', null),
+      ],
+    });
+    const list = await screen.findByRole('list', { name: 'Low balance warnings' });
+    expect(warningTexts(list)).toEqual([
+      'Checking is below $0.00 now, at -$60.50',
+      'Savings will go below its $800.00 threshold on Dec 5, 2026, to $750.00',
+      'Visa will go over its $2,000.00 limit on Dec 20, 2026, to $2,100.00 owed',
+      'Store card is over its $500.00 limit now, at $510.00 owed',
+    ]);
+  });
+
+  it('a dismissed warning stays away until the projection changes its date or amount', async () => {
+    const first = { kind: 'below_zero' as const, date: '2026-12-01', balance: -150, line: 0, now: false };
+    const answer = { current: [warned(1, 'Checking', 'checking', first), warned(2, 'Other', 'checking', first)] };
+    const { user, queryClient } = setup({ 'GET /api/dashboard/balance_projection': () => answer.current });
+    const list = await screen.findByRole('list', { name: 'Low balance warnings' });
+    await user.click(within(list).getByRole('button', { name: 'Dismiss the warning for Checking' }));
+    expect(warningTexts(screen.getByRole('list', { name: 'Low balance warnings' }))).toEqual([
+      'Other will go below $0.00 on Dec 1, 2026, to -$150.00',
+    ]);
+    expect(JSON.parse(localStorage.getItem('dismissed_warnings')!)).toEqual({ 1: '2026-12-01|-150' });
+
+    // The same projection again (a reload): still dismissed.
+    await queryClient.invalidateQueries();
+    await waitFor(() =>
+      expect(screen.queryByText('Checking will go below $0.00 on Dec 1, 2026, to -$150.00')).not.toBeInTheDocument(),
+    );
+    // The projection moves the amount: the warning is back.
+    answer.current = [warned(1, 'Checking', 'checking', { ...first, balance: -175 }), answer.current[1]];
+    await queryClient.invalidateQueries();
+    expect(await screen.findByText('Checking will go below $0.00 on Dec 1, 2026, to -$175.00')).toBeInTheDocument();
   });
 });
 

@@ -1,10 +1,12 @@
-import { formatDollars } from '@hf/app-kit';
+import { formatBalance } from '@hf/app-kit';
 import { localToday } from '@hf/calendar';
+import { isLiability } from '@hf/contracts/ledger-limits';
 import { Modal, useIsMobile } from '@hf/ui';
 import { MaximizeIcon } from '@hf/ui/icons';
 import { useEffect, useState } from 'react';
 import { useBalanceProjection, useNetWorthProjection, useWidgets, type AccountProjection } from './api';
-import { CHART_ASPECT, lowBalanceWarning } from './chart-math';
+import { CHART_ASPECT } from './chart-math';
+import { LowBalanceWarnings } from './LowBalanceWarnings';
 import { preloadProjectionChart, ProjectionChart } from './ProjectionChart';
 import { Widgets } from './Widgets';
 
@@ -28,9 +30,7 @@ function ChartCard({
         <h2 id={titleId} className="dash-card__title">
           {projection.account_name}
         </h2>
-        <span className="dash-card__balance hf-num" title="Current pending balance">
-          {formatDollars(projection.current_pending_balance)}
-        </span>
+        <HeadlineFigures projection={projection} />
         {onMaximize && (
           <button
             type="button"
@@ -49,6 +49,30 @@ function ChartCard({
         aspect={isMobile ? CHART_ASPECT.mobile : CHART_ASPECT.desktop}
       />
     </section>
+  );
+}
+
+/**
+ * What the chart's numbers are: the balance today (today's point, as the register has it) and the
+ * lowest projected balance from today on; a credit card's or loan's as owed (the lowest is then
+ * the most owed).
+ */
+function HeadlineFigures({ projection }: { projection: AccountProjection }) {
+  const kind = projection.account_kind;
+  const liability = kind !== null && isLiability(kind);
+  return (
+    <dl className="dash-card__figures">
+      <div className="dash-card__figure">
+        <dt>Balance today</dt>
+        <dd className="hf-num">{formatBalance(projection.balance_today, kind)}</dd>
+      </div>
+      {projection.low_point && (
+        <div className="dash-card__figure">
+          <dt>{liability ? 'Most owed ahead' : 'Lowest ahead'}</dt>
+          <dd className="hf-num">{formatBalance(projection.low_point.balance, kind)}</dd>
+        </div>
+      )}
+    </dl>
   );
 }
 
@@ -93,12 +117,6 @@ export function Dashboard() {
     if (showNetWorth && netWorth.data) charts.push(netWorth.data);
     charts.push(...accounts);
   }
-  const warnings =
-    accounts && accounts.length > 0
-      ? [...accounts, ...(netWorth.data ? [netWorth.data] : [])]
-          .map((p) => ({ key: chartKey(p), text: lowBalanceWarning(p.account_name, p.first_negative_date) }))
-          .filter((w): w is { key: string; text: string } => w.text !== null)
-      : [];
   const open = maximized ? charts.find((p) => chartKey(p) === maximized) : undefined;
   const drawn = useProgressiveCount(charts.length);
 
@@ -137,15 +155,7 @@ export function Dashboard() {
               {showNetWorth ? 'Hide Net Worth' : 'Show Net Worth'}
             </button>
           </div>
-          {warnings.length > 0 && (
-            <ul className="dash-warnings" aria-label="Low balance warnings">
-              {warnings.map((w) => (
-                <li key={w.key} className="dash-warning">
-                  {w.text}
-                </li>
-              ))}
-            </ul>
-          )}
+          <LowBalanceWarnings projections={accounts} />
           <div className={isMobile ? 'dash-list' : 'dash-grid'}>
             {charts.slice(0, drawn).map((p) => (
               <ChartCard

@@ -20,12 +20,15 @@ function graph(f: (date: string) => number) {
 const checking: AccountProjection = {
   account_id: 1,
   account_name: 'Checking',
+  account_kind: 'checking',
   current_pending_balance: 800,
+  balance_today: 800,
   graph_data: graph((d) =>
     d < TODAY ? 5000 : d === '2027-01-15' ? 1500 : d >= '2027-03-14' && d < '2027-03-20' ? -250 : 800,
   ),
   low_point: null,
   first_negative_date: '2027-03-14',
+  warning: { kind: 'below_zero', date: '2027-03-14', balance: -250, line: 0, now: false },
 };
 
 const WIDTH = 600;

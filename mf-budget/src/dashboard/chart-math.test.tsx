@@ -2,7 +2,6 @@ import {
   highLowMarkers,
   isLabelMonth,
   longDate,
-  lowBalanceWarning,
   markerLabel,
   markerTone,
   xAxisLabel,
@@ -173,16 +172,7 @@ describe('High and Low markers', () => {
   });
 });
 
-describe('low-balance warning', () => {
-  it('names the account and the first date below zero', () => {
-    expect(lowBalanceWarning('Checking', '2027-03-14')).toBe('Checking is projected to go below $0 on Mar 14, 2027');
-    expect(lowBalanceWarning('Net Worth', '2026-12-01')).toBe('Net Worth is projected to go below $0 on Dec 1, 2026');
-  });
-
-  it('nothing when the balance never goes below zero', () => {
-    expect(lowBalanceWarning('Checking', null)).toBeNull();
-  });
-
+describe('dates', () => {
   it('long dates', () => {
     expect(longDate('2028-02-29')).toBe('Feb 29, 2028');
   });

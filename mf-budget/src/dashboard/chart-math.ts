@@ -1,7 +1,6 @@
 /**
  * The projection chart's arithmetic (docs/rules/forecast.md, Dashboard), free of React and recharts so it is tested
- * on its own: the y domain and ticks, the x labels, the High / Low markers and the low-balance
- * warning's words.
+ * on its own: the y domain and ticks, the x labels, the High / Low markers and long dates.
  */
 import { dollarsToCents, formatCurrency, formatDollars } from '@hf/app-kit';
 import { roundToCents } from '@hf/money';
@@ -186,11 +185,6 @@ export function markerTone(balance: number): MarkerTone {
 /** The marker's label: `High: $1,234.56` / `Low: -$12.00`. */
 export function markerLabel(kind: keyof Markers, balance: number): string {
   return `${kind === 'high' ? 'High' : 'Low'}: ${formatDollars(balance)}`;
-}
-
-/** The low-balance warning (docs/rules/forecast.md, first_negative_date): "Checking is projected to go below $0 on Mar 14, 2027", or null. */
-export function lowBalanceWarning(name: string, firstNegativeDate: CalendarDate | null): string | null {
-  return firstNegativeDate ? `${name} is projected to go below $0 on ${longDate(firstNegativeDate)}` : null;
 }
 
 /** Y tick text: whole dollars, `$1,500` / `-$500`. */

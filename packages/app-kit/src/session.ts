@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   reportSortBy: 'report_sort_by',
   reportHiddenCategories: 'report_hidden_categories',
   reportAccountFilter: 'report_account_filter',
+  /** The dashboard's dismissed low-balance warnings: account id -> the warning's date and amount. */
+  dismissedWarnings: 'dismissed_warnings',
 } as const;
 
 export const SESSION_KEYS = {
