@@ -312,7 +312,7 @@ test('keyboard first: Date has focus on open, rows by arrow keys, Enter edits, a
   await snap(page, testInfo, 'register-keyboard');
 });
 
-test('balance today and after planned rows, told apart in the account list and the register header', async ({
+test('balance today and after later-dated rows, told apart in the account list and the register header', async ({
   page,
   request,
 }, testInfo) => {
@@ -326,16 +326,16 @@ test('balance today and after planned rows, told apart in the account list and t
   await signInWithToken(page, user, '/accounts');
   const item = page.locator('.ledger-account-item').filter({ hasText: 'With Plans' });
   await expect(item).toContainText(money(900));
-  await expect(item).toContainText(`after planned rows ${money(200)}`);
+  await expect(item).toContainText(`after later-dated rows ${money(200)}`);
   await expect(page.locator('.ledger-account-item').filter({ hasText: 'No Plans' })).not.toContainText(
-    'after planned rows',
+    'after later-dated rows',
   );
   await snap(page, testInfo, 'accounts-balance-today');
 
   await page.goto(`/accounts/${planned.id}/register`);
   await expect(
     page.getByText(
-      `Balance today ${money(900)} · After planned rows ${money(200)} · Pending ${money(1000)} · Cleared ${money(1000)}`,
+      `Balance today ${money(900)} · After later-dated rows ${money(200)} · Pending ${money(1000)} · Cleared ${money(1000)}`,
     ),
   ).toBeVisible();
   await page.goto(`/accounts/${plain.id}/register`);

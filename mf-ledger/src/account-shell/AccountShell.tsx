@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { accountsApi } from '../accounts/api';
-import { hasPlannedRows } from '../accounts/balances';
+import { hasLaterDatedRows } from '../accounts/balances';
 import { BulkCategorizeModal } from '../bulk-categorize/BulkCategorizeModal';
 import { EnvelopesPanel } from '../envelopes/EnvelopesPanel';
 import { FileImportModal } from '../import/FileImportModal';
@@ -36,9 +36,9 @@ export function AccountShell({
           <h1 className="hf-page__title">{account.data?.name ?? (account.isPending ? 'Loading...' : 'Account')}</h1>
           {account.data && (
             <p className="ledger-muted ledger-account-shell__balances">
-              {hasPlannedRows(account.data) ? (
+              {hasLaterDatedRows(account.data) ? (
                 <>
-                  Balance today {formatDollars(account.data.balance_today)} · After planned rows{' '}
+                  Balance today {formatDollars(account.data.balance_today)} · After later-dated rows{' '}
                   {formatDollars(account.data.balance)}
                 </>
               ) : (

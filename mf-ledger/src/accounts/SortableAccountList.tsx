@@ -8,7 +8,7 @@ import { formatDollars } from '@hf/app-kit';
 import { EditIcon, GripIcon, TrashIcon } from '@hf/ui/icons';
 import type { Account } from './api';
 import { droppedAnnouncement, placeAnnouncement, pointerAnnouncements } from './reorder-announcements';
-import { hasPlannedRows } from './balances';
+import { hasLaterDatedRows } from './balances';
 import { IconButton } from '../components/IconButton';
 
 interface ItemProps {
@@ -51,11 +51,11 @@ function SortableAccountItem({ account, onEdit, onDelete, lifted, onHandleKeyDow
         {account.name}
       </Link>
       <span className="ledger-account-item__balance">
-        {hasPlannedRows(account) ? (
+        {hasLaterDatedRows(account) ? (
           <>
             <span title="Balance today: rows dated today or earlier">{formatDollars(account.balance_today)}</span>
             <span className="ledger-muted ledger-account-item__planned">
-              after planned rows {formatDollars(account.balance)}
+              after later-dated rows {formatDollars(account.balance)}
             </span>
           </>
         ) : (

@@ -4,6 +4,7 @@ import { findCategoryByText, useCategoryOptions } from '@hf/app-kit/editing';
 import { Modal, StatusMessage, useTimedMessage } from '@hf/ui';
 import { CategoryInput } from '@hf/ui/editing';
 import { transactionsApi, type SearchResult } from '../register/api';
+import { countOf } from '@hf/contracts/wording';
 
 /** "a, b ,c" -> ['a', 'b', 'c'] (blank terms dropped). */
 export function parseSearchTerms(text: string): string[] {
@@ -15,7 +16,7 @@ export function parseSearchTerms(text: string): string[] {
 
 export const BULK_SELECTION_MESSAGE = 'Please select a category and at least one transaction.';
 
-const rows = (n: number) => `${n} transaction${n === 1 ? '' : 's'}`;
+const rows = (n: number) => countOf(n, 'transaction');
 
 /**
  * What an apply did: "Update successful. 3 transactions selected, 2 changed." Rows already in the

@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '@hf/app-kit';
 import { IMPORT_MESSAGES } from '@hf/contracts/import-limits';
 import type { CsvAnalysis, MappingConfig } from '@hf/contracts/import';
+import { countOf } from '@hf/contracts/wording';
 import { useDialogs } from '@hf/ui/editing';
 import { importApi, type UploadProgress } from './api';
 import { ImportProgress } from './ImportProgress';
@@ -161,7 +162,7 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
         Map Columns <span className="ledger-muted">· {file.name}</span>
       </h2>
       <p className="ledger-muted">
-        {analysis.total_rows.toLocaleString('en-US')} rows · {analysis.file_type.toUpperCase()}
+        {countOf(analysis.total_rows, 'row')} · {analysis.file_type.toUpperCase()}
         {analysis.saved_mapping && <> · using your saved mapping “{analysis.saved_mapping.mapping_name}”</>}
       </p>
       <PreviewTable analysis={analysis} choices={choices} mapping={mapping} />

@@ -1,6 +1,7 @@
 import { StatusMessage, type TimedMessage } from '@hf/ui';
 import type { EntryPosition } from './hooks';
 import type { RegisterState } from './register-store';
+import { countOf } from '@hf/contracts/wording';
 
 export interface RegisterToolbarProps {
   state: RegisterState;
@@ -43,7 +44,7 @@ export function RegisterToolbar(props: RegisterToolbarProps) {
         {state.status === 'ready' &&
           (state.prevCursor
             ? `Loading ${state.rows.length.toLocaleString()} of ${state.total.toLocaleString()}...`
-            : `${state.total.toLocaleString()} transactions`)}
+            : countOf(state.total, 'transaction'))}
       </span>
     </div>
   );

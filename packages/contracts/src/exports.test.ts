@@ -1,6 +1,6 @@
 /**
  * The package's subpath exports: every module of src/ is reachable as `@hf/contracts/<name>`,
- * and the leaf modules front ends load on their first page (product name, theme keys, limits and messages)
+ * and the leaf modules front ends load on their first page (product name, theme keys, wording, limits and messages)
  * import nothing, so they never pull typebox into a bundle.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -32,7 +32,9 @@ describe('@hf/contracts exports', () => {
   });
 
   it('keeps the leaf modules (product, theme-keys, *-limits) free of imports, typebox above all', () => {
-    const leaves = modules.filter((name) => name === 'product' || name === 'theme-keys' || name.endsWith('-limits'));
+    const leaves = modules.filter(
+      (name) => name === 'product' || name === 'theme-keys' || name === 'wording' || name.endsWith('-limits'),
+    );
     expect(leaves.length).toBeGreaterThanOrEqual(5);
     for (const name of leaves) {
       const source = readFileSync(join(__dirname, `${name}.ts`), 'utf8');

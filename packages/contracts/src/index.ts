@@ -17,3 +17,4 @@ export * from './budget';
 export * from './import';
 export * from './names';
 export * from './compact-rows';
+export * from './wording';

@@ -15,6 +15,7 @@ import { announceChanged, applyChanges } from '../repositories/transaction-write
 import { lockRows } from '../repositories/transactions';
 import { CATEGORY_NOT_FOUND, LEDGER_ERRORS, TRANSACTION_NOT_FOUND, ACCOUNT_NOT_FOUND } from '../route-helpers';
 import { runWrite } from '../write';
+import { countOf } from '@hf/contracts/wording';
 
 /** Bulk categorize: find an account's rows by payee, then give many rows one category. */
 export async function bulkCategorizeRoutes(app: FastifyInstance): Promise<void> {
@@ -74,7 +75,7 @@ export async function bulkCategorizeRoutes(app: FastifyInstance): Promise<void> 
       });
       // Rows already in the category and transfers (which take no category) are not changed.
       return {
-        message: `${count} transaction${count === 1 ? '' : 's'} categorized.`,
+        message: `${countOf(count, 'transaction')} categorized.`,
         selected: distinct.length,
         changed: count,
       };

@@ -36,6 +36,7 @@ import {
   TRANSACTION_NOT_FOUND,
 } from '../../route-helpers';
 import { runWrite } from '../../write';
+import { countOf } from '@hf/contracts/wording';
 
 /** Imports are large: up to LEDGER_LIMITS.internalBulk rows per call. */
 const BULK_BODY_LIMIT = 64 * 1024 * 1024;
@@ -78,7 +79,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const cleared = await clearMatched(app, request.body, reply);
-      return { message: `${cleared} transaction${cleared === 1 ? '' : 's'} cleared.`, cleared };
+      return { message: `${countOf(cleared, 'transaction')} cleared.`, cleared };
     },
   );
 }
