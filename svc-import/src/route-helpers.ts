@@ -12,6 +12,8 @@ export type AccountParams = Static<typeof AccountParams>;
 export const IMPORT_SERVER_MESSAGES = {
   mappingRequired: 'The field "mapping" is required: choose the columns first.',
   idempotencyKey: 'The Idempotency-Key header must be 1 to 100 visible ASCII characters.',
+  keyReused: (key: string) =>
+    `The Idempotency-Key "${key}" was already used with other transactions: nothing was imported. Send a new key for a new selection.`,
 } as const;
 
 const validateMapping = validatorCompiler({

@@ -64,7 +64,8 @@ export type SkippedRow = Static<typeof SkippedRow>;
  * JSON, to re-read the file with a chosen encoding, header row or formats).
  */
 export const CsvAnalysis = Type.Object({
-  file_type: literals(['csv', 'ofx', 'qif'] as const),
+  /** `camt`: an ISO 20022 camt.053 statement (XML). OFX/QFX, QIF and CAMT need no mapping to import. */
+  file_type: literals(['csv', 'ofx', 'qif', 'camt'] as const),
   headers: Type.Array(Type.String()),
   /** The first IMPORT_LIMITS.previewRows data rows, cells in header order. */
   rows: Type.Array(Type.Array(Type.String())),
@@ -82,6 +83,8 @@ export const CsvAnalysis = Type.Object({
   /** The decimal separator the amounts were read with; `ambiguous` when the file alone cannot tell. */
   decimal_separator: literals(['.', ',', 'ambiguous'] as const),
   date_order: literals(['MDY', 'DMY', 'YMD'] as const),
+  /** What the person should know about how rows were read (a QIF row's payee taken from its memo). */
+  notices: Type.Array(Type.String()),
 });
 export type CsvAnalysis = Static<typeof CsvAnalysis>;
 
@@ -126,7 +129,8 @@ export const ExistingRow = Type.Object({
 export type ExistingRow = Static<typeof ExistingRow>;
 
 /**
- * POST /api/import/:accountId (multipart: `file`, `mapping` as JSON). Reconciliation data:
+ * POST /api/import/:accountId (multipart: `file`, `mapping` as JSON; an OFX/QFX, QIF or CAMT file
+ * may come without `mapping`: its reader names its columns). Reconciliation data:
  * `matched` pairs (existing not-yet-cleared rows to clear), `new` rows to import, and
  * `duplicates`: imported rows whose exact twin is already cleared (or whose bank id was imported
  * before), shown unticked.
@@ -166,7 +170,9 @@ export const ImportNewTransaction = Type.Object(
     category_id: Type.Optional(Type.Union([Id, Type.Null()])),
     fitid: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
   },
-  { additionalProperties: false },
+  // A row of the reconcile answer is accepted as it is: fields not needed here (`row_number`, the
+  // file's `category` text) are ignored, not refused (docs/rules/import.md).
+  { additionalProperties: true },
 );
 export type ImportNewTransaction = Static<typeof ImportNewTransaction>;
 

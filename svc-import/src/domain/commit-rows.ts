@@ -4,6 +4,7 @@
  * sends is what is stored (a changed amount is the person's choice on the reconcile page), within
  * the rules. Amounts become cents here, at svc-import's public edge; the ledger is sent cents.
  */
+import { createHash } from 'node:crypto';
 import { isValidDate } from '@hf/calendar';
 import type { ImportNewBody, UpdateMatchedBody } from '@hf/contracts';
 import { BulkRowError, checkBulkRow } from '@hf/ledger-client/bulk-rows';
@@ -49,6 +50,18 @@ export function commitRows(body: ImportNewBody): CommitRow[] {
       fitid,
     };
   });
+}
+
+/**
+ * What an import_new request asks to create, as a digest of its checked rows (fields it does not
+ * need, key order and number spellings do not change it): the same Idempotency-Key is a retry
+ * only with the same digest.
+ */
+export function commitRowsDigest(rows: readonly CommitRow[]): string {
+  const hash = createHash('sha256');
+  for (const r of rows)
+    hash.update(`${JSON.stringify([r.date, r.payee, r.amountCents, r.notes, r.category_id, r.fitid])}\n`);
+  return hash.digest('hex');
 }
 
 /** The clear request's updates, checked: each names one of the ids, a real date, 2 decimals. */

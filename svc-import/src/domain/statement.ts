@@ -5,12 +5,14 @@
  */
 import type { MappingConfig, SkippedRow } from '@hf/contracts';
 
-export type FileType = 'csv' | 'ofx' | 'qif';
+export type FileType = 'csv' | 'ofx' | 'qif' | 'camt';
 
 /** A data row as read: its 1-based record number in the file and its cells. */
 export interface TableRow {
   rowNumber: number;
   cells: string[];
+  /** The row is skipped with this reason (a CSV quote never closed, a CAMT entry not booked). */
+  skipReason?: string;
 }
 
 /** An upload read as a table. `rows` is consumed once, as the file streams in. */
@@ -23,7 +25,14 @@ export interface StatementTable {
   /** Header texts, or `#1`, `#2`, ... when the file has no header row. OFX/QIF: fixed names. */
   headers: string[];
   hasHeader: boolean;
+  /** CSV: the row where the table starts (its header row, else its first data row); rows before it are not read. */
+  headerRow?: number;
   rows: AsyncIterable<TableRow>;
+  /**
+   * What a person should know about how the rows were read (a QIF row's payee taken from its
+   * memo); filled as the rows are read, complete once they all were.
+   */
+  notices?: string[];
 }
 
 /** One row the mapping made of the file: what a register row needs, amounts in cents. */

@@ -16,6 +16,7 @@ import type { DecimalSeparator } from '@hf/money';
 import { StatementError, type MappedRow, type StatementTable } from '../domain/statement';
 import { SeparatorVotes, amountInCents, amountProblemText, centsOrNaN } from './amount-text';
 import { calendarDate, dateParts, yearFirstDate, type DayMonthOrder } from './date-text';
+import { CAMT_BANK_ID } from './camt-records';
 
 export interface MapRowsOptions {
   /** Today's calendar date: the year of a date written without one. */
@@ -96,7 +97,8 @@ export async function mapRows(
     notes: columnIndex(headers, mapping.notes),
     fallback: columnIndex(headers, mapping.payee_fallback),
     indicator: columnIndex(headers, mapping.indicator),
-    fitid: headers.indexOf('FITID'),
+    // The bank's id of a row: OFX's FITID, CAMT's AcctSvcrRef (a CSV column named FITID too).
+    fitid: headers.indexOf(table.fileType === 'camt' ? CAMT_BANK_ID : 'FITID'),
   };
   const fixedOrder = mapping.date_order && mapping.date_order !== 'auto' ? mapping.date_order : null;
   const orders: (DayMonthOrder | 'YMD')[] = fixedOrder ? [fixedOrder] : ['MDY', 'DMY'];
@@ -169,9 +171,10 @@ export async function mapRows(
     // The payee's text is cleaned only for a row that is kept (blank stays blank when cleaned).
     let payeeText = cell(cells, col.payee);
     if (payeeText.trim() === '') payeeText = cell(cells, col.fallback);
-    let reason: string | null = null;
-    if (dateText.trim() === '') reason = 'Missing date';
-    else if (payeeText.trim() === '') reason = 'Missing payee';
+    // A row the reader could not read as written (a quote never closed) is skipped, its cells shown.
+    let reason: string | null = row.skipReason ?? null;
+    if (reason === null && dateText.trim() === '') reason = 'Missing date';
+    else if (reason === null && payeeText.trim() === '') reason = 'Missing payee';
 
     let dates: Entry['dates'] = NO_DATES;
     let cents0 = NaN;

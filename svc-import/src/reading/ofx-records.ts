@@ -27,14 +27,25 @@ function decodeEntities(text: string): string {
   });
 }
 
-/** The first value of each leaf element of a block (`<NAME>value` up to the next tag). */
+/** A leaf's text: entities decoded outside CDATA sections, CDATA kept as written (OFX 2 payees). */
+function leafText(raw: string): string {
+  let text = '';
+  let at = 0;
+  for (const section of raw.matchAll(CDATA)) {
+    text += decodeEntities(raw.slice(at, section.index)) + section[1];
+    at = section.index + section[0].length;
+  }
+  return (text + decodeEntities(raw.slice(at))).replace(/\s+/g, ' ').trim();
+}
+const CDATA = /<!\[CDATA\[([\s\S]*?)\]\]>/g;
+
+/** The first value of each leaf element of a block (`<NAME>value` up to the next tag; CDATA is text). */
 function leafValues(block: string): Map<string, string> {
   const values = new Map<string, string>();
-  for (const match of block.matchAll(/<([A-Za-z0-9.]+)>([^<]*)/g)) {
+  for (const match of block.matchAll(/<([A-Za-z0-9.]+)>((?:<!\[CDATA\[[\s\S]*?\]\]>|[^<])*)/g)) {
     const tag = match[1].toUpperCase();
-    const raw = match[2].replace(/^<!\[CDATA\[|\]\]>$/g, '');
-    if (!values.has(tag)) values.set(tag, decodeEntities(raw).replace(/\s+/g, ' ').trim());
-    else if (values.get(tag) === '') values.set(tag, decodeEntities(raw).replace(/\s+/g, ' ').trim());
+    if (values.get(tag)) continue;
+    values.set(tag, leafText(match[2]));
   }
   return values;
 }

@@ -4,6 +4,8 @@
  * without a type line counts as Bank); account lists, categories, classes, memorised and
  * investment records are passed over. Fields: D date, T (or U) amount, P payee, M memo,
  * L category, N number; `^` ends a record; split lines (S, E, $) are ignored, the total is T.
+ * A record without a payee line takes its memo, else its category text, as payee, so no row is
+ * dropped for it (docs/rules/import.md); the table's notices say how many did.
  */
 import type { FileRecord } from './csv-records';
 
@@ -35,9 +37,25 @@ interface Fields {
 
 const emptyFields = (): Fields => ({ date: '', payee: '', amount: '', memo: '', category: '', number: '', any: false });
 
-/** The file's transactions, one record each, numbered from 1 in file order. */
-export async function* qifRecords(text: AsyncIterable<string>): AsyncGenerator<FileRecord> {
+/** What a person is told when rows took their payee from the memo or the category. */
+export function payeeSourceNotice(fromMemo: number, fromCategory: number): string | null {
+  const rows = (n: number) => `${n.toLocaleString('en-US')} row${n === 1 ? '' : 's'}`;
+  const parts = [
+    fromMemo > 0 ? `the memo for ${rows(fromMemo)}` : '',
+    fromCategory > 0 ? `the category for ${rows(fromCategory)}` : '',
+  ].filter((p) => p !== '');
+  if (parts.length === 0) return null;
+  return `The file has no payee for ${rows(fromMemo + fromCategory)}: the payee is ${parts.join(' and ')}.`;
+}
+
+/**
+ * The file's transactions, one record each, numbered from 1 in file order. `notices` receives, once
+ * the file is read, what a person should know about how rows were read.
+ */
+export async function* qifRecords(text: AsyncIterable<string>, notices: string[] = []): AsyncGenerator<FileRecord> {
   let pending = '';
+  let fromMemo = 0;
+  let fromCategory = 0;
   let reading = true; // inside a type whose records are transactions
   let fields = emptyFields();
   let rowNumber = 0;
@@ -58,9 +76,17 @@ export async function* qifRecords(text: AsyncIterable<string>): AsyncGenerator<F
     if (code === '^') {
       if (reading && fields.any) {
         rowNumber++;
+        let payee = fields.payee;
+        if (payee === '' && fields.memo !== '') {
+          payee = fields.memo;
+          fromMemo++;
+        } else if (payee === '' && fields.category !== '') {
+          payee = fields.category;
+          fromCategory++;
+        }
         yield {
           rowNumber,
-          cells: [qifDate(fields.date), fields.payee, fields.amount, fields.memo, fields.category, fields.number],
+          cells: [qifDate(fields.date), payee, fields.amount, fields.memo, fields.category, fields.number],
         };
       }
       fields = emptyFields();
@@ -103,4 +129,6 @@ export async function* qifRecords(text: AsyncIterable<string>): AsyncGenerator<F
   yield* line(pending);
   // A last record without its closing ^.
   yield* line('^');
+  const notice = payeeSourceNotice(fromMemo, fromCategory);
+  if (notice) notices.push(notice);
 }

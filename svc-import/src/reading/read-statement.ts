@@ -15,6 +15,7 @@ import { dateParts } from './date-text';
 import { detectFileType } from './file-type';
 import { OFX_HEADERS, ofxRecords } from './ofx-records';
 import { QIF_HEADERS, qifRecords } from './qif-records';
+import { CAMT_HEADERS, camtRecords } from './camt-records';
 import { tableHeaders, positionalHeaders } from './table-headers';
 import {
   EMPTY_MESSAGE,
@@ -132,12 +133,15 @@ export async function readStatement(source: Readable, options: ReadStatementOpti
     // long before the limit).
     let headerRows = 0;
     const check = recordLimits(() => headerRows);
+    const notices: string[] = [];
     records =
       fileType === 'ofx'
         ? checked(ofxRecords(text()), check)
         : fileType === 'qif'
-          ? checked(qifRecords(text()), check)
-          : csvRecords(text(), delimiter ?? ',', check);
+          ? checked(qifRecords(text(), notices), check)
+          : fileType === 'camt'
+            ? checked(camtRecords(text(), notices), check)
+            : csvRecords(text(), delimiter ?? ',', check);
 
     let headers: string[];
     let first = await records.next();
@@ -146,6 +150,7 @@ export async function readStatement(source: Readable, options: ReadStatementOpti
     if (fileType === 'csv' && hasHeader) headerRows = 1;
     if (fileType === 'ofx') headers = OFX_HEADERS;
     else if (fileType === 'qif') headers = QIF_HEADERS;
+    else if (fileType === 'camt') headers = CAMT_HEADERS;
     else if (hasHeader) {
       headers = tableHeaders(first.value.cells);
       first = await records.next();
@@ -166,6 +171,7 @@ export async function readStatement(source: Readable, options: ReadStatementOpti
       headers,
       hasHeader,
       rows,
+      notices,
     };
   } catch (error) {
     // Stop reading the upload (the source stream is destroyed with the byte reader).

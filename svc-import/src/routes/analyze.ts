@@ -3,6 +3,7 @@ import { CsvAnalysis, type MappingConfig } from '@hf/contracts';
 import { requestToday, identityOf } from '@hf/service-kit';
 import { detectMapping, mapRows, readStatement, sampleRows } from '../reading';
 import { digestTap, heldTable, keepRows } from '../reading/statement-cache';
+import { formatMapping } from '../reading/format-mappings';
 import { mappingForHeaders } from '../repositories/mappings';
 import { readingFile, IMPORT_ERRORS, requireMapping } from '../route-helpers';
 import { mappingField, readUpload } from '../upload';
@@ -38,7 +39,8 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
         const { sample, table } = await sampleRows(kept.table, DETECTION_SAMPLE_ROWS);
         const headers = [...table.headers];
         const saved = await mappingForHeaders(app.db, householdId, headers);
-        const detected = detectMapping(headers, sample);
+        // A format that names its own columns is read with them (as its mapping-free import is).
+        const detected = formatMapping(table.fileType) ?? detectMapping(headers, sample);
         // The rows are read under the person's mapping, else the saved one, else the detected one.
         const mapping: MappingConfig = chosen ?? saved?.mapping_config ?? detected;
         const mapped = await mapRows(table, mapping, { today, keepRows: false });
@@ -59,6 +61,7 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
           delimiter: table.delimiter,
           decimal_separator: mapped.decimalSeparator,
           date_order: mapped.dateOrder,
+          notices: read.notices ?? [],
         };
       }),
     );

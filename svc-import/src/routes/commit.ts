@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ImportNewBody, ImportResult, LEDGER_LIMITS, UpdateMatchedBody } from '@hf/contracts';
-import { badRequest, identityOf } from '@hf/service-kit';
-import { clearUpdates, CommitRowError, commitRows, transactionCount } from '../domain/commit-rows';
+import { badRequest, conflict, errorResponses, HttpError, identityOf } from '@hf/service-kit';
+import { clearUpdates, CommitRowError, commitRows, commitRowsDigest, transactionCount } from '../domain/commit-rows';
 import { recordClearedMatches, recordKeys } from '../repositories/import-keys';
+import { claimRequestKey, releaseRequestKey } from '../repositories/import-requests';
 import { AccountParams, IMPORT_ERRORS, IMPORT_SERVER_MESSAGES } from '../route-helpers';
 import { StepTimes } from '../server-timing';
 
@@ -54,7 +55,11 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
     '/api/import/:accountId/import_new',
     {
       bodyLimit: COMMIT_BODY_LIMIT,
-      schema: { params: AccountParams, body: ImportNewBody, response: { 200: ImportResult, ...IMPORT_ERRORS } },
+      schema: {
+        params: AccountParams,
+        body: ImportNewBody,
+        response: { 200: ImportResult, ...IMPORT_ERRORS, ...errorResponses(409) },
+      },
     },
     async (request, reply) => {
       const { householdId, userId } = identityOf(request);
@@ -68,21 +73,35 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
         throw badRequest(`Too many transactions (limit ${LEDGER_LIMITS.internalBulk}).`);
       // Without the header the request still creates its rows once; a retry of it creates them again.
       const key = `import:${accountId}:${header ?? randomUUID()}`;
+      // A key already sent with other rows is refused: answering the first result would tell the
+      // client its new selection was imported (docs/rules/import.md).
+      const claim =
+        header === undefined
+          ? null
+          : await claimRequestKey(app.db, householdId, accountId, header, commitRowsDigest(rows));
+      if (claim === 'other') throw conflict(IMPORT_SERVER_MESSAGES.keyReused(header as string));
       times.mark('check');
-      const result = await app.ledger.bulkCreate({
-        household_id: householdId,
-        account_id: accountId,
-        idempotency_key: key,
-        user_id: userId,
-        transactions: rows.map((r) => ({
-          date: r.date,
-          payee: r.payee,
-          amount_cents: r.amountCents,
-          status: 'x',
-          notes: r.notes,
-          category_id: r.category_id,
-        })),
-      });
+      const result = await app.ledger
+        .bulkCreate({
+          household_id: householdId,
+          account_id: accountId,
+          idempotency_key: key,
+          user_id: userId,
+          transactions: rows.map((r) => ({
+            date: r.date,
+            payee: r.payee,
+            amount_cents: r.amountCents,
+            status: 'x',
+            notes: r.notes,
+            category_id: r.category_id,
+          })),
+        })
+        .catch(async (err: unknown) => {
+          // The ledger refused the rows (it created none): the key may go with corrected ones.
+          if (claim === 'new' && err instanceof HttpError && err.statusCode < 500)
+            await releaseRequestKey(app.db, householdId, accountId, header as string);
+          throw err;
+        });
       // Rows with the bank's id are found by it at a re-import; the others by their exact twin.
       const keys = rows.flatMap((r, i) =>
         r.fitid === null ? [] : [{ key: `fitid:${r.fitid}`, transactionId: result.transaction_ids[i] }],

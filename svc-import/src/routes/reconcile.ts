@@ -7,6 +7,7 @@ import { candidateRange, existingFromLedger, reconcile, rowKey, type ExistingTra
 import type { MappedRow } from '../domain/statement';
 import { fitLongPayee } from '../domain/long-payee';
 import { mapRows } from '../reading';
+import { formatMapping } from '../reading/format-mappings';
 import { readStatementAgain } from '../reading/statement-cache';
 import { recordedKeys, rememberMatches } from '../repositories/import-keys';
 import { AccountParams, readingFile, IMPORT_ERRORS, IMPORT_SERVER_MESSAGES, requireMapping } from '../route-helpers';
@@ -35,7 +36,10 @@ function existingRow(row: ExistingTransaction): ExistingRow {
   };
 }
 
-/** POST /api/import/:accountId: a file read under its mapping, reconciled with the account's register. */
+/**
+ * POST /api/import/:accountId: a file read under its mapping (an OFX/QFX, QIF or CAMT file's own
+ * without one), reconciled with the account's register.
+ */
 export async function reconcileRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: AccountParams }>(
     '/api/import/:accountId',
@@ -48,11 +52,16 @@ export async function reconcileRoutes(app: FastifyInstance): Promise<void> {
       const mapped = await readingFile(() =>
         readUpload(request, async (upload) => {
           const raw = mappingField(upload.fields);
-          if (raw === undefined) throw badRequest(IMPORT_SERVER_MESSAGES.mappingRequired);
-          const mapping = requireMapping(raw);
+          const chosen = raw === undefined ? undefined : requireMapping(raw);
           // The table the analysis read, when these are the same bytes (else they are read now).
-          const options = { filename: upload.filename, encoding: mapping.encoding, hasHeader: mapping.has_header };
+          const options = { filename: upload.filename, encoding: chosen?.encoding, hasHeader: chosen?.has_header };
           const table = await readStatementAgain(app.statements, `${householdId}:${userId}`, upload.stream, options);
+          // OFX/QFX, QIF and CAMT name their own columns; a CSV needs the person's mapping.
+          const mapping = chosen ?? formatMapping(table.fileType);
+          if (!mapping) {
+            await table.rows[Symbol.asyncIterator]().return?.();
+            throw badRequest(IMPORT_SERVER_MESSAGES.mappingRequired);
+          }
           const result = await mapRows(table, mapping, { today });
           return { ...result, rows: result.rows.map(fitLongPayee) };
         }),
