@@ -193,7 +193,9 @@ export async function* camtRecords(text: AsyncIterable<string>, notices: string[
     for (const row of rows) {
       rowNumber++;
       if (row.payeeFromText && !row.skipReason) fromText++;
-      yield row.skipReason ? { rowNumber, cells: row.cells, skipReason: row.skipReason } : { rowNumber, cells: row.cells };
+      yield row.skipReason
+        ? { rowNumber, cells: row.cells, skipReason: row.skipReason }
+        : { rowNumber, cells: row.cells };
     }
   };
   for await (const chunk of text) {
