@@ -6,7 +6,8 @@ import { markSynced } from './repositories/items';
 
 /**
  * Brings the ledger's budgeted rows of a Predictable in step for the horizon (or some of its
- * months), then marks the item synced. Answers the ledger's event sequence of the rows written.
+ * months): one per occurrence, each month in one call (rows that became actual stay as they
+ * are), then marks the item synced. Answers the ledger's event sequence of the rows written.
  */
 export async function syncBudgetedRows(
   ledger: LedgerClient,
@@ -25,12 +26,12 @@ export async function syncBudgetedRows(
     plan.map((p) =>
       'remove' in p
         ? ledger.deleteBudgetedRows({ household_id: householdId, schedule_id: item.id, month: p.month })
-        : ledger.upsertBudgetedRow({
+        : ledger.upsertBudgetedRows({
             household_id: householdId,
             account_id: item.account_id,
             schedule_id: item.id,
             month: p.month,
-            date: p.date,
+            dates: p.dates,
             payee,
             amount_cents: p.amount,
             category_id: category,

@@ -216,7 +216,7 @@ describe('bad input: clear message, nothing changed', () => {
       .body;
   });
 
-  it.each([0, 32, -1, '1; DROP', 1.5])('refuses day_of_month %p', async (day) => {
+  it.each([0, 32, -2, 100, '1; DROP', 1.5])('refuses day_of_month %p', async (day) => {
     const res = await budget('POST', `/api/budget/${checking}`, {
       payee: 'X',
       item_type: 'payment',

@@ -5,9 +5,11 @@ import Type, { type Static } from 'typebox';
 import { CalendarDateString, Id, NullableId, Text } from './common';
 import { LEDGER_LIMITS } from './ledger-limits';
 import { Payee } from './names';
-import { Payee } from './names';
 import { NEW_TRANSACTION_FIELDS, TransactionStatus } from './ledger';
 import { LedgerAccountSnapshotV2, LedgerCategorySnapshot, LedgerTransactionSnapshot } from './ledger-events';
+
+/** Most occurrences a schedule has in a month (weekly: 5; the schema allows a daily one). */
+export const BUDGETED_DATES_PER_MONTH = 31;
 
 /** Money on the internal API: integer cents, bounded like the public amounts (10^12 dollars either way). */
 export const AmountCents = Type.Integer({ minimum: -100_000_000_000_000, maximum: 100_000_000_000_000 });
@@ -90,9 +92,12 @@ export const ClearTransactionsResponse = Type.Object({ message: Type.String(), c
 export type ClearTransactionsResponse = Static<typeof ClearTransactionsResponse>;
 
 /**
- * PUT /internal/budgeted-rows: upsert the budgeted row of (schedule_id, month). When the payee
- * is another account's name the row is a budgeted transfer pair. A month whose row became actual
- * (edited, cleared, deleted by the user) is not re-created: answer `{ state: 'detached' }`.
+ * PUT /internal/budgeted-rows: the budgeted rows of (schedule_id, month), one per date of `dates`
+ * (or the one `date`: send exactly one of them), all with the same amount. The month's n-th date
+ * is its n-th occurrence: its row is created or updated, and the month's still-budgeted rows
+ * beyond the list are removed. An occurrence whose row became actual (edited, cleared, deleted by
+ * the user) is not re-created and its row is left as it is (`detached`). When the payee is another
+ * account's name each row is a budgeted transfer pair.
  */
 export const UpsertBudgetedRowBody = Type.Object(
   {
@@ -101,9 +106,12 @@ export const UpsertBudgetedRowBody = Type.Object(
     schedule_id: Id,
     /** `YYYY-MM` */
     month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }),
-    date: CalendarDateString,
+    /** One occurrence (the month's only one). */
+    date: Type.Optional(CalendarDateString),
+    /** The month's occurrences in order (a weekend-moved one may lie outside the month). */
+    dates: Type.Optional(Type.Array(CalendarDateString, { minItems: 1, maxItems: BUDGETED_DATES_PER_MONTH })),
     payee: Payee(LEDGER_LIMITS.payee),
-    /** Signed: negative for a planned payment. */
+    /** Signed: negative for a planned payment; every occurrence's. */
     amount_cents: AmountCents,
     category_id: Type.Optional(NullableId),
     notes: Type.Optional(Text(LEDGER_LIMITS.notes)),
@@ -111,18 +119,26 @@ export const UpsertBudgetedRowBody = Type.Object(
   { additionalProperties: false },
 );
 export type UpsertBudgetedRowBody = Static<typeof UpsertBudgetedRowBody>;
+const BudgetedRowState = Type.Union([
+  Type.Literal('created'),
+  Type.Literal('updated'),
+  Type.Literal('unchanged'),
+  Type.Literal('detached'),
+]);
+/**
+ * `rows`: each occurrence's state and this account's row; `state` and `transaction_id`: the first
+ * occurrence's (one date: the answer as before several were possible).
+ */
 export const UpsertBudgetedRowResponse = Type.Object({
-  state: Type.Union([
-    Type.Literal('created'),
-    Type.Literal('updated'),
-    Type.Literal('unchanged'),
-    Type.Literal('detached'),
-  ]),
+  state: BudgetedRowState,
   transaction_id: NullableId,
+  rows: Type.Array(Type.Object({ date: CalendarDateString, state: BudgetedRowState, transaction_id: NullableId })),
+  /** Still-budgeted rows of the month beyond its dates, removed. */
+  removed: Type.Integer(),
 });
 export type UpsertBudgetedRowResponse = Static<typeof UpsertBudgetedRowResponse>;
 
-/** DELETE /internal/budgeted-rows: removes still-budgeted rows of the schedule (one month or all). */
+/** DELETE /internal/budgeted-rows: removes still-budgeted rows of the schedule (every occurrence of one month, or all). */
 export const DeleteBudgetedRowsBody = Type.Object(
   { household_id: Id, schedule_id: Id, month: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}$' })) },
   { additionalProperties: false },

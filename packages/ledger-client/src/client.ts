@@ -71,12 +71,16 @@ export class LedgerClient {
 
   // --- The Predictables' budgeted rows (svc-budget) ---------------------------------------------
 
-  /** Creates or updates the month's budgeted row (a row that became actual is left alone); answers the event sequence. */
-  upsertBudgetedRow(body: UpsertBudgetedRowBody): Promise<number> {
+  /**
+   * Brings the month's budgeted rows in step with its occurrence dates (one row each; a row that
+   * became actual is left alone, still-budgeted rows beyond the dates are removed); answers the
+   * event sequence.
+   */
+  upsertBudgetedRows(body: UpsertBudgetedRowBody): Promise<number> {
     return this.sequence(this.call('PUT', '/internal/budgeted-rows', body, TIMEOUT_MS.budgetedRows));
   }
 
-  /** Removes a schedule's still-budgeted rows (of one month, or all of them); answers the event sequence. */
+  /** Removes a schedule's still-budgeted rows (every occurrence of one month, or all of them); answers the event sequence. */
   deleteBudgetedRows(body: DeleteBudgetedRowsBody): Promise<number> {
     return this.sequence(this.call('DELETE', '/internal/budgeted-rows', body, TIMEOUT_MS.budgetedRows));
   }

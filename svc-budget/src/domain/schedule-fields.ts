@@ -25,7 +25,7 @@ export const NEW_SCHEDULE: Omit<Schedule, 'day_of_month'> & { day_of_month: numb
 };
 
 export const SCHEDULE_MESSAGES = {
-  day: "The day of the month must be 1 to 31, or -1 for the month's last day.",
+  day: "The day of the month (day_of_month) must be 1 to 31, or -1 for the month's last day.",
   dayRequired: 'A monthly or every-N-months item needs its day of the month (day_of_month).',
   weeks: `Every N weeks needs an interval of ${FREQUENCY_INTERVALS.every_n_weeks.min} to ${FREQUENCY_INTERVALS.every_n_weeks.max} weeks.`,
   months: `Every N months needs an interval of ${FREQUENCY_INTERVALS.every_n_months.min} to ${FREQUENCY_INTERVALS.every_n_months.max} months.`,

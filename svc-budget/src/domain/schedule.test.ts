@@ -1,4 +1,5 @@
 import { autofill, horizonMonths, syncPlan, transferAccountFor, type PredictableRecord } from './schedule';
+import { NEW_SCHEDULE } from './schedule-fields';
 
 describe('horizonMonths', () => {
   it('lists 12 months from the current one, across a year end', () => {
@@ -48,6 +49,7 @@ describe('transferAccountFor', () => {
 describe('syncPlan', () => {
   it('puts a signed row on the clamped day of each month with an amount, and removes the others', () => {
     const item: PredictableRecord = {
+      ...NEW_SCHEDULE,
       id: 1,
       account_id: 1,
       item_type: 'payment',
@@ -61,12 +63,40 @@ describe('syncPlan', () => {
       ]),
     };
     const plan = syncPlan(item, horizonMonths('2026-12-01'));
-    expect(plan[2]).toEqual({ month: '2027-02', date: '2027-02-28', amount: -120_000 });
+    expect(plan[2]).toEqual({ month: '2027-02', dates: ['2027-02-28'], amount: -120_000 });
     expect(plan[0]).toEqual({ month: '2026-12', remove: true });
     expect(syncPlan({ ...item, item_type: 'deposit' }, horizonMonths('2028-01-10'))[1]).toEqual({
       month: '2028-02',
-      date: '2028-02-29',
+      dates: ['2028-02-29'],
       amount: 1,
+    });
+  });
+
+  it('a month with three bi-weekly paydays has three dates with its amount; no occurrence is no row', () => {
+    const item: PredictableRecord = {
+      ...NEW_SCHEDULE,
+      id: 2,
+      account_id: 1,
+      item_type: 'deposit',
+      payee: 'Employer',
+      category_id: null,
+      frequency: 'every_n_weeks',
+      interval: 2,
+      start_date: '2026-11-06',
+      end_date: '2027-01-15',
+      day_of_month: 6,
+      transfer_account_id: null,
+      values: new Map([
+        ['2027-01-01', 150_000],
+        ['2027-02-01', 150_000],
+      ]),
+    };
+    const plan = syncPlan(item, horizonMonths('2026-12-01'));
+    expect(plan[0]).toEqual({ month: '2026-12', remove: true }); // no amount
+    expect(plan[1]).toEqual({ month: '2027-01', dates: ['2027-01-01', '2027-01-15'], amount: 150_000 }); // ends on the 15th
+    expect(plan[2]).toEqual({ month: '2027-02', remove: true }); // an amount, no occurrence
+    expect(syncPlan({ ...item, end_date: null }, horizonMonths('2026-12-01'))[1]).toMatchObject({
+      dates: ['2027-01-01', '2027-01-15', '2027-01-29'],
     });
   });
 });

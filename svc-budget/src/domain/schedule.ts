@@ -1,17 +1,17 @@
-import { addMonths, firstOfMonth, occurrenceDate, type CalendarDate } from '@hf/calendar';
+import { addMonths, firstOfMonth, type CalendarDate } from '@hf/calendar';
 import { BUDGET_HORIZON_MONTHS } from '@hf/contracts/budget-limits';
 import type { Cents } from '@hf/money';
+import { monthOccurrences, type Schedule } from './occurrences';
 
 export type ItemType = 'payment' | 'deposit';
 
-/** A Predictable as stored, with its amounts by month (`YYYY-MM-01` -> positive cents). */
-export interface PredictableRecord {
+/** A Predictable as stored: its schedule and its amounts by month (`YYYY-MM-01` -> positive cents). */
+export interface PredictableRecord extends Schedule {
   id: number;
   account_id: number;
   item_type: ItemType;
   payee: string;
   category_id: number | null;
-  day_of_month: number;
   transfer_account_id: number | null;
   values: Map<string, Cents>;
 }
@@ -53,23 +53,21 @@ export function autofill(
   return next;
 }
 
-/** One month of the item in the ledger: a budgeted row on its occurrence date, or none. */
-export type MonthSync = { month: string; date: CalendarDate; amount: Cents } | { month: string; remove: true };
+/** One month of the item in the ledger: a budgeted row on each occurrence date, or none. */
+export type MonthSync = { month: string; dates: CalendarDate[]; amount: Cents } | { month: string; remove: true };
 
 /**
  * What the ledger should hold for the item in each month of the horizon: a budgeted row (signed:
- * a payment is negative) on `day_of_month` clamped to the month, or no row for a month without an
- * amount. Months before the horizon are left as they are (an unpaid bill stays owed).
+ * a payment is negative) on each of the month's occurrence dates, all with the month's amount,
+ * or no row for a month without an amount or without an occurrence. Months before the horizon
+ * are left as they are (an unpaid bill stays owed).
  */
 export function syncPlan(item: PredictableRecord, horizon: readonly string[]): MonthSync[] {
   return horizon.map((m) => {
     const month = m.slice(0, 7);
     const cents = item.values.get(m) ?? 0;
-    if (cents <= 0) return { month, remove: true as const };
-    return {
-      month,
-      date: occurrenceDate(month, item.day_of_month),
-      amount: item.item_type === 'payment' ? -cents : cents,
-    };
+    const dates = cents > 0 ? monthOccurrences(item, month) : [];
+    if (dates.length === 0) return { month, remove: true as const };
+    return { month, dates, amount: item.item_type === 'payment' ? -cents : cents };
   });
 }

@@ -1,13 +1,15 @@
 import type { Queryable } from '@hf/ledger-mirror';
 import type { PoolClient } from '@hf/service-kit';
+import type { Schedule } from '../domain/occurrences';
 import type { PredictableRecord } from '../domain/schedule';
 
 export type StoredPredictable = PredictableRecord & { synced: boolean };
 /** An item row as read, before its amounts are added. */
 type ItemRow = Omit<StoredPredictable, 'values'>;
 
-const COLUMNS =
-  'i.id, i.account_id, i.item_type, i.payee, i.category_id, i.day_of_month, i.transfer_account_id, i.synced';
+const COLUMNS = `i.id, i.account_id, i.item_type, i.payee, i.category_id, i.day_of_month, i.transfer_account_id, i.synced,
+  i.frequency, i.repeat_interval AS "interval", i.days_of_month, i.start_date::text AS start_date,
+  i.end_date::text AS end_date, i.weekend`;
 
 async function withValues(q: Queryable, rows: ItemRow[]): Promise<StoredPredictable[]> {
   if (rows.length === 0) return [];
@@ -69,14 +71,18 @@ export async function countAccountItems(q: Queryable, accountId: number): Promis
   return result.rows[0].n;
 }
 
+/** The schedule's columns after the item's own ($n from `first` on), in `scheduleParams` order. */
+const scheduleColumns = 'frequency, repeat_interval, days_of_month, start_date, end_date, weekend';
+const scheduleParams = (s: Schedule) => [s.frequency, s.interval, s.days_of_month, s.start_date, s.end_date, s.weekend];
+
 export async function insertItem(
   client: PoolClient,
   householdId: number,
   item: Omit<PredictableRecord, 'id' | 'values'>,
 ): Promise<number> {
   const result = await client.query<{ id: number }>(
-    `INSERT INTO scheduled_items (household_id, account_id, item_type, payee, category_id, day_of_month, transfer_account_id, synced)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, false) RETURNING id`,
+    `INSERT INTO scheduled_items (household_id, account_id, item_type, payee, category_id, day_of_month, transfer_account_id, synced, ${scheduleColumns})
+     VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8, $9, $10, $11, $12, $13) RETURNING id`,
     [
       householdId,
       item.account_id,
@@ -85,6 +91,7 @@ export async function insertItem(
       item.category_id,
       item.day_of_month,
       item.transfer_account_id,
+      ...scheduleParams(item),
     ],
   );
   return result.rows[0].id;
@@ -92,8 +99,10 @@ export async function insertItem(
 
 export async function updateItem(client: PoolClient, item: PredictableRecord): Promise<void> {
   await client.query(
-    'UPDATE scheduled_items SET payee = $2, category_id = $3, day_of_month = $4, transfer_account_id = $5, synced = false WHERE id = $1',
-    [item.id, item.payee, item.category_id, item.day_of_month, item.transfer_account_id],
+    `UPDATE scheduled_items SET payee = $2, category_id = $3, day_of_month = $4, transfer_account_id = $5, synced = false,
+       (${scheduleColumns}) = ($6, $7, $8, $9, $10, $11)
+     WHERE id = $1`,
+    [item.id, item.payee, item.category_id, item.day_of_month, item.transfer_account_id, ...scheduleParams(item)],
   );
 }
 

@@ -10,12 +10,13 @@ import {
 import { BUDGET_LIMITS, BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { EVENT_SEQUENCE_HEADER, IdParams, MessageResponse, PAYEE_REQUIRED } from '@hf/contracts';
 import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
-import { occurrenceDate } from '@hf/calendar';
 import { fromCents } from '@hf/money';
 import { badRequest, notFound, Type } from '@hf/service-kit';
 import type { HouseholdView } from '../budget-reads';
 import { syncBudgetedRows } from '../budgeted-rows';
+import { horizonOccurrences, nextDates } from '../domain/occurrences';
 import { autofill, horizonMonths, transferAccountFor, type PredictableRecord } from '../domain/schedule';
+import { NEW_SCHEDULE, resolveSchedule, type ScheduleInput } from '../domain/schedule-fields';
 import { budgetWrite } from '../repositories/budget-versions';
 import {
   countAccountItems,
@@ -39,12 +40,8 @@ import {
 const AccountParams = Type.Object({ accountId: IdParams.properties.id }, { additionalProperties: false });
 
 /** The item as the account `viewAccountId` shows it (its own, or the mirror of a transfer into it). */
-function itemView(
-  item: PredictableRecord,
-  viewAccountId: number,
-  horizon: readonly string[],
-  view: HouseholdView,
-): PredictableView {
+function itemView(item: PredictableRecord, viewAccountId: number, today: string, view: HouseholdView): PredictableView {
+  const horizon = horizonMonths(today);
   const incoming = item.account_id !== viewAccountId;
   const transfer = item.transfer_account_id !== null;
   const category = transfer ? null : view.categories.resolve(item.category_id);
@@ -60,14 +57,14 @@ function itemView(
     values: Object.fromEntries(horizon.map((m) => [m, fromCents(item.values.get(m) ?? 0)])),
     transfer_account_id: item.transfer_account_id,
     is_incoming_transfer: incoming,
-    frequency: 'monthly',
-    interval: null,
-    days_of_month: null,
-    start_date: null,
-    end_date: null,
-    weekend: 'keep',
-    occurrences: Object.fromEntries(horizon.map((m) => [m, [occurrenceDate(m.slice(0, 7), item.day_of_month)]])),
-    next_dates: [],
+    frequency: item.frequency,
+    interval: item.interval,
+    days_of_month: item.days_of_month === null ? null : [item.days_of_month[0], item.days_of_month[1]],
+    start_date: item.start_date,
+    end_date: item.end_date,
+    weekend: item.weekend,
+    occurrences: horizonOccurrences(item, horizon),
+    next_dates: nextDates(item, today),
   };
 }
 
@@ -84,9 +81,8 @@ export async function predictableRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { householdId, today, view: initial } = await budgetRequest(app, request);
       const view = await requireAccount(app, householdId, initial, request.params.accountId);
-      const horizon = horizonMonths(today);
       const items = await itemsForAccount(app.db, householdId, request.params.accountId);
-      return items.map((item) => itemView(item, request.params.accountId, horizon, view));
+      return items.map((item) => itemView(item, request.params.accountId, today, view));
     },
   );
 
@@ -149,6 +145,13 @@ function answerSequence(reply: FastifyReply, sequence: number): void {
   if (sequence > 0) reply.header(EVENT_SEQUENCE_HEADER, String(sequence));
 }
 
+/** The item's schedule after the body's fields (docs/rules/predictables.md); 400 with the broken rule's message. */
+function scheduleOf(base: Parameters<typeof resolveSchedule>[0], body: ScheduleInput, today: string) {
+  const schedule = resolveSchedule(base, body, today);
+  if ('error' in schedule) throw badRequest(schedule.error);
+  return schedule;
+}
+
 /** The item's category from the body: `category_id` (checked), else `categoryName` text, else none. */
 async function categoryOf(
   app: FastifyInstance,
@@ -176,8 +179,7 @@ async function createScheduledItem(
   let view = await requireAccount(app, householdId, initial, accountId);
   const payee = request.body.payee.trim();
   if (!payee) throw badRequest(PAYEE_REQUIRED);
-  const dayOfMonth = request.body.day_of_month;
-  if (dayOfMonth === undefined || dayOfMonth < 1 || dayOfMonth > 31) throw badRequest('day_of_month must be 1..31.');
+  const schedule = scheduleOf(NEW_SCHEDULE, request.body, today);
   const transferAccount = transferAccountFor(payee, accountId, [...view.accounts.values()]);
   let category: number | null = null;
   if (transferAccount === null) ({ view, category } = await categoryOf(app, householdId, view, request.body));
@@ -189,16 +191,19 @@ async function createScheduledItem(
       item_type: request.body.item_type,
       payee,
       category_id: category,
-      day_of_month: dayOfMonth,
       transfer_account_id: transferAccount,
+      ...schedule,
     });
   });
   const item = (await findItem(app.db, householdId, id))!;
   await markSynced(app.db, id); // no amounts yet: nothing in the ledger
-  return itemView(item, accountId, horizonMonths(today), view);
+  return itemView(item, accountId, today, view);
 }
 
-/** A changed payee, category or day; its budgeted rows in the ledger follow. */
+/**
+ * A changed payee, category or schedule; its budgeted rows in the ledger follow, occurrence by
+ * occurrence. Rows that became actual stay as they are, whatever the new schedule.
+ */
 async function editScheduledItem(
   app: FastifyInstance,
   request: FastifyRequest<{ Params: IdParams; Body: UpdatePredictableBody }>,
@@ -208,6 +213,7 @@ async function editScheduledItem(
   const before = await findItem(app.db, householdId, request.params.id);
   if (!before) throw notFound(BUDGET_MESSAGES.itemNotFound);
   let view = initial;
+  const schedule = scheduleOf(before, request.body, today);
   const payee = request.body.payee === undefined ? before.payee : request.body.payee.trim();
   if (!payee) throw badRequest(PAYEE_REQUIRED);
   const transferAccount = transferAccountFor(payee, before.account_id, [...view.accounts.values()]);
@@ -219,8 +225,8 @@ async function editScheduledItem(
     ...before,
     payee,
     category_id: category,
-    day_of_month: request.body.day_of_month ?? before.day_of_month,
     transfer_account_id: transferAccount,
+    ...schedule,
   };
   await budgetWrite(app.db, householdId, (client) => updateItem(client, after));
   const horizon = horizonMonths(today);
@@ -228,7 +234,7 @@ async function editScheduledItem(
   if (before.transfer_account_id !== after.transfer_account_id)
     await app.ledger.deleteBudgetedRows({ household_id: householdId, schedule_id: after.id });
   answerSequence(reply, await syncItem(app, householdId, after, view, horizon));
-  return itemView(after, after.account_id, horizon, view);
+  return itemView(after, after.account_id, today, view);
 }
 
 /** Fills the item's amounts from a month on (or that month only); its budgeted rows in the ledger follow. */
@@ -251,5 +257,5 @@ async function autofillScheduledItem(
     return { ...locked, values };
   });
   answerSequence(reply, await syncItem(app, householdId, item, view, horizon, months));
-  return itemView(item, item.account_id, horizon, view);
+  return itemView(item, item.account_id, today, view);
 }

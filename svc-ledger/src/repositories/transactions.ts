@@ -432,7 +432,10 @@ export async function lockAccountRows(client: PoolClient, householdId: number, a
   return result.rows;
 }
 
-/** Rows of the household generated for a schedule (one month or all), locked for update. */
+/**
+ * Rows of the household generated for a schedule (every occurrence of one month `YYYY-MM`, or
+ * all), locked for update. `schedule_month` is the month or `YYYY-MM#n` (domain/schedule-occurrence.ts).
+ */
 export async function lockScheduleRows(
   client: PoolClient,
   householdId: number,
@@ -441,7 +444,9 @@ export async function lockScheduleRows(
 ): Promise<TxRow[]> {
   const result = await client.query<TxRow>(
     `SELECT ${rowColumns('t')} FROM transactions t
-     WHERE t.household_id = $1 AND t.schedule_id = $2 AND ($3::text IS NULL OR t.schedule_month = $3) ORDER BY t.id FOR UPDATE`,
+     WHERE t.household_id = $1 AND t.schedule_id = $2
+       AND ($3::text IS NULL OR t.schedule_month = $3 OR left(t.schedule_month, 8) = $3 || '#')
+     ORDER BY t.id FOR UPDATE`,
     [householdId, scheduleId, month ?? null],
   );
   return result.rows;

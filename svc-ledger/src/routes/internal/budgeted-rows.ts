@@ -10,6 +10,7 @@ import {
 import { isValidMonth } from '@hf/calendar';
 import { badRequest, notFound } from '@hf/service-kit';
 import { chunksBySize, snapshotBytes, toEventSnapshot, type TxRow } from '../../domain/transaction-rules';
+import { occurrenceIndex, occurrenceKey } from '../../domain/schedule-occurrence';
 import { accountNamedBy } from '../../domain/transfer';
 import { requireDate } from '../../domain/values';
 import { accountRows, type AccountRow } from '../../repositories/accounts';
@@ -27,11 +28,13 @@ import { ACCOUNT_NOT_FOUND, LEDGER_ERRORS, INTERNAL_ROUTE } from '../../route-he
 import { runWrite } from '../../write';
 
 const MONTH_MESSAGE = 'The field "month" must be a real month (YYYY-MM).';
+const DATES_MESSAGE = 'Send exactly one of "date" and "dates".';
 
 /**
  * svc-budget's routes for The Predictables: one budgeted row (or budgeted transfer pair) per
- * schedule and month, kept in step with the schedule; removed for good when it no longer wants
- * it. A month whose row became actual is left alone (`detached`).
+ * occurrence of a schedule (several a month for weekly or twice-monthly ones), kept in step with
+ * the schedule; removed for good when it no longer wants it. An occurrence whose row became actual
+ * is left alone (`detached`) and not generated again.
  */
 export async function budgetedRowRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: UpsertBudgetedRowBody }>(
@@ -40,7 +43,7 @@ export async function budgetedRowRoutes(app: FastifyInstance): Promise<void> {
       config: INTERNAL_ROUTE,
       schema: { body: UpsertBudgetedRowBody, response: { 200: UpsertBudgetedRowResponse, ...LEDGER_ERRORS } },
     },
-    async (request, reply) => upsertBudgetedRow(app, request.body, reply),
+    async (request, reply) => upsertBudgetedRows(app, request.body, reply),
   );
 
   app.delete<{ Body: DeleteBudgetedRowsBody }>(
@@ -64,66 +67,91 @@ export async function budgetedRowRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** The month's budgeted row as the schedule wants it (amount in cents). */
+/** One occurrence's budgeted row as the schedule wants it (amount in cents). */
 interface WantedRow {
   scheduleId: number;
-  month: string;
+  /** The row's `schedule_month`: which occurrence of which month (domain/schedule-occurrence.ts). */
+  key: string;
   date: string;
   payee: string;
   amount: number;
   notes: string;
 }
 
-async function upsertBudgetedRow(
+type OccurrenceState = UpsertBudgetedRowResponse['rows'][number];
+
+async function upsertBudgetedRows(
   app: FastifyInstance,
   body: UpsertBudgetedRowBody,
   reply: FastifyReply,
 ): Promise<UpsertBudgetedRowResponse> {
   const householdId = body.household_id;
   if (!isValidMonth(body.month)) throw badRequest(MONTH_MESSAGE);
-  const wanted: WantedRow = {
-    scheduleId: body.schedule_id,
-    month: body.month,
-    date: requireDate(body.date),
-    payee: body.payee.trim(),
-    amount: body.amount_cents,
-    notes: (body.notes ?? '').trim(),
-  };
-  if (wanted.payee === '') throw badRequest(PAYEE_REQUIRED);
+  if ((body.date === undefined) === (body.dates === undefined)) throw badRequest(DATES_MESSAGE);
+  const dates = (body.dates ?? [body.date!]).map((d) => requireDate(d));
+  const payee = body.payee.trim();
+  if (payee === '') throw badRequest(PAYEE_REQUIRED);
+  const notes = (body.notes ?? '').trim();
   return runWrite(app, reply, { householdId, userId: null }, async (w) => {
     const accounts = await accountRows(w.client, householdId);
     const account = accounts.find((a) => a.id === body.account_id);
     if (!account) throw notFound(ACCOUNT_NOT_FOUND);
     const categoryId = (await resolveCategory(w.client, householdId, { category_id: body.category_id })) ?? null;
-    const existing = await lockScheduleRows(w.client, householdId, wanted.scheduleId, wanted.month);
-    const detached = existing.find((r) => r.deleted || !r.is_budgeted);
-    if (detached) return { state: 'detached' as const, transaction_id: detached.id };
-    const transferTo = accountNamedBy(wanted.payee, accounts, account.id);
-    const create = () => createBudgetedRow(w, wanted, account, transferTo, categoryId);
-    if (existing.length === 0) return { state: 'created' as const, transaction_id: await create() };
-    const mine = existing.find((r) => r.account_id === account.id) ?? existing[0];
-    const sameShape = transferTo
-      ? existing.length === 2 && mine.account_id === account.id && mine.transfer_account_id === transferTo.id
-      : existing.length === 1 && mine.transfer_id === null && mine.account_id === account.id;
-    if (!sameShape) {
-      await removeBudgetedRows(w, existing);
-      return { state: 'updated' as const, transaction_id: await create() };
+    const transferTo = accountNamedBy(payee, accounts, account.id);
+    const existing = await lockScheduleRows(w.client, householdId, body.schedule_id, body.month);
+    const rows: OccurrenceState[] = [];
+    for (const [i, date] of dates.entries()) {
+      const key = occurrenceKey(body.month, i);
+      const wanted: WantedRow = { scheduleId: body.schedule_id, key, date, payee, amount: body.amount_cents, notes };
+      const own = existing.filter((r) => occurrenceIndex(r.schedule_month ?? body.month) === i);
+      rows.push({ date, ...(await syncOccurrence(w, wanted, own, account, transferTo, categoryId)) });
     }
-    const { date, payee, amount, notes } = wanted;
-    const pairs: Array<{ before: TxRow; after: TxRow }> = [];
-    if (transferTo) {
-      pairs.push({ before: mine, after: { ...mine, date, amount, notes } });
-      const peer = existing.find((r) => r.id !== mine.id)!;
-      pairs.push({ before: peer, after: { ...peer, date, amount: amount === 0 ? 0 : -amount, notes } });
-    } else {
-      pairs.push({ before: mine, after: { ...mine, date, payee, amount, notes, category_id: categoryId } });
-    }
-    const changes = await applyChanges(w, pairs, 'budgeted_sync', announceChanged(w, 'budgeted_sync'), false);
-    return { state: changes.length > 0 ? ('updated' as const) : ('unchanged' as const), transaction_id: mine.id };
+    const beyond = existing.filter(
+      (r) => occurrenceIndex(r.schedule_month ?? body.month) >= dates.length && r.is_budgeted && !r.deleted,
+    );
+    await removeBudgetedRows(w, beyond);
+    return { state: rows[0].state, transaction_id: rows[0].transaction_id, rows, removed: beyond.length };
   });
 }
 
-/** Creates the month's budgeted row (a budgeted transfer pair when the payee names another account); answers the id of this account's row. */
+/**
+ * Brings one occurrence's row (or transfer pair) in step: created when missing, updated in place
+ * when of the same shape, made anew when not; left alone once it became actual (`detached`).
+ */
+async function syncOccurrence(
+  w: LedgerWrite,
+  wanted: WantedRow,
+  existing: readonly TxRow[],
+  account: AccountRow,
+  transferTo: AccountRow | undefined,
+  categoryId: number | null,
+): Promise<Omit<OccurrenceState, 'date'>> {
+  const detached = existing.find((r) => r.deleted || !r.is_budgeted);
+  if (detached) return { state: 'detached', transaction_id: detached.id };
+  const create = () => createBudgetedRow(w, wanted, account, transferTo, categoryId);
+  if (existing.length === 0) return { state: 'created', transaction_id: await create() };
+  const mine = existing.find((r) => r.account_id === account.id) ?? existing[0];
+  const sameShape = transferTo
+    ? existing.length === 2 && mine.account_id === account.id && mine.transfer_account_id === transferTo.id
+    : existing.length === 1 && mine.transfer_id === null && mine.account_id === account.id;
+  if (!sameShape) {
+    await removeBudgetedRows(w, existing);
+    return { state: 'updated', transaction_id: await create() };
+  }
+  const { date, payee, amount, notes } = wanted;
+  const pairs: Array<{ before: TxRow; after: TxRow }> = [];
+  if (transferTo) {
+    pairs.push({ before: mine, after: { ...mine, date, amount, notes } });
+    const peer = existing.find((r) => r.id !== mine.id)!;
+    pairs.push({ before: peer, after: { ...peer, date, amount: amount === 0 ? 0 : -amount, notes } });
+  } else {
+    pairs.push({ before: mine, after: { ...mine, date, payee, amount, notes, category_id: categoryId } });
+  }
+  const changes = await applyChanges(w, pairs, 'budgeted_sync', announceChanged(w, 'budgeted_sync'), false);
+  return { state: changes.length > 0 ? 'updated' : 'unchanged', transaction_id: mine.id };
+}
+
+/** Creates an occurrence's budgeted row (a budgeted transfer pair when the payee names another account); answers the id of this account's row. */
 async function createBudgetedRow(
   w: LedgerWrite,
   wanted: WantedRow,
@@ -132,7 +160,7 @@ async function createBudgetedRow(
   categoryId: number | null,
 ): Promise<number> {
   const { date, payee, amount, notes } = wanted;
-  const budgeted = { schedule_id: wanted.scheduleId, schedule_month: wanted.month };
+  const budgeted = { schedule_id: wanted.scheduleId, schedule_month: wanted.key };
   if (transferTo) {
     const outgoing = amount < 0;
     const { fromLeg, toLeg } = await createTransfer(
