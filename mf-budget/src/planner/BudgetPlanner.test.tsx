@@ -159,15 +159,20 @@ describe('Budget Planner: account selector', () => {
 describe('Budget Planner: Everyday Envelopes', () => {
   it('lists the month\u2019s envelopes with amount, rollover, spent, left, progress and colour', async () => {
     const { calls } = setup();
-    const table = await screen.findByRole('table', { name: 'Envelopes of November 2026' });
+    const table = await screen.findByRole('grid', { name: 'Envelopes of November 2026' });
     expect(screen.getByLabelText('Month')).toHaveValue('2026-11');
     expect(callsTo(calls, 'GET', '/api/budget/category/1/2026-11')).toHaveLength(1);
     const groceries = within(table).getByRole('rowheader', { name: 'Groceries' }).closest('tr')!;
-    expect(
-      within(groceries)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['$400.00', '$100.00', '$125.00', '$375.00', '', 'Delete']);
+    expect([...groceries.querySelectorAll('td')].map((c) => c.textContent)).toEqual([
+      '$400.00',
+      '$100.00',
+      '$125.00',
+      '$375.00',
+      '',
+      '',
+    ]);
+    expect(within(groceries).getByRole('button', { name: 'Edit Groceries' })).toBeInTheDocument();
+    expect(within(groceries).getByRole('button', { name: 'Delete Groceries' })).toBeInTheDocument();
     // (400 + 100 - 125) / 500 = 75 %: green
     expect(within(groceries).getByRole('progressbar', { name: 'Groceries remaining' })).toHaveAttribute(
       'aria-valuenow',
@@ -185,13 +190,13 @@ describe('Budget Planner: Everyday Envelopes', () => {
 
   it('the month picker reads another month; an overspent or empty envelope shows 0 % in red', async () => {
     const { user, calls } = setup();
-    await screen.findByRole('table', { name: 'Envelopes of November 2026' });
+    await screen.findByRole('grid', { name: 'Envelopes of November 2026' });
     envelopes = [
       envelope(4, { month: '2026-12', amount: 50, spent: 80, carried_from: '2026-11' }),
       envelope(5, { category_id: 3, category_name: 'Salary', month: '2026-12', amount: 0, spent: 0 }),
     ];
     await user.click(screen.getByRole('button', { name: 'Next month' }));
-    const table = await screen.findByRole('table', { name: 'Envelopes of December 2026' });
+    const table = await screen.findByRole('grid', { name: 'Envelopes of December 2026' });
     expect(callsTo(calls, 'GET', '/api/budget/category/1/2026-12')).toHaveLength(1);
     expect(screen.getByText('Carried forward from November 2026.')).toBeInTheDocument();
     const over = within(table).getByRole('rowheader', { name: 'Groceries' }).closest('tr')!;
@@ -211,7 +216,7 @@ describe('Budget Planner: Everyday Envelopes', () => {
 
   it('adding without a category alerts "Please select or enter a category." and makes no call', async () => {
     const { user, calls } = setup();
-    await screen.findByRole('table', { name: 'Envelopes of November 2026' });
+    await screen.findByRole('grid', { name: 'Envelopes of November 2026' });
     await user.type(within(addForm('envelope')).getByLabelText('Amount'), '50');
     await user.click(within(addForm('envelope')).getByRole('button', { name: 'Add Envelope' }));
     const dialog = await screen.findByRole('dialog');
@@ -225,7 +230,7 @@ describe('Budget Planner: Everyday Envelopes', () => {
     const { user, calls } = setup({
       'POST /api/budget/category': ({ body }: { body: any }) => (posted.push(body), { ...envelope(9), ...body }),
     });
-    await screen.findByRole('table', { name: 'Envelopes of November 2026' });
+    await screen.findByRole('grid', { name: 'Envelopes of November 2026' });
     const form = addForm('envelope');
     expect(within(form).getByRole('checkbox', { name: 'Rollover' })).toBeChecked();
     await user.type(within(form).getByRole('combobox', { name: 'Category' }), 'Salary');
@@ -258,7 +263,7 @@ describe('Budget Planner: Everyday Envelopes', () => {
       body: { message: 'This category already has an envelope for this month.' },
     };
     const { user } = setup({ 'POST /api/budget/category': () => answer });
-    await screen.findByRole('table', { name: 'Envelopes of November 2026' });
+    await screen.findByRole('grid', { name: 'Envelopes of November 2026' });
     const form = addForm('envelope');
     const add = async () => {
       await user.clear(within(form).getByRole('combobox', { name: 'Category' }));
@@ -283,18 +288,18 @@ describe('Budget Planner: Everyday Envelopes', () => {
     const { user, calls } = setup({
       'DELETE /api/budget/category/2': () => (fail ? { status: 500 } : { status: 204 }),
     });
-    await screen.findByRole('table', { name: 'Envelopes of November 2026' });
-    await user.click(screen.getByRole('button', { name: 'Delete Food: Dining envelope' }));
+    await screen.findByRole('grid', { name: 'Envelopes of November 2026' });
+    await user.click(screen.getByRole('button', { name: 'Delete Food: Dining' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Envelope' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete the Food: Dining envelope?');
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     expect(callsTo(calls, 'DELETE', '/api/budget/category/2')).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: 'Delete Food: Dining envelope' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Food: Dining' }));
     await user.keyboard('y');
     await waitFor(() => expect(callsTo(calls, 'DELETE', '/api/budget/category/2')).toHaveLength(1));
     expect(callsTo(calls, 'DELETE', '/api/budget/category/2')[0].query.get('month')).toBe('2026-11');
     fail = true;
-    await user.click(screen.getByRole('button', { name: 'Delete Food: Dining envelope' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Food: Dining' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Could not delete the envelope.')).toHaveAttribute('role', 'alert');
   });
@@ -303,19 +308,55 @@ describe('Budget Planner: Everyday Envelopes', () => {
     const { user, calls } = setup({
       'DELETE /api/budget/category/1': { status: 200, body: { message: 'Envelope deleted.' } },
     });
-    await screen.findByRole('table', { name: 'Envelopes of November 2026' });
+    await screen.findByRole('grid', { name: 'Envelopes of November 2026' });
     envelopes = [envelope(1, { month: '2026-12', carried_from: '2026-11' })];
     await user.click(screen.getByRole('button', { name: 'Next month' }));
-    await screen.findByRole('table', { name: 'Envelopes of December 2026' });
-    await user.click(screen.getByRole('button', { name: 'Delete Groceries envelope' }));
+    await screen.findByRole('grid', { name: 'Envelopes of December 2026' });
+    await user.click(screen.getByRole('button', { name: 'Delete Groceries' }));
     await user.keyboard('y');
     await waitFor(() => expect(callsTo(calls, 'DELETE', '/api/budget/category/1')).toHaveLength(1));
     expect(callsTo(calls, 'DELETE', '/api/budget/category/1')[0].query.get('month')).toBe('2026-12');
   });
 
+  it('edits an amount and the rollover flag in place with the grid’s keys, for the month on screen', async () => {
+    const puts: any[] = [];
+    const { user, calls } = setup({
+      'PUT /api/budget/category/*': ({ body }: { body: any }) => (puts.push(body), envelope(1, body)),
+    });
+    const table = await screen.findByRole('grid', { name: 'Envelopes of November 2026' });
+    const cell = (row: number, col: number) => table.querySelector<HTMLElement>(`[data-cell="${row}-${col}"]`)!;
+    // Tab reaches the first Amount cell; Enter edits, Enter saves and goes down.
+    cell(0, 0).focus();
+    await user.keyboard('{Enter}');
+    const input = within(table).getByRole('textbox', { name: 'Groceries amount' });
+    expect(input).toHaveValue('400.00');
+    await user.keyboard('450.5{Enter}');
+    await waitFor(() => expect(puts).toEqual([{ month: '2026-11', amount: 450.5 }]));
+    expect(callsTo(calls, 'PUT', '/api/budget/category/1')).toHaveLength(1);
+    await waitFor(() => expect(cell(1, 0)).toHaveFocus());
+    // Typing starts an edit; Escape cancels it without a call.
+    await user.keyboard('7');
+    expect(within(table).getByRole('textbox', { name: 'Food: Dining amount' })).toHaveValue('7');
+    await user.keyboard('{Escape}');
+    expect(within(table).queryByRole('textbox')).not.toBeInTheDocument();
+    await waitFor(() => expect(cell(1, 0)).toHaveFocus());
+    // Arrow right to Rollover; Enter opens the checkbox, Space ticks it, Enter saves.
+    await user.keyboard('{ArrowRight}{Enter}');
+    expect(within(table).getByRole('checkbox', { name: 'Rolls over' })).not.toBeChecked();
+    await user.keyboard(' {Enter}');
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]).toEqual({ month: '2026-11', rollover_enabled: true });
+    expect(callsTo(calls, 'PUT', '/api/budget/category/2')).toHaveLength(1);
+    // The Edit button opens the amount; a negative amount is refused without a call.
+    await user.click(screen.getByRole('button', { name: 'Edit Rent' }));
+    await user.keyboard('{Control>}a{/Control}-5{Enter}');
+    expect(await screen.findByText('The amount must not be negative: the type gives the sign.')).toBeInTheDocument();
+    expect(puts).toHaveLength(2);
+  });
+
   it('"Reset This Month" asks and makes no call', async () => {
     const { user, calls } = setup();
-    await screen.findByRole('table', { name: 'Envelopes of November 2026' });
+    await screen.findByRole('grid', { name: 'Envelopes of November 2026' });
     const before = calls.length;
     await user.click(screen.getByRole('button', { name: 'Reset This Month' }));
     const dialog = screen.getByRole('dialog', { name: 'Reset This Month' });

@@ -1,7 +1,7 @@
 /**
  * Everyday Envelopes of one account and month (docs/rules/envelopes-and-jars.md): the list with amount, rollover, spent, left and
- * the progress bar; the add form (category autocomplete, amount, rollover on by default); delete;
- * "Reset This Month" (asks, makes no call).
+ * the progress bar, amount and rollover edited in place; the add form (category autocomplete,
+ * amount, rollover on by default); delete; "Reset This Month" (asks, makes no call).
  */
 import { localToday } from '@hf/calendar';
 import { useEnvelopes, type Envelope } from '@hf/app-kit/budget/envelopes';
@@ -90,7 +90,7 @@ export function EnvelopesSection({ accountId, dialogs }: { accountId: number; di
       ) : (
         <>
           {carriedFrom && <p className="hf-muted budget-note">Carried forward from {longMonthLabel(carriedFrom)}.</p>}
-          <EnvelopesTable list={list} month={month} onDelete={setDeleting} />
+          <EnvelopesTable list={list} month={month} onDelete={setDeleting} onError={setError} refresh={refresh} />
         </>
       )}
       <AddEnvelopeForm accountId={accountId} month={month} dialogs={dialogs} onAdded={refresh} />

@@ -7,6 +7,7 @@ import type {
   CreateEnvelopeBody,
   CreatePredictableBody,
   Predictable,
+  UpdateEnvelopeBody,
   UpdatePredictableBody,
 } from '@hf/contracts/budget';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,6 +44,8 @@ export const budgetApi = {
   deleteItem: (id: number) => api.delete<unknown>(`/budget/${id}`),
   autofill: (body: AutofillBody) => api.post<Predictable>('/budget/autofill', body),
   createEnvelope: (body: CreateEnvelopeBody) => api.post<Envelope>('/budget/category', body),
+  /** PUT /budget/category/{id}: `month` is the month on screen (a carried-forward month becomes its own). */
+  updateEnvelope: (id: number, body: UpdateEnvelopeBody) => api.put<Envelope>(`/budget/category/${id}`, body),
   /**
    * DELETE /budget/category/{id}?month=YYYY-MM: `month` is the month on screen, so an envelope
    * carried forward into it leaves that month (and later ones) without touching the earlier month.
