@@ -4,6 +4,7 @@ import { isLiability } from '@hf/contracts/ledger-limits';
 import { Modal, useIsMobile } from '@hf/ui';
 import { MaximizeIcon } from '@hf/ui/icons';
 import { useEffect, useState } from 'react';
+import { NoAccounts } from '../no-accounts/NoAccounts';
 import { useBalanceProjection, useNetWorthProjection, useWidgets, type AccountProjection } from './api';
 import { CHART_ASPECT } from './chart-math';
 import { LowBalanceWarnings } from './LowBalanceWarnings';
@@ -120,19 +121,23 @@ export function Dashboard() {
   const open = maximized ? charts.find((p) => chartKey(p) === maximized) : undefined;
   const drawn = useProgressiveCount(charts.length);
 
+  // The page is drawn once its projections and widgets are both in (or failed): the widgets
+  // arriving later would push the charts down (a layout shift).
+  const loading = projections.isPending || widgets.isPending;
+
   return (
     <div className={`dash${isMobile ? ' dash--mobile' : ''}`}>
-      {widgets.data && <Widgets data={widgets.data} />}
+      {!loading && widgets.data && <Widgets data={widgets.data} />}
       <p className="hf-page__subtitle">This report shows your balance projection based on your budget.</p>
       {failed && (
         <p role="alert" className="hf-status hf-status--error dash-error">
           Could not fetch dashboard data.
         </p>
       )}
-      {projections.isPending ? (
+      {loading ? (
         <p className="dash-loading">Loading dashboard...</p>
       ) : accounts && accounts.length === 0 ? (
-        <p className="hf-empty">No accounts found. Please add an account to see your balance projection.</p>
+        <NoAccounts message="No accounts found. Please add an account to see your balance projection." />
       ) : accounts ? (
         <>
           <div className="dash-toolbar">

@@ -6,6 +6,7 @@ import { useAccounts } from '@hf/app-kit';
 import { useDialogs } from '@hf/ui/editing';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { NoAccounts } from '../no-accounts/NoAccounts';
 import { EnvelopesSection } from './EnvelopesSection';
 import { PredictablesSection } from './PredictablesSection';
 
@@ -26,7 +27,7 @@ export function BudgetPlanner() {
       </p>
     );
   if (list.length === 0 || accountId === null)
-    return <p className="hf-empty">You don&apos;t have any accounts. Please add an account to create a budget.</p>;
+    return <NoAccounts message="You don't have any accounts. Please add an account to create a budget." />;
 
   return (
     <div className="budget-planner">
