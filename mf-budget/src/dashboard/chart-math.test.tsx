@@ -86,6 +86,13 @@ describe('y axis: about 5 ticks, a rounded domain including zero', () => {
     expect(yTickLabel(-500)).toBe('-$500');
     expect(yTickLabel(0)).toBe('$0');
   });
+
+  it('tick labels of millions and more are abbreviated, exactly', () => {
+    const { ticks } = yAxisScale([0, 1_200_000]);
+    expect(ticks.map(yTickLabel)).toEqual(['$0', '$250K', '$500K', '$750K', '$1M', '$1.25M']);
+    expect(yTickLabel(10_000_000)).toBe('$10M');
+    expect(yTickLabel(-1_500_000_000)).toBe('-$1.5B');
+  });
 });
 
 describe('x axis: labels on January and the even months only', () => {

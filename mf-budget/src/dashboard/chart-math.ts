@@ -2,8 +2,8 @@
  * The projection chart's arithmetic (docs/rules/forecast.md, Dashboard), free of React and recharts so it is tested
  * on its own: the y domain and ticks, the x labels, the High / Low markers and long dates.
  */
-import { dollarsToCents, formatCurrency, formatDollars } from '@hf/app-kit';
-import { roundToCents } from '@hf/money';
+import { dollarsToCents, formatDollars } from '@hf/app-kit';
+import { formatAxisCurrency, roundToCents } from '@hf/money';
 import { monthAndYear, monthName, type CalendarDate } from '@hf/calendar';
 
 /** Chart aspect (width / height). */
@@ -187,7 +187,7 @@ export function markerLabel(kind: keyof Markers, balance: number): string {
   return `${kind === 'high' ? 'High' : 'Low'}: ${formatDollars(balance)}`;
 }
 
-/** Y tick text: whole dollars, `$1,500` / `-$500`. */
+/** Y tick text: whole dollars, `$1,500` / `-$500`, abbreviated only when exact (`$1.2M`) so it fits the axis. */
 export function yTickLabel(value: number): string {
-  return formatCurrency(dollarsToCents(value), { decimals: 0 });
+  return formatAxisCurrency(dollarsToCents(value));
 }

@@ -3,7 +3,8 @@
  * month. Colours and text come from the theme's CSS variables, so every theme reads well; a
  * visually hidden table gives the same numbers to screen readers.
  */
-import { dollarsToCents, formatCurrency, formatDollars } from '@hf/app-kit';
+import { dollarsToCents, formatDollars } from '@hf/app-kit';
+import { formatAxisCurrency } from '@hf/money';
 import { monthAndYear } from '@hf/calendar';
 import { useIsMobile } from '@hf/ui';
 import { CHART_TOOLTIP_STYLES } from '@hf/ui/chart-tooltip';
@@ -45,8 +46,8 @@ export default function TrendChartView({ trend }: { trend: MonthlyTrend }) {
               tick={axisTick}
               stroke="var(--hf-border-strong)"
               tickLine={false}
-              width={isMobile ? 56 : 72}
-              tickFormatter={(value: number) => formatCurrency(dollarsToCents(value), { decimals: 0 })}
+              width="auto"
+              tickFormatter={(value: number) => formatAxisCurrency(dollarsToCents(value))}
             />
             <Tooltip
               formatter={(value) => formatDollars(Number(value))}
