@@ -19,7 +19,9 @@ async function hoverAction(
 ): Promise<void> {
   const r = row(page, name);
   await r.hover();
-  await r.getByRole('button', { name: action, exact: true }).click();
+  // Each icon button names its category ("Edit Transport"), not just its action.
+  const label = action === 'Add Sub-category' ? `Add Sub-category to ${name}` : `${action} ${name}`;
+  await r.getByRole('button', { name: label, exact: true }).click();
 }
 
 async function addTopLevel(page: Page, name: string): Promise<void> {

@@ -11,11 +11,9 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/AppProviders';
 import { appRoutes } from './app/routes';
-import { PRODUCT_NAME } from './product';
 import { preloadRemotePage } from './remotes/RemotePage';
 import { applyRememberedTheme } from './theme/theme';
 
-document.title = PRODUCT_NAME;
 if (isAuthenticated()) applyRememberedTheme();
 const router = createBrowserRouter(appRoutes());
 const queryClient = createQueryClient();

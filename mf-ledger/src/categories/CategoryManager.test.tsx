@@ -28,8 +28,8 @@ describe('CategoryManager', () => {
     await user.click(screen.getByRole('button', { name: 'Expand Food' }));
     expect(screen.getByText('Groceries')).toBeInTheDocument();
     // Sub-categories cannot take children: no "Add Sub-category" on them.
-    expect(within(rowOf('Groceries')).queryByRole('button', { name: 'Add Sub-category' })).not.toBeInTheDocument();
-    expect(within(rowOf('Groceries')).getByRole('button', { name: 'Merge' })).toBeInTheDocument();
+    expect(within(rowOf('Groceries')).queryByRole('button', { name: /Add Sub-category/ })).not.toBeInTheDocument();
+    expect(within(rowOf('Groceries')).getByRole('button', { name: 'Merge Groceries' })).toBeInTheDocument();
   });
 
   it('moves a category with the keyboard: Space picks it up, arrows choose the parent (every press counts), Space drops, Escape puts back', async () => {
@@ -125,7 +125,7 @@ describe('CategoryManager', () => {
     const user = userEvent.setup();
     renderWithProviders(<CategoryManager />);
     await screen.findByText('Auto');
-    await user.click(within(rowOf('Auto')).getByRole('button', { name: 'Add Sub-category' }));
+    await user.click(within(rowOf('Auto')).getByRole('button', { name: 'Add Sub-category to Auto' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Sub-category to Auto' });
     await user.type(within(dialog).getByLabelText('Sub-category name'), 'Tires');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
@@ -137,7 +137,7 @@ describe('CategoryManager', () => {
     const user = userEvent.setup();
     renderWithProviders(<CategoryManager />);
     await screen.findByText('Auto');
-    await user.click(within(rowOf('Auto')).getByRole('button', { name: 'Edit' }));
+    await user.click(within(rowOf('Auto')).getByRole('button', { name: 'Edit Auto' }));
     const input = within(screen.getByRole('dialog', { name: 'Edit Category' })).getByLabelText('Category name');
     expect(input).toHaveValue('Auto');
     await user.clear(input);
@@ -155,18 +155,18 @@ describe('CategoryManager', () => {
     const user = userEvent.setup();
     renderWithProviders(<CategoryManager />);
     await screen.findByText('Food');
-    await user.click(within(rowOf('Food')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(rowOf('Food')).getByRole('button', { name: 'Delete Food' }));
     expect(
       screen.getByText('Are you sure you want to delete this category? Its children will become top-level categories.'),
     ).toBeInTheDocument();
     await user.keyboard('n');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
-    await user.click(within(rowOf('Food')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(rowOf('Food')).getByRole('button', { name: 'Delete Food' }));
     await user.keyboard('y');
     await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/categories/1'));
     fail = true;
-    await user.click(within(rowOf('Auto')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(rowOf('Auto')).getByRole('button', { name: 'Delete Auto' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Could not delete category.')).toBeInTheDocument();
   });
@@ -179,7 +179,7 @@ describe('CategoryManager', () => {
     const user = userEvent.setup();
     renderWithProviders(<CategoryManager />);
     await screen.findByText('Food');
-    await user.click(within(rowOf('Auto')).getByRole('button', { name: 'Merge' }));
+    await user.click(within(rowOf('Auto')).getByRole('button', { name: 'Merge Auto' }));
     expect(screen.getByRole('region', { name: 'Merge mode' })).toHaveTextContent(
       'Merge mode: select the category to merge Auto into.',
     );
@@ -205,10 +205,10 @@ describe('CategoryManager', () => {
     const user = userEvent.setup();
     renderWithProviders(<CategoryManager />);
     await screen.findByText('Food');
-    await user.click(within(rowOf('Groceries')).getByRole('button', { name: 'Merge' }));
+    await user.click(within(rowOf('Groceries')).getByRole('button', { name: 'Merge Groceries' }));
     await user.click(screen.getByRole('button', { name: 'Cancel Merge' }));
     expect(screen.queryByRole('region', { name: 'Merge mode' })).not.toBeInTheDocument();
-    await user.click(within(rowOf('Groceries')).getByRole('button', { name: 'Merge' }));
+    await user.click(within(rowOf('Groceries')).getByRole('button', { name: 'Merge Groceries' }));
     await user.click(screen.getByRole('button', { name: 'Auto' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Merge' }));
     expect(await screen.findByText('Could not merge categories.')).toBeInTheDocument();

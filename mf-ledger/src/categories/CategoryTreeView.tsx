@@ -176,7 +176,7 @@ function CategoryRow({
           <span className="ledger-hover-actions">
             {isTopLevel && (
               <IconButton
-                label="Add Sub-category"
+                label={`Add Sub-category to ${category.name}`}
                 title={`Add a sub-category to ${category.name}`}
                 onClick={() => actions.onAddChild(category)}
               >
@@ -184,17 +184,21 @@ function CategoryRow({
               </IconButton>
             )}
             <IconButton
-              label="Merge"
+              label={`Merge ${category.name}`}
               title={`Merge ${category.name} into another category`}
               onClick={() => actions.onMerge(category)}
             >
               <MergeIcon />
             </IconButton>
-            <IconButton label="Edit" title={`Rename ${category.name}`} onClick={() => actions.onEdit(category)}>
+            <IconButton
+              label={`Edit ${category.name}`}
+              title={`Rename ${category.name}`}
+              onClick={() => actions.onEdit(category)}
+            >
               <EditIcon />
             </IconButton>
             <IconButton
-              label="Delete"
+              label={`Delete ${category.name}`}
               title={`Delete ${category.name}`}
               onClick={() => actions.onDelete(category)}
               danger

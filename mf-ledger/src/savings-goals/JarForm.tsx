@@ -90,8 +90,14 @@ export function JarFields({
         />
       </label>
       <label className="hf-field">
-        <span>Account</span>
-        <select value={draft.accountId} required onChange={(e) => set('accountId')(e.target.value)}>
+        {/* Named by its caption only: a select inside its label would add its chosen option to the name. */}
+        <span id={`${ids}-account`}>Account</span>
+        <select
+          value={draft.accountId}
+          required
+          aria-labelledby={`${ids}-account`}
+          onChange={(e) => set('accountId')(e.target.value)}
+        >
           {accounts.map((a) => (
             <option key={a.id} value={a.id}>
               {a.name}

@@ -1,13 +1,27 @@
-import { Outlet, useNavigate } from 'react-router';
+import { useAccounts } from '@hf/app-kit';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SessionEffects } from '../session/SessionEffects';
 import { logout, useIsAuthenticated } from '../session/session';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { pageTitle } from './page-title';
+
+/** Keeps document.title on the page shown (the accounts' names come from the header's query). */
+function useDocumentTitle(authenticated: boolean): void {
+  const { pathname } = useLocation();
+  const accounts = useAccounts(authenticated);
+  const list = authenticated && Array.isArray(accounts.data) ? accounts.data : undefined;
+  useEffect(() => {
+    document.title = pageTitle(pathname, list);
+  }, [pathname, list]);
+}
 
 /** Header, navigation, the page and the footer around every route. */
 export function ShellLayout({ inactivityLimitMs }: { inactivityLimitMs?: number }) {
   const authenticated = useIsAuthenticated();
   const navigate = useNavigate();
+  useDocumentTitle(authenticated);
   const onLogout = () => {
     logout();
     navigate('/login', { replace: true });

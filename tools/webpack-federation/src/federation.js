@@ -109,9 +109,10 @@ function containerName(name) {
  * @param {Record<string, string>} [options.exposes] remotes: './PageName' -> './src/...'
  * @param {'runtime'} [options.remotes] the host registers remotes at run time (the only mode)
  * @param {boolean} options.isHost true for the shell
+ * @param {string} [options.title] the host's index.html `<title>` (htmlWebpackPlugin.options.title)
  * @returns {import('webpack').Configuration}
  */
-function makeConfig({ name, dir, exposes, remotes = 'runtime', isHost }) {
+function makeConfig({ name, dir, exposes, remotes = 'runtime', isHost, title }) {
   if (!name || !dir) throw new Error('[federation] makeConfig needs { name, dir }');
   if (remotes !== 'runtime') throw new Error('[federation] remotes are registered at run time by the shell');
   if (!isHost && (!exposes || Object.keys(exposes).length === 0))
@@ -141,6 +142,7 @@ function makeConfig({ name, dir, exposes, remotes = 'runtime', isHost }) {
     plugins.push(
       new HtmlWebpackPlugin({
         template: path.join(dir, 'public', 'index.html'),
+        ...(title ? { title } : {}),
         ...(fs.existsSync(favicon) ? { favicon } : {}),
         scriptLoading: 'defer',
         inject: 'head',
