@@ -1,17 +1,22 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch } from '@hf/app-kit/testing/harness';
+import type { Account } from './api';
 import { AccountsManager } from './AccountsManager';
 
-const account = (id: number, name: string, balance = 0) => ({
+const account = (id: number, name: string, balance = 0, fields: Partial<Account> = {}): Account => ({
   id,
   name,
   balance,
   starting_balance: 0,
+  kind: 'checking',
+  credit_limit: null,
+  low_balance_threshold: null,
   is_default: id === 1,
   sort_order: id,
   cleared_balance: 0,
   pending_balance: 0,
+  ...fields,
 });
 
 describe('AccountsManager', () => {
@@ -56,7 +61,12 @@ describe('AccountsManager', () => {
     jest.useFakeTimers({ advanceTimers: true });
     await user.click(screen.getByRole('button', { name: 'Add Account' }));
     expect(await screen.findByText('Account created successfully.')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Savings', starting_balance: 100.25 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Savings',
+      starting_balance: 100.25,
+      kind: 'checking',
+      low_balance_threshold: null,
+    });
     expect(await screen.findByRole('link', { name: 'Savings' })).toBeInTheDocument();
     expect(screen.getByLabelText('New account name')).toHaveValue('');
     act(() => jest.advanceTimersByTime(3100));
@@ -117,7 +127,11 @@ describe('AccountsManager', () => {
     await user.type(input, 'Main');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Account updated successfully.')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ name: 'Main' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: 'Main',
+      kind: 'checking',
+      low_balance_threshold: null,
+    });
     expect(await screen.findByRole('link', { name: 'Main' })).toBeInTheDocument();
   });
 
@@ -135,6 +149,111 @@ describe('AccountsManager', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Checking' }));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Could not update account name.')).toBeInTheDocument();
+  });
+
+  it("shows a credit card and a loan as owed, with each account's kind", async () => {
+    stubFetch({
+      'GET /api/accounts/': [
+        account(1, 'Checking', 1234.5),
+        account(2, 'Visa', -500, { kind: 'credit_card', credit_limit: 2000 }),
+        account(3, 'Car loan', -9050.25, { kind: 'loan' }),
+        account(4, 'Savings', 800, { kind: 'savings', low_balance_threshold: 500 }),
+      ],
+    });
+    renderWithProviders(<AccountsManager />);
+    const items = within(await screen.findByRole('list', { name: 'Accounts' })).getAllByRole('listitem');
+    const texts = items.map((li) => [
+      li.querySelector('.ledger-account-item__kind')!.textContent,
+      li.querySelector('.ledger-account-item__balance')!.textContent,
+    ]);
+    expect(texts).toEqual([
+      ['Checking', '$1,234.50'],
+      ['Credit card, limit $2,000.00', '$500.00 owed'],
+      ['Loan', '$9,050.25 owed'],
+      ['Savings, warns below $500.00', '$800.00'],
+    ]);
+  });
+
+  it('adds a credit card with a limit and a loan: the Kind select shows the field that fits', async () => {
+    const { calls } = stubFetch({
+      'GET /api/accounts/': [account(1, 'Checking')],
+      'POST /api/accounts/': ({ body }) => account(2, body.name, body.starting_balance, body),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AccountsManager />);
+    const form = await screen.findByRole('form', { name: 'Add account' });
+    expect(within(form).getByLabelText('Low-balance threshold')).toBeInTheDocument();
+    expect(within(form).queryByLabelText('Credit limit')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('New account name'), 'Visa');
+    await user.selectOptions(within(form).getByLabelText('Kind'), 'Credit card');
+    expect(within(form).queryByLabelText('Low-balance threshold')).not.toBeInTheDocument();
+    expect(
+      within(form).getByText('What you owe is a balance below zero: enter -500.00 for $500.00 owed.'),
+    ).toBeVisible();
+    await user.type(within(form).getByLabelText('Credit limit'), '2000');
+    await user.type(within(form).getByLabelText('Starting balance'), '-250');
+    await user.click(within(form).getByRole('button', { name: 'Add Account' }));
+    expect(await screen.findByText('Account created successfully.')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('New account name'), 'Car loan');
+    await user.selectOptions(within(form).getByLabelText('Kind'), 'Loan');
+    expect(within(form).queryByLabelText('Credit limit')).not.toBeInTheDocument();
+    expect(within(form).queryByLabelText('Low-balance threshold')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Starting balance'), '-9000');
+    await user.click(within(form).getByRole('button', { name: 'Add Account' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { name: 'Visa', starting_balance: -250, kind: 'credit_card', credit_limit: 2000 },
+      { name: 'Car loan', starting_balance: -9000, kind: 'loan' },
+    ]);
+  });
+
+  it('refuses a credit limit below zero in the form, without a call', async () => {
+    const { calls } = stubFetch({ 'GET /api/accounts/': [account(1, 'Checking')] });
+    const user = userEvent.setup();
+    renderWithProviders(<AccountsManager />);
+    const form = await screen.findByRole('form', { name: 'Add account' });
+    await user.type(within(form).getByLabelText('New account name'), 'Visa');
+    await user.selectOptions(within(form).getByLabelText('Kind'), 'Credit card');
+    await user.type(within(form).getByLabelText('Credit limit'), '-5');
+    await user.type(within(form).getByLabelText('Starting balance'), '0');
+    await user.click(within(form).getByRole('button', { name: 'Add Account' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('The credit limit cannot be below zero.');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('changes the kind in "Edit Account Name"; the server\'s refusal is shown', async () => {
+    let current = account(1, 'Checking', 300);
+    let refuse = false;
+    const { calls } = stubFetch({
+      'GET /api/accounts/': () => [current],
+      'PUT /api/accounts/1': ({ body }) => {
+        if (refuse) return { status: 400, body: { message: 'Only a credit card has a credit limit.' } };
+        current = account(1, body.name, 300, body);
+        return current;
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AccountsManager />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Checking' }));
+    let dialog = screen.getByRole('dialog', { name: 'Edit Account Name' });
+    expect(within(dialog).getByLabelText('Kind')).toHaveValue('checking');
+    await user.selectOptions(within(dialog).getByLabelText('Kind'), 'Savings');
+    await user.type(within(dialog).getByLabelText('Low-balance threshold'), '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Account updated successfully.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: 'Checking',
+      kind: 'savings',
+      low_balance_threshold: 100,
+    });
+    expect(await screen.findByText('Savings, warns below $100.00')).toBeInTheDocument();
+
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Edit Checking' }));
+    dialog = screen.getByRole('dialog', { name: 'Edit Account Name' });
+    expect(within(dialog).getByLabelText('Low-balance threshold')).toHaveValue(100);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Only a credit card has a credit limit.')).toBeInTheDocument();
   });
 
   it('deletes after a confirmation titled with the account name', async () => {

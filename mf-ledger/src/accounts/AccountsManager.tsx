@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ACCOUNTS_QUERY_KEY, errorMessage, useAccounts } from '@hf/app-kit';
 import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
-import { LEDGER_LIMITS } from '@hf/contracts/ledger-limits';
-import { NameModal } from '../components/NameModal';
 import { accountsApi, type Account } from './api';
+import { AccountEditModal } from './AccountEditModal';
 import { AccountForm, type NewAccount } from './AccountForm';
+import type { KindBody } from './kind-draft';
 import { SortableAccountList } from './SortableAccountList';
 import './accounts.css';
 
@@ -23,9 +23,9 @@ export function AccountsManager() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ACCOUNTS_QUERY_KEY });
 
-  const create = async ({ name, startingBalance }: NewAccount) => {
+  const create = async ({ name, startingBalance, kind }: NewAccount) => {
     try {
-      await accountsApi.create(name, startingBalance);
+      await accountsApi.create(name, startingBalance, kind);
       show('Account created successfully.');
       await refresh();
       return true;
@@ -35,13 +35,13 @@ export function AccountsManager() {
     }
   };
 
-  const rename = async (account: Account, name: string) => {
+  const update = async (account: Account, name: string, kind: KindBody) => {
     setEditing(null);
     try {
-      await accountsApi.rename(account.id, name);
+      await accountsApi.update(account.id, name, kind);
       show('Account updated successfully.');
-    } catch {
-      show('Could not update account name.', 'error');
+    } catch (err) {
+      show(errorMessage(err, 'Could not update account name.'), 'error');
     }
     await refresh();
   };
@@ -85,15 +85,10 @@ export function AccountsManager() {
       ) : null}
       <AccountForm onCreate={create} />
       {editing && (
-        <NameModal
-          title="Edit Account Name"
-          label="Account name"
-          initial={editing.name}
-          submitLabel="Save Changes"
-          maxLength={LEDGER_LIMITS.accountName}
-          required
+        <AccountEditModal
+          account={editing}
           onCancel={() => setEditing(null)}
-          onSubmit={(name) => rename(editing, name)}
+          onSubmit={(name, kind) => update(editing, name, kind)}
         />
       )}
       {deleting && (

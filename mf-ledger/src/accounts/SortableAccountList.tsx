@@ -4,7 +4,8 @@ import { CSS } from '@dnd-kit/utilities';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useKeyboardLift } from '../components/useKeyboardLift';
-import { formatDollars } from '@hf/app-kit';
+import { formatBalance, formatDollars } from '@hf/app-kit';
+import { ACCOUNT_KIND_LABELS } from '@hf/contracts/ledger-limits';
 import { EditIcon, GripIcon, TrashIcon } from '@hf/ui/icons';
 import type { Account } from './api';
 import { droppedAnnouncement, placeAnnouncement, pointerAnnouncements } from './reorder-announcements';
@@ -19,6 +20,15 @@ interface ItemProps {
   lifted: boolean;
   onHandleKeyDown: (event: KeyboardEvent<HTMLButtonElement>, account: Account) => void;
   handleRef: (el: HTMLButtonElement | null) => void;
+}
+
+/** "Credit card, limit $2,000.00", "Savings, warns below $500.00", "Loan". */
+function kindLine(account: Account): string {
+  const label = ACCOUNT_KIND_LABELS[account.kind];
+  if (account.credit_limit !== null) return `${label}, limit ${formatDollars(account.credit_limit)}`;
+  if (account.low_balance_threshold !== null)
+    return `${label}, warns below ${formatDollars(account.low_balance_threshold)}`;
+  return label;
 }
 
 function SortableAccountItem({ account, onEdit, onDelete, lifted, onHandleKeyDown, handleRef }: ItemProps) {
@@ -50,20 +60,23 @@ function SortableAccountItem({ account, onEdit, onDelete, lifted, onHandleKeyDow
       <Link className="ledger-account-item__link" to={`/accounts/${account.id}/register`}>
         {account.name}
       </Link>
+      <span className="ledger-muted ledger-account-item__kind">{kindLine(account)}</span>
       <span className="ledger-account-item__balance">
         {hasLaterDatedRows(account) ? (
           <>
-            <span title="Balance today: rows dated today or earlier">{formatDollars(account.balance_today)}</span>
+            <span title="Balance today: rows dated today or earlier">
+              {formatBalance(account.balance_today, account.kind)}
+            </span>
             <span className="ledger-muted ledger-account-item__planned">
-              after later-dated rows {formatDollars(account.balance)}
+              after later-dated rows {formatBalance(account.balance, account.kind)}
             </span>
           </>
         ) : (
-          formatDollars(account.balance)
+          formatBalance(account.balance, account.kind)
         )}
       </span>
       <span className="ledger-hover-actions">
-        <IconButton label={`Edit ${account.name}`} title="Edit account name" onClick={() => onEdit(account)}>
+        <IconButton label={`Edit ${account.name}`} title="Edit account name and kind" onClick={() => onEdit(account)}>
           <EditIcon />
         </IconButton>
         <IconButton label={`Delete ${account.name}`} title="Delete account" onClick={() => onDelete(account)} danger>

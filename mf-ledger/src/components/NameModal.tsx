@@ -3,7 +3,7 @@ import { Modal } from '@hf/ui';
 
 /**
  * A dialog with one name field, Cancel and a submit button (disabled while the name is blank);
- * the name is submitted trimmed. Edit Account Name, Edit Category, Add Sub-category.
+ * the name is submitted trimmed. Edit Category, Add Sub-category (accounts: AccountEditModal).
  */
 export function NameModal({
   title,
