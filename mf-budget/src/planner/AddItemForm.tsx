@@ -3,8 +3,8 @@ import type { CategoryOption } from '@hf/app-kit/editing';
 import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
 import { localToday } from '@hf/calendar';
 import { CategoryInput, PayeeInput } from '@hf/ui/editing';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { budgetApi, budgetErrorMessage, BUDGET_TEXT } from './api';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { budgetApi, budgetErrorMessage, BUDGET_TEXT, useScheduledItems } from './api';
 import { PAYEE_REQUIRED, transferAccountFor } from './grid';
 import { createScheduleBody, NEW_SCHEDULE, parseScheduleDraft, type DraftField } from './schedule-draft';
 import { ScheduleFields, ScheduleSummary } from './ScheduleFields';
@@ -37,6 +37,10 @@ export function AddItemForm({
   const [category, setCategory] = useState('');
   const [schedule, setSchedule] = useState(NEW_SCHEDULE);
   const [invalid, setInvalid] = useState<{ field: 'payee' | DraftField | null; message: string } | null>(null);
+  // Any later change that succeeds (here, in the other table, in the grid) re-reads the items: an
+  // old "Payee is required." no longer describes what is on screen.
+  const items = useScheduledItems(accountId).data;
+  useEffect(() => setInvalid(null), [items]);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const payeeRef = useRef<HTMLInputElement>(null);
