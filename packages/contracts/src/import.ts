@@ -41,6 +41,11 @@ export const MappingConfig = Type.Object(
     indicator: Type.Optional(Column),
     /** False: the first row is data and columns are `#1`, `#2`, ... Default true. */
     has_header: Type.Optional(Type.Boolean()),
+    /**
+     * CSV: the 1-based row where the table starts (its header row, or its first data row without
+     * one); the lines before it (account details, balances, a title) are not read. Default: found.
+     */
+    header_row: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     decimal_separator: Type.Optional(literals(DECIMAL_SEPARATORS)),
     date_order: Type.Optional(literals(DATE_ORDERS)),
     /** Overrides the detected character set (one of IMPORT_ENCODINGS). */
@@ -58,6 +63,19 @@ export const SkippedRow = Type.Object({
   data: Type.Array(Type.String()),
 });
 export type SkippedRow = Static<typeof SkippedRow>;
+
+/**
+ * One decision of the column detection with its evidence: `field` is a mapping field (`date`,
+ * `amount`, `debit`, ...) or `header_row`; `certain` false when another reading was close, so the
+ * mapping page shows the reason.
+ */
+export const DetectionReason = Type.Object({
+  field: Type.String(),
+  column: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.String(),
+  certain: Type.Boolean(),
+});
+export type DetectionReason = Static<typeof DetectionReason>;
 
 /**
  * POST /api/import/analyze (multipart: `file`; optional text field `mapping`, a MappingConfig as
@@ -83,6 +101,12 @@ export const CsvAnalysis = Type.Object({
   /** The decimal separator the amounts were read with; `ambiguous` when the file alone cannot tell. */
   decimal_separator: literals(['.', ',', 'ambiguous'] as const),
   date_order: literals(['MDY', 'DMY', 'YMD'] as const),
+  /** A date of the file that reads as two real days when nothing in the file settles the order, else null. */
+  date_order_ambiguous: Type.Union([Type.String(), Type.Null()]),
+  /** CSV: the row where the table starts (rows before it were not read); null for other formats. */
+  header_row: Type.Union([Type.Integer(), Type.Null()]),
+  /** The evidence of each detection decision (detected_mapping and header_row). */
+  reasons: Type.Array(DetectionReason),
   /** What the person should know about how rows were read (a QIF row's payee taken from its memo). */
   notices: Type.Array(Type.String()),
 });

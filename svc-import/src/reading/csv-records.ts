@@ -1,7 +1,9 @@
 /**
  * CSV text to records with csv-parser (streaming, RFC 4180 quoting: embedded delimiters, doubled
  * quotes and line breaks inside quotes). Records are arrays of text cells, never objects keyed by
- * header text, so a header named `__proto__` is just text.
+ * header text, so a header named `__proto__` is just text. Every line ending (CR LF, LF, CR alone,
+ * CR CR LF) reads as one; a quote left open never merges the rows after it into one cell
+ * (docs/rules/import.md, Reading).
  */
 import { Readable } from 'node:stream';
 import csvParser from 'csv-parser';
@@ -75,6 +77,66 @@ export function detectDelimiter(headText: string, complete = true): string {
   return best.delimiter;
 }
 
+const CR_BREAK = /\r\r?\n|\r/g;
+
+/**
+ * The text with CR LF, CR CR LF and CR alone as LF: csv-parser ends records at LF only (a file of
+ * CRs alone would be one record, CR CR LF would leave a CR in every last cell). A chunk's trailing
+ * CRs wait for the next chunk, which may start with the LF they belong to.
+ */
+export async function* oneLineBreak(text: AsyncIterable<string>): AsyncGenerator<string> {
+  let held = '';
+  for await (const chunk of text) {
+    let s = held ? held + chunk : chunk;
+    held = '';
+    if (s.indexOf('\r') === -1) {
+      if (s) yield s;
+      continue;
+    }
+    let end = s.length;
+    while (end > 0 && s.charCodeAt(end - 1) === 13) end--;
+    held = s.slice(end);
+    s = s.slice(0, end).replace(CR_BREAK, '\n');
+    if (s) yield s;
+  }
+  if (held) yield held.replace(CR_BREAK, '\n');
+}
+
+export const UNCLOSED_QUOTE_REASON = 'A quote is never closed in this row (the rows after it are read on their own)';
+
+/** A line's cells split at delimiters outside quotes, quotes taken off; an unbalanced quote is text. */
+function lineCells(line: string, delimiter: string): string[] {
+  const cells: string[] = [];
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === '"') quoted = !quoted;
+    else if (ch === delimiter && !quoted) {
+      cells.push(line.slice(start, i));
+      start = i + 1;
+    }
+  }
+  cells.push(line.slice(start));
+  if (quoted) return line.split(delimiter);
+  return cells.map((c) =>
+    c.length >= 2 && c.startsWith('"') && c.endsWith('"') ? c.slice(1, -1).replace(/""/g, '"') : c,
+  );
+}
+
+/**
+ * A record whose quoted cell swallowed whole rows: a line inside it splits into about as many
+ * cells as the widest record so far (a memo written over two lines does not). Its lines again, one
+ * record each: the first is the row with the open quote, reported; the others are read as rows.
+ */
+function swallowedRows(cells: string[], delimiter: string, widest: number): string[][] | null {
+  if (widest < 3) return null;
+  const raw = cells.join(delimiter);
+  const lines = raw.split('\n');
+  const rowLike = lines.slice(1).some((line) => line.split(delimiter).length >= widest - 1);
+  return rowLike ? lines.map((line) => lineCells(line, delimiter)) : null;
+}
+
 /** The longest record csv-parser may hold (bytes): every column at the cell limit. */
 const MAX_RECORD_BYTES = IMPORT_LIMITS.maxColumns * IMPORT_LIMITS.cellLength;
 
@@ -95,7 +157,7 @@ export function csvRecords(
     strict: false,
     maxRowBytes: MAX_RECORD_BYTES,
   });
-  const source = Readable.from(text, { objectMode: false });
+  const source = Readable.from(oneLineBreak(text), { objectMode: false });
   const queue = new RecordQueue({
     pause: () => parser.pause(),
     resume: () => parser.resume(),
@@ -106,32 +168,51 @@ export function csvRecords(
     },
   });
   let rowNumber = 0;
+  let widest = 0;
+  const hand = (row: FileRecord): boolean => {
+    try {
+      check(row);
+    } catch (error) {
+      queue.fail(error);
+      return false;
+    }
+    queue.push(row);
+    return true;
+  };
   parser.on('data', (record: Record<string, string>) => {
     rowNumber++;
     const cells: string[] = [];
     let blank = true;
+    let lineBreak = false;
     for (let i = 0; ; i++) {
       const cell = record[i];
       if (cell === undefined) break;
       cells.push(cell);
       if (blank && cell.trim() !== '') blank = false;
+      if (!lineBreak && cell.indexOf('\n') !== -1) lineBreak = true;
     }
     if (blank) return;
-    const row = { rowNumber, cells };
-    try {
-      check(row);
-    } catch (error) {
-      queue.fail(error);
+    const swallowed = lineBreak ? swallowedRows(cells, delimiter, widest) : null;
+    if (swallowed) {
+      const first = rowNumber;
+      rowNumber += swallowed.length - 1;
+      swallowed.forEach((lineCellsOf, i) => {
+        if (i > 0 && lineCellsOf.every((c) => c.trim() === '')) return;
+        const row: FileRecord = { rowNumber: first + i, cells: lineCellsOf };
+        if (i === 0) row.skipReason = UNCLOSED_QUOTE_REASON;
+        hand(row);
+      });
       return;
     }
-    queue.push(row);
+    if (cells.length > widest) widest = cells.length;
+    hand({ rowNumber, cells });
   });
   parser.on('end', () => queue.end());
   parser.on('error', (error: Error) => {
     if (!(error instanceof StatementError) && /maximum size/.test(error.message)) {
       queue.fail(
         new StatementError(
-          `A row is too long (an unclosed quote?). A cell can hold at most ${IMPORT_LIMITS.cellLength.toLocaleString('en-US')} characters.`,
+          `Row ${(rowNumber + 1).toLocaleString('en-US')} is too long (a quote never closed?). A cell can hold at most ${IMPORT_LIMITS.cellLength.toLocaleString('en-US')} characters.`,
         ),
       );
     } else queue.fail(error);

@@ -10,10 +10,13 @@ import { formatDate, isValidDate } from '@hf/calendar';
 
 export type DayMonthOrder = 'MDY' | 'DMY';
 
-/** A date's parts as written; `order` tells whether the first two numbers need the file's order. */
+/**
+ * A date's parts as written; `ordered`: the first two numbers need the file's order (`dotted`:
+ * written with dots, the day-first habit of the countries that write them so).
+ */
 export type DateParts =
   | { kind: 'fixed'; year: number; month: number; day: number }
-  | { kind: 'ordered'; first: number; second: number; year: number }
+  | { kind: 'ordered'; first: number; second: number; year: number; dotted: boolean }
   | { kind: 'invalid' };
 
 const MONTHS: Record<string, number> = {
@@ -80,14 +83,21 @@ export function dateParts(text: string, today: string): DateParts {
   let s = text.trim();
   if (s.includes(':')) s = s.replace(TIME_OF_DAY, '').trim();
   let m = ORDERED.exec(s);
-  if (m) return { kind: 'ordered', first: Number(m[1]), second: Number(m[3]), year: fullYear(m[4]) };
+  if (m)
+    return { kind: 'ordered', first: Number(m[1]), second: Number(m[3]), year: fullYear(m[4]), dotted: m[2] === '.' };
   m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(s);
   if (m) return { kind: 'fixed', year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
   m = /^(\d{4})(\d{2})(\d{2})$/.exec(s);
   if (m) return { kind: 'fixed', year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
   m = /^(\d{1,2})([/.])(\d{1,2})\.?$/.exec(s);
   if (m && (m[2] === '/' || s.endsWith('.')))
-    return { kind: 'ordered', first: Number(m[1]), second: Number(m[3]), year: Number(today.slice(0, 4)) };
+    return {
+      kind: 'ordered',
+      first: Number(m[1]),
+      second: Number(m[3]),
+      year: Number(today.slice(0, 4)),
+      dotted: m[2] === '.',
+    };
   // 15 Jan 2024, 15-Jan-24, 15. Januar 2024
   m = /^(\d{1,2})\.?[\s-]+([\p{L}]{3,9}\.?)[\s-]+(\d{2}|\d{4})$/u.exec(s);
   if (m) {

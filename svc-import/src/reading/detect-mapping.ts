@@ -1,13 +1,17 @@
 /**
- * Columns from header text: the spec's rules (date; desc or payee; category; notes or memo;
- * amount; debit or payment together with credit or deposit, both needed for double mode) and the
- * words of common banks' exports (German, Dutch, French, Spanish, Italian), compared without case
- * or accents. A payee column found beside a description makes the description the payee
- * fallback; a CR/DR column (`Af Bij`, `CR/DR`, `Debit/Credit`) becomes the indicator. Without a
- * header row (`#1`, `#2`, ...) the sample decides: a date-like column, an amount-like column and
- * the longest text column as payee.
+ * Columns from header text and the first rows' values: the spec's rules (date; desc or payee;
+ * category; notes or memo; amount; debit or payment together with credit or deposit, both needed
+ * for double mode) and the words of common banks' exports (German, Dutch, French, Spanish,
+ * Italian), compared without case or accents. A header names the candidates; the values decide
+ * among them (a date column holds dates, an amount column amounts), and a column no header names
+ * may be chosen by its values alone. A payee column found beside a description makes the
+ * description the payee fallback; a CR/DR column (`Af Bij`, `CR/DR`, or values that are only
+ * CR/DR marks) becomes the indicator. Every decision carries its evidence (`reasons`), unsure
+ * when another column was close (docs/decisions, detection scoring). Without a header row (`#1`,
+ * `#2`, ...) the sample decides: a date-like column, an amount-like column and the longest text
+ * column as payee.
  */
-import { POSITIONAL_COLUMN, type MappingConfig } from '@hf/contracts';
+import { POSITIONAL_COLUMN, type DetectionReason, type MappingConfig } from '@hf/contracts';
 import { readAmount } from './amount-text';
 import { dateParts } from './date-text';
 
@@ -100,6 +104,9 @@ const RULES: Record<
     tiers: [
       [
         'amount',
+        'gross',
+        'net',
+        'net amount',
         'betrag',
         'bedrag',
         'montant',
@@ -117,7 +124,9 @@ const RULES: Record<
         'sum',
       ],
     ],
-    never: /saldo|balance|solde|kontostand|ursprungsbetrag|original|fee|gebuhr|gebuehr|gebuhren/,
+    // A transaction's amount, never its fees, shipping, taxes, a running balance or a total to date.
+    never:
+      /saldo|balance|solde|kontostand|ursprungsbetrag|original|fee|gebuhr|gebuehr|gebuhren|shipping|handling|insurance|\btax\b|discount|\btip\b|year to date|\bytd\b|quantity|exchange rate/,
   },
   debit: {
     tiers: [
@@ -231,25 +240,25 @@ const RULES: Record<
   },
 };
 
-/** The best column for a rule among those not taken, or -1. */
-function bestColumn(normalised: string[], rule: Rule, taken: Set<number>): number {
-  let best = -1;
-  let bestScore = 0;
+/** Columns a rule's header terms name, best first (tier, then match, then the term's preference). */
+function namedColumns(normalised: string[], rule: Rule, taken: Set<number>): number[] {
+  const scored: { index: number; score: number }[] = [];
   normalised.forEach((words, index) => {
     if (taken.has(index) || words === '' || rule.never?.test(words)) return;
     const demoted = rule.demote?.test(words) === true;
+    let best = 0;
     rule.tiers.forEach((terms, tier) => {
       if (demoted && tier < rule.tiers.length - 1) return;
       terms.forEach((term, order) => {
         const s = matchScore(words, term);
         if (s === 0) return;
-        // Tier first, then how well it matches, then the term's preference.
         const score = (rule.tiers.length - tier) * 1_000_000 + s * 1_000 + (terms.length - order);
-        if (score > bestScore) [best, bestScore] = [index, score];
+        if (score > best) best = score;
       });
     });
+    if (best > 0) scored.push({ index, score: best });
   });
-  return best;
+  return scored.sort((a, b) => b.score - a.score || a.index - b.index).map((c) => c.index);
 }
 
 const INDICATOR_VALUES = new Set([
@@ -269,6 +278,9 @@ const INDICATOR_VALUES = new Set([
   '+',
   '-',
 ]);
+/** Marks a column of only these, with both kinds seen, is an indicator whatever its header. */
+const DEBIT_VALUE_MARKS = new Set(['dr', 'debit', 'db']);
+const CREDIT_VALUE_MARKS = new Set(['cr', 'credit']);
 
 /** Column values of a sample (blank cells left out). */
 function values(sample: string[][], index: number): string[] {
@@ -301,24 +313,48 @@ function emptyMapping(): MappingConfig {
   };
 }
 
+export interface Detection {
+  mapping: MappingConfig;
+  reasons: DetectionReason[];
+}
+
+const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(', ');
+
 /** Guesses columns of a file without a header row from its first rows. */
-function detectFromSample(headers: string[], sample: string[][]): MappingConfig {
+function detectFromSample(headers: string[], sample: string[][]): Detection {
   const mapping = emptyMapping();
   mapping.has_header = false;
+  const reasons: DetectionReason[] = [];
   const taken = new Set<number>();
   const columns = headers.map((_, i) => values(sample, i));
   const date = columns.findIndex((v) => mostly(v, isDateLike));
   if (date !== -1) {
     mapping.date = headers[date];
     taken.add(date);
+    reasons.push({ field: 'date', column: headers[date], reason: `Column ${date + 1} holds dates.`, certain: true });
   }
   // Amount-like: numbers with decimals or signs (not plain ids or years); the first such column.
-  const amount = columns.findIndex(
-    (v, i) => !taken.has(i) && mostly(v, isAmountLike) && v.some((x) => /[.,]\d{1,2}$|^[-(+]|-$/.test(x.trim())),
-  );
-  if (amount !== -1) {
+  const amounts = columns
+    .map((v, i) => i)
+    .filter(
+      (i) =>
+        !taken.has(i) &&
+        mostly(columns[i], isAmountLike) &&
+        columns[i].some((x) => /[.,]\d{1,2}$|^[-(+]|-$/.test(x.trim())),
+    );
+  if (amounts.length > 0) {
+    const amount = amounts[0];
     mapping.amount = headers[amount];
     taken.add(amount);
+    const others = amounts.slice(1).map((i) => `Column ${i + 1}`);
+    reasons.push({
+      field: 'amount',
+      column: headers[amount],
+      reason:
+        `Column ${amount + 1} holds amounts` +
+        (others.length ? `; ${others.join(', ')} also hold numbers (a balance?), the first is taken.` : '.'),
+      certain: others.length === 0,
+    });
   }
   let payee = -1;
   let longest = 0;
@@ -327,43 +363,168 @@ function detectFromSample(headers: string[], sample: string[][]): MappingConfig 
     const average = v.reduce((sum, x) => sum + x.length, 0) / v.length;
     if (average > longest) [payee, longest] = [i, average];
   });
-  if (payee !== -1) mapping.payee = headers[payee];
-  return mapping;
+  if (payee !== -1) {
+    mapping.payee = headers[payee];
+    reasons.push({
+      field: 'payee',
+      column: headers[payee],
+      reason: `Column ${payee + 1} holds the longest texts.`,
+      certain: false,
+    });
+  }
+  return { mapping, reasons };
 }
 
-export function detectMapping(headers: string[], sample: string[][] = []): MappingConfig {
-  if (headers.length > 0 && headers.every((h, i) => h === `#${i + 1}` && POSITIONAL_COLUMN.test(h)))
-    return detectFromSample(headers, sample);
+type ValueTest = (index: number) => boolean;
+
+/** How a field reads in a reason. */
+const FIELD_WORDS: Record<string, string> = {
+  date: 'a date',
+  amount: 'an amount',
+  debit: 'a debit (money out) column',
+  credit: 'a credit (money in) column',
+  indicator: 'a CR/DR indicator',
+  payee: 'a payee',
+  description: 'a description',
+  category: 'a category',
+  notes: 'notes',
+};
+const HOLDS: Record<string, string> = {
+  date: 'dates',
+  amount: 'amounts',
+  debit: 'amounts',
+  credit: 'amounts',
+  indicator: 'only CR/DR marks',
+};
+
+/**
+ * The columns of a file with a header row: each field's named candidates, checked against the
+ * sample's values, and the evidence of each choice.
+ */
+function detectFromHeaders(headers: string[], sample: string[][]): Detection {
   const mapping = emptyMapping();
+  const reasons: DetectionReason[] = [];
   const normalised = headers.map(headerWords);
   const taken = new Set<number>();
-  const pick = (rule: Rule, accept: (index: number) => boolean = () => true): string | null => {
-    const index = bestColumn(normalised, rule, taken);
-    if (index === -1 || !accept(index)) return null;
+  const columnValues = headers.map((_, i) => values(sample, i));
+  const hasSample = sample.length > 0;
+  // A column with no values in the sample (no credits in the first rows) says nothing against it.
+  const agrees =
+    (test: (v: string) => boolean): ValueTest =>
+    (i) =>
+      columnValues[i].length === 0 || mostly(columnValues[i], test);
+
+  /**
+   * The first named candidate whose values agree; without one, with `byValues`, the first
+   * column no header names whose values pass (a sample is needed). The reason names the others.
+   */
+  const choose = (
+    field: keyof typeof RULES,
+    check: ValueTest | null,
+    byValues?: ValueTest,
+  ): { index: number; reason: DetectionReason } | null => {
+    const named = namedColumns(normalised, RULES[field], taken);
+    const fitting = check ? named.filter(check) : named;
+    const refused = check ? named.filter((i) => !check(i)) : [];
+    let index = fitting[0] ?? -1;
+    let viaValues = false;
+    if (index === -1 && byValues && hasSample) {
+      index = headers.findIndex((_, i) => !taken.has(i) && columnValues[i].length > 0 && byValues(i));
+      viaValues = index !== -1;
+    }
+    // Only names that the values do not bear out: the best of them, unsure (its rows will show why).
+    const unlike = index === -1 && refused.length > 0;
+    if (unlike) index = refused[0];
+    if (index === -1) return null;
     taken.add(index);
-    return headers[index];
+    const name = headers[index];
+    const holds = HOLDS[field];
+    const parts: string[] = [];
+    if (unlike)
+      parts.push(`"${name}" is named like ${FIELD_WORDS[field]}, but its first values do not look like ${holds}.`);
+    else if (viaValues) parts.push(`"${name}" holds ${holds} (no header names ${FIELD_WORDS[field]}).`);
+    else if (check && hasSample && columnValues[index].length > 0)
+      parts.push(`"${name}" is named like ${FIELD_WORDS[field]} and holds ${holds}.`);
+    else parts.push(`"${name}" is named like ${FIELD_WORDS[field]}.`);
+    const runners = fitting.filter((i) => i !== index).map((i) => headers[i]);
+    if (runners.length) parts.push(`Preferred to ${quoted(runners)} by its name.`);
+    const others = refused.filter((i) => i !== index).map((i) => headers[i]);
+    if (others.length) parts.push(`${quoted(others)}: named so, but not holding ${holds}.`);
+    return {
+      index,
+      reason: {
+        field,
+        column: name,
+        reason: parts.join(' '),
+        certain: !viaValues && !unlike && runners.length + refused.length === 0,
+      },
+    };
   };
-  mapping.date = pick(RULES.date);
-  // An indicator column holds only CR/DR-like marks (when a sample is there to tell).
-  mapping.indicator = pick(
-    RULES.indicator,
-    (i) => sample.length === 0 || values(sample, i).every((v) => INDICATOR_VALUES.has(v.toLowerCase())),
-  );
-  mapping.amount = pick(RULES.amount);
-  const debit = pick(RULES.debit);
-  const credit = pick(RULES.credit);
-  if (debit !== null && credit !== null && mapping.indicator === null) {
-    mapping.amount_type = 'double';
-    mapping.debit = debit;
-    mapping.credit = credit;
-  } else if (mapping.amount === null) {
-    // One of the pair alone is the file's amount column (e.g. "Payment Amount").
-    mapping.amount = debit ?? credit;
+  const dateValues = agrees(isDateLike);
+  const amountValues = agrees(isAmountLike);
+  const indicatorValues: ValueTest = (i) => {
+    const marks = columnValues[i].map((v) => v.toLowerCase());
+    return marks.every((v) => INDICATOR_VALUES.has(v));
+  };
+  /** Only CR/DR words, both kinds: an indicator whatever its header says. */
+  const markValues: ValueTest = (i) => {
+    const marks = columnValues[i].map((v) => v.toLowerCase());
+    return (
+      marks.length > 0 &&
+      marks.every((v) => DEBIT_VALUE_MARKS.has(v) || CREDIT_VALUE_MARKS.has(v)) &&
+      marks.some((v) => DEBIT_VALUE_MARKS.has(v)) &&
+      marks.some((v) => CREDIT_VALUE_MARKS.has(v))
+    );
+  };
+  const strictDates: ValueTest = (i) => mostly(columnValues[i], isDateLike);
+  const decimals: ValueTest = (i) =>
+    mostly(columnValues[i], isAmountLike) && columnValues[i].some((x) => /[.,]\d{1,2}$|^[-(+]|-$/.test(x.trim()));
+
+  const date = choose('date', dateValues, strictDates);
+  if (date) {
+    mapping.date = headers[date.index];
+    reasons.push(date.reason);
   }
-  const payee = pick(RULES.payee);
-  const description = pick(RULES.description);
-  mapping.category = pick(RULES.category);
-  mapping.notes = pick(RULES.notes);
+  const indicator = choose('indicator', indicatorValues, markValues);
+  if (indicator) {
+    mapping.indicator = headers[indicator.index];
+    reasons.push(indicator.reason);
+  }
+  // Debit and credit columns first: "Debit Amount" and "Credit Amount" are a pair, not one amount.
+  const debit = choose('debit', amountValues);
+  const credit = choose('credit', amountValues);
+  const amount = choose('amount', amountValues, debit || credit ? undefined : decimals);
+  if (debit && credit && !indicator) {
+    mapping.amount_type = 'double';
+    mapping.debit = headers[debit.index];
+    mapping.credit = headers[credit.index];
+    if (amount) taken.delete(amount.index);
+    const also = amount ? ` "${headers[amount.index]}" is named like an amount too; the pair is taken.` : '';
+    reasons.push(debit.reason, credit.reason, {
+      field: 'amount_type',
+      column: null,
+      reason: `Separate debit and credit columns ("${mapping.debit}", "${mapping.credit}"): payments negative, credits positive.${also}`,
+      certain: debit.reason.certain && credit.reason.certain && !amount,
+    });
+  } else {
+    // One of the pair alone is the file's amount column (e.g. "Payment Amount").
+    const chosen = amount ?? debit ?? credit;
+    for (const unused of [debit, credit]) if (unused && unused !== chosen) taken.delete(unused.index);
+    if (chosen) {
+      mapping.amount = headers[chosen.index];
+      reasons.push({ ...chosen.reason, field: 'amount' });
+    }
+  }
+  const pick = (field: keyof typeof RULES): string | null => {
+    const found = choose(field, null);
+    if (!found) return null;
+    reasons.push(found.reason);
+    return headers[found.index];
+  };
+  const payee = pick('payee');
+  const description = pick('description');
+  mapping.category = pick('category');
+  mapping.notes = pick('notes');
   if (payee !== null) {
     mapping.payee = payee;
     // A blank payee (bank interest, fees) takes the description, else the notes.
@@ -372,10 +533,23 @@ export function detectMapping(headers: string[], sample: string[][] = []): Mappi
   } else if (description !== null) {
     mapping.payee = description;
     mapping.payee_fallback = mapping.notes;
+    for (const r of reasons) if (r.field === 'description') r.field = 'payee';
   } else if (mapping.notes !== null) {
     // Only a memo-like column (e.g. Verwendungszweck): it is the payee.
     mapping.payee = mapping.notes;
     mapping.notes = null;
+    for (const r of reasons) if (r.field === 'notes') r.field = 'payee';
   }
-  return mapping;
+  return { mapping, reasons };
+}
+
+/** The columns of a file and the evidence of each choice. */
+export function detectColumns(headers: string[], sample: string[][] = []): Detection {
+  if (headers.length > 0 && headers.every((h, i) => h === `#${i + 1}` && POSITIONAL_COLUMN.test(h)))
+    return detectFromSample(headers, sample);
+  return detectFromHeaders(headers, sample);
+}
+
+export function detectMapping(headers: string[], sample: string[][] = []): MappingConfig {
+  return detectColumns(headers, sample).mapping;
 }

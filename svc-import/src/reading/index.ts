@@ -10,7 +10,7 @@ export {
   NO_TRANSACTIONS_MESSAGE,
 } from './read-statement';
 export { NOT_TEXT_MESSAGE, TOO_LARGE_MESSAGE, EMPTY_MESSAGE } from './upload-bytes';
-export { detectMapping } from './detect-mapping';
+export { detectColumns, detectMapping } from './detect-mapping';
 export { mapRows, columnIndex, type MapRowsOptions, type MappedResult } from './map-rows';
 export { sampleRows } from './sample-rows';
 export { looksLikeData } from './read-statement';

@@ -3,8 +3,10 @@
  * skipped. The rows are consumed once as the file streams. Whether days or months come first and
  * whether the file writes decimal commas are questions about the whole file (docs/rules/import.md,
  * Reading), so a row is read under each possible answer and settled when the file ends:
- * - date order `auto`: the order under which every date is real (MDY when both are, else the one
- *   with fewer impossible dates, MDY on a tie); an impossible date skips its row, naming it;
+ * - date order `auto`: the order under which every date is real (else the one with fewer
+ *   impossible dates); on a tie DMY when most dates are written with dots (`02.03.2018`), else
+ *   MDY; an impossible date skips its row, naming it. When some date reads as two real days and
+ *   nothing in the file settles the order, the answer says so (`dateOrderAmbiguous`);
  * - decimal separator `auto`: ',' only when the file's telling amounts say so (`12,34`,
  *   `1.234,56`), else '.'; `ambiguous` when only `1,234`-like amounts were seen (read with '.').
  * With `keepRows: false` (analysis) only the rows that may still be skipped are held, so
@@ -34,6 +36,8 @@ export interface MappedResult {
   preview: string[][];
   decimalSeparator: '.' | ',' | 'ambiguous';
   dateOrder: 'MDY' | 'DMY' | 'YMD';
+  /** A date text of the file that reads as two real days when its order was not settled by the file, else null. */
+  dateOrderAmbiguous: string | null;
 }
 
 const DEBIT_MARKS = new Set(['dr', 'd', 'debit', 'debet', 'db', 'af', 's', 'soll', '-']);
@@ -139,20 +143,30 @@ export async function mapRows(
       if (Number.isNaN(amount)) return NaN;
       cents = amount;
     }
-    if (col.indicator >= 0) {
-      const mark = cell(cells, col.indicator).trim().toLowerCase();
-      if (DEBIT_MARKS.has(mark)) cents = -Math.abs(cents);
-      else if (CREDIT_MARKS.has(mark)) cents = Math.abs(cents);
-      else if (mark !== '') return explain ? `Unknown debit/credit mark "${mark.slice(0, 20)}"` : NaN;
-    }
-    if (flip) cents = -cents;
+    // A CR/DR mark decides the sign whatever was written, and flip sign does not turn it back;
+    // a row without a mark keeps its number's sign, flipped when asked (docs/rules/import.md).
+    const mark = col.indicator >= 0 ? cell(cells, col.indicator).trim().toLowerCase() : '';
+    if (mark === '') {
+      if (flip) cents = -cents;
+    } else if (DEBIT_MARKS.has(mark)) cents = -Math.abs(cents);
+    else if (CREDIT_MARKS.has(mark)) cents = Math.abs(cents);
+    else return explain ? `Unknown debit/credit mark "${mark.slice(0, 20)}"` : NaN;
     return cents === 0 ? 0 : cents;
   };
 
   const dateMemo = new Map<
     string,
-    { kind: ReturnType<typeof dateParts>['kind']; dates: Entry['dates']; allReal: boolean }
+    {
+      kind: ReturnType<typeof dateParts>['kind'];
+      dates: Entry['dates'];
+      allReal: boolean;
+      dotted: boolean;
+      /** Two real days, one under each order. */
+      twoDays: boolean;
+    }
   >();
+  let dottedDates = 0;
+  let twoDaysText: string | null = null;
   const entries: Entry[] = [];
   const preview: string[][] = [];
   const votes = new SeparatorVotes();
@@ -186,11 +200,21 @@ export async function mapRows(
       if (!known) {
         const parts = dateParts(dateText, options.today);
         const read = orders.map((order) => readDate(dateText, order, parts));
-        known = { kind: parts.kind, dates: read, allReal: read.every((d) => d !== null) };
+        const allReal = read.every((d) => d !== null);
+        known = {
+          kind: parts.kind,
+          dates: read,
+          allReal,
+          dotted: parts.kind === 'ordered' && parts.dotted,
+          twoDays: read.length === 2 && allReal && read[0] !== read[1],
+        };
         if (dateMemo.size < 20_000) dateMemo.set(dateText, known);
       }
-      if (known.kind === 'ordered') orderedDates++;
-      else if (known.kind === 'fixed') fixedDates++;
+      if (known.kind === 'ordered') {
+        orderedDates++;
+        if (known.dotted) dottedDates++;
+        if (known.twoDays && twoDaysText === null) twoDaysText = dateText.trim().slice(0, 40);
+      } else if (known.kind === 'fixed') fixedDates++;
       dates = known.dates;
       for (let i = 0; i < dates.length; i++) if (dates[i] === null) impossible[i]++;
       if (double) {
@@ -219,6 +243,9 @@ export async function mapRows(
   // Settle the file's answers.
   let orderIndex = 0;
   if (!fixedOrder && impossible[1] < impossible[0]) orderIndex = 1;
+  // A tie (often: every date real both ways): dotted dates are day first (docs/rules/import.md).
+  const tie = !fixedOrder && impossible[1] === impossible[0];
+  if (tie && dottedDates * 2 > orderedDates) orderIndex = 1;
   const dateOrder: MappedResult['dateOrder'] =
     fixedOrder ?? (orderedDates === 0 && fixedDates > 0 ? 'YMD' : (orders[orderIndex] as DayMonthOrder));
   const decimalSeparator: MappedResult['decimalSeparator'] = fixedSeparator ?? votes.decide();
@@ -251,5 +278,6 @@ export async function mapRows(
       fitid: entry.fitid,
     });
   }
-  return { rows, skipped, totalRows, preview, decimalSeparator, dateOrder };
+  const dateOrderAmbiguous = tie && impossible[0] === 0 ? twoDaysText : null;
+  return { rows, skipped, totalRows, preview, decimalSeparator, dateOrder, dateOrderAmbiguous };
 }

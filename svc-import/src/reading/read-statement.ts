@@ -37,6 +37,11 @@ export interface ReadStatementOptions {
    * record holding a date and an amount with decimals is data, anything else is the header row.
    */
   hasHeader?: boolean;
+  /**
+   * CSV only: the 1-based row where the table starts (its header row, or its first data row
+   * without one); the rows before it are not read. Unset: the first row the rest agrees with.
+   */
+  headerRow?: number;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -52,6 +57,36 @@ export function looksLikeData(cells: string[]): boolean {
     (c) => /\d[.,]\d{2}\b/.test(c) && ('cents' in readAmount(c, '.') || 'cents' in readAmount(c, ',')),
   );
   return date && amount;
+}
+
+/** Records read ahead to find where a CSV's table starts (banks write 5 to 12 lines before it). */
+const TABLE_LOOKAHEAD = 40;
+
+const blankCount = (cells: string[]) => cells.reduce((n, c) => (c.trim() === '' ? n + 1 : n), 0);
+
+/** As many cells, or more with only blank ones beyond (a trailing delimiter on some lines). */
+function sameWidth(a: string[], b: string[]): boolean {
+  if (a.length === b.length) return true;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  for (let i = short.length; i < long.length; i++) if (long[i].trim() !== '') return false;
+  return true;
+}
+
+/**
+ * Where the table starts among the first records: the first record that the records after it
+ * agree with (as many cells, blank ones at the end aside; nine in ten of them, so a total row does not count) and
+ * that has most of its cells filled (a line of account details padded with delimiters does not).
+ * Lines of account details, balances or a title before it have fewer cells. 0 when none agrees.
+ */
+export function tableStart(records: readonly FileRecord[]): number {
+  for (let i = 0; i < records.length - 1; i++) {
+    const width = records[i].cells.length;
+    if (width < 2 || blankCount(records[i].cells) > width / 2) continue;
+    const rest = records.slice(i + 1);
+    const agreeing = rest.filter((r) => sameWidth(records[i].cells, r.cells)).length;
+    if (agreeing >= Math.ceil(rest.length * 0.9)) return i;
+  }
+  return 0;
 }
 
 /** A check of each record against the row, column and cell limits; the first `headerRows()` records are not data. */
@@ -82,19 +117,15 @@ async function* checked(
 }
 
 /** `first`, then the rest of `records`, without another async layer per row. */
-function startingWith(first: TableRow, records: AsyncIterator<FileRecord>): AsyncIterableIterator<TableRow> {
-  let pending: TableRow | null = first;
+function startingWith(first: TableRow[], records: AsyncIterator<FileRecord>): AsyncIterableIterator<TableRow> {
+  let index = 0;
   return {
     next() {
-      if (pending) {
-        const value = pending;
-        pending = null;
-        return Promise.resolve({ value, done: false });
-      }
+      if (index < first.length) return Promise.resolve({ value: first[index++], done: false });
       return records.next();
     },
     return() {
-      pending = null;
+      index = first.length;
       return records.return ? records.return() : Promise.resolve({ value: undefined, done: true });
     },
     [Symbol.asyncIterator]() {
@@ -144,19 +175,38 @@ export async function readStatement(source: Readable, options: ReadStatementOpti
             : csvRecords(text(), delimiter ?? ',', check);
 
     let headers: string[];
-    let first = await records.next();
-    if (first.done) throw new StatementError(fileType === 'csv' ? EMPTY_MESSAGE : NO_TRANSACTIONS_MESSAGE);
-    const hasHeader = fileType !== 'csv' || (options.hasHeader ?? !looksLikeData(first.value.cells));
-    if (fileType === 'csv' && hasHeader) headerRows = 1;
+    // A CSV's first records, read ahead to find where its table starts; OFX and QIF: the first.
+    const ahead: FileRecord[] = [];
+    const wanted = fileType === 'csv' ? Math.max(TABLE_LOOKAHEAD, (options.headerRow ?? 0) + 1) : 1;
+    while (ahead.length < wanted) {
+      const next = await records.next();
+      if (next.done) break;
+      ahead.push(next.value);
+    }
+    if (ahead.length === 0) throw new StatementError(fileType === 'csv' ? EMPTY_MESSAGE : NO_TRANSACTIONS_MESSAGE);
+    let start = 0;
+    if (fileType === 'csv') {
+      if (options.headerRow === undefined) start = tableStart(ahead);
+      else {
+        start = ahead.findIndex((r) => r.rowNumber >= (options.headerRow as number));
+        if (start === -1)
+          throw new StatementError(`Row ${count(options.headerRow)} is past the end of the file's first rows.`);
+      }
+    }
+    const headerRow = ahead[start].rowNumber;
+    const hasHeader = fileType !== 'csv' || (options.hasHeader ?? !looksLikeData(ahead[start].cells));
+    // The rows before the table and its header row are not data (the row limit counts data rows).
+    if (fileType === 'csv') headerRows = start + (hasHeader ? 1 : 0);
+    let first = ahead.slice(start);
     if (fileType === 'ofx') headers = OFX_HEADERS;
     else if (fileType === 'qif') headers = QIF_HEADERS;
     else if (fileType === 'camt') headers = CAMT_HEADERS;
     else if (hasHeader) {
-      headers = tableHeaders(first.value.cells);
-      first = await records.next();
-      if (first.done) throw new StatementError(HEADER_ONLY_MESSAGE);
-    } else headers = positionalHeaders(first.value.cells.length);
-    const rows = startingWith(first.value, records);
+      headers = tableHeaders(first[0].cells);
+      first = first.slice(1);
+      if (first.length === 0) throw new StatementError(HEADER_ONLY_MESSAGE);
+    } else headers = positionalHeaders(Math.max(...first.slice(0, TABLE_LOOKAHEAD).map((r) => r.cells.length)));
+    const rows = startingWith(first, records);
 
     return {
       fileType,
@@ -170,6 +220,7 @@ export async function readStatement(source: Readable, options: ReadStatementOpti
       delimiter,
       headers,
       hasHeader,
+      headerRow: fileType === 'csv' ? headerRow : undefined,
       rows,
       notices,
     };

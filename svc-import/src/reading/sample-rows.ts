@@ -46,6 +46,7 @@ export function withRows(table: StatementTable, rows: AsyncIterable<TableRow>): 
     delimiter: table.delimiter,
     headers: table.headers,
     hasHeader: table.hasHeader,
+    headerRow: table.headerRow,
     rows,
   };
 }

@@ -50,9 +50,16 @@ function sameReading(entry: Entry, options: ReadStatementOptions): boolean {
   // Only a CSV file may or may not have a header row. A file read with it detected matches a
   // request for what was detected (the reader decides exactly that way).
   if (entry.table.fileType !== 'csv') return true;
-  return options.hasHeader === undefined
-    ? entry.options.hasHeader === undefined
-    : options.hasHeader === entry.table.hasHeader;
+  const sameStart =
+    options.headerRow === undefined
+      ? entry.options.headerRow === undefined
+      : options.headerRow === entry.table.headerRow;
+  return (
+    sameStart &&
+    (options.hasHeader === undefined
+      ? entry.options.hasHeader === undefined
+      : options.hasHeader === entry.table.hasHeader)
+  );
 }
 
 export class StatementCache {
@@ -106,7 +113,12 @@ export class StatementCache {
       scope,
       digest,
       bytes,
-      options: { filename: options.filename, encoding: options.encoding, hasHeader: options.hasHeader },
+      options: {
+        filename: options.filename,
+        encoding: options.encoding,
+        hasHeader: options.hasHeader,
+        headerRow: options.headerRow,
+      },
       table,
       at: this.now(),
     });
@@ -214,6 +226,7 @@ export function heldTable(table: StatementTable, rows: TableRow[]): HeldTable {
     delimiter: table.delimiter,
     headers: table.headers,
     hasHeader: table.hasHeader,
+    headerRow: table.headerRow,
     rows,
   };
 }

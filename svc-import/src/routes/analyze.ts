@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CsvAnalysis, type MappingConfig } from '@hf/contracts';
 import { requestToday, identityOf } from '@hf/service-kit';
-import { detectMapping, mapRows, readStatement, sampleRows } from '../reading';
+import { detectColumns, mapRows, readStatement, sampleRows } from '../reading';
+import { tableStartReasons } from '../reading/table-start';
 import { digestTap, heldTable, keepRows } from '../reading/statement-cache';
 import { formatMapping } from '../reading/format-mappings';
 import { mappingForHeaders } from '../repositories/mappings';
@@ -23,7 +24,12 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
       readUpload(request, async (upload): Promise<CsvAnalysis> => {
         const raw = mappingField(upload.fields);
         const chosen = raw === undefined ? undefined : requireMapping(raw);
-        const options = { filename: upload.filename, encoding: chosen?.encoding, hasHeader: chosen?.has_header };
+        const options = {
+          filename: upload.filename,
+          encoding: chosen?.encoding,
+          hasHeader: chosen?.has_header,
+          headerRow: chosen?.header_row,
+        };
         // The bytes are hashed and a small file's rows kept as they are read: the reconciliation
         // of the same bytes takes this table instead of reading them again.
         const limit = app.statements.limits.maxFileBytes;
@@ -40,7 +46,9 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
         const headers = [...table.headers];
         const saved = await mappingForHeaders(app.db, householdId, headers);
         // A format that names its own columns is read with them (as its mapping-free import is).
-        const detected = formatMapping(table.fileType) ?? detectMapping(headers, sample);
+        const format = formatMapping(table.fileType);
+        const detection = format ? { mapping: format, reasons: [] } : detectColumns(headers, sample);
+        const detected = detection.mapping;
         // The rows are read under the person's mapping, else the saved one, else the detected one.
         const mapping: MappingConfig = chosen ?? saved?.mapping_config ?? detected;
         const mapped = await mapRows(table, mapping, { today, keepRows: false });
@@ -61,6 +69,9 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
           delimiter: table.delimiter,
           decimal_separator: mapped.decimalSeparator,
           date_order: mapped.dateOrder,
+          date_order_ambiguous: mapped.dateOrderAmbiguous,
+          header_row: table.headerRow ?? null,
+          reasons: [...tableStartReasons(table, chosen?.header_row !== undefined), ...detection.reasons],
           notices: read.notices ?? [],
         };
       }),

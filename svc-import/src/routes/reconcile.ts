@@ -54,7 +54,12 @@ export async function reconcileRoutes(app: FastifyInstance): Promise<void> {
           const raw = mappingField(upload.fields);
           const chosen = raw === undefined ? undefined : requireMapping(raw);
           // The table the analysis read, when these are the same bytes (else they are read now).
-          const options = { filename: upload.filename, encoding: chosen?.encoding, hasHeader: chosen?.has_header };
+          const options = {
+            filename: upload.filename,
+            encoding: chosen?.encoding,
+            hasHeader: chosen?.has_header,
+            headerRow: chosen?.header_row,
+          };
           const table = await readStatementAgain(app.statements, `${householdId}:${userId}`, upload.stream, options);
           // OFX/QFX, QIF and CAMT name their own columns; a CSV needs the person's mapping.
           const mapping = chosen ?? formatMapping(table.fileType);
