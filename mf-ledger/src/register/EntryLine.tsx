@@ -1,6 +1,12 @@
 import { TRANSFER_CATEGORY, type CategoryOption } from '@hf/app-kit/editing';
 import type { CalendarDate } from '@hf/calendar';
-import { StackedField, StackedTransactionFields, transactionFieldSet, useEditKeys } from '@hf/ui/editing';
+import {
+  StackedField,
+  StackedTransactionFields,
+  transactionFieldSet,
+  useEditKeys,
+  type TransactionFieldRefs,
+} from '@hf/ui/editing';
 import type { FormEvent, Ref } from 'react';
 import type { EntryDraft } from './entry';
 
@@ -13,6 +19,8 @@ export interface EntryLineProps {
   otherAccounts: readonly { id: number; name: string }[];
   categoryOptions: readonly CategoryOption[];
   dateRef: Ref<HTMLInputElement>;
+  /** The other fields a refused entry sends the keyboard to. */
+  fieldRefs?: Pick<TransactionFieldRefs, 'payee' | 'payment' | 'deposit'>;
   /** The payee names another account: the category is fixed to "-- Transfer --". */
   payeeIsAccount: boolean;
   busy: boolean;
@@ -42,7 +50,18 @@ function TransferSelect({
 
 /** The entry line's fields bound to its draft; Enter in any field submits. */
 function useEntryFields(props: EntryLineProps) {
-  const { draft, onChange, onSubmit, today, payees, otherAccounts, categoryOptions, dateRef, payeeIsAccount } = props;
+  const {
+    draft,
+    onChange,
+    onSubmit,
+    today,
+    payees,
+    otherAccounts,
+    categoryOptions,
+    dateRef,
+    fieldRefs,
+    payeeIsAccount,
+  } = props;
   const onKeyDown = useEditKeys(onSubmit);
   const field = transactionFieldSet({
     draft,
@@ -54,7 +73,7 @@ function useEntryFields(props: EntryLineProps) {
     categoryOptions,
     categoryIsTransfer: payeeIsAccount,
     allowTransfer: true,
-    refs: { date: dateRef },
+    refs: { ...fieldRefs, date: dateRef },
   });
   const isTransfer = payeeIsAccount || draft.category.trim() === TRANSFER_CATEGORY;
   return { field, isTransfer };

@@ -3,7 +3,7 @@ import { TransactionEditFields, useEditKeys } from '@hf/ui/editing';
 import type { EditRowProps } from './RegisterRows';
 
 /** Row editing on mobile: the same fields stacked in a dialog, with Save, Move, Delete and Cancel. */
-export function MobileEditModal(props: Omit<EditRowProps, 'className' | 'focusField' | 'actionsAbove'>) {
+export function MobileEditModal(props: Omit<EditRowProps, 'className' | 'focusField'>) {
   const { row, busy, onSave, onCancel, onMove, onDelete, ...fields } = props;
   const onKeyDown = useEditKeys(onSave, () => undefined);
   return (

@@ -16,7 +16,7 @@ import type { RegisterState } from './register-store';
 import { RegisterTable } from './RegisterTable';
 import { RegisterStatusLine, RegisterToolbar } from './RegisterToolbar';
 import { DeleteTransactionDialog, useRowDeletion } from './row-deletion';
-import { rowKeyHandler, useRowFocus } from './row-focus';
+import { rowKeyHandler, startRowIndex, useRowFocus } from './row-focus';
 import { useClearingMode } from './use-clearing-mode';
 import { useEntryLine } from './use-entry-line';
 import { useRegisterRefresh } from './use-register-refresh';
@@ -58,12 +58,12 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
   const refresh = useRegisterRefresh(store, refreshToken, showError);
   const writes = { ...refresh, today, store, dialogs, showError, resolveCategory, flash, scrollTo };
   const entry = useEntryLine({ ...writes, accountId, accounts });
-  const { focusRow, focusRowWhenShown } = useRowFocus(scrollRef, scrollTo);
+  const { focusRow, focusRowWhenShown, tabRowId, onRowFocus } = useRowFocus(scrollRef, scrollTo);
   const clearingMode = useClearingMode({ ...writes, rows, scrollRef });
   const { clearing } = clearingMode;
-  const editor = useRowEditing({ ...writes, categoryOptions, focusRowWhenShown });
+  const editor = useRowEditing({ ...writes, categoryOptions, focusRow, focusRowWhenShown });
   const { editing } = editor;
-  const deletion = useRowDeletion({ ...writes, closeEditorOf: editor.closeRow });
+  const deletion = useRowDeletion({ ...writes, rows, focusRow, closeEditorOf: editor.closeRow });
 
   const startEdit = useRowClick(clearingMode, editor);
   const toggleClearing = () => {
@@ -102,6 +102,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     otherAccounts,
     categoryOptions,
     dateRef: entry.dateRef,
+    fieldRefs: entry.fieldRefs,
     payeeIsAccount: entry.payeeIsAccount,
     busy: entry.busy,
   };
@@ -151,6 +152,9 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
           entryPosition={entryPosition}
           entryRow={<EntryLineRow key="entry" {...entryProps} />}
           onKeyDown={onTableKeyDown}
+          onFocus={onRowFocus}
+          tabRowId={tabRowId ?? rows[startRowIndex(rows, today)]?.id ?? null}
+          editingId={editing?.row.id ?? null}
           renderRow={renderRow}
           scrollTarget={scrollTarget}
           onScrolled={onScrolled}

@@ -32,18 +32,20 @@ export interface RowViewProps {
   rowIndex: number;
   className: string;
   clearingActive: boolean;
+  /** The register's one tab stop (the others are reached with the arrow keys). */
+  tabStop?: boolean;
   onActivate: (row: RegisterRow, field: EditField) => void;
 }
 
 /** One register row on the desktop table; a click on a cell starts editing that field. */
-export const RowView = memo(function RowView({ row, className, clearingActive, onActivate }: RowViewProps) {
+export const RowView = memo(function RowView({ row, className, clearingActive, tabStop, onActivate }: RowViewProps) {
   const cents = dollarsToCents(row.amount);
   return (
     <tr
       className={className}
       data-row-id={row.id}
       aria-current={clearingActive ? 'true' : undefined}
-      tabIndex={-1}
+      tabIndex={tabStop ? 0 : -1}
       onClick={(e) => onActivate(row, fieldOf(e))}
     >
       <td data-field="date">{displayDate(row.date)}</td>
@@ -90,8 +92,6 @@ export interface EditRowProps {
   onCancel: () => void;
   onMove: () => void;
   onDelete: () => void;
-  /** The row actions open above the row (the last rows, where nothing is below). */
-  actionsAbove?: boolean;
 }
 
 /** Focuses the chosen field when the editor opens. */
@@ -127,7 +127,7 @@ function useFocusAfterUnlock(locked: boolean, draft: TransactionDraft, refs: Ret
 
 /** The row being edited (one at a time): Save, Move, Delete, Cancel; Enter saves, Escape cancels. */
 export function EditRow(props: EditRowProps) {
-  const { row, className, focusField, busy, onSave, onCancel, onMove, onDelete, actionsAbove, ...fields } = props;
+  const { row, className, focusField, busy, onSave, onCancel, onMove, onDelete, ...fields } = props;
   const { draft, locked, isTransfer } = fields;
   const refs = useFocusField(focusField, locked, isTransfer);
   useFocusAfterUnlock(locked, draft, refs);
@@ -159,13 +159,8 @@ export function EditRow(props: EditRowProps) {
       <td className="ledger-cell--combo">{field.category}</td>
       <td className="ledger-cell--actions-anchor">
         {field.notes}
-        {/* Laid over the rows below (above, for the last rows), so no column appears and nothing re-flows. */}
-        <div
-          className={`ledger-row-actions${actionsAbove ? ' is-above' : ''}`}
-          role="group"
-          aria-label="Row actions"
-          onKeyDown={onActionKeyDown}
-        >
+        {/* The edited row's second line (the row is two lines tall): no column appears, no other row is covered. */}
+        <div className="ledger-row-actions" role="group" aria-label="Row actions" onKeyDown={onActionKeyDown}>
           <button
             type="button"
             className="hf-button hf-button--primary ledger-button--small"

@@ -1,11 +1,34 @@
-import { Fragment, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { amountColumnWidths, canvasMeasure, type AmountColumnWidths } from './column-widths';
+import {
+  Fragment,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import {
+  amountColumnWidths,
+  canvasMeasure,
+  DATE_COLUMN,
+  longestTexts,
+  shareTextWidth,
+  STATUS_COLUMN,
+  textColumnNeeds,
+  widestAmounts,
+} from './column-widths';
+import type { DisplayItem } from './register-items';
 import type { RegisterRow } from './api';
 import type { EntryPosition } from './hooks';
 import { useRegisterVirtualizer, type RegisterList, type ScrollTarget } from './use-register-virtualizer';
 
-/** Every virtual item (row, separator, inline entry line) has this fixed height. */
+/** Every virtual item (row, separator, inline entry line) has this fixed height... */
 export const ROW_HEIGHT = 34;
+/** ...except the row being edited: its fields, and its Save / Move / Delete / Cancel on a second line. */
+export const EDIT_ROW_HEIGHT = 2 * ROW_HEIGHT;
 
 export const DESKTOP_COLUMNS = [
   'Date',
@@ -37,59 +60,108 @@ export type { ScrollTarget };
 export interface RegisterTableProps extends RegisterList {
   entryPosition: EntryPosition;
   entryRow: ReactNode;
-  renderRow: (row: RegisterRow, rowIndex: number) => ReactNode;
+  /** `tabStop`: the row Tab reaches (the register is one tab stop; arrows move between rows). */
+  renderRow: (row: RegisterRow, rowIndex: number, tabStop: boolean) => ReactNode;
   /** Keys inside the table (row focus, Enter to edit): see Register. */
   onKeyDown?: (event: KeyboardEvent) => void;
+  /** A row took focus (see useRowFocus). */
+  onFocus?: (event: FocusEvent) => void;
+  /** The row that should be the tab stop when it is rendered. */
+  tabRowId: number | null;
+  /** The row open in the editor (two lines tall), if any. */
+  editingId: number | null;
 }
 
-const heightOf = () => ROW_HEIGHT;
+/** Every column's width in pixels, in DESKTOP_COLUMNS order. */
+type ColumnWidths = readonly number[];
 
-const MEASURED: Partial<Record<number, keyof AmountColumnWidths>> = {
-  2: 'payment',
-  3: 'deposit',
-  4: 'balance',
-  5: 'balance',
-  6: 'balance',
-};
-const widthStyle = (widths: AmountColumnWidths | null, column: number) => {
-  const key = MEASURED[column];
-  return widths && key ? { width: widths[key] } : undefined;
-};
+const widthStyle = (widths: ColumnWidths | null, column: number) => (widths ? { width: widths[column] } : undefined);
+
+/** The table's width, followed as the window (or the sidebar) changes. */
+function useTableWidth(tableRef: RefObject<HTMLTableElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    if (!table || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setWidth(table.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, [tableRef]);
+  return width;
+}
 
 /**
- * Payment, Deposit and balance widths measured once in the table's own font (and again when web
- * fonts finish loading); the stylesheet's widths stand until then (and in jsdom, without canvas).
+ * Column widths from the loaded rows, measured in the table's own fonts (again when web fonts
+ * finish loading): Payment, Deposit and the balances as wide as their widest value, Payee,
+ * Category and Notes share the rest by what their longest texts need (record 0112). The
+ * stylesheet's widths stand until then (and in jsdom, without canvas).
  */
-function useAmountColumnWidths(tableRef: RefObject<HTMLTableElement | null>): AmountColumnWidths | null {
-  const [widths, setWidths] = useState<AmountColumnWidths | null>(null);
+function useColumnWidths(tableRef: RefObject<HTMLTableElement | null>, rows: readonly RegisterRow[]) {
+  const [widths, setWidths] = useState<ColumnWidths | null>(null);
+  const [fontsReady, setFontsReady] = useState(0);
+  const tableWidth = useTableWidth(tableRef);
+  const widest = useMemo(() => widestAmounts(rows), [rows]);
+  const texts = useMemo(() => longestTexts(rows), [rows]);
   useLayoutEffect(() => {
-    const measure = canvasMeasure();
-    const table = tableRef.current;
-    if (!measure || !table) return;
-    const run = () => {
-      const style = getComputedStyle(table);
-      const rootSize = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-      // Row text inherits the table's font; the amount inputs use 0.84rem (ledger.css).
-      const cell = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const input = `normal 400 ${rootSize * 0.84}px ${style.fontFamily}`;
-      const next = amountColumnWidths(measure, { cell, input });
-      setWidths((current) =>
-        current &&
-        current.payment === next.payment &&
-        current.deposit === next.deposit &&
-        current.balance === next.balance
-          ? current
-          : next,
-      );
-    };
-    run();
     let live = true;
-    void document.fonts?.ready.then(() => live && run());
+    void document.fonts?.ready.then(() => live && setFontsReady((n) => n + 1));
     return () => {
       live = false;
     };
-  }, [tableRef]);
+  }, []);
+  useLayoutEffect(() => {
+    const measure = canvasMeasure();
+    const table = tableRef.current;
+    if (!measure || !table || tableWidth === 0) return;
+    const style = getComputedStyle(table);
+    const rootSize = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    // Row text inherits the table's font; the amount inputs use 0.84rem, the headings 600 0.78rem (ledger.css).
+    const cell = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const input = `normal 400 ${rootSize * 0.84}px ${style.fontFamily}`;
+    const header = `normal 600 ${rootSize * 0.78}px ${style.fontFamily}`;
+    const amounts = amountColumnWidths(measure, { cell, input, header }, widest);
+    const fixed = DATE_COLUMN + STATUS_COLUMN + amounts.payment + amounts.deposit + 3 * amounts.balance;
+    const [payee, category, notes] = shareTextWidth(textColumnNeeds(measure, cell, texts), tableWidth - fixed);
+    const next = [
+      DATE_COLUMN,
+      payee,
+      amounts.payment,
+      amounts.deposit,
+      amounts.balance,
+      amounts.balance,
+      amounts.balance,
+      STATUS_COLUMN,
+      category,
+      notes,
+    ];
+    setWidths((current) => (current && current.every((w, i) => w === next[i]) ? current : next));
+  }, [tableRef, widest, texts, tableWidth, fontsReady]);
   return widths;
+}
+
+/**
+ * The register is one tab stop: the row asked for when it is rendered, else the first row on
+ * screen (the rows are virtualised).
+ */
+function tabStopOf(
+  rendered: readonly { index: number; start: number }[],
+  items: readonly DisplayItem[],
+  rows: readonly RegisterRow[],
+  preferred: number | null,
+  viewTop: number,
+): number | null {
+  let first: number | null = null;
+  for (const v of rendered) {
+    const item = items[v.index];
+    if (item?.kind !== 'row') continue;
+    const id = rows[item.rowIndex]?.id;
+    if (id === undefined) continue;
+    if (id === preferred) return id;
+    if (first === null && v.start >= viewTop) first = id;
+  }
+  return first;
 }
 
 /**
@@ -99,11 +171,11 @@ function useAmountColumnWidths(tableRef: RefObject<HTMLTableElement | null>): Am
  * once their row is loaded.
  */
 export function RegisterTable(props: RegisterTableProps) {
-  const { items, rows, entryPosition, entryRow, renderRow, scrollRef, onKeyDown } = props;
+  const { items, rows, entryPosition, entryRow, renderRow, scrollRef, onKeyDown, onFocus, editingId } = props;
   const theadRef = useRef<HTMLTableSectionElement>(null);
   const [theadHeight, setTheadHeight] = useState(ROW_HEIGHT);
   const tableRef = useRef<HTMLTableElement>(null);
-  const widths = useAmountColumnWidths(tableRef);
+  const widths = useColumnWidths(tableRef, rows);
   const columnCount = DESKTOP_COLUMNS.length;
 
   useLayoutEffect(() => {
@@ -116,21 +188,41 @@ export function RegisterTable(props: RegisterTableProps) {
     return () => observer.disconnect();
   }, [entryPosition]);
 
+  const editingKey = editingId === null ? null : `row-${editingId}`;
+  const heightOf = useCallback(
+    (item: DisplayItem) => (item.key === editingKey ? EDIT_ROW_HEIGHT : ROW_HEIGHT),
+    [editingKey],
+  );
   const virtualizer = useRegisterVirtualizer(props, {
     heightOf,
     overscan: 6,
     scrollMargin: theadHeight,
     initialRect: { width: 1200, height: 600 },
   });
+  // The editor's row is taller: sizes are read again, and its second line (the actions) is scrolled into view.
+  useLayoutEffect(() => {
+    virtualizer.measure();
+    if (editingId === null) return;
+    const index = items.findIndex((i) => i.key === editingKey);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+    // Only when the editor opens or closes.
+  }, [editingId]);
 
   const virtualItems = virtualizer.getVirtualItems();
   const total = virtualizer.getTotalSize();
   const paddingTop = virtualItems.length > 0 ? virtualItems[0].start - theadHeight : 0;
   const paddingBottom =
     virtualItems.length > 0 ? total - (virtualItems[virtualItems.length - 1].end - theadHeight) : total;
+  const tabStop = tabStopOf(virtualItems, items, rows, props.tabRowId, (virtualizer.scrollOffset ?? 0) + theadHeight);
 
   return (
-    <div className="ledger-register__scroll" ref={scrollRef} data-testid="register-scroll" onKeyDown={onKeyDown}>
+    <div
+      className="ledger-register__scroll"
+      ref={scrollRef}
+      data-testid="register-scroll"
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+    >
       <table className="ledger-register-table" ref={tableRef}>
         <colgroup>
           {COLUMN_CLASS.map((c, i) => (
@@ -161,7 +253,7 @@ export function RegisterTable(props: RegisterTableProps) {
             const item = items[v.index];
             if (item.kind === 'row') {
               const row = rows[item.rowIndex];
-              return row ? renderRow(row, item.rowIndex) : null;
+              return row ? renderRow(row, item.rowIndex, row.id === tabStop) : null;
             }
             if (item.kind === 'entry') return <Fragment key="entry">{entryRow}</Fragment>;
             return (

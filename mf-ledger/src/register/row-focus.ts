@@ -1,25 +1,45 @@
-import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { EditField } from '@hf/app-kit/editing';
 import { addDays, type CalendarDate } from '@hf/calendar';
 import type { RegisterRow } from './api';
 import { lowerBoundByDate } from './register-store';
 import type { ScrollTo } from './use-register-scroll';
 
+/** The row the keyboard starts from: the last one dated today or earlier (else the first). */
+export function startRowIndex(rows: readonly RegisterRow[], today: CalendarDate): number {
+  return Math.max(0, lowerBoundByDate(rows, addDays(today, 1)) - 1);
+}
+
+/** What takes a row's keyboard focus: the desktop table row, or the stacked row's button (768 px). */
+function focusTargetOf(el: HTMLElement): HTMLElement | null {
+  if (el.tagName === 'TR') return el.getAttribute('aria-label') === 'Editing transaction' ? null : el;
+  return el.querySelector<HTMLElement>(':scope > button');
+}
+
 /**
- * Keyboard focus on the rows (roving focus, rows are tabIndex -1): a row asked for takes focus
- * once it is rendered (scrolled to, and not while its editor is open).
+ * Keyboard focus on the rows (roving focus: one row is the register's tab stop, the others are
+ * tabIndex -1): a row asked for takes focus once it is rendered (scrolled to, and not while its
+ * editor is open). The tab stop is the row last focused, else the one the arrow keys start from.
  */
 export function useRowFocus(scrollRef: RefObject<HTMLDivElement | null>, scrollTo: ScrollTo) {
   const pendingRowFocus = useRef<number | null>(null);
+  const [tabRowId, setTabRowId] = useState<number | null>(null);
   useEffect(() => {
     const id = pendingRowFocus.current;
     if (id === null) return;
     const el = scrollRef.current?.querySelector<HTMLElement>(`[data-row-id="${id}"]`);
-    if (el && el.tagName === 'TR' && el.getAttribute('aria-label') !== 'Editing transaction') {
+    const target = el ? focusTargetOf(el) : null;
+    // Not while a dialog is open: it keeps the keyboard, and gives focus back itself.
+    if (target && !document.querySelector('[role="dialog"]')) {
       pendingRowFocus.current = null;
-      el.focus({ preventScroll: true });
+      target.focus({ preventScroll: true });
     }
   });
+  /** A row took focus (keys, a click, Tab): it becomes the register's tab stop. */
+  const onRowFocus = useCallback((event: FocusEvent) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('tr[data-row-id]');
+    if (row && row === event.target) setTabRowId(Number(row.dataset.rowId));
+  }, []);
   /** The row takes focus once it is rendered, without scrolling to it (an editor closing). */
   const focusRowWhenShown = useCallback((id: number) => {
     pendingRowFocus.current = id;
@@ -32,7 +52,7 @@ export function useRowFocus(scrollRef: RefObject<HTMLDivElement | null>, scrollT
     },
     [scrollTo],
   );
-  return { focusRow, focusRowWhenShown };
+  return { focusRow, focusRowWhenShown, tabRowId, onRowFocus };
 }
 
 export interface RowKeysOptions {
@@ -57,7 +77,7 @@ export function rowKeyHandler({ rows, today, dateRef, clearing, focusRow, startE
     if (target === dateRef.current && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
       if (rows.length === 0) return;
       event.preventDefault();
-      focusRow(rows[Math.max(0, lowerBoundByDate(rows, addDays(today, 1)) - 1)].id);
+      focusRow(rows[startRowIndex(rows, today)].id);
       return;
     }
     if (target.tagName !== 'TR' || !target.dataset.rowId) return;

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { displayDate, type DialogRequests } from '@hf/app-kit';
 import { confirmLeavingCleared, isCleared, normalizeStatus, type TransactionStatus } from '@hf/app-kit/editing';
-import { addDays, type CalendarDate } from '@hf/calendar';
+import type { CalendarDate } from '@hf/calendar';
 import { transactionsApi, type RegisterRow } from './api';
-import { lowerBoundByDate, type RegisterStore } from './register-store';
+import type { RegisterStore } from './register-store';
+import { startRowIndex } from './row-focus';
 import type { RegisterRefresh } from './use-register-refresh';
 import type { ScrollTo } from './use-register-scroll';
 import { useLatest } from './use-latest';
@@ -46,7 +47,7 @@ export function useClearingMode(options: ClearingModeOptions) {
       setClearing(null);
       return;
     }
-    const index = Math.max(0, lowerBoundByDate(rows, addDays(today, 1)) - 1);
+    const index = startRowIndex(rows, today);
     const id = rows[index]?.id ?? null;
     setClearing({ activeId: id });
     if (id !== null) scrollTo(id, 'auto');
@@ -98,6 +99,12 @@ function useClearingKeys({
     };
     const onKey = (event: KeyboardEvent) => {
       if (document.querySelector('[role="dialog"]')) return;
+      // Escape leaves from any field too (the entry line's Date), unless the field used it (a list closing).
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        event.preventDefault();
+        setClearing(null);
+        return;
+      }
       const target = event.target as HTMLElement | null;
       if (target?.closest?.('input, select, textarea')) return;
       const row = rowsRef.current.find((r) => r.id === clearingRef.current?.activeId);
@@ -107,7 +114,6 @@ function useClearingKeys({
       } else if (event.key === 'ArrowDown') move(1);
       else if (event.key === 'ArrowUp') move(-1);
       else if (event.key === 'Enter') move(event.shiftKey ? -1 : 1);
-      else if (event.key === 'Escape') setClearing(null);
       else return;
       event.preventDefault();
     };

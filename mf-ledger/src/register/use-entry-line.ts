@@ -27,12 +27,15 @@ export interface EntryLineOptions extends RegisterWrites {
 
 /**
  * The entry line: its draft (a payee naming another account makes it a transfer there), the
- * Date field's focus when the register opens, and adding the transaction or transfer (the
+ * Date field's focus when the register opens (and a refused field's after Enter), and adding the transaction or transfer (the
  * zero-amount question, the category creation flow), after which the new row is shown.
  */
 export function useEntryLine(options: EntryLineOptions) {
   const { accountId, accounts, today } = options;
   const dateRef = useRef<HTMLInputElement>(null);
+  const payeeRef = useRef<HTMLInputElement>(null);
+  const paymentRef = useRef<HTMLInputElement>(null);
+  const depositRef = useRef<HTMLInputElement>(null);
   const { draft, setDraft, changeDraft } = useEntryDraft(accounts, accountId, today);
   const [busy, setBusy] = useState(false);
   useFocusOnOpen(dateRef);
@@ -43,6 +46,8 @@ export function useEntryLine(options: EntryLineOptions) {
     const check = checkEntry(draft, today);
     if (!check.ok) {
       showError(check.message);
+      // The keyboard goes where the fix is typed.
+      ({ date: dateRef, payee: payeeRef, payment: paymentRef, deposit: depositRef })[check.field].current?.focus();
       return;
     }
     const match = findTransferAccount(draft.payee, accounts, accountId);
@@ -83,6 +88,7 @@ export function useEntryLine(options: EntryLineOptions) {
     submit,
     busy,
     dateRef,
+    fieldRefs: { payee: payeeRef, payment: paymentRef, deposit: depositRef },
     payeeIsAccount: findTransferAccount(draft.payee, accounts, accountId) !== null,
   };
 }

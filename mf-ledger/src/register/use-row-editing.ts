@@ -24,6 +24,8 @@ export interface RowEditingOptions extends RegisterWrites {
   categoryOptions: readonly CategoryOption[];
   /** The row takes keyboard focus again once its editor has closed. */
   focusRowWhenShown: (id: number) => void;
+  /** Scrolls to the row and gives it keyboard focus (a row whose date moved). */
+  focusRow: (id: number) => void;
 }
 
 const minDate = (a: CalendarDate, b: CalendarDate) => (a < b ? a : b);
@@ -32,9 +34,9 @@ const sameRow = (row: RegisterRow, field: EditField) => (current: EditState | nu
   current?.row.id === row.id ? current : { row, draft: draftFromRow(row), focus: field };
 
 /**
- * Inline editing of a row: open, change, cancel (focus goes back to the row), save (only what
- * changed; a row whose date moved is re-read and shown again; a conflict re-reads the register)
- * and the unlock of a cleared row's amount.
+ * Inline editing of a row: open, change, cancel and save (focus goes back to the row, where it
+ * now stands; only what changed is sent; a row whose date moved is re-read and shown again; a
+ * conflict re-reads the register) and the unlock of a cleared row's amount.
  */
 export function useRowEditing(options: RowEditingOptions) {
   const { focusRowWhenShown } = options;
@@ -69,6 +71,7 @@ export function useRowEditing(options: RowEditingOptions) {
     if (prepared.kind === 'cancelled') return;
     if (prepared.kind === 'unchanged') {
       setEditing(null);
+      focusRowWhenShown(row.id);
       return;
     }
     const { body, check } = prepared;
@@ -78,10 +81,11 @@ export function useRowEditing(options: RowEditingOptions) {
       setEditing(null);
       options.flash(row.id, 'edited');
       if (body.date) {
-        // The row moves: re-read from the earlier of its two dates, then show it.
+        // The row moves: re-read from the earlier of its two dates, then show it and give it focus.
         await refreshFrom(minDate(row.date, check.date));
-        options.scrollTo(row.id, 'auto');
+        options.focusRow(row.id);
       } else {
+        focusRowWhenShown(row.id);
         // Same place: show the answer at once; balances are re-read behind it only when they changed.
         store.applyRecord(record);
         if (body.amount !== undefined || body.status !== undefined || record.date !== row.date)

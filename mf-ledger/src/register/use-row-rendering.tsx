@@ -69,17 +69,11 @@ export function useRowRendering(options: RowRenderingOptions) {
     },
   });
 
-  const renderRow = (row: RegisterRow, rowIndex: number) => {
+  const renderRow = (row: RegisterRow, rowIndex: number, tabStop: boolean) => {
     const className = rowClass(row, rowIndex);
     if (editing && editing.row.id === row.id)
       return (
-        <EditRow
-          key={`row-${row.id}`}
-          className={className}
-          focusField={editing.focus}
-          actionsAbove={rowIndex >= rows.length - 2 && rows.length > 2}
-          {...editProps(row, editing)}
-        />
+        <EditRow key={`row-${row.id}`} className={className} focusField={editing.focus} {...editProps(row, editing)} />
       );
     return (
       <RowView
@@ -88,6 +82,7 @@ export function useRowRendering(options: RowRenderingOptions) {
         rowIndex={rowIndex}
         className={className}
         clearingActive={clearingActiveId === row.id}
+        tabStop={tabStop}
         onActivate={startEdit}
       />
     );

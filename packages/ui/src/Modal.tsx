@@ -48,7 +48,7 @@ export function Modal({ title, onClose, children, footer, onKey, wide }: ModalPr
         onCloseRef.current();
         return;
       }
-      if (ref.current && wrapTab(event, ref.current)) event.preventDefault();
+      if (!event.defaultPrevented && ref.current && wrapTab(event, ref.current)) event.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
