@@ -539,3 +539,182 @@ test.describe('Bank import', () => {
     expect(summary(await registerRows(request, user, accountId)).map((r) => r[1])).toEqual(['Bakery']);
   });
 });
+
+/** The way real exports are written (docs/rules/import.md): each read right by default. */
+test.describe('Bank import: real exports', () => {
+  test('"Debit Amount" and "Credit Amount" columns: double mode, payments out, credits in, none skipped', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const { user, accountId } = await household(page, request, 0);
+    await uploadToMapping(
+      page,
+      accountId,
+      csvFile(
+        'uk-current.csv',
+        'Transaction Date,Transaction Description,Debit Amount,Credit Amount,Balance',
+        `${us(day(-3))},TESCO STORES,23.45,,976.55`,
+        `${us(day(-2))},ACME LTD SALARY,,2100.00,3076.55`,
+        `${us(day(-1))},BRITISH GAS,64.00,,3012.55`,
+      ),
+    );
+    await expect(mappingForm(page).getByRole('radio', { name: 'Separate debit and credit columns' })).toBeChecked();
+    await expect(select(page, 'Debit (payments)')).toHaveValue('Debit Amount');
+    await expect(select(page, 'Credit (deposits)')).toHaveValue('Credit Amount');
+    await expect(section(page, 'Skipped rows')).toHaveCount(0);
+    await snap(page, testInfo, 'import-map-debit-credit-amount');
+    await processMapping(page, accountId, null);
+    // 2,100.00 - 23.45 - 64.00
+    await expect(page.getByText('0 to clear · 3 to import ($2,012.55)')).toBeVisible();
+    await complete(page, 0, 3);
+    expect(summary(await registerRows(request, user, accountId)).map((r) => r.slice(0, 3))).toEqual([
+      [day(-3), 'TESCO STORES', -23.45],
+      [day(-2), 'ACME LTD SALARY', 2100],
+      [day(-1), 'BRITISH GAS', -64],
+    ]);
+  });
+
+  test('lines before the header: the header row is found and shown, and the page says why', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const { user, accountId } = await household(page, request, 0);
+    await uploadToMapping(
+      page,
+      accountId,
+      csvFile(
+        'summary-first.csv',
+        'Description,,Summary Amt.',
+        `Beginning balance as of ${us(day(-5))},,"1,000.00"`,
+        'Total credits,,"2,500.00"',
+        'Total debits,,"-84.12"',
+        `Ending balance as of ${us(day(-1))},,"3,415.88"`,
+        '',
+        'Date,Description,Amount,Running Bal.',
+        `${us(day(-5))},Beginning balance as of ${us(day(-5))},,"1,000.00"`,
+        `${us(day(-4))},PAYROLL ACME CORP,"2,500.00","3,500.00"`,
+        `${us(day(-3))},GROCERY MART #1234,-84.12,"3,415.88"`,
+      ),
+    );
+    await expect(mappingForm(page).getByRole('spinbutton', { name: 'Header row' })).toHaveValue('7');
+    await expect(page.getByRole('note', { name: 'How the columns were chosen' })).toContainText(
+      'Rows 1 to 6 come before the table (fewer fields than its rows: account details, balances or a title) and are not read; the header is row 7.',
+    );
+    await expect(select(page, 'Date')).toHaveValue('Date');
+    await expect(select(page, 'Payee')).toHaveValue('Description');
+    await expect(select(page, 'Amount')).toHaveValue('Amount');
+    const warning = section(page, 'Skipped rows');
+    await expect(warning).toContainText('1 row will be skipped');
+    await expect(warning.getByRole('listitem')).toHaveText([/^Row 8: Missing amount/]);
+    await snap(page, testInfo, 'import-map-lines-before-header');
+    await processMapping(page, accountId, null);
+    await complete(page, 0, 2);
+    expect(summary(await registerRows(request, user, accountId)).map((r) => r.slice(0, 3))).toEqual([
+      [day(-4), 'PAYROLL ACME CORP', 2500],
+      [day(-3), 'GROCERY MART #1234', -84.12],
+    ]);
+  });
+
+  test('a German one-row statement: 02.03.2018 is 2 March, and the page offers the other order', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const { user, accountId } = await household(page, request, 0);
+    const lines = [
+      '"Kontonummer:";"DE12 1203 0000 1234 5678 90 / Girokonto";',
+      '',
+      '"Von:";"01.03.2018";',
+      '"Bis:";"31.03.2018";',
+      '"Kontostand vom 31.03.2018:";"1.234,56 EUR";',
+      '',
+      '"Buchungstag";"Wertstellung";"Buchungstext";"Auftraggeber / Begünstigter";"Verwendungszweck";"Betrag (EUR)";',
+      '"02.03.2018";"02.03.2018";"Lastschrift";"Stadtwerke Musterstadt";"Abschlag Strom 03/2018";"-58,00";',
+    ];
+    await uploadToMapping(page, accountId, csvFile('dkb-maerz.csv', ...lines));
+    await expect(select(page, 'Date')).toHaveValue('Buchungstag');
+    await expect(select(page, 'Payee')).toHaveValue('Auftraggeber / Begünstigter');
+    await expect(select(page, 'Amount')).toHaveValue('Betrag (EUR)');
+    const order = mappingForm(page).getByRole('combobox', { name: 'Date order' });
+    await expect(order.locator('option:checked')).toHaveText('Detected (DMY)');
+    await expect(mappingForm(page)).toContainText(
+      '“02.03.2018” could be 2 March 2018 (day first) or February 3, 2018 (month first): nothing in the file tells.',
+    );
+    await snap(page, testInfo, 'import-map-dotted-date');
+    await processMapping(page, accountId, null);
+    await expect(page.getByText('0 to clear · 1 to import (-$58.00)')).toBeVisible();
+    await complete(page, 0, 1);
+    expect(summary(await registerRows(request, user, accountId)).map((r) => r.slice(0, 3))).toEqual([
+      ['2018-03-02', 'Stadtwerke Musterstadt', -58],
+    ]);
+  });
+
+  test('the skipped-rows warning follows the mapping as it changes', async ({ page, request }) => {
+    const { accountId } = await household(page, request);
+    await uploadToMapping(
+      page,
+      accountId,
+      csvFile(
+        'fees.csv',
+        'Date,Payee,Memo,Amount',
+        `${us(day(-3))},Corner Coffee,latte,-4.50`,
+        `${us(day(-2))},,INTEREST PAID,0.12`,
+        `${us(day(-1))},,MONTHLY FEE,-5.00`,
+      ),
+    );
+    // Detected: the memo fills a blank payee, nothing is skipped.
+    await expect(select(page, 'Payee when blank')).toHaveValue('Memo');
+    const warning = section(page, 'Skipped rows');
+    await expect(warning).toHaveCount(0);
+
+    await select(page, 'Payee when blank').selectOption({ label: '-- None --' });
+    await expect(warning).toContainText('2 rows will be skipped');
+    await expect(warning.getByRole('listitem')).toHaveText([/^Row 3: Missing payee/, /^Row 4: Missing payee/]);
+
+    await select(page, 'Amount').selectOption('Memo');
+    await expect(warning).toContainText('3 rows will be skipped');
+    await expect(warning.getByRole('listitem').first()).toHaveText(/^Row 2: Invalid amount "latte"/);
+
+    await select(page, 'Amount').selectOption('Amount');
+    await select(page, 'Payee when blank').selectOption('Memo');
+    await expect(warning).toHaveCount(0);
+  });
+
+  test('reconcile opens at its top; "Back to mapping" keeps the file and the mapping', async ({ page, request }) => {
+    const { user, accountId } = await household(page, request, 0);
+    // Charges written as positive numbers (a card's statement): 40 of them, so both pages scroll.
+    const rows = Array.from({ length: 40 }, (_, i) => `${us(day(-1 - (i % 20)))},Shop ${i + 1},${i + 1}.25`);
+    await uploadToMapping(page, accountId, csvFile('card.csv', 'Date,Description,Amount', ...rows));
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await processMapping(page, accountId, null);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(list(page, 'New transactions').getByRole('checkbox', { name: /^Import Shop 1 / })).toBeVisible();
+    // 1.25 + 2.25 + ... + 40.25 = 820 + 40 * 0.25
+    await expect(page.getByText('0 to clear · 40 to import ($830.00)')).toBeVisible();
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByRole('button', { name: 'Back to mapping' }).click();
+    await expect(page).toHaveURL(new RegExp(`/accounts/${accountId}/import/map$`));
+    await expect(page.getByRole('heading', { name: 'Map Columns · card.csv' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Import Transactions' })).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(select(page, 'Amount')).toHaveValue('Amount');
+    const flip = mappingForm(page).getByRole('checkbox', { name: /^Flip sign/ });
+    await expect(flip).not.toBeChecked();
+    await flip.check();
+    await processMapping(page, accountId, null);
+    await expect(page.getByText('0 to clear · 40 to import (-$830.00)')).toBeVisible();
+
+    // Back again: the flip is still ticked.
+    await page.getByRole('button', { name: 'Back to mapping' }).click();
+    await expect(mappingForm(page).getByRole('checkbox', { name: /^Flip sign/ })).toBeChecked();
+    await processMapping(page, accountId, null);
+    await complete(page, 0, 40);
+    const imported = await registerRows(request, user, accountId);
+    expect(imported).toHaveLength(40);
+    expect(imported.every((r) => r.amount < 0)).toBe(true);
+    expect(Math.round(imported.reduce((sum, r) => sum + r.amount * 100, 0))).toBe(-83000);
+  });
+});

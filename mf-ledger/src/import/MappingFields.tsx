@@ -1,7 +1,7 @@
-import { useId, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { useId, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { DATE_ORDERS, IMPORT_ENCODINGS } from '@hf/contracts/import-limits';
 import type { CsvAnalysis, MappingConfig } from '@hf/contracts/import';
-import { MAPPING_NAME_PLACEHOLDER, type ColumnChoice } from './mapping';
+import { MAPPING_NAME_PLACEHOLDER, dateOrderHint, type ColumnChoice } from './mapping';
 
 /** The mapping page's fields: which column holds what, how the file is read, and saving the mapping. */
 
@@ -162,6 +162,7 @@ export function FileReadingFieldset({
   setMapping,
   disabled,
   onEncoding,
+  onHeaderRow,
 }: {
   analysis: CsvAnalysis;
   mapping: MappingConfig;
@@ -169,6 +170,8 @@ export function FileReadingFieldset({
   disabled: boolean;
   /** The character set changed: the file is read again. */
   onEncoding: (encoding: string) => void;
+  /** The row where the table starts changed: the file is read again. */
+  onHeaderRow: (row: number) => void;
 }) {
   const showDecimal =
     analysis.decimal_separator === 'ambiguous' ||
@@ -208,10 +211,18 @@ export function FileReadingFieldset({
           <option value=",">Comma (1.234,56)</option>
         </ReadingSelect>
       )}
+      {analysis.header_row !== null && (
+        <HeaderRowField
+          row={mapping.header_row ?? analysis.header_row}
+          hasHeader={mapping.has_header !== false}
+          onHeaderRow={onHeaderRow}
+        />
+      )}
       <ReadingSelect
         label="Date order"
         value={mapping.date_order ?? 'auto'}
         onChange={(value) => setMapping((m) => ({ ...m, date_order: value as MappingConfig['date_order'] }))}
+        hint={dateOrderHint(analysis.date_order_ambiguous)}
       >
         {DATE_ORDERS.map((order) => (
           <option key={order} value={order}>
@@ -220,6 +231,55 @@ export function FileReadingFieldset({
         ))}
       </ReadingSelect>
     </fieldset>
+  );
+}
+
+/**
+ * The row where the table starts (lines of account details before it are not read): a number
+ * taken when the field is left or Enter is pressed, then the file is read again.
+ */
+function HeaderRowField({
+  row,
+  hasHeader,
+  onHeaderRow,
+}: {
+  row: number;
+  hasHeader: boolean;
+  onHeaderRow: (row: number) => void;
+}) {
+  const [text, setText] = useState(String(row));
+  const [shown, setShown] = useState(row);
+  if (shown !== row) {
+    setShown(row);
+    setText(String(row));
+  }
+  const label = hasHeader ? 'Header row' : 'First row of the table';
+  const commit = () => {
+    const n = Number(text);
+    if (Number.isInteger(n) && n >= 1 && n <= 1000 && n !== row) onHeaderRow(n);
+    else setText(String(row));
+  };
+  return (
+    <label className="hf-field ledger-import-map__field">
+      <span>{label}</span>
+      <input
+        type="number"
+        className="hf-input"
+        aria-label={label}
+        min={1}
+        max={1000}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit();
+          }
+        }}
+      />
+      <small className="ledger-muted">Lines above it (account details, balances, a title) are not read.</small>
+    </label>
   );
 }
 

@@ -16,11 +16,15 @@ import {
   mappingNameProblem,
   mappingProblem,
   mappingSaveFailedText,
+  readingKey,
   type ColumnChoice,
 } from './mapping';
 import { isMappingState, type MappingState, type ReconcileState } from './navigation';
 import { ColumnsFieldset, FileReadingFieldset, SavedMappingFieldset } from './MappingFields';
+import { DetectionNotes } from './DetectionNotes';
 import { SkippedRows } from './SkippedRows';
+import { useRowsUnderMapping } from './use-rows-under-mapping';
+import { useTopOnOpen } from './use-top-on-open';
 
 /** The first rows of the file as read, with the chosen columns marked in the header. */
 function PreviewTable({
@@ -87,7 +91,13 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
   const dialogs = useDialogs();
   const file = initial.file;
   const [analysis, setAnalysis] = useState<CsvAnalysis>(initial.analysis);
-  const [mapping, setMapping] = useState<MappingConfig>(() => initialMapping(initial.analysis));
+  const [mapping, setMapping] = useState<MappingConfig>(() => initial.mapping ?? initialMapping(initial.analysis));
+  // The skipped rows follow the mapping on screen: the file is read again under it.
+  const rows = useRowsUnderMapping(file, mapping, {
+    key: readingKey(initial.mapping ?? initialMapping(initial.analysis)),
+    analysis: initial.analysis,
+  });
+  useTopOnOpen();
   const [saveMapping, setSaveMapping] = useState(true);
   const [mappingName, setMappingName] = useState(initial.analysis.saved_mapping?.mapping_name ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -99,7 +109,7 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
   const register = `/accounts/${accountId}/register`;
 
   /** The header row or the character set changed: the server reads the file again. */
-  const reanalyse = async (patch: Pick<MappingConfig, 'has_header' | 'encoding'>) => {
+  const reanalyse = async (patch: Pick<MappingConfig, 'has_header' | 'encoding' | 'header_row'>) => {
     const next = { ...mapping, ...patch };
     setMapping(next);
     setReanalysing(true);
@@ -110,12 +120,15 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
         payee: null,
         amount_type: 'single',
         has_header: next.has_header,
+        header_row: next.header_row,
         encoding: next.encoding,
         decimal_separator: next.decimal_separator,
         date_order: next.date_order,
       });
       const fresh = await importApi.analyze(file, { mapping: reading });
       setAnalysis(fresh);
+      // Read without columns: its skipped rows are not the mapping's, which is read next.
+      rows.setRead({ key: readingKey(reading), analysis: fresh });
       setMapping(mappingAfterReanalysis(next, fresh));
     } catch (err) {
       setError(errorMessage(err, IMPORT_MESSAGES.analysisFailed));
@@ -148,7 +161,11 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
     setProgress({ phase: 'sending', loaded: 0, total: file.size });
     try {
       const result = await importApi.process(accountId, file, config, setProgress);
-      const next: ReconcileState = { result, fileName: file.name };
+      const next: ReconcileState = {
+        result,
+        fileName: file.name,
+        back: { file, analysis: rows.read.analysis, mapping },
+      };
       navigate(`/accounts/${accountId}/reconcile`, { state: next });
     } catch (err) {
       setProgress(null);
@@ -166,6 +183,7 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
         {analysis.saved_mapping && <> · using your saved mapping “{analysis.saved_mapping.mapping_name}”</>}
       </p>
       <PreviewTable analysis={analysis} choices={choices} mapping={mapping} />
+      <DetectionNotes analysis={analysis} />
 
       <form
         className="ledger-import-map"
@@ -189,9 +207,10 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
           setMapping={setMapping}
           disabled={busy}
           onEncoding={(encoding) => void reanalyse({ encoding })}
+          onHeaderRow={(header_row) => void reanalyse({ header_row })}
         />
 
-        <SkippedRows rows={analysis.skipped_rows} />
+        <SkippedRows rows={rows.read.analysis.skipped_rows} checking={rows.checking} />
 
         <SavedMappingFieldset
           save={saveMapping}

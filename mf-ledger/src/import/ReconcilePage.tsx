@@ -1,6 +1,6 @@
 import './import.css';
 import { useCallback, useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useCategoryOptions } from '@hf/app-kit/editing';
 import { IMPORT_MESSAGES } from '@hf/contracts/import-limits';
 import type { ReconciliationData } from '@hf/contracts/import';
@@ -21,6 +21,7 @@ import {
 import { SkippedRows } from './SkippedRows';
 import { ReconcileLists } from './ReconcileLists';
 import { useReconcileCommit } from './use-reconcile-commit';
+import { useTopOnOpen } from './use-top-on-open';
 
 /** /accounts/{id}/reconcile: matched, new and possible duplicate rows, then commit (docs/rules/import.md). */
 export function ReconcilePage({ accountId }: { accountId: number }) {
@@ -32,6 +33,8 @@ export function ReconcilePage({ accountId }: { accountId: number }) {
 
 function Reconcile({ accountId, state }: { accountId: number; state: ReconcileState }) {
   const data: ReconciliationData = state.result;
+  const navigate = useNavigate();
+  useTopOnOpen();
   const isMobile = useIsMobile();
   const dialogs = useDialogs();
   const { options } = useCategoryOptions();
@@ -123,6 +126,17 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
           <Link to={register} className="hf-button" aria-disabled={busy}>
             Cancel
           </Link>
+          {state.back && (
+            <button
+              type="button"
+              className="hf-button"
+              disabled={busy}
+              // The same file and mapping: the person changes a column and processes again.
+              onClick={() => navigate(`/accounts/${accountId}/import/map`, { state: state.back })}
+            >
+              Back to mapping
+            </button>
+          )}
           <button type="button" className="hf-button hf-button--primary" disabled={busy} onClick={() => void commit()}>
             {busy ? 'Working...' : 'Complete Reconciliation'}
           </button>

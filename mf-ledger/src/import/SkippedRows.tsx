@@ -30,12 +30,12 @@ function SkippedLine({ row }: { row: SkippedRow }) {
  * The warning about rows that will not be imported: the first 10, then a toggle for all
  * (docs/rules/import.md), which lists them virtualised (a wrong mapping can skip every row of a large file).
  */
-export function SkippedRows({ rows }: { rows: readonly SkippedRow[] }) {
+export function SkippedRows({ rows, checking = false }: { rows: readonly SkippedRow[]; checking?: boolean }) {
   const [showAll, setShowAll] = useState(false);
   if (rows.length === 0) return null;
   const visible = visibleSkippedRows(rows, showAll);
   return (
-    <div className="ledger-import-skipped" role="region" aria-label="Skipped rows">
+    <div className="ledger-import-skipped" role="region" aria-label="Skipped rows" aria-busy={checking}>
       <p className="ledger-import-skipped__title">
         {rows.length === 1 ? '1 row will be skipped' : `${rows.length.toLocaleString('en-US')} rows will be skipped`}{' '}
         (missing date or payee, or unreadable):

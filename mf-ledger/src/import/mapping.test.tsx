@@ -11,6 +11,10 @@ import {
   mappingNameProblem,
   mappingProblem,
   mappingSaveFailedText,
+  readingKey,
+  twoReadings,
+  dateOrderHint,
+  unsureReasons,
   visibleSkippedRows,
 } from './mapping';
 
@@ -110,5 +114,32 @@ describe('the mapping page rules', () => {
     expect(formatBytes(10)).toBe('10 bytes');
     expect(formatBytes(2048)).toBe('2 KB');
     expect(formatBytes(10.5 * 1024 * 1024)).toBe('10.5 MB');
+  });
+});
+
+describe('the reading shown on the mapping page', () => {
+  it('names both days a dotted or slashed date can be', () => {
+    expect(twoReadings('02.03.2018')).toEqual({ dayFirst: '2 March 2018', monthFirst: 'February 3, 2018' });
+    expect(twoReadings('11/12/24')).toEqual({ dayFirst: '11 December 2024', monthFirst: 'November 12, 2024' });
+    expect(twoReadings('13.03.2018')).toBeNull();
+    expect(twoReadings('2018-03-02')).toBeNull();
+    expect(dateOrderHint('02.03.2018')).toBe(
+      '“02.03.2018” could be 2 March 2018 (day first) or February 3, 2018 (month first): nothing in the file tells.',
+    );
+    expect(dateOrderHint(null)).toBeNull();
+  });
+
+  it('shows the reasons where detection was unsure, only those', () => {
+    const reasons = [
+      { field: 'date', column: 'Date', reason: 'sure', certain: true },
+      { field: 'amount', column: 'Gross', reason: 'close call', certain: false },
+    ];
+    expect(unsureReasons({ reasons }).map((r) => r.reason)).toEqual(['close call']);
+  });
+
+  it('sends the header row the person chose, and a change of it is a new reading', () => {
+    expect(cleanMapping({ ...detected, header_row: 7 })).toEqual({ ...detected, header_row: 7 });
+    expect(readingKey({ ...detected, header_row: 7 })).not.toBe(readingKey(detected));
+    expect(readingKey({ ...detected, category: '' })).toBe(readingKey(detected));
   });
 });

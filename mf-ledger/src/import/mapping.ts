@@ -61,7 +61,7 @@ export function mappingAfterReanalysis(
   analysis: Pick<CsvAnalysis, 'saved_mapping' | 'detected_mapping'>,
 ): MappingConfig {
   const next = initialMapping(analysis);
-  for (const key of ['has_header', 'encoding', 'decimal_separator', 'date_order', 'flip_sign'] as const) {
+  for (const key of ['has_header', 'header_row', 'encoding', 'decimal_separator', 'date_order', 'flip_sign'] as const) {
     if (previous[key] !== undefined) (next as Record<string, unknown>)[key] = previous[key];
   }
   return next;
@@ -103,6 +103,7 @@ export function cleanMapping(mapping: MappingConfig): MappingConfig {
     if (filled(mapping[key])) out[key] = mapping[key];
   if (mapping.flip_sign) out.flip_sign = true;
   if (mapping.has_header === false) out.has_header = false;
+  if (mapping.header_row !== undefined) out.header_row = mapping.header_row;
   if (mapping.decimal_separator && mapping.decimal_separator !== 'auto')
     out.decimal_separator = mapping.decimal_separator;
   if (mapping.date_order && mapping.date_order !== 'auto') out.date_order = mapping.date_order;
@@ -113,4 +114,50 @@ export function cleanMapping(mapping: MappingConfig): MappingConfig {
 /** The skipped rows the warning lists: the first 10, or all after the toggle. */
 export function visibleSkippedRows<T>(rows: readonly T[], showAll: boolean): readonly T[] {
   return showAll ? rows : rows.slice(0, SKIPPED_PREVIEW_ROWS);
+}
+
+/** The detection's reasons the page shows: those where another reading was close. */
+export function unsureReasons(analysis: Pick<CsvAnalysis, 'reasons'>): CsvAnalysis['reasons'] {
+  return analysis.reasons.filter((r) => !r.certain);
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * A date text that reads as two real days, as a person reads each: `02.03.2018` is "2 March 2018"
+ * day first and "February 3, 2018" month first. Null for a text that is not such a date.
+ */
+export function twoReadings(text: string): { dayFirst: string; monthFirst: string } | null {
+  const m = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  if (a < 1 || a > 12 || b < 1 || b > 12) return null;
+  const year = m[3].length === 2 ? (Number(m[3]) < 70 ? 2000 : 1900) + Number(m[3]) : Number(m[3]);
+  return { dayFirst: `${a} ${MONTH_NAMES[b - 1]} ${year}`, monthFirst: `${MONTH_NAMES[a - 1]} ${b}, ${year}` };
+}
+
+/** The hint under the date order when the file cannot settle it. */
+export function dateOrderHint(ambiguous: string | null): string | null {
+  if (ambiguous === null) return null;
+  const readings = twoReadings(ambiguous);
+  if (!readings) return `Dates such as “${ambiguous}” could be read day first or month first.`;
+  return `“${ambiguous}” could be ${readings.dayFirst} (day first) or ${readings.monthFirst} (month first): nothing in the file tells.`;
+}
+
+/** The mapping's text that decides which rows are skipped: a change of it reads the file again. */
+export function readingKey(mapping: MappingConfig): string {
+  return JSON.stringify(cleanMapping(mapping));
 }

@@ -1,14 +1,18 @@
 /** What the import pages hand each other in navigation state (never in the URL). */
-import type { CsvAnalysis, ReconciliationData } from '@hf/contracts/import';
+import type { CsvAnalysis, MappingConfig, ReconciliationData } from '@hf/contracts/import';
 
 export interface MappingState {
   file: File;
   analysis: CsvAnalysis;
+  /** Back from the reconcile page: the mapping the file was processed with. */
+  mapping?: MappingConfig;
 }
 
 export interface ReconcileState {
   result: ReconciliationData;
   fileName: string;
+  /** The mapping page's state, for "Back to mapping" (the file is not uploaded again by the person). */
+  back?: MappingState;
 }
 
 export function isMappingState(value: unknown): value is MappingState {
