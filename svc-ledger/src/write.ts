@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { EVENT_SEQUENCE_HEADER } from '@hf/contracts';
 import { writeEvents } from '@hf/messaging';
-import { conflict, withTransaction } from '@hf/service-kit';
+import { formatCurrency, MAX_ABS_BALANCE_CENTS } from '@hf/money';
+import { badRequest, conflict, withTransaction } from '@hf/service-kit';
 import { bumpRegisterVersions, type BumpedVersion } from './repositories/accounts';
 import { LedgerWrite } from './repositories/events';
 
@@ -11,6 +12,9 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   accounts_household_name: 'An account with this name already exists.',
   categories_sibling_name: 'A category with this name already exists here.',
 };
+
+/** What a write answers that would take the household's turnover past the exact range (migration 005). */
+export const BALANCE_RANGE_MESSAGE = `Amounts this large would make balances inexact: a household's rows and starting balances, counted without their signs, may add up to ${formatCurrency(MAX_ABS_BALANCE_CENTS)}. Nothing was saved.`;
 
 /** A deadlock or serialisation failure rolls the whole write back; it is safe to run it again. */
 async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
@@ -70,6 +74,8 @@ export async function runWrite<T>(
     const pgErr = err as { code?: string; constraint?: string };
     if (pgErr.code === '23505' && pgErr.constraint && UNIQUE_MESSAGES[pgErr.constraint])
       throw conflict(UNIQUE_MESSAGES[pgErr.constraint]);
+    if (pgErr.code === '23514' && pgErr.constraint === 'household_turnover_limit')
+      throw badRequest(BALANCE_RANGE_MESSAGE);
     throw err;
   }
   // Committed: balances held at a bumped account's previous version move to its new one.

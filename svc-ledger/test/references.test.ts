@@ -35,13 +35,21 @@ describe('references checked once per bulk create', () => {
     expect(ledger.app.checksReferencesOnce).toBe(true);
   });
 
-  it('transactions has no trigger but its foreign keys (the only ones the bulk INSERT skips)', async () => {
-    const triggers = await ledger.app.db.query<{ name: string; constraint_type: string | null }>(
-      `SELECT t.tgname AS name, c.contype::text AS constraint_type FROM pg_trigger t LEFT JOIN pg_constraint c ON c.oid = t.tgconstraint
+  it('transactions has no trigger the bulk INSERT skips but its foreign keys; the others fire always', async () => {
+    const triggers = await ledger.app.db.query<{ name: string; constraint_type: string | null; enabled: string }>(
+      `SELECT t.tgname AS name, c.contype::text AS constraint_type, t.tgenabled::text AS enabled
+       FROM pg_trigger t LEFT JOIN pg_constraint c ON c.oid = t.tgconstraint
        WHERE t.tgrelid = 'transactions'::regclass`,
     );
     expect(triggers.rows.length).toBeGreaterThan(0);
-    expect(triggers.rows.filter((t) => t.constraint_type !== 'f')).toEqual([]);
+    // 'A': enabled ALWAYS, so session_replication_role = replica still runs it (the turnover sums).
+    expect(triggers.rows.filter((t) => t.constraint_type !== 'f' && t.enabled !== 'A')).toEqual([]);
+    expect(
+      triggers.rows
+        .filter((t) => t.constraint_type !== 'f')
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(['transactions_turnover_delete', 'transactions_turnover_insert', 'transactions_turnover_update']);
     const rules = await ledger.app.db.query("SELECT rulename FROM pg_rules WHERE tablename = 'transactions'");
     expect(rules.rows).toEqual([]);
   });

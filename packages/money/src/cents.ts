@@ -7,6 +7,14 @@ export type Cents = number;
 /** Largest accepted absolute amount: 10^12 dollars = 10^14 cents (well under 2^53). */
 export const MAX_ABS_CENTS = 100_000_000_000_000;
 
+/**
+ * Largest sum without signs of a household's live rows and starting balances (svc-ledger refuses
+ * a write beyond it): 15 digits, so every balance, running balance, projection point and report
+ * total, each a signed part of that sum, is an exact integer in a double and its dollars text
+ * (`fromCents`) shows every cent (docs/decisions/0117-balances-within-exact-range.md).
+ */
+export const MAX_ABS_BALANCE_CENTS = 999_999_999_999_999;
+
 const CENTS_PER_DOLLAR = 100;
 
 export class AmountError extends Error {}

@@ -17,8 +17,9 @@ import type { Pool, PoolClient } from './sql';
  *
  * Only a role allowed to set `session_replication_role` (a superuser, as in the default mode's
  * embedded PostgreSQL, or one granted `SET ON PARAMETER session_replication_role`) can; for any
- * other the INSERT keeps its triggers, correct and slower. `transactions` has no trigger but its
- * foreign keys (tested).
+ * other the INSERT keeps its triggers, correct and slower. `transactions` has no trigger that
+ * replica mode skips but its foreign keys: the household turnover triggers (migration 005) are
+ * enabled ALWAYS (tested).
  */
 export async function mayCheckReferencesOnce(pool: Pool): Promise<boolean> {
   const client = await pool.connect();
