@@ -96,3 +96,62 @@ export function expectedBalances(input: OracleInput): number[] {
   }
   return out;
 }
+
+/**
+ * A Predictable's schedule as docs/rules/predictables.md "Frequencies" writes it. `start` is the
+ * item's start date (a frequency other than monthly without one started the day it was made).
+ */
+export interface OracleSchedule {
+  frequency: 'monthly' | 'weekly' | 'every_n_weeks' | 'semi_monthly' | 'every_n_months' | 'yearly' | 'once';
+  day?: number;
+  interval?: number;
+  days?: [number, number];
+  start: string | null;
+  end: string | null;
+  weekend: 'keep' | 'before' | 'after';
+}
+
+const utcDay = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number);
+  return Date.UTC(y, m - 1, d) / 86_400_000;
+};
+const fromUtcDay = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The dates an item happens on for one month `YYYY-MM`, read day by day from the written rule:
+ * every day of the month the schedule names (a day past the month's length is its last day; -1
+ * is the last day), kept within start..end (inclusive), then a Saturday or Sunday moved to the
+ * Friday before or the Monday after; a moved date still belongs to this month.
+ */
+export function oracleOccurrences(s: OracleSchedule, month: string): string[] {
+  const [y, m] = month.split('-').map(Number);
+  const length = daysInMonth(y, m);
+  const dayIn = (day: number) => (day === -1 || day > length ? length : day);
+  const out: string[] = [];
+  for (let d = 1; d <= length; d++) {
+    const date = `${month}-${String(d).padStart(2, '0')}`;
+    const [sy, sm, sd] = (s.start ?? '0000-00-00').split('-').map(Number);
+    let named: boolean;
+    if (s.frequency === 'monthly') named = d === dayIn(s.day!);
+    else if (s.frequency === 'semi_monthly') named = s.days!.some((x) => dayIn(x) === d);
+    else if (s.frequency === 'every_n_months') {
+      const since = y * 12 + m - (sy * 12 + sm);
+      named = since >= 0 && since % s.interval! === 0 && d === dayIn(s.day!);
+    } else if (s.frequency === 'yearly') named = m === sm && d === dayIn(sd);
+    else if (s.frequency === 'once') named = date === s.start;
+    else {
+      const weeks = s.frequency === 'weekly' ? 1 : s.interval!;
+      const since = utcDay(date) - utcDay(s.start!);
+      named = since >= 0 && since % (7 * weeks) === 0;
+    }
+    if (!named || (s.start !== null && date < s.start) || (s.end !== null && date > s.end)) continue;
+    const weekday = new Date(utcDay(date) * 86_400_000).getUTCDay();
+    let moved = 0;
+    if (s.weekend === 'before' && weekday === 6) moved = -1;
+    if (s.weekend === 'before' && weekday === 0) moved = -2;
+    if (s.weekend === 'after' && weekday === 6) moved = 2;
+    if (s.weekend === 'after' && weekday === 0) moved = 1;
+    out.push(fromUtcDay(utcDay(date) + moved));
+  }
+  return out.sort();
+}

@@ -98,6 +98,22 @@ describe('several budgeted rows in a month', () => {
     });
   });
 
+  it('two writes of the same month at once make each occurrence once', async () => {
+    const body = {
+      ...base,
+      schedule_id: 44,
+      account_id: checking,
+      month: '2027-03',
+      dates: ['2027-03-05', '2027-03-19'],
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => internal('PUT', '/internal/budgeted-rows', body)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const march = (await register(call, checking)).filter(
+      (r: Json) => r.payee === 'Employer' && r.date.startsWith('2027-03'),
+    );
+    expect(march.map((r: Json) => r.date)).toEqual(['2027-03-05', '2027-03-19']);
+  });
+
   it('refuses both or neither of date and dates, and a bad date in the list, changing nothing', async () => {
     const before = await snapshot(ledger.app);
     const body = { ...base, schedule_id: 43, account_id: checking };

@@ -432,9 +432,14 @@ export async function lockAccountRows(client: PoolClient, householdId: number, a
   return result.rows;
 }
 
+/** Advisory lock key (with the schedule id) held by a write of a schedule's budgeted rows. */
+const LOCK_SCHEDULE = 7_272_903;
+
 /**
  * Rows of the household generated for a schedule (every occurrence of one month `YYYY-MM`, or
  * all), locked for update. `schedule_month` is the month or `YYYY-MM#n` (domain/schedule-occurrence.ts).
+ * Writers of one schedule are serialised first: locking rows does not cover an occurrence that has
+ * none yet, and two writes (a route's and the retry worker's) must not both create it.
  */
 export async function lockScheduleRows(
   client: PoolClient,
@@ -442,6 +447,7 @@ export async function lockScheduleRows(
   scheduleId: number,
   month?: string,
 ): Promise<TxRow[]> {
+  await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_SCHEDULE, scheduleId]);
   const result = await client.query<TxRow>(
     `SELECT ${rowColumns('t')} FROM transactions t
      WHERE t.household_id = $1 AND t.schedule_id = $2
