@@ -435,11 +435,15 @@ export async function lockAccountRows(client: PoolClient, householdId: number, a
 /** Advisory lock key (with the schedule id) held by a write of a schedule's budgeted rows. */
 const LOCK_SCHEDULE = 7_272_903;
 
+/** One schedule's month as a single 64-bit advisory key (a key space apart from the two-key locks). */
+const scheduleMonthKey = (scheduleId: number, month: string) =>
+  scheduleId * 2 ** 20 + Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7));
+
 /**
  * Rows of the household generated for a schedule (every occurrence of one month `YYYY-MM`, or
  * all), locked for update. `schedule_month` is the month or `YYYY-MM#n` (domain/schedule-occurrence.ts).
- * Writers of one schedule are serialised first: locking rows does not cover an occurrence that has
- * none yet, and two writes (a route's and the retry worker's) must not both create it.
+ * Writers of one schedule's month are serialised first: locking rows does not cover an occurrence
+ * that has none yet, and two writes (a route's and the retry worker's) must not both create it.
  */
 export async function lockScheduleRows(
   client: PoolClient,
@@ -447,7 +451,15 @@ export async function lockScheduleRows(
   scheduleId: number,
   month?: string,
 ): Promise<TxRow[]> {
-  await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_SCHEDULE, scheduleId]);
+  // A month's write shares the schedule's lock and holds its month's; a write of every month holds
+  // the schedule's alone: the months of one schedule are still written in parallel.
+  if (month === undefined) await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_SCHEDULE, scheduleId]);
+  else
+    await client.query('SELECT pg_advisory_xact_lock_shared($1, $2), pg_advisory_xact_lock($3::bigint)', [
+      LOCK_SCHEDULE,
+      scheduleId,
+      scheduleMonthKey(scheduleId, month),
+    ]);
   const result = await client.query<TxRow>(
     `SELECT ${rowColumns('t')} FROM transactions t
      WHERE t.household_id = $1 AND t.schedule_id = $2
