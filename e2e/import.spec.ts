@@ -458,6 +458,100 @@ test.describe('Bank import', () => {
     await expect(list(page, 'Possible duplicates').getByRole('listitem')).toHaveCount(2);
   });
 
+  test('a CAMT.053 statement and a QIF without payees go through the same pages, nothing dropped', async ({
+    page,
+    request,
+  }) => {
+    const { user, accountId } = await household(page, request, 1000);
+    const entry = (amount: string, sign: 'DBIT' | 'CRDT', status: string, date: string, ref: string, details: string) =>
+      `<Ntry><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${sign}</CdtDbtInd><Sts>${status}</Sts><BookgDt><Dt>${date}</Dt></BookgDt><AcctSvcrRef>${ref}</AcctSvcrRef><NtryDtls>${details}</NtryDtls></Ntry>`;
+    const tx = (party: string, text: string, amount = '') =>
+      `<TxDtls>${amount ? `<AmtDtls><TxAmt><Amt Ccy="EUR">${amount}</Amt></TxAmt></AmtDtls>` : ''}<RltdPties>${party}</RltdPties><RmtInf><Ustrd>${text}</Ustrd></RmtInf></TxDtls>`;
+    const camt = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>',
+      '<GrpHdr><MsgId>E2E-1</MsgId><CreDtTm>2024-03-01T06:00:00</CreDtTm></GrpHdr><Stmt><Id>E2E-1</Id>',
+      entry('45.90', 'DBIT', 'BOOK', day(-6), 'E2E-0001', tx('<Cdtr><Nm>REWE Markt</Nm></Cdtr>', 'Karte 1234')),
+      entry('2875.00', 'CRDT', 'BOOK', day(-5), 'E2E-0002', tx('<Dbtr><Nm>Arbeitgeber AG</Nm></Dbtr>', 'Gehalt')),
+      entry(
+        '130.50',
+        'DBIT',
+        'BOOK',
+        day(-4),
+        'E2E-0003',
+        tx('<Cdtr><Nm>Stadtwerke</Nm></Cdtr>', 'Strom', '89.00') +
+          tx('<Cdtr><Nm>Telekom</Nm></Cdtr>', 'Handy', '41.50'),
+      ),
+      entry('19.99', 'DBIT', 'PDNG', day(-1), 'E2E-0004', tx('<Cdtr><Nm>Streaming Dienst</Nm></Cdtr>', 'Abo')),
+      '</Stmt></BkToCstmrStmt></Document>',
+    ].join('\n');
+    const camtFile = { name: 'kontoauszug.xml', mimeType: 'application/xml', buffer: Buffer.from(camt, 'utf8') };
+    await uploadToMapping(page, accountId, camtFile);
+    await expect(page.getByText(/· CAMT/)).toBeVisible();
+    await expect(page.getByText('Not booked (status PDNG)')).toBeVisible();
+    await processMapping(page, accountId, null);
+    const fresh = list(page, 'New transactions');
+    await expect(fresh.getByRole('listitem')).toHaveCount(4);
+    await expect(fresh).toContainText('-$45.90');
+    await expect(fresh).toContainText('$2,875.00');
+    await expect(fresh).toContainText('-$89.00');
+    await expect(fresh).toContainText('-$41.50');
+    await complete(page, 0, 4);
+    await backToRegister(page, ['REWE Markt', 'Arbeitgeber AG', 'Stadtwerke', 'Telekom']);
+
+    const qif = [
+      '!Type:Bank',
+      `D${us(day(-3))}`,
+      'T-23.40',
+      'MWHOLE FOODS #102',
+      'LGroceries',
+      '^',
+      `D${us(day(-2))}`,
+      'T-60.00',
+      'LAuto:Fuel',
+      '^',
+      `D${us(day(-1))}`,
+      'T12.00',
+      'PCashback',
+      '^',
+      '',
+    ].join('\n');
+    await uploadToMapping(page, accountId, {
+      name: 'no-payee.qif',
+      mimeType: 'application/qif',
+      buffer: Buffer.from(qif),
+    });
+    await expect(page.getByText(/· QIF/)).toBeVisible();
+    await expect(
+      page
+        .getByRole('note', { name: 'How the file was read' })
+        .getByText('The file has no payee for 2 rows: the payee is the memo for 1 row and the category for 1 row.'),
+    ).toBeVisible();
+    await processMapping(page, accountId, null);
+    await expect(list(page, 'New transactions').getByRole('listitem')).toHaveCount(3);
+    await complete(page, 0, 3);
+    await backToRegister(page, ['WHOLE FOODS #102', 'Auto:Fuel', 'Cashback']);
+
+    // Written by hand: 1000 - 45.90 + 2875 - 89 - 41.50 - 23.40 - 60 + 12.
+    const balance = 3627.2;
+    await expectShellBalances(page, balance, balance, balance);
+    expect(summary(await registerRows(request, user, accountId)).map((r) => r.slice(0, 4))).toEqual([
+      [day(-6), 'REWE Markt', -45.9, 'x'],
+      [day(-5), 'Arbeitgeber AG', 2875, 'x'],
+      [day(-4), 'Stadtwerke', -89, 'x'],
+      [day(-4), 'Telekom', -41.5, 'x'],
+      [day(-3), 'WHOLE FOODS #102', -23.4, 'x'],
+      [day(-2), 'Auto:Fuel', -60, 'x'],
+      [day(-1), 'Cashback', 12, 'x'],
+    ]);
+
+    // The same CAMT statement again: every booked entry is known by its AcctSvcrRef.
+    await uploadToMapping(page, accountId, camtFile);
+    await processMapping(page, accountId, null);
+    await expect(section(page, 'New transactions')).toContainText('(0)');
+    await expect(list(page, 'Possible duplicates').getByRole('listitem')).toHaveCount(4);
+  });
+
   test('a 50,000-row statement: the reconcile lists keep only the rows on screen', async ({
     page,
     request,

@@ -11,7 +11,7 @@ import type { MappingState } from './navigation';
 
 /**
  * The file modal of the import flow (docs/rules/import.md, Screens): drag and drop or browse, a bank CSV file
- * (OFX, QFX and QIF are read too), upload progress, then the mapping page with the analysis.
+ * (OFX, QFX, QIF and CAMT.053 XML are read too), upload progress, then the mapping page with the analysis.
  */
 export function FileImportModal({ accountId, onClose }: { accountId: number; onClose: () => void }) {
   const navigate = useNavigate();
@@ -95,7 +95,7 @@ export function FileImportModal({ accountId, onClose }: { accountId: number; onC
           }}
         />
         <p className="ledger-muted ledger-import-drop__hint">
-          CSV files (.csv); OFX, QFX and QIF statements are read too.
+          CSV files (.csv); OFX, QFX, QIF and CAMT.053 (.xml) statements are read too.
         </p>
       </div>
       {file && (

@@ -22,6 +22,7 @@ import {
 import { isMappingState, type MappingState, type ReconcileState } from './navigation';
 import { ColumnsFieldset, FileReadingFieldset, SavedMappingFieldset } from './MappingFields';
 import { DetectionNotes } from './DetectionNotes';
+import { ReadingNotices } from './ReadingNotices';
 import { SkippedRows } from './SkippedRows';
 import { useRowsUnderMapping } from './use-rows-under-mapping';
 import { useTopOnOpen } from './use-top-on-open';
@@ -183,6 +184,7 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
         {analysis.saved_mapping && <> · using your saved mapping “{analysis.saved_mapping.mapping_name}”</>}
       </p>
       <PreviewTable analysis={analysis} choices={choices} mapping={mapping} />
+      <ReadingNotices analysis={analysis} />
       <DetectionNotes analysis={analysis} />
 
       <form

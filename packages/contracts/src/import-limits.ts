@@ -21,7 +21,7 @@ export const IMPORT_LIMITS = {
 } as const;
 
 /** File types the file modal accepts; CSV is the default and the one the modal's text names. */
-export const IMPORT_FILE_EXTENSIONS = ['.csv', '.ofx', '.qfx', '.qif'] as const;
+export const IMPORT_FILE_EXTENSIONS = ['.csv', '.ofx', '.qfx', '.qif', '.xml'] as const;
 
 /** `amount_type` of a mapping. */
 export const AMOUNT_TYPES = ['single', 'double'] as const;
