@@ -44,21 +44,25 @@ BEGIN
 END
 $$;
 
+-- Summed per household in bigint first (a statement's rows stay far below its range), then
+-- handed on as one value per household.
 CREATE FUNCTION transactions_turnover() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM ledger_turnover_change(array_agg(household_id), array_agg(abs(amount)::numeric))
-    FROM new_rows WHERE deleted_at IS NULL;
+    PERFORM ledger_turnover_change(array_agg(household_id), array_agg(c)) FROM (
+      SELECT household_id, sum(abs(amount))::numeric AS c FROM new_rows WHERE deleted_at IS NULL GROUP BY household_id
+    ) added;
   ELSIF TG_OP = 'UPDATE' THEN
     PERFORM ledger_turnover_change(array_agg(household_id), array_agg(c)) FROM (
-      SELECT household_id, abs(amount)::numeric AS c FROM new_rows WHERE deleted_at IS NULL
+      SELECT household_id, sum(abs(amount))::numeric AS c FROM new_rows WHERE deleted_at IS NULL GROUP BY household_id
       UNION ALL
-      SELECT household_id, -abs(amount)::numeric FROM old_rows WHERE deleted_at IS NULL
+      SELECT household_id, -sum(abs(amount))::numeric FROM old_rows WHERE deleted_at IS NULL GROUP BY household_id
     ) changed;
   ELSE
-    PERFORM ledger_turnover_change(array_agg(household_id), array_agg(-abs(amount)::numeric))
-    FROM old_rows WHERE deleted_at IS NULL;
+    PERFORM ledger_turnover_change(array_agg(household_id), array_agg(c)) FROM (
+      SELECT household_id, -sum(abs(amount))::numeric AS c FROM old_rows WHERE deleted_at IS NULL GROUP BY household_id
+    ) removed;
   END IF;
   RETURN NULL;
 END
