@@ -97,6 +97,39 @@ describe('budgeted rows retry worker', () => {
     expect(inLedger.every((r: Json) => r.amount === -40)).toBe(true);
   });
 
+  it('syncs a schedule change made while the ledger was away: one row per occurrence', async () => {
+    const id = (
+      await budget('POST', `/api/budget/${checking}`, { payee: 'Nanny', item_type: 'payment', day_of_month: 2 })
+    ).body.id;
+    await budget('POST', '/api/budget/autofill', {
+      budget_item_id: id,
+      start_month: '2026-12-01',
+      amount: 300,
+      mode: 'single',
+    });
+    expect((await budgeted('Nanny')).map((r: Json) => r.date)).toEqual(['2026-12-02']);
+    const ledgerBack = await ledgerStopsListening();
+    await stack.reports.budgetedRowsRetry.stop();
+    try {
+      const weekly = await budget('PUT', `/api/budget/${id}`, { frequency: 'weekly', start_date: '2026-11-23' });
+      expect(weekly.status).toBe(503);
+      expect(await unsynced(id)).toBe(true);
+    } finally {
+      await ledgerBack();
+      stack.reports.budgetedRowsRetry.start();
+    }
+    for (const deadline = Date.now() + 20_000; (await unsynced(id)) && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await unsynced(id)).toBe(false);
+    // Mondays from Nov 23, 2026: December's.
+    expect((await budgeted('Nanny')).map((r: Json) => [r.date, r.amount])).toEqual([
+      ['2026-12-07', -300],
+      ['2026-12-14', -300],
+      ['2026-12-21', -300],
+      ['2026-12-28', -300],
+    ]);
+  });
+
   it('a pass leaves items already in step alone', async () => {
     expect(await stack.reports.budgetedRowsRetry.runOnce()).toBe(0);
   });
