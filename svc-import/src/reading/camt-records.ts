@@ -5,7 +5,7 @@
  * `CdtDbtInd`, the date from `BookgDt` (else `ValDt`), the payee from the counterparty, notes from
  * the remittance information, the bank id from `AcctSvcrRef`; an entry not booked is skipped with
  * its reason. A DOCTYPE is refused before anything is read from it (no entities, no external
- * references: docs/decisions/0117-camt-xml-parser.md).
+ * references: docs/decisions/0120-camt-xml-parser.md).
  */
 import { SaxesParser, type SaxesTag } from 'saxes';
 import { StatementError } from '../domain/statement';
@@ -91,7 +91,8 @@ const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 /** A streaming reader of one CAMT.053 document: `write` text, then `take` the entries' rows finished so far. */
 class CamtReader {
   private readonly parser = new SaxesParser({ position: true });
-  private readonly path: string[] = [];
+  /** Per open element: its path below the entry or TxDtls it is in (`RltdPties/Cdtr/Nm`), else ''. */
+  private readonly keys: string[] = [];
   private text = '';
   /** The element just opened has had no child yet (its text is a leaf's). */
   private leaf = false;
@@ -112,7 +113,7 @@ class CamtReader {
     });
     p.on('opentag', (tag) => this.open(tag));
     p.on('text', (text) => {
-      if (this.leaf) this.text += text;
+      if (this.leaf && this.entryDepth !== -1) this.text += text;
     });
     p.on('cdata', (text) => {
       if (this.leaf) this.text += text;
@@ -137,34 +138,40 @@ class CamtReader {
 
   private open(tag: SaxesTag): void {
     const name = localName(tag.name);
-    const depth = this.path.length;
+    const depth = this.keys.length;
     if (depth === 0) {
       if (name !== 'Document') throw new StatementError(NOT_CAMT_MESSAGE);
       this.seenRoot = true;
     } else if (depth === 1 && name !== 'BkToCstmrStmt') throw new StatementError(NOT_CAMT_MESSAGE);
-    this.path.push(name);
-    this.leaf = true;
-    this.text = '';
-    if (name === 'Ntry' && this.entryDepth === -1) {
-      this.entryDepth = depth;
-      this.entry = new Map();
-      this.details = [];
-    } else if (name === 'TxDtls' && this.entryDepth !== -1 && this.detailDepth === -1) {
+    let key = '';
+    if (this.entryDepth === -1) {
+      if (name === 'Ntry') {
+        this.entryDepth = depth;
+        this.entry = new Map();
+        this.details = [];
+      }
+    } else if (name === 'TxDtls' && this.detailDepth === -1) {
       this.detailDepth = depth;
       this.details.push(new Map());
+    } else {
+      const parent = this.keys[depth - 1];
+      key = parent === '' ? name : `${parent}/${name}`;
     }
+    this.keys.push(key);
+    this.leaf = true;
+    this.text = '';
   }
 
   private close(): void {
-    const depth = this.path.length - 1;
-    if (this.leaf && this.entryDepth !== -1 && depth > this.entryDepth) {
-      const inDetail = this.detailDepth !== -1 && depth > this.detailDepth;
-      const leaves = inDetail ? this.details[this.details.length - 1] : this.entry;
-      const key = this.path.slice((inDetail ? this.detailDepth : this.entryDepth) + 1).join('/');
-      const value = this.text.replace(/\s+/g, ' ').trim();
+    const key = this.keys.pop() as string;
+    const depth = this.keys.length;
+    if (this.leaf && key !== '') {
+      const leaves = this.detailDepth !== -1 ? this.details[this.details.length - 1] : this.entry;
+      const value = this.text.trim();
+      const clean = /\s\s|[\t\n\r]/.test(value) ? value.replace(/\s+/g, ' ') : value;
       const list = leaves.get(key);
-      if (list) list.push(value);
-      else leaves.set(key, [value]);
+      if (list) list.push(clean);
+      else leaves.set(key, [clean]);
     }
     this.leaf = false;
     this.text = '';
@@ -173,7 +180,6 @@ class CamtReader {
       this.entryDepth = -1;
       for (const row of entryRows(this.entry, this.details)) this.rows.push(row);
     }
-    this.path.pop();
   }
 }
 
