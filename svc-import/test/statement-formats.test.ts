@@ -104,6 +104,26 @@ test('CAMT: the pending entry is skipped with its reason; a re-import finds ever
   expect(again.body.duplicates.map((d: Json) => d.existing.id).sort()).toEqual(ids);
 });
 
+test('CAMT: remittance lines longer than notes may hold are cut to fit, and the row imports as answered', async () => {
+  const ledger = stack.ledgerAs(324);
+  const call = stack.reportsAs(324);
+  const accountId = await openAccount(ledger, 'Bank', 0);
+  const texts = Array.from(
+    { length: 12 },
+    (_, i) => `Rechnung ${i + 1} von 12, Kundennummer 4711-0815, Vertrag 99-123456789-0000, Zeitraum Q1 2024`,
+  );
+  const lines = texts.map((t) => `<Ustrd>${t}</Ustrd>`);
+  const xml = `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><Stmt><Ntry><Amt Ccy="EUR">99.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-03-01</Dt></BookgDt><AcctSvcrRef>LONG-1</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Versorger GmbH</Nm></Cdtr></RltdPties><RmtInf>${lines.join('')}</RmtInf></TxDtls></NtryDtls></Ntry></Stmt></BkToCstmrStmt></Document>`;
+  const data = await upload(call, `/api/import/${accountId}`, xml, { filename: 'long.xml' });
+  expect(data.status).toBe(200);
+  const [row] = data.body.new;
+  // The lines joined by a space (1,046 characters), then the first 1,000.
+  expect(row.notes).toBe(texts.join(' ').slice(0, 1000).trim());
+  const created = await call('POST', `/api/import/${accountId}/import_new`, { transactions: data.body.new });
+  expect(created.status).toBe(200);
+  expect((await registerRows(ledger, accountId))[0]).toMatchObject({ payee: 'Versorger GmbH', amount: -99 });
+});
+
 test('analysis of a CAMT file: its type, its own columns, what the person is told', async () => {
   const call = stack.reportsAs(321);
   const analysis = await upload(call, '/api/import/analyze', fixture('camt053-v02.xml'), {

@@ -31,6 +31,16 @@ describe('fitLongPayee', () => {
     expect(fitLongPayee(row('y'.repeat(LEDGER_LIMITS.payee + 1), 'memo')).notes).toBe('memo');
   });
 
+  test('notes longer than a row may hold keep their first characters (import_new would refuse them)', () => {
+    const memo = 'Remittance line of 35 characters. '.repeat(40);
+    const fitted = fitLongPayee(row('Shop', memo));
+    expect(fitted.payee).toBe('Shop');
+    expect(fitted.notes).toBe(memo.slice(0, LEDGER_LIMITS.notes).trim());
+    const both = fitLongPayee(row('z'.repeat(LEDGER_LIMITS.notes + 10)));
+    expect(both.payee).toBe('z'.repeat(LEDGER_LIMITS.payee));
+    expect(both.notes).toBe('z'.repeat(LEDGER_LIMITS.notes));
+  });
+
   test('characters outside the BMP count once and are never split', () => {
     const fitted = fitLongPayee(row('💳'.repeat(LEDGER_LIMITS.payee + 5)));
     expect(Array.from(fitted.payee)).toEqual(Array(LEDGER_LIMITS.payee).fill('💳'));

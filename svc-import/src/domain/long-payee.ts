@@ -1,7 +1,8 @@
 /**
  * A bank's description can be longer than a payee may be (LEDGER_LIMITS.payee): the payee keeps
- * its first characters and, when the row has no notes, the notes keep the whole text, so an
- * imported row is never refused for its length and nothing the bank wrote is lost.
+ * its first characters and, when the row has no notes, the notes keep the whole text (up to their
+ * own limit: a CAMT entry's remittance lines or a CSV memo may be longer), so a row of the
+ * reconcile answer is never refused by import_new for its length.
  */
 import { LEDGER_LIMITS } from '@hf/contracts';
 import type { MappedRow } from './statement';
@@ -11,11 +12,15 @@ function firstCharacters(text: string, limit: number): string {
   return Array.from(text).slice(0, limit).join('').trim();
 }
 
+const within = (text: string, limit: number) => text.length <= limit || Array.from(text).length <= limit;
+
 export function fitLongPayee(row: MappedRow): MappedRow {
-  if (row.payee.length <= LEDGER_LIMITS.payee || Array.from(row.payee).length <= LEDGER_LIMITS.payee) return row;
+  const longPayee = !within(row.payee, LEDGER_LIMITS.payee);
+  if (!longPayee && within(row.notes, LEDGER_LIMITS.notes)) return row;
+  const notes = longPayee && row.notes === '' ? row.payee : row.notes;
   return {
     ...row,
-    payee: firstCharacters(row.payee, LEDGER_LIMITS.payee),
-    notes: row.notes === '' ? firstCharacters(row.payee, LEDGER_LIMITS.notes) : row.notes,
+    payee: longPayee ? firstCharacters(row.payee, LEDGER_LIMITS.payee) : row.payee,
+    notes: within(notes, LEDGER_LIMITS.notes) ? notes : firstCharacters(notes, LEDGER_LIMITS.notes),
   };
 }
