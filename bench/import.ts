@@ -9,6 +9,8 @@
  * - first import of 10,000 rows into an empty account (target < 0.5 s end to end), then the same
  *   file with 10% changed into the same account (< 0.8 s);
  * - the same with 50,000 rows (< 2 s, re-import < 3 s);
+ * - a CAMT.053 statement of just under 10 MB (bench/support/camt-statement.ts) through the same
+ *   flow into an empty account (< 2 s end to end);
  * - analysing a file of just under 10 MB (< 1 s), with the app process's peak resident memory
  *   above its idle size (< 150 MB): the default mode runs gateway, services and their work in one
  *   process, so this is the whole app, not svc-import alone. Peak from /proc/<pid>/status VmHWM
@@ -17,7 +19,8 @@
  * The app runs in a child process (bench/support/app-process.ts), fresh temporary DATA_DIR, one
  * user; each run imports into a new account. Median of BENCH_IMPORT_RUNS (default 5) runs per
  * figure, after one untimed warm-up flow. Knobs: BENCH_IMPORT_RUNS, BENCH_IMPORT_SIZES
- * (default `10000,50000`), BENCH_IMPORT_ANALYSE=0 (skip the 10 MB analysis).
+ * (default `10000,50000`; `0`: none), BENCH_IMPORT_ANALYSE=0 (skip the 10 MB analysis),
+ * BENCH_IMPORT_CAMT=0 (skip the CAMT.053 file).
  * Per-step times are printed too, so a missed target shows where the time goes.
  * The peer (Actual Budget's importer) is bench/peer-import.ts (`npm run bench -- peer-import`).
  */
@@ -31,10 +34,14 @@ import type {
   ReconciliationData,
   UpdateMatchedBody,
 } from '@hf/contracts/import';
+import { camtStatementOfSize } from './support/camt-statement';
 import { changedStatement, generateStatement, statementCsv, statementOfSize } from './support/import-statement';
 import { createBenchAccount, startAppWithUser } from './support/seed-register';
 
-export const IMPORT_SIZES = (process.env.BENCH_IMPORT_SIZES ?? '10000,50000').split(',').map(Number);
+export const IMPORT_SIZES = (process.env.BENCH_IMPORT_SIZES ?? '10000,50000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 5);
 const ANALYSE_BYTES = 10 * 1024 * 1024 - 4096;
 
@@ -172,13 +179,14 @@ export async function importFlow(
   accountId: number,
   csv: Buffer,
   categoryId: number | null,
+  filename = 'statement.csv',
 ): Promise<FlowTimes> {
   await settle(client);
   const cpuBefore = await client.cpuMicros();
   const dbBefore = client.dbCpuMs();
   const started = now();
   let step = now();
-  const analyse = multipart({}, csv, 'statement.csv');
+  const analyse = multipart({}, csv, filename);
   const analysis = await call<CsvAnalysis>(client, 'POST', '/import/analyze', analyse.body, analyse.contentType);
   const analyseMs = since(step);
   const mapping: MappingConfig = analysis.saved_mapping?.mapping_config ?? analysis.detected_mapping;
@@ -186,7 +194,7 @@ export async function importFlow(
     throw new Error(`columns not detected: ${JSON.stringify(mapping)}`);
 
   step = now();
-  const upload = multipart({ mapping: JSON.stringify(mapping) }, csv, 'statement.csv');
+  const upload = multipart({ mapping: JSON.stringify(mapping) }, csv, filename);
   const server: Record<string, number> = {};
   const data = await call<ReconciliationData>(
     client,
@@ -343,6 +351,7 @@ async function analyseLarge(client: Client, pid: number, csv: Buffer, rows: numb
 export interface OursResults {
   sizes: Array<{ rows: number; first: FlowTimes[]; again: FlowTimes[] }>;
   analyse: AnalyseResult[];
+  camt: { bytes: number; rows: number; runs: FlowTimes[] } | null;
   loads: string[];
 }
 
@@ -400,6 +409,26 @@ export async function measureOurImport(sizes = IMPORT_SIZES, runs = RUNS): Promi
       loads.push(load());
     }
 
+    let camt: OursResults['camt'] = null;
+    if (process.env.BENCH_IMPORT_CAMT !== '0') {
+      const file = camtStatementOfSize(ANALYSE_BYTES);
+      camt = { bytes: file.xml.length, rows: file.rows, runs: [] };
+      console.log(
+        `  a ${(file.xml.length / (1024 * 1024)).toFixed(2)} MB CAMT.053 statement (${file.rows.toLocaleString('en-US')} rows), ${runs} runs, each into a new account:`,
+      );
+      for (let run = 0; run < runs; run++) {
+        const accountId = await createBenchAccount(user.gatewayUrl, user.accessToken, `CAMT #${run + 1}`, 0);
+        const r = await importFlow(client, accountId, file.xml, category.id, 'statement.xml');
+        camt.runs.push(r);
+        console.log(
+          `    #${run + 1} ${fmt(r.total)}, CPU app ${fmt(r.appCpu)} + db ${fmt(r.dbCpu)} (${counts(r)}); load ${load()}`,
+        );
+      }
+      console.log(`    median: ${fmt(median(camt.runs.map((r) => r.total)))} = ${steps(camt.runs)}`);
+      console.log(`    svc-import steps (Server-Timing, medians): ${serverSteps(camt.runs)}`);
+      loads.push(load());
+    }
+
     const results: OursResults['sizes'] = [];
     for (const size of sizes) {
       const rows = generateStatement(size);
@@ -427,7 +456,7 @@ export async function measureOurImport(sizes = IMPORT_SIZES, runs = RUNS): Promi
       results.push({ rows: size, first: firstRuns, again: againRuns });
       loads.push(load());
     }
-    return { sizes: results, analyse, loads };
+    return { sizes: results, analyse, camt, loads };
   } finally {
     await user.stop();
   }
@@ -439,6 +468,7 @@ const TARGETS: Record<string, number> = {
   'first-50000': 2000,
   'again-50000': 3000,
   analyse: 1000,
+  camt: 2000,
 };
 const verdict = (key: string, ms: number) =>
   TARGETS[key] === undefined ? '' : ms < TARGETS[key] ? ' (met)' : ` (target < ${fmt(TARGETS[key])}: missed)`;
@@ -460,6 +490,14 @@ export function printOurTable(ours: OursResults): void {
         `  | ${s.rows.toLocaleString('en-US')} rows, ${kind === 'first' ? 'first import' : 're-import, 10% changed'} | ${m('total')}${verdict(`${kind}-${s.rows}`, median(runs.map((r) => r.total)))} | ${m('analyse')} | ${m('reconcile')} | ${m('updateMatched')} | ${m('importNew')} | ${m('appCpu')} + ${m('dbCpu')} |`,
       );
     }
+  }
+  if (ours.camt) {
+    const c = ours.camt;
+    const m = (k: 'total' | 'analyse' | 'reconcile' | 'updateMatched' | 'importNew' | 'appCpu' | 'dbCpu') =>
+      fmt(median(c.runs.map((r) => r[k])));
+    console.log(
+      `  | CAMT.053 ${(c.bytes / (1024 * 1024)).toFixed(2)} MB (${c.rows.toLocaleString('en-US')} rows), first import | ${m('total')}${verdict('camt', median(c.runs.map((r) => r.total)))} | ${m('analyse')} | ${m('reconcile')} | ${m('updateMatched')} | ${m('importNew')} | ${m('appCpu')} + ${m('dbCpu')} |`,
+    );
   }
   if (ours.analyse.length) {
     const a = ours.analyse;
