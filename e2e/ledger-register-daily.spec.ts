@@ -88,6 +88,12 @@ test('columns take the width their content needs: "Paycheck ACME", its category 
     const payee = editing.getByRole('combobox', { name: 'Payee' });
     await expect(payee).toHaveValue('Paycheck ACME');
     expect(await overflowing(payee)).toEqual([]);
+    // Exactly two rows tall: the virtualised list counts it so, and the rows below move down one row.
+    const [editBox, nextBox] = await Promise.all([
+      editing.boundingBox(),
+      rowOf(page, 'Corner Hardware Store').boundingBox(),
+    ]);
+    expect(Math.round(editBox!.height)).toBe(2 * Math.round(nextBox!.height));
     const bar = editing.getByRole('group', { name: 'Row actions' });
     await expect(bar.getByRole('button', { name: 'Save' })).toBeVisible();
     const barBox = (await bar.boundingBox())!;

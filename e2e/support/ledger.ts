@@ -269,7 +269,7 @@ export function cell(row: Locator, column: keyof typeof COLUMN): Locator {
 export async function openRegister(page: Page, accountId: number): Promise<void> {
   await page.goto(`/accounts/${accountId}/register`);
   await expect(page.getByRole('button', { name: /Clearing Mode/ })).toBeVisible();
-  await expect(page.getByText(/\d[\d,]* transactions|Loading [\d,]+ of/)).toBeVisible();
+  await expect(page.getByText(/\d[\d,]* transactions?|Loading [\d,]+ of/)).toBeVisible();
 }
 
 /** Signs the browser in on the account's register (see openRegister). */
