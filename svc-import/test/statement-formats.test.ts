@@ -124,6 +124,27 @@ test('CAMT: remittance lines longer than notes may hold are cut to fit, and the 
   expect((await registerRows(ledger, accountId))[0]).toMatchObject({ payee: 'Versorger GmbH', amount: -99 });
 });
 
+test('a CAMT file over the 4 MB a CSV may be kept: its reconciliation takes the analysed table', async () => {
+  const ledger = stack.ledgerAs(325);
+  const call = stack.reportsAs(325);
+  const accountId = await openAccount(ledger, 'Big', 0);
+  const entry = (i: number) =>
+    `<Ntry><Amt Ccy="EUR">1.${String(i % 100).padStart(2, '0')}</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-02-${String((i % 28) + 1).padStart(2, '0')}</Dt></BookgDt><AcctSvcrRef>BIG-${i}</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Shop ${i % 50}</Nm></Cdtr></RltdPties><RmtInf><Ustrd>${'Reference text '.repeat(20)}${i}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>\n`;
+  const entries = Array.from({ length: 9000 }, (_, i) => entry(i));
+  const xml = `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>\n${entries.join('')}</Stmt></BkToCstmrStmt></Document>`;
+  expect(Buffer.byteLength(xml)).toBeGreaterThan(4 * 1024 * 1024);
+  const cache = stack.reports.statements;
+  const hits = cache.stats.hits;
+  const analysis = await upload(call, '/api/import/analyze', xml, { filename: 'big.xml' });
+  expect(analysis.status).toBe(200);
+  expect(analysis.body.total_rows).toBe(9000);
+  const data = await upload(call, `/api/import/${accountId}`, xml, { filename: 'big.xml' });
+  expect(data.status).toBe(200);
+  expect(cache.stats.hits).toBe(hits + 1);
+  expect(data.body.new).toHaveLength(9000);
+  expect(data.body.new[8999]).toMatchObject({ payee: 'Shop 49', amount: -1.99, fitid: 'BIG-8999' });
+});
+
 test('analysis of a CAMT file: its type, its own columns, what the person is told', async () => {
   const call = stack.reportsAs(321);
   const analysis = await upload(call, '/api/import/analyze', fixture('camt053-v02.xml'), {

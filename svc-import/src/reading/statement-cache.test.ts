@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { StatementTable } from '../domain/statement';
+import type { FileType, StatementTable } from '../domain/statement';
 import { readStatement, type ReadStatementOptions } from './read-statement';
 import { digestTap, heldTable, keepRows, readStatementAgain, StatementCache } from './statement-cache';
 
@@ -26,9 +26,11 @@ async function analyse(
   text: string,
   options: ReadStatementOptions = csv,
 ): Promise<void> {
-  const tap = digestTap(upload(text), cache.limits.maxFileBytes);
+  let fileType: FileType | null = null;
+  const tap = digestTap(upload(text), () => cache.maxBytesOf(fileType));
   const read = await readStatement(tap.stream, options);
-  const kept = keepRows(read, () => tap.bytes() <= cache.limits.maxFileBytes);
+  fileType = read.fileType;
+  const kept = keepRows(read, () => tap.bytes() <= cache.maxBytesOf(fileType));
   await rowsOf(kept.table);
   const file = tap.result();
   const rows = kept.rows();
@@ -100,7 +102,10 @@ describe('StatementCache and readStatementAgain', () => {
   it('keeps files up to maxFileBytes, for ttlMs, within maxHeapBytes (least recently used out first)', async () => {
     let now = 0;
     // Heap is estimated at 6 bytes a file byte: room for two files of FILE's 62 bytes.
-    const cache = new StatementCache({ maxFileBytes: 100, maxHeapBytes: 6 * 150, ttlMs: 1000 }, () => now);
+    const cache = new StatementCache(
+      { maxFileBytes: 100, maxCamtFileBytes: 100, maxHeapBytes: 6 * 150, ttlMs: 1000 },
+      () => now,
+    );
     await analyse(cache, 's', FILE.repeat(2));
     expect(cache.size).toBe(0);
     await analyse(cache, 'a', FILE);
@@ -117,6 +122,25 @@ describe('StatementCache and readStatementAgain', () => {
     expect(cache.size).toBe(1);
     now = 1501;
     expect(cache.size).toBe(0);
+  });
+
+  it('keeps a CAMT file past maxFileBytes, up to maxCamtFileBytes, at 2 bytes of heap a file byte', async () => {
+    const camt = `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Ntry><Amt Ccy="EUR">4.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-01-02</Dt></BookgDt><AcctSvcrRef>R1</AcctSvcrRef><AddtlNtryInf>Coffee</AddtlNtryInf></Ntry></Stmt></BkToCstmrStmt></Document>`;
+    const xml = { filename: 'statement.xml' };
+    const cache = new StatementCache({ maxFileBytes: 100, maxCamtFileBytes: 1000, maxHeapBytes: 10_000, ttlMs: 1000 });
+    // A CSV as long is not kept.
+    await analyse(cache, 's', FILE.repeat(5));
+    expect(cache.size).toBe(0);
+    await analyse(cache, 's', camt, xml);
+    expect(cache.sizes('s', xml)).toEqual([camt.length]);
+    expect(cache.heapBytes).toBe(2 * camt.length);
+    const again = await readStatementAgain(cache, 's', upload(camt), xml);
+    expect(cache.stats.hits).toBe(1);
+    expect(await rowsOf(again)).toEqual([['1', '2024-01-02', 'Coffee', '-4.50', 'Coffee', 'BOOK', 'R1']]);
+    // Past maxCamtFileBytes it is not.
+    const small = new StatementCache({ maxFileBytes: 100, maxCamtFileBytes: 200, maxHeapBytes: 10_000, ttlMs: 1000 });
+    await analyse(small, 's', camt, xml);
+    expect(small.size).toBe(0);
   });
 
   it('an upload that fails while it is held fails the read', async () => {

@@ -6,7 +6,9 @@
  *   chosen character set and header row): a table is only ever handed back to its reader, and only
  *   for exactly the bytes it was read from.
  * - Bounded: files up to `maxFileBytes` only (a held row costs ~6 bytes of heap per file byte), at
- *   most `maxHeapBytes` in all (least recently used out first), each for `ttlMs`.
+ *   most `maxHeapBytes` in all (least recently used out first), each for `ttlMs`. A CAMT file of
+ *   any allowed size is kept: its XML holds a tenth of a CSV's rows per byte (~2 bytes of heap per
+ *   file byte), and parsing it is the costly part of its import (docs/decisions/0120).
  * - The reconciliation still receives the whole upload and hashes it. When a table of the same
  *   reader and reading options is held, it holds the upload's first bytes (never more than the
  *   largest such file) until it knows whether they are that file; otherwise, or when they are not,
@@ -14,19 +16,23 @@
  */
 import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
-import type { StatementTable, TableRow } from '../domain/statement';
+import { IMPORT_LIMITS } from '@hf/contracts';
+import type { FileType, StatementTable, TableRow } from '../domain/statement';
 import { readStatement, type ReadStatementOptions } from './read-statement';
 import { withRows } from './sample-rows';
 
 export const STATEMENT_CACHE_LIMITS = {
   /** Larger files are not kept (the 10 MB analysis stays within its memory budget). */
   maxFileBytes: 4 * 1024 * 1024,
+  /** CAMT files up to this size are kept (every file the import allows). */
+  maxCamtFileBytes: IMPORT_LIMITS.maxFileBytes,
   /** Estimated heap of every table held. */
   maxHeapBytes: 48 * 1024 * 1024,
   ttlMs: 10 * 60 * 1000,
 };
-/** Heap a held table costs per byte of its file (measured: bench/README.md). */
-const HEAP_PER_FILE_BYTE = 6;
+/** Heap a held table costs per byte of its file (measured: bench/README.md; CAMT: 1.5, rounded up). */
+const heapPerFileByte = (fileType: FileType) => (fileType === 'camt' ? 2 : 6);
+const heapOf = (e: { bytes: number; table: { fileType: FileType } }) => e.bytes * heapPerFileByte(e.table.fileType);
 
 /** A table read whole: its rows in an array. */
 export interface HeldTable extends Omit<StatementTable, 'rows'> {
@@ -98,8 +104,14 @@ export class StatementCache {
     return replay(entry.table);
   }
 
+  /** The largest file of this type that is kept (the type is known once the file's head is read). */
+  maxBytesOf(fileType: FileType | null): number {
+    if (fileType === null) return Math.max(this.limits.maxFileBytes, this.limits.maxCamtFileBytes);
+    return fileType === 'camt' ? this.limits.maxCamtFileBytes : this.limits.maxFileBytes;
+  }
+
   store(scope: string, digest: string, bytes: number, options: ReadStatementOptions, table: HeldTable): void {
-    if (bytes > this.limits.maxFileBytes) return;
+    if (bytes > this.maxBytesOf(table.fileType)) return;
     const entries = this.live().filter(
       (e) =>
         !(
@@ -122,8 +134,8 @@ export class StatementCache {
       table,
       at: this.now(),
     });
-    let heap = entries.reduce((sum, e) => sum + e.bytes * HEAP_PER_FILE_BYTE, 0);
-    while (heap > this.limits.maxHeapBytes && entries.length > 0) heap -= entries.shift()!.bytes * HEAP_PER_FILE_BYTE;
+    let heap = entries.reduce((sum, e) => sum + heapOf(e), 0);
+    while (heap > this.limits.maxHeapBytes && entries.length > 0) heap -= heapOf(entries.shift()!);
     this.entries = entries;
   }
 
@@ -134,7 +146,7 @@ export class StatementCache {
 
   /** Estimated heap of the tables held (what `maxHeapBytes` bounds). */
   get heapBytes(): number {
-    return this.live().reduce((sum, e) => sum + e.bytes * HEAP_PER_FILE_BYTE, 0);
+    return this.live().reduce((sum, e) => sum + heapOf(e), 0);
   }
 }
 
@@ -159,23 +171,26 @@ function replay(held: HeldTable): StatementTable {
 
 /**
  * The bytes of a stream as they pass: their SHA-256 and count once it has ended, when they were
- * no more than `limit` (past it, hashing stops: a file that big is not kept).
+ * no more than `limit` (past it, hashing stops: a file that big is not kept). A limit given as a
+ * function is asked per chunk: it may fall (the file's type known), never rise.
  */
 export function digestTap(
   source: Readable,
-  limit: number,
+  limit: number | (() => number),
 ): { stream: Readable; bytes: () => number; result: () => { digest: string; bytes: number } | null } {
   const hash = createHash('sha256');
   let bytes = 0;
   let result: { digest: string; bytes: number } | null = null;
+  // A function: the limit may fall once the file's type is known (never rise past bytes not hashed).
+  const max = typeof limit === 'number' ? () => limit : limit;
   const tap = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
-      if (bytes <= limit) hash.update(chunk);
+      if (bytes <= max()) hash.update(chunk);
       done(null, chunk);
     },
     flush(done) {
-      if (bytes <= limit) result = { digest: hash.digest('hex'), bytes };
+      if (bytes <= max()) result = { digest: hash.digest('hex'), bytes };
       done();
     },
   });

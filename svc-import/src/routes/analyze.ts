@@ -4,6 +4,7 @@ import { requestToday, identityOf } from '@hf/service-kit';
 import { detectColumns, mapRows, readStatement, sampleRows } from '../reading';
 import { tableStartReasons } from '../reading/table-start';
 import { digestTap, heldTable, keepRows } from '../reading/statement-cache';
+import type { FileType } from '../domain/statement';
 import { formatMapping } from '../reading/format-mappings';
 import { mappingForHeaders } from '../repositories/mappings';
 import { readingFile, IMPORT_ERRORS, requireMapping } from '../route-helpers';
@@ -32,15 +33,18 @@ export async function analyzeRoutes(app: FastifyInstance): Promise<void> {
         };
         // The bytes are hashed and a small file's rows kept as they are read: the reconciliation
         // of the same bytes takes this table instead of reading them again.
-        const limit = app.statements.limits.maxFileBytes;
+        // The largest file kept depends on its type (a CAMT file holds few rows per byte).
+        let fileType: FileType | null = null;
+        const limit = () => app.statements.maxBytesOf(fileType);
         const tap = digestTap(upload.stream, limit);
         const read = await readStatement(tap.stream, options);
+        fileType = read.fileType;
         // A request that says it is bigger than a file the cache keeps (plus the multipart's own
         // bytes) keeps no rows at all: holding the first 4 MB's rows only to drop them costs the
         // garbage collector more than the reading of them.
         const declared = Number(request.headers['content-length']);
-        const mayKeep = !(Number.isFinite(declared) && declared > limit + MULTIPART_ALLOWANCE);
-        const kept = keepRows(read, () => mayKeep && tap.bytes() <= limit);
+        const mayKeep = !(Number.isFinite(declared) && declared > limit() + MULTIPART_ALLOWANCE);
+        const kept = keepRows(read, () => mayKeep && tap.bytes() <= limit());
         // The first rows tell columns a header cannot (a file without one, a CR/DR column).
         const { sample, table } = await sampleRows(kept.table, DETECTION_SAMPLE_ROWS);
         const headers = [...table.headers];
