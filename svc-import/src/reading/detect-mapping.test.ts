@@ -1,4 +1,4 @@
-import { detectMapping, headerWords } from './detect-mapping';
+import { detectColumns, detectMapping, headerWords } from './detect-mapping';
 
 describe('detectMapping by header text', () => {
   it('follows the spec: date, desc, category, memo as notes, amount', () => {
@@ -201,5 +201,45 @@ describe('detectMapping without a header row', () => {
       ['BIG SHOP INC', '2024-01-16', 'y', '5.00'],
     ];
     expect(detectMapping(['#1', '#2', '#3', '#4'], sample)).toMatchObject({ date: '#2', amount: '#4', payee: '#1' });
+  });
+});
+
+describe('detectColumns: each choice with its evidence', () => {
+  const reason = (headers: string[], sample: string[][], field: string) =>
+    detectColumns(headers, sample).reasons.find((r) => r.field === field);
+
+  it('a debit/credit pair beside a column also named amount: the pair, unsure, and it says so', () => {
+    const headers = ['Date', 'Payee', 'Amount Type', 'Debit Amount', 'Credit Amount'];
+    const sample = [['01/15/2024', 'Shop', 'POS', '12.00', '']];
+    const { mapping } = detectColumns(headers, sample);
+    expect(mapping).toMatchObject({ amount_type: 'double', debit: 'Debit Amount', credit: 'Credit Amount' });
+    expect(reason(headers, sample, 'amount_type')).toEqual({
+      field: 'amount_type',
+      column: null,
+      reason:
+        'Separate debit and credit columns ("Debit Amount", "Credit Amount"): payments negative, credits positive. "Amount Type" is named like an amount too; the pair is taken.',
+      certain: false,
+    });
+  });
+
+  it('the only date-named column without dates, and no other: kept, unsure, the reason names its values', () => {
+    const headers = ['Date', 'Payee', 'Amount'];
+    const sample = [['yesterday', 'Shop', '-1.00']];
+    expect(reason(headers, sample, 'date')).toEqual({
+      field: 'date',
+      column: 'Date',
+      reason: '"Date" is named like a date, but its first values do not look like dates.',
+      certain: false,
+    });
+  });
+
+  it('a credit column with no values in the first rows still counts (blank cells say nothing against it)', () => {
+    const headers = ['Date', 'Payee', 'Debit', 'Credit'];
+    const sample = [
+      ['01/15/2024', 'Shop', '12.00', ''],
+      ['01/16/2024', 'Cafe', '3.50', ''],
+    ];
+    expect(detectColumns(headers, sample).mapping).toMatchObject({ amount_type: 'double', credit: 'Credit' });
+    expect(reason(headers, sample, 'credit')?.certain).toBe(true);
   });
 });
