@@ -1,11 +1,12 @@
 /**
  * Budget benchmark (issue "The forecast"): a household with 10 accounts and 5 years of history
- * (50,000 rows), 50 scheduled items with a year of amounts (their budgeted rows in the ledger) and
- * 30 envelopes, seeded deterministically into the default single-process app (startApp in a child
+ * (50,000 rows), 50 scheduled items of mixed frequencies (10 bi-weekly, 10 weekly) with a year of
+ * amounts (a budgeted row per occurrence in the ledger) and 30 envelopes, seeded deterministically into the default single-process app (startApp in a child
  * process). Then, through the gateway, sequential and warm:
  *   - GET /api/dashboard/balance_projection (target < 100 ms p50) and with fullHistory (< 150 ms),
  *   - GET /api/dashboard/net_worth_projection and /api/dashboard/widgets (< 50 ms),
- *   - a grid cell edit (POST /api/budget/autofill, one month, its budgeted row included; < 30 ms),
+ *   - a grid cell edit (POST /api/budget/autofill, one month, its budgeted rows included; < 30 ms),
+ *   - a schedule edit of a bi-weekly and a weekly item (PUT /api/budget/:id, all its rows; < 50 ms),
  * and the delivery of a ledger write to svc-budget's mirror (< 50 ms p99): on the app's in-process
  * bus (an edit through the gateway, then the widgets read with its X-Min-Sequence showing the new
  * `spent`) and over NATS.
@@ -37,6 +38,25 @@ async function call(
     expect: method === 'POST' && !path.includes('autofill') ? 201 : 200,
   });
   return { json: res.text ? JSON.parse(res.text) : null, ms: res.ms };
+}
+
+/** `today` minus `days`, `YYYY-MM-DD`. */
+const daysBefore = (today: string, days: number) =>
+  new Date(Date.parse(today) - days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Item i's schedule: 10 every two weeks, 10 weekly (anchored up to years back, some moved off
+ * weekends), 5 twice a month, 5 quarterly, 3 yearly, 2 once, 15 monthly.
+ */
+export function scheduleOf(i: number, today: string): Record<string, unknown> {
+  const weekend = (['keep', 'before', 'after'] as const)[i % 3];
+  if (i < 10) return { frequency: 'every_n_weeks', interval: 2, start_date: daysBefore(today, 100 * i + 3), weekend };
+  if (i < 20) return { frequency: 'weekly', start_date: daysBefore(today, 30 * i), weekend };
+  if (i < 25) return { frequency: 'semi_monthly', days_of_month: i % 2 ? [1, 15] : [15, -1], weekend };
+  if (i < 30) return { frequency: 'every_n_months', interval: 3, day_of_month: i, start_date: daysBefore(today, i) };
+  if (i < 33) return { frequency: 'yearly', start_date: daysBefore(today, 40 * i), weekend };
+  if (i < 35) return { frequency: 'once', start_date: daysBefore(today, -10 * i) };
+  return { day_of_month: i % 3 === 0 ? -1 : 1 + (i % 31) };
 }
 
 export interface BudgetHousehold {
@@ -76,21 +96,25 @@ export async function seedBudgetHousehold(user: BenchUserApp): Promise<BudgetHou
   }
   const month = `${today.slice(0, 7)}-01`;
   const items: number[] = [];
+  let budgetedRows = 0;
   for (let i = 0; i < ITEMS; i++) {
     const item = (
       await call(gateway, token, 'POST', `/api/budget/${accounts[i % ACCOUNTS]}`, {
         payee: `Bill ${i}`,
         item_type: i % 5 === 0 ? 'deposit' : 'payment',
-        day_of_month: 1 + (i % 31),
         category_id: categories[i % 10],
+        ...scheduleOf(i, today),
       })
     ).json as { id: number };
-    await call(gateway, token, 'POST', '/api/budget/autofill', {
-      budget_item_id: item.id,
-      start_month: month,
-      amount: 50 + i,
-      mode: 'full',
-    });
+    const filled = (
+      await call(gateway, token, 'POST', '/api/budget/autofill', {
+        budget_item_id: item.id,
+        start_month: month,
+        amount: 50 + i,
+        mode: 'full',
+      })
+    ).json as { occurrences: Record<string, string[]> };
+    budgetedRows += Object.values(filled.occurrences).flat().length;
     items.push(item.id);
   }
   for (let e = 0; e < ENVELOPES; e++) {
@@ -102,7 +126,7 @@ export async function seedBudgetHousehold(user: BenchUserApp): Promise<BudgetHou
       rollover_enabled: e % 2 === 0,
     });
   }
-  console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (${ITEMS * 12} budgeted rows)`);
+  console.log(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (${budgetedRows} budgeted rows)`);
   return { accounts, categories, items, month, today };
 }
 
@@ -157,8 +181,29 @@ export async function runBudgetBench(): Promise<void> {
     );
     const fill = await timeAutofill(month, 70, 'full');
     console.log(
-      `    fill forward (autofill full, 12 budgeted rows)    p50 ${fmt(fill.p50).padStart(9)}  p95 ${fmt(fill.p95).padStart(9)}`,
+      `    fill forward (autofill full, every occurrence's row) p50 ${fmt(fill.p50).padStart(9)}  p95 ${fmt(fill.p95).padStart(9)}`,
     );
+    // A schedule edit moves every budgeted row of the item: a bi-weekly (item 0, ~26 rows) and a
+    // weekly one (item 10, ~52 rows) alternate their start date by a day.
+    for (const [name, i] of [
+      ['bi-weekly', 0],
+      ['weekly', 10],
+    ] as const) {
+      const start = scheduleOf(i, today).start_date as string;
+      const moved = await time(
+        BENCH_RUNS,
+        async (run) =>
+          (
+            await request(`${gateway}/api/budget/${items[i]}`, {
+              ...asUser(token, 'PUT', { start_date: run % 2 ? start : daysBefore(start, 1) }),
+              expect: 200,
+            })
+          ).ms,
+      );
+      console.log(
+        `    schedule edit of a ${name.padEnd(9)} item (all its rows move) p50 ${fmt(moved.p50).padStart(9)}  p95 ${fmt(moved.p95).padStart(9)}  (target < 50 ms)`,
+      );
+    }
 
     // Read-your-writes on the in-process bus: an edit of a row in an envelope's category through the
     // gateway, then the widgets read with its X-Min-Sequence must show the envelope's new `spent`.

@@ -6,8 +6,8 @@ import { markSynced } from './repositories/items';
 
 /**
  * Brings the ledger's budgeted rows of a Predictable in step for the horizon (or some of its
- * months): one per occurrence, each month in one call (rows that became actual stay as they
- * are), then marks the item synced. Answers the ledger's event sequence of the rows written.
+ * months): one per occurrence, all months in one ledger write (rows that became actual stay as
+ * they are), then marks the item synced. Answers the ledger's event sequence of the rows written.
  */
 export async function syncBudgetedRows(
   ledger: LedgerClient,
@@ -22,22 +22,18 @@ export async function syncBudgetedRows(
   const payee = (transfer ? view.accounts.get(item.transfer_account_id!)?.name : undefined) ?? item.payee;
   const category = transfer ? null : view.categories.resolve(item.category_id);
   const plan = syncPlan(item, horizon).filter((p) => !months || months.includes(`${p.month}-01`));
-  const sequences = await Promise.all(
-    plan.map((p) =>
+  const sequence = await ledger.syncScheduleRows({
+    household_id: householdId,
+    account_id: item.account_id,
+    schedule_id: item.id,
+    payee,
+    category_id: category,
+    months: plan.map((p) =>
       'remove' in p
-        ? ledger.deleteBudgetedRows({ household_id: householdId, schedule_id: item.id, month: p.month })
-        : ledger.upsertBudgetedRows({
-            household_id: householdId,
-            account_id: item.account_id,
-            schedule_id: item.id,
-            month: p.month,
-            dates: p.dates,
-            payee,
-            amount_cents: p.amount,
-            category_id: category,
-          }),
+        ? { month: p.month, dates: [], amount_cents: 0 }
+        : { month: p.month, dates: p.dates, amount_cents: p.amount },
     ),
-  );
+  });
   await markSynced(q, item.id);
-  return Math.max(0, ...sequences);
+  return sequence;
 }

@@ -132,3 +132,71 @@ describe('several budgeted rows in a month', () => {
     expect(await snapshot(ledger.app)).toBe(before);
   });
 });
+
+describe('PUT /internal/budgeted-rows/schedule: several months in one write', () => {
+  const body = { household_id: 1, schedule_id: 50, payee: 'Nanny', notes: '' };
+
+  it('writes each month as the month route does; a month with no dates loses its still-budgeted rows', async () => {
+    const first = await internal('PUT', '/internal/budgeted-rows/schedule', {
+      ...body,
+      account_id: checking,
+      months: [
+        { month: '2027-05', dates: ['2027-05-07', '2027-05-21'], amount_cents: -30000 },
+        { month: '2027-04', dates: ['2027-04-09', '2027-04-23'], amount_cents: -25000 },
+      ],
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.months.map((m: Json) => [m.month, m.rows.map((r: Json) => r.state), m.removed])).toEqual([
+      ['2027-04', ['created', 'created'], 0],
+      ['2027-05', ['created', 'created'], 0],
+    ]);
+    expect(await rowsOf(checking, 'Nanny')).toEqual([
+      ['2027-04-09', -250, true],
+      ['2027-04-23', -250, true],
+      ['2027-05-07', -300, true],
+      ['2027-05-21', -300, true],
+    ]);
+    const second = await internal('PUT', '/internal/budgeted-rows/schedule', {
+      ...body,
+      account_id: checking,
+      months: [
+        { month: '2027-04', dates: [], amount_cents: 0 },
+        { month: '2027-05', dates: ['2027-05-07', '2027-05-21', '2027-05-31'], amount_cents: -30000 },
+      ],
+    });
+    expect(second.body.months.map((m: Json) => [m.month, m.rows.map((r: Json) => r.state), m.removed])).toEqual([
+      ['2027-04', [], 2],
+      ['2027-05', ['unchanged', 'unchanged', 'created'], 0],
+    ]);
+    expect((await rowsOf(checking, 'Nanny')).map((r: Json) => r[0])).toEqual([
+      '2027-05-07',
+      '2027-05-21',
+      '2027-05-31',
+    ]);
+  });
+
+  it('refuses a month sent twice, a bad month or date, and another household’s account, changing nothing', async () => {
+    const before = await snapshot(ledger.app);
+    const month = (m: string, dates: string[] = []) => ({ month: m, dates, amount_cents: -100 });
+    const twice = await internal('PUT', '/internal/budgeted-rows/schedule', {
+      ...body,
+      account_id: checking,
+      months: [month('2027-06', ['2027-06-01']), month('2027-06')],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe('The month 2027-06 is sent twice.');
+    for (const months of [[month('2027-13')], [month('2027-06', ['2027-06-31'])], []]) {
+      expect(
+        (await internal('PUT', '/internal/budgeted-rows/schedule', { ...body, account_id: checking, months })).status,
+      ).toBe(400);
+    }
+    const other = await internal('PUT', '/internal/budgeted-rows/schedule', {
+      ...body,
+      household_id: 2,
+      account_id: checking,
+      months: [month('2027-06', ['2027-06-01'])],
+    });
+    expect(other.status).toBe(404);
+    expect(await snapshot(ledger.app)).toBe(before);
+  });
+});

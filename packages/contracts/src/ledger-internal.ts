@@ -10,6 +10,8 @@ import { LedgerAccountSnapshotV2, LedgerCategorySnapshot, LedgerTransactionSnaps
 
 /** Most occurrences a schedule has in a month (weekly: 5; the schema allows a daily one). */
 export const BUDGETED_DATES_PER_MONTH = 31;
+/** Most months one schedule-wide call writes (the horizon is 12). */
+export const BUDGETED_MONTHS_PER_CALL = 36;
 
 /** Money on the internal API: integer cents, bounded like the public amounts (10^12 dollars either way). */
 export const AmountCents = Type.Integer({ minimum: -100_000_000_000_000, maximum: 100_000_000_000_000 });
@@ -137,6 +139,47 @@ export const UpsertBudgetedRowResponse = Type.Object({
   removed: Type.Integer(),
 });
 export type UpsertBudgetedRowResponse = Static<typeof UpsertBudgetedRowResponse>;
+
+/**
+ * PUT /internal/budgeted-rows/schedule: several months of one schedule in one ledger write, each
+ * month as `PUT /internal/budgeted-rows` does it (its n-th date is its n-th occurrence, rows that
+ * became actual stay); a month with no dates loses its still-budgeted rows.
+ */
+export const SyncScheduleRowsBody = Type.Object(
+  {
+    household_id: Id,
+    account_id: Id,
+    schedule_id: Id,
+    payee: Payee(LEDGER_LIMITS.payee),
+    category_id: Type.Optional(NullableId),
+    notes: Type.Optional(Text(LEDGER_LIMITS.notes)),
+    months: Type.Array(
+      Type.Object(
+        {
+          /** `YYYY-MM`, each at most once. */
+          month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }),
+          dates: Type.Array(CalendarDateString, { maxItems: BUDGETED_DATES_PER_MONTH }),
+          /** Signed: negative for a planned payment; each of the month's occurrences. */
+          amount_cents: AmountCents,
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: BUDGETED_MONTHS_PER_CALL },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SyncScheduleRowsBody = Static<typeof SyncScheduleRowsBody>;
+export const SyncScheduleRowsResponse = Type.Object({
+  months: Type.Array(
+    Type.Object({
+      month: Type.String(),
+      rows: UpsertBudgetedRowResponse.properties.rows,
+      removed: Type.Integer(),
+    }),
+  ),
+});
+export type SyncScheduleRowsResponse = Static<typeof SyncScheduleRowsResponse>;
 
 /** DELETE /internal/budgeted-rows: removes still-budgeted rows of the schedule (every occurrence of one month, or all). */
 export const DeleteBudgetedRowsBody = Type.Object(

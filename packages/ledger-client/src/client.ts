@@ -11,6 +11,7 @@ import type {
   ReplayHead,
   ReplayHouseholds,
   ReplayPage,
+  SyncScheduleRowsBody,
   UpsertBudgetedRowBody,
 } from '@hf/contracts/ledger-internal';
 import { callInternal } from '@hf/service-kit';
@@ -78,6 +79,11 @@ export class LedgerClient {
    */
   upsertBudgetedRows(body: UpsertBudgetedRowBody): Promise<number> {
     return this.sequence(this.call('PUT', '/internal/budgeted-rows', body, TIMEOUT_MS.budgetedRows));
+  }
+
+  /** Brings several months of one schedule in step in one ledger write (each as `upsertBudgetedRows`); answers the event sequence. */
+  syncScheduleRows(body: SyncScheduleRowsBody): Promise<number> {
+    return this.sequence(this.call('PUT', '/internal/budgeted-rows/schedule', body, TIMEOUT_MS.budgetedRows));
   }
 
   /** Removes a schedule's still-budgeted rows (every occurrence of one month, or all of them); answers the event sequence. */

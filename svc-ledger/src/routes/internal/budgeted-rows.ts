@@ -4,6 +4,8 @@ import type { TransactionDeletedV1 } from '@hf/contracts/ledger-events';
 import {
   DeleteBudgetedRowsBody,
   DeleteBudgetedRowsResponse,
+  SyncScheduleRowsBody,
+  SyncScheduleRowsResponse,
   UpsertBudgetedRowBody,
   UpsertBudgetedRowResponse,
 } from '@hf/contracts/ledger-internal';
@@ -46,6 +48,15 @@ export async function budgetedRowRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => upsertBudgetedRows(app, request.body, reply),
   );
 
+  app.put<{ Body: SyncScheduleRowsBody }>(
+    '/internal/budgeted-rows/schedule',
+    {
+      config: INTERNAL_ROUTE,
+      schema: { body: SyncScheduleRowsBody, response: { 200: SyncScheduleRowsResponse, ...LEDGER_ERRORS } },
+    },
+    async (request, reply) => syncScheduleRows(app, request.body, reply),
+  );
+
   app.delete<{ Body: DeleteBudgetedRowsBody }>(
     '/internal/budgeted-rows',
     {
@@ -80,37 +91,102 @@ interface WantedRow {
 
 type OccurrenceState = UpsertBudgetedRowResponse['rows'][number];
 
+/** What every month of one call shares: the schedule, its account and how its rows look. */
+interface ScheduleTarget {
+  householdId: number;
+  scheduleId: number;
+  account: AccountRow;
+  transferTo: AccountRow | undefined;
+  categoryId: number | null;
+  payee: string;
+  notes: string;
+}
+
+/** The checked payee and notes of a body, and its account, category and transfer (404 for another household's). */
+async function scheduleTarget(
+  w: LedgerWrite,
+  body: { household_id: number; account_id: number; schedule_id: number; category_id?: number | null },
+  payee: string,
+  notes: string,
+): Promise<ScheduleTarget> {
+  const householdId = body.household_id;
+  const accounts = await accountRows(w.client, householdId);
+  const account = accounts.find((a) => a.id === body.account_id);
+  if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+  const categoryId = (await resolveCategory(w.client, householdId, { category_id: body.category_id })) ?? null;
+  const transferTo = accountNamedBy(payee, accounts, account.id);
+  return { householdId, scheduleId: body.schedule_id, account, transferTo, categoryId, payee, notes };
+}
+
+/**
+ * One month of a schedule in step: its n-th date is its n-th occurrence (created, updated, or left
+ * alone when its row became actual); its still-budgeted rows beyond the dates are removed.
+ */
+async function syncMonth(
+  w: LedgerWrite,
+  target: ScheduleTarget,
+  month: string,
+  dates: readonly string[],
+  amount: number,
+): Promise<{ rows: OccurrenceState[]; removed: number }> {
+  const existing = await lockScheduleRows(w.client, target.householdId, target.scheduleId, month);
+  const rows: OccurrenceState[] = [];
+  for (const [i, date] of dates.entries()) {
+    const key = occurrenceKey(month, i);
+    const { scheduleId, payee, notes } = target;
+    const wanted: WantedRow = { scheduleId, key, date, payee, amount, notes };
+    const own = existing.filter((r) => occurrenceIndex(r.schedule_month ?? month) === i);
+    rows.push({ date, ...(await syncOccurrence(w, wanted, own, target)) });
+  }
+  const beyond = existing.filter(
+    (r) => occurrenceIndex(r.schedule_month ?? month) >= dates.length && r.is_budgeted && !r.deleted,
+  );
+  await removeBudgetedRows(w, beyond);
+  return { rows, removed: beyond.length };
+}
+
+/** The payee and notes of a body, trimmed (400 for a blank payee). */
+function payeeAndNotes(body: { payee: string; notes?: string }): [string, string] {
+  const payee = body.payee.trim();
+  if (payee === '') throw badRequest(PAYEE_REQUIRED);
+  return [payee, (body.notes ?? '').trim()];
+}
+
 async function upsertBudgetedRows(
   app: FastifyInstance,
   body: UpsertBudgetedRowBody,
   reply: FastifyReply,
 ): Promise<UpsertBudgetedRowResponse> {
-  const householdId = body.household_id;
   if (!isValidMonth(body.month)) throw badRequest(MONTH_MESSAGE);
   if ((body.date === undefined) === (body.dates === undefined)) throw badRequest(DATES_MESSAGE);
   const dates = (body.dates ?? [body.date!]).map((d) => requireDate(d));
-  const payee = body.payee.trim();
-  if (payee === '') throw badRequest(PAYEE_REQUIRED);
-  const notes = (body.notes ?? '').trim();
-  return runWrite(app, reply, { householdId, userId: null }, async (w) => {
-    const accounts = await accountRows(w.client, householdId);
-    const account = accounts.find((a) => a.id === body.account_id);
-    if (!account) throw notFound(ACCOUNT_NOT_FOUND);
-    const categoryId = (await resolveCategory(w.client, householdId, { category_id: body.category_id })) ?? null;
-    const transferTo = accountNamedBy(payee, accounts, account.id);
-    const existing = await lockScheduleRows(w.client, householdId, body.schedule_id, body.month);
-    const rows: OccurrenceState[] = [];
-    for (const [i, date] of dates.entries()) {
-      const key = occurrenceKey(body.month, i);
-      const wanted: WantedRow = { scheduleId: body.schedule_id, key, date, payee, amount: body.amount_cents, notes };
-      const own = existing.filter((r) => occurrenceIndex(r.schedule_month ?? body.month) === i);
-      rows.push({ date, ...(await syncOccurrence(w, wanted, own, account, transferTo, categoryId)) });
-    }
-    const beyond = existing.filter(
-      (r) => occurrenceIndex(r.schedule_month ?? body.month) >= dates.length && r.is_budgeted && !r.deleted,
-    );
-    await removeBudgetedRows(w, beyond);
-    return { state: rows[0].state, transaction_id: rows[0].transaction_id, rows, removed: beyond.length };
+  const [payee, notes] = payeeAndNotes(body);
+  return runWrite(app, reply, { householdId: body.household_id, userId: null }, async (w) => {
+    const target = await scheduleTarget(w, body, payee, notes);
+    const { rows, removed } = await syncMonth(w, target, body.month, dates, body.amount_cents);
+    return { state: rows[0].state, transaction_id: rows[0].transaction_id, rows, removed };
+  });
+}
+
+async function syncScheduleRows(
+  app: FastifyInstance,
+  body: SyncScheduleRowsBody,
+  reply: FastifyReply,
+): Promise<SyncScheduleRowsResponse> {
+  const months = [...body.months].sort((a, b) => a.month.localeCompare(b.month));
+  for (const [i, m] of months.entries()) {
+    if (!isValidMonth(m.month)) throw badRequest(MONTH_MESSAGE);
+    if (i > 0 && months[i - 1].month === m.month) throw badRequest(`The month ${m.month} is sent twice.`);
+    m.dates.forEach((d) => requireDate(d));
+  }
+  const [payee, notes] = payeeAndNotes(body);
+  return runWrite(app, reply, { householdId: body.household_id, userId: null }, async (w) => {
+    const target = await scheduleTarget(w, body, payee, notes);
+    const answers: SyncScheduleRowsResponse['months'] = [];
+    // In month order, so two writes of one schedule take the months' locks in the same order.
+    for (const m of months)
+      answers.push({ month: m.month, ...(await syncMonth(w, target, m.month, m.dates, m.amount_cents)) });
+    return { months: answers };
   });
 }
 
@@ -122,9 +198,7 @@ async function syncOccurrence(
   w: LedgerWrite,
   wanted: WantedRow,
   existing: readonly TxRow[],
-  account: AccountRow,
-  transferTo: AccountRow | undefined,
-  categoryId: number | null,
+  { account, transferTo, categoryId }: ScheduleTarget,
 ): Promise<Omit<OccurrenceState, 'date'>> {
   const detached = existing.find((r) => r.deleted || !r.is_budgeted);
   if (detached) return { state: 'detached', transaction_id: detached.id };
