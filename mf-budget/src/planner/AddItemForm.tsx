@@ -126,7 +126,10 @@ export function AddItemForm({
       </label>
       <ScheduleFields
         draft={schedule}
-        onChange={setSchedule}
+        onChange={(next) => {
+          setSchedule(next);
+          if (invalid?.field !== 'payee') setInvalid(null);
+        }}
         today={today}
         invalid={invalid?.field && invalid.field !== 'payee' ? invalid.field : null}
         messageId={messageId}

@@ -80,7 +80,10 @@ export function ScheduleDialog({
       >
         <ScheduleFields
           draft={draft}
-          onChange={setDraft}
+          onChange={(next) => {
+            setDraft(next);
+            setInvalid(null);
+          }}
           today={today}
           invalid={invalid?.field ?? null}
           messageId={messageId}
