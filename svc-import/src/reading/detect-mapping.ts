@@ -397,129 +397,131 @@ const HOLDS: Record<string, string> = {
   indicator: 'only CR/DR marks',
 };
 
+/** The file as detection reads it: headers, each column's first values, the columns already chosen. */
+interface Columns {
+  headers: string[];
+  normalised: string[];
+  values: string[][];
+  hasSample: boolean;
+  taken: Set<number>;
+}
+
+interface Choice {
+  index: number;
+  reason: DetectionReason;
+}
+
 /**
- * The columns of a file with a header row: each field's named candidates, checked against the
- * sample's values, and the evidence of each choice.
+ * A field's column: the first named candidate whose values agree; without one, with `byValues`,
+ * the first column no header names whose values pass (a sample is needed); else the best-named
+ * one, unsure. The reason names the other candidates.
  */
-function detectFromHeaders(headers: string[], sample: string[][]): Detection {
-  const mapping = emptyMapping();
-  const reasons: DetectionReason[] = [];
-  const normalised = headers.map(headerWords);
-  const taken = new Set<number>();
-  const columnValues = headers.map((_, i) => values(sample, i));
-  const hasSample = sample.length > 0;
+function choose(
+  cols: Columns,
+  field: keyof typeof RULES,
+  check: ValueTest | null,
+  byValues?: ValueTest,
+): Choice | null {
+  const { headers, taken } = cols;
+  const named = namedColumns(cols.normalised, RULES[field], taken);
+  const fitting = check ? named.filter(check) : named;
+  const refused = check ? named.filter((i) => !check(i)) : [];
+  let index = fitting[0] ?? -1;
+  let viaValues = false;
+  if (index === -1 && byValues && cols.hasSample) {
+    index = headers.findIndex((_, i) => !taken.has(i) && cols.values[i].length > 0 && byValues(i));
+    viaValues = index !== -1;
+  }
+  // Only names that the values do not bear out: the best of them, unsure (its rows will show why).
+  const unlike = index === -1 && refused.length > 0;
+  if (unlike) index = refused[0];
+  if (index === -1) return null;
+  taken.add(index);
+  const name = headers[index];
+  const holds = HOLDS[field];
+  const parts: string[] = [];
+  if (unlike)
+    parts.push(`"${name}" is named like ${FIELD_WORDS[field]}, but its first values do not look like ${holds}.`);
+  else if (viaValues) parts.push(`"${name}" holds ${holds} (no header names ${FIELD_WORDS[field]}).`);
+  else if (check && cols.hasSample && cols.values[index].length > 0)
+    parts.push(`"${name}" is named like ${FIELD_WORDS[field]} and holds ${holds}.`);
+  else parts.push(`"${name}" is named like ${FIELD_WORDS[field]}.`);
+  const runners = fitting.filter((i) => i !== index).map((i) => headers[i]);
+  if (runners.length) parts.push(`Preferred to ${quoted(runners)} by its name.`);
+  const others = refused.filter((i) => i !== index).map((i) => headers[i]);
+  if (others.length) parts.push(`${quoted(others)}: named so, but not holding ${holds}.`);
+  const certain = !viaValues && !unlike && runners.length + refused.length === 0;
+  return { index, reason: { field, column: name, reason: parts.join(' '), certain } };
+}
+
+/** What a column's first values must look like for each field. */
+function valueTests(cols: Columns) {
+  const values = cols.values;
   // A column with no values in the sample (no credits in the first rows) says nothing against it.
   const agrees =
     (test: (v: string) => boolean): ValueTest =>
     (i) =>
-      columnValues[i].length === 0 || mostly(columnValues[i], test);
+      values[i].length === 0 || mostly(values[i], test);
+  const marks = (i: number) => values[i].map((v) => v.toLowerCase());
+  return {
+    dates: agrees(isDateLike),
+    amounts: agrees(isAmountLike),
+    indicator: ((i) => marks(i).every((v) => INDICATOR_VALUES.has(v))) as ValueTest,
+    /** Only CR/DR words, both kinds: an indicator whatever its header says. */
+    markPairs: ((i) => {
+      const m = marks(i);
+      return (
+        m.length > 0 &&
+        m.every((v) => DEBIT_VALUE_MARKS.has(v) || CREDIT_VALUE_MARKS.has(v)) &&
+        m.some((v) => DEBIT_VALUE_MARKS.has(v)) &&
+        m.some((v) => CREDIT_VALUE_MARKS.has(v))
+      );
+    }) as ValueTest,
+    strictDates: ((i) => mostly(values[i], isDateLike)) as ValueTest,
+    decimals: ((i) =>
+      mostly(values[i], isAmountLike) && values[i].some((x) => /[.,]\d{1,2}$|^[-(+]|-$/.test(x.trim()))) as ValueTest,
+  };
+}
 
-  /**
-   * The first named candidate whose values agree; without one, with `byValues`, the first
-   * column no header names whose values pass (a sample is needed). The reason names the others.
-   */
-  const choose = (
-    field: keyof typeof RULES,
-    check: ValueTest | null,
-    byValues?: ValueTest,
-  ): { index: number; reason: DetectionReason } | null => {
-    const named = namedColumns(normalised, RULES[field], taken);
-    const fitting = check ? named.filter(check) : named;
-    const refused = check ? named.filter((i) => !check(i)) : [];
-    let index = fitting[0] ?? -1;
-    let viaValues = false;
-    if (index === -1 && byValues && hasSample) {
-      index = headers.findIndex((_, i) => !taken.has(i) && columnValues[i].length > 0 && byValues(i));
-      viaValues = index !== -1;
-    }
-    // Only names that the values do not bear out: the best of them, unsure (its rows will show why).
-    const unlike = index === -1 && refused.length > 0;
-    if (unlike) index = refused[0];
-    if (index === -1) return null;
-    taken.add(index);
-    const name = headers[index];
-    const holds = HOLDS[field];
-    const parts: string[] = [];
-    if (unlike)
-      parts.push(`"${name}" is named like ${FIELD_WORDS[field]}, but its first values do not look like ${holds}.`);
-    else if (viaValues) parts.push(`"${name}" holds ${holds} (no header names ${FIELD_WORDS[field]}).`);
-    else if (check && hasSample && columnValues[index].length > 0)
-      parts.push(`"${name}" is named like ${FIELD_WORDS[field]} and holds ${holds}.`);
-    else parts.push(`"${name}" is named like ${FIELD_WORDS[field]}.`);
-    const runners = fitting.filter((i) => i !== index).map((i) => headers[i]);
-    if (runners.length) parts.push(`Preferred to ${quoted(runners)} by its name.`);
-    const others = refused.filter((i) => i !== index).map((i) => headers[i]);
-    if (others.length) parts.push(`${quoted(others)}: named so, but not holding ${holds}.`);
-    return {
-      index,
-      reason: {
-        field,
-        column: name,
-        reason: parts.join(' '),
-        certain: !viaValues && !unlike && runners.length + refused.length === 0,
-      },
-    };
-  };
-  const dateValues = agrees(isDateLike);
-  const amountValues = agrees(isAmountLike);
-  const indicatorValues: ValueTest = (i) => {
-    const marks = columnValues[i].map((v) => v.toLowerCase());
-    return marks.every((v) => INDICATOR_VALUES.has(v));
-  };
-  /** Only CR/DR words, both kinds: an indicator whatever its header says. */
-  const markValues: ValueTest = (i) => {
-    const marks = columnValues[i].map((v) => v.toLowerCase());
-    return (
-      marks.length > 0 &&
-      marks.every((v) => DEBIT_VALUE_MARKS.has(v) || CREDIT_VALUE_MARKS.has(v)) &&
-      marks.some((v) => DEBIT_VALUE_MARKS.has(v)) &&
-      marks.some((v) => CREDIT_VALUE_MARKS.has(v))
-    );
-  };
-  const strictDates: ValueTest = (i) => mostly(columnValues[i], isDateLike);
-  const decimals: ValueTest = (i) =>
-    mostly(columnValues[i], isAmountLike) && columnValues[i].some((x) => /[.,]\d{1,2}$|^[-(+]|-$/.test(x.trim()));
-
-  const date = choose('date', dateValues, strictDates);
-  if (date) {
-    mapping.date = headers[date.index];
-    reasons.push(date.reason);
-  }
-  const indicator = choose('indicator', indicatorValues, markValues);
-  if (indicator) {
-    mapping.indicator = headers[indicator.index];
-    reasons.push(indicator.reason);
-  }
-  // Debit and credit columns first: "Debit Amount" and "Credit Amount" are a pair, not one amount.
-  const debit = choose('debit', amountValues);
-  const credit = choose('credit', amountValues);
-  const amount = choose('amount', amountValues, debit || credit ? undefined : decimals);
-  if (debit && credit && !indicator) {
+/**
+ * The amount: debit and credit columns first ("Debit Amount" and "Credit Amount" are a pair, not
+ * one amount), double mode when both are there and no indicator; else one amount column.
+ */
+function chooseAmounts(cols: Columns, hasIndicator: boolean, mapping: MappingConfig, reasons: DetectionReason[]): void {
+  const tests = valueTests(cols);
+  const debit = choose(cols, 'debit', tests.amounts);
+  const credit = choose(cols, 'credit', tests.amounts);
+  const amount = choose(cols, 'amount', tests.amounts, debit || credit ? undefined : tests.decimals);
+  if (debit && credit && !hasIndicator) {
     mapping.amount_type = 'double';
-    mapping.debit = headers[debit.index];
-    mapping.credit = headers[credit.index];
-    if (amount) taken.delete(amount.index);
-    const also = amount ? ` "${headers[amount.index]}" is named like an amount too; the pair is taken.` : '';
+    mapping.debit = cols.headers[debit.index];
+    mapping.credit = cols.headers[credit.index];
+    if (amount) cols.taken.delete(amount.index);
+    const also = amount ? ` "${cols.headers[amount.index]}" is named like an amount too; the pair is taken.` : '';
     reasons.push(debit.reason, credit.reason, {
       field: 'amount_type',
       column: null,
       reason: `Separate debit and credit columns ("${mapping.debit}", "${mapping.credit}"): payments negative, credits positive.${also}`,
       certain: debit.reason.certain && credit.reason.certain && !amount,
     });
-  } else {
-    // One of the pair alone is the file's amount column (e.g. "Payment Amount").
-    const chosen = amount ?? debit ?? credit;
-    for (const unused of [debit, credit]) if (unused && unused !== chosen) taken.delete(unused.index);
-    if (chosen) {
-      mapping.amount = headers[chosen.index];
-      reasons.push({ ...chosen.reason, field: 'amount' });
-    }
+    return;
   }
+  // One of the pair alone is the file's amount column (e.g. "Payment Amount").
+  const chosen = amount ?? debit ?? credit;
+  for (const unused of [debit, credit]) if (unused && unused !== chosen) cols.taken.delete(unused.index);
+  if (chosen) {
+    mapping.amount = cols.headers[chosen.index];
+    reasons.push({ ...chosen.reason, field: 'amount' });
+  }
+}
+
+/** Payee, description, category and notes by name; a description beside a payee is its fallback. */
+function chooseTexts(cols: Columns, mapping: MappingConfig, reasons: DetectionReason[]): void {
   const pick = (field: keyof typeof RULES): string | null => {
-    const found = choose(field, null);
+    const found = choose(cols, field, null);
     if (!found) return null;
     reasons.push(found.reason);
-    return headers[found.index];
+    return cols.headers[found.index];
   };
   const payee = pick('payee');
   const description = pick('description');
@@ -540,6 +542,35 @@ function detectFromHeaders(headers: string[], sample: string[][]): Detection {
     mapping.notes = null;
     for (const r of reasons) if (r.field === 'notes') r.field = 'payee';
   }
+}
+
+/**
+ * The columns of a file with a header row: each field's named candidates, checked against the
+ * sample's values, and the evidence of each choice.
+ */
+function detectFromHeaders(headers: string[], sample: string[][]): Detection {
+  const cols: Columns = {
+    headers,
+    normalised: headers.map(headerWords),
+    values: headers.map((_, i) => values(sample, i)),
+    hasSample: sample.length > 0,
+    taken: new Set<number>(),
+  };
+  const tests = valueTests(cols);
+  const mapping = emptyMapping();
+  const reasons: DetectionReason[] = [];
+  const date = choose(cols, 'date', tests.dates, tests.strictDates);
+  if (date) {
+    mapping.date = headers[date.index];
+    reasons.push(date.reason);
+  }
+  const indicator = choose(cols, 'indicator', tests.indicator, tests.markPairs);
+  if (indicator) {
+    mapping.indicator = headers[indicator.index];
+    reasons.push(indicator.reason);
+  }
+  chooseAmounts(cols, indicator !== null, mapping, reasons);
+  chooseTexts(cols, mapping, reasons);
   return { mapping, reasons };
 }
 

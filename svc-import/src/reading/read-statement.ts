@@ -17,6 +17,7 @@ import { OFX_HEADERS, ofxRecords } from './ofx-records';
 import { QIF_HEADERS, qifRecords } from './qif-records';
 import { CAMT_HEADERS, camtRecords } from './camt-records';
 import { tableHeaders, positionalHeaders } from './table-headers';
+import { findTableStart } from './table-start';
 import {
   EMPTY_MESSAGE,
   NOT_TEXT_MESSAGE,
@@ -57,36 +58,6 @@ export function looksLikeData(cells: string[]): boolean {
     (c) => /\d[.,]\d{2}\b/.test(c) && ('cents' in readAmount(c, '.') || 'cents' in readAmount(c, ',')),
   );
   return date && amount;
-}
-
-/** Records read ahead to find where a CSV's table starts (banks write 5 to 12 lines before it). */
-const TABLE_LOOKAHEAD = 40;
-
-const blankCount = (cells: string[]) => cells.reduce((n, c) => (c.trim() === '' ? n + 1 : n), 0);
-
-/** As many cells, or more with only blank ones beyond (a trailing delimiter on some lines). */
-function sameWidth(a: string[], b: string[]): boolean {
-  if (a.length === b.length) return true;
-  const [short, long] = a.length < b.length ? [a, b] : [b, a];
-  for (let i = short.length; i < long.length; i++) if (long[i].trim() !== '') return false;
-  return true;
-}
-
-/**
- * Where the table starts among the first records: the first record that the records after it
- * agree with (as many cells, blank ones at the end aside; nine in ten of them, so a total row does not count) and
- * that has most of its cells filled (a line of account details padded with delimiters does not).
- * Lines of account details, balances or a title before it have fewer cells. 0 when none agrees.
- */
-export function tableStart(records: readonly FileRecord[]): number {
-  for (let i = 0; i < records.length - 1; i++) {
-    const width = records[i].cells.length;
-    if (width < 2 || blankCount(records[i].cells) > width / 2) continue;
-    const rest = records.slice(i + 1);
-    const agreeing = rest.filter((r) => sameWidth(records[i].cells, r.cells)).length;
-    if (agreeing >= Math.ceil(rest.length * 0.9)) return i;
-  }
-  return 0;
 }
 
 /** A check of each record against the row, column and cell limits; the first `headerRows()` records are not data. */
@@ -175,24 +146,9 @@ export async function readStatement(source: Readable, options: ReadStatementOpti
             : csvRecords(text(), delimiter ?? ',', check);
 
     let headers: string[];
-    // A CSV's first records, read ahead to find where its table starts; OFX and QIF: the first.
-    const ahead: FileRecord[] = [];
-    const wanted = fileType === 'csv' ? Math.max(TABLE_LOOKAHEAD, (options.headerRow ?? 0) + 1) : 1;
-    while (ahead.length < wanted) {
-      const next = await records.next();
-      if (next.done) break;
-      ahead.push(next.value);
-    }
+    // A CSV's first records, read ahead to find where its table starts; other formats: the first.
+    const { ahead, start } = await findTableStart(records, fileType === 'csv', options.headerRow);
     if (ahead.length === 0) throw new StatementError(fileType === 'csv' ? EMPTY_MESSAGE : NO_TRANSACTIONS_MESSAGE);
-    let start = 0;
-    if (fileType === 'csv') {
-      if (options.headerRow === undefined) start = tableStart(ahead);
-      else {
-        start = ahead.findIndex((r) => r.rowNumber >= (options.headerRow as number));
-        if (start === -1)
-          throw new StatementError(`Row ${count(options.headerRow)} is past the end of the file's first rows.`);
-      }
-    }
     const headerRow = ahead[start].rowNumber;
     const hasHeader = fileType !== 'csv' || (options.hasHeader ?? !looksLikeData(ahead[start].cells));
     // The rows before the table and its header row are not data (the row limit counts data rows).
@@ -205,7 +161,7 @@ export async function readStatement(source: Readable, options: ReadStatementOpti
       headers = tableHeaders(first[0].cells);
       first = first.slice(1);
       if (first.length === 0) throw new StatementError(HEADER_ONLY_MESSAGE);
-    } else headers = positionalHeaders(Math.max(...first.slice(0, TABLE_LOOKAHEAD).map((r) => r.cells.length)));
+    } else headers = positionalHeaders(Math.max(...first.map((r) => r.cells.length)));
     const rows = startingWith(first, records);
 
     return {
