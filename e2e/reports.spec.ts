@@ -380,9 +380,9 @@ test.describe('reports', () => {
     ]);
     expect(download.suggestedFilename()).toBe(`spending_by_category_${monthStart}_${monthEnd}.csv`);
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('Category,Sub-category,Amount');
-    expect(csv).toContain('Rent,,900');
-    expect(csv).toContain('Food,Groceries,200');
+    expect(csv.split('\r\n')[0]).toBe('Category,Parent,Amount,Subtotal');
+    expect(csv).toContain('\r\nRent,,900.00,900.00\r\n');
+    expect(csv).toContain('\r\nGroceries,Food,200.00,\r\n');
     expect(csv).not.toContain('Power Co');
 
     await bar(page, 'Rent').click();

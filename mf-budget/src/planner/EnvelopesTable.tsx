@@ -129,7 +129,8 @@ export function EnvelopesTable({
             const [amount, rollover] = ENVELOPE_COLUMNS.map((_, col) => cellProps(envelope, { row, col }));
             const name = envelope.category_name;
             return (
-              <tr key={`${envelope.id}-${envelope.category_id}`} data-envelope={name} data-tone={progress.tone}>
+              // Keyed by category: a carried month made its own gets new ids, and its cells keep their focus.
+              <tr key={envelope.category_id} data-envelope={name} data-tone={progress.tone}>
                 <th scope="row" className="budget-envelopes__name">
                   {name}
                 </th>
