@@ -241,7 +241,7 @@ test.describe('Budget Planner with svc-budget', () => {
     await snap(page, testInfo, 'budget-envelopes');
     await page.getByRole('button', { name: 'Next month' }).click();
     const next = addMonths(`${today.slice(0, 7)}-01`, 1).slice(0, 7);
-    await expect(page.getByRole('table', { name: `Envelopes of ${longLabel(next)}` })).toBeVisible();
+    await expect(page.getByRole('grid', { name: `Envelopes of ${longLabel(next)}` })).toBeVisible();
     await expect(envelopeRow(page, 'Groceries').locator('td').nth(1)).toHaveText(money(30));
     await expect(envelopeRow(page, 'Dining').locator('td').nth(1)).toHaveText(`${money(0)}off`);
 
@@ -251,12 +251,12 @@ test.describe('Budget Planner with svc-budget', () => {
     await expect(envelopeRow(page, 'Groceries')).toHaveCount(1);
 
     // Deleting Dining from next month (where it is carried forward) keeps it in this month.
-    await page.getByRole('button', { name: 'Delete Dining envelope' }).click();
+    await page.getByRole('button', { name: 'Delete Dining' }).click();
     await page.getByRole('dialog', { name: 'Delete Envelope' }).getByRole('button', { name: 'Yes' }).click();
     await expect(envelopeRow(page, 'Dining')).toHaveCount(0);
     await expect(envelopeRow(page, 'Groceries')).toHaveCount(1);
     await page.getByRole('button', { name: 'Previous month' }).click();
-    await expect(page.getByRole('table', { name: `Envelopes of ${longLabel(today.slice(0, 7))}` })).toBeVisible();
+    await expect(page.getByRole('grid', { name: `Envelopes of ${longLabel(today.slice(0, 7))}` })).toBeVisible();
     await expect(envelopeRow(page, 'Dining').locator('td').nth(3)).toHaveText(money(5));
   });
 });
