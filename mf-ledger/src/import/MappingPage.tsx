@@ -12,7 +12,6 @@ import {
   cleanMapping,
   columnChoices,
   initialMapping,
-  mappingAfterReanalysis,
   mappingNameProblem,
   mappingProblem,
   mappingSaveFailedText,
@@ -26,6 +25,7 @@ import { ReadingNotices } from './ReadingNotices';
 import { SkippedRows } from './SkippedRows';
 import { useRowsUnderMapping } from './use-rows-under-mapping';
 import { useTopOnOpen } from './use-top-on-open';
+import { useReanalysis } from './use-reanalysis';
 
 /** The first rows of the file as read, with the chosen columns marked in the header. */
 function PreviewTable({
@@ -103,40 +103,17 @@ function MappingForm({ accountId, initial }: { accountId: number; initial: Mappi
   const [mappingName, setMappingName] = useState(initial.analysis.saved_mapping?.mapping_name ?? '');
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [reanalysing, setReanalysing] = useState(false);
+  const { reanalysing, reanalyse } = useReanalysis(file, {
+    mapping,
+    setMapping,
+    setAnalysis,
+    setRead: rows.setRead,
+    setError,
+  });
   const busy = progress !== null || reanalysing;
 
   const choices = columnChoices(analysis, mapping.has_header !== false);
   const register = `/accounts/${accountId}/register`;
-
-  /** The header row or the character set changed: the server reads the file again. */
-  const reanalyse = async (patch: Pick<MappingConfig, 'has_header' | 'encoding' | 'header_row'>) => {
-    const next = { ...mapping, ...patch };
-    setMapping(next);
-    setReanalysing(true);
-    setError(null);
-    try {
-      const reading: MappingConfig = cleanMapping({
-        date: null,
-        payee: null,
-        amount_type: 'single',
-        has_header: next.has_header,
-        header_row: next.header_row,
-        encoding: next.encoding,
-        decimal_separator: next.decimal_separator,
-        date_order: next.date_order,
-      });
-      const fresh = await importApi.analyze(file, { mapping: reading });
-      setAnalysis(fresh);
-      // Read without columns: its skipped rows are not the mapping's, which is read next.
-      rows.setRead({ key: readingKey(reading), analysis: fresh });
-      setMapping(mappingAfterReanalysis(next, fresh));
-    } catch (err) {
-      setError(errorMessage(err, IMPORT_MESSAGES.analysisFailed));
-    } finally {
-      setReanalysing(false);
-    }
-  };
 
   const process = async () => {
     if (busy) return;

@@ -12,6 +12,7 @@ import {
   mappingProblem,
   mappingSaveFailedText,
   readingKey,
+  readingOnly,
   twoReadings,
   dateOrderHint,
   unsureReasons,
@@ -135,6 +136,20 @@ describe('the reading shown on the mapping page', () => {
       { field: 'amount', column: 'Gross', reason: 'close call', certain: false },
     ];
     expect(unsureReasons({ reasons }).map((r) => r.reason)).toEqual(['close call']);
+  });
+
+  it('a re-analysis sends how the file is read, not its columns', () => {
+    expect(
+      readingOnly({ ...detected, header_row: 7, has_header: false, encoding: 'windows-1252', date_order: 'DMY' }),
+    ).toEqual({
+      date: null,
+      payee: null,
+      amount_type: 'single',
+      has_header: false,
+      header_row: 7,
+      encoding: 'windows-1252',
+      date_order: 'DMY',
+    });
   });
 
   it('sends the header row the person chose, and a change of it is a new reading', () => {

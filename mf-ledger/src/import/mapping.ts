@@ -111,6 +111,20 @@ export function cleanMapping(mapping: MappingConfig): MappingConfig {
   return out;
 }
 
+/** How the file is read, without its columns: what a re-analysis sends. */
+export function readingOnly(mapping: MappingConfig): MappingConfig {
+  return cleanMapping({
+    date: null,
+    payee: null,
+    amount_type: 'single',
+    has_header: mapping.has_header,
+    header_row: mapping.header_row,
+    encoding: mapping.encoding,
+    decimal_separator: mapping.decimal_separator,
+    date_order: mapping.date_order,
+  });
+}
+
 /** The skipped rows the warning lists: the first 10, or all after the toggle. */
 export function visibleSkippedRows<T>(rows: readonly T[], showAll: boolean): readonly T[] {
   return showAll ? rows : rows.slice(0, SKIPPED_PREVIEW_ROWS);
