@@ -128,6 +128,7 @@ async function syncMonth(
   month: string,
   dates: readonly string[],
   amount: number,
+  pending: PendingUpdates,
 ): Promise<{ rows: OccurrenceState[]; removed: number }> {
   const existing = await lockScheduleRows(w.client, target.householdId, target.scheduleId, month);
   const rows: OccurrenceState[] = [];
@@ -136,7 +137,12 @@ async function syncMonth(
     const { scheduleId, payee, notes } = target;
     const wanted: WantedRow = { scheduleId, key, date, payee, amount, notes };
     const own = existing.filter((r) => occurrenceIndex(r.schedule_month ?? month) === i);
-    rows.push({ date, ...(await syncOccurrence(w, wanted, own, target)) });
+    const outcome = await syncOccurrence(w, wanted, own, target);
+    if ('pairs' in outcome) {
+      const row: OccurrenceState = { date, state: 'unchanged', transaction_id: outcome.transaction_id };
+      pending.push({ row, pairs: outcome.pairs });
+      rows.push(row);
+    } else rows.push({ date, ...outcome });
   }
   const beyond = existing.filter(
     (r) => occurrenceIndex(r.schedule_month ?? month) >= dates.length && r.is_budgeted && !r.deleted,
@@ -163,7 +169,9 @@ async function upsertBudgetedRows(
   const [payee, notes] = payeeAndNotes(body);
   return runWrite(app, reply, { householdId: body.household_id, userId: null }, async (w) => {
     const target = await scheduleTarget(w, body, payee, notes);
-    const { rows, removed } = await syncMonth(w, target, body.month, dates, body.amount_cents);
+    const pending: PendingUpdates = [];
+    const { rows, removed } = await syncMonth(w, target, body.month, dates, body.amount_cents, pending);
+    await applyPending(w, pending);
     return { state: rows[0].state, transaction_id: rows[0].transaction_id, rows, removed };
   });
 }
@@ -183,9 +191,11 @@ async function syncScheduleRows(
   return runWrite(app, reply, { householdId: body.household_id, userId: null }, async (w) => {
     const target = await scheduleTarget(w, body, payee, notes);
     const answers: SyncScheduleRowsResponse['months'] = [];
+    const pending: PendingUpdates = [];
     // In month order, so two writes of one schedule take the months' locks in the same order.
     for (const m of months)
-      answers.push({ month: m.month, ...(await syncMonth(w, target, m.month, m.dates, m.amount_cents)) });
+      answers.push({ month: m.month, ...(await syncMonth(w, target, m.month, m.dates, m.amount_cents, pending)) });
+    await applyPending(w, pending);
     return { months: answers };
   });
 }
@@ -199,7 +209,7 @@ async function syncOccurrence(
   wanted: WantedRow,
   existing: readonly TxRow[],
   { account, transferTo, categoryId }: ScheduleTarget,
-): Promise<Omit<OccurrenceState, 'date'>> {
+): Promise<Omit<OccurrenceState, 'date'> | { transaction_id: number; pairs: Updates }> {
   const detached = existing.find((r) => r.deleted || !r.is_budgeted);
   if (detached) return { state: 'detached', transaction_id: detached.id };
   const create = () => createBudgetedRow(w, wanted, account, transferTo, categoryId);
@@ -213,7 +223,7 @@ async function syncOccurrence(
     return { state: 'updated', transaction_id: await create() };
   }
   const { date, payee, amount, notes } = wanted;
-  const pairs: Array<{ before: TxRow; after: TxRow }> = [];
+  const pairs: Updates = [];
   if (transferTo) {
     pairs.push({ before: mine, after: { ...mine, date, amount, notes } });
     const peer = existing.find((r) => r.id !== mine.id)!;
@@ -221,8 +231,20 @@ async function syncOccurrence(
   } else {
     pairs.push({ before: mine, after: { ...mine, date, payee, amount, notes, category_id: categoryId } });
   }
+  return { transaction_id: mine.id, pairs };
+}
+
+type Updates = Array<{ before: TxRow; after: TxRow }>;
+/** Occurrences to update in place, written together at the end of the call (one statement, one event). */
+type PendingUpdates = Array<{ row: OccurrenceState; pairs: Updates }>;
+
+/** Writes the pending updates at once; an occurrence whose rows did not change answers `unchanged`. */
+async function applyPending(w: LedgerWrite, pending: PendingUpdates): Promise<void> {
+  if (pending.length === 0) return;
+  const pairs = pending.flatMap((p) => p.pairs);
   const changes = await applyChanges(w, pairs, 'budgeted_sync', announceChanged(w, 'budgeted_sync'), false);
-  return { state: changes.length > 0 ? 'updated' : 'unchanged', transaction_id: mine.id };
+  const changed = new Set(changes.map((c) => c.after.id));
+  for (const p of pending) p.row.state = p.pairs.some((x) => changed.has(x.after.id)) ? 'updated' : 'unchanged';
 }
 
 /** Creates an occurrence's budgeted row (a budgeted transfer pair when the payee names another account); answers the id of this account's row. */
