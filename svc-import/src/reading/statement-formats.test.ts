@@ -3,7 +3,7 @@
  * CDATA payees, QIF without payee lines, CAMT.053 (001.02 and 001.08 shapes), and the XML files
  * that must be refused (DOCTYPE with an external entity, billion laughs, not a statement).
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { StatementError, type StatementTable, type TableRow } from '../domain/statement';
@@ -142,6 +142,31 @@ describe('CAMT.053 001.02', () => {
   });
 });
 
+describe('CAMT.053 character sets', () => {
+  it('UTF-8 with a BOM, UTF-16 LE with a BOM and ISO-8859-1 read the same rows', async () => {
+    const text = readFileSync(join(FIXTURES, 'camt053-v02.xml'), 'utf8');
+    const files = [
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
+      Buffer.from(text.replace('encoding="UTF-8"', 'encoding="ISO-8859-1"'), 'latin1'),
+    ];
+    for (const file of files) {
+      const table = await readStatement(Readable.from([file]), { filename: 'auszug.xml' });
+      const payees: string[] = [];
+      for await (const row of table.rows) payees.push(row.cells[1]);
+      expect(table.fileType).toBe('camt');
+      expect(payees).toEqual([
+        'REWE Markt GmbH',
+        'Arbeitgeber AG',
+        'Stadtwerke Köln',
+        'Telekom Deutschland',
+        'Kontofuehrungsgebuehr',
+        'Streaming Dienst',
+      ]);
+    }
+  });
+});
+
 describe('CAMT.053 001.08', () => {
   it('reads Sts/Cd, Pty/Nm, DtTm, TxDtls amounts, prefixed elements; a batch without its own refs numbered', async () => {
     const { table, rows } = await read('camt053-v08.xml');
@@ -198,18 +223,13 @@ describe('CAMT entries (pure)', () => {
 
 describe('XML files refused', () => {
   it('a DOCTYPE with an external entity (XXE) is refused before any entity is read', async () => {
-    const error = await refusal(
-      (await import('node:fs')).readFileSync(join(FIXTURES, 'camt-xxe.xml'), 'utf8'),
-      'camt-xxe.xml',
-    );
+    const error = await refusal(readFileSync(join(FIXTURES, 'camt-xxe.xml'), 'utf8'), 'camt-xxe.xml');
     expect(error.statusCode).toBe(400);
     expect(error.message).toBe(DOCTYPE_MESSAGE);
   });
 
   it('billion laughs is refused the same way, at once', async () => {
-    const error = await refusal(
-      (await import('node:fs')).readFileSync(join(FIXTURES, 'camt-billion-laughs.xml'), 'utf8'),
-    );
+    const error = await refusal(readFileSync(join(FIXTURES, 'camt-billion-laughs.xml'), 'utf8'));
     expect(error.message).toBe(DOCTYPE_MESSAGE);
   });
 
