@@ -470,6 +470,32 @@ export async function lockScheduleRows(
   return result.rows;
 }
 
+/**
+ * `lockScheduleRows` for several months of one schedule in two statements: the months' locks
+ * (taken in month order, as every writer does) and their rows, by month `YYYY-MM`.
+ */
+export async function lockScheduleMonths(
+  client: PoolClient,
+  householdId: number,
+  scheduleId: number,
+  months: readonly string[],
+): Promise<Map<string, TxRow[]>> {
+  const sorted = [...months].sort();
+  await client.query('SELECT pg_advisory_xact_lock_shared($1, $2)', [LOCK_SCHEDULE, scheduleId]);
+  await client.query('SELECT pg_advisory_xact_lock(k) FROM (SELECT unnest($1::bigint[]) AS k) keys', [
+    sorted.map((m) => scheduleMonthKey(scheduleId, m)),
+  ]);
+  const result = await client.query<TxRow>(
+    `SELECT ${rowColumns('t')} FROM transactions t
+     WHERE t.household_id = $1 AND t.schedule_id = $2 AND left(t.schedule_month, 7) = ANY($3::text[])
+     ORDER BY t.id FOR UPDATE`,
+    [householdId, scheduleId, sorted],
+  );
+  const byMonth = new Map<string, TxRow[]>(sorted.map((m) => [m, []]));
+  for (const row of result.rows) byMonth.get(row.schedule_month!.slice(0, 7))?.push(row);
+  return byMonth;
+}
+
 /** Whether a transaction id (deleted or not) belongs to the household. */
 export async function transactionExists(q: Queryable, householdId: number, id: number): Promise<boolean> {
   const result = await q.query('SELECT 1 FROM transactions WHERE household_id = $1 AND id = $2', [householdId, id]);

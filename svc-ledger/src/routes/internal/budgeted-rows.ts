@@ -25,7 +25,13 @@ import {
   createTransfer,
   resolveCategory,
 } from '../../repositories/transaction-writes';
-import { allocateIds, hardDeleteRows, insertRows, lockScheduleRows } from '../../repositories/transactions';
+import {
+  allocateIds,
+  hardDeleteRows,
+  insertRows,
+  lockScheduleMonths,
+  lockScheduleRows,
+} from '../../repositories/transactions';
 import { ACCOUNT_NOT_FOUND, LEDGER_ERRORS, INTERNAL_ROUTE } from '../../route-helpers';
 import { runWrite } from '../../write';
 
@@ -126,11 +132,9 @@ async function syncMonth(
   w: LedgerWrite,
   target: ScheduleTarget,
   month: string,
-  dates: readonly string[],
-  amount: number,
+  { dates, amount, existing }: { dates: readonly string[]; amount: number; existing: readonly TxRow[] },
   pending: PendingUpdates,
 ): Promise<{ rows: OccurrenceState[]; removed: number }> {
-  const existing = await lockScheduleRows(w.client, target.householdId, target.scheduleId, month);
   const rows: OccurrenceState[] = [];
   for (const [i, date] of dates.entries()) {
     const key = occurrenceKey(month, i);
@@ -170,7 +174,11 @@ async function upsertBudgetedRows(
   return runWrite(app, reply, { householdId: body.household_id, userId: null }, async (w) => {
     const target = await scheduleTarget(w, body, payee, notes);
     const pending: PendingUpdates = [];
-    const { rows, removed } = await syncMonth(w, target, body.month, dates, body.amount_cents, pending);
+    const existing = (await lockScheduleMonths(w.client, body.household_id, body.schedule_id, [body.month])).get(
+      body.month,
+    )!;
+    const wanted = { dates, amount: body.amount_cents, existing };
+    const { rows, removed } = await syncMonth(w, target, body.month, wanted, pending);
     await applyPending(w, pending);
     return { state: rows[0].state, transaction_id: rows[0].transaction_id, rows, removed };
   });
@@ -192,9 +200,16 @@ async function syncScheduleRows(
     const target = await scheduleTarget(w, body, payee, notes);
     const answers: SyncScheduleRowsResponse['months'] = [];
     const pending: PendingUpdates = [];
-    // In month order, so two writes of one schedule take the months' locks in the same order.
-    for (const m of months)
-      answers.push({ month: m.month, ...(await syncMonth(w, target, m.month, m.dates, m.amount_cents, pending)) });
+    const existing = await lockScheduleMonths(
+      w.client,
+      body.household_id,
+      body.schedule_id,
+      months.map((m) => m.month),
+    );
+    for (const m of months) {
+      const wanted = { dates: m.dates, amount: m.amount_cents, existing: existing.get(m.month)! };
+      answers.push({ month: m.month, ...(await syncMonth(w, target, m.month, wanted, pending)) });
+    }
     await applyPending(w, pending);
     return { months: answers };
   });
