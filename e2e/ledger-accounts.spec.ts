@@ -17,11 +17,15 @@ async function addAccount(page: Page, name: string, startingBalance: string): Pr
   await expect(accountList(page).getByRole('link', { name, exact: true })).toBeVisible();
 }
 
-/** The hover icons of one account row. */
-async function rowAction(page: Page, accountName: string, action: 'Edit' | 'Delete'): Promise<void> {
-  const row = accountList(page)
+/** One account's row, found by its link. */
+const accountRow = (page: Page, accountName: string) =>
+  accountList(page)
     .getByRole('listitem')
     .filter({ has: page.getByRole('link', { name: accountName, exact: true }) });
+
+/** The hover icons of one account row. */
+async function rowAction(page: Page, accountName: string, action: 'Edit' | 'Delete'): Promise<void> {
+  const row = accountRow(page, accountName);
   await row.hover();
   await row.getByRole('button', { name: `${action} ${accountName}` }).click();
 }
@@ -39,8 +43,10 @@ test('accounts: add, rename, reorder (saved) and delete', async ({ page, request
   await expect.poll(() => accountNames(page)).toEqual(['Checking', 'Savings', 'Cash']);
   const checkingLink = accountList(page).getByRole('link', { name: 'Checking', exact: true });
   await expect(checkingLink).toHaveAttribute('href', /^\/accounts\/\d+\/register$/);
-  await expect(accountList(page).getByRole('listitem').filter({ hasText: 'Savings' })).toContainText('$250.50');
-  await expect(accountList(page).getByRole('listitem').filter({ hasText: 'Checking' })).toContainText('$1,000.00');
+  // Each row by its link: every row also names its kind ("Checking" for all three here).
+  await expect(accountRow(page, 'Savings')).toContainText('$250.50');
+  await expect(accountRow(page, 'Checking')).toContainText('$1,000.00');
+  await expect(accountRow(page, 'Cash')).toContainText('Checking');
   // Status messages vanish after 3 seconds.
   await expect(page.getByText('Account created successfully.')).toBeHidden({ timeout: 6_000 });
   await snap(page, testInfo, 'accounts-list');
