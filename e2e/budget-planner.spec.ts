@@ -107,7 +107,7 @@ test.describe('Budget Planner with svc-budget', () => {
     await openPlanner(page, user);
     await expect(page.getByRole('combobox', { name: 'Account' })).toHaveValue(String(checking.id));
     const headers = grid(page, 'Planned Payments').getByRole('columnheader');
-    await expect(headers).toHaveText(['Payee', 'Category', 'Day', ...MONTHS.map(shortLabel), 'Actions']);
+    await expect(headers).toHaveText(['Payee', 'Category', 'Schedule', ...MONTHS.map(shortLabel), 'Actions']);
 
     // Payee and day are required.
     await addForm(page, 'payment').getByRole('button', { name: 'Add Payment' }).click();
@@ -119,7 +119,13 @@ test.describe('Budget Planner with svc-budget', () => {
 
     await addItem(page, 'payment', 'Landlord', 'Rent', 31);
     const rent = gridRow(page, 'Planned Payments', 'Landlord');
-    await expect(rent.getByRole('gridcell')).toHaveText(['Landlord', 'Rent', '31', ...Array(12).fill('-'), '']);
+    await expect(rent.getByRole('gridcell')).toHaveText([
+      'Landlord',
+      'Rent',
+      /^Every month on the 31stNext: /,
+      ...Array(12).fill('-'),
+      '',
+    ]);
     await setMonth(page, rent, 0, '1500');
     await expect(rent.getByRole('gridcell').nth(3)).toHaveText(money(1500));
     for (let i = 0; i < 12; i++) await expect(monthCell(rent, i)).toHaveText(money(1500));
