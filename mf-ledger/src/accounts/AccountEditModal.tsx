@@ -44,7 +44,7 @@ export function AccountEditModal({
         </>
       }
     >
-      <form id={formId} onSubmit={submit}>
+      <form id={formId} className="ledger-account-edit" onSubmit={submit}>
         <label className="hf-field">
           <span>Account name</span>
           <input
