@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -157,6 +157,16 @@ describe('Modal keeps the keyboard inside', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+
+  test('focus moved behind the dialog by a script comes back to where it was inside', async () => {
+    const user = userEvent.setup();
+    render(<Opener />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    act(() => screen.getByRole('link', { name: 'Behind the backdrop' }).focus());
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
   });
 
   test('from the dialog box itself, Shift+Tab goes to its last control, not to the page behind', async () => {

@@ -50,10 +50,22 @@ export function Modal({ title, onClose, children, footer, onKey, wide }: ModalPr
       }
       if (!event.defaultPrevented && ref.current && wrapTab(event, ref.current)) event.preventDefault();
     };
+    // Focus that lands behind the dialog some other way (a script, the browser restoring focus)
+    // goes back to where it was inside.
+    let lastInside: HTMLElement | null = first ?? ref.current;
+    const onFocusIn = (event: FocusEvent) => {
+      const dialog = ref.current;
+      if (openModals[openModals.length - 1] !== token || !dialog) return;
+      const target = event.target as HTMLElement;
+      if (dialog.contains(target)) lastInside = target;
+      else (lastInside?.isConnected ? lastInside : dialog).focus();
+    };
     document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
     return () => {
       openModals.splice(openModals.indexOf(token), 1);
       document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
       // Back to the opener when it is still on the page (a deleted row's button is not: its
       // screen moves focus on itself).
       if (previous?.isConnected) previous.focus();
