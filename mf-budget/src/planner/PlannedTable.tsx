@@ -10,21 +10,13 @@
 import type { AccountSummary } from '@hf/app-kit';
 import type { CategoryOption } from '@hf/app-kit/editing';
 import { ConfirmDialog } from '@hf/ui';
-import { useQueryClient } from '@tanstack/react-query';
 import { AddItemForm } from './AddItemForm';
 import { PlannedCellEditor } from './PlannedCellEditor';
 import { PlannedItemRow } from './PlannedItemRow';
 import { ScheduleDialog } from './ScheduleDialog';
 import { usePlannedGrid } from './use-planned-grid';
 import { useId, useState } from 'react';
-import {
-  budgetApi,
-  budgetErrorMessage,
-  BUDGET_TEXT,
-  scheduledItemsKey,
-  useBudgetRefresh,
-  type Predictable,
-} from './api';
+import { budgetApi, budgetErrorMessage, BUDGET_TEXT, useBudgetRefresh, type Predictable } from './api';
 import { columnAt, FIXED_COLUMNS } from './grid';
 import { shortMonthLabel } from './months';
 
@@ -56,7 +48,6 @@ export function PlannedTable({
 }: PlannedTableProps) {
   const headingId = useId();
   const refresh = useBudgetRefresh();
-  const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<Predictable | null>(null);
   const [scheduling, setScheduling] = useState<Predictable | null>(null);
   const otherAccountNames = accounts.filter((a) => a.id !== accountId).map((a) => a.name);
@@ -80,13 +71,6 @@ export function PlannedTable({
     } catch (err) {
       onError(budgetErrorMessage(err, BUDGET_TEXT.deleteItem));
     }
-    await refresh();
-  };
-
-  const scheduleSaved = async (updated: Predictable) => {
-    queryClient.setQueryData<Predictable[]>(scheduledItemsKey(accountId), (old) =>
-      old?.map((i) => (i.id === updated.id && !i.is_incoming_transfer ? updated : i)),
-    );
     await refresh();
   };
 
@@ -175,7 +159,7 @@ export function PlannedTable({
         onError={onError}
         onAdded={refresh}
       />
-      {scheduling && <ScheduleDialog item={scheduling} onSaved={scheduleSaved} onClose={() => setScheduling(null)} />}
+      {scheduling && <ScheduleDialog item={scheduling} onClose={() => setScheduling(null)} />}
       {deleting && (
         <ConfirmDialog
           title="Delete Scheduled Item"

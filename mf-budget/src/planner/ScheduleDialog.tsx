@@ -1,7 +1,15 @@
 import { localToday } from '@hf/calendar';
 import { Modal } from '@hf/ui';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { budgetApi, budgetErrorMessage, BUDGET_TEXT, type Predictable } from './api';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  budgetApi,
+  budgetErrorMessage,
+  BUDGET_TEXT,
+  scheduledItemsKey,
+  useBudgetRefresh,
+  type Predictable,
+} from './api';
 import { draftOf, parseScheduleDraft, updateScheduleBody, type DraftField } from './schedule-draft';
 import { ScheduleFields, ScheduleSummary } from './ScheduleFields';
 
@@ -10,15 +18,9 @@ import { ScheduleFields, ScheduleSummary } from './ScheduleFields';
  * with the item's. Save sends the whole schedule when it changed; a refused change (400) shows
  * the server's message here and changes nothing. Escape or Cancel close it and focus the cell again.
  */
-export function ScheduleDialog({
-  item,
-  onSaved,
-  onClose,
-}: {
-  item: Predictable;
-  onSaved: (item: Predictable) => Promise<void>;
-  onClose: () => void;
-}) {
+export function ScheduleDialog({ item, onClose }: { item: Predictable; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const refresh = useBudgetRefresh();
   const formId = useId();
   const messageId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -41,8 +43,13 @@ export function ScheduleDialog({
     setInvalid(null);
     setBusy(true);
     try {
-      await onSaved(await budgetApi.updateItem(item.id, body));
+      const updated = await budgetApi.updateItem(item.id, body);
+      // The row shows the new schedule at once; the refetch brings the other queries in step.
+      queryClient.setQueryData<Predictable[]>(scheduledItemsKey(item.account_id), (old) =>
+        old?.map((i) => (i.id === updated.id && !i.is_incoming_transfer ? updated : i)),
+      );
       onClose();
+      await refresh();
     } catch (err) {
       setInvalid({ field: null, message: budgetErrorMessage(err, BUDGET_TEXT.updateItem) });
     } finally {
