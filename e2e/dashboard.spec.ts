@@ -432,7 +432,7 @@ test.describe('dashboard', () => {
       await route.fulfill({ response, body });
     });
     // The held chunk would hold the page's load event: do not wait for it.
-    await signInWithToken(page, h.user, '/login');
+    await signInWithToken(page, h.user, null);
     await page.goto('/dashboard', { waitUntil: 'commit' });
     await expect.poll(() => cardNames(page)).toEqual(['Net Worth', 'Checking', 'Savings']);
     const checking = chartCard(page, 'Checking');
@@ -463,7 +463,7 @@ test.describe('dashboard', () => {
   }, testInfo) => {
     test.skip(isMobile(testInfo), 'measured once, at desktop width');
     const h = await seedHousehold(request);
-    await signInWithToken(page, h.user, '/login');
+    await signInWithToken(page, h.user, null);
     const scripts = new Map<string, number>();
     page.on('response', async (response) => {
       if (response.request().resourceType() !== 'script' || !response.ok()) return;

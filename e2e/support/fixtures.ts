@@ -109,14 +109,17 @@ export async function ok<T>(res: Promise<{ status: number; body: unknown }>): Pr
   return body as T;
 }
 
-/** Signs the browser in by storing the tokens the way a login does, then opens `path`. */
-export async function signInWithToken(page: Page, user: TestUser, path = '/dashboard'): Promise<void> {
+/**
+ * Signs the browser in by storing the tokens the way a login does, then opens `path`; with `null`
+ * it stays on the login page as loaded signed out (a signed-in `/login` goes to the dashboard).
+ */
+export async function signInWithToken(page: Page, user: TestUser, path: string | null = '/dashboard'): Promise<void> {
   await page.goto('/login');
   await page.evaluate((u) => {
     localStorage.setItem('access_token', u.accessToken);
     if (u.refreshToken) localStorage.setItem('refresh_token', u.refreshToken);
   }, user);
-  await page.goto(path);
+  if (path !== null) await page.goto(path);
 }
 
 /** Signs the browser in on `path` and waits for the screen's title (its level-1 heading). */
