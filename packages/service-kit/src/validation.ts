@@ -88,47 +88,79 @@ function canonicalNumbers(schema: Schema, validate: Validate): Validate {
   });
 }
 
-/** Applies the Name() rule to every string declared as a name, at any depth of the body. */
-function checkNames(schema: unknown, data: unknown, path: string): ValidationError | null {
-  if (!schema || typeof schema !== 'object' || data === null || data === undefined) return null;
+/** Checks `data` at `path` for the Name() rule; null when it holds. */
+type NameCheck = (data: unknown, path: () => string) => ValidationError | null;
+
+/**
+ * The Name() rule for every string declared as a name, at any depth of the body, compiled once
+ * per schema: a check walks only the parts of the body that can hold a name, and writes an
+ * error's path only when there is an error (an import's body holds tens of thousands of rows,
+ * each with a payee). Null when `schema` declares no name.
+ */
+function compileNameCheck(schema: unknown): NameCheck | null {
+  if (!schema || typeof schema !== 'object' || !containsName(schema)) return null;
   const s = schema as Schema;
   if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf)) {
-    for (const branch of (s.anyOf ?? s.oneOf) as unknown[]) {
-      const error = checkNames(branch, data, path);
-      if (error) return error;
+    const branches = ((s.anyOf ?? s.oneOf) as unknown[])
+      .map(compileNameCheck)
+      .filter((c): c is NameCheck => c !== null);
+    return (data, path) => {
+      if (data === null || data === undefined) return null;
+      for (const branch of branches) {
+        const error = branch(data, path);
+        if (error) return error;
+      }
+      return null;
+    };
+  }
+  const blankMessage = typeof s[NAME_BLANK_MESSAGE] === 'string' ? (s[NAME_BLANK_MESSAGE] as string) : null;
+  const items = s.items ? compileNameCheck(s.items) : null;
+  const properties = Object.entries((s.properties ?? {}) as Record<string, unknown>)
+    .map(([name, property]) => ({
+      name,
+      isName: typeof (property as Schema)?.[NAME_BLANK_MESSAGE] === 'string',
+      check: compileNameCheck(property),
+    }))
+    .filter((p): p is { name: string; isName: boolean; check: NameCheck } => p.check !== null);
+  const hasProperties = s.properties !== undefined && s.properties !== null;
+  return (data, path) => {
+    if (data === null || data === undefined) return null;
+    if (blankMessage !== null && typeof data === 'string') {
+      return hasVisibleCharacter(data)
+        ? null
+        : { keyword: 'name', instancePath: path(), params: {}, message: blankMessage };
+    }
+    if (Array.isArray(data)) {
+      if (items === null) return null;
+      for (let i = 0; i < data.length; i++) {
+        const error = items(data[i], () => `${path()}/${i}`);
+        if (error) return error;
+      }
+    } else if (typeof data === 'object' && hasProperties) {
+      const record = data as Record<string, unknown>;
+      for (const { name, isName, check } of properties) {
+        const value = record[name];
+        if (isName && typeof value === 'string') record[name] = normalizedNFC(value);
+        const error = check(record[name], () => `${path()}/${name}`);
+        if (error) return error;
+      }
     }
     return null;
-  }
-  if (typeof s[NAME_BLANK_MESSAGE] === 'string' && typeof data === 'string') {
-    return hasVisibleCharacter(data)
-      ? null
-      : { keyword: 'name', instancePath: path, params: {}, message: s[NAME_BLANK_MESSAGE] as string };
-  }
-  if (Array.isArray(data) && s.items) {
-    for (let i = 0; i < data.length; i++) {
-      const error = checkNames(s.items, data[i], `${path}/${i}`);
-      if (error) return error;
-    }
-  } else if (typeof data === 'object' && !Array.isArray(data) && s.properties) {
-    for (const [name, property] of Object.entries(s.properties as Record<string, unknown>)) {
-      const record = data as Record<string, unknown>;
-      const value = record[name];
-      if (typeof value === 'string' && typeof (property as Schema)?.[NAME_BLANK_MESSAGE] === 'string')
-        record[name] = value.normalize('NFC');
-      const error = checkNames(property, record[name], `${path}/${name}`);
-      if (error) return error;
-    }
-  }
-  return null;
+  };
 }
+
+/** NFC of `text`; text of ASCII characters only is its own NFC (the common case, answered without copying). */
+const normalizedNFC = (text: string): string => (ASCII_ONLY.test(text) ? text : text.normalize('NFC'));
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 function containsName(schema: unknown): boolean {
   return JSON.stringify(schema ?? null).includes(`"${NAME_BLANK_MESSAGE}"`);
 }
 
 function namedBody(schema: Schema, validate: Validate): Validate {
-  if (!containsName(schema)) return validate;
-  return checkedFirst(validate, (data) => checkNames(schema, data, ''));
+  const check = compileNameCheck(schema);
+  if (check === null) return validate;
+  return checkedFirst(validate, (data) => check(data, () => ''));
 }
 
 /** `validate`, after a check of the raw input whose error (if any) is the only one reported. */
