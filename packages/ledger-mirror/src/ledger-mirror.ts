@@ -53,9 +53,10 @@ export interface LedgerMirrorOptions {
  *   is then marked stale.
  * - `ensureFresh(household, minSequence)` before a read: rebuilds the household from svc-ledger's
  *   replay when it was never built or is stale. A `minSequence` (X-Min-Sequence) the consumer has
- *   not reached is checked against the ledger's head first: beyond it, the read is refused at once
- *   (400, docs/decisions/0113-min-sequence-beyond-the-head.md); else the read waits up to 2 s for
- *   the consumer, then rebuilds the household unless it was rebuilt within the last 10 s.
+ *   not reached is checked against the ledger's head while the read waits up to 2 s for the
+ *   consumer: beyond the head, the read is refused as soon as the ledger answers (400,
+ *   docs/decisions/0113-min-sequence-beyond-the-head.md); a read still behind after the wait
+ *   rebuilds the household unless it was rebuilt within the last 10 s.
  */
 export class LedgerMirror {
   private readonly rebuilding = new Map<number, Promise<void>>();
@@ -146,10 +147,26 @@ export class LedgerMirror {
     if (!sync || sync.stale) return this.rebuild(householdId);
     if (minSequence <= sync.sequence) return;
     if (await waitForPosition(pool, consumer, LEDGER_SOURCE, minSequence, 0)) return;
-    // A ledger that does not answer cannot say; the read then waits as for any lagging consumer.
-    const head = await this.options.replay.head().catch(() => null);
-    if (head !== null && minSequence > head) throw badRequest(SEQUENCE_BEYOND_HEAD);
-    if (await waitForPosition(pool, consumer, LEDGER_SOURCE, minSequence, CONSUMER_WAIT_MS)) return;
+    // The head is asked while the read already waits: a write of a moment ago is usually applied
+    // before the ledger answers, and the read need not wait for both one after the other. A head
+    // below the sequence stops the wait and refuses the read; a ledger that does not answer
+    // cannot say, and the read waits as for any lagging consumer.
+    const beyondHead = new AbortController();
+    const beyond = this.options.replay.head().then(
+      (head) => minSequence > head,
+      () => false,
+    );
+    void beyond.then((isBeyond) => isBeyond && beyondHead.abort());
+    const reached = await waitForPosition(
+      pool,
+      consumer,
+      LEDGER_SOURCE,
+      minSequence,
+      CONSUMER_WAIT_MS,
+      beyondHead.signal,
+    );
+    if (reached) return;
+    if (await beyond) throw badRequest(SEQUENCE_BEYOND_HEAD);
     // The consumer is behind (the bus is slow or down): the ledger's replay has the write. At most
     // one rebuild per household per interval, whatever the number of reads that wait.
     await this.rebuildUnlessRecent(householdId, LAGGING_REBUILD_INTERVAL_MS);

@@ -361,7 +361,8 @@ async function currentPosition(pool: pg.Pool, consumer: string, source: string):
 
 /**
  * Read-your-writes (`X-Min-Sequence`): resolves `true` once `consumer` has applied `source`'s
- * event `sequence`, or `false` after `timeoutMs` (the read then answers with what it has).
+ * event `sequence`, or `false` after `timeoutMs` (the read then answers with what it has) or
+ * once `signal` aborts.
  */
 export async function waitForPosition(
   pool: pg.Pool,
@@ -369,21 +370,36 @@ export async function waitForPosition(
   source: string,
   sequence: number,
   timeoutMs = 2000,
+  signal?: AbortSignal,
 ): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   const key = `${consumer}\u0000${source}`;
   for (;;) {
-    if ((await currentPosition(pool, consumer, source)) >= sequence) return true;
-    const left = deadline - Date.now();
-    if (left <= 0) return false;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        positions.off(key, done);
-        resolve();
-      };
-      const timer = setTimeout(done, Math.min(50, left));
-      positions.on(key, done);
-    });
+    // Listening before the read: a commit of this process while the position is being read wakes
+    // the wait at once instead of after the next poll.
+    let woken = false;
+    let wake = () => {
+      woken = true;
+    };
+    const listener = () => wake();
+    positions.on(key, listener);
+    signal?.addEventListener('abort', listener);
+    try {
+      if ((await currentPosition(pool, consumer, source)) >= sequence) return true;
+      const left = deadline - Date.now();
+      if (left <= 0 || signal?.aborted) return false;
+      if (!woken)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(50, left));
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+    } finally {
+      positions.off(key, listener);
+      signal?.removeEventListener('abort', listener);
+    }
+    if (signal?.aborted) return false;
   }
 }

@@ -263,6 +263,16 @@ function describeConsumer(kind: string, makeBus: () => Promise<ConsumerTestBus>)
       await expect(waiting).resolves.toBe(true);
     });
 
+    test('waitForPosition stops with false as soon as its signal aborts (the test ends long before the timeout)', async () => {
+      await start();
+      const stop = new AbortController();
+      const waiting = waitForPosition(pool, consumer, 'svc-ledger', 99, 600_000, stop.signal);
+      setImmediate(() => stop.abort());
+      await expect(waiting).resolves.toBe(false);
+      stop.abort();
+      await expect(waitForPosition(pool, consumer, 'svc-ledger', 99, 600_000, stop.signal)).resolves.toBe(false);
+    });
+
     test('with schemas, an event type it does not know is not handled but moves the position', async () => {
       await start();
       const other = makeEvent(`${ns}.account.renamed.v1`, { name: 'x' }, { source: 'svc-ledger', sequence: 77 });
