@@ -1,6 +1,7 @@
 /** The column-mapping page's pure rules (docs/rules/import.md). */
 import { IMPORT_FILE_EXTENSIONS, IMPORT_MESSAGES } from '@hf/contracts/import-limits';
 import type { CsvAnalysis, MappingConfig } from '@hf/contracts/import';
+import { MONTH_NAMES } from '@hf/calendar';
 
 /** The skipped-rows warning lists this many before its toggle (docs/rules/import.md). */
 export const SKIPPED_PREVIEW_ROWS = 10;
@@ -134,21 +135,6 @@ export function visibleSkippedRows<T>(rows: readonly T[], showAll: boolean): rea
 export function unsureReasons(analysis: Pick<CsvAnalysis, 'reasons'>): CsvAnalysis['reasons'] {
   return analysis.reasons.filter((r) => !r.certain);
 }
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /**
  * A date text that reads as two real days, as a person reads each: `02.03.2018` is "2 March 2018"
