@@ -5,7 +5,7 @@
  */
 import { ACCOUNT_KIND_MESSAGES, isLiability, type AccountKind } from '@hf/contracts/ledger-limits';
 import { fromCents, parseCurrencyInput } from '@hf/money';
-import type { Account } from './api';
+import type { Account } from '@hf/contracts';
 
 export interface KindDraft {
   kind: AccountKind;
