@@ -1,4 +1,5 @@
 import type { Predictable } from '@hf/contracts/budget';
+import { aPredictable } from '@hf/app-kit/testing/budget';
 import {
   amountCellText,
   amountEditText,
@@ -11,27 +12,9 @@ import {
 } from './grid';
 import { horizonMonths, longMonthLabel, shiftMonth, shortMonthLabel } from './months';
 
-const item = (extra: Partial<Predictable>): Predictable => ({
-  id: 1,
-  account_id: 1,
-  item_type: 'payment',
-  payee: 'Landlord',
-  category: 'Rent',
-  category_id: 2,
-  day_of_month: 31,
-  values: {},
-  transfer_account_id: null,
-  is_incoming_transfer: false,
-  frequency: 'monthly',
-  interval: null,
-  days_of_month: null,
-  start_date: null,
-  end_date: null,
-  weekend: 'keep',
-  occurrences: {},
-  next_dates: [],
-  ...extra,
-});
+/** A rent payment on day 31 of account 1, in Rent. */
+const item = (extra: Partial<Predictable>): Predictable =>
+  aPredictable({ id: 1, payee: 'Landlord', category: 'Rent', category_id: 2, day_of_month: 31, ...extra });
 
 describe('grid cells', () => {
   it('a zero shows as a dash, other amounts as dollars; the editor opens with plain decimals', () => {
