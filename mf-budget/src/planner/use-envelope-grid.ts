@@ -1,17 +1,15 @@
 /**
- * The envelopes table used like The Predictables grid, with the same keyboard model (imported
- * from use-planned-grid): arrows, Home and End move between the Amount and Rollover cells, Enter,
+ * The envelopes table used like The Predictables grid, with the same editing and keys
+ * (useCellEditing): arrows, Home and End move between the Amount and Rollover cells, Enter,
  * F2 or a typed character edits, Enter saves and goes down, Tab saves and goes across, Escape
  * cancels, leaving the editor saves. The Rollover cell's editor is a checkbox (Space ticks it).
  * A change is saved for the month on screen (PUT /budget/category/:id with `month`, so a
  * carried-forward month becomes its own and earlier months stay as they were).
  */
 import { dollarsToCents, fromCents } from '@hf/money';
-import { useRef, useState, type KeyboardEvent } from 'react';
 import { budgetApi, budgetErrorMessage, BUDGET_TEXT, type Envelope } from './api';
 import { amountEditText, parseAmountEdit } from './grid';
-import type { Cell } from './PlannedItemRow';
-import { onCellKeyDown, onEditorKeyDown, useActiveCell, type Editing } from './use-planned-grid';
+import { useCellEditing } from './use-planned-grid';
 
 /** The editable cells of an envelope row, in order. */
 export const ENVELOPE_COLUMNS = ['amount', 'rollover'] as const;
@@ -47,60 +45,29 @@ export interface EnvelopeGridOptions {
 }
 
 export function useEnvelopeGrid({ list, month, onError, refresh }: EnvelopeGridOptions) {
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const editingRef = useRef<Editing | null>(null);
-  editingRef.current = editing;
-  const columnCount = ENVELOPE_COLUMNS.length;
-  const { tableRef, activeCell, setActive, moveTo, refocus } = useActiveCell(list.length, columnCount, editing);
-
-  const startEdit = (cell: Cell, initial?: string) => {
-    const envelope = list[cell.row];
-    const column = ENVELOPE_COLUMNS[cell.col];
-    if (!envelope || !column) return;
-    onError(null);
-    setActive(cell);
-    // A character typed on the Rollover cell opens its checkbox as it is.
-    const text = initial !== undefined && column === 'amount' ? initial : editText(envelope, column);
-    setEditing({ ...cell, itemId: envelope.id, text });
-  };
-
-  const commit = async (then?: Cell) => {
-    const edit = editingRef.current;
-    if (!edit) return;
-    editingRef.current = null;
-    setEditing(null);
-    if (then) moveTo(then);
-    else refocus();
-    const envelope = list.find((e) => e.id === edit.itemId);
-    const column = ENVELOPE_COLUMNS[edit.col];
-    if (!envelope || !column) return;
-    const change = envelopeChange(envelope, column, edit.text);
-    if (change === null) return;
-    if ('message' in change) return onError(change.message);
-    try {
-      await budgetApi.updateEnvelope(envelope.id, { month, ...change });
-    } catch (err) {
-      onError(budgetErrorMessage(err, BUDGET_TEXT.saveEnvelope));
-    }
-    await refresh();
-  };
-
-  const cancel = () => {
-    editingRef.current = null;
-    setEditing(null);
-    refocus();
-  };
-
-  const onCellKey = (event: KeyboardEvent<HTMLElement>, cell: Cell) => {
-    if (editing || event.defaultPrevented) return;
-    onCellKeyDown(event, cell, { rowCount: list.length, columnCount, moveTo, startEdit });
-  };
-
-  const onEditorKey = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.nativeEvent.isComposing || !editing) return;
-    onEditorKeyDown(event, editing, list, { commit, cancel });
-  };
-
-  const setEditingText = (text: string) => setEditing((e) => (e ? { ...e, text } : e));
-  return { tableRef, activeCell, setActive, editing, setEditingText, startEdit, commit, onCellKey, onEditorKey };
+  return useCellEditing(list, ENVELOPE_COLUMNS.length, {
+    onError,
+    canEdit: (cell) => list[cell.row] !== undefined && ENVELOPE_COLUMNS[cell.col] !== undefined,
+    open: (cell, initial) => {
+      const envelope = list[cell.row];
+      const column = ENVELOPE_COLUMNS[cell.col];
+      // A character typed on the Rollover cell opens its checkbox as it is.
+      const text = initial !== undefined && column === 'amount' ? initial : editText(envelope, column);
+      return { ...cell, itemId: envelope.id, text };
+    },
+    save: async (edit) => {
+      const envelope = list.find((e) => e.id === edit.itemId);
+      const column = ENVELOPE_COLUMNS[edit.col];
+      if (!envelope || !column) return;
+      const change = envelopeChange(envelope, column, edit.text);
+      if (change === null) return;
+      if ('message' in change) return onError(change.message);
+      try {
+        await budgetApi.updateEnvelope(envelope.id, { month, ...change });
+      } catch (err) {
+        onError(budgetErrorMessage(err, BUDGET_TEXT.saveEnvelope));
+      }
+      await refresh();
+    },
+  });
 }

@@ -139,39 +139,40 @@ export function useActiveCell(rowCount: number, columnCount: number, editing: Ed
 }
 
 /**
- * The grid used like a spreadsheet: the active cell (keyboard moves focus it), the cell being
- * edited and its text, and the keys of both (see PlannedTable).
+ * What a grid tells the shared editing: whether a cell can be edited, the editor it opens (null:
+ * none, e.g. the Schedule cell opens its dialog instead), and how a finished edit is saved.
  */
-export function usePlannedGrid(options: PlannedGridOptions) {
-  const { accountId, items, months, resolveCategory, onError, refresh, onEditSchedule } = options;
-  const queryClient = useQueryClient();
+export interface CellEditingRules {
+  canEdit: (cell: Cell) => boolean;
+  open: (cell: Cell, initial: string | undefined) => Editing | null;
+  /** Called once the editor is closed and the active cell has moved. */
+  save: (edit: Editing) => Promise<void>;
+  onError: (message: string | null) => void;
+}
+
+/**
+ * A grid used like a spreadsheet (The Predictables, the envelopes): the active cell (keyboard
+ * moves focus it), the cell being edited and its text, and the keys of both.
+ */
+export function useCellEditing(
+  rows: readonly { id: number; is_incoming_transfer?: boolean }[],
+  columnCount: number,
+  rules: CellEditingRules,
+) {
   const [editing, setEditing] = useState<Editing | null>(null);
   const editingRef = useRef<Editing | null>(null);
   editingRef.current = editing;
-  const columnCount = FIXED_COLUMNS.length + months.length;
-  const { tableRef, activeCell, setActive, moveTo, refocus } = useActiveCell(items.length, columnCount, editing);
-
-  const editable = (item: Predictable, col: number) => isEditable(item, col, months);
+  const { tableRef, activeCell, setActive, moveTo, refocus } = useActiveCell(rows.length, columnCount, editing);
 
   const startEdit = (cell: Cell, initial?: string) => {
-    const item = items[cell.row];
-    if (!item || !editable(item, cell.col)) return;
-    onError(null);
+    if (!rules.canEdit(cell)) return;
+    rules.onError(null);
     setActive({ row: cell.row, col: cell.col });
-    if (columnAt(cell.col, months) === 'schedule') {
-      onEditSchedule(item);
-      return;
-    }
-    const text = initial ?? editText(item, cell.col, months);
-    setEditing({ ...cell, itemId: item.id, text });
+    const next = rules.open(cell, initial);
+    if (next) setEditing(next);
   };
 
-  const replaceItem = (updated: Predictable) =>
-    queryClient.setQueryData<Predictable[]>(scheduledItemsKey(accountId), (old) =>
-      old?.map((i) => (i.id === updated.id ? updated : i)),
-    );
-
-  /** Saves the edited cell (when changed); `then` moves the active cell afterwards. */
+  /** Closes the editor and saves its edit; `then` moves the active cell first. */
   const commit = async (then?: Cell) => {
     const edit = editingRef.current;
     if (!edit) return;
@@ -179,13 +180,7 @@ export function usePlannedGrid(options: PlannedGridOptions) {
     setEditing(null);
     if (then) moveTo(then);
     else refocus();
-    const item = items.find((i) => i.id === edit.itemId && !i.is_incoming_transfer);
-    if (!item) return;
-    try {
-      await saveCell(item, edit.col, edit.text, { months, resolveCategory, onError, replaceItem });
-    } finally {
-      await refresh();
-    }
+    await rules.save(edit);
   };
 
   const cancel = () => {
@@ -196,25 +191,52 @@ export function usePlannedGrid(options: PlannedGridOptions) {
 
   const onCellKey = (event: KeyboardEvent<HTMLElement>, cell: Cell) => {
     if (editing || event.defaultPrevented) return;
-    onCellKeyDown(event, cell, { rowCount: items.length, columnCount, moveTo, startEdit });
+    onCellKeyDown(event, cell, { rowCount: rows.length, columnCount, moveTo, startEdit });
   };
 
   const onEditorKey = (event: KeyboardEvent<HTMLElement>) => {
     if (event.defaultPrevented || event.nativeEvent.isComposing || !editing) return;
-    onEditorKeyDown(event, editing, items, { commit, cancel });
+    onEditorKeyDown(event, editing, rows, { commit, cancel });
   };
 
   const setEditingText = (text: string) => setEditing((e) => (e ? { ...e, text } : e));
-  return {
-    tableRef,
-    activeCell,
-    setActive,
-    editing,
-    setEditingText,
-    editable,
-    startEdit,
-    commit,
-    onCellKey,
-    onEditorKey,
-  };
+  return { tableRef, activeCell, setActive, editing, setEditingText, startEdit, commit, onCellKey, onEditorKey };
+}
+
+/** The Predictables grid: amounts by month, payee and category edited in place, the Schedule cell by its dialog. */
+export function usePlannedGrid(options: PlannedGridOptions) {
+  const { accountId, items, months, resolveCategory, onError, refresh, onEditSchedule } = options;
+  const queryClient = useQueryClient();
+  const editable = (item: Predictable, col: number) => isEditable(item, col, months);
+
+  const replaceItem = (updated: Predictable) =>
+    queryClient.setQueryData<Predictable[]>(scheduledItemsKey(accountId), (old) =>
+      old?.map((i) => (i.id === updated.id ? updated : i)),
+    );
+
+  const grid = useCellEditing(items, FIXED_COLUMNS.length + months.length, {
+    onError,
+    canEdit: (cell) => {
+      const item = items[cell.row];
+      return item !== undefined && editable(item, cell.col);
+    },
+    open: (cell, initial) => {
+      const item = items[cell.row];
+      if (columnAt(cell.col, months) === 'schedule') {
+        onEditSchedule(item);
+        return null;
+      }
+      return { ...cell, itemId: item.id, text: initial ?? editText(item, cell.col, months) };
+    },
+    save: async (edit) => {
+      const item = items.find((i) => i.id === edit.itemId && !i.is_incoming_transfer);
+      if (!item) return;
+      try {
+        await saveCell(item, edit.col, edit.text, { months, resolveCategory, onError, replaceItem });
+      } finally {
+        await refresh();
+      }
+    },
+  });
+  return { ...grid, editable };
 }
