@@ -377,3 +377,117 @@ export type MergeCategoriesBody = Static<typeof MergeCategoriesBody>;
 /** GET /api/payees/: payee names of actual (non-budgeted, non-transfer) rows, most used first. */
 export const PayeeList = Type.Array(Type.String());
 export type PayeeList = Static<typeof PayeeList>;
+
+/**
+ * GET /api/payees/usage: every payee of the household's actual rows (not budgeted, not transfer
+ * legs, not an account's name) with its row count and last date, most used first.
+ */
+export const PayeeUsage = Type.Object({ payee: Type.String(), count: Type.Integer(), last_date: Type.String() });
+export type PayeeUsage = Static<typeof PayeeUsage>;
+export const PayeeUsageList = Type.Array(PayeeUsage);
+export type PayeeUsageList = Static<typeof PayeeUsageList>;
+
+/**
+ * POST /api/payees/rename: `from` (a payee exactly as listed) becomes `to` (the Name rule) on every
+ * actual row of the household; onto an existing name it merges them. `dry_run: true` answers the
+ * same counts and changes nothing. A transfer payee (an account's name), a payee with no rows and
+ * the same name answer 400.
+ */
+export const RenamePayeeBody = Type.Object(
+  {
+    from: Text(LEDGER_LIMITS.payee, 1),
+    to: Payee(LEDGER_LIMITS.payee),
+    dry_run: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type RenamePayeeBody = Static<typeof RenamePayeeBody>;
+export const RenamePayeeResponse = Type.Object({
+  message: Type.String(),
+  from: Type.String(),
+  to: Type.String(),
+  /** Rows that change (or would, on a dry run). */
+  renamed: Type.Integer(),
+  /** Rows that already had the name `to` before the rename (> 0: a merge). */
+  existing: Type.Integer(),
+  dry_run: Type.Boolean(),
+});
+export type RenamePayeeResponse = Static<typeof RenamePayeeResponse>;
+
+/**
+ * GET /api/payees/suggestion?payee=&amount=&account_id=&today=: the category for a new row with that
+ * payee. From history: the category most used with the payee (case-insensitive) on actual rows
+ * dated in the 12 months up to `today` (the caller's local date; default the server's), ties to
+ * the most recent. All fields null when there is none.
+ */
+export const PayeeSuggestionQuery = Type.Object(
+  {
+    payee: Text(LEDGER_LIMITS.payee),
+    amount: Type.Optional(Amount),
+    account_id: Type.Optional(Id),
+    today: Type.Optional(CalendarDateString),
+  },
+  { additionalProperties: false },
+);
+export type PayeeSuggestionQuery = Static<typeof PayeeSuggestionQuery>;
+export const SUGGESTION_SOURCES = ['rule', 'history'] as const;
+export const PayeeSuggestion = Type.Object({
+  category_id: NullableId,
+  category_name: NullableString,
+  source: Type.Unsafe<(typeof SUGGESTION_SOURCES)[number] | null>({
+    type: ['string', 'null'],
+    enum: [...SUGGESTION_SOURCES, null],
+  }),
+  rule_id: NullableId,
+});
+export type PayeeSuggestion = Static<typeof PayeeSuggestion>;
+
+// ---------------------------------------------------------------------------------------------
+// Statement reconciliation (docs/decisions/0125-statement-reconciliation.md)
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/accounts/:id/reconciliations: opens one (or answers the open one, with these values). */
+export const OpenReconciliationBody = Type.Object(
+  { statement_date: CalendarDateString, statement_balance: Amount },
+  { additionalProperties: false },
+);
+export type OpenReconciliationBody = Static<typeof OpenReconciliationBody>;
+
+/** POST /api/accounts/:id/reconciliations/:rid/finish */
+export const FinishReconciliationBody = Type.Object(
+  { adjust: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type FinishReconciliationBody = Static<typeof FinishReconciliationBody>;
+
+export const ReconciliationParams = Type.Object({ id: Id, rid: Id }, { additionalProperties: false });
+export type ReconciliationParams = Static<typeof ReconciliationParams>;
+
+/** A statement reconciliation; money in the register's units. */
+export const Reconciliation = Type.Object({
+  id: Id,
+  account_id: Id,
+  statement_date: Type.String(),
+  statement_balance: Type.Number(),
+  /** open | finished */
+  status: Type.Union([Type.Literal('open'), Type.Literal('finished')]),
+  /** starting_balance + cleared rows dated on or before statement_date, now. */
+  cleared_balance: Type.Number(),
+  /** statement_balance - cleared_balance: what an adjustment would add. */
+  difference: Type.Number(),
+  /** Rows it marked reconciled (finished only, else 0). */
+  reconciled_count: Type.Integer(),
+  /** The "Reconciliation adjustment" row it added, or null. */
+  adjustment_transaction_id: NullableId,
+  finished_at: NullableString,
+});
+export type Reconciliation = Static<typeof Reconciliation>;
+
+/** GET /api/accounts/:id/reconciliations: the open one and the finished ones, newest first. */
+export const ReconciliationList = Type.Object({
+  open: Type.Union([Reconciliation, Type.Null()]),
+  finished: Type.Array(Reconciliation),
+});
+export type ReconciliationList = Static<typeof ReconciliationList>;
+
+export const RECONCILIATION_ADJUSTMENT_PAYEE = 'Reconciliation adjustment';

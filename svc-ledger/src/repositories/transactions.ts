@@ -7,7 +7,7 @@ import type { LedgerWrite } from './events';
 import { categoryPathSql, epochMicros, isoText, type PoolClient, type Queryable } from './sql';
 
 /** The stored row (money in cents), as TxRow. */
-const rowColumns = (
+export const rowColumns = (
   t: string,
 ) => `${t}.id, ${t}.household_id, ${t}.account_id, ${t}.date, ${t}.payee, ${t}.amount, ${t}.status, ${t}.notes,
   ${t}.category_id, ${t}.is_budgeted, ${t}.schedule_id, ${t}.schedule_month, ${t}.transfer_id, ${t}.transfer_account_id,

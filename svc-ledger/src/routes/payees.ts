@@ -1,12 +1,95 @@
-import { identityOf } from '@hf/service-kit';
+import { badRequest, identityOf, notFound } from '@hf/service-kit';
 import type { FastifyInstance } from 'fastify';
-import { LEDGER_LIMITS, PayeeList } from '@hf/contracts/ledger';
+import { isValidDate, localToday } from '@hf/calendar';
+import {
+  LEDGER_LIMITS,
+  PayeeList,
+  PayeeSuggestion,
+  PayeeSuggestionQuery,
+  PayeeUsageList,
+  RenamePayeeBody,
+  RenamePayeeResponse,
+} from '@hf/contracts/ledger';
+import { normalizeName } from '@hf/contracts/names';
+import { renameMessage, renameRefusal, suggestionWindowStart } from '../domain/payees';
+import { findAccount } from '../repositories/accounts';
+import { insertHistory } from '../repositories/history';
+import { accountNames, historySuggestion, payeeUsage, renameCounts, renamePayeeRows } from '../repositories/payees';
 import { payeesByUse } from '../repositories/search';
-import { LEDGER_ERRORS } from '../route-helpers';
+import { announceChanged } from '../repositories/transaction-writes';
+import { ACCOUNT_NOT_FOUND, LEDGER_ERRORS } from '../route-helpers';
+import { runWrite } from '../write';
 
-/** GET /api/payees/: payee names of actual rows (not budgeted, not transfer legs), most used first. */
+const NO_SUGGESTION: PayeeSuggestion = { category_id: null, category_name: null, source: null, rule_id: null };
+
+/**
+ * Payees: GET /api/payees/ (names, most used first), GET /api/payees/usage (names with row count
+ * and last date), POST /api/payees/rename (rename and merge, with a dry run) and
+ * GET /api/payees/suggestion (a new row's category from history).
+ */
 export async function payeeRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/payees/', { schema: { response: { 200: PayeeList, ...LEDGER_ERRORS } } }, async (request) =>
     payeesByUse(app.db, identityOf(request).householdId, LEDGER_LIMITS.payees),
+  );
+
+  app.get('/api/payees/usage', { schema: { response: { 200: PayeeUsageList, ...LEDGER_ERRORS } } }, async (request) =>
+    payeeUsage(app.db, identityOf(request).householdId),
+  );
+
+  app.post<{ Body: RenamePayeeBody }>(
+    '/api/payees/rename',
+    { schema: { body: RenamePayeeBody, response: { 200: RenamePayeeResponse, ...LEDGER_ERRORS } } },
+    async (request, reply) => {
+      const actor = identityOf(request);
+      const { from } = request.body;
+      const to = normalizeName(request.body.to);
+      const dryRun = request.body.dry_run === true;
+      const check = async (q: Parameters<typeof renameCounts>[0]) => {
+        const counts = await renameCounts(q, actor.householdId, from, to);
+        const refusal = renameRefusal(from, to, await accountNames(q, actor.householdId), counts);
+        if (refusal) throw badRequest(refusal);
+        return counts;
+      };
+      if (dryRun) {
+        const counts = await check(app.db);
+        return { message: renameMessage(to, counts, true), from, to, ...counts, dry_run: true };
+      }
+      const counts = await runWrite(app, reply, actor, async (w) => {
+        const { existing } = await check(w.client);
+        const changes = await renamePayeeRows(w.client, actor.householdId, from, to);
+        w.touchRows(changes.map((c) => c.after));
+        await insertHistory(
+          w.client,
+          w.householdId,
+          w.userId,
+          changes.map((c) => ({
+            transaction_id: c.after.id,
+            action: 'payee_renamed',
+            old_values: { payee: from },
+            new_values: { payee: to },
+          })),
+        );
+        announceChanged(w, 'payee_renamed')(changes);
+        return { renamed: changes.length, existing };
+      });
+      return { message: renameMessage(to, counts, false), from, to, ...counts, dry_run: false };
+    },
+  );
+
+  app.get<{ Querystring: PayeeSuggestionQuery }>(
+    '/api/payees/suggestion',
+    { schema: { querystring: PayeeSuggestionQuery, response: { 200: PayeeSuggestion, ...LEDGER_ERRORS } } },
+    async (request) => {
+      const { householdId } = identityOf(request);
+      const { payee, account_id: accountId, today: asked } = request.query;
+      if (asked !== undefined && !isValidDate(asked)) throw badRequest('Please enter a valid date for today.');
+      if (accountId !== undefined && !(await findAccount(app.db, householdId, accountId)))
+        throw notFound(ACCOUNT_NOT_FOUND);
+      if (payee.trim() === '') return NO_SUGGESTION;
+      const today = asked ?? localToday();
+      return (
+        (await historySuggestion(app.db, householdId, payee, suggestionWindowStart(today), today)) ?? NO_SUGGESTION
+      );
+    },
   );
 }
