@@ -13,6 +13,7 @@ import { importRoutes } from './routes/internal/import';
 import { replayRoutes } from './routes/internal/replay';
 import { payeeRoutes } from './routes/payees';
 import { registerRoutes } from './routes/register';
+import { ruleRoutes } from './routes/rules';
 import { transactionRoutes } from './routes/transactions';
 import { transferRoutes } from './routes/transfers';
 
@@ -65,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await scope.register(importRoutes);
       await scope.register(budgetedRowRoutes);
       await scope.register(replayRoutes);
+      await scope.register(ruleRoutes);
     },
   });
   // Read by the register route at request time (route scopes see root decorations).

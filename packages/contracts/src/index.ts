@@ -18,3 +18,4 @@ export * from './import';
 export * from './names';
 export * from './compact-rows';
 export * from './wording';
+export * from './rules';

@@ -1,0 +1,138 @@
+import type { RuleActions, RuleCondition, RuleDefinition } from '../domain/rules';
+import type { PoolClient, Queryable } from './sql';
+
+/** Advisory lock key (with the household id) held by a write of a household's rules. */
+const LOCK_RULES = 7_272_907;
+
+export interface StoredRule extends RuleDefinition {
+  position: number;
+}
+
+/**
+ * The household's rules in order. A category deleted since the rule was saved is no action
+ * (the rule's other actions still apply).
+ */
+export async function rulesOf(q: Queryable, householdId: number): Promise<StoredRule[]> {
+  const result = await q.query<{
+    id: number;
+    name: string;
+    position: number;
+    conditions: RuleCondition[];
+    actions: RuleActions;
+    category_exists: boolean;
+  }>(
+    `SELECT r.id, r.name, r.position, r.conditions, r.actions, c.id IS NOT NULL AS category_exists
+     FROM rules r
+     LEFT JOIN categories c ON c.household_id = r.household_id AND c.id = (r.actions->>'category_id')::int
+     WHERE r.household_id = $1 ORDER BY r.position, r.id`,
+    [householdId],
+  );
+  return result.rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    position: r.position,
+    conditions: r.conditions,
+    actions: { ...r.actions, category_id: r.category_exists ? r.actions.category_id : null },
+  }));
+}
+
+/** Serialises the household's rule writes (positions stay 1..n) until the transaction ends. */
+export async function lockRules(client: PoolClient, householdId: number): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_RULES, householdId]);
+}
+
+export async function findRule(q: Queryable, householdId: number, id: number): Promise<StoredRule | null> {
+  return (await rulesOf(q, householdId)).find((r) => r.id === id) ?? null;
+}
+
+export async function insertRule(
+  client: PoolClient,
+  householdId: number,
+  rule: Omit<RuleDefinition, 'id'>,
+): Promise<number> {
+  const result = await client.query<{ id: number }>(
+    `INSERT INTO rules (household_id, name, position, conditions, actions)
+     SELECT $1, $2, coalesce(max(position), 0) + 1, $3::jsonb, $4::jsonb FROM rules WHERE household_id = $1
+     RETURNING id`,
+    [householdId, rule.name, JSON.stringify(rule.conditions), JSON.stringify(rule.actions)],
+  );
+  return result.rows[0].id;
+}
+
+export async function countRules(q: Queryable, householdId: number): Promise<number> {
+  const result = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM rules WHERE household_id = $1', [
+    householdId,
+  ]);
+  return result.rows[0].n;
+}
+
+/** False when the rule is not the household's. */
+export async function updateRule(
+  client: PoolClient,
+  householdId: number,
+  id: number,
+  rule: Omit<RuleDefinition, 'id'>,
+): Promise<boolean> {
+  const result = await client.query(
+    `UPDATE rules SET name = $3, conditions = $4::jsonb, actions = $5::jsonb, updated_at = now()
+     WHERE household_id = $1 AND id = $2`,
+    [householdId, id, rule.name, JSON.stringify(rule.conditions), JSON.stringify(rule.actions)],
+  );
+  return result.rowCount === 1;
+}
+
+/** Deletes the rule and closes the gap in positions; false when it is not the household's. */
+export async function deleteRule(client: PoolClient, householdId: number, id: number): Promise<boolean> {
+  const result = await client.query('DELETE FROM rules WHERE household_id = $1 AND id = $2', [householdId, id]);
+  if (result.rowCount !== 1) return false;
+  await setPositions(
+    client,
+    householdId,
+    (await rulesOf(client, householdId)).map((r) => r.id),
+  );
+  return true;
+}
+
+/** Positions 1..n in the order of `ids` (every rule of the household). */
+export async function setPositions(client: PoolClient, householdId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await client.query(
+    `UPDATE rules r SET position = u.position, updated_at = now()
+     FROM unnest($2::int[]) WITH ORDINALITY AS u(id, position)
+     WHERE r.household_id = $1 AND r.id = u.id AND r.position IS DISTINCT FROM u.position::int`,
+    [householdId, ids],
+  );
+}
+
+/** The fields a rule reads and changes, of the household's actual rows (not budgeted, not transfer legs, not deleted). */
+export interface RuleCandidateRow {
+  id: number;
+  account_id: number;
+  account_name: string;
+  date: string;
+  payee: string;
+  amount: number;
+  notes: string;
+  category_id: number | null;
+}
+
+/**
+ * Every row a rule may change, newest first. An account condition of the rule narrows the read
+ * (the other conditions are judged by the domain module, accent-insensitively).
+ */
+export async function ruleCandidateRows(
+  q: Queryable,
+  householdId: number,
+  accountIds: readonly number[] | null,
+): Promise<RuleCandidateRow[]> {
+  const result = await q.query<RuleCandidateRow>(
+    `SELECT t.id, t.account_id, a.name AS account_name, to_char(t.date, 'YYYY-MM-DD') AS date, t.payee,
+       t.amount::float8 AS amount, t.notes, t.category_id
+     FROM transactions t JOIN accounts a ON a.id = t.account_id AND a.deleted_at IS NULL
+     WHERE t.household_id = $1 AND t.deleted_at IS NULL AND NOT t.is_budgeted AND t.transfer_id IS NULL
+       ${accountIds ? 'AND t.account_id = ANY($2::int[])' : ''}
+     ORDER BY t.date DESC, t.id DESC`,
+    accountIds ? [householdId, accountIds] : [householdId],
+  );
+  return result.rows;
+}
