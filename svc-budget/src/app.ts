@@ -11,6 +11,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { envelopeRoutes } from './routes/envelopes';
 import { goalRoutes } from './routes/goals';
 import { predictableRoutes } from './routes/predictables';
+import { scenarioRoutes } from './routes/scenarios';
 
 export interface AppOptions extends BaseAppOptions {
   /** svc-ledger's base URL: its replay and its budgeted-row routes. */
@@ -46,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routes: async (scope) => {
       await scope.register(goalRoutes);
       await scope.register(envelopeRoutes);
+      await scope.register(scenarioRoutes);
       await scope.register(predictableRoutes);
       await scope.register(dashboardRoutes);
     },

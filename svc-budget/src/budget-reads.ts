@@ -6,7 +6,7 @@ import { fromCents, type Cents } from '@hf/money';
 import type { Pool } from '@hf/service-kit';
 import { resolveEnvelopes, spentFunction } from './domain/envelope-views';
 import { envelopeChain, type EnvelopeMonth, type EnvelopeRecord } from './domain/envelopes';
-import { envelopeDrawdown, projectBalances, type ProjectedPoint } from './domain/projection';
+import { envelopeDrawdown, projectBalances, type ProjectedPoint, type ProjectionRow } from './domain/projection';
 import { projectionState } from './repositories/budget-versions';
 import { householdEnvelopes } from './repositories/envelopes';
 import type { GoalRow } from './repositories/goals';
@@ -98,7 +98,10 @@ export async function projectHousehold(
   view: HouseholdView,
   today: CalendarDate,
   fullHistory: boolean,
+  /** A what-if scenario's changes to the rows (never kept: computed for each read). */
+  adjustRows?: AdjustRows,
 ): Promise<HouseholdProjection> {
+  if (adjustRows) return computeProjection(pool, householdId, view, today, fullHistory, adjustRows);
   let kept = projections.get(pool);
   if (!kept) projections.set(pool, (kept = new Map()));
   const key = `${householdId}|${today}|${fullHistory}|${await projectionState(pool, householdId, 'svc-budget')}`;
@@ -114,12 +117,16 @@ export async function projectHousehold(
   return projection;
 }
 
+/** Answers the rows each account's projection is computed from, given the real ones (by account). */
+export type AdjustRows = (rows: Map<number, ProjectionRow[]>) => Map<number, ProjectionRow[]>;
+
 async function computeProjection(
   pool: Pool,
   householdId: number,
   view: HouseholdView,
   today: CalendarDate,
   fullHistory: boolean,
+  adjustRows?: AdjustRows,
 ): Promise<HouseholdProjection> {
   const start = fullHistory ? addMonths(today, -12) : addMonths(firstOfMonth(today), -1);
   const end = addMonths(today, BUDGET_HORIZON_MONTHS);
@@ -130,11 +137,13 @@ async function computeProjection(
     pendingAndCleared(pool, ids, today),
     envelopeMonths(pool, householdId, view, ids, today.slice(0, 7)),
   ]);
+  const adjusted = adjustRows?.(new Map([...rows].map(([id, r]) => [id, r.rows])));
   const series = ids.map((id) => {
     const account = view.accounts.get(id)!;
     const { byMonth, chain } = envelopes.get(id)!;
     const draws = envelopeDrawdown(today, end, chain.get(today.slice(0, 7)) ?? [], byMonth);
-    const { opening, rows: accountRows } = rows.get(id)!;
+    const { opening } = rows.get(id)!;
+    const accountRows = adjusted?.get(id) ?? rows.get(id)!.rows;
     return {
       account,
       points: projectBalances(account.starting_balance + opening, accountRows, draws, today, start, end),

@@ -58,7 +58,11 @@ export const BUDGET_MESSAGES = {
   duplicateEnvelope: 'This category already has an envelope for this month.',
   outsideHorizon: 'The month is outside the 12 months of the budget.',
   negativeAmount: 'The amount must not be negative: the type gives the sign.',
+  scenarioNotFound: 'Scenario not found.',
 } as const;
+
+/** What-if scenarios: at most this many per household and changes per scenario; name length. */
+export const SCENARIO_LIMITS = { perHousehold: 50, changes: 200, name: 100 } as const;
 
 /** Envelope progress colours (docs/rules/envelopes-and-jars.md): remaining share thresholds. */
 export const ENVELOPE_THRESHOLDS = { red: 0.1, orange: 0.25 } as const;

@@ -9,7 +9,7 @@ import Type, { type Static } from 'typebox';
 import { Amount, CalendarDateString, Id, NullableId, NullableString, Text } from './common';
 import { AccountKindSchema } from './ledger';
 import { Name, Payee } from './names';
-import { BUDGET_LIMITS } from './budget-limits';
+import { BUDGET_LIMITS, SCENARIO_LIMITS } from './budget-limits';
 
 export * from './budget-limits';
 
@@ -255,7 +255,11 @@ export type UpdateJarBody = Static<typeof UpdateJarBody>;
 // ---------------------------------------------------------------------------------------------
 
 export const ProjectionQuery = Type.Object(
-  { fullHistory: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])) },
+  {
+    fullHistory: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+    /** A what-if scenario of the household (see Scenario): the projection with its changes applied. */
+    scenario: Type.Optional(Id),
+  },
   { additionalProperties: false },
 );
 export type ProjectionQuery = Static<typeof ProjectionQuery>;
@@ -321,3 +325,93 @@ export const WidgetData = Type.Object({
   ),
 });
 export type WidgetData = Static<typeof WidgetData>;
+
+// ---------------------------------------------------------------------------------------------
+// What-if scenarios (docs/decisions/0123-what-if-scenarios.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One change of a what-if scenario. Amounts are positive dollars (the type gives the sign), months
+ * `YYYY-MM-01` within the 12 months of the budget, dates within them and not before today.
+ * - `add_item`: a new Predictable on `account_id` (the create body's fields) with `amount` in every
+ *   month from `start_month` on (filled forward).
+ * - `change_amount`: the item's amount becomes `amount` from `start_month` on (0 clears).
+ * - `stop_item`: the item has no amount from `start_month` on.
+ * - `one_off`: one payment or deposit on `date` (applied: a `once` item).
+ * An item of another household answers 404, as any id of another household.
+ */
+export const ScenarioAddItem = Type.Object(
+  {
+    kind: Type.Literal('add_item'),
+    account_id: Id,
+    payee: Payee(BUDGET_LIMITS.payee),
+    item_type: ItemType,
+    category_id: Type.Optional(NullableId),
+    categoryName: Type.Optional(Text(BUDGET_LIMITS.categoryText)),
+    day_of_month: Type.Optional(ScheduleDayInput),
+    ...SCHEDULE_INPUT_FIELDS,
+    amount: Amount,
+    start_month: MonthKeyFirst,
+  },
+  { additionalProperties: false },
+);
+export const ScenarioChangeAmount = Type.Object(
+  { kind: Type.Literal('change_amount'), item_id: Id, start_month: MonthKeyFirst, amount: Amount },
+  { additionalProperties: false },
+);
+export const ScenarioStopItem = Type.Object(
+  { kind: Type.Literal('stop_item'), item_id: Id, start_month: MonthKeyFirst },
+  { additionalProperties: false },
+);
+export const ScenarioOneOff = Type.Object(
+  {
+    kind: Type.Literal('one_off'),
+    account_id: Id,
+    item_type: ItemType,
+    date: CalendarDateString,
+    amount: Amount,
+    /** Default: "One-off payment" / "One-off deposit". */
+    payee: Type.Optional(Payee(BUDGET_LIMITS.payee)),
+  },
+  { additionalProperties: false },
+);
+export const ScenarioChange = Type.Union([ScenarioAddItem, ScenarioChangeAmount, ScenarioStopItem, ScenarioOneOff]);
+export type ScenarioChange = Static<typeof ScenarioChange>;
+
+/**
+ * A scenario as answered: an `add_item` comes back with its schedule completed (frequency,
+ * start date, ...) and `category_id` resolved; items it names are the ids sent.
+ */
+export const Scenario = Type.Object({
+  id: Id,
+  name: Type.String(),
+  changes: Type.Array(ScenarioChange),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type Scenario = Static<typeof Scenario>;
+export const Scenarios = Type.Array(Scenario);
+
+/**
+ * POST /api/budget/scenarios and PUT /api/budget/scenarios/:id (PUT: either field). Each change is
+ * checked by svc-budget with a message naming it ("Change 3: ..."): an unknown `kind` or a field
+ * the kind does not take is a 400. At most SCENARIO_LIMITS.changes changes.
+ */
+export const ScenarioBody = Type.Object(
+  {
+    name: Name(SCENARIO_LIMITS.name, 'A scenario needs a name.'),
+    changes: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+export type ScenarioBody = { name: string; changes: ScenarioChange[] };
+export const UpdateScenarioBody = Type.Partial(ScenarioBody, { additionalProperties: false });
+export type UpdateScenarioBody = Partial<ScenarioBody>;
+
+/** POST /api/budget/scenarios/:id/apply: the items created and changed; the scenario is then deleted. */
+export const ApplyScenarioResponse = Type.Object({
+  message: Type.String(),
+  created_item_ids: Type.Array(Id),
+  changed_item_ids: Type.Array(Id),
+});
+export type ApplyScenarioResponse = Static<typeof ApplyScenarioResponse>;

@@ -49,6 +49,20 @@ export async function findItem(
   return (await withValues(q, result.rows))[0] ?? null;
 }
 
+/** The household's items among `ids` (others' and missing ids are left out), by id. */
+export async function itemsByIds(
+  q: Queryable,
+  householdId: number,
+  ids: readonly number[],
+): Promise<Map<number, StoredPredictable>> {
+  if (ids.length === 0) return new Map();
+  const result = await q.query<ItemRow>(
+    `SELECT ${COLUMNS} FROM scheduled_items i WHERE i.household_id = $1 AND i.id = ANY($2::int[])`,
+    [householdId, ids],
+  );
+  return new Map((await withValues(q, result.rows)).map((item) => [item.id, item]));
+}
+
 /** Items whose budgeted rows may not match them (a sync failed), by household. */
 export async function unsyncedItems(q: Queryable): Promise<Map<number, number[]>> {
   const result = await q.query<{ household_id: number; id: number }>(

@@ -9,7 +9,13 @@ import {
 import { monthName } from '@hf/calendar';
 import { fromCents } from '@hf/money';
 import type { MirrorAccount } from '@hf/ledger-mirror';
-import { envelopeMonths, goalViews, projectHousehold } from '../budget-reads';
+import { BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
+import { notFound } from '@hf/service-kit';
+import { envelopeMonths, goalViews, projectHousehold, type AdjustRows, type HouseholdView } from '../budget-reads';
+import { applyScenario, namedItemIds } from '../domain/scenario';
+import { horizonMonths } from '../domain/schedule';
+import { itemsByIds } from '../repositories/items';
+import { findScenario } from '../repositories/scenarios';
 import { lowBalanceWarning } from '../domain/low-balance-warning';
 import { lowAndNegative, netWorth, type ProjectedPoint } from '../domain/projection';
 import { goalsOf } from '../repositories/goals';
@@ -43,6 +49,25 @@ function projectionView(
   };
 }
 
+/**
+ * The rows' change of the query's what-if scenario (`?scenario=`), or undefined for the real
+ * projection; another household's scenario answers 404 (docs/decisions/0123-what-if-scenarios.md).
+ */
+async function scenarioAdjust(
+  app: FastifyInstance,
+  householdId: number,
+  view: HouseholdView,
+  today: string,
+  scenarioId: number | undefined,
+): Promise<AdjustRows | undefined> {
+  if (scenarioId === undefined) return undefined;
+  const scenario = await findScenario(app.db, householdId, scenarioId);
+  if (!scenario) throw notFound(BUDGET_MESSAGES.scenarioNotFound);
+  const items = await itemsByIds(app.db, householdId, namedItemIds(scenario.changes));
+  const accounts = [...view.accounts.values()];
+  return (rows) => applyScenario(rows, items, scenario.changes, accounts, horizonMonths(today));
+}
+
 /** The dashboard (docs/rules/forecast.md): projections per account and for net worth, and the widgets. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: ProjectionQuery }>(
@@ -50,7 +75,15 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: ProjectionQuery, response: { 200: AccountProjections, ...BUDGET_ERRORS } } },
     async (request) => {
       const { householdId, today, view } = await budgetRequest(app, request);
-      const { series } = await projectHousehold(app.db, householdId, view, today, request.query.fullHistory === 'true');
+      const adjust = await scenarioAdjust(app, householdId, view, today, request.query.scenario);
+      const { series } = await projectHousehold(
+        app.db,
+        householdId,
+        view,
+        today,
+        request.query.fullHistory === 'true',
+        adjust,
+      );
       return series.map((s) => projectionView(s.account, s.pending, s.points, today));
     },
   );
@@ -60,12 +93,14 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: ProjectionQuery, response: { 200: AccountProjection, ...BUDGET_ERRORS } } },
     async (request) => {
       const { householdId, today, view } = await budgetRequest(app, request);
+      const adjust = await scenarioAdjust(app, householdId, view, today, request.query.scenario);
       const { start, end, series } = await projectHousehold(
         app.db,
         householdId,
         view,
         today,
         request.query.fullHistory === 'true',
+        adjust,
       );
       const pending = series.reduce((sum, s) => sum + s.pending, 0);
       return projectionView(
