@@ -11,6 +11,7 @@ import { dashboardRoutes } from './routes/dashboard';
 import { envelopeRoutes } from './routes/envelopes';
 import { goalRoutes } from './routes/goals';
 import { predictableRoutes } from './routes/predictables';
+import { suggestionRoutes } from './routes/suggestions';
 import { scenarioRoutes } from './routes/scenarios';
 
 export interface AppOptions extends BaseAppOptions {
@@ -48,6 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await scope.register(goalRoutes);
       await scope.register(envelopeRoutes);
       await scope.register(scenarioRoutes);
+      await scope.register(suggestionRoutes);
       await scope.register(predictableRoutes);
       await scope.register(dashboardRoutes);
     },

@@ -415,3 +415,59 @@ export const ApplyScenarioResponse = Type.Object({
   changed_item_ids: Type.Array(Id),
 });
 export type ApplyScenarioResponse = Static<typeof ApplyScenarioResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Recurring detection (docs/rules/recurring-detection.md)
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/budget/suggestions?account_id= */
+export const SuggestionsQuery = Type.Object({ account_id: Id }, { additionalProperties: false });
+export type SuggestionsQuery = Static<typeof SuggestionsQuery>;
+
+/** A row a suggestion rests on: its date and its signed amount (dollars), as the register shows it. */
+export const SuggestionEvidence = Type.Object({
+  id: Id,
+  date: CalendarDateString,
+  amount: Type.Number(),
+  payee: Type.String(),
+});
+export type SuggestionEvidence = Static<typeof SuggestionEvidence>;
+
+/**
+ * A scheduled item the account's actual rows of the last 18 months reveal. The schedule fields
+ * (`frequency`, `interval`, `day_of_month`, `days_of_month`, `start_date`, `weekend`) are exactly
+ * what POST /api/budget/:accountId takes: accepting is that create (with `category_id`), then
+ * the amount through autofill. `start_date` is the next scheduled date (`next_date` is it after
+ * the weekend rule). `amount` is positive (the type gives the sign): the latest amount when
+ * `fixed`, the median when `varying`. `confidence` 0..1. `key` names it for a dismissal.
+ */
+export const RecurringSuggestion = Type.Object({
+  key: Type.String(),
+  account_id: Id,
+  payee: Type.String(),
+  item_type: ItemType,
+  category: NullableString,
+  category_id: NullableId,
+  frequency: Frequency,
+  interval: Type.Union([Type.Integer(), Type.Null()]),
+  day_of_month: ScheduleDay,
+  days_of_month: Type.Union([Type.Tuple([ScheduleDay, ScheduleDay]), Type.Null()]),
+  start_date: CalendarDateString,
+  weekend: WeekendRule,
+  next_date: CalendarDateString,
+  amount: Type.Number(),
+  amount_kind: Type.Union([Type.Literal('fixed'), Type.Literal('varying')]),
+  confidence: Type.Number(),
+  evidence_ids: Type.Array(Id),
+  /** The evidence rows, oldest first. */
+  evidence: Type.Array(SuggestionEvidence),
+});
+export type RecurringSuggestion = Static<typeof RecurringSuggestion>;
+export const RecurringSuggestions = Type.Array(RecurringSuggestion);
+
+/** POST /api/budget/suggestions/dismiss: the suggestion is not proposed again for the account. */
+export const DismissSuggestionBody = Type.Object(
+  { account_id: Id, key: Type.String({ minLength: 1, maxLength: 250 }) },
+  { additionalProperties: false },
+);
+export type DismissSuggestionBody = Static<typeof DismissSuggestionBody>;

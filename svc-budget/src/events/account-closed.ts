@@ -4,7 +4,7 @@ import type { PoolClient } from '@hf/service-kit';
 import { bumpBudgetVersion } from '../repositories/budget-versions';
 
 /**
- * A deleted account takes its scheduled items, envelopes and savings goals with it (docs/rules/ledger.md,
+ * A deleted account takes its scheduled items, envelopes, savings goals and dismissed suggestions with it (docs/rules/ledger.md,
  * "Accounts"; the ledger deletes its rows). A scheduled transfer into it from another account
  * stays as an item with an ordinary payee (the ledger turned the other legs into ordinary rows),
  * marked unsynced so its rows are written again on the next read of that account.
@@ -25,6 +25,10 @@ export async function forgetClosedAccount(client: PoolClient, event: EventEnvelo
     account.id,
   ]);
   await client.query('DELETE FROM savings_goals WHERE household_id = $1 AND account_id = $2', [
+    account.household_id,
+    account.id,
+  ]);
+  await client.query('DELETE FROM suggestion_dismissals WHERE household_id = $1 AND account_id = $2', [
     account.household_id,
     account.id,
   ]);
