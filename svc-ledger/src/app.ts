@@ -12,6 +12,7 @@ import { budgetedRowRoutes } from './routes/internal/budgeted-rows';
 import { importRoutes } from './routes/internal/import';
 import { replayRoutes } from './routes/internal/replay';
 import { payeeRoutes } from './routes/payees';
+import { reconciliationRoutes } from './routes/reconciliations';
 import { registerRoutes } from './routes/register';
 import { ruleRoutes } from './routes/rules';
 import { transactionRoutes } from './routes/transactions';
@@ -63,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await scope.register(bulkCategorizeRoutes);
       await scope.register(categoryRoutes);
       await scope.register(payeeRoutes);
+      await scope.register(reconciliationRoutes);
       await scope.register(importRoutes);
       await scope.register(budgetedRowRoutes);
       await scope.register(replayRoutes);

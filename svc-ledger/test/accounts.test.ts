@@ -21,6 +21,7 @@ describe('POST /api/accounts/', () => {
       balance: 100.5,
       cleared_balance: 100.5,
       pending_balance: 100.5,
+      last_reconciliation: null,
     });
     expect(Number(res.headers[EVENT_SEQUENCE_HEADER])).toBeGreaterThan(0);
     const second = await call('POST', '/api/accounts', { name: 'Savings', starting_balance: 0 });

@@ -21,4 +21,8 @@ export const EVENTS = {
   categoryChanged: 'ledger.category.changed.v1',
   categoryDeleted: 'ledger.category.deleted.v1',
   categoriesMerged: 'ledger.category.merged.v1',
+  /** A statement reconciliation finished: its rows are reconciled (their sums did not change). */
+  statementReconciled: 'ledger.statement.reconciled.v1',
+  /** The latest statement reconciliation was undone: its rows are no longer reconciled. */
+  statementUnreconciled: 'ledger.statement.unreconciled.v1',
 } as const;

@@ -169,3 +169,19 @@ export const CategoriesMergedV1 = Type.Object({
   deleted_category_ids: Type.Array(Type.Integer()),
 });
 export type CategoriesMergedV1 = Static<typeof CategoriesMergedV1>;
+
+/**
+ * ledger.statement.reconciled.v1 / ledger.statement.unreconciled.v1: the rows of an account's
+ * statement reconciliation became (or stopped being) reconciled. Amounts, dates and statuses did
+ * not change (an adjustment row comes with its own recorded / deleted event), so read models that
+ * do not show reconciliation ignore it. A large one is split into several events of one
+ * reconciliation, each with part of `transaction_ids`.
+ */
+export const StatementReconciledV1 = Type.Object({
+  account_id: Type.Integer(),
+  reconciliation_id: Type.Integer(),
+  statement_date: Type.String(),
+  statement_balance_cents: Type.Integer(),
+  transaction_ids: Type.Array(Type.Integer()),
+});
+export type StatementReconciledV1 = Static<typeof StatementReconciledV1>;

@@ -61,6 +61,17 @@ export const Account = Type.Object({
    * dated today or earlier, i.e. the balance without the planned (future) rows.
    */
   balance_today: Type.Optional(Type.Number()),
+  /**
+   * The latest finished statement reconciliation (svc-ledger always sends it; null when none):
+   * its statement date and balance, and `broken` when a later change made the cleared balance as
+   * of that date differ from the statement balance.
+   */
+  last_reconciliation: Type.Optional(
+    Type.Union([
+      Type.Object({ id: Id, statement_date: Type.String(), statement_balance: Type.Number(), broken: Type.Boolean() }),
+      Type.Null(),
+    ]),
+  ),
 });
 export type Account = Static<typeof Account>;
 /** `?today=YYYY-MM-DD` on GET /api/accounts/ and /api/accounts/:id adds `balance_today`. */
@@ -161,6 +172,8 @@ export const TransactionRecord = Type.Object({
   created_at: Type.String(),
   /** Send it back on PUT to get 409 instead of overwriting someone else's change. */
   updated_at: Type.String(),
+  /** Part of a finished statement reconciliation (svc-ledger always sends it). */
+  reconciled: Type.Optional(Type.Boolean()),
 });
 export type TransactionRecord = Static<typeof TransactionRecord>;
 
@@ -441,3 +454,53 @@ export const PayeeSuggestion = Type.Object({
   rule_id: NullableId,
 });
 export type PayeeSuggestion = Static<typeof PayeeSuggestion>;
+
+// ---------------------------------------------------------------------------------------------
+// Statement reconciliation (docs/decisions/0125-statement-reconciliation.md)
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/accounts/:id/reconciliations: opens one (or answers the open one, with these values). */
+export const OpenReconciliationBody = Type.Object(
+  { statement_date: CalendarDateString, statement_balance: Amount },
+  { additionalProperties: false },
+);
+export type OpenReconciliationBody = Static<typeof OpenReconciliationBody>;
+
+/** POST /api/accounts/:id/reconciliations/:rid/finish */
+export const FinishReconciliationBody = Type.Object(
+  { adjust: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type FinishReconciliationBody = Static<typeof FinishReconciliationBody>;
+
+export const ReconciliationParams = Type.Object({ id: Id, rid: Id }, { additionalProperties: false });
+export type ReconciliationParams = Static<typeof ReconciliationParams>;
+
+/** A statement reconciliation; money in the register's units. */
+export const Reconciliation = Type.Object({
+  id: Id,
+  account_id: Id,
+  statement_date: Type.String(),
+  statement_balance: Type.Number(),
+  /** open | finished */
+  status: Type.Union([Type.Literal('open'), Type.Literal('finished')]),
+  /** starting_balance + cleared rows dated on or before statement_date, now. */
+  cleared_balance: Type.Number(),
+  /** statement_balance - cleared_balance: what an adjustment would add. */
+  difference: Type.Number(),
+  /** Rows it marked reconciled (finished only, else 0). */
+  reconciled_count: Type.Integer(),
+  /** The "Reconciliation adjustment" row it added, or null. */
+  adjustment_transaction_id: NullableId,
+  finished_at: NullableString,
+});
+export type Reconciliation = Static<typeof Reconciliation>;
+
+/** GET /api/accounts/:id/reconciliations: the open one and the finished ones, newest first. */
+export const ReconciliationList = Type.Object({
+  open: Type.Union([Reconciliation, Type.Null()]),
+  finished: Type.Array(Reconciliation),
+});
+export type ReconciliationList = Static<typeof ReconciliationList>;
+
+export const RECONCILIATION_ADJUSTMENT_PAYEE = 'Reconciliation adjustment';

@@ -3,6 +3,7 @@ import { fromCents } from '@hf/money';
 import type { LedgerAccountSnapshot, LedgerAccountSnapshotV2 } from '@hf/contracts/ledger-events';
 import type { BalanceCache, HeldSums, RowSums } from '../held-registers/balance-cache';
 import type { LedgerWrite } from './events';
+import { lastReconciliations, type AccountReconciliationState } from './reconciliations';
 import { epochMicros, type PoolClient, type Queryable } from './sql';
 
 /** An account as stored (money in cents). */
@@ -62,6 +63,7 @@ export async function listAccounts(
      ORDER BY a.sort_order, a.id`,
     values: [householdId, onlyId ?? null, today ?? null, skip],
   });
+  const reconciled = await lastReconciliations(q, result.rows, reconciliationsHeld(balances));
   return result.rows.map((r) => {
     const kept = held.get(r.id);
     let sums: RowSums;
@@ -97,8 +99,21 @@ export async function listAccounts(
       balance: fromCents(r.starting_balance + sums.total),
       pending_balance: fromCents(r.starting_balance + sums.pending),
       cleared_balance: fromCents(r.starting_balance + sums.cleared),
+      last_reconciliation: reconciled.get(r.id) ?? null,
     };
   });
+}
+
+/** The last reconciliation of accounts by register version, held beside (and as long as) a balance cache. */
+const reconciliationsByCache = new WeakMap<
+  BalanceCache,
+  Map<number, { key: string; value: AccountReconciliationState | null }>
+>();
+function reconciliationsHeld(balances?: BalanceCache) {
+  if (!balances) return new Map<number, { key: string; value: AccountReconciliationState | null }>();
+  let held = reconciliationsByCache.get(balances);
+  if (!held) reconciliationsByCache.set(balances, (held = new Map()));
+  return held;
 }
 
 export async function getAccount(

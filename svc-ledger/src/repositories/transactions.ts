@@ -257,7 +257,8 @@ const categoryNameSql = `CASE WHEN t.transfer_id IS NOT NULL THEN '${TRANSFER_CA
 const recordColumns = `t.id, t.account_id, a.name AS account_name, t.date,
   CASE WHEN ta.id IS NOT NULL THEN ta.name ELSE t.payee END AS payee, t.amount, t.status, t.notes, t.category_id,
   ${categoryNameSql} AS category_name, t.is_budgeted, t.transfer_id, t.transfer_account_id, t.transfer_transaction_id,
-  ${isoText('t.created_at')} AS created_at, ${isoText('t.updated_at')} AS updated_at`;
+  ${isoText('t.created_at')} AS created_at, ${isoText('t.updated_at')} AS updated_at,
+  t.reconciliation_id IS NOT NULL AS reconciled`;
 
 const recordJoins = `JOIN accounts a ON a.id = t.account_id
   LEFT JOIN accounts ta ON ta.id = t.transfer_account_id
@@ -287,6 +288,7 @@ function toRecord(r: RecordRow): TransactionRecord {
     transfer_transaction_id: r.transfer_transaction_id,
     created_at: r.created_at,
     updated_at: r.updated_at,
+    reconciled: r.reconciled ?? false,
   };
 }
 

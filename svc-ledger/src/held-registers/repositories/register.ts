@@ -33,7 +33,8 @@ const LINE_COLUMNS = `t.id, t.date::text, ${epochMicros('t.created_at')}::float8
        || ',"transfer_account_id":' || ${nullable('t.transfer_account_id')}
        || ',"transfer_transaction_id":' || ${nullable('t.transfer_transaction_id')}
        || ',"created_at":"' || ${isoText('t.created_at')}
-       || '","updated_at":"' || ${isoText('t.updated_at')} || '"'`;
+       || '","updated_at":"' || ${isoText('t.updated_at')}
+       || '","reconciled":' || (t.reconciliation_id IS NOT NULL)`;
 
 type LineRow = [number, string, number, number, RegisterLine['status'], string];
 const toLine = (r: LineRow): RegisterLine => ({
