@@ -155,3 +155,72 @@ export function oracleOccurrences(s: OracleSchedule, month: string): string[] {
   }
   return out.sort();
 }
+
+/** A Predictable as the written rule sees it: its account, a transfer's other account, its sign and amounts by month. */
+export interface OraclePlanItem {
+  account: number;
+  other: number | null;
+  /** -1 for a payment, 1 for a deposit. */
+  sign: number;
+  schedule: OracleSchedule;
+  /** `YYYY-MM-01` -> positive cents. */
+  values: Map<string, number>;
+}
+
+/**
+ * The budgeted rows of every account with a what-if scenario applied, from the written rule
+ * (docs/decisions/0123-what-if-scenarios.md), for a household whose budgeted rows are all still
+ * budgeted: a change of amounts sets the item's amount in every month of the 12 from its month
+ * on (a stop: none), an added item has its amount in every month from its month on on each of
+ * its occurrences, a one-off is one row on its date. `changes` are as the client sends them.
+ */
+export function oracleScenarioRows(
+  plan: ReadonlyMap<number, OraclePlanItem>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  changes: ReadonlyArray<Record<string, any>>,
+  today: string,
+  accountNames: ReadonlyMap<string, number>,
+): Map<number, Array<{ date: string; amount: number; budgeted: true }>> {
+  const months = Array.from({ length: 12 }, (_, i) => addMonths(firstOfMonth(today), i));
+  const items = new Map([...plan].map(([id, p]) => [id, { ...p, values: new Map(p.values) }]));
+  const added: OraclePlanItem[] = [];
+  const out = new Map<number, Array<{ date: string; amount: number; budgeted: true }>>();
+  const push = (account: number, date: string, amount: number) => {
+    if (!out.has(account)) out.set(account, []);
+    out.get(account)!.push({ date, amount, budgeted: true });
+  };
+  for (const c of changes) {
+    const cents = Math.round((c.amount ?? 0) * 100);
+    if (c.kind === 'one_off') push(c.account_id, c.date, c.item_type === 'payment' ? -cents : cents);
+    if (c.kind === 'change_amount' || c.kind === 'stop_item') {
+      const item = items.get(c.item_id)!;
+      for (const m of months) if (m >= c.start_month) item.values.set(m, c.kind === 'stop_item' ? 0 : cents);
+    }
+    if (c.kind === 'add_item') {
+      const frequency = c.frequency ?? 'monthly';
+      const otherId = accountNames.get(String(c.payee).toLowerCase());
+      added.push({
+        account: c.account_id,
+        other: otherId !== undefined && otherId !== c.account_id ? otherId : null,
+        sign: c.item_type === 'payment' ? -1 : 1,
+        schedule: {
+          frequency,
+          day: c.day_of_month,
+          interval: c.interval ?? undefined,
+          days: c.days_of_month ?? undefined,
+          start: c.start_date ?? (frequency === 'monthly' ? null : today),
+          end: c.end_date ?? null,
+          weekend: c.weekend ?? 'keep',
+        },
+        values: new Map(months.filter((m) => m >= c.start_month).map((m) => [m, cents])),
+      });
+    }
+  }
+  for (const item of [...items.values(), ...added])
+    for (const [month, cents] of item.values)
+      for (const date of cents ? oracleOccurrences(item.schedule, month.slice(0, 7)) : []) {
+        push(item.account, date, item.sign * cents);
+        if (item.other !== null) push(item.other, date, -item.sign * cents);
+      }
+  return out;
+}
