@@ -332,3 +332,37 @@ describe('POST /internal/rules/evaluate', () => {
     expect(uneven.status).toBe(400);
   });
 });
+
+describe('GET /api/payees/suggestion with rules', () => {
+  it("answers a matching rule's category first (source rule), else history's", async () => {
+    await addTransaction(call, checking, { payee: 'Corner Café', amount: -3, date: '2025-06-01', category_id: food });
+    const history = await call('GET', '/api/payees/suggestion?payee=Corner%20Caf%C3%A9&today=2025-06-30');
+    expect(history.body).toMatchObject({ category_id: food, source: 'history', rule_id: null });
+    const rule = await createRule({
+      name: 'Cafes',
+      conditions: [{ field: 'payee', op: 'contains', value: 'CAFE' }],
+      actions: { category_id: shopping },
+    });
+    const byRule = await call('GET', '/api/payees/suggestion?payee=Corner%20Caf%C3%A9&today=2025-06-30');
+    expect(byRule.body).toEqual({ category_id: shopping, category_name: 'Shopping', source: 'rule', rule_id: rule.id });
+    // A rule that needs the amount is judged only when the amount is asked with.
+    await call('DELETE', `/api/rules/${rule.id}`);
+    const payments = await createRule({
+      name: 'Payments',
+      conditions: [
+        { field: 'payee', op: 'contains', value: 'cafe' },
+        { field: 'amount', op: 'between', value: [null, 0] },
+      ],
+      actions: { category_id: shopping },
+    });
+    const noAmount = await call('GET', '/api/payees/suggestion?payee=Corner%20Caf%C3%A9&today=2025-06-30');
+    expect(noAmount.body.source).toBe('history');
+    const withAmount = await call(
+      'GET',
+      '/api/payees/suggestion?payee=Corner%20Caf%C3%A9&amount=-3.5&today=2025-06-30',
+    );
+    expect(withAmount.body).toMatchObject({ source: 'rule', rule_id: payments.id, category_id: shopping });
+    const deposit = await call('GET', '/api/payees/suggestion?payee=Corner%20Caf%C3%A9&amount=3.5&today=2025-06-30');
+    expect(deposit.body.source).toBe('history');
+  });
+});

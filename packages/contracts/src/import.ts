@@ -140,6 +140,12 @@ export const ImportedRow = Type.Object({
   notes: Type.String(),
   /** The bank's transaction id (OFX/QFX FITID), else null. */
   fitid: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * New rows a rule matched (docs/rules/rules.md): the category a rule set (absent when none did;
+   * payee and notes above are already the rules' values) and the first rule that matched.
+   */
+  category_id: Type.Optional(Id),
+  rule_id: Type.Optional(Id),
 });
 export type ImportedRow = Static<typeof ImportedRow>;
 

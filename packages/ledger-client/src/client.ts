@@ -14,6 +14,7 @@ import type {
   SyncScheduleRowsBody,
   UpsertBudgetedRowBody,
 } from '@hf/contracts/ledger-internal';
+import type { EvaluateRulesBody, EvaluateRulesResponse } from '@hf/contracts/rules';
 import { callInternal } from '@hf/service-kit';
 
 /** How long a call may take; imports are large (the ledger writes up to 200,000 rows in one call). */
@@ -68,6 +69,11 @@ export class LedgerClient {
   /** Matched rows become cleared (budgeted ones actual, with the imported values of their update). */
   clear(body: ClearTransactionsBody): Promise<ClearTransactionsResponse> {
     return this.json(this.call('POST', '/internal/transactions/clear', body, TIMEOUT_MS.import, true));
+  }
+
+  /** The household's rules applied to new rows (one result per row, null where no rule matched). */
+  evaluateRules(body: EvaluateRulesBody): Promise<EvaluateRulesResponse> {
+    return this.json(this.call('POST', '/internal/rules/evaluate', body, TIMEOUT_MS.import, true));
   }
 
   // --- The Predictables' budgeted rows (svc-budget) ---------------------------------------------

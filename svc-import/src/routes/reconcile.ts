@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fromDayNumber } from '@hf/calendar';
-import { ReconciliationData, type ExistingRow, type ImportedRow } from '@hf/contracts';
+import { ReconciliationData, type ExistingRow, type ImportedRow, type RuleOutcome } from '@hf/contracts';
 import { fromCents } from '@hf/money';
 import { badRequest, requestToday, sendJsonAnswer, identityOf } from '@hf/service-kit';
 import { candidateRange, existingFromLedger, reconcile, rowKey, type ExistingTransaction } from '../domain/matching';
@@ -25,6 +25,21 @@ function importedRow(row: MappedRow): ImportedRow {
     fitid: row.fitid,
   };
 }
+
+/** A new row with what the household's rules set on it (docs/rules/rules.md): payee, notes, category and the rule. */
+function ruledRow(row: MappedRow, outcome: RuleOutcome | null | undefined): ImportedRow {
+  const imported = importedRow(row);
+  if (!outcome) return imported;
+  if (outcome.payee !== null) imported.payee = outcome.payee;
+  if (outcome.notes !== null) imported.notes = addedNotes(imported.notes, outcome.notes);
+  if (outcome.category_id !== null) imported.category_id = outcome.category_id;
+  imported.rule_id = outcome.rule_id;
+  return imported;
+}
+
+/** As the ledger's rules add notes: appended after a space unless already there. */
+const addedNotes = (notes: string, added: string) =>
+  notes.includes(added) ? notes : notes.trim() === '' ? added : `${notes} ${added}`;
 
 function existingRow(row: ExistingTransaction): ExistingRow {
   return {
@@ -74,6 +89,19 @@ export async function reconcileRoutes(app: FastifyInstance): Promise<void> {
       times.mark('read');
       // One candidates call for the whole file (and a 404 for another household's account, even
       // when no row of the file was readable).
+      // The household's rules on every readable row, asked of the ledger while it reads the
+      // candidates (decision 0129); a refusal is handled where it is awaited.
+      const rulesAsked =
+        mapped.rows.length === 0
+          ? Promise.resolve({ results: [] })
+          : app.ledger.evaluateRules({
+              household_id: householdId,
+              account_id: accountId,
+              payees: mapped.rows.map((r) => r.payee),
+              amounts_cents: mapped.rows.map((r) => r.amountCents),
+              notes: mapped.rows.map((r) => r.notes),
+            });
+      rulesAsked.catch(() => undefined);
       const range = candidateRange(mapped.rows);
       const from = range ? fromDayNumber(range.from) : today;
       const to = range ? fromDayNumber(range.to) : today;
@@ -87,6 +115,9 @@ export async function reconcileRoutes(app: FastifyInstance): Promise<void> {
       times.mark('keys');
       const result = reconcile(mapped.rows, candidates, recorded);
       times.mark('match');
+      const ruled = (await rulesAsked).results;
+      const outcomes = new Map<MappedRow, RuleOutcome | null>();
+      mapped.rows.forEach((row, i) => outcomes.set(row, ruled[i]));
       // update_matched carries ids only: the file rows' keys wait here until those ids are cleared.
       await rememberMatches(
         app.db,
@@ -98,7 +129,7 @@ export async function reconcileRoutes(app: FastifyInstance): Promise<void> {
       reply.header('server-timing', times.toString());
       const answer: ReconciliationData = {
         matched: result.matched.map((m) => ({ imported: importedRow(m.row), existing: existingRow(m.existing) })),
-        new: result.new.map(importedRow),
+        new: result.new.map((row) => ruledRow(row, outcomes.get(row))),
         duplicates: result.duplicates.map((d) => ({ imported: importedRow(d.row), existing: existingRow(d.existing) })),
         skipped_rows: mapped.skipped,
       };

@@ -12,6 +12,7 @@ import {
 } from '@hf/contracts/ledger';
 import { normalizeName } from '@hf/contracts/names';
 import { renameMessage, renameRefusal, suggestionWindowStart } from '../domain/payees';
+import { amountToCents } from '../domain/values';
 import { findAccount } from '../repositories/accounts';
 import { insertHistory } from '../repositories/history';
 import { accountNames, historySuggestion, payeeUsage, renameCounts, renamePayeeRows } from '../repositories/payees';
@@ -19,6 +20,7 @@ import { payeesByUse } from '../repositories/search';
 import { announceChanged } from '../repositories/transaction-writes';
 import { ACCOUNT_NOT_FOUND, LEDGER_ERRORS } from '../route-helpers';
 import { runWrite } from '../write';
+import { ruleSuggestion } from './rules';
 
 const NO_SUGGESTION: PayeeSuggestion = { category_id: null, category_name: null, source: null, rule_id: null };
 
@@ -86,6 +88,10 @@ export async function payeeRoutes(app: FastifyInstance): Promise<void> {
       if (accountId !== undefined && !(await findAccount(app.db, householdId, accountId)))
         throw notFound(ACCOUNT_NOT_FOUND);
       if (payee.trim() === '') return NO_SUGGESTION;
+      // A matching rule's category comes first (docs/rules/rules.md).
+      const amountCents = request.query.amount === undefined ? undefined : amountToCents(request.query.amount);
+      const byRule = await ruleSuggestion(app.db, householdId, { payee, amountCents, accountId });
+      if (byRule) return byRule;
       const today = asked ?? localToday();
       return (
         (await historySuggestion(app.db, householdId, payee, suggestionWindowStart(today), today)) ?? NO_SUGGESTION

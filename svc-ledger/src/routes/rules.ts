@@ -103,6 +103,44 @@ function accountsOf(rule: RuleDefinition): number[] | null {
 }
 
 /**
+ * The category the household's rules give a new row (GET /api/payees/suggestion answers it before
+ * history's): rules whose conditions need an amount or account the question lacks are passed over.
+ */
+export async function ruleSuggestion(
+  q: Queryable,
+  householdId: number,
+  row: { payee: string; amountCents?: number; accountId?: number },
+): Promise<{ category_id: number; category_name: string; source: 'rule'; rule_id: number } | null> {
+  const judged = (await rulesOf(q, householdId)).filter(
+    (r) =>
+      r.actions.category_id !== null &&
+      r.conditions.every(
+        (c) =>
+          (c.field !== 'amount' || row.amountCents !== undefined) &&
+          (c.field !== 'account' || row.accountId !== undefined),
+      ),
+  );
+  if (judged.length === 0) return null;
+  const outcome = new CompiledRules(judged).evaluate({
+    payee: row.payee,
+    amount: row.amountCents ?? 0,
+    account_id: row.accountId ?? 0,
+    notes: '',
+  });
+  if (!outcome?.category_id) return null;
+  const categories = await categoriesOf(q, householdId);
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  const category = byId.get(outcome.category_id.value);
+  if (!category) return null;
+  return {
+    category_id: category.id,
+    category_name: categoryPath(category, byId),
+    source: 'rule',
+    rule_id: outcome.category_id.rule_id,
+  };
+}
+
+/**
  * Rules (docs/rules/rules.md): CRUD, reorder, apply to existing rows (dry run: the preview), and
  * the internal evaluate route svc-import's reconcile answer uses (decision 0129).
  */
