@@ -9,5 +9,6 @@ module.exports = makeConfig({
   exposes: {
     './HouseholdPage': './src/pages/HouseholdPage', // /settings/household
     './AppearancePage': './src/pages/AppearancePage', // /settings/appearance
+    './PayeesPage': './src/pages/PayeesPage', // /settings/payees
   },
 });

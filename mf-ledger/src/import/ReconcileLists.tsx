@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { displayDate, formatDollars } from '@hf/app-kit';
 import type { ExistingRow, ImportedRow, ReconciliationData } from '@hf/contracts/import';
 import { countTicked, type ReconcileList, type Selection } from './reconcile';
+import type { SuggestedCategory } from './use-category-suggestions';
+import { payeeKey } from './use-category-suggestions';
 import { VirtualRows } from './VirtualRows';
+import '../register/category-suggestion.css';
 
 const LIST_MAX_HEIGHT = 360;
 
@@ -131,10 +134,12 @@ export interface ReconcileListsProps {
   isMobile: boolean;
   onToggle: (list: ReconcileList, index: number) => void;
   onAll: (list: ReconcileList, value: boolean) => void;
+  /** Suggested categories of rows without one, by payeeKey (null: not shown). */
+  suggestions?: ReadonlyMap<string, SuggestedCategory> | null;
 }
 
 /** The three lists of the reconcile page: matched pairs, new rows and possible duplicates, each virtualised. */
-export function ReconcileLists({ data, selection, busy, isMobile, onToggle, onAll }: ReconcileListsProps) {
+export function ReconcileLists({ data, selection, busy, isMobile, onToggle, onAll, suggestions }: ReconcileListsProps) {
   const rowHeight = isMobile ? 64 : 40;
   const pairHeight = isMobile ? 84 : 40;
   const ticking = { selection, busy, onToggle, onAll };
@@ -165,11 +170,17 @@ export function ReconcileLists({ data, selection, busy, isMobile, onToggle, onAl
         rowHeight={rowHeight}
         tickLabel={(i) => `Import ${data.new[i].payee} ${displayDate(data.new[i].date)}`}
         imported={(i) => data.new[i]}
-        after={(i) => (
-          <span className="ledger-import-row__extra ledger-ellipsis ledger-muted">
-            {[data.new[i].category, data.new[i].notes].filter(Boolean).join(' · ')}
-          </span>
-        )}
+        after={(i) => {
+          const row = data.new[i];
+          const own = row.category.trim() || (row as { category_id?: number }).category_id;
+          const suggested = own ? undefined : suggestions?.get(payeeKey(row.payee));
+          return (
+            <span className="ledger-import-row__extra ledger-ellipsis ledger-muted">
+              {suggested && <span className="ledger-import-row__suggested">Suggested: {suggested.name}</span>}
+              {[suggested ? '' : row.category, row.notes].filter(Boolean).join(' · ')}
+            </span>
+          );
+        }}
       />
 
       {data.duplicates.length > 0 && (

@@ -1,5 +1,5 @@
 import './import.css';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useCategoryOptions } from '@hf/app-kit/editing';
 import { IMPORT_MESSAGES } from '@hf/contracts/import-limits';
@@ -22,6 +22,7 @@ import { SkippedRows } from './SkippedRows';
 import { ReconcileLists } from './ReconcileLists';
 import { useReconcileCommit } from './use-reconcile-commit';
 import { useTopOnOpen } from './use-top-on-open';
+import { payeeKey, useCategorySuggestions } from './use-category-suggestions';
 
 /** /accounts/{id}/reconcile: matched, new and possible duplicate rows, then commit (docs/rules/import.md). */
 export function ReconcilePage({ accountId }: { accountId: number }) {
@@ -40,6 +41,12 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
   const { options } = useCategoryOptions();
   const [selection, setSelection] = useState<Selection>(() => initialSelection(data));
   const [category, setCategory] = useState('');
+  // New rows without a category show their payee's suggested one; the person can turn them off.
+  const suggestRows = useMemo(() => [...data.new, ...data.duplicates.map((d) => d.imported)], [data]);
+  const suggestions = useCategorySuggestions(suggestRows, accountId);
+  const [useSuggested, setUseSuggested] = useState(true);
+  const shownSuggestions = useSuggested ? suggestions : null;
+  const suggestedIdOf = (payee: string) => shownSuggestions?.get(payeeKey(payee))?.id ?? null;
   const toggle = useCallback((list: ReconcileList, index: number) => setSelection((s) => toggled(s, list, index)), []);
   const setAll = useCallback((list: ReconcileList, value: boolean) => setSelection((s) => allSet(s, list, value)), []);
 
@@ -52,7 +59,7 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
       selection.duplicates,
     );
   const register = `/accounts/${accountId}/register`;
-  const reconcile = { accountId, data, selection, category, matchedTicked, options, dialogs };
+  const reconcile = { accountId, data, selection, category, matchedTicked, options, dialogs, suggestedIdOf };
   const { phase, error, categoryError, commit } = useReconcileCommit(reconcile);
 
   if (phase.kind === 'done') {
@@ -88,6 +95,7 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
         isMobile={isMobile}
         onToggle={toggle}
         onAll={setAll}
+        suggestions={shownSuggestions}
       />
 
       <SkippedRows rows={data.skipped_rows} />
@@ -104,6 +112,18 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
             disabled={busy}
           />
         </label>
+        {suggestions.size > 0 && (
+          <label className="ledger-reconcile__suggested">
+            <input
+              type="checkbox"
+              checked={useSuggested}
+              disabled={busy}
+              onChange={(e) => setUseSuggested(e.target.checked)}
+            />{' '}
+            Use suggested categories (from your earlier transactions with the same payee); the category above is for the
+            other rows
+          </label>
+        )}
         <p className="ledger-muted ledger-reconcile__summary">
           {matchedTicked.toLocaleString('en-US')} to clear · {newTicked.toLocaleString('en-US')} to import (
           {formatCurrency(importCents)})

@@ -58,12 +58,14 @@ export function updateMatchedBody(
 
 /**
  * import_new's rows: the ticked new rows and the ticked possible duplicates, in file order. A
- * row whose category cell names an existing category keeps it; the others take the page's
- * category (the request's category_id).
+ * row whose category cell names an existing category keeps it; a row with an empty category cell
+ * takes its payee's suggested category (`suggestedIdOf`, shown on the page) when there is one;
+ * the others take the page's category (the request's category_id).
  */
 export function importNewTransactions(
   rows: readonly ImportedRow[],
   categoryIdOf: (text: string) => number | null,
+  suggestedIdOf: (payee: string) => number | null = () => null,
 ): ImportNewTransaction[] {
   return [...rows]
     .sort((a, b) => a.row_number - b.row_number)
@@ -74,6 +76,10 @@ export function importNewTransactions(
       if (row.fitid) tx.fitid = row.fitid;
       const fileCategory = row.category.trim() ? categoryIdOf(row.category.trim()) : null;
       if (fileCategory !== null) tx.category_id = fileCategory;
+      else if (!row.category.trim() && !(row as { category_id?: number }).category_id) {
+        const suggested = suggestedIdOf(row.payee);
+        if (suggested !== null) tx.category_id = suggested;
+      }
       return tx;
     });
 }

@@ -25,6 +25,8 @@ export interface ReconcileCommitOptions {
   matchedTicked: number;
   options: readonly CategoryOption[];
   dialogs: DialogRequests;
+  /** The suggested category of a row without one, by payee (shown on the page); none when not used. */
+  suggestedIdOf?: (payee: string) => number | null;
 }
 
 /**
@@ -70,7 +72,11 @@ export function useReconcileCommit(input: ReconcileCommitOptions) {
       }
       if (rows.length > 0) {
         setPhase({ kind: 'committing', step: 'import', progress: null });
-        const transactions = importNewTransactions(rows, (text) => findCategoryByText(text, options)?.id ?? null);
+        const transactions = importNewTransactions(
+          rows,
+          (text) => findCategoryByText(text, options)?.id ?? null,
+          input.suggestedIdOf,
+        );
         await importApi.importNew(accountId, { transactions, category_id: categoryId }, idempotencyKey, (progress) =>
           setPhase({ kind: 'committing', step: 'import', progress }),
         );

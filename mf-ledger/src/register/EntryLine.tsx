@@ -9,6 +9,7 @@ import {
 } from '@hf/ui/editing';
 import type { FormEvent, Ref } from 'react';
 import type { EntryDraft } from './entry';
+import './category-suggestion.css';
 
 export interface EntryLineProps {
   draft: EntryDraft;
@@ -23,6 +24,8 @@ export interface EntryLineProps {
   fieldRefs?: Pick<TransactionFieldRefs, 'payee' | 'payment' | 'deposit'>;
   /** The payee names another account: the category is fixed to "-- Transfer --". */
   payeeIsAccount: boolean;
+  /** The category the payee suggested, while the field still shows it (marked "Suggested"). */
+  suggestedCategory?: string | null;
   busy: boolean;
 }
 
@@ -76,6 +79,17 @@ function useEntryFields(props: EntryLineProps) {
     refs: { ...fieldRefs, date: dateRef },
   });
   const isTransfer = payeeIsAccount || draft.category.trim() === TRANSFER_CATEGORY;
+  if (props.suggestedCategory && !isTransfer) {
+    field.category = (
+      <span
+        className="ledger-suggested"
+        title="Suggested from this payee's earlier transactions: change it if it is wrong"
+      >
+        {field.category}
+        <span className="ledger-suggested__tag">Suggested</span>
+      </span>
+    );
+  }
   return { field, isTransfer };
 }
 

@@ -104,6 +104,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     dateRef: entry.dateRef,
     fieldRefs: entry.fieldRefs,
     payeeIsAccount: entry.payeeIsAccount,
+    suggestedCategory: entry.suggestedCategory,
     busy: entry.busy,
   };
   const onTableKeyDown = rowKeyHandler({

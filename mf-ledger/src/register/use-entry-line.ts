@@ -5,6 +5,7 @@ import type { CalendarDate } from '@hf/calendar';
 import { fromCents } from '@hf/money';
 import type { Account } from '../accounts/api';
 import { transactionsApi, type TransactionRecord } from './api';
+import { useCategorySuggestion } from './category-suggestion';
 import {
   checkEntry,
   emptyDraft,
@@ -39,6 +40,15 @@ export function useEntryLine(options: EntryLineOptions) {
   const { draft, setDraft, changeDraft } = useEntryDraft(accounts, accountId, today);
   const [busy, setBusy] = useState(false);
   useFocusOnOpen(dateRef);
+  const payeeIsAccount = findTransferAccount(draft.payee, accounts, accountId) !== null;
+  // An empty category takes the payee's suggestion, shown marked "Suggested" (never saved unseen).
+  const suggestedCategory = useCategorySuggestion({
+    payee: draft.payee,
+    category: draft.category,
+    accountId,
+    disabled: payeeIsAccount || draft.category.trim() === TRANSFER_CATEGORY,
+    setCategory: (category) => changeDraft({ category }),
+  });
 
   const submit = async () => {
     if (busy) return;
@@ -89,7 +99,8 @@ export function useEntryLine(options: EntryLineOptions) {
     busy,
     dateRef,
     fieldRefs: { payee: payeeRef, payment: paymentRef, deposit: depositRef },
-    payeeIsAccount: findTransferAccount(draft.payee, accounts, accountId) !== null,
+    payeeIsAccount,
+    suggestedCategory,
   };
 }
 

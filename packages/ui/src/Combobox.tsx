@@ -36,7 +36,8 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T) {
 /**
  * An autocomplete text field (ARIA combobox with a listbox). The list is rendered in a portal
  * with fixed positioning so table cells and scroll containers never clip it. With `complete`,
- * the rest of the best match is filled in and selected as you type; Tab or Enter accepts it.
+ * the rest of the best match is filled in and selected as you type; Tab or Enter accepts it. Tab
+ * also takes the option highlighted with the arrow keys (as Enter does), then moves on.
  */
 export function Combobox({
   label,
@@ -117,7 +118,9 @@ export function Combobox({
         setOpen(false);
         break;
       case 'Tab':
-        acceptCompletion();
+        // The option highlighted with the arrows is taken as Enter takes it; focus moves on.
+        if (visible && active >= 0 && active < options.length) choose(options[active]);
+        else acceptCompletion();
         setOpen(false);
         break;
       case 'Escape':

@@ -77,6 +77,7 @@ describe('header', () => {
     await user.click(toggle);
     expect(screen.getByRole('link', { name: 'Household' })).toHaveAttribute('href', '/settings/household');
     expect(screen.getByRole('link', { name: 'Appearance' })).toHaveAttribute('href', '/settings/appearance');
+    expect(screen.getByRole('link', { name: 'Payees' })).toHaveAttribute('href', '/settings/payees');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('link', { name: 'Household' })).toBeNull();
     await user.click(toggle);
@@ -147,6 +148,7 @@ describe('header', () => {
       'Help',
       'Household',
       'Appearance',
+      'Payees',
     ]);
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     await user.click(within(menu).getByRole('link', { name: 'Budget' }));

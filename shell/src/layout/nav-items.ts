@@ -11,6 +11,7 @@ export const SECTION_LINKS = [
 export const SETTINGS_LINKS = [
   { to: '/settings/household', label: 'Household' },
   { to: '/settings/appearance', label: 'Appearance' },
+  { to: '/settings/payees', label: 'Payees' },
 ] as const;
 
 export const MANAGE_ACCOUNTS_LABEL = 'Manage All Accounts';
