@@ -17,7 +17,7 @@ export class SessionService {
 
   /** An access token for a live session, never outliving its 24 h cap; null when none may be minted. */
   accessToken(
-    session: Pick<SessionWithUser, 'id' | 'user_id' | 'household_id' | 'role' | 'expires_at'>,
+    session: Pick<SessionWithUser, 'id' | 'user_id' | 'household_id' | 'role' | 'expires_at'> & { name?: string },
     now = new Date(),
   ): { token: string; expiresAt: Date } | null {
     const lifetime = accessTokenLifetime(now, session.expires_at, this.accessTokenSeconds);
@@ -25,7 +25,13 @@ export class SessionService {
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const token = signAccessToken(
       this.privateKey,
-      { userId: session.user_id, householdId: session.household_id, sessionId: session.id, role: session.role },
+      {
+        userId: session.user_id,
+        householdId: session.household_id,
+        sessionId: session.id,
+        role: session.role,
+        name: session.name,
+      },
       lifetime,
       nowSeconds,
     );
@@ -35,7 +41,7 @@ export class SessionService {
   /** Starts a session for a user who just logged in or registered (inside the caller's transaction). */
   async start(
     client: PoolClient,
-    user: Pick<UserRow, 'id' | 'household_id' | 'role'>,
+    user: Pick<UserRow, 'id' | 'household_id' | 'role'> & { name?: string },
     now = new Date(),
   ): Promise<TokenPair> {
     const id = randomUUID();
@@ -43,7 +49,14 @@ export class SessionService {
     const expiresAt = addMs(now, SESSION_MAX_AGE_MS);
     await sessions.insertSession(client, { id, userId: user.id, expiresAt, refreshHash: hashToken(refreshToken) });
     const access = this.accessToken(
-      { id, user_id: user.id, household_id: user.household_id, role: user.role, expires_at: expiresAt },
+      {
+        id,
+        user_id: user.id,
+        household_id: user.household_id,
+        role: user.role,
+        expires_at: expiresAt,
+        name: user.name,
+      },
       now,
     );
     return { access_token: access!.token, refresh_token: refreshToken };

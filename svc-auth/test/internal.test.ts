@@ -17,7 +17,13 @@ describe('POST /internal/sessions/renew', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const identity = verifyAccessToken(body.access_token, testKeys().publicKey);
-    expect(identity).toMatchObject({ userId: u.id, householdId: u.householdId, sessionId: u.sessionId, role: 'admin' });
+    expect(identity).toMatchObject({
+      userId: u.id,
+      householdId: u.householdId,
+      sessionId: u.sessionId,
+      role: 'admin',
+      name: 'Test User',
+    });
     expect(identity.expiresAt).toBeGreaterThan(claims(u.access).exp);
     expect(body.expires_at).toBe(new Date(identity.expiresAt * 1000).toISOString());
     // The renewed token works on the routes.

@@ -27,6 +27,7 @@ describe('POST /api/users/register', () => {
     expect(c.iss).toBe('hf-auth');
     expect(c.aud).toBe('hf-app');
     expect(c.exp - c.iat).toBe(900);
+    expect(c.name).toBe('Ann Lee'); // the member's name, for the ledger's change history (decision 0127)
     const user = (
       await svc.app.db.query(
         'SELECT u.*, h.name AS household FROM users u JOIN households h ON h.id = u.household_id WHERE u.id = $1',

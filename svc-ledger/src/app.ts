@@ -8,6 +8,7 @@ import { mayCheckReferencesOnce } from './repositories/references';
 import { accountRoutes } from './routes/accounts';
 import { bulkCategorizeRoutes } from './routes/bulk-categorize';
 import { categoryRoutes } from './routes/categories';
+import { historyRoutes } from './routes/history';
 import { budgetedRowRoutes } from './routes/internal/budgeted-rows';
 import { importRoutes } from './routes/internal/import';
 import { replayRoutes } from './routes/internal/replay';
@@ -63,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await scope.register(transactionRoutes);
       await scope.register(bulkCategorizeRoutes);
       await scope.register(categoryRoutes);
+      await scope.register(historyRoutes);
       await scope.register(payeeRoutes);
       await scope.register(reconciliationRoutes);
       await scope.register(importRoutes);

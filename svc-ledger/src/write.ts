@@ -5,6 +5,7 @@ import { formatCurrency, MAX_ABS_BALANCE_CENTS } from '@hf/money';
 import { badRequest, conflict, withTransaction } from '@hf/service-kit';
 import { bumpRegisterVersions, type BumpedVersion } from './repositories/accounts';
 import { LedgerWrite } from './repositories/events';
+import { rememberMemberName } from './repositories/history';
 
 export const SOURCE = 'svc-ledger';
 
@@ -15,6 +16,18 @@ const UNIQUE_MESSAGES: Record<string, string> = {
 
 /** What a write answers that would take the household's turnover past the exact range (migration 005). */
 export const BALANCE_RANGE_MESSAGE = `Amounts this large would make balances inexact: a household's rows and starting balances, counted without their signs, may add up to ${formatCurrency(MAX_ABS_BALANCE_CENTS)}. Nothing was saved.`;
+
+/**
+ * Member names this process has stored (decision 0127), so that a write upserts the name only
+ * when it is new or changed. Kept per app: tests run several ledgers (databases) in one process.
+ */
+const knownNamesByApp = new WeakMap<FastifyInstance, Map<string, string>>();
+function knownNamesOf(app: FastifyInstance): Map<string, string> {
+  let names = knownNamesByApp.get(app);
+  if (!names) knownNamesByApp.set(app, (names = new Map()));
+  return names;
+}
+const nameKey = (actor: { householdId: number; userId: number | null }) => `${actor.householdId}/${actor.userId}`;
 
 /** A deadlock or serialisation failure rolls the whole write back; it is safe to run it again. */
 async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
@@ -37,7 +50,7 @@ async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<
 export async function runWrite<T>(
   app: FastifyInstance,
   reply: FastifyReply,
-  actor: { householdId: number; userId: number | null },
+  actor: { householdId: number; userId: number | null; name?: string },
   fn: (w: LedgerWrite) => Promise<T>,
 ): Promise<T> {
   let sequence = 0;
@@ -50,6 +63,8 @@ export async function runWrite<T>(
         sequence = 0;
         const w = (write = new LedgerWrite(client, actor.householdId, actor.userId));
         const value = await fn(w);
+        if (actor.userId !== null && actor.name !== undefined && knownNamesOf(app).get(nameKey(actor)) !== actor.name)
+          await rememberMemberName(client, actor.householdId, actor.userId, actor.name);
         bumped = await bumpRegisterVersions(w);
         const written = await writeEvents(
           client,
@@ -81,6 +96,7 @@ export async function runWrite<T>(
   // Committed: balances held at a bumped account's previous version move to its new one.
   for (const { accountId, from, to } of bumped)
     app.balanceCache.advance(actor.householdId, accountId, from, to, write?.counted.get(accountId));
+  if (actor.userId !== null && actor.name !== undefined) knownNamesOf(app).set(nameKey(actor), actor.name);
   reply.header(EVENT_SEQUENCE_HEADER, String(sequence));
   return result;
 }

@@ -59,8 +59,8 @@ export function internalClient(app: FastifyInstance) {
 export type InternalCall = ReturnType<typeof internalClient>;
 
 /** The app is looked up at each call, so a caller can be made before the app starts. */
-function memberOf(app: () => FastifyInstance, householdId: number, userId = householdId * 100 + 1) {
-  const token = testToken({ userId, householdId });
+function memberOf(app: () => FastifyInstance, householdId: number, userId = householdId * 100 + 1, name?: string) {
+  const token = testToken({ userId, householdId, name });
   return async function call<T = Json>(
     method: InjectOptions['method'],
     url: string,
@@ -97,7 +97,7 @@ function serviceOf(app: () => FastifyInstance) {
 /** The ledger of one test file, started before its tests and closed after them. */
 export interface FileLedger extends Ledger {
   /** A signed-in member of `householdId`, ready to use once the tests run. */
-  client(householdId: number, userId?: number): Call;
+  client(householdId: number, userId?: number, name?: string): Call;
   /** A service-to-service caller, ready to use once the tests run. */
   internal(): InternalCall;
 }
@@ -105,7 +105,8 @@ export interface FileLedger extends Ledger {
 /** Call at the top of a test file: `const ledger = ledgerForFile('accounts'); const call = ledger.client(1);` */
 export function ledgerForFile(prefix: string, options: Partial<AppOptions> = {}): FileLedger {
   const ledger: FileLedger = startedForFile(() => startLedger(prefix, options), {
-    client: (householdId: number, userId?: number) => memberOf(() => ledger.app, householdId, userId),
+    client: (householdId: number, userId?: number, name?: string) =>
+      memberOf(() => ledger.app, householdId, userId, name),
     internal: () => serviceOf(() => ledger.app),
   });
   return ledger;

@@ -26,7 +26,7 @@ export const SERVICES: ServiceRoute[] = [
   {
     name: 'svc-ledger',
     key: 'LEDGER',
-    prefixes: ['/api/accounts', '/api/transactions', '/api/categories', '/api/payees', '/api/rules'],
+    prefixes: ['/api/accounts', '/api/transactions', '/api/categories', '/api/payees', '/api/rules', '/api/history'],
     defaultPort: 8102,
     database: 'hf_ledger',
     eventSubjects: ['ledger.>'],

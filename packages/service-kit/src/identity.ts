@@ -10,6 +10,8 @@ export interface Identity {
   householdId: number;
   sessionId: string;
   role: string;
+  /** The member's display name when the token carries it (tokens minted before it did may not). */
+  name?: string;
   /** Seconds since epoch. */
   issuedAt: number;
   expiresAt: number;
@@ -21,6 +23,8 @@ export interface AccessClaims {
   hid: number;
   sid: string;
   role: string;
+  /** The member's display name (decision 0127), optional. */
+  name?: string;
   iat: number;
   exp: number;
 }
@@ -46,6 +50,7 @@ export function verifyAccessToken(token: string, publicKey: string): Identity {
     householdId: claims.hid,
     sessionId: claims.sid,
     role: claims.role,
+    ...(typeof claims.name === 'string' ? { name: claims.name } : {}),
     issuedAt: claims.iat,
     expiresAt: claims.exp,
   };
@@ -60,7 +65,7 @@ export function bearerToken(header: string | undefined): string | null {
 /** Signs an access token (svc-auth mints them; tests use it with a test key). */
 export function signAccessToken(
   privateKey: string,
-  claims: { userId: number; householdId: number; sessionId: string; role: string },
+  claims: { userId: number; householdId: number; sessionId: string; role: string; name?: string },
   lifetimeSeconds: number,
   nowSeconds: number = Math.floor(Date.now() / 1000),
 ): string {
@@ -69,6 +74,7 @@ export function signAccessToken(
       hid: claims.householdId,
       sid: claims.sessionId,
       role: claims.role,
+      ...(claims.name === undefined ? {} : { name: claims.name }),
       iat: nowSeconds,
       exp: nowSeconds + lifetimeSeconds,
     },

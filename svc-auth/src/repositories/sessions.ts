@@ -13,6 +13,8 @@ export interface SessionRow {
 export interface SessionWithUser extends SessionRow {
   household_id: number;
   role: Role;
+  /** The member's display name (carried in access tokens). */
+  name: string;
 }
 
 export async function insertSession(
@@ -27,7 +29,7 @@ export async function insertSession(
   ]);
 }
 
-const WITH_USER = `SELECT s.id, s.user_id, s.created_at, s.expires_at, s.revoked_at, u.household_id, u.role
+const WITH_USER = `SELECT s.id, s.user_id, s.created_at, s.expires_at, s.revoked_at, u.household_id, u.role, u.name
   FROM sessions s JOIN users u ON u.id = s.user_id`;
 
 export async function findSession(db: Queryable, id: string): Promise<SessionWithUser | null> {

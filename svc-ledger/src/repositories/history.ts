@@ -30,22 +30,217 @@ export async function insertHistory(
   );
 }
 
+/**
+ * "imported" entries for an import's new rows, in one INSERT ... SELECT: ids of consecutive rows
+ * (the usual case) go as their range, so a 50,000-row import sends two numbers. The entry holds no
+ * values: the row's later changes say what they changed from.
+ */
+export async function insertImportedHistory(
+  client: PoolClient,
+  householdId: number,
+  userId: number | null,
+  ids: readonly number[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  const first = ids[0];
+  const consecutive = ids[ids.length - 1] - first === ids.length - 1 && ids.every((id, i) => id === first + i);
+  await client.query(
+    `INSERT INTO transaction_changes (household_id, transaction_id, action, user_id)
+     SELECT $1, id, 'imported', $2 FROM ${consecutive ? 'generate_series($3::int, $4::int)' : 'unnest($3::int[])'} AS id`,
+    consecutive ? [householdId, userId, first, ids[ids.length - 1]] : [householdId, userId, ids],
+  );
+}
+
 export interface HistoryRow {
   id: number;
   transaction_id: number;
   action: string;
   user_id: number | null;
+  user_name: string | null;
   changed_at: string;
   old_values: Record<string, unknown>;
   new_values: Record<string, unknown>;
 }
 
+const changeColumns = `c.id::int AS id, c.transaction_id, c.action, c.user_id, m.name AS user_name,
+  ${isoText('c.changed_at')} AS changed_at, c.old_values, c.new_values`;
+const memberJoin = 'LEFT JOIN member_names m ON m.household_id = c.household_id AND m.user_id = c.user_id';
+
 /** A row's history, newest first. */
 export async function historyOf(q: Queryable, householdId: number, transactionId: number): Promise<HistoryRow[]> {
   const result = await q.query<HistoryRow>(
-    `SELECT id::int AS id, transaction_id, action, user_id, ${isoText('changed_at')} AS changed_at, old_values, new_values
-     FROM transaction_changes WHERE household_id = $1 AND transaction_id = $2 ORDER BY id DESC`,
+    `SELECT ${changeColumns} FROM transaction_changes c ${memberJoin}
+     WHERE c.household_id = $1 AND c.transaction_id = $2 ORDER BY c.id DESC`,
     [householdId, transactionId],
+  );
+  return result.rows;
+}
+
+/**
+ * Remembers the display name a member's token carries (decision 0127): one upsert, which writes
+ * only when the name is new or changed.
+ */
+export async function rememberMemberName(
+  q: Queryable,
+  householdId: number,
+  userId: number,
+  name: string,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO member_names (household_id, user_id, name) VALUES ($1, $2, $3)
+     ON CONFLICT (household_id, user_id) DO UPDATE SET name = EXCLUDED.name, updated_at = now()
+     WHERE member_names.name IS DISTINCT FROM EXCLUDED.name`,
+    [householdId, userId, name],
+  );
+}
+
+/** A member's display name as the ledger knows it (null when never seen). */
+export async function memberName(q: Queryable, householdId: number, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const result = await q.query<{ name: string }>(
+    'SELECT name FROM member_names WHERE household_id = $1 AND user_id = $2',
+    [householdId, userId],
+  );
+  return result.rows[0]?.name ?? null;
+}
+
+/** The members named in the household's history, by name. */
+export async function householdMembers(
+  q: Queryable,
+  householdId: number,
+): Promise<Array<{ user_id: number; name: string }>> {
+  const result = await q.query<{ user_id: number; name: string }>(
+    'SELECT user_id, name FROM member_names WHERE household_id = $1 ORDER BY lower(name), user_id',
+    [householdId],
+  );
+  return result.rows;
+}
+
+export interface ActivityRow extends HistoryRow {
+  account_id: number;
+  account_name: string;
+  payee: string;
+  date: string;
+  amount: number;
+  deleted: boolean;
+}
+
+export interface ActivityFilter {
+  accountId?: number;
+  userId?: number;
+  kind?: string;
+  /** An instant (timestamptz text). */
+  since?: string;
+  /** A change id: only older changes. */
+  before?: number;
+  limit: number;
+}
+
+/**
+ * The household's changes, newest first, on rows of its live accounts. Walks the household's
+ * changes by id (index transaction_changes_household, or _household_user with a person) and
+ * stops at `limit` matches.
+ */
+export async function activity(q: Queryable, householdId: number, f: ActivityFilter): Promise<ActivityRow[]> {
+  const params: unknown[] = [householdId];
+  const where: string[] = ['c.household_id = $1'];
+  const add = (sql: (i: number) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(params.length));
+  };
+  if (f.accountId !== undefined) add((i) => `t.account_id = $${i}`, f.accountId);
+  if (f.userId !== undefined) add((i) => `c.user_id = $${i}`, f.userId);
+  if (f.kind !== undefined) add((i) => `c.action = $${i}`, f.kind);
+  if (f.since !== undefined) add((i) => `c.changed_at >= $${i}::timestamptz`, f.since);
+  if (f.before !== undefined) add((i) => `c.id < $${i}`, f.before);
+  params.push(f.limit);
+  const result = await q.query<ActivityRow>(
+    `SELECT ${changeColumns}, t.account_id, a.name AS account_name,
+       CASE WHEN ta.id IS NOT NULL THEN ta.name ELSE t.payee END AS payee, t.date, t.amount::float8 / 100 AS amount,
+       t.deleted_at IS NOT NULL AS deleted
+     FROM transaction_changes c
+     JOIN transactions t ON t.id = c.transaction_id
+     JOIN accounts a ON a.id = t.account_id AND a.deleted_at IS NULL
+     LEFT JOIN accounts ta ON ta.id = t.transfer_account_id
+     ${memberJoin}
+     WHERE ${where.join(' AND ')}
+     ORDER BY c.id DESC LIMIT $${params.length}`,
+    params,
+  );
+  return result.rows;
+}
+
+/** The latest change of each row (for undo), locked rows assumed. */
+export async function latestChanges(q: Queryable, householdId: number, ids: readonly number[]): Promise<HistoryRow[]> {
+  if (ids.length === 0) return [];
+  const result = await q.query<HistoryRow>(
+    `SELECT ${changeColumns} FROM unnest($2::int[]) AS r(id)
+     CROSS JOIN LATERAL (
+       SELECT * FROM transaction_changes x WHERE x.household_id = $1 AND x.transaction_id = r.id ORDER BY x.id DESC LIMIT 1
+     ) c ${memberJoin}`,
+    [householdId, ids],
+  );
+  return result.rows;
+}
+
+/**
+ * The entries a write recorded together with `entry` on other rows (a transfer's other leg): same
+ * household, person, kind and instant (a write's entries share its transaction's timestamp).
+ */
+export async function entriesOfSameWrite(
+  q: Queryable,
+  householdId: number,
+  entry: HistoryRow,
+  transactionIds: readonly number[],
+): Promise<HistoryRow[]> {
+  const result = await q.query<HistoryRow>(
+    `SELECT ${changeColumns} FROM transaction_changes c ${memberJoin}
+     WHERE c.household_id = $1 AND c.transaction_id = ANY($2::int[]) AND c.action = $3
+       AND c.user_id IS NOT DISTINCT FROM $4 AND c.changed_at = $5::timestamptz`,
+    [householdId, transactionIds, entry.action, entry.user_id, entry.changed_at],
+  );
+  return result.rows;
+}
+
+/** A deleted row's detachment after its delete: the name of its transfer's deleted account, else null. */
+export async function detachedAfterDelete(q: Queryable, householdId: number, id: number): Promise<string | null> {
+  const result = await q.query<{ payee: string | null }>(
+    `SELECT coalesce(a.name, c.new_values->>'payee') AS payee FROM transaction_changes c
+     LEFT JOIN accounts a ON a.id = (c.old_values->>'transfer_account_id')::int
+     WHERE c.household_id = $1 AND c.transaction_id = $2 AND c.action = 'detached'
+       AND c.id > coalesce((SELECT max(d.id) FROM transaction_changes d
+                            WHERE d.household_id = $1 AND d.transaction_id = $2 AND d.action = 'deleted'), 0)
+     ORDER BY c.id DESC LIMIT 1`,
+    [householdId, id],
+  );
+  if (result.rows.length === 0) return null;
+  return result.rows[0].payee ?? '';
+}
+
+export interface DeletedRowInfo {
+  id: number;
+  deleted_at: string;
+  deleted_by: string | null;
+}
+
+/** An account's deleted rows, latest deleted first, with who deleted them. */
+export async function deletedRowsOf(
+  q: Queryable,
+  householdId: number,
+  accountId: number,
+  limit: number,
+): Promise<DeletedRowInfo[]> {
+  const result = await q.query<DeletedRowInfo>(
+    `SELECT t.id, ${isoText('t.deleted_at')} AS deleted_at, m.name AS deleted_by
+     FROM transactions t
+     LEFT JOIN LATERAL (
+       SELECT c.user_id, c.household_id FROM transaction_changes c
+       WHERE c.transaction_id = t.id AND c.action = 'deleted' ORDER BY c.id DESC LIMIT 1
+     ) c ON true
+     ${memberJoin}
+     WHERE t.household_id = $1 AND t.account_id = $2 AND t.deleted_at IS NOT NULL
+     ORDER BY t.deleted_at DESC, t.id DESC LIMIT $3`,
+    [householdId, accountId, limit],
   );
   return result.rows;
 }

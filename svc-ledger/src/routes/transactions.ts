@@ -4,10 +4,10 @@ import {
   CreateTransactionBody,
   MoveTransactionBody,
   SetStatusBody,
-  TransactionHistory,
   TransactionRecord,
   UpdateTransactionBody,
 } from '@hf/contracts/ledger';
+import { HISTORY_MESSAGES, otherAccountDeleted, RowHistory } from '@hf/contracts/history';
 import type { TransactionDeletedV1, TransactionMovedV1, TransactionRestoredV1 } from '@hf/contracts/ledger-events';
 import Type from 'typebox';
 import { badRequest, conflict, notFound, identityOf } from '@hf/service-kit';
@@ -17,7 +17,7 @@ import { accountNamedBy, transferDirection } from '../domain/transfer';
 import { amountToCents, requireDate } from '../domain/values';
 import { accountRows, findAccount } from '../repositories/accounts';
 import type { LedgerWrite } from '../repositories/events';
-import { historyOf } from '../repositories/history';
+import { detachedAfterDelete, historyOf } from '../repositories/history';
 import { isIsoInstant, sameInstant } from '../repositories/sql';
 import {
   announceChanged,
@@ -126,7 +126,7 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: IdParams }>(
     '/api/transactions/:id/history',
-    { schema: { params: IdParams, response: { 200: TransactionHistory, ...LEDGER_ERRORS } } },
+    { schema: { params: IdParams, response: { 200: RowHistory, ...LEDGER_ERRORS } } },
     async (request) => {
       const { householdId } = identityOf(request);
       if (!(await transactionExists(app.db, householdId, request.params.id))) throw notFound(TRANSACTION_NOT_FOUND);
@@ -245,7 +245,10 @@ async function deleteRow(app: FastifyInstance, reply: FastifyReply, actor: Actor
   });
 }
 
-/** Restores a deleted row (both legs of a transfer). */
+/**
+ * Restores a deleted row (both legs of a transfer). A row that is not deleted is 400; a transfer
+ * leg whose other account was deleted since (the leg was detached from it) is 409.
+ */
 async function restoreRow(
   app: FastifyInstance,
   reply: FastifyReply,
@@ -254,6 +257,9 @@ async function restoreRow(
 ): Promise<TransactionRecord> {
   return runWrite(app, reply, actor, async (w) => {
     const { found, rows } = await lockedLegs(w, id);
+    if (!found.row.deleted) throw badRequest(HISTORY_MESSAGES.notDeleted);
+    const detachedFrom = found.row.transfer_id === null ? await detachedAfterDelete(w.client, w.householdId, id) : null;
+    if (detachedFrom !== null) throw conflict(otherAccountDeleted(detachedFrom));
     await applyChanges(
       w,
       rows.map((r) => ({ before: r, after: r.deleted ? { ...r, deleted: false, deleted_reason: null } : r })),

@@ -47,7 +47,7 @@ export function testKeys(): { publicKey: string; privateKey: string } {
 
 /** A valid access token for a test identity. */
 export function testToken(
-  identity: { userId: number; householdId: number; role?: string; sessionId?: string },
+  identity: { userId: number; householdId: number; role?: string; sessionId?: string; name?: string },
   lifetimeSeconds = 900,
 ): string {
   return signAccessToken(
@@ -57,6 +57,7 @@ export function testToken(
       householdId: identity.householdId,
       role: identity.role ?? 'admin',
       sessionId: identity.sessionId ?? randomUUID(),
+      ...(identity.name === undefined ? {} : { name: identity.name }),
     },
     lifetimeSeconds,
   );

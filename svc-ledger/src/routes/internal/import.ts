@@ -35,6 +35,7 @@ import {
   INTERNAL_ROUTE,
   TRANSACTION_NOT_FOUND,
 } from '../../route-helpers';
+import { insertImportedHistory } from '../../repositories/history';
 import { runWrite } from '../../write';
 import { countOf } from '@hf/contracts/wording';
 
@@ -175,7 +176,9 @@ async function insertImportedRows(
     await inserting;
   };
   await (referencesLocked ? withoutRowTriggers(w.client, insertAndAnnounce) : insertAndAnnounce());
-  return rows.map((r) => r.id);
+  const ids = rows.map((r) => r.id);
+  await insertImportedHistory(w.client, w.householdId, w.userId, ids);
+  return ids;
 }
 
 /**
