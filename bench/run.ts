@@ -11,6 +11,7 @@ import { runLedgerBench } from './ledger';
 import { runPeerActualBench } from './peer-actual';
 import { runPeerImportBench } from './peer-import';
 import { runPeerReportsBench } from './peer-reports';
+import { runReconcileBench } from './reconcile';
 import { runRegisterBrowserBench } from './register-browser';
 import { runReportsBench } from './reports';
 import { runSustainedLoadBench } from './sustained-load';
@@ -26,6 +27,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   budget: () => runBudgetBench(),
   dashboard: () => runDashboardBrowserBench(),
   import: () => runImportBench(),
+  reconcile: () => runReconcileBench(),
   'sustained-load': () => runSustainedLoadBench(),
 };
 

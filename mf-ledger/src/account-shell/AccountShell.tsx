@@ -5,6 +5,7 @@ import { hasLaterDatedRows } from '../accounts/balances';
 import { BulkCategorizeModal } from '../bulk-categorize/BulkCategorizeModal';
 import { EnvelopesPanel } from '../envelopes/EnvelopesPanel';
 import { FileImportModal } from '../import/FileImportModal';
+import { ReconciledStatus, useAccountReconciliation } from '../reconciliation/AccountReconciliation';
 import { formatDollars } from '@hf/app-kit';
 
 export const accountQueryKey = (id: number) => ['accounts', id] as const;
@@ -28,6 +29,9 @@ export function AccountShell({
   });
   const [dialog, setDialog] = useState<'bulk' | 'import' | null>(null);
   const [refreshToken, setRefreshToken] = useState(0);
+  const reconciliation = useAccountReconciliation(accountId, account.data?.last_reconciliation, () =>
+    setRefreshToken((n) => n + 1),
+  );
 
   return (
     <section className="hf-page ledger-page ledger-account-shell">
@@ -48,8 +52,10 @@ export function AccountShell({
               {formatDollars(account.data.cleared_balance)}
             </p>
           )}
+          <ReconciledStatus last={account.data?.last_reconciliation} />
         </div>
         <div className="ledger-account-shell__actions">
+          {reconciliation.actions}
           <button type="button" className="hf-button" onClick={() => setDialog('bulk')}>
             Bulk Categorize
           </button>
@@ -64,7 +70,8 @@ export function AccountShell({
         </p>
       )}
       <EnvelopesPanel accountId={accountId} refreshSignal={`${account.dataUpdatedAt}-${refreshToken}`} />
-      {children({ refreshToken })}
+      {reconciliation.provide(children({ refreshToken }))}
+      {reconciliation.dialogs}
       {dialog === 'bulk' && (
         <BulkCategorizeModal
           accountId={accountId}

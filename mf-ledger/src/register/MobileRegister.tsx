@@ -2,6 +2,7 @@ import { displayDate, dollarsToCents, formatDollars } from '@hf/app-kit';
 import { normalizeStatus, type TransactionStatus } from '@hf/app-kit/editing';
 import { formatCurrency } from '@hf/money';
 import { StatusBadge } from '@hf/ui/editing';
+import { ReconciledLock } from '../reconciliation/ReconciledLock';
 import type { RegisterRow } from './api';
 import type { DisplayItem } from './register-items';
 import { useRegisterVirtualizer, type RegisterList } from './use-register-virtualizer';
@@ -102,6 +103,7 @@ export function MobileRegister(props: MobileRegisterProps) {
                 <span className="ledger-mobile-row__line ledger-muted">
                   <span>
                     {displayDate(row.date)} <StatusBadge status={row.status} />
+                    <ReconciledLock row={row} />
                   </span>
                   <span>Balance {formatDollars(row.running)}</span>
                 </span>

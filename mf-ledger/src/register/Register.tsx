@@ -18,6 +18,7 @@ import { RegisterStatusLine, RegisterToolbar } from './RegisterToolbar';
 import { DeleteTransactionDialog, useRowDeletion } from './row-deletion';
 import { rowKeyHandler, startRowIndex, useRowFocus } from './row-focus';
 import { useClearingMode } from './use-clearing-mode';
+import { useClearingWhileReconciling, useReconcileView } from '../reconciliation/ReconcilePanel';
 import { useEntryLine } from './use-entry-line';
 import { useRegisterRefresh } from './use-register-refresh';
 import { useRegisterScroll } from './use-register-scroll';
@@ -41,7 +42,9 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
   const { options: categoryOptions } = useCategoryOptions();
   const payees = usePayees().data ?? [];
   const { state, store } = useRegisterStore(accountId);
-  const rows = state.rows;
+  const reconcileView = useReconcileView(state.rows);
+  /** While reconciling: the rows not yet cleared up to the statement date. */
+  const rows = reconcileView.shownRows;
   const [today] = useState(() => localToday());
   const isMobile = useIsMobile();
   const [entryPosition, setEntryPosition] = useEntryPosition();
@@ -61,6 +64,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
   const { focusRow, focusRowWhenShown, tabRowId, onRowFocus } = useRowFocus(scrollRef, scrollTo);
   const clearingMode = useClearingMode({ ...writes, rows, scrollRef });
   const { clearing } = clearingMode;
+  useClearingWhileReconciling(reconcileView.active, clearingMode);
   const editor = useRowEditing({ ...writes, categoryOptions, focusRow, focusRowWhenShown });
   const { editing } = editor;
   const deletion = useRowDeletion({ ...writes, rows, focusRow, closeEditorOf: editor.closeRow });
@@ -120,6 +124,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
 
   return (
     <div className={`ledger-register${clearing ? ' is-clearing' : ''}`}>
+      {reconcileView.panel}
       <RegisterToolbar
         state={state}
         clearing={clearing !== null}

@@ -5,6 +5,7 @@ import { formatCurrency } from '@hf/money';
 import { StatusBadge, transactionFieldSet, useEditKeys } from '@hf/ui/editing';
 import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RegisterRow } from './api';
+import { ReconciledLock } from '../reconciliation/ReconciledLock';
 
 export function rowClassName(
   row: RegisterRow,
@@ -63,6 +64,7 @@ export const RowView = memo(function RowView({ row, className, clearingActive, t
       <td className="ledger-num">{formatDollars(row.cleared)}</td>
       <td data-field="status" className="ledger-center">
         <StatusBadge status={row.status} />
+        <ReconciledLock row={row} />
       </td>
       <td data-field="category" title={row.category_name ?? ''}>
         {row.category_name ?? ''}

@@ -106,7 +106,8 @@ function useClearingKeys({
         return;
       }
       const target = event.target as HTMLElement | null;
-      if (target?.closest?.('input, select, textarea')) return;
+      // The reconcile panel's buttons keep Enter (Finish is the default there).
+      if (target?.closest?.('input, select, textarea, [data-reconcile-actions] button')) return;
       const row = rowsRef.current.find((r) => r.id === clearingRef.current?.activeId);
       const status = statusForKey(event.key);
       if (status !== undefined) {

@@ -109,36 +109,56 @@ export async function clearedAsOf(q: Queryable, accountId: number, date: string)
 
 /**
  * Marks every cleared live row of the account dated on or before `date` and not reconciled yet
- * as part of reconciliation `id`, in one statement; answers the rows' ids.
+ * as part of reconciliation `r`, and records a "reconciled" history entry for each, in one
+ * statement (a 10,000-row finish sends no ids); answers the rows' ids.
  */
 export async function markReconciled(
   client: PoolClient,
-  accountId: number,
-  id: number,
-  date: string,
+  r: Pick<ReconciliationRow, 'id' | 'household_id' | 'account_id' | 'statement_date'>,
+  userId: number | null,
 ): Promise<number[]> {
   const result = await client.query<{ id: number }>(
-    `UPDATE transactions t SET reconciliation_id = $2,
-       updated_at = greatest(clock_timestamp(), t.updated_at + interval '1 microsecond')
-     WHERE t.account_id = $1 AND t.deleted_at IS NULL AND t.status = 'x' AND t.date <= $3::date
-       AND t.reconciliation_id IS NULL
-     RETURNING t.id`,
-    [accountId, id, date],
+    `WITH marked AS (
+       UPDATE transactions t SET reconciliation_id = $2,
+         updated_at = greatest(clock_timestamp(), t.updated_at + interval '1 microsecond')
+       WHERE t.account_id = $1 AND t.deleted_at IS NULL AND t.status = 'x' AND t.date <= $3::date
+         AND t.reconciliation_id IS NULL
+       RETURNING t.id
+     ), logged AS (
+       INSERT INTO transaction_changes (household_id, transaction_id, action, user_id, old_values, new_values)
+       SELECT $4, id, 'reconciled', $5, '{"reconciled":false}'::jsonb, $6::jsonb FROM marked
+     )
+     SELECT id FROM marked`,
+    [r.account_id, r.id, r.statement_date, r.household_id, userId, JSON.stringify(historyOf(r, true))],
   );
-  return result.rows.map((r) => r.id);
+  return result.rows.map((row) => row.id);
 }
 
-/** Clears the mark of reconciliation `id` on its rows (deleted and moved ones too); answers them. */
+/** A reconciled / unreconciled history entry's values. */
+const historyOf = (r: Pick<ReconciliationRow, 'id' | 'statement_date'>, reconciled: boolean) =>
+  reconciled ? { reconciled: true, reconciliation_id: r.id, statement_date: r.statement_date } : { reconciled: false };
+
+/**
+ * Clears the mark of reconciliation `r` on its rows (deleted and moved ones too) and records an
+ * "unreconciled" entry for each live one, in one statement; answers the rows.
+ */
 export async function unmarkReconciled(
   client: PoolClient,
-  id: number,
+  r: Pick<ReconciliationRow, 'id' | 'household_id' | 'statement_date'>,
+  userId: number | null,
 ): Promise<{ id: number; account_id: number; deleted: boolean }[]> {
   const result = await client.query<{ id: number; account_id: number; deleted: boolean }>(
-    `UPDATE transactions t SET reconciliation_id = NULL,
-       updated_at = greatest(clock_timestamp(), t.updated_at + interval '1 microsecond')
-     WHERE t.reconciliation_id = $1
-     RETURNING t.id, t.account_id, t.deleted_at IS NOT NULL AS deleted`,
-    [id],
+    `WITH unmarked AS (
+       UPDATE transactions t SET reconciliation_id = NULL,
+         updated_at = greatest(clock_timestamp(), t.updated_at + interval '1 microsecond')
+       WHERE t.reconciliation_id = $1
+       RETURNING t.id, t.account_id, t.deleted_at IS NOT NULL AS deleted
+     ), logged AS (
+       INSERT INTO transaction_changes (household_id, transaction_id, action, user_id, old_values, new_values)
+       SELECT $2, id, 'unreconciled', $3, $4::jsonb, '{"reconciled":false}'::jsonb FROM unmarked WHERE NOT deleted
+     )
+     SELECT id, account_id, deleted FROM unmarked`,
+    [r.id, r.household_id, userId, JSON.stringify(historyOf(r, true))],
   );
   return result.rows;
 }

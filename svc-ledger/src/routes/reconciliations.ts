@@ -15,7 +15,6 @@ import { chunksBySize, toEventSnapshot } from '../domain/transaction-rules';
 import { amountToCents, requireDate } from '../domain/values';
 import { findAccount } from '../repositories/accounts';
 import type { LedgerWrite } from '../repositories/events';
-import { insertHistory } from '../repositories/history';
 import {
   clearedAsOf,
   insertReconciliation,
@@ -167,22 +166,12 @@ async function finish(w: LedgerWrite, accountId: number, rid: number, adjust: bo
     });
     adjustmentId = row.id;
   }
-  const ids = await markReconciled(w.client, account.id, r.id, r.statement_date);
-  const after = await clearedAsOf(w.client, account.id, r.statement_date);
-  // The invariant of every finish; a failure rolls the whole finish back.
+  const ids = await markReconciled(w.client, r, w.userId);
+  // Marking changes no amount: the cleared balance is the one read plus the adjustment. The
+  // invariant of every finish (a failure rolls everything back):
+  const after = cleared + plan.adjustmentCents;
   if (after !== r.statement_balance) throw new Error(`reconciliation ${r.id}: cleared ${after} after finish`);
   await markFinished(w.client, r.id, w.userId, adjustmentId, ids.length);
-  await insertHistory(
-    w.client,
-    w.householdId,
-    w.userId,
-    ids.map((id) => ({
-      transaction_id: id,
-      action: 'reconciled',
-      old_values: { reconciled: false },
-      new_values: { reconciled: true, statement_date: r.statement_date },
-    })),
-  );
   if (ids.length > 0) w.touchRows(ids.map((id) => ({ id, account_id: account.id })));
   else w.touchAccounts([account.id]);
   announce(w, EVENTS.statementReconciled, r, ids);
@@ -203,19 +192,8 @@ async function undo(w: LedgerWrite, accountId: number, rid: number): Promise<Rec
   }
   const latest = await latestFinished(w.client, account.id);
   if (!latest || latest.id !== r.id) throw conflict('Only the latest reconciliation can be undone.');
-  const rows = await unmarkReconciled(w.client, r.id);
+  const rows = await unmarkReconciled(w.client, r, w.userId);
   const live = rows.filter((row) => !row.deleted).map((row) => row.id);
-  await insertHistory(
-    w.client,
-    w.householdId,
-    w.userId,
-    live.map((id) => ({
-      transaction_id: id,
-      action: 'unreconciled',
-      old_values: { reconciled: true, statement_date: r.statement_date },
-      new_values: { reconciled: false },
-    })),
-  );
   if (r.adjustment_transaction_id !== null) {
     const [adjustment] = await lockRows(w.client, w.householdId, [r.adjustment_transaction_id]);
     if (adjustment && !adjustment.deleted) {
