@@ -41,19 +41,22 @@ export function pgArray(values: ReadonlyArray<string | number | boolean | null |
   // A column of nulls (a bulk insert's transfer and schedule columns) in one piece.
   if (values.length > 0 && values.every((v) => v === null || v === undefined))
     return `{${'NULL,'.repeat(values.length - 1)}NULL}`;
-  let out = '{';
+  // The elements are joined once, not appended one by one: 50,000 appends make a chain of
+  // partial strings that stays alive until the end, and every young-generation collection on
+  // the way copies all of it (~2.5x the CPU of the join for an import's columns).
+  const parts = new Array<string>(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
-    if (i > 0) out += ',';
-    if (v === null || v === undefined) out += 'NULL';
-    else if (typeof v === 'string') out += ARRAY_QUOTING.test(v) ? `"${v.replace(ARRAY_QUOTED, '\\$&')}"` : `"${v}"`;
+    if (v === null || v === undefined) parts[i] = 'NULL';
+    else if (typeof v === 'string')
+      parts[i] = ARRAY_QUOTING.test(v) ? `"${v.replace(ARRAY_QUOTED, '\\$&')}"` : `"${v}"`;
     else if (typeof v === 'number') {
       if (!Number.isFinite(v)) throw new Error(`pgArray: ${v} is not a finite number`);
-      out += v;
-    } else if (typeof v === 'boolean') out += v ? 't' : 'f';
+      parts[i] = String(v);
+    } else if (typeof v === 'boolean') parts[i] = v ? 't' : 'f';
     else throw new Error(`pgArray: unsupported element ${typeof v}`);
   }
-  return `${out}}`;
+  return `{${parts.join(',')}}`;
 }
 
 /**

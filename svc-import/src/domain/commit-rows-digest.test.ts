@@ -11,7 +11,16 @@ function digestLineByLine(rows: readonly CommitRow[]): string {
 
 const row = (i: number): CommitRow => ({
   date: `2024-0${(i % 9) + 1}-1${i % 10}`,
-  payee: ['Corner "Coffee"', 'Café\\Bäckerei', 'Tab\there', 'Line\u2028sep', '😀 Emoji'][i % 5],
+  payee: [
+    'Corner "Coffee"',
+    'Café\\Bäckerei',
+    'Tab\there',
+    'Line\u2028sep',
+    '😀 Emoji',
+    'Lone \ud800 half',
+    'Bell\u0007',
+    'Plain ASCII',
+  ][i % 8],
   amountCents: i % 7 === 0 ? 0 : (i % 2 ? -1 : 1) * i * 137,
   notes: i % 4 === 0 ? '' : `memo ${'x'.repeat(i % 50)} "${i}"`,
   category_id: i % 3 === 0 ? null : i,

@@ -31,15 +31,16 @@ function cents(value: number, where: string): number {
   }
 }
 
+/** NFC of `text`; text of ASCII characters only is its own NFC (most payees, answered without ICU). */
+const nfc = (text: string): string => (ASCII_ONLY.test(text) ? text : text.normalize('NFC'));
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 /** Every row valid, or a CommitRowError naming the first bad one (1-based). */
 export function commitRows(body: ImportNewBody): CommitRow[] {
   const fallbackCategory = body.category_id ?? null;
   return body.transactions.map((t, i) => {
     const amountCents = cents(t.amount, `Transaction ${i + 1}`);
-    const row = checkBulkRow(
-      { date: t.date, payee: t.payee.normalize('NFC'), amount_cents: amountCents, notes: t.notes },
-      i,
-    );
+    const row = checkBulkRow({ date: t.date, payee: nfc(t.payee), amount_cents: amountCents, notes: t.notes }, i);
     const fitid = typeof t.fitid === 'string' && t.fitid.trim() !== '' ? t.fitid.trim() : null;
     return {
       date: row.date,
@@ -60,11 +61,12 @@ export function commitRows(body: ImportNewBody): CommitRow[] {
 export function commitRowsDigest(rows: readonly CommitRow[]): string {
   // Each row is the line `JSON.stringify([date, payee, amountCents, notes, category_id, fitid])`
   // (the digests already stored were made so), written field by field and hashed in large pieces:
-  // an array and a hash call per row cost more than the hashing itself.
+  // an array and a hash call per row cost more than the hashing itself; a text JSON writes as it
+  // is (a date, most payees and notes) is only quoted.
   const hash = createHash('sha256');
   let text = '';
   for (const r of rows) {
-    text += `[${JSON.stringify(r.date)},${JSON.stringify(r.payee)},${r.amountCents},${JSON.stringify(r.notes)},${r.category_id},${r.fitid === null ? 'null' : JSON.stringify(r.fitid)}]\n`;
+    text += `[${jsonText(r.date)},${jsonText(r.payee)},${r.amountCents},${jsonText(r.notes)},${r.category_id},${r.fitid === null ? 'null' : jsonText(r.fitid)}]\n`;
     if (text.length >= DIGEST_PIECE) {
       hash.update(text);
       text = '';
@@ -76,6 +78,12 @@ export function commitRowsDigest(rows: readonly CommitRow[]): string {
 
 /** Characters of digest text hashed at once. */
 const DIGEST_PIECE = 64 * 1024;
+
+/** Text that JSON.stringify writes between quotes unchanged: no quote, backslash, control character or surrogate. */
+const JSON_AS_IS = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+
+/** `JSON.stringify(text)`, without its escaping pass for the common text that needs none. */
+const jsonText = (text: string): string => (JSON_AS_IS.test(text) ? `"${text}"` : JSON.stringify(text));
 
 /** The clear request's updates, checked: each names one of the ids, a real date, 2 decimals. */
 export function clearUpdates(body: UpdateMatchedBody): Array<{ id: number; date: string; amount_cents: number }> {
