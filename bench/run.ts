@@ -13,6 +13,7 @@ import { runPeerImportBench } from './peer-import';
 import { runPeerReportsBench } from './peer-reports';
 import { runReconcileBench } from './reconcile';
 import { runRegisterBrowserBench } from './register-browser';
+import { runRecurringBench } from './recurring';
 import { runReportsBench } from './reports';
 import { runSustainedLoadBench } from './sustained-load';
 
@@ -27,6 +28,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   budget: () => runBudgetBench(),
   dashboard: () => runDashboardBrowserBench(),
   import: () => runImportBench(),
+  recurring: () => runRecurringBench(),
   reconcile: () => runReconcileBench(),
   'sustained-load': () => runSustainedLoadBench(),
 };

@@ -2,6 +2,7 @@ import {
   addMonthKeys,
   addMonths,
   dayOfWeek,
+  daysInMonth,
   fromDayNumber,
   monthOf,
   splitDate,
@@ -82,6 +83,26 @@ export const AMOUNT_TOLERANCE = 0.1;
 const MAX_MISSED_SHARE = 0.25;
 /** The share of the group's rows the schedule must explain (others are one-offs of the payee). */
 const MIN_EXPLAINED_SHARE = 0.7;
+/**
+ * A candidate whose best day or cycle comes near less than this share of the group's rows is not
+ * fitted at all (it could not explain enough of them): a cheap cut for irregular payees.
+ */
+const PREFILTER_SLACK = 0.85;
+
+/**
+ * Whether a candidate can pass `accepted` at all, judged cheaply before its dates are made: the
+ * rows near its day or cycle (`near`, ascending day numbers) must be enough rows, explain enough
+ * of the group's rows since the first of them, and be enough for the dates due since then (with
+ * some slack: this is only a cut for irregular payees, `fit` decides).
+ */
+function plausible(c: Candidate, near: readonly number[], all: readonly number[], today: number): boolean {
+  if (near.length < c.minRows) return false;
+  const from = near[0] - c.tolerance;
+  const inSpan = all.filter((d) => d >= from).length;
+  if (near.length < MIN_EXPLAINED_SHARE * inSpan * PREFILTER_SLACK) return false;
+  const due = Math.floor((today - c.tolerance - near[0]) / c.every) + 1;
+  return near.length >= (1 - MAX_MISSED_SHARE) * due * PREFILTER_SLACK;
+}
 
 /** Case-, accent-free and space-insensitive payee key. */
 export function payeeKey(payee: string): string {
@@ -97,18 +118,19 @@ interface Candidate {
   interval: number | null;
   /** Days a row may lie from its date. */
   tolerance: number;
-  /** Typical gap in days and the range of median gaps it is tried for. */
+  /** The range of median gaps it is tried for, and its mean gap in days. */
   gaps: [number, number];
+  every: number;
   minRows: number;
 }
 
 const CANDIDATES: Candidate[] = [
-  { frequency: 'weekly', interval: null, tolerance: 2, gaps: [5, 9], minRows: 3 },
-  { frequency: 'every_n_weeks', interval: 2, tolerance: 3, gaps: [11, 18], minRows: 3 },
-  { frequency: 'semi_monthly', interval: null, tolerance: 3, gaps: [11, 20], minRows: 3 },
-  { frequency: 'monthly', interval: null, tolerance: 4, gaps: [24, 45], minRows: 3 },
-  { frequency: 'every_n_months', interval: 3, tolerance: 6, gaps: [75, 140], minRows: 3 },
-  { frequency: 'yearly', interval: null, tolerance: 8, gaps: [340, 390], minRows: 2 },
+  { frequency: 'weekly', interval: null, tolerance: 2, gaps: [5, 9], every: 7, minRows: 3 },
+  { frequency: 'every_n_weeks', interval: 2, tolerance: 3, gaps: [11, 18], every: 14, minRows: 3 },
+  { frequency: 'semi_monthly', interval: null, tolerance: 3, gaps: [11, 20], every: 365.25 / 24, minRows: 3 },
+  { frequency: 'monthly', interval: null, tolerance: 4, gaps: [24, 45], every: 365.25 / 12, minRows: 3 },
+  { frequency: 'every_n_months', interval: 3, tolerance: 6, gaps: [75, 140], every: 365.25 / 4, minRows: 3 },
+  { frequency: 'yearly', interval: null, tolerance: 8, gaps: [340, 390], every: 365.25, minRows: 2 },
 ];
 
 const dn = toDayNumber;
@@ -168,6 +190,7 @@ function fit(
   schedule: SuggestedSchedule,
   candidate: Candidate,
   rows: readonly DetectionRow[],
+  dayNumbers: readonly number[],
   medianCents: number,
   today: CalendarDate,
 ): Fit {
@@ -176,7 +199,6 @@ function fit(
   const dates = expectedDates(schedule, fromDayNumber(dn(first) - tol), today);
   const used = new Set<number>();
   const matched: Fit['matched'] = [];
-  const dayNumbers = rows.map((r) => dn(r.date));
   let lo = 0;
   const hits: boolean[] = [];
   for (const e of dates) {
@@ -222,7 +244,7 @@ function circular(value: number, target: number, step: number): number {
 }
 
 /** The weekly or every-2-weeks cycle (anchor) that most rows fall on. */
-function steppedCandidates(c: Candidate, rows: readonly DetectionRow[]): SuggestedSchedule[] {
+function steppedCandidates(c: Candidate, dayNumbers: readonly number[], today: number): SuggestedSchedule[] {
   const step = c.frequency === 'weekly' ? 7 : 7 * c.interval!;
   let bestResidue = 0;
   let bestCount = -1;
@@ -230,8 +252,8 @@ function steppedCandidates(c: Candidate, rows: readonly DetectionRow[]): Suggest
   for (let r = 0; r < step; r++) {
     let count = 0;
     let spread = 0;
-    for (const row of rows) {
-      const d = circular(dn(row.date), r, step);
+    for (const day of dayNumbers) {
+      const d = circular(day, r, step);
       if (d <= c.tolerance) {
         count++;
         spread += d;
@@ -243,7 +265,9 @@ function steppedCandidates(c: Candidate, rows: readonly DetectionRow[]): Suggest
       bestSpread = spread;
     }
   }
-  const firstDay = dn(rows[0].date) - c.tolerance;
+  const near = dayNumbers.filter((d) => circular(d, bestResidue, step) <= c.tolerance);
+  if (!plausible(c, near, dayNumbers, today)) return [];
+  const firstDay = dayNumbers[0] - c.tolerance;
   const anchor = bestResidue + step * Math.ceil((firstDay - bestResidue) / step);
   const start = fromDayNumber(anchor);
   return [
@@ -258,28 +282,50 @@ function steppedCandidates(c: Candidate, rows: readonly DetectionRow[]): Suggest
   ];
 }
 
-/** Distance in days from `date` to the nearest date of `day` (1..31 clamped, or -1) in its month or the next/previous. */
-function distanceToDay(date: CalendarDate, day: number): number {
-  const month = monthOf(date);
-  const d = dn(date);
-  let best = Infinity;
-  for (const m of [addMonthKeys(month, -1), month, addMonthKeys(month, 1)]) {
-    const [y, mo] = m.split('-').map(Number);
-    const last = new Date(Date.UTC(y, mo, 0)).getUTCDate();
-    const at = Date.UTC(y, mo - 1, day === -1 ? last : Math.min(day, last)) / 86_400_000;
-    best = Math.min(best, Math.abs(at - d));
-  }
-  return best;
+/** What the month-day distance needs of a row, worked out once per group. */
+interface RowDay {
+  /** The row's day number, its day of the month, and the lengths of its month and the ones around it. */
+  at: number;
+  day: number;
+  previousLength: number;
+  length: number;
+  nextLength: number;
+}
+
+function rowDays(rows: readonly DetectionRow[]): RowDay[] {
+  return rows.map((r) => {
+    const { year, month, day } = splitDate(r.date);
+    return {
+      at: dn(r.date),
+      day,
+      previousLength: daysInMonth(month === 1 ? year - 1 : year, month === 1 ? 12 : month - 1),
+      length: daysInMonth(year, month),
+      nextLength: daysInMonth(month === 12 ? year + 1 : year, month === 12 ? 1 : month + 1),
+    };
+  });
+}
+
+/** `day` (1..31 clamped, or -1) in a month of `length` days. */
+const clampDay = (day: number, length: number) => (day === -1 ? length : Math.min(day, length));
+
+/** Distance in days from the row to the nearest date of `day` in its month or the one before or after. */
+function distanceToDay(r: RowDay, day: number): number {
+  const monthStart = r.at - r.day; // day number of the day before the 1st
+  return Math.min(
+    Math.abs(monthStart + clampDay(day, r.length) - r.at),
+    Math.abs(monthStart - r.previousLength + clampDay(day, r.previousLength) - r.at),
+    Math.abs(monthStart + r.length + clampDay(day, r.nextLength) - r.at),
+  );
 }
 
 /** Day-of-month candidates (1..31, -1) ranked by how many rows lie within the tolerance, then by closeness. */
-function bestDays(rows: readonly DetectionRow[], tolerance: number): Array<{ day: number; count: number }> {
+function bestDays(rows: readonly RowDay[], tolerance: number): Array<{ day: number; count: number }> {
   const scored: Array<{ day: number; count: number; spread: number }> = [];
   for (const day of [-1, ...Array.from({ length: 31 }, (_, i) => i + 1)]) {
     let count = 0;
     let spread = 0;
     for (const row of rows) {
-      const d = distanceToDay(row.date, day);
+      const d = distanceToDay(row, day);
       if (d <= tolerance) {
         count++;
         spread += d;
@@ -291,8 +337,13 @@ function bestDays(rows: readonly DetectionRow[], tolerance: number): Array<{ day
   return scored.sort((a, b) => b.count - a.count || a.spread - b.spread);
 }
 
-function monthDayCandidates(c: Candidate, rows: readonly DetectionRow[]): SuggestedSchedule[] {
-  const days = bestDays(rows, c.tolerance);
+function monthDayCandidates(c: Candidate, rows: readonly DetectionRow[], today: number): SuggestedSchedule[] {
+  const byDay = rowDays(rows);
+  const days = bestDays(byDay, c.tolerance);
+  const nearDay = (...wanted: number[]) =>
+    byDay.filter((r) => wanted.some((w) => distanceToDay(r, w) <= c.tolerance)).map((r) => r.at);
+  const all = byDay.map((r) => r.at);
+  if (c.frequency !== 'semi_monthly' && !plausible(c, nearDay(days[0].day), all, today)) return [];
   const day = days[0].day;
   const base = { interval: c.interval, days_of_month: null, weekend: 'keep' as const };
   const firstMonth = addMonthKeys(monthOf(rows[0].date), -1);
@@ -308,13 +359,14 @@ function monthDayCandidates(c: Candidate, rows: readonly DetectionRow[]): Sugges
     }));
   // Twice a month: the best day, then the best day among the rows it does not explain.
   const first = day;
-  const rest = rows.filter((r) => distanceToDay(r.date, first) > c.tolerance);
+  const rest = byDay.filter((r) => distanceToDay(r, first) > c.tolerance);
   if (rest.length === 0) return [];
   const second = bestDays(rest, c.tolerance).find(
     (d) => d.day !== first && Math.abs(dayPosition(d.day) - dayPosition(first)) >= 7,
   );
   if (!second) return [];
   const pair = [first, second.day].sort((a, b) => dayPosition(a) - dayPosition(b)) as [number, number];
+  if (!plausible(c, nearDay(...pair), all, today)) return [];
   return [{ ...base, frequency: 'semi_monthly', day_of_month: 1, days_of_month: pair, start_date: `${firstMonth}-01` }];
 }
 
@@ -343,15 +395,20 @@ function yearlyCandidates(rows: readonly DetectionRow[], tolerance: number): Sug
   return out;
 }
 
-function scheduleCandidates(c: Candidate, rows: readonly DetectionRow[]): SuggestedSchedule[] {
+function scheduleCandidates(
+  c: Candidate,
+  rows: readonly DetectionRow[],
+  dayNumbers: readonly number[],
+  today: number,
+): SuggestedSchedule[] {
   switch (c.frequency) {
     case 'weekly':
     case 'every_n_weeks':
-      return steppedCandidates(c, rows);
+      return steppedCandidates(c, dayNumbers, today);
     case 'yearly':
       return yearlyCandidates(rows, c.tolerance);
     default:
-      return monthDayCandidates(c, rows);
+      return monthDayCandidates(c, rows, today);
   }
 }
 
@@ -427,18 +484,19 @@ function commonCategory(rows: readonly DetectionRow[]): number | null {
 /** The best schedule for one payee's rows of one sign, or null. */
 function detectGroup(rows: DetectionRow[], today: CalendarDate): Omit<DetectedSuggestion, 'key'> | null {
   if (rows.length < 2) return null;
-  const gaps = rows.slice(1).map((r, i) => dn(r.date) - dn(rows[i].date));
+  const days = rows.map((r) => dn(r.date));
+  const gaps = days.slice(1).map((d, i) => d - days[i]);
   const gap = median(gaps);
   const mid = median(rows.map((r) => Math.abs(r.amount)));
   let best: { fit: Fit; amount: NonNullable<ReturnType<typeof seriesAmount>> } | null = null;
   for (const c of CANDIDATES) {
     if (gap < c.gaps[0] || gap > c.gaps[1]) continue;
     if (rows.length < c.minRows) continue;
-    for (const schedule of scheduleCandidates(c, rows)) {
-      let f = fit(schedule, c, rows, mid, today);
+    for (const schedule of scheduleCandidates(c, rows, days, dn(today))) {
+      let f = fit(schedule, c, rows, days, mid, today);
       const weekend = c.frequency === 'weekly' || c.frequency === 'every_n_weeks' ? 'keep' : weekendRule(f.matched);
       if (weekend !== 'keep') {
-        const moved = fit({ ...schedule, weekend }, c, rows, mid, today);
+        const moved = fit({ ...schedule, weekend }, c, rows, days, mid, today);
         if (score(moved) >= score(f)) f = moved;
       }
       if (!accepted(f)) continue;
@@ -452,7 +510,7 @@ function detectGroup(rows: DetectionRow[], today: CalendarDate): Omit<DetectedSu
   }
   if (!best) return null;
   const { fit: f, amount } = best;
-  const evidence = f.matched.map((m) => m.row).sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+  const evidence = f.matched.map((m) => m.row).sort(byDate);
   const latest = evidence[evidence.length - 1];
   const schedule = nextSchedule(f.schedule, latest.date, today);
   const next = nextDates(asSchedule(schedule), today)[0];
@@ -486,6 +544,9 @@ function nextSchedule(s: SuggestedSchedule, latest: CalendarDate, today: Calenda
   return out;
 }
 
+/** Oldest first, then by id (plain string order: dates are `YYYY-MM-DD`). */
+const byDate = (a: DetectionRow, b: DetectionRow) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id);
+
 /** Suggestions for one account, the most confident first (then by payee). */
 export function detectRecurring(input: DetectionInput): DetectedSuggestion[] {
   const { today } = input;
@@ -493,11 +554,13 @@ export function detectRecurring(input: DetectionInput): DetectedSuggestion[] {
   const scheduled = new Set([...(input.scheduledPayees ?? [])].map(payeeKey));
   const dismissed = new Set(input.dismissedKeys ?? []);
   const groups = new Map<string, DetectionRow[]>();
+  const keys = new Map<string, string>();
   for (const row of input.rows) {
     if (row.date <= since || row.date > today || row.amount === 0) continue;
-    const name = payeeKey(row.payee);
+    let name = keys.get(row.payee);
+    if (name === undefined) keys.set(row.payee, (name = payeeKey(row.payee)));
     if (!name || scheduled.has(name)) continue;
-    const key = suggestionKey(row.amount < 0 ? 'payment' : 'deposit', row.payee);
+    const key = `${row.amount < 0 ? 'payment' : 'deposit'}:${name}`;
     if (dismissed.has(key)) continue;
     const group = groups.get(key);
     if (group) group.push(row);
@@ -505,7 +568,7 @@ export function detectRecurring(input: DetectionInput): DetectedSuggestion[] {
   }
   const out: DetectedSuggestion[] = [];
   for (const [key, rows] of groups) {
-    rows.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+    rows.sort(byDate);
     const found = detectGroup(rows, today);
     if (found) out.push({ key, ...found });
   }
