@@ -192,6 +192,7 @@ describe('Dashboard: charts', () => {
     const { calls } = setup();
     await screen.findByRole('region', { name: 'Savings' });
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'What if',
       'Net Worth',
       'Checking',
       'Savings',

@@ -10,21 +10,33 @@ import { CHART_ASPECT } from './chart-math';
 import { LowBalanceWarnings } from './LowBalanceWarnings';
 import { preloadProjectionChart, ProjectionChart } from './ProjectionChart';
 import { Widgets } from './Widgets';
+import { WhatIfBar } from './WhatIf';
+import { useScenarioProjections, useScenarios } from './whatif-api';
+import { scenarioWords } from './whatif-words';
 
 const chartKey = (p: AccountProjection) => (p.account_id === null ? 'net-worth' : `account-${p.account_id}`);
+
+/** A what-if scenario's projection of a chart's account (or net worth), with the scenario's name. */
+interface ScenarioLine {
+  name: string;
+  projection: AccountProjection;
+}
 
 function ChartCard({
   projection,
   today,
   isMobile,
   onMaximize,
+  scenario,
 }: {
   projection: AccountProjection;
   today: string;
   isMobile: boolean;
   onMaximize?: () => void;
+  scenario?: ScenarioLine;
 }) {
   const titleId = `dash-chart-${chartKey(projection)}`;
+  const words = scenario ? scenarioWords(scenario.name, projection, scenario.projection) : null;
   return (
     <section className="dash-card" aria-labelledby={titleId} data-chart={chartKey(projection)}>
       <div className="dash-card__header">
@@ -44,10 +56,12 @@ function ChartCard({
           </button>
         )}
       </div>
+      {words && <p className="dash-card__whatif">{words}</p>}
       <ProjectionChart
         projection={projection}
         today={today}
         aspect={isMobile ? CHART_ASPECT.mobile : CHART_ASPECT.desktop}
+        scenario={scenario && { name: scenario.name, graph_data: scenario.projection.graph_data }}
       />
     </section>
   );
@@ -107,6 +121,21 @@ export function Dashboard() {
   const projections = useBalanceProjection(fullHistory);
   const netWorth = useNetWorthProjection(fullHistory);
   const widgets = useWidgets();
+  const [scenarioChosen, setScenario] = useState<number | null>(null);
+  const scenarios = useScenarios();
+  const scenarioName = scenarios.data?.find((s) => s.id === scenarioChosen)?.name;
+  const scenarioId = scenarioName === undefined ? null : scenarioChosen;
+  const withScenario = useScenarioProjections(scenarioId, fullHistory);
+  const scenarioLine = (p: AccountProjection): ScenarioLine | undefined => {
+    if (scenarioId === null || scenarioName === undefined) return undefined;
+    const other =
+      p.account_id === null
+        ? withScenario.netWorth.data
+        : withScenario.accounts.data?.find((a) => a.account_id === p.account_id);
+    return other && other.graph_data.length === p.graph_data.length
+      ? { name: scenarioName, projection: other }
+      : undefined;
+  };
   const today = localToday();
   // The chart code downloads while the projections are computed, not after they arrive.
   useEffect(() => preloadProjectionChart(), []);
@@ -160,6 +189,13 @@ export function Dashboard() {
               {showNetWorth ? 'Hide Net Worth' : 'Show Net Worth'}
             </button>
           </div>
+          <WhatIfBar
+            accounts={accounts
+              .filter((a) => a.account_id !== null)
+              .map((a) => ({ id: a.account_id!, name: a.account_name }))}
+            selected={scenarioId}
+            onSelect={setScenario}
+          />
           <LowBalanceWarnings projections={accounts} />
           <div className={isMobile ? 'dash-list' : 'dash-grid'}>
             {charts.slice(0, drawn).map((p) => (
@@ -169,6 +205,7 @@ export function Dashboard() {
                 today={today}
                 isMobile={isMobile}
                 onMaximize={isMobile ? undefined : () => setMaximized(chartKey(p))}
+                scenario={scenarioLine(p)}
               />
             ))}
           </div>
@@ -177,7 +214,15 @@ export function Dashboard() {
       {open && !isMobile && (
         <Modal title={open.account_name} onClose={() => setMaximized(null)} wide>
           <div className="dash-modal-chart">
-            <ProjectionChart projection={open} today={today} aspect={CHART_ASPECT.desktop} />
+            <ProjectionChart
+              projection={open}
+              today={today}
+              aspect={CHART_ASPECT.desktop}
+              scenario={(() => {
+                const line = scenarioLine(open);
+                return line && { name: line.name, graph_data: line.projection.graph_data };
+              })()}
+            />
           </div>
         </Modal>
       )}

@@ -32,6 +32,8 @@ interface ProjectionChartProps {
   projection: AccountProjection;
   today: CalendarDate;
   aspect: number;
+  /** A what-if scenario's projection of the same account, drawn over the real one. */
+  scenario?: { name: string; graph_data: AccountProjection['graph_data'] };
 }
 
 /**
@@ -46,7 +48,7 @@ export function ProjectionChart(props: ProjectionChartProps) {
   return <ChartBox {...props} />;
 }
 
-function ChartBox({ projection, today, aspect }: ProjectionChartProps) {
+function ChartBox({ projection, today, aspect, scenario }: ProjectionChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box);
   return (
@@ -61,7 +63,13 @@ function ChartBox({ projection, today, aspect }: ProjectionChartProps) {
         <Suspense
           fallback={<ProjectionSketch projection={projection} today={today} width={width} height={width / aspect} />}
         >
-          <ProjectionChartView projection={projection} today={today} aspect={aspect} initialWidth={width} />
+          <ProjectionChartView
+            projection={projection}
+            today={today}
+            aspect={aspect}
+            initialWidth={width}
+            scenario={scenario}
+          />
         </Suspense>
       )}
     </div>

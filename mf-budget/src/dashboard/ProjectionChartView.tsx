@@ -46,6 +46,8 @@ export interface ProjectionChartViewProps {
   aspect: number;
   /** The box's width when the chart is first drawn (px). */
   initialWidth: number;
+  /** A what-if scenario's projection of the same days, drawn as a dashed line over the real one. */
+  scenario?: { name: string; graph_data: AccountProjection['graph_data'] };
 }
 
 const axisTick = { fill: 'var(--mainText)', fontSize: 12 };
@@ -62,18 +64,28 @@ function MonthTick({ x = 0, y = 0, payload }: { x?: number; y?: number; payload?
   );
 }
 
-export default function ProjectionChartView({ projection, today, aspect, initialWidth }: ProjectionChartViewProps) {
+export default function ProjectionChartView({
+  projection,
+  today,
+  aspect,
+  initialWidth,
+  scenario,
+}: ProjectionChartViewProps) {
   const points = projection.graph_data;
+  const data = useMemo(
+    () => (scenario ? points.map((p, i) => ({ ...p, scenario: scenario.graph_data[i]?.balance })) : points),
+    [points, scenario],
+  );
   const width = Math.round(initialWidth);
   // The plot's width decides how close x labels may be.
   const [plotWidth, setPlotWidth] = useState(() => plotArea(width, width / aspect).width);
   const { scale, ticks, markers } = useMemo(
     () => ({
-      scale: yAxisScale(points.map((p) => p.balance)),
+      scale: yAxisScale([...points.map((p) => p.balance), ...(scenario?.graph_data.map((p) => p.balance) ?? [])]),
       ticks: xAxisTicks(points, labelGapDays(points.length, plotWidth)),
       markers: highLowMarkers(points, today),
     }),
-    [points, today, plotWidth],
+    [points, today, plotWidth, scenario],
   );
   const first = points[0]?.date;
   const last = points[points.length - 1]?.date;
@@ -86,7 +98,7 @@ export default function ProjectionChartView({ projection, today, aspect, initial
       initialDimension={{ width, height: Math.round(width / aspect) }}
       onResize={(w, h) => setPlotWidth(plotArea(w, h).width)}
     >
-      <AreaChart data={points} margin={CHART_MARGIN}>
+      <AreaChart data={data} margin={CHART_MARGIN}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--hf-border)" vertical={false} />
         <XAxis
           dataKey="date"
@@ -110,7 +122,10 @@ export default function ProjectionChartView({ projection, today, aspect, initial
         />
         <Tooltip
           labelFormatter={(label) => longDate(String(label))}
-          formatter={(value) => [formatDollars(Number(value)), 'Balance']}
+          formatter={(value, name) => [
+            formatDollars(Number(value)),
+            name === 'scenario' || name === scenario?.name ? (scenario?.name ?? 'Scenario') : 'Balance',
+          ]}
           {...CHART_TOOLTIP_STYLES}
         />
         <ReferenceLine y={0} stroke="var(--hf-border-strong)" />
@@ -125,6 +140,19 @@ export default function ProjectionChartView({ projection, today, aspect, initial
           isAnimationActive={false}
           dot={false}
         />
+        {scenario && (
+          <Area
+            type="monotone"
+            dataKey="scenario"
+            name={scenario.name}
+            stroke="var(--dash-scenario-line)"
+            strokeWidth={2}
+            strokeDasharray="6 3"
+            fill="none"
+            isAnimationActive={false}
+            dot={false}
+          />
+        )}
         {markers && (
           <>
             <ReferenceDot
