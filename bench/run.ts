@@ -15,6 +15,7 @@ import { runReconcileBench } from './reconcile';
 import { runRegisterBrowserBench } from './register-browser';
 import { runRecurringBench } from './recurring';
 import { runReportsBench } from './reports';
+import { runRulesBench } from './rules';
 import { runSustainedLoadBench } from './sustained-load';
 
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -28,6 +29,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   budget: () => runBudgetBench(),
   dashboard: () => runDashboardBrowserBench(),
   import: () => runImportBench(),
+  rules: () => runRulesBench(),
   recurring: () => runRecurringBench(),
   reconcile: () => runReconcileBench(),
   'sustained-load': () => runSustainedLoadBench(),

@@ -9,6 +9,7 @@ module.exports = makeConfig({
   exposes: {
     './HouseholdPage': './src/pages/HouseholdPage', // /settings/household
     './AppearancePage': './src/pages/AppearancePage', // /settings/appearance
+    './RulesPage': './src/pages/RulesPage', // /settings/rules
     './PayeesPage': './src/pages/PayeesPage', // /settings/payees
   },
 });

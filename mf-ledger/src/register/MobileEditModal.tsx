@@ -1,5 +1,6 @@
 import { Modal } from '@hf/ui';
 import { TransactionEditFields, useEditKeys } from '@hf/ui/editing';
+import { CreateRuleButton } from './CreateRuleButton';
 import type { EditRowProps } from './RegisterRows';
 
 /** Row editing on mobile: the same fields stacked in a dialog, with Save, Move, Delete and Cancel. */
@@ -21,6 +22,7 @@ export function MobileEditModal(props: Omit<EditRowProps, 'className' | 'focusFi
           <button type="button" className="hf-button" disabled={busy} onClick={onMove}>
             Move
           </button>
+          <CreateRuleButton row={row} />
           <button type="button" className="hf-button hf-button--primary" disabled={busy} onClick={onSave}>
             Save
           </button>

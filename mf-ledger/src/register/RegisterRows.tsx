@@ -5,6 +5,7 @@ import { formatCurrency } from '@hf/money';
 import { StatusBadge, transactionFieldSet, useEditKeys } from '@hf/ui/editing';
 import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RegisterRow } from './api';
+import { CreateRuleButton } from './CreateRuleButton';
 import { ReconciledLock } from '../reconciliation/ReconciledLock';
 
 export function rowClassName(
@@ -174,6 +175,7 @@ export function EditRow(props: EditRowProps) {
           <button type="button" className="hf-button ledger-button--small" disabled={busy} onClick={onMove}>
             Move
           </button>
+          <CreateRuleButton row={row} className="hf-button ledger-button--small" />
           <button
             type="button"
             className="hf-button hf-button--danger ledger-button--small"

@@ -51,3 +51,19 @@ export const RULE_MESSAGES = {
   reorderSet: 'Send every rule of the household exactly once, in the new order.',
   notFound: 'Rule not found.',
 } as const;
+
+/** What "Create rule from this row" knows of the row (the register and the import's reconcile page). */
+export interface RuleSeed {
+  payee: string;
+  /** Dollars, signed. */
+  amount?: number;
+  categoryId?: number | null;
+}
+
+/** The Rules screen with its form open and filled from a row: `/settings/rules?new=1&payee=&amount=&category=`. */
+export function createRulePath(seed: RuleSeed): string {
+  const q = new URLSearchParams({ new: '1', payee: seed.payee });
+  if (seed.amount !== undefined) q.set('amount', String(seed.amount));
+  if (seed.categoryId) q.set('category', String(seed.categoryId));
+  return `/settings/rules?${q.toString()}`;
+}

@@ -65,6 +65,7 @@ describe('routes', () => {
     ['/reports', 'mf-reports/./ReportsPage'],
     ['/settings/household', 'mf-settings/./HouseholdPage'],
     ['/settings/appearance', 'mf-settings/./AppearancePage'],
+    ['/settings/rules', 'mf-settings/./RulesPage'],
   ])('%s signed in renders %s', async (path, page) => {
     signIn();
     const loader = stubRemoteLoader();

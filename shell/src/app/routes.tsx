@@ -17,6 +17,7 @@ import {
   DashboardRoute,
   HouseholdRoute,
   ReportsRoute,
+  RulesRoute,
 } from '../remotes/pages';
 import { RequireAuth } from '../session/RequireAuth';
 import { SignedOutOnly } from '../session/SignedOutOnly';
@@ -61,6 +62,7 @@ export function appRoutes(options: RouteOptions = {}): RouteObject[] {
             { path: 'categories', element: <CategoriesRoute /> },
             { path: 'settings/appearance', element: <AppearanceRoute /> },
             { path: 'settings/household', element: <HouseholdRoute /> },
+            { path: 'settings/rules', element: <RulesRoute /> },
             { path: 'settings/payees', element: <PayeesRoute /> },
             { path: 'reports', element: <ReportsRoute /> },
           ],

@@ -78,6 +78,7 @@ describe('header', () => {
     expect(screen.getByRole('link', { name: 'Household' })).toHaveAttribute('href', '/settings/household');
     expect(screen.getByRole('link', { name: 'Appearance' })).toHaveAttribute('href', '/settings/appearance');
     expect(screen.getByRole('link', { name: 'Payees' })).toHaveAttribute('href', '/settings/payees');
+    expect(screen.getByRole('link', { name: 'Rules' })).toHaveAttribute('href', '/settings/rules');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('link', { name: 'Household' })).toBeNull();
     await user.click(toggle);
@@ -149,6 +150,7 @@ describe('header', () => {
       'Household',
       'Appearance',
       'Payees',
+      'Rules',
     ]);
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     await user.click(within(menu).getByRole('link', { name: 'Budget' }));

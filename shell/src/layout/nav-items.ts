@@ -12,6 +12,7 @@ export const SETTINGS_LINKS = [
   { to: '/settings/household', label: 'Household' },
   { to: '/settings/appearance', label: 'Appearance' },
   { to: '/settings/payees', label: 'Payees' },
+  { to: '/settings/rules', label: 'Rules' },
 ] as const;
 
 export const MANAGE_ACCOUNTS_LABEL = 'Manage All Accounts';

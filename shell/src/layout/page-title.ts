@@ -16,6 +16,7 @@ const PAGES: Readonly<Record<string, string>> = {
   '/reports': 'Reports',
   '/settings/household': 'Household',
   '/settings/appearance': 'Appearance',
+  '/settings/rules': 'Rules',
   '/settings/payees': 'Payees',
   '/help': 'Help',
   '/login': 'Login',

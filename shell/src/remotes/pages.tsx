@@ -9,4 +9,5 @@ export const CategoriesRoute = () => <RemotePage remote="mf-ledger" module="./Ca
 export const ReportsRoute = () => <RemotePage remote="mf-reports" module="./ReportsPage" />;
 export const HouseholdRoute = () => <RemotePage remote="mf-settings" module="./HouseholdPage" />;
 export const AppearanceRoute = () => <RemotePage remote="mf-settings" module="./AppearancePage" />;
+export const RulesRoute = () => <RemotePage remote="mf-settings" module="./RulesPage" />;
 export const PayeesRoute = () => <RemotePage remote="mf-settings" module="./PayeesPage" />;
