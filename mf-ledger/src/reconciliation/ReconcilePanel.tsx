@@ -64,7 +64,11 @@ function ReconcilePanel({
     setError(null);
     try {
       const done = await reconciliationsApi.finish(accountId, reconciliationId, adjust);
-      onFinished(`Reconciled to ${longDate(done.statement_date)}: ${formatDollars(done.statement_balance)}.`);
+      onFinished(
+        done.adjustment_transaction_id === null
+          ? 'Reconciliation finished.'
+          : 'Reconciliation finished with an adjustment.',
+      );
     } catch (err) {
       setError(errorMessage(err, 'Failed to finish the reconciliation.'));
       setBusy(false);

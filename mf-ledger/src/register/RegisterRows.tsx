@@ -84,6 +84,8 @@ export interface EditRowProps {
   onChange: (patch: Partial<TransactionDraft>) => void;
   focusField: EditField;
   locked: boolean;
+  /** With `locked`: a reconciled row's date is locked too. */
+  lockDate?: boolean;
   isTransfer: boolean;
   busy: boolean;
   today: CalendarDate;
@@ -98,11 +100,15 @@ export interface EditRowProps {
 }
 
 /** Focuses the chosen field when the editor opens. */
-function useFocusField(focusField: EditField, locked: boolean, isTransfer: boolean) {
+function useFocusField(focusField: EditField, locked: boolean, isTransfer: boolean, lockDate = false) {
   const refs = useRef<Partial<Record<EditField | 'unlock', HTMLElement | null>>>({});
   useEffect(() => {
     let target: EditField | 'unlock' = focusField;
-    if (locked && (target === 'payment' || target === 'deposit' || target === 'status')) target = 'unlock';
+    if (
+      locked &&
+      (target === 'payment' || target === 'deposit' || target === 'status' || (lockDate && target === 'date'))
+    )
+      target = 'unlock';
     if (isTransfer && (target === 'payee' || target === 'category')) target = 'date';
     const el = refs.current[target];
     el?.focus();
@@ -132,7 +138,7 @@ function useFocusAfterUnlock(locked: boolean, draft: TransactionDraft, refs: Ret
 export function EditRow(props: EditRowProps) {
   const { row, className, focusField, busy, onSave, onCancel, onMove, onDelete, ...fields } = props;
   const { draft, locked, isTransfer } = fields;
-  const refs = useFocusField(focusField, locked, isTransfer);
+  const refs = useFocusField(focusField, locked, isTransfer, fields.lockDate);
   useFocusAfterUnlock(locked, draft, refs);
   const onKeyDown = useEditKeys(onSave, onCancel);
   const onActionKeyDown = (event: KeyboardEvent) => {

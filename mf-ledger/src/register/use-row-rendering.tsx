@@ -50,6 +50,7 @@ export function useRowRendering(options: RowRenderingOptions) {
     draft: e.draft,
     onChange: editor.change,
     locked: editor.isLocked(e),
+    lockDate: row.reconciled === true,
     isTransfer: isTransferRow(row),
     busy: editor.busy,
     today,

@@ -77,6 +77,8 @@ export interface TransactionFieldSetProps {
   categoryOptions: readonly CategoryOption[];
   /** A cleared row not unlocked yet: amount and status are disabled, with the lock button. */
   locked?: boolean;
+  /** With `locked`: the date is disabled too (a reconciled row). */
+  lockDate?: boolean;
   /** Given when a row is edited: Payment sits in an amount cell, with the lock when locked. */
   onUnlock?: () => void;
   /** A transfer leg: payee and category are fixed. */
@@ -110,7 +112,7 @@ export function transactionFieldSet(props: TransactionFieldSetProps): Record<Edi
   });
   const payment = <AmountInput label="Payment" {...bind('payment')} disabled={locked} inputRef={refs.payment} />;
   return {
-    date: <DateInput {...bind('date')} today={today} inputRef={refs.date} />,
+    date: <DateInput {...bind('date')} today={today} inputRef={refs.date} disabled={locked && props.lockDate} />,
     payee: (
       <PayeeInput
         {...bind('payee')}
@@ -186,6 +188,8 @@ export interface TransactionEditFieldsProps {
   onChange: (patch: Partial<TransactionDraft>) => void;
   /** A cleared row not unlocked yet: amount and status are disabled, with the lock button. */
   locked: boolean;
+  /** With `locked`: the date is disabled too (a reconciled row). */
+  lockDate?: boolean;
   /** A transfer leg: payee and category are fixed. */
   isTransfer: boolean;
   today: CalendarDate;
