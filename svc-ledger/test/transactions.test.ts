@@ -382,6 +382,7 @@ describe('POST /api/transactions/search', () => {
       amount: -9,
       category_id: food,
       category_name: 'Food',
+      splits: [],
     });
   });
 
@@ -423,7 +424,7 @@ describe('PATCH /api/transactions/bulk_categorize', () => {
       category_id: groceries,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: '2 transactions categorized.', selected: 2, changed: 2 });
+    expect(res.body).toEqual({ message: '2 transactions categorized.', selected: 2, changed: 2, skipped_split: 0 });
     const rows = (await register(call, checking)).filter((r) => r.id === a.id || r.id === b.id);
     expect(rows.map((r) => r.category_name)).toEqual(['Food: Groceries', 'Food: Groceries']);
     expect((await call('GET', `/api/transactions/${a.id}/history`)).body[0]).toMatchObject({
@@ -443,7 +444,7 @@ describe('PATCH /api/transactions/bulk_categorize', () => {
       transaction_ids: [a.id, b.id, b.id],
       category_id: groceries,
     });
-    expect(res.body).toEqual({ message: '1 transaction categorized.', selected: 2, changed: 1 });
+    expect(res.body).toEqual({ message: '1 transaction categorized.', selected: 2, changed: 1, skipped_split: 0 });
   });
 
   it('refuses 10,000 ids with the limit, a foreign id or category with 404, an empty list with 400; nothing changes', async () => {

@@ -17,6 +17,12 @@ export const EVENTS = {
   transactionMoved: 'ledger.transaction.moved.v1',
   transactionDeleted: 'ledger.transaction.deleted.v1',
   transactionRestored: 'ledger.transaction.restored.v1',
+  /** The split versions: the same payloads holding a split row with its lines (SPLIT_EVENT_VERSIONS). */
+  transactionRecordedSplit: 'ledger.transaction.recorded.v3',
+  transactionChangedSplit: 'ledger.transaction.changed.v2',
+  transactionMovedSplit: 'ledger.transaction.moved.v2',
+  transactionDeletedSplit: 'ledger.transaction.deleted.v2',
+  transactionRestoredSplit: 'ledger.transaction.restored.v2',
   categoryCreated: 'ledger.category.created.v1',
   categoryChanged: 'ledger.category.changed.v1',
   categoryDeleted: 'ledger.category.deleted.v1',
@@ -26,3 +32,15 @@ export const EVENTS = {
   /** The latest statement reconciliation was undone: its rows are no longer reconciled. */
   statementUnreconciled: 'ledger.statement.unreconciled.v1',
 } as const;
+
+/**
+ * The version a row event is written under when a row in it is split (a snapshot carries
+ * `splits`): same payload shape, lines included (docs/decisions/0134-split-lines.md).
+ */
+export const SPLIT_EVENT_VERSIONS: Readonly<Record<string, string>> = {
+  [EVENTS.transactionRecorded]: EVENTS.transactionRecordedSplit,
+  [EVENTS.transactionChanged]: EVENTS.transactionChangedSplit,
+  [EVENTS.transactionMoved]: EVENTS.transactionMovedSplit,
+  [EVENTS.transactionDeleted]: EVENTS.transactionDeletedSplit,
+  [EVENTS.transactionRestored]: EVENTS.transactionRestoredSplit,
+};

@@ -25,6 +25,14 @@ export const LedgerAccountSnapshotV2 = Type.Object({
 });
 export type LedgerAccountSnapshotV2 = Static<typeof LedgerAccountSnapshotV2>;
 
+/** One line of a split row (cents). */
+export const SplitLineSnapshot = Type.Object({
+  category_id: Type.Union([Type.Integer(), Type.Null()]),
+  amount_cents: Type.Integer(),
+  notes: Type.String(),
+});
+export type SplitLineSnapshot = Static<typeof SplitLineSnapshot>;
+
 export const LedgerTransactionSnapshot = Type.Object({
   id: Type.Integer(),
   household_id: Type.Integer(),
@@ -46,6 +54,13 @@ export const LedgerTransactionSnapshot = Type.Object({
   deleted: Type.Boolean(),
   created_at: Type.String(),
   updated_at: Type.String(),
+  /**
+   * A split row's lines (2..100, summing to amount_cents; the row's category_id is null). Only
+   * on a split row, and only in the events' split versions (SPLIT_EVENT_VERSIONS in events.ts):
+   * an event holding a split row is written under that version, so a consumer that does not
+   * know lines never counts a split row as uncategorised without noticing.
+   */
+  splits: Type.Optional(Type.Array(SplitLineSnapshot)),
 });
 export type LedgerTransactionSnapshot = Static<typeof LedgerTransactionSnapshot>;
 
@@ -111,6 +126,10 @@ export const TransactionRecordedV2 = Type.Object({
 });
 export type TransactionRecordedV2 = Static<typeof TransactionRecordedV2>;
 
+/** ledger.transaction.recorded.v3: recorded.v1 holding at least one split row (its `splits`). */
+export const TransactionRecordedV3 = TransactionRecordedV1;
+export type TransactionRecordedV3 = TransactionRecordedV1;
+
 export const TransactionChangePair = Type.Object({
   before: LedgerTransactionSnapshot,
   after: LedgerTransactionSnapshot,
@@ -123,6 +142,9 @@ export const TransactionChangedV1 = Type.Object({
   reason: Type.String(),
 });
 export type TransactionChangedV1 = Static<typeof TransactionChangedV1>;
+/** ledger.transaction.changed.v2: changed.v1 where a row before or after is split (its `splits`). */
+export const TransactionChangedV2 = TransactionChangedV1;
+export type TransactionChangedV2 = TransactionChangedV1;
 /** ledger.transaction.moved.v1: `after.account_id` is the new account (a moved leg's peer also changes). */
 export const TransactionMovedV1 = Type.Object({
   changes: Type.Array(TransactionChangePair),
@@ -130,6 +152,9 @@ export const TransactionMovedV1 = Type.Object({
   to_account_id: Type.Integer(),
 });
 export type TransactionMovedV1 = Static<typeof TransactionMovedV1>;
+/** ledger.transaction.moved.v2: moved.v1 of a split row (its lines move with it). */
+export const TransactionMovedV2 = TransactionMovedV1;
+export type TransactionMovedV2 = TransactionMovedV1;
 /** ledger.transaction.deleted.v1: rows as they were before deletion. */
 export const TransactionDeletedV1 = Type.Object({
   transactions: Type.Array(LedgerTransactionSnapshot),
@@ -137,9 +162,15 @@ export const TransactionDeletedV1 = Type.Object({
   reason: Type.String(),
 });
 export type TransactionDeletedV1 = Static<typeof TransactionDeletedV1>;
+/** ledger.transaction.deleted.v2: deleted.v1 holding a split row. */
+export const TransactionDeletedV2 = TransactionDeletedV1;
+export type TransactionDeletedV2 = TransactionDeletedV1;
 /** ledger.transaction.restored.v1: rows as they are after restoring. */
 export const TransactionRestoredV1 = Type.Object({ transactions: Type.Array(LedgerTransactionSnapshot) });
 export type TransactionRestoredV1 = Static<typeof TransactionRestoredV1>;
+/** ledger.transaction.restored.v2: restored.v1 holding a split row. */
+export const TransactionRestoredV2 = TransactionRestoredV1;
+export type TransactionRestoredV2 = TransactionRestoredV1;
 
 /** ledger.category.created.v1 */
 export const CategoryCreatedV1 = Type.Object({ category: LedgerCategorySnapshot });

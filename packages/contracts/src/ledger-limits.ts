@@ -26,7 +26,13 @@ export const LEDGER_LIMITS = {
   internalBulk: 200_000,
   /** GET /api/payees/ returns at most this many names. */
   payees: 2000,
+  /** A split row has this many lines at least and at most (docs/decisions/0134-split-lines.md). */
+  splitLinesMin: 2,
+  splitLinesMax: 100,
 } as const;
+
+/** The category text of a split row (its category_id is null; its lines carry the categories). */
+export const SPLIT_CATEGORY_NAME = 'Split';
 
 /** What an account is (docs/rules/ledger.md, "Accounts"); an account made before kinds existed is checking. */
 export const ACCOUNT_KINDS = ['checking', 'savings', 'cash', 'credit_card', 'loan', 'investment'] as const;

@@ -24,6 +24,7 @@ export {
   isLiability,
   LEDGER_LIMITS,
   LIABILITY_KINDS,
+  SPLIT_CATEGORY_NAME,
   TRANSFER_CATEGORY_NAME,
   type AccountKind,
 } from './ledger-limits';
@@ -145,6 +146,36 @@ export type TransactionStatus = Static<typeof TransactionStatus>;
 /** What requests may send: '', p, P, x, X. */
 export const TransactionStatusInput = Type.String({ pattern: '^[pPxX]?$', maxLength: 1 });
 
+/**
+ * One line of a split row as requests send it: a category (null: uncategorised), an amount
+ * (2 decimals at most; zero only while a client edits, never saved) and notes. A row's lines sum
+ * exactly to its amount (docs/rules in domain.md "Split transactions").
+ */
+export const SplitLineInput = Type.Object(
+  {
+    category_id: NullableId,
+    amount: Amount,
+    notes: Type.Optional(Text(LEDGER_LIMITS.notes)),
+  },
+  { additionalProperties: false },
+);
+export type SplitLineInput = Static<typeof SplitLineInput>;
+/**
+ * `splits` on a create or PUT: 2..100 lines; `[]` or null removes the split (the row becomes
+ * uncategorised); absent leaves the lines as they are.
+ */
+export const SplitLinesInput = Type.Union([Type.Array(SplitLineInput, { maxItems: 1000 }), Type.Null()]);
+
+/** One line of a split row as answers carry it, in the order it was saved. */
+export const SplitLine = Type.Object({
+  category_id: NullableId,
+  /** `Parent: Child` or `Name`; null when the line is uncategorised. */
+  category_name: NullableString,
+  amount: Type.Number(),
+  notes: Type.String(),
+});
+export type SplitLine = Static<typeof SplitLine>;
+
 /** One transaction as every write answers it (no running balances). */
 export const TransactionRecord = Type.Object({
   id: Id,
@@ -174,6 +205,11 @@ export const TransactionRecord = Type.Object({
   updated_at: Type.String(),
   /** Part of a finished statement reconciliation (svc-ledger always sends it). */
   reconciled: Type.Optional(Type.Boolean()),
+  /**
+   * A split row's lines (svc-ledger always sends it: [] when the row is not split). A split row
+   * has category_id null and category_name "Split".
+   */
+  splits: Type.Optional(Type.Array(SplitLine)),
 });
 export type TransactionRecord = Static<typeof TransactionRecord>;
 
@@ -233,6 +269,8 @@ export const NEW_TRANSACTION_FIELDS = {
   category: Type.Optional(
     Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: LEDGER_LIMITS.categoryName * 2 + 2 }),
   ),
+  /** Split lines (2..100, summing exactly to `amount`); the row's category then is none. Not on a transfer. */
+  splits: Type.Optional(SplitLinesInput),
 };
 
 /**
@@ -272,6 +310,12 @@ export const UpdateTransactionBody = Type.Object(
     category: Type.Optional(
       Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: LEDGER_LIMITS.categoryName * 2 + 2 }),
     ),
+    /**
+     * New lines (they replace the old ones; [] or null unsplits). A split row's new `amount`
+     * needs lines that sum to it (send both), else 400. A category given with no `splits`
+     * unsplits the row into that category.
+     */
+    splits: Type.Optional(SplitLinesInput),
     updated_at: Type.Optional(Type.String({ maxLength: 40 })),
   },
   { additionalProperties: false },
@@ -303,6 +347,8 @@ export const SearchResult = Type.Object({
   amount: Type.Number(),
   category_id: NullableId,
   category_name: NullableString,
+  /** A split row's lines ([] when not split; svc-ledger always sends it). */
+  splits: Type.Optional(Type.Array(SplitLine)),
 });
 export type SearchResult = Static<typeof SearchResult>;
 export const SearchResults = Type.Array(SearchResult);
@@ -314,11 +360,15 @@ export const BulkCategorizeBody = Type.Object(
   { additionalProperties: false },
 );
 export type BulkCategorizeBody = Static<typeof BulkCategorizeBody>;
-/** The bulk categorize answer: how many rows were asked for and how many actually changed. */
+/**
+ * The bulk categorize answer: how many rows were asked for, how many actually changed and how
+ * many split rows were left as they are (svc-ledger always sends `skipped_split`).
+ */
 export const BulkCategorizeResponse = Type.Object({
   message: Type.String(),
   selected: Type.Integer(),
   changed: Type.Integer(),
+  skipped_split: Type.Optional(Type.Integer()),
 });
 export type BulkCategorizeResponse = Static<typeof BulkCategorizeResponse>;
 

@@ -96,9 +96,25 @@ export const DrillDownRow = Type.Object({
   status: Type.String(),
   notes: Type.String(),
   category_id: NullableId,
-  /** `Parent: Child`, `Name`, or null. */
+  /** `Parent: Child`, `Name`, `Split` (a whole split row, by payee), or null. */
   category_name: NullableString,
   updated_at: Type.String(),
+  /**
+   * 0: the row itself; 1..n: line n of split row `id` (by category: date, payee and account are
+   * the row's; category, amount and notes the line's). svc-reports always sends it.
+   */
+  line: Type.Optional(Type.Integer()),
+  /** A whole split row's lines (by payee; [] otherwise). svc-reports always sends it. */
+  splits: Type.Optional(
+    Type.Array(
+      Type.Object({
+        category_id: NullableId,
+        category_name: NullableString,
+        amount: Type.Number(),
+        notes: Type.String(),
+      }),
+    ),
+  ),
 });
 export type DrillDownRow = Static<typeof DrillDownRow>;
 export const DrillDownRows = Type.Array(DrillDownRow);

@@ -40,6 +40,8 @@ export interface RowState {
   /** A leg of a transfer (its category is `-- Transfer --`). */
   is_transfer: boolean;
   deleted: boolean;
+  /** A split row's lines (cents), else null: reads count the lines by category (the `ledger_lines` view). */
+  splits: Array<{ category_id: number | null; amount: number; notes: string }> | null;
 }
 
 export interface AccountState {
@@ -91,6 +93,10 @@ export function rowState(t: LedgerTransactionSnapshot, deleted = t.deleted): Row
     is_budgeted: t.is_budgeted,
     is_transfer: t.transfer_id !== null,
     deleted,
+    splits:
+      t.splits && t.splits.length > 0
+        ? t.splits.map((l) => ({ category_id: l.category_id, amount: l.amount_cents, notes: l.notes }))
+        : null,
   };
 }
 
@@ -121,19 +127,24 @@ export function changesOf(type: string, data: unknown): ReadModelChanges {
   const changes = none();
   switch (type) {
     case EVENTS.transactionRecorded:
+    case EVENTS.transactionRecordedSplit:
       changes.rows = (data as TransactionRecordedV1).transactions.map((t) => rowState(t));
       break;
     case EVENTS.transactionRecordedCompact:
       changes.rows = expandRows(data as TransactionRecordedV2).map((t) => rowState(t));
       break;
     case EVENTS.transactionRestored:
+    case EVENTS.transactionRestoredSplit:
       changes.rows = (data as TransactionRestoredV1).transactions.map((t) => rowState(t));
       break;
     case EVENTS.transactionChanged:
     case EVENTS.transactionMoved:
+    case EVENTS.transactionChangedSplit:
+    case EVENTS.transactionMovedSplit:
       changes.rows = (data as TransactionChangedV1 | TransactionMovedV1).changes.map((c) => rowState(c.after));
       break;
     case EVENTS.transactionDeleted:
+    case EVENTS.transactionDeletedSplit:
       // The payload holds the rows as they were before: they are deleted now.
       changes.rows = (data as TransactionDeletedV1).transactions.map((t) => rowState(t, true));
       break;

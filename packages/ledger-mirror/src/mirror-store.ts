@@ -69,14 +69,14 @@ export async function upsertRows(
   const all = [...byId.values()];
   for (let i = 0; i < all.length; i += ROW_BATCH) {
     const part = all.slice(i, i + ROW_BATCH);
-    const col = <K extends keyof RowState>(k: K) => pgArray(part.map((r) => r[k]));
+    const col = <K extends Exclude<keyof RowState, 'splits'>>(k: K) => pgArray(part.map((r) => r[k]));
     await q.query(
-      `INSERT INTO ledger_rows AS r (id, household_id, account_id, date, payee, amount, category_id, status, notes, updated_at, is_budgeted, is_transfer, deleted, sequence)
-       SELECT *, $14::bigint FROM unnest($1::int[], $2::int[], $3::int[], $4::date[], $5::text[], $6::bigint[], $7::int[], $8::text[], $9::text[], $10::text[], $11::bool[], $12::bool[], $13::bool[])
+      `INSERT INTO ledger_rows AS r (id, household_id, account_id, date, payee, amount, category_id, status, notes, updated_at, is_budgeted, is_transfer, deleted, splits, sequence)
+       SELECT *, $14::bigint FROM unnest($1::int[], $2::int[], $3::int[], $4::date[], $5::text[], $6::bigint[], $7::int[], $8::text[], $9::text[], $10::text[], $11::bool[], $12::bool[], $13::bool[], $16::jsonb[])
        ON CONFLICT (id) DO UPDATE SET household_id = excluded.household_id, account_id = excluded.account_id, date = excluded.date,
          payee = excluded.payee, amount = excluded.amount, category_id = excluded.category_id, status = excluded.status,
          notes = excluded.notes, updated_at = excluded.updated_at, is_budgeted = excluded.is_budgeted, is_transfer = excluded.is_transfer,
-         deleted = excluded.deleted, sequence = excluded.sequence
+         deleted = excluded.deleted, splits = excluded.splits, sequence = excluded.sequence
        WHERE $15::bool OR r.sequence <= excluded.sequence`,
       [
         col('id'),
@@ -94,6 +94,7 @@ export async function upsertRows(
         col('deleted'),
         sequence,
         force,
+        pgArray(part.map((r) => (r.splits ? JSON.stringify(r.splits) : null))),
       ],
     );
   }

@@ -26,6 +26,12 @@ export const ALL_LEDGER_SCHEMAS = {
   [EVENTS.transactionMoved]: TransactionMovedV1,
   [EVENTS.transactionDeleted]: TransactionDeletedV1,
   [EVENTS.transactionRestored]: TransactionRestoredV1,
+  // The split versions: the same payloads, a split row's snapshot carrying its lines.
+  [EVENTS.transactionRecordedSplit]: TransactionRecordedV1,
+  [EVENTS.transactionChangedSplit]: TransactionChangedV1,
+  [EVENTS.transactionMovedSplit]: TransactionMovedV1,
+  [EVENTS.transactionDeletedSplit]: TransactionDeletedV1,
+  [EVENTS.transactionRestoredSplit]: TransactionRestoredV1,
   [EVENTS.accountOpened]: AccountOpenedV1,
   [EVENTS.accountOpenedWithKind]: AccountOpenedV2,
   [EVENTS.accountRenamed]: AccountRenamedV1,

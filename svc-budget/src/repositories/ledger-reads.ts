@@ -14,7 +14,7 @@ export async function netsByCategoryMonth(
 ): Promise<Array<{ account_id: number; category_id: number | null; month: string; net: number }>> {
   const result = await q.query<{ account_id: number; category_id: number | null; month_index: number; net: number }>(
     `SELECT account_id, category_id, (extract(year FROM date) * 12 + extract(month FROM date) - 1)::int AS month_index, sum(amount)::bigint AS net
-     FROM ledger_rows WHERE account_id = ANY($1::int[]) AND counted AND date BETWEEN $2 AND $3 GROUP BY 1, 2, 3`,
+     FROM ledger_lines WHERE account_id = ANY($1::int[]) AND counted AND date BETWEEN $2 AND $3 GROUP BY 1, 2, 3`,
     [accountIds, from, to],
   );
   return result.rows.map((r) => ({

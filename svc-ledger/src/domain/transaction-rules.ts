@@ -1,5 +1,6 @@
 import type { LedgerTransactionSnapshot } from '@hf/contracts/ledger-events';
 import { fromCents, type Cents } from '@hf/money';
+import { sameLines, type SplitLineCents } from './splits';
 import type { Status } from './status';
 
 /** One transaction as the ledger holds it (money in cents). */
@@ -23,6 +24,8 @@ export interface TxRow {
   deleted_reason: string | null;
   created_at: string;
   updated_at: string;
+  /** A split row's lines (its category_id is null); null or absent: not split. */
+  splits?: SplitLineCents[] | null;
 }
 
 export interface RowEdit {
@@ -32,6 +35,8 @@ export interface RowEdit {
   status?: Status;
   notes?: string;
   category_id?: number | null;
+  /** The row's lines after the edit ([]: not split); checked by domain/splits.ts. */
+  splits?: SplitLineCents[];
 }
 
 /** The fields a person edits; a change to any of them is "edited" in the history. */
@@ -76,7 +81,11 @@ export function applyEdit(row: TxRow, peer: TxRow | null, edit: RowEdit): { row:
     if (isLeg(row) && (field === 'payee' || field === 'category_id')) continue;
     (next as unknown as Record<string, unknown>)[field] = value;
   }
-  const changed = EDITABLE.some((f) => next[f] !== row[f]);
+  if (edit.splits !== undefined && !isLeg(row) && !sameLines(edit.splits, row.splits)) {
+    next.splits = edit.splits.length > 0 ? edit.splits : null;
+    if (edit.splits.length > 0) next.category_id = null;
+  }
+  const changed = EDITABLE.some((f) => next[f] !== row[f]) || !sameLines(next.splits, row.splits);
   if (!changed) return { row, peer };
   let nextPeer = peer;
   if (peer && isLeg(row)) {
@@ -136,8 +145,16 @@ export function detachLeg(leg: TxRow, deletedAccountName: string): TxRow {
 
 /** True when any stored field differs. */
 export function rowChanged(before: TxRow, after: TxRow): boolean {
-  return RECORDED.some((f) => before[f] !== after[f]) || before.schedule_id !== after.schedule_id;
+  return (
+    RECORDED.some((f) => before[f] !== after[f]) ||
+    before.schedule_id !== after.schedule_id ||
+    !sameLines(before.splits, after.splits)
+  );
 }
+
+/** A row's lines in API form (decimal amounts), for the history. */
+const apiLines = (lines: SplitLineCents[] | null | undefined) =>
+  (lines ?? []).map((l) => ({ category_id: l.category_id, amount: fromCents(l.amount), notes: l.notes }));
 
 const apiValue = (field: string, value: unknown) =>
   field === 'amount' && typeof value === 'number' ? fromCents(value) : value;
@@ -155,6 +172,10 @@ export function historyDiff(
       new_values[f] = apiValue(f, after[f]);
     }
   }
+  if (!sameLines(before.splits, after.splits)) {
+    old_values.splits = apiLines(before.splits);
+    new_values.splits = apiLines(after.splits);
+  }
   return { old_values, new_values };
 }
 
@@ -162,12 +183,13 @@ export function historyDiff(
 export function historyValues(row: TxRow): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const f of RECORDED) if (f !== 'deleted') values[f] = apiValue(f, row[f]);
+  if (row.splits && row.splits.length > 0) values.splits = apiLines(row.splits);
   return values;
 }
 
-/** The event form of a row (cents). */
+/** The event form of a row (cents); a split row's carries its lines (the events' split versions, events.ts). */
 export function toEventSnapshot(row: TxRow): LedgerTransactionSnapshot {
-  return {
+  const snapshot: LedgerTransactionSnapshot = {
     id: row.id,
     household_id: row.household_id,
     account_id: row.account_id,
@@ -187,10 +209,16 @@ export function toEventSnapshot(row: TxRow): LedgerTransactionSnapshot {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+  if (row.splits && row.splits.length > 0)
+    snapshot.splits = row.splits.map((l) => ({ category_id: l.category_id, amount_cents: l.amount, notes: l.notes }));
+  return snapshot;
 }
 
 /** Upper bound of a row snapshot's JSON size in bytes (text may be 3 bytes a character). */
-export const snapshotBytes = (row: { payee: string; notes: string }) => 420 + 3 * (row.payee.length + row.notes.length);
+export const snapshotBytes = (row: { payee: string; notes: string; splits?: readonly { notes: string }[] | null }) =>
+  420 +
+  3 * (row.payee.length + row.notes.length) +
+  (row.splits ? row.splits.reduce((n, l) => n + 90 + 3 * l.notes.length, 0) : 0);
 
 /**
  * Splits rows for events so that each event's payload stays well under the bus's 1 MB message

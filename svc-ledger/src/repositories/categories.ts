@@ -71,7 +71,11 @@ export async function updateCategory(
   const shown = await w.client.query<{ id: number; account_id: number }>(
     `SELECT t.id, t.account_id FROM transactions t
      WHERE t.category_id = ANY(ARRAY(SELECT c.id FROM categories c WHERE c.id = $2 OR c.parent_id = $2))
-       AND t.household_id = $1 AND t.deleted_at IS NULL`,
+       AND t.household_id = $1 AND t.deleted_at IS NULL
+     UNION
+     SELECT t.id, t.account_id FROM transaction_splits s JOIN transactions t ON t.id = s.transaction_id
+     WHERE s.category_id = ANY(ARRAY(SELECT c.id FROM categories c WHERE c.id = $2 OR c.parent_id = $2))
+       AND s.household_id = $1 AND t.deleted_at IS NULL`,
     [w.householdId, id],
   );
   w.touchRows(shown.rows);
@@ -89,6 +93,15 @@ export async function recategoriseRows(w: LedgerWrite, from: number, to: number 
   await w.client.query(
     `UPDATE transactions SET category_id = $3, updated_at = greatest(clock_timestamp(), updated_at + interval '1 microsecond')
      WHERE household_id = $1 AND category_id = $2`,
+    [w.householdId, from, to],
+  );
+  // Split lines go the same way (a deleted category's lines become uncategorised lines); their rows' updated_at moves too.
+  await w.client.query(
+    `WITH moved AS (
+       UPDATE transaction_splits SET category_id = $3 WHERE household_id = $1 AND category_id = $2 RETURNING transaction_id
+     )
+     UPDATE transactions SET updated_at = greatest(clock_timestamp(), updated_at + interval '1 microsecond')
+     WHERE id IN (SELECT transaction_id FROM moved)`,
     [w.householdId, from, to],
   );
   w.touchHousehold();

@@ -1,3 +1,4 @@
+import { SPLIT_EVENT_VERSIONS } from '@hf/contracts/events';
 import { countRow, type SumsDelta } from '../held-registers/balance-cache';
 import type { Status } from '../domain/status';
 import type { PoolClient } from './sql';
@@ -42,8 +43,15 @@ export class LedgerWrite {
     readonly userId: number | null,
   ) {}
 
+  /**
+   * A row event holding a split row (a snapshot with `splits`) is written under its split
+   * version (SPLIT_EVENT_VERSIONS): a JSON key `"splits":` appears only there (in a text it
+   * would be escaped).
+   */
   emit(type: string, subject: string, data: unknown): void {
-    this.events.push({ type, subject, json: JSON.stringify(data) });
+    const json = JSON.stringify(data);
+    const splitType = SPLIT_EVENT_VERSIONS[type];
+    this.events.push({ type: splitType && json.includes('"splits":') ? splitType : type, subject, json });
   }
 
   /** These accounts' registers may change in any way (they are rebuilt whole). */

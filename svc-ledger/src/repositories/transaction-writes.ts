@@ -4,6 +4,7 @@ import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger';
 import type { TransactionChangedV1, TransactionRecordedV1, TransactionRecordedV2 } from '@hf/contracts/ledger-events';
 import { badRequest, notFound } from '@hf/service-kit/errors';
 import { findByPath } from '../domain/category-tree';
+import type { SplitLineCents } from '../domain/splits';
 import type { Status } from '../domain/status';
 import {
   chunksBySize,
@@ -50,6 +51,8 @@ export interface NewTransaction {
   status: Status;
   notes: string;
   category_id: number | null;
+  /** A split row's lines (checked: domain/splits.ts); its category_id is then null. */
+  splits?: SplitLineCents[];
 }
 
 /**
@@ -112,7 +115,8 @@ export async function announceCreated(
   for (const part of chunksBySize(rows, snapshotBytes)) {
     const snapshots = part.map(toEventSnapshot);
     const subject = `account/${part[0].account_id}`;
-    if (compact) {
+    // A compact event has no room for lines: a part holding a split row is written whole.
+    if (compact && !part.some((r) => r.splits && r.splits.length > 0)) {
       const data: TransactionRecordedV2 = { ...compactRows(snapshots), origin };
       w.emit(EVENTS.transactionRecordedCompact, subject, data);
     } else {
@@ -125,7 +129,12 @@ export async function announceCreated(
 /** One ordinary row. */
 export async function createSingle(w: LedgerWrite, account: AccountRow, input: NewTransaction): Promise<TxRow> {
   const [id] = await allocateIds(w.client, 1);
-  const [row] = await insertRows(w, [ordinaryRow(w, id, account.id, input, input.category_id)], w.userId);
+  const split = input.splits && input.splits.length > 0 ? input.splits : null;
+  const [row] = await insertRows(
+    w,
+    [{ ...ordinaryRow(w, id, account.id, input, split ? null : input.category_id), splits: split }],
+    w.userId,
+  );
   await announceCreated(w, [row], 'api');
   return row;
 }

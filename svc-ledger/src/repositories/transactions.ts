@@ -1,9 +1,17 @@
-import { TRANSFER_CATEGORY_NAME, type Balances, type RegisterRow, type TransactionRecord } from '@hf/contracts/ledger';
+import {
+  SPLIT_CATEGORY_NAME,
+  TRANSFER_CATEGORY_NAME,
+  type Balances,
+  type RegisterRow,
+  type TransactionRecord,
+} from '@hf/contracts/ledger';
 import { fromCents } from '@hf/money';
 import { pgArray } from '@hf/service-kit';
 import { encodeCursor, type RegisterPosition } from '../domain/cursor';
+import { sameLines } from '../domain/splits';
 import { rowChanged, type TxRow } from '../domain/transaction-rules';
 import type { LedgerWrite } from './events';
+import { rowSplitsSql, saveLines, splitsApiJoin } from './splits';
 import { categoryPathSql, epochMicros, isoText, type PoolClient, type Queryable } from './sql';
 
 /** The stored row (money in cents), as TxRow. */
@@ -12,7 +20,7 @@ export const rowColumns = (
 ) => `${t}.id, ${t}.household_id, ${t}.account_id, ${t}.date, ${t}.payee, ${t}.amount, ${t}.status, ${t}.notes,
   ${t}.category_id, ${t}.is_budgeted, ${t}.schedule_id, ${t}.schedule_month, ${t}.transfer_id, ${t}.transfer_account_id,
   ${t}.transfer_transaction_id, ${t}.deleted_at IS NOT NULL AS deleted, ${t}.deleted_reason,
-  ${isoText(`${t}.created_at`)} AS created_at, ${isoText(`${t}.updated_at`)} AS updated_at`;
+  ${isoText(`${t}.created_at`)} AS created_at, ${isoText(`${t}.updated_at`)} AS updated_at, ${rowSplitsSql(t)} AS splits`;
 
 /** Rows of the household by id, locked for update (deleted ones included). */
 export async function lockRows(client: PoolClient, householdId: number, ids: readonly number[]): Promise<TxRow[]> {
@@ -145,6 +153,8 @@ export async function insertNewRows(
      SELECT ${isoText('now()')} AS now, (SELECT count(*) FROM inserted) AS n`,
     params,
   );
+  const split = rows.filter((r) => r.splits && r.splits.length > 0);
+  if (split.length > 0) await saveLines(w, split);
   return result.rows[0].now;
 }
 
@@ -176,6 +186,7 @@ export function storedRow(r: NewRow, now: string): TxRow {
     deleted_reason: null,
     created_at: now,
     updated_at: now,
+    splits: r.splits && r.splits.length > 0 ? r.splits : null,
   };
 }
 
@@ -196,13 +207,18 @@ export async function persistChanges(
   const changed = pairs.filter((p): p is RowChange => p.after !== null && rowChanged(p.before, p.after));
   if (changed.length === 0) return [];
   const rows = changed.map((p) => p.after);
-  const col = <K extends keyof TxRow>(k: K) => pgArray(rows.map((r) => r[k]));
+  const col = <K extends Exclude<keyof TxRow, 'splits'>>(k: K) => pgArray(rows.map((r) => r[k]));
   w.touchRows(changed.flatMap((p) => [p.before, p.after]));
   w.count(
     changed.map((p) => p.before),
     -1,
   );
   w.count(rows, 1);
+  // Lines first: the UPDATE's RETURNING reads them back.
+  await saveLines(
+    w,
+    rows.filter((r, i) => !sameLines(changed[i].before.splits, r.splits)),
+  );
   const result = await w.client.query<TxRow>(
     `UPDATE transactions t SET account_id = u.account_id, date = u.date, payee = u.payee, amount = u.amount, status = u.status,
        notes = u.notes, category_id = u.category_id, is_budgeted = u.is_budgeted, transfer_id = u.transfer_id,
@@ -252,21 +268,24 @@ export async function hardDeleteRows(w: LedgerWrite, rows: readonly TxRow[]): Pr
 // ----------------------------------------------------------------------------------------------
 
 const categoryNameSql = `CASE WHEN t.transfer_id IS NOT NULL THEN '${TRANSFER_CATEGORY_NAME}'
-  WHEN c.id IS NULL THEN NULL ELSE ${categoryPathSql('c', 'p')} END`;
+  WHEN c.id IS NULL THEN (CASE WHEN sl.splits IS NULL THEN NULL ELSE '${SPLIT_CATEGORY_NAME}' END)
+  ELSE ${categoryPathSql('c', 'p')} END`;
 
 const recordColumns = `t.id, t.account_id, a.name AS account_name, t.date,
   CASE WHEN ta.id IS NOT NULL THEN ta.name ELSE t.payee END AS payee, t.amount, t.status, t.notes, t.category_id,
   ${categoryNameSql} AS category_name, t.is_budgeted, t.transfer_id, t.transfer_account_id, t.transfer_transaction_id,
   ${isoText('t.created_at')} AS created_at, ${isoText('t.updated_at')} AS updated_at,
-  t.reconciliation_id IS NOT NULL AS reconciled`;
+  t.reconciliation_id IS NOT NULL AS reconciled, sl.splits`;
 
 const recordJoins = `JOIN accounts a ON a.id = t.account_id
   LEFT JOIN accounts ta ON ta.id = t.transfer_account_id
   LEFT JOIN categories c ON c.id = t.category_id
-  LEFT JOIN categories p ON p.id = c.parent_id`;
+  LEFT JOIN categories p ON p.id = c.parent_id
+  ${splitsApiJoin('t')}`;
 
-interface RecordRow extends Omit<TransactionRecord, 'category'> {
+interface RecordRow extends Omit<TransactionRecord, 'category' | 'splits'> {
   amount: number;
+  splits: TransactionRecord['splits'] | null;
 }
 
 function toRecord(r: RecordRow): TransactionRecord {
@@ -289,6 +308,7 @@ function toRecord(r: RecordRow): TransactionRecord {
     created_at: r.created_at,
     updated_at: r.updated_at,
     reconciled: r.reconciled ?? false,
+    splits: r.splits ?? [],
   };
 }
 

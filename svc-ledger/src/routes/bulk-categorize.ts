@@ -17,6 +17,13 @@ import { CATEGORY_NOT_FOUND, LEDGER_ERRORS, TRANSACTION_NOT_FOUND, ACCOUNT_NOT_F
 import { runWrite } from '../write';
 import { countOf } from '@hf/contracts/wording';
 
+/** The bulk categorize answer's text: how many changed, and how many split rows were left as they are. */
+export function bulkCategorizeMessage(changed: number, skippedSplit: number): string {
+  const done = `${countOf(changed, 'transaction')} categorized.`;
+  if (skippedSplit === 0) return done;
+  return `${done} ${countOf(skippedSplit, 'split transaction')} skipped: ${skippedSplit === 1 ? 'its lines keep their' : 'their lines keep their'} categories.`;
+}
+
 /** Bulk categorize: find an account's rows by payee, then give many rows one category. */
 export async function bulkCategorizeRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: SearchTransactionsBody }>(
@@ -56,14 +63,18 @@ export async function bulkCategorizeRoutes(app: FastifyInstance): Promise<void> 
       );
       if (ids.length === 0) throw badRequest('Please select a category and at least one transaction.');
       const distinct = [...new Set(ids)];
+      let skipped = 0;
       const count = await runWrite(app, reply, actor, async (w) => {
         if (!(await categoriesExist(w.client, actor.householdId, [categoryId]))) throw notFound(CATEGORY_NOT_FOUND);
         const rows = (await lockRows(w.client, actor.householdId, distinct)).filter((r) => !r.deleted);
         if (rows.length !== distinct.length) throw notFound(TRANSACTION_NOT_FOUND);
+        // A split row keeps its lines: its categories are its lines' (it is skipped and counted).
+        const isSplit = (r: (typeof rows)[number]) => (r.splits?.length ?? 0) > 0;
+        skipped = rows.filter(isSplit).length;
         const changes = await applyChanges(
           w,
           rows
-            .filter((r) => r.transfer_id === null)
+            .filter((r) => r.transfer_id === null && !isSplit(r))
             .map((r) => ({
               before: r,
               after: r.category_id === categoryId ? r : { ...r, category_id: categoryId, is_budgeted: false },
@@ -75,9 +86,10 @@ export async function bulkCategorizeRoutes(app: FastifyInstance): Promise<void> 
       });
       // Rows already in the category and transfers (which take no category) are not changed.
       return {
-        message: `${countOf(count, 'transaction')} categorized.`,
+        message: bulkCategorizeMessage(count, skipped),
         selected: distinct.length,
         changed: count,
+        skipped_split: skipped,
       };
     },
   );

@@ -11,11 +11,13 @@ import { HISTORY_MESSAGES, otherAccountDeleted, RowHistory } from '@hf/contracts
 import type { TransactionDeletedV1, TransactionMovedV1, TransactionRestoredV1 } from '@hf/contracts/ledger-events';
 import Type from 'typebox';
 import { badRequest, conflict, notFound, identityOf } from '@hf/service-kit';
+import { linesAfterEdit, parseSplitLines, SPLIT_MESSAGES, type SplitLineCents } from '../domain/splits';
 import { normaliseStatus, type Status } from '../domain/status';
 import { applyEdit, applyMove, applyStatus, legPairs, toEventSnapshot } from '../domain/transaction-rules';
 import { accountNamedBy, transferDirection } from '../domain/transfer';
 import { amountToCents, requireDate } from '../domain/values';
 import { accountRows, findAccount } from '../repositories/accounts';
+import { categoriesExist } from '../repositories/categories';
 import type { LedgerWrite } from '../repositories/events';
 import { detachedAfterDelete, historyOf } from '../repositories/history';
 import { isIsoInstant, sameInstant } from '../repositories/sql';
@@ -29,6 +31,7 @@ import {
 import { lockWithPeer, recordById, transactionExists } from '../repositories/transactions';
 import {
   ACCOUNT_NOT_FOUND,
+  CATEGORY_NOT_FOUND,
   LEDGER_ERRORS,
   TRANSACTION_NOT_FOUND,
   TRANSFER_DESTINATION_MESSAGE,
@@ -148,7 +151,9 @@ async function createEntry(
   const amount = amountToCents(body.amount);
   const status = statusOf(body.status) ?? '';
   const notes = (body.notes ?? '').trim();
+  const lines = parseSplitLines(body.splits ?? null, amount);
   return runWrite(app, reply, actor, async (w) => {
+    await requireLineCategories(w, lines);
     const accounts = await accountRows(w.client, actor.householdId);
     const account = accounts.find((a) => a.id === accountId);
     if (!account) throw notFound(ACCOUNT_NOT_FOUND);
@@ -166,6 +171,7 @@ async function createEntry(
       (await resolveCategory(w.client, actor.householdId, destination ? { category_id: body.category_id } : body)) ??
       null;
     if (destination) {
+      if (lines.length > 0) throw badRequest(SPLIT_MESSAGES.transfer);
       const direction = transferDirection(account.id, destination.id, amount);
       const outgoing = direction.fromAccountId === account.id;
       const { fromLeg, toLeg } = await createTransfer(w, {
@@ -179,7 +185,15 @@ async function createEntry(
       });
       return recordById(w.client, actor.householdId, outgoing ? fromLeg.id : toLeg.id);
     }
-    const row = await createSingle(w, account, { date, payee, amount, status, notes, category_id: categoryId });
+    const row = await createSingle(w, account, {
+      date,
+      payee,
+      amount,
+      status,
+      notes,
+      category_id: lines.length > 0 ? null : categoryId,
+      splits: lines,
+    });
     return recordById(w.client, actor.householdId, row.id);
   });
 }
@@ -213,10 +227,26 @@ async function editRow(
       actor.householdId,
       isLeg ? { category_id: body.category_id } : body,
     );
-    const next = applyEdit(found.row, found.peer, { ...edit, category_id: categoryId });
+    const lines = linesAfterEdit(found.row.splits ?? [], body.splits, {
+      amountCents: isLeg ? 0 : (edit.amount ?? found.row.amount),
+      isTransfer: isLeg,
+      categoryGiven: categoryId !== undefined && categoryId !== null,
+    });
+    await requireLineCategories(w, lines);
+    const next = applyEdit(found.row, found.peer, {
+      ...edit,
+      category_id: lines.length > 0 ? null : categoryId,
+      splits: isLeg ? undefined : lines,
+    });
     await applyChanges(w, legPairs(found, next), 'edited', announceChanged(w, 'edited'));
     return recordById(w.client, actor.householdId, found.row.id);
   });
+}
+
+/** 404 unless every line's category is the household's (held until the write ends, as a foreign key would). */
+async function requireLineCategories(w: LedgerWrite, lines: readonly SplitLineCents[]): Promise<void> {
+  const ids = lines.flatMap((l) => (l.category_id === null ? [] : [l.category_id]));
+  if (!(await categoriesExist(w.client, w.householdId, ids, true))) throw notFound(CATEGORY_NOT_FOUND);
 }
 
 /** Locks a row and its transfer's other leg, or 404. */

@@ -19,7 +19,7 @@ export async function netsByStoredCategory(
   scope: ReportScope,
 ): Promise<Array<{ category_id: number | null; net: number }>> {
   const result = await q.query<{ category_id: number | null; net: number }>(
-    `SELECT category_id, sum(amount)::bigint AS net FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY category_id`,
+    `SELECT category_id, sum(amount)::bigint AS net FROM ledger_lines WHERE ${COUNTED_IN_SCOPE} GROUP BY category_id`,
     scopeParams(householdId, scope),
   );
   return result.rows;
@@ -46,7 +46,7 @@ export async function netsByMonth(
 ): Promise<Array<{ month: string; category_id: number | null; net: number }>> {
   const result = await q.query<{ month_index: number; category_id: number | null; net: number }>(
     `SELECT (extract(year FROM date) * 12 + extract(month FROM date) - 1)::int AS month_index, category_id, sum(amount)::bigint AS net
-     FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY 1, 2`,
+     FROM ledger_lines WHERE ${COUNTED_IN_SCOPE} GROUP BY 1, 2`,
     scopeParams(householdId, scope),
   );
   return result.rows.map((r) => ({ month: monthKeyOfIndex(r.month_index), category_id: r.category_id, net: r.net }));
@@ -54,6 +54,8 @@ export async function netsByMonth(
 
 export interface StoredRow {
   id: number;
+  /** 0: the row itself; 1..n: that line of a split row (its category, amount and notes). */
+  line: number;
   date: string;
   payee: string;
   amount: number;
@@ -62,12 +64,15 @@ export interface StoredRow {
   notes: string;
   category_id: number | null;
   updated_at: string;
+  /** A whole split row's lines (rowsByPayee), else null. */
+  splits?: Array<{ category_id: number | null; amount: number; notes: string }> | null;
 }
 
-const ROW_COLUMNS = 'id, date, payee, amount, account_id, status, notes, category_id, updated_at';
+const ROW_COLUMNS = 'id, line, date, payee, amount, account_id, status, notes, category_id, updated_at';
 
 /**
- * Rows behind a category item: stored category ids in `ids` (or, with `negate`, rows with no
+ * Lines behind a category item (an unsplit row is one line; a split row's lines count each under
+ * its own category, with the row's date and payee): stored category ids in `ids` (or, with `negate`, rows with no
  * category or one not in `ids`), newest first, at most `limit`.
  */
 export async function rowsByCategory(
@@ -81,13 +86,13 @@ export async function rowsByCategory(
     ? '(category_id IS NULL OR NOT (category_id = ANY($5::int[])))'
     : 'category_id = ANY($5::int[])';
   const result = await q.query<StoredRow>(
-    `SELECT ${ROW_COLUMNS} FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} AND ${match} ORDER BY date DESC, id DESC LIMIT $6`,
+    `SELECT ${ROW_COLUMNS} FROM ledger_lines WHERE ${COUNTED_IN_SCOPE} AND ${match} ORDER BY date DESC, id DESC, line LIMIT $6`,
     [...scopeParams(householdId, scope), selection.ids, limit],
   );
   return result.rows;
 }
 
-/** Rows of one payee (exact text, bound as a value: `%` and `'` are literal), newest first. */
+/** Rows of one payee (exact text, bound as a value: `%` and `'` are literal), newest first; a split row whole (category "Split"). */
 export async function rowsByPayee(
   q: Queryable,
   householdId: number,
@@ -96,7 +101,7 @@ export async function rowsByPayee(
   limit: number,
 ): Promise<StoredRow[]> {
   const result = await q.query<StoredRow>(
-    `SELECT ${ROW_COLUMNS} FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} AND payee = $5 ORDER BY date DESC, id DESC LIMIT $6`,
+    `SELECT ${ROW_COLUMNS.replace('line', '0 AS line')}, splits FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} AND payee = $5 ORDER BY date DESC, id DESC LIMIT $6`,
     [...scopeParams(householdId, scope), payee, limit],
   );
   return result.rows;

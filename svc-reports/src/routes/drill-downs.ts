@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CategoryDrillDownQuery, DrillDownRows, PayeeDrillDownQuery, type DrillDownRow } from '@hf/contracts/reports';
 import { REPORT_LIMITS, REPORT_MESSAGES, UNCATEGORIZED_ID } from '@hf/contracts/reports-limits';
+import { SPLIT_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
 import { fromCents } from '@hf/money';
 import { notFound } from '@hf/service-kit';
 import type { CsvCell } from '../domain/csv';
@@ -10,6 +11,15 @@ import { REPORT_ERRORS, scopedRead, sendCsv, type ScopedRead } from '../route-he
 function drillDownRows(read: ScopedRead, rows: readonly StoredRow[]): DrillDownRow[] {
   return rows.map((r) => {
     const category = read.categories.resolve(r.category_id);
+    const splits = (r.splits ?? []).map((l) => {
+      const lineCategory = read.categories.resolve(l.category_id);
+      return {
+        category_id: lineCategory,
+        category_name: read.categories.path(lineCategory),
+        amount: fromCents(l.amount),
+        notes: l.notes,
+      };
+    });
     return {
       id: r.id,
       date: r.date,
@@ -20,8 +30,10 @@ function drillDownRows(read: ScopedRead, rows: readonly StoredRow[]): DrillDownR
       status: r.status,
       notes: r.notes,
       category_id: category,
-      category_name: read.categories.path(category),
+      category_name: splits.length > 0 ? SPLIT_CATEGORY_NAME : read.categories.path(category),
       updated_at: r.updated_at,
+      line: r.line,
+      splits,
     };
   });
 }

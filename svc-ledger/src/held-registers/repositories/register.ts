@@ -1,4 +1,4 @@
-import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger';
+import { SPLIT_CATEGORY_NAME, TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger';
 import pg from 'pg';
 import { withTransaction } from '@hf/service-kit';
 import { RegisterModel, type RegisterHeadState, type RegisterLine } from '../domain/register-model';
@@ -8,7 +8,20 @@ import { categoryPathSql, epochMicros, isoText, type Pool, type PoolClient } fro
 /** `trim_scale(cents / 100.0)`: the API's decimal number as JSON text (`-12.5`, `3`), exact. */
 const decimalSql = (cents: string) => `trim_scale((${cents}) / 100.0)`;
 const nullable = (sql: string) => `coalesce((${sql})::text, 'null')`;
-const categoryJson = `CASE WHEN t.transfer_id IS NOT NULL THEN '${JSON.stringify(TRANSFER_CATEGORY_NAME)}' ELSE coalesce($2::jsonb ->> t.category_id::text, 'null') END`;
+const categoryJson = `CASE WHEN t.transfer_id IS NOT NULL THEN '${JSON.stringify(TRANSFER_CATEGORY_NAME)}'
+  WHEN sl.j IS NOT NULL THEN '${JSON.stringify(SPLIT_CATEGORY_NAME)}' ELSE coalesce($2::jsonb ->> t.category_id::text, 'null') END`;
+
+/**
+ * The rows read with their split lines: `sl.j` is a split row's lines as JSON text (category
+ * paths from the $2 map), null for any other row. Only a row without category and transfer is
+ * looked up (migration 010's primary key), so registers of categorised rows read as before.
+ */
+const LINE_FROM = `transactions t LEFT JOIN LATERAL (
+    SELECT json_agg(json_build_object('category_id', s.category_id,
+        'category_name', coalesce(($2::jsonb ->> s.category_id::text)::jsonb, 'null'::jsonb),
+        'amount', trim_scale(s.amount / 100.0), 'notes', s.notes) ORDER BY s.position)::text AS j
+    FROM transaction_splits s
+    WHERE s.transaction_id = t.id AND t.category_id IS NULL AND t.transfer_id IS NULL) sl ON true`;
 
 /**
  * One register row as RegisterLine columns: id, date, created_at (µs), amount (cents), status
@@ -34,7 +47,8 @@ const LINE_COLUMNS = `t.id, t.date::text, ${epochMicros('t.created_at')}::float8
        || ',"transfer_transaction_id":' || ${nullable('t.transfer_transaction_id')}
        || ',"created_at":"' || ${isoText('t.created_at')}
        || '","updated_at":"' || ${isoText('t.updated_at')}
-       || '","reconciled":' || (t.reconciliation_id IS NOT NULL)`;
+       || '","reconciled":' || (t.reconciliation_id IS NOT NULL)
+       || ',"splits":' || coalesce(sl.j, '[]')`;
 
 type LineRow = [number, string, number, number, RegisterLine['status'], string];
 const toLine = (r: LineRow): RegisterLine => ({
@@ -80,7 +94,7 @@ function readFull(
   names: Names,
   head: RegisterHeadState,
 ): Promise<RegisterModel> {
-  const text = `SELECT ${LINE_COLUMNS} FROM transactions t
+  const text = `SELECT ${LINE_COLUMNS} FROM ${LINE_FROM}
      WHERE t.account_id = $4 AND t.household_id = $5 AND t.deleted_at IS NULL
      ORDER BY t.date, t.created_at, t.id`;
   const values = [...lineParams(account, names), account.id, householdId];
@@ -130,7 +144,7 @@ async function readLines(
 ): Promise<RegisterLine[]> {
   if (ids.size === 0) return [];
   const result = await client.query<LineRow>({
-    text: `SELECT ${LINE_COLUMNS} FROM transactions t
+    text: `SELECT ${LINE_COLUMNS} FROM ${LINE_FROM}
        WHERE t.id = ANY($4::int[]) AND t.account_id = $5 AND t.household_id = $6 AND t.deleted_at IS NULL`,
     values: [...lineParams(account, names), [...ids], account.id, householdId],
     rowMode: 'array',
