@@ -6,6 +6,7 @@
 import { runBudgetBench } from './budget';
 import { runDashboardBrowserBench } from './dashboard-browser';
 import { runGatewayBench } from './gateway';
+import { runHistoryBench } from './history';
 import { runImportBench } from './import';
 import { runLedgerBench } from './ledger';
 import { runPeerActualBench } from './peer-actual';
@@ -29,6 +30,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   budget: () => runBudgetBench(),
   dashboard: () => runDashboardBrowserBench(),
   import: () => runImportBench(),
+  history: () => runHistoryBench(),
   rules: () => runRulesBench(),
   recurring: () => runRecurringBench(),
   reconcile: () => runReconcileBench(),

@@ -10,5 +10,6 @@ module.exports = makeConfig({
     './AccountsPage': './src/pages/AccountsPage', // /accounts
     './AccountRoutes': './src/pages/AccountRoutes', // /accounts/:accountId/* (register, reconcile, import/map)
     './CategoriesPage': './src/pages/CategoriesPage', // /categories
+    './ActivityPage': './src/history/ActivityPage', // /activity (the household's change history)
   },
 });

@@ -4,6 +4,8 @@
 -- The activity page: a household's changes newest first (by id), with or without a person.
 CREATE INDEX transaction_changes_household ON transaction_changes (household_id, id);
 CREATE INDEX transaction_changes_household_user ON transaction_changes (household_id, user_id, id);
+-- ... and of one kind (an import's 50,000 "imported" entries lie under every later change).
+CREATE INDEX transaction_changes_household_action ON transaction_changes (household_id, action, id);
 
 -- Recently deleted: an account's deleted rows, latest first.
 CREATE INDEX transactions_deleted ON transactions (account_id, deleted_at) WHERE deleted_at IS NOT NULL;

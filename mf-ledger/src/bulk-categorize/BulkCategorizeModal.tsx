@@ -5,6 +5,7 @@ import { Modal, StatusMessage, useTimedMessage } from '@hf/ui';
 import { CategoryInput } from '@hf/ui/editing';
 import { transactionsApi, type SearchResult } from '../register/api';
 import { countOf } from '@hf/contracts/wording';
+import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
 
 /** "a, b ,c" -> ['a', 'b', 'c'] (blank terms dropped). */
 export function parseSearchTerms(text: string): string[] {
@@ -45,7 +46,8 @@ export function BulkCategorizeModal({
 }: {
   accountId: number;
   onClose: () => void;
-  onApplied: () => void;
+  /** `ids`: the rows sent (Undo takes back the change of each that changed). */
+  onApplied: (ids?: number[]) => void;
 }) {
   const { options } = useCategoryOptions();
   const [terms, setTerms] = useState('');
@@ -78,9 +80,13 @@ export function BulkCategorizeModal({
     }
     setBusy(true);
     try {
+      // The rows this changes (not those already in the category, nor transfers): what Undo takes back.
+      const changing = (results ?? [])
+        .filter((r) => selected.has(r.id) && r.category_id !== chosen.id && r.category_name !== TRANSFER_CATEGORY_NAME)
+        .map((r) => r.id);
       const result = await transactionsApi.bulkCategorize([...selected], chosen.id);
       show(bulkResultMessage(result?.selected ?? selected.size, result?.changed));
-      onApplied();
+      onApplied(changing.length > 0 && result?.changed !== 0 ? changing : undefined);
       setResults((list) =>
         list
           ? uncategorizedOnly

@@ -8,6 +8,7 @@ import { accountsApi } from '../accounts/api';
 import { MappingPage } from '../import/MappingPage';
 import { ReconcilePage } from '../import/ReconcilePage';
 import { Register } from '../register/Register';
+import { RecentlyDeleted } from '../history/RecentlyDeleted';
 
 const isAccountId = (param: string | undefined) =>
   param !== undefined && /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2147483647;
@@ -38,6 +39,7 @@ export default function AccountRoutes() {
           />
           <Route path="reconcile" element={<ReconcilePage key={accountId} accountId={accountId} />} />
           <Route path="import/map" element={<MappingPage key={accountId} accountId={accountId} />} />
+          <Route path="deleted" element={<RecentlyDeleted key={accountId} accountId={accountId} />} />
           <Route path="*" element={<Navigate to={`/accounts/${param}/register`} replace />} />
         </Routes>
       )}

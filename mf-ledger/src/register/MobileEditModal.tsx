@@ -5,7 +5,7 @@ import type { EditRowProps } from './RegisterRows';
 
 /** Row editing on mobile: the same fields stacked in a dialog, with Save, Move, Delete and Cancel. */
 export function MobileEditModal(props: Omit<EditRowProps, 'className' | 'focusField'>) {
-  const { row, busy, onSave, onCancel, onMove, onDelete, ...fields } = props;
+  const { row, busy, onSave, onCancel, onMove, onDelete, onHistory, ...fields } = props;
   const onKeyDown = useEditKeys(onSave, () => undefined);
   return (
     <Modal
@@ -22,6 +22,11 @@ export function MobileEditModal(props: Omit<EditRowProps, 'className' | 'focusFi
           <button type="button" className="hf-button" disabled={busy} onClick={onMove}>
             Move
           </button>
+          {onHistory && (
+            <button type="button" className="hf-button" onClick={onHistory}>
+              History
+            </button>
+          )}
           <CreateRuleButton row={row} />
           <button type="button" className="hf-button hf-button--primary" disabled={busy} onClick={onSave}>
             Save

@@ -11,6 +11,7 @@ import { useEntryPosition, useHighlights, useRegisterStore } from './hooks';
 import { MobileEditModal } from './MobileEditModal';
 import { MobileRegister } from './MobileRegister';
 import { MoveDialog } from './MoveDialog';
+import { HistoryDialog } from '../history/HistoryDialog';
 import { buildRegisterItems, withInlineEntry, type DisplayItem } from './register-items';
 import type { RegisterState } from './register-store';
 import { RegisterTable } from './RegisterTable';
@@ -56,6 +57,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
   const { highlights, flash } = useHighlights();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [moving, setMoving] = useState<RegisterRow | null>(null);
+  const [historyRow, setHistoryRow] = useState<RegisterRow | null>(null);
 
   const { scrollTarget, scrollTo, onScrolled } = useRegisterScroll(state, today);
   const refresh = useRegisterRefresh(store, refreshToken, showError);
@@ -95,6 +97,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     categoryOptions,
     onMove: setMoving,
     onDelete: deletion.ask,
+    onHistory: setHistoryRow,
   });
 
   const entryProps: EntryLineProps = {
@@ -182,10 +185,13 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
           onMoved={() => {
             editor.close();
             void refresh.refreshFrom(moving.date);
-            refresh.afterWrite();
+            refresh.afterWrite({ ids: [moving.id], label: 'Transaction moved.' });
           }}
           onClose={() => setMoving(null)}
         />
+      )}
+      {historyRow && (
+        <HistoryDialog transactionId={historyRow.id} payee={historyRow.payee} onClose={() => setHistoryRow(null)} />
       )}
       {dialogs.element}
     </div>

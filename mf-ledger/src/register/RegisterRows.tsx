@@ -97,6 +97,8 @@ export interface EditRowProps {
   onCancel: () => void;
   onMove: () => void;
   onDelete: () => void;
+  /** Opens the row's change history. */
+  onHistory?: () => void;
 }
 
 /** Focuses the chosen field when the editor opens. */
@@ -136,7 +138,7 @@ function useFocusAfterUnlock(locked: boolean, draft: TransactionDraft, refs: Ret
 
 /** The row being edited (one at a time): Save, Move, Delete, Cancel; Enter saves, Escape cancels. */
 export function EditRow(props: EditRowProps) {
-  const { row, className, focusField, busy, onSave, onCancel, onMove, onDelete, ...fields } = props;
+  const { row, className, focusField, busy, onSave, onCancel, onMove, onDelete, onHistory, ...fields } = props;
   const { draft, locked, isTransfer } = fields;
   const refs = useFocusField(focusField, locked, isTransfer, fields.lockDate);
   useFocusAfterUnlock(locked, draft, refs);
@@ -190,6 +192,11 @@ export function EditRow(props: EditRowProps) {
           >
             Delete
           </button>
+          {onHistory && (
+            <button type="button" className="hf-button ledger-button--small" onClick={onHistory}>
+              History
+            </button>
+          )}
           <button type="button" className="hf-button ledger-button--small" onClick={onCancel}>
             Cancel
           </button>

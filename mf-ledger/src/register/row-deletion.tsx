@@ -36,7 +36,7 @@ export function useRowDeletion(options: RowDeletionOptions) {
       await transactionsApi.remove(row.id);
       await refreshFrom(row.date);
       if (neighbour) focusRow(neighbour.id);
-      afterWrite();
+      afterWrite({ ids: [row.id], label: 'Transaction deleted.' });
     } catch {
       showError('Could not delete the transaction.');
     }

@@ -167,7 +167,7 @@ function statusChange({ today, store, dialogs, showError, refreshFrom, afterWrit
       try {
         await transactionsApi.update(row.id, { date: today, status: 'x', updated_at: row.updated_at });
         await refreshFrom(today);
-        afterWrite();
+        afterWrite({ ids: [row.id], label: 'Status changed.' });
       } catch {
         showError('Failed to update status.');
         await refreshFrom(today);
@@ -179,7 +179,7 @@ function statusChange({ today, store, dialogs, showError, refreshFrom, afterWrit
       const record = await transactionsApi.setStatus(row.id, status);
       if (record && typeof record === 'object' && record.id === row.id) store.applyRecord(record);
       await refreshFrom(row.date);
-      afterWrite();
+      afterWrite({ ids: [row.id], label: 'Status changed.' });
     } catch {
       showError('Failed to update status.');
       await refreshFrom(row.date);

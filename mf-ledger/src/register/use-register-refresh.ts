@@ -4,13 +4,14 @@ import { ACCOUNTS_QUERY_KEY } from '@hf/app-kit';
 import { PAYEES_QUERY_KEY } from '@hf/app-kit/editing';
 import type { CalendarDate } from '@hf/calendar';
 import type { RegisterStore } from './register-store';
+import { useUndo, type UndoableChange } from '../history/undo';
 
 /** What every write of the register does afterwards: re-read its rows from a date, refresh balances and payees. */
 export interface RegisterRefresh {
   /** Re-reads the register from `date` on (the server's running balances); a failure is shown. */
   refreshFrom: (date: CalendarDate) => Promise<void>;
-  /** The account list (balances) and the payee list are read again. */
-  afterWrite: () => void;
+  /** The account list (balances) and the payee list are read again; a `change` is offered for Undo. */
+  afterWrite: (change?: UndoableChange) => void;
 }
 
 /**
@@ -30,10 +31,15 @@ export function useRegisterRefresh(
       void store.refreshAll().catch(() => showError('Could not fetch page data.'));
   }, [refreshToken, store, showError]);
 
-  const afterWrite = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ACCOUNTS_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: PAYEES_QUERY_KEY });
-  }, [queryClient]);
+  const { record } = useUndo();
+  const afterWrite = useCallback(
+    (change?: UndoableChange) => {
+      void queryClient.invalidateQueries({ queryKey: ACCOUNTS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: PAYEES_QUERY_KEY });
+      if (change) record(change);
+    },
+    [queryClient, record],
+  );
 
   const refreshFrom = useCallback(
     async (date: CalendarDate) => {

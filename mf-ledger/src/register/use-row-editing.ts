@@ -91,7 +91,7 @@ export function useRowEditing(options: RowEditingOptions) {
         if (body.amount !== undefined || body.status !== undefined || record.date !== row.date)
           void refreshFrom(minDate(row.date, record.date));
       }
-      options.afterWrite();
+      options.afterWrite({ ids: [row.id], label: 'Transaction updated.' });
     } catch (err) {
       showError(errorMessage(err, 'Failed to update transaction.'));
       if (err instanceof ApiError && err.status === 409) {

@@ -21,6 +21,7 @@ export interface RowRenderingOptions {
   categoryOptions: readonly CategoryOption[];
   onMove: (row: RegisterRow) => void;
   onDelete: (row: RegisterRow) => void;
+  onHistory?: (row: RegisterRow) => void;
 }
 
 /**
@@ -68,6 +69,7 @@ export function useRowRendering(options: RowRenderingOptions) {
       if (isMobile) editor.close();
       options.onDelete(row);
     },
+    onHistory: options.onHistory && (() => options.onHistory?.(row)),
   });
 
   const renderRow = (row: RegisterRow, rowIndex: number, tabStop: boolean) => {

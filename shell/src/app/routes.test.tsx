@@ -62,6 +62,7 @@ describe('routes', () => {
     ['/accounts/7/register', 'mf-ledger/./AccountRoutes'],
     ['/accounts/7/import/map', 'mf-ledger/./AccountRoutes'],
     ['/categories', 'mf-ledger/./CategoriesPage'],
+    ['/activity', 'mf-ledger/./ActivityPage'],
     ['/reports', 'mf-reports/./ReportsPage'],
     ['/settings/household', 'mf-settings/./HouseholdPage'],
     ['/settings/appearance', 'mf-settings/./AppearancePage'],

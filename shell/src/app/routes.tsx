@@ -10,6 +10,7 @@ import { ShellErrorPage } from '../pages/ShellErrorPage';
 import {
   AccountRoutesRoute,
   AccountsRoute,
+  ActivityRoute,
   AppearanceRoute,
   PayeesRoute,
   BudgetRoute,
@@ -60,6 +61,7 @@ export function appRoutes(options: RouteOptions = {}): RouteObject[] {
             { path: 'accounts/:accountId/*', element: <AccountRoutesRoute /> },
             { path: 'budget', element: <BudgetRoute /> },
             { path: 'categories', element: <CategoriesRoute /> },
+            { path: 'activity', element: <ActivityRoute /> },
             { path: 'settings/appearance', element: <AppearanceRoute /> },
             { path: 'settings/household', element: <HouseholdRoute /> },
             { path: 'settings/rules', element: <RulesRoute /> },

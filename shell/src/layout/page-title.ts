@@ -5,6 +5,7 @@ const ACCOUNT_PAGES: Readonly<Record<string, string>> = {
   register: 'Register',
   reconcile: 'Reconcile',
   'import/map': 'Import',
+  deleted: 'Recently deleted',
 };
 
 /** The pages with a fixed name, by path (the routes of app/routes.tsx). */
@@ -13,6 +14,7 @@ const PAGES: Readonly<Record<string, string>> = {
   '/accounts': 'Accounts',
   '/budget': 'Budget',
   '/categories': 'Categories',
+  '/activity': 'Activity',
   '/reports': 'Reports',
   '/settings/household': 'Household',
   '/settings/appearance': 'Appearance',

@@ -6,6 +6,7 @@ export const BudgetRoute = () => <RemotePage remote="mf-budget" module="./Budget
 export const AccountsRoute = () => <RemotePage remote="mf-ledger" module="./AccountsPage" />;
 export const AccountRoutesRoute = () => <RemotePage remote="mf-ledger" module="./AccountRoutes" />;
 export const CategoriesRoute = () => <RemotePage remote="mf-ledger" module="./CategoriesPage" />;
+export const ActivityRoute = () => <RemotePage remote="mf-ledger" module="./ActivityPage" />;
 export const ReportsRoute = () => <RemotePage remote="mf-reports" module="./ReportsPage" />;
 export const HouseholdRoute = () => <RemotePage remote="mf-settings" module="./HouseholdPage" />;
 export const AppearanceRoute = () => <RemotePage remote="mf-settings" module="./AppearancePage" />;

@@ -1,0 +1,137 @@
+import '../ledger.css';
+import './history.css';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDollars, useAccounts } from '@hf/app-kit';
+import { CHANGE_KIND_LABELS, CHANGE_KINDS, type ActivityEntry } from '@hf/contracts/history';
+import { historyApi } from './api';
+import { HistoryDialog, HistoryItem, useNameLookups } from './HistoryDialog';
+
+const PAGE = 100;
+
+/**
+ * /activity: the household's recent changes of every account, newest first, with filters
+ * (account, person, kind; kept in the address) and, per change, a link to its account's register
+ * and the row's whole history.
+ */
+export default function ActivityPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = {
+    account_id: params.get('account') ? Number(params.get('account')) : undefined,
+    user_id: params.get('person') ? Number(params.get('person')) : undefined,
+    kind: params.get('kind') ?? undefined,
+  };
+  const accounts = useAccounts().data ?? [];
+  const names = useNameLookups();
+  const [historyOf, setHistoryOf] = useState<ActivityEntry | null>(null);
+  const activity = useInfiniteQuery({
+    queryKey: ['activity', filters],
+    queryFn: ({ pageParam }) => historyApi.activity({ ...filters, limit: PAGE, before: pageParam ?? undefined }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.next_before,
+    staleTime: 0,
+  });
+  const members = activity.data?.pages[0]?.members ?? [];
+  const changes = activity.data?.pages.flatMap((p) => p.changes) ?? [];
+
+  const setFilter = (key: 'account' | 'person' | 'kind', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === '') next.delete(key);
+    else next.set(key, value);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <section className="hf-page ledger-page ledger-activity">
+      <h1 className="hf-page__title">Activity</h1>
+      <p className="ledger-muted">Recent changes of every account in your household, newest first.</p>
+      <form className="ledger-activity__filters" aria-label="Filter the activity" onSubmit={(e) => e.preventDefault()}>
+        <label className="hf-field">
+          <span>Account</span>
+          <select value={params.get('account') ?? ''} onChange={(e) => setFilter('account', e.target.value)}>
+            <option value="">All accounts</option>
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="hf-field">
+          <span>Person</span>
+          <select value={params.get('person') ?? ''} onChange={(e) => setFilter('person', e.target.value)}>
+            <option value="">Everyone</option>
+            {members.map((m) => (
+              <option key={m.user_id} value={m.user_id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="hf-field">
+          <span>Kind</span>
+          <select value={params.get('kind') ?? ''} onChange={(e) => setFilter('kind', e.target.value)}>
+            <option value="">Every kind</option>
+            {CHANGE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {CHANGE_KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      {activity.isPending && <p className="ledger-muted">Loading activity...</p>}
+      {activity.isError && (
+        <p role="alert" className="hf-status hf-status--error">
+          Could not fetch the activity.
+        </p>
+      )}
+      {activity.data && changes.length === 0 && <p className="ledger-muted">No changes match these filters.</p>}
+      {changes.length > 0 && (
+        <ol className="ledger-history" aria-label="Changes, newest first">
+          {changes.map((entry) => (
+            <HistoryItem
+              key={entry.id}
+              entry={entry}
+              names={names}
+              extra={
+                <p className="ledger-history__row">
+                  {entry.payee} · {formatDollars(entry.amount)} ·{' '}
+                  <Link to={`/accounts/${entry.account_id}/register`}>{entry.account_name}</Link>
+                  {entry.deleted && (
+                    <>
+                      {' '}
+                      · deleted (<Link to={`/accounts/${entry.account_id}/deleted`}>Recently deleted</Link>)
+                    </>
+                  )}{' '}
+                  ·{' '}
+                  <button type="button" className="hf-button ledger-button--small" onClick={() => setHistoryOf(entry)}>
+                    History
+                  </button>
+                </p>
+              }
+            />
+          ))}
+        </ol>
+      )}
+      {activity.hasNextPage && (
+        <button
+          type="button"
+          className="hf-button"
+          disabled={activity.isFetchingNextPage}
+          onClick={() => void activity.fetchNextPage()}
+        >
+          {activity.isFetchingNextPage ? 'Loading...' : 'Show older changes'}
+        </button>
+      )}
+      {historyOf && (
+        <HistoryDialog
+          transactionId={historyOf.transaction_id}
+          payee={historyOf.payee}
+          onClose={() => setHistoryOf(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+/** svc-ledger's change history calls (contract: @hf/contracts/history). */
+import { api, apiFetch } from '@hf/app-kit';
+import type { TransactionRecord } from '@hf/contracts';
+import type { ActivityPage, DeletedRows, RowHistory, UndoResponse } from '@hf/contracts/history';
+
+export interface ActivityFilters {
+  account_id?: number;
+  user_id?: number;
+  kind?: string;
+  before?: number;
+  limit?: number;
+}
+
+export const historyApi = {
+  row: (id: number) => apiFetch<RowHistory>(`/transactions/${id}/history`),
+  activity: (filters: ActivityFilters) =>
+    apiFetch<ActivityPage>('/history', {
+      query: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) as Record<
+        string,
+        string | number
+      >,
+    }),
+  deleted: (accountId: number) => apiFetch<DeletedRows>(`/accounts/${accountId}/deleted`),
+  restore: (id: number) => api.patch<TransactionRecord>(`/transactions/${id}/restore`),
+  undo: (id: number) => api.post<UndoResponse>(`/transactions/${id}/undo`, {}),
+  undoMany: (ids: number[]) => api.post<UndoResponse>('/transactions/undo', { transaction_ids: ids }),
+};

@@ -1,0 +1,77 @@
+import { changeLines, headline, whenOf, whoOf, type NameLookups } from './describe';
+
+const names: NameLookups = {
+  accountName: (id) => ({ 1: 'Checking', 2: 'Savings' })[id],
+  categoryName: (id) => ({ 5: 'Food: Groceries' })[id],
+};
+
+describe('change words', () => {
+  it('headline: who and what; an unknown person is "Someone"; every kind has words', () => {
+    expect(headline({ user_name: 'Sam', action: 'edited' })).toBe('Sam edited');
+    expect(headline({ user_name: null, action: 'imported' })).toBe('Someone imported it from a bank file');
+    expect(headline({ user_name: 'Alex', action: 'deleted' })).toBe('Alex deleted it');
+    expect(headline({ user_name: 'Alex', action: 'sneezed' })).toBe('Alex made a change (sneezed)');
+    expect(whoOf({ user_name: null })).toBe('Someone');
+    for (const kind of [
+      'created',
+      'status',
+      'moved',
+      'restored',
+      'reconciled',
+      'unreconciled',
+      'rule',
+      'payee_renamed',
+      'categorized',
+      'cleared',
+      'detached',
+      'undone',
+    ])
+      expect(headline({ user_name: 'A', action: kind })).not.toContain('made a change');
+  });
+
+  it('each field from and to, in words', () => {
+    expect(
+      changeLines(
+        {
+          old_values: { payee: 'Cafe', amount: -4.5, status: '', category_id: null, date: '2025-01-15', notes: '' },
+          new_values: {
+            payee: 'Cafe Nero',
+            amount: -5.25,
+            status: 'x',
+            category_id: 5,
+            date: '2025-02-03',
+            notes: 'latte',
+          },
+        },
+        names,
+      ),
+    ).toEqual([
+      'Date: 1/15/2025 → 2/3/2025',
+      'Payee: “Cafe” → “Cafe Nero”',
+      'Amount: -$4.50 → -$5.25',
+      'Status: Uncleared → Cleared',
+      'Notes: empty → “latte”',
+      'Category: no category → Food: Groceries',
+    ]);
+  });
+
+  it('a move names the accounts; a new row lists its values; deleted and unknown names are said so', () => {
+    expect(changeLines({ old_values: { account_id: 1 }, new_values: { account_id: 2 } }, names)).toEqual([
+      'Account: Checking → Savings',
+    ]);
+    expect(changeLines({ old_values: {}, new_values: { payee: 'Shop', amount: 12, category_id: 9 } }, names)).toEqual([
+      'Payee: “Shop”',
+      'Amount: $12.00',
+      'Category: a deleted category',
+    ]);
+    expect(changeLines({ old_values: { deleted: false }, new_values: { deleted: true } }, names)).toEqual([]);
+    expect(changeLines({ old_values: { account_id: 7 }, new_values: { account_id: 1 } }, names)).toEqual([
+      'Account: a deleted account → Checking',
+    ]);
+  });
+
+  it('when: a readable local time; text that is not a time as given', () => {
+    expect(whenOf('2026-11-27T11:45:00.000000Z')).toMatch(/^Nov 2[67], 2026, \d{1,2}:\d{2}\s?[AP]M$/);
+    expect(whenOf('soon')).toBe('soon');
+  });
+});

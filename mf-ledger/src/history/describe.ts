@@ -1,0 +1,102 @@
+/** A change of a row in words (the History dialog and the Activity page). */
+import { displayDate, formatDollars } from '@hf/app-kit';
+import type { HistoryEntry } from '@hf/contracts/history';
+
+export interface NameLookups {
+  accountName: (id: number) => string | undefined;
+  categoryName: (id: number) => string | undefined;
+}
+
+const VERBS: Record<string, string> = {
+  created: 'added this transaction',
+  edited: 'edited',
+  status: 'changed the status',
+  moved: 'moved it',
+  deleted: 'deleted it',
+  restored: 'restored it',
+  imported: 'imported it from a bank file',
+  reconciled: 'reconciled it',
+  unreconciled: 'took it out of a reconciliation',
+  rule: 'changed it by a rule',
+  payee_renamed: 'renamed its payee',
+  categorized: 'categorized it',
+  cleared: 'cleared it (matched by an import)',
+  detached: 'detached it from a deleted account',
+  undone: 'undid a change',
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  date: 'Date',
+  payee: 'Payee',
+  amount: 'Amount',
+  status: 'Status',
+  notes: 'Notes',
+  category_id: 'Category',
+  account_id: 'Account',
+  is_budgeted: 'Planned',
+  transfer_account_id: 'Transfer account',
+};
+const FIELD_ORDER = Object.keys(FIELD_LABELS);
+
+const STATUS_WORDS: Record<string, string> = { '': 'Uncleared', p: 'Pending', x: 'Cleared' };
+
+/** Who did it: the member's name, else "Someone" (a change without a known person). */
+export const whoOf = (entry: Pick<HistoryEntry, 'user_name'>) => entry.user_name ?? 'Someone';
+
+/** "Sam edited" / "Alex deleted it": the entry's headline. */
+export function headline(entry: Pick<HistoryEntry, 'user_name' | 'action'>): string {
+  return `${whoOf(entry)} ${VERBS[entry.action] ?? `made a change (${entry.action})`}`;
+}
+
+function valueInWords(field: string, value: unknown, names: NameLookups): string {
+  if (value === null || value === undefined || value === '') {
+    if (field === 'status') return STATUS_WORDS[''];
+    if (field === 'category_id') return 'no category';
+    return 'empty';
+  }
+  switch (field) {
+    case 'amount':
+      return typeof value === 'number' ? formatDollars(value) : String(value);
+    case 'date':
+      return typeof value === 'string' ? displayDate(value) : String(value);
+    case 'status':
+      return STATUS_WORDS[String(value)] ?? String(value);
+    case 'category_id':
+      return names.categoryName(Number(value)) ?? 'a deleted category';
+    case 'account_id':
+    case 'transfer_account_id':
+      return names.accountName(Number(value)) ?? 'a deleted account';
+    case 'is_budgeted':
+      return value === true ? 'yes' : 'no';
+    default:
+      return `“${String(value)}”`;
+  }
+}
+
+/**
+ * What changed, a line per field in words: "Payee: “Cafe” → “Cafe Nero”" (both values) or
+ * "Payee: “Cafe”" (a new row's values). Fields the history keeps for the ledger's own use
+ * (deleted, transfer ids) are left out.
+ */
+export function changeLines(entry: Pick<HistoryEntry, 'old_values' | 'new_values'>, names: NameLookups): string[] {
+  const fields = FIELD_ORDER.filter((f) => f in entry.new_values || f in entry.old_values);
+  return fields.map((f) => {
+    const label = FIELD_LABELS[f];
+    const to = valueInWords(f, entry.new_values[f], names);
+    if (!(f in entry.old_values)) return `${label}: ${to}`;
+    return `${label}: ${valueInWords(f, entry.old_values[f], names)} → ${to}`;
+  });
+}
+
+/** The entry's time for people: "Nov 27, 2026, 11:45 AM" in the browser's time zone. */
+export function whenOf(changedAt: string): string {
+  const date = new Date(changedAt);
+  if (Number.isNaN(date.getTime())) return changedAt;
+  return date.toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
