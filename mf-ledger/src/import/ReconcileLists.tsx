@@ -5,6 +5,7 @@ import { countTicked, type ReconcileList, type Selection } from './reconcile';
 import type { SuggestedCategory } from './use-category-suggestions';
 import { payeeKey } from './use-category-suggestions';
 import { VirtualRows } from './VirtualRows';
+import { RuleNote, type RuleNoteProps } from './rule-notes';
 import '../register/category-suggestion.css';
 
 const LIST_MAX_HEIGHT = 360;
@@ -136,10 +137,21 @@ export interface ReconcileListsProps {
   onAll: (list: ReconcileList, value: boolean) => void;
   /** Suggested categories of rows without one, by payeeKey (null: not shown). */
   suggestions?: ReadonlyMap<string, SuggestedCategory> | null;
+  /** What the new rows' rule notes need (docs/rules/rules.md); none: no notes. */
+  rules?: Omit<RuleNoteProps, 'row'>;
 }
 
 /** The three lists of the reconcile page: matched pairs, new rows and possible duplicates, each virtualised. */
-export function ReconcileLists({ data, selection, busy, isMobile, onToggle, onAll, suggestions }: ReconcileListsProps) {
+export function ReconcileLists({
+  data,
+  selection,
+  busy,
+  isMobile,
+  onToggle,
+  onAll,
+  suggestions,
+  rules,
+}: ReconcileListsProps) {
   const rowHeight = isMobile ? 64 : 40;
   const pairHeight = isMobile ? 84 : 40;
   const ticking = { selection, busy, onToggle, onAll };
@@ -178,6 +190,7 @@ export function ReconcileLists({ data, selection, busy, isMobile, onToggle, onAl
             <span className="ledger-import-row__extra ledger-ellipsis ledger-muted">
               {suggested && <span className="ledger-import-row__suggested">Suggested: {suggested.name}</span>}
               {[suggested ? '' : row.category, row.notes].filter(Boolean).join(' · ')}
+              {rules && <RuleNote row={row} {...rules} />}
             </span>
           );
         }}

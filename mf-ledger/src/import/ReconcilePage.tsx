@@ -23,6 +23,7 @@ import { ReconcileLists } from './ReconcileLists';
 import { useReconcileCommit } from './use-reconcile-commit';
 import { useTopOnOpen } from './use-top-on-open';
 import { payeeKey, useCategorySuggestions } from './use-category-suggestions';
+import { useRuleNames } from './rule-notes';
 
 /** /accounts/{id}/reconcile: matched, new and possible duplicate rows, then commit (docs/rules/import.md). */
 export function ReconcilePage({ accountId }: { accountId: number }) {
@@ -47,6 +48,10 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
   const [useSuggested, setUseSuggested] = useState(true);
   const shownSuggestions = useSuggested ? suggestions : null;
   const suggestedIdOf = (payee: string) => shownSuggestions?.get(payeeKey(payee))?.id ?? null;
+  // New rows a rule set a category on keep it unless the person turns the rules' categories off.
+  const ruleSetCategories = useMemo(() => data.new.some((r) => r.category_id !== undefined), [data]);
+  const [useRuleCategories, setUseRuleCategories] = useState(true);
+  const ruleNames = useRuleNames(data.new.some((r) => r.rule_id !== undefined));
   const toggle = useCallback((list: ReconcileList, index: number) => setSelection((s) => toggled(s, list, index)), []);
   const setAll = useCallback((list: ReconcileList, value: boolean) => setSelection((s) => allSet(s, list, value)), []);
 
@@ -59,7 +64,17 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
       selection.duplicates,
     );
   const register = `/accounts/${accountId}/register`;
-  const reconcile = { accountId, data, selection, category, matchedTicked, options, dialogs, suggestedIdOf };
+  const reconcile = {
+    accountId,
+    data,
+    selection,
+    category,
+    matchedTicked,
+    options,
+    dialogs,
+    suggestedIdOf,
+    useRuleCategories,
+  };
   const { phase, error, categoryError, commit } = useReconcileCommit(reconcile);
 
   if (phase.kind === 'done') {
@@ -96,6 +111,11 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
         onToggle={toggle}
         onAll={setAll}
         suggestions={shownSuggestions}
+        rules={{
+          categoryText: (id) => options.find((o) => o.id === id)?.text,
+          ruleNames,
+          useRuleCategories,
+        }}
       />
 
       <SkippedRows rows={data.skipped_rows} />
@@ -112,6 +132,17 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
             disabled={busy}
           />
         </label>
+        {ruleSetCategories && (
+          <label className="ledger-reconcile__suggested">
+            <input
+              type="checkbox"
+              checked={useRuleCategories}
+              disabled={busy}
+              onChange={(e) => setUseRuleCategories(e.target.checked)}
+            />{' '}
+            Use the categories your rules set; the category above is for the other rows
+          </label>
+        )}
         {suggestions.size > 0 && (
           <label className="ledger-reconcile__suggested">
             <input

@@ -66,6 +66,8 @@ export function importNewTransactions(
   rows: readonly ImportedRow[],
   categoryIdOf: (text: string) => number | null,
   suggestedIdOf: (payee: string) => number | null = () => null,
+  /** The category a rule set on the row (the reconcile answer's `category_id`), unless turned off. */
+  ruleCategoryOf: (row: ImportedRow) => number | null = (row) => row.category_id ?? null,
 ): ImportNewTransaction[] {
   return [...rows]
     .sort((a, b) => a.row_number - b.row_number)
@@ -75,7 +77,9 @@ export function importNewTransactions(
       if (notes) tx.notes = notes;
       if (row.fitid) tx.fitid = row.fitid;
       const fileCategory = row.category.trim() ? categoryIdOf(row.category.trim()) : null;
+      const ruleCategory = ruleCategoryOf(row);
       if (fileCategory !== null) tx.category_id = fileCategory;
+      else if (ruleCategory !== null) tx.category_id = ruleCategory;
       else if (!row.category.trim() && !(row as { category_id?: number }).category_id) {
         const suggested = suggestedIdOf(row.payee);
         if (suggested !== null) tx.category_id = suggested;

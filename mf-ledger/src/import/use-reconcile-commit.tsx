@@ -27,6 +27,8 @@ export interface ReconcileCommitOptions {
   dialogs: DialogRequests;
   /** The suggested category of a row without one, by payee (shown on the page); none when not used. */
   suggestedIdOf?: (payee: string) => number | null;
+  /** False when the person turned the rules' categories off (the rows then take the page's category). */
+  useRuleCategories?: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ export function useReconcileCommit(input: ReconcileCommitOptions) {
           rows,
           (text) => findCategoryByText(text, options)?.id ?? null,
           input.suggestedIdOf,
+          input.useRuleCategories === false ? () => null : undefined,
         );
         await importApi.importNew(accountId, { transactions, category_id: categoryId }, idempotencyKey, (progress) =>
           setPhase({ kind: 'committing', step: 'import', progress }),

@@ -140,9 +140,8 @@ export function checkRule(draft: RuleDraft): RuleCheck {
 // Evaluation: rules compiled once (patterns folded), then tried on each row
 // ---------------------------------------------------------------------------------------------
 
-/** A row's text fields folded once, whatever the number of rules. */
+/** A row's notes folded once, whatever the number of rules. */
 interface Folded {
-  payee: string | undefined;
   notes: string | undefined;
 }
 
@@ -150,14 +149,23 @@ type Test = (row: RuleSubject, folded: Folded) => boolean;
 
 interface CompiledRule {
   id: number;
+  /** The payee conditions: they depend on the payee alone, so their answer is kept per payee. */
+  payeeTests: Array<(foldedPayee: string) => boolean>;
+  /** The other conditions, cheap ones (account, amount) first. */
   tests: Test[];
   actions: RuleActions;
 }
 
-const foldedPayee = (row: RuleSubject, f: Folded) => (f.payee ??= foldText(row.payee));
 const foldedNotes = (row: RuleSubject, f: Folded) => (f.notes ??= foldText(row.notes));
 
-function compileCondition(c: RuleCondition): { test: Test; cost: number } {
+function payeeTest(c: Extract<RuleCondition, { field: 'payee' }>): (foldedPayee: string) => boolean {
+  const pattern = foldText(c.value);
+  if (c.op === 'is') return (payee) => payee === pattern;
+  if (c.op === 'starts_with') return (payee) => payee.startsWith(pattern);
+  return (payee) => payee.includes(pattern);
+}
+
+function compileCondition(c: Exclude<RuleCondition, { field: 'payee' }>): { test: Test; cost: number } {
   switch (c.field) {
     case 'account': {
       const id = c.value;
@@ -172,12 +180,6 @@ function compileCondition(c: RuleCondition): { test: Test; cost: number } {
       const high = c.value[1] ?? Infinity;
       return { test: (row) => row.amount >= low && row.amount <= high, cost: 0 };
     }
-    case 'payee': {
-      const pattern = foldText(c.value);
-      if (c.op === 'is') return { test: (row, f) => foldedPayee(row, f) === pattern, cost: 1 };
-      if (c.op === 'starts_with') return { test: (row, f) => foldedPayee(row, f).startsWith(pattern), cost: 1 };
-      return { test: (row, f) => foldedPayee(row, f).includes(pattern), cost: 2 };
-    }
     case 'notes': {
       const pattern = foldText(c.value);
       return { test: (row, f) => foldedNotes(row, f).includes(pattern), cost: 2 };
@@ -185,15 +187,24 @@ function compileCondition(c: RuleCondition): { test: Test; cost: number } {
   }
 }
 
-/** Rules in order, compiled: patterns folded once, cheap conditions (account, amount) tried first. */
+/** Payees whose candidate rules are kept at most (an import's distinct payees; then the cache starts again). */
+const PAYEE_CACHE_SIZE = 100_000;
+
+/**
+ * Rules in order, compiled once per request: patterns folded, cheap conditions first. The payee
+ * conditions of all rules are judged once per distinct payee (an import repeats its payees), which
+ * leaves, for each row, only the rules its payee allows, in order.
+ */
 export class CompiledRules {
   private readonly rules: CompiledRule[];
+  private readonly byPayee = new Map<string, Int32Array>();
 
   constructor(rules: readonly RuleDefinition[]) {
     this.rules = rules.map((r) => ({
       id: r.id,
+      payeeTests: r.conditions.flatMap((c) => (c.field === 'payee' ? [payeeTest(c)] : [])),
       tests: r.conditions
-        .map(compileCondition)
+        .flatMap((c) => (c.field === 'payee' ? [] : [compileCondition(c)]))
         .sort((a, b) => a.cost - b.cost)
         .map((c) => c.test),
       actions: r.actions,
@@ -204,12 +215,35 @@ export class CompiledRules {
     return this.rules.length;
   }
 
+  /** The indexes of the rules whose payee conditions all hold for `payee`, in order. */
+  private candidates(payee: string): Int32Array {
+    let found = this.byPayee.get(payee);
+    if (found) return found;
+    const folded = foldText(payee);
+    const indexes: number[] = [];
+    for (let i = 0; i < this.rules.length; i++) {
+      const tests = this.rules[i].payeeTests;
+      let ok = true;
+      for (let t = 0; t < tests.length && ok; t++) ok = tests[t](folded);
+      if (ok) indexes.push(i);
+    }
+    found = Int32Array.from(indexes);
+    if (this.byPayee.size >= PAYEE_CACHE_SIZE) this.byPayee.clear();
+    this.byPayee.set(payee, found);
+    return found;
+  }
+
   /** What the rules set on `row`, or null when none matches. */
   evaluate(row: RuleSubject): RuleOutcome | null {
-    const folded: Folded = { payee: undefined, notes: undefined };
+    const candidates = this.candidates(row.payee);
+    if (candidates.length === 0) return null;
+    const folded: Folded = { notes: undefined };
     let outcome: RuleOutcome | null = null;
-    for (const rule of this.rules) {
-      if (!rule.tests.every((t) => t(row, folded))) continue;
+    for (let k = 0; k < candidates.length; k++) {
+      const rule = this.rules[candidates[k]];
+      let ok = true;
+      for (let t = 0; t < rule.tests.length && ok; t++) ok = rule.tests[t](row, folded);
+      if (!ok) continue;
       const a = rule.actions;
       outcome ??= { rule_id: rule.id, category_id: null, payee: null, notes: null };
       if (a.category_id !== null && outcome.category_id === null)

@@ -108,8 +108,6 @@ export async function setPositions(client: PoolClient, householdId: number, ids:
 export interface RuleCandidateRow {
   id: number;
   account_id: number;
-  account_name: string;
-  date: string;
   payee: string;
   amount: number;
   notes: string;
@@ -117,22 +115,56 @@ export interface RuleCandidateRow {
 }
 
 /**
- * Every row a rule may change, newest first. An account condition of the rule narrows the read
- * (the other conditions are judged by the domain module, accent-insensitively).
+ * Every row a rule may change, newest first. The rule's account and amount conditions narrow the
+ * read in SQL (the payee and notes conditions are judged by the domain module, accent-insensitively).
  */
 export async function ruleCandidateRows(
   q: Queryable,
   householdId: number,
-  accountIds: readonly number[] | null,
+  conditions: readonly RuleCondition[],
 ): Promise<RuleCandidateRow[]> {
+  const params: unknown[] = [householdId];
+  const where: string[] = [];
+  for (const c of conditions) {
+    if (c.field === 'account') {
+      params.push(c.value);
+      where.push(`t.account_id = $${params.length}`);
+    } else if (c.field === 'amount' && c.op === 'is') {
+      params.push(c.value);
+      where.push(`t.amount = $${params.length}`);
+    } else if (c.field === 'amount') {
+      for (const [bound, op] of [
+        [c.value[0], '>='],
+        [c.value[1], '<='],
+      ] as const) {
+        if (bound === null) continue;
+        params.push(bound);
+        where.push(`t.amount ${op} $${params.length}`);
+      }
+    }
+  }
   const result = await q.query<RuleCandidateRow>(
-    `SELECT t.id, t.account_id, a.name AS account_name, to_char(t.date, 'YYYY-MM-DD') AS date, t.payee,
-       t.amount::float8 AS amount, t.notes, t.category_id
+    `SELECT t.id, t.account_id, t.payee, t.amount::float8 AS amount, t.notes, t.category_id
      FROM transactions t JOIN accounts a ON a.id = t.account_id AND a.deleted_at IS NULL
      WHERE t.household_id = $1 AND t.deleted_at IS NULL AND NOT t.is_budgeted AND t.transfer_id IS NULL
-       ${accountIds ? 'AND t.account_id = ANY($2::int[])' : ''}
+       ${where.map((w) => `AND ${w}`).join(' ')}
      ORDER BY t.date DESC, t.id DESC`,
-    accountIds ? [householdId, accountIds] : [householdId],
+    params,
   );
   return result.rows;
+}
+
+/** The date and account name of rows (a preview's rows), by id. */
+export async function rowPlaces(
+  q: Queryable,
+  householdId: number,
+  ids: readonly number[],
+): Promise<Map<number, { date: string; account_name: string }>> {
+  const result = await q.query<{ id: number; date: string; account_name: string }>(
+    `SELECT t.id, to_char(t.date, 'YYYY-MM-DD') AS date, a.name AS account_name
+     FROM transactions t JOIN accounts a ON a.id = t.account_id
+     WHERE t.household_id = $1 AND t.id = ANY($2::int[])`,
+    [householdId, ids],
+  );
+  return new Map(result.rows.map((r) => [r.id, r]));
 }

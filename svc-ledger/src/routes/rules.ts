@@ -31,6 +31,7 @@ import {
   insertRule,
   lockRules,
   ruleCandidateRows,
+  rowPlaces,
   rulesOf,
   setPositions,
   updateRule,
@@ -94,12 +95,6 @@ function plannedChanges(rule: StoredRule, rows: readonly RuleCandidateRow[]) {
       changes.push({ row, after });
   }
   return changes;
-}
-
-/** The accounts a rule's account conditions name (null: any account). */
-function accountsOf(rule: RuleDefinition): number[] | null {
-  const ids = rule.conditions.flatMap((c) => (c.field === 'account' ? [c.value] : []));
-  return ids.length === 0 ? null : ids;
 }
 
 /**
@@ -223,7 +218,7 @@ export async function ruleRoutes(app: FastifyInstance): Promise<void> {
         const rule = await findRule(app.db, householdId, request.params.id);
         if (!rule) throw notFound(RULE_MESSAGES.notFound);
         const [rows, categories] = await Promise.all([
-          ruleCandidateRows(app.db, householdId, accountsOf(rule)),
+          ruleCandidateRows(app.db, householdId, rule.conditions),
           categoriesOf(app.db, householdId),
         ]);
         const changes = plannedChanges(rule, rows);
@@ -232,11 +227,17 @@ export async function ruleRoutes(app: FastifyInstance): Promise<void> {
           const c = id === null ? undefined : byId.get(id);
           return c ? categoryPath(c, byId) : null;
         };
-        const listed: RuleRowChange[] = changes.slice(0, RULE_LIMITS.previewRows).map(({ row, after }) => ({
+        const shown = changes.slice(0, RULE_LIMITS.previewRows);
+        const places = await rowPlaces(
+          app.db,
+          householdId,
+          shown.map((c) => c.row.id),
+        );
+        const listed: RuleRowChange[] = shown.map(({ row, after }) => ({
           id: row.id,
           account_id: row.account_id,
-          account_name: row.account_name,
-          date: row.date,
+          account_name: places.get(row.id)?.account_name ?? '',
+          date: places.get(row.id)?.date ?? '',
           amount: fromCents(row.amount),
           before: {
             payee: row.payee,
@@ -256,7 +257,7 @@ export async function ruleRoutes(app: FastifyInstance): Promise<void> {
       const changed = await runWrite(app, reply, actor, async (w) => {
         const rule = await findRule(w.client, householdId, request.params.id);
         if (!rule) throw notFound(RULE_MESSAGES.notFound);
-        const planned = plannedChanges(rule, await ruleCandidateRows(w.client, householdId, accountsOf(rule)));
+        const planned = plannedChanges(rule, await ruleCandidateRows(w.client, householdId, rule.conditions));
         // Locked, then judged again on the locked rows (a concurrent edit may have changed them).
         const locked = await lockRows(
           w.client,
