@@ -9,6 +9,7 @@ import { runGatewayBench } from './gateway';
 import { runHistoryBench } from './history';
 import { runImportBench } from './import';
 import { runLedgerBench } from './ledger';
+import { runPayeesBench } from './payees';
 import { runPeerActualBench } from './peer-actual';
 import { runPeerImportBench } from './peer-import';
 import { runPeerReportsBench } from './peer-reports';
@@ -22,6 +23,7 @@ import { runSustainedLoadBench } from './sustained-load';
 const BENCHES: Record<string, () => Promise<void>> = {
   gateway: () => runGatewayBench(),
   ledger: () => runLedgerBench(),
+  payees: () => runPayeesBench(),
   peer: () => runPeerActualBench(),
   'peer-reports': () => runPeerReportsBench(),
   'peer-import': () => runPeerImportBench(),

@@ -21,12 +21,16 @@ export async function accountNames(q: Queryable, householdId: number): Promise<s
  * (then by name), except names of the household's open accounts (compared as transfers compare).
  */
 export async function payeeUsage(q: Queryable, householdId: number): Promise<PayeeUsage[]> {
+  // Grouped first: the account names are compared with the ~1,000 names, not the 50,000 rows.
   const result = await q.query<PayeeUsage>(
-    `SELECT t.payee, count(*)::int AS count, max(t.date)::text AS last_date
-     FROM transactions t
-     WHERE t.household_id = $1 AND ${ACTUAL} AND t.payee <> ''
-       AND lower(trim(t.payee)) NOT IN (SELECT lower(trim(a.name)) FROM accounts a WHERE a.household_id = $1 AND a.deleted_at IS NULL)
-     GROUP BY t.payee ORDER BY count(*) DESC, lower(t.payee), t.payee`,
+    `SELECT g.payee, g.count, g.last_date FROM (
+       SELECT t.payee, count(*)::int AS count, max(t.date)::text AS last_date
+       FROM transactions t
+       WHERE t.household_id = $1 AND ${ACTUAL} AND t.payee <> ''
+       GROUP BY t.payee) g
+     WHERE lower(trim(g.payee)) NOT IN (
+       SELECT lower(trim(a.name)) FROM accounts a WHERE a.household_id = $1 AND a.deleted_at IS NULL)
+     ORDER BY g.count DESC, lower(g.payee), g.payee`,
     [householdId],
   );
   return result.rows;
