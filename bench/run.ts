@@ -19,6 +19,7 @@ import { runRecurringBench } from './recurring';
 import { runReportsBench } from './reports';
 import { runRulesBench } from './rules';
 import { runSustainedLoadBench } from './sustained-load';
+import { runWhatIfBench } from './whatif';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   gateway: () => runGatewayBench(),
@@ -37,6 +38,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   recurring: () => runRecurringBench(),
   reconcile: () => runReconcileBench(),
   'sustained-load': () => runSustainedLoadBench(),
+  whatif: () => runWhatIfBench(),
 };
 
 const ONLY_WHEN_NAMED = new Set(['peer', 'peer-reports', 'peer-import', 'sustained-load']);

@@ -83,6 +83,31 @@ export interface HouseholdProjection {
 /** Recent projections by pool, then household/today/history/state, computed or being computed (least recently used first). */
 const projections = new WeakMap<Pool, Map<string, Promise<HouseholdProjection>>>();
 const KEPT_PROJECTIONS = 20;
+/** What recent projections were computed from (a what-if scenario's projection starts from them), kept the same way. */
+const inputs = new WeakMap<Pool, Map<string, Promise<ProjectionInputs>>>();
+const KEPT_INPUTS = 8;
+
+/** The promise kept under `key` (made now if missing), moved to the most recently used end. */
+function kept<T>(
+  cache: WeakMap<Pool, Map<string, Promise<T>>>,
+  limit: number,
+  pool: Pool,
+  key: string,
+  make: () => Promise<T>,
+): Promise<T> {
+  let entries = cache.get(pool);
+  if (!entries) cache.set(pool, (entries = new Map()));
+  let value = entries.get(key);
+  if (value) {
+    entries.delete(key);
+  } else {
+    value = make();
+    value.catch(() => entries!.delete(key));
+  }
+  entries.set(key, value);
+  while (entries.size > limit) entries.delete(entries.keys().next().value!);
+  return value;
+}
 
 /**
  * Every open account's projection (docs/rules/forecast.md): from the first day of the previous
@@ -91,6 +116,8 @@ const KEPT_PROJECTIONS = 20;
  * ledger's events and the household's budget version): a read of the same household, day,
  * history and state (the dashboard's accounts and net-worth calls, a reload) gets it without
  * computing it again; any ledger event or budget write makes the next read compute anew.
+ * With `adjustRows` (a what-if scenario), the projection of the same kept inputs with the rows
+ * changed: computed for each read, never kept.
  */
 export async function projectHousehold(
   pool: Pool,
@@ -98,57 +125,82 @@ export async function projectHousehold(
   view: HouseholdView,
   today: CalendarDate,
   fullHistory: boolean,
-  /** A what-if scenario's changes to the rows (never kept: computed for each read). */
   adjustRows?: AdjustRows,
 ): Promise<HouseholdProjection> {
-  if (adjustRows) return computeProjection(pool, householdId, view, today, fullHistory, adjustRows);
-  let kept = projections.get(pool);
-  if (!kept) projections.set(pool, (kept = new Map()));
   const key = `${householdId}|${today}|${fullHistory}|${await projectionState(pool, householdId, 'svc-budget')}`;
-  let projection = kept.get(key);
-  if (projection) {
-    kept.delete(key);
-  } else {
-    projection = computeProjection(pool, householdId, view, today, fullHistory);
-    projection.catch(() => kept!.delete(key));
-  }
-  kept.set(key, projection);
-  while (kept.size > KEPT_PROJECTIONS) kept.delete(kept.keys().next().value!);
-  return projection;
+  const inputsOf = () =>
+    kept(inputs, KEPT_INPUTS, pool, key, () => projectionInputs(pool, householdId, view, today, fullHistory));
+  if (adjustRows) return seriesOf(await inputsOf(), today, adjustRows);
+  return kept(projections, KEPT_PROJECTIONS, pool, key, async () => seriesOf(await inputsOf(), today));
 }
 
 /** Answers the rows each account's projection is computed from, given the real ones (by account). */
 export type AdjustRows = (rows: Map<number, ProjectionRow[]>) => Map<number, ProjectionRow[]>;
 
-async function computeProjection(
+/** What a household's projection is computed from: per account, its rows, envelope draws and balances. */
+interface ProjectionInputs {
+  start: CalendarDate;
+  end: CalendarDate;
+  accounts: Array<{
+    account: MirrorAccount;
+    opening: Cents;
+    rows: ProjectionRow[];
+    draws: Map<CalendarDate, Cents>;
+    pending: Cents;
+  }>;
+}
+
+async function projectionInputs(
   pool: Pool,
   householdId: number,
   view: HouseholdView,
   today: CalendarDate,
   fullHistory: boolean,
-  adjustRows?: AdjustRows,
-): Promise<HouseholdProjection> {
+): Promise<ProjectionInputs> {
   const start = fullHistory ? addMonths(today, -12) : addMonths(firstOfMonth(today), -1);
   const end = addMonths(today, BUDGET_HORIZON_MONTHS);
   const ids = [...view.accounts.keys()];
-  if (ids.length === 0) return { start, end, series: [] };
+  if (ids.length === 0) return { start, end, accounts: [] };
   const [rows, balances, envelopes] = await Promise.all([
     projectionRows(pool, ids, start),
     pendingAndCleared(pool, ids, today),
     envelopeMonths(pool, householdId, view, ids, today.slice(0, 7)),
   ]);
-  const adjusted = adjustRows?.(new Map([...rows].map(([id, r]) => [id, r.rows])));
-  const series = ids.map((id) => {
-    const account = view.accounts.get(id)!;
-    const { byMonth, chain } = envelopes.get(id)!;
-    const draws = envelopeDrawdown(today, end, chain.get(today.slice(0, 7)) ?? [], byMonth);
-    const { opening } = rows.get(id)!;
-    const accountRows = adjusted?.get(id) ?? rows.get(id)!.rows;
-    return {
+  return {
+    start,
+    end,
+    accounts: ids.map((id) => {
+      const account = view.accounts.get(id)!;
+      const { byMonth, chain } = envelopes.get(id)!;
+      return {
+        account,
+        opening: rows.get(id)!.opening,
+        rows: rows.get(id)!.rows,
+        draws: envelopeDrawdown(today, end, chain.get(today.slice(0, 7)) ?? [], byMonth),
+        pending: balances.get(id)?.pending ?? account.starting_balance,
+      };
+    }),
+  };
+}
+
+/** The daily series of every account from its inputs (the rows changed by `adjustRows`, if given). */
+function seriesOf(inputs: ProjectionInputs, today: CalendarDate, adjustRows?: AdjustRows): HouseholdProjection {
+  const { start, end } = inputs;
+  const adjusted = adjustRows?.(new Map(inputs.accounts.map((a) => [a.account.id, a.rows])));
+  return {
+    start,
+    end,
+    series: inputs.accounts.map(({ account, opening, rows, draws, pending }) => ({
       account,
-      points: projectBalances(account.starting_balance + opening, accountRows, draws, today, start, end),
-      pending: balances.get(id)?.pending ?? account.starting_balance,
-    };
-  });
-  return { start, end, series };
+      points: projectBalances(
+        account.starting_balance + opening,
+        adjusted?.get(account.id) ?? rows,
+        draws,
+        today,
+        start,
+        end,
+      ),
+      pending,
+    })),
+  };
 }
