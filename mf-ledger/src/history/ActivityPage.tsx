@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatDollars, useAccounts } from '@hf/app-kit';
 import { CHANGE_KIND_LABELS, CHANGE_KINDS, type ActivityEntry } from '@hf/contracts/history';
 import { historyApi } from './api';
-import { HistoryDialog, HistoryItem, useNameLookups } from './HistoryDialog';
+import { HistoryDialog, HistoryItem, useNameLookups } from '@hf/ui/history';
 
 const PAGE = 100;
 
@@ -89,14 +89,14 @@ export default function ActivityPage() {
       )}
       {activity.data && changes.length === 0 && <p className="ledger-muted">No changes match these filters.</p>}
       {changes.length > 0 && (
-        <ol className="ledger-history" aria-label="Changes, newest first">
+        <ol className="hf-history" aria-label="Changes, newest first">
           {changes.map((entry) => (
             <HistoryItem
               key={entry.id}
               entry={entry}
               names={names}
               extra={
-                <p className="ledger-history__row">
+                <p className="hf-history__row">
                   {entry.payee} · {formatDollars(entry.amount)} ·{' '}
                   <Link to={`/accounts/${entry.account_id}/register`}>{entry.account_name}</Link>
                   {entry.deleted && (

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ACCOUNTS_QUERY_KEY, displayDate, errorMessage, formatDollars } from '@hf/app-kit';
 import { StatusMessage, useTimedMessage } from '@hf/ui';
 import { historyApi } from './api';
-import { whenOf } from './describe';
+import { whenOf } from '@hf/app-kit/history';
 import './history.css';
 
 export const deletedRowsKey = (accountId: number) => ['deleted-rows', accountId] as const;

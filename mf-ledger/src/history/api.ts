@@ -1,7 +1,7 @@
 /** svc-ledger's change history calls (contract: @hf/contracts/history). */
 import { api, apiFetch } from '@hf/app-kit';
 import type { TransactionRecord } from '@hf/contracts';
-import type { ActivityPage, DeletedRows, RowHistory, UndoResponse } from '@hf/contracts/history';
+import type { ActivityPage, DeletedRows, UndoResponse } from '@hf/contracts/history';
 
 export interface ActivityFilters {
   account_id?: number;
@@ -12,7 +12,6 @@ export interface ActivityFilters {
 }
 
 export const historyApi = {
-  row: (id: number) => apiFetch<RowHistory>(`/transactions/${id}/history`),
   activity: (filters: ActivityFilters) =>
     apiFetch<ActivityPage>('/history', {
       query: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')) as Record<

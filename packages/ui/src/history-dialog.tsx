@@ -1,14 +1,11 @@
+/** A row's change history in a dialog (register row menu, reports drill-down): `@hf/ui/history`. */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { errorMessage, useAccounts } from '@hf/app-kit';
 import { useCategoryOptions } from '@hf/app-kit/editing';
+import { changeLines, fetchRowHistory, headline, rowHistoryKey, whenOf, type NameLookups } from '@hf/app-kit/history';
 import type { HistoryEntry } from '@hf/contracts/history';
-import { Modal } from '@hf/ui';
-import { historyApi } from './api';
-import { changeLines, headline, whenOf, type NameLookups } from './describe';
-import './history.css';
-
-export const rowHistoryKey = (id: number) => ['transaction-history', id] as const;
+import { Modal } from './Modal';
 
 /** Account and category names for the words of a change (deleted ones are not in the lists). */
 export function useNameLookups(): NameLookups {
@@ -22,27 +19,19 @@ export function useNameLookups(): NameLookups {
 }
 
 /** One change: who and what in words, when, and each field from and to. */
-export function HistoryItem({
-  entry,
-  names,
-  extra,
-}: {
-  entry: HistoryEntry;
-  names: NameLookups;
-  extra?: React.ReactNode;
-}) {
+export function HistoryItem({ entry, names, extra }: { entry: HistoryEntry; names: NameLookups; extra?: ReactNode }) {
   const lines = changeLines(entry, names);
   return (
-    <li className="ledger-history__item">
-      <div className="ledger-history__head">
+    <li className="hf-history__item">
+      <div className="hf-history__head">
         <strong>{headline(entry)}</strong>
-        <time dateTime={entry.changed_at} className="ledger-muted">
+        <time dateTime={entry.changed_at} className="hf-muted">
           {whenOf(entry.changed_at)}
         </time>
       </div>
       {extra}
       {lines.length > 0 && (
-        <ul className="ledger-history__fields">
+        <ul className="hf-history__fields">
           {lines.map((line) => (
             <li key={line}>{line}</li>
           ))}
@@ -65,7 +54,7 @@ export function HistoryDialog({
   const names = useNameLookups();
   const history = useQuery({
     queryKey: rowHistoryKey(transactionId),
-    queryFn: () => historyApi.row(transactionId),
+    queryFn: () => fetchRowHistory(transactionId),
     staleTime: 0,
   });
   return (
@@ -79,15 +68,15 @@ export function HistoryDialog({
         </button>
       }
     >
-      {history.isPending && <p className="ledger-muted">Loading history...</p>}
+      {history.isPending && <p className="hf-muted">Loading history...</p>}
       {history.isError && (
         <p role="alert" className="hf-status hf-status--error">
           {errorMessage(history.error, 'Could not fetch the history.')}
         </p>
       )}
-      {history.data && history.data.length === 0 && <p className="ledger-muted">No changes recorded.</p>}
+      {history.data && history.data.length === 0 && <p className="hf-muted">No changes recorded.</p>}
       {history.data && history.data.length > 0 && (
-        <ol className="ledger-history" aria-label="Changes, newest first">
+        <ol className="hf-history" aria-label="Changes, newest first">
           {history.data.map((entry) => (
             <HistoryItem key={entry.id} entry={entry} names={names} />
           ))}

@@ -1,4 +1,4 @@
-import { changeLines, headline, whenOf, whoOf, type NameLookups } from './describe';
+import { changeLines, headline, whenOf, whoOf, type NameLookups } from './history';
 
 const names: NameLookups = {
   accountName: (id) => ({ 1: 'Checking', 2: 'Savings' })[id],

@@ -1,6 +1,10 @@
-/** A change of a row in words (the History dialog and the Activity page). */
-import { displayDate, formatDollars } from '@hf/app-kit';
-import type { HistoryEntry } from '@hf/contracts/history';
+/**
+ * A row's change history in words (the History dialog of the register and the reports' drill-down,
+ * the Activity page): `@hf/app-kit/history`.
+ */
+import { apiFetch } from './api';
+import { displayDate, formatDollars } from './format';
+import type { HistoryEntry, RowHistory } from '@hf/contracts/history';
 
 export interface NameLookups {
   accountName: (id: number) => string | undefined;
@@ -100,3 +104,8 @@ export function whenOf(changedAt: string): string {
     minute: '2-digit',
   });
 }
+
+export const rowHistoryKey = (id: number) => ['transaction-history', id] as const;
+
+/** GET /api/transactions/:id/history: the row's changes, newest first. */
+export const fetchRowHistory = (id: number) => apiFetch<RowHistory>(`/transactions/${id}/history`);
