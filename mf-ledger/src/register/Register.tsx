@@ -11,7 +11,7 @@ import { useEntryPosition, useHighlights, useRegisterStore } from './hooks';
 import { MobileEditModal } from './MobileEditModal';
 import { MobileRegister } from './MobileRegister';
 import { MoveDialog } from './MoveDialog';
-import { HistoryDialog } from '../history/HistoryDialog';
+import { HistoryDialog } from '@hf/ui/history';
 import { buildRegisterItems, withInlineEntry, type DisplayItem } from './register-items';
 import type { RegisterState } from './register-store';
 import { RegisterTable } from './RegisterTable';

@@ -2,7 +2,8 @@ import { displayDate } from '@hf/app-kit';
 import { useCategoryOptions, useCategoryResolver } from '@hf/app-kit/editing';
 import { Modal, StatusMessage, useTimedMessage } from '@hf/ui';
 import { useDialogs } from '@hf/ui/editing';
-import { useCallback, useMemo } from 'react';
+import { HistoryDialog } from '@hf/ui/history';
+import { useCallback, useMemo, useState } from 'react';
 import { downloadCsv, reportErrorMessage, useDrillDown, type DrillDownTarget, type ReportParams } from './api';
 import { DrillDownRowView, RowEditor } from './DrillDownRows';
 import { categoryKey } from './report-filters';
@@ -34,6 +35,7 @@ export function DrillDown({ target, label, params, hiddenCategories, onClose }: 
   const resolveCategory = useCategoryResolver(dialogs, showError);
   const editor = useDrillDownEditing({ categoryOptions, dialogs, resolveCategory, show, refetch: rows.refetch });
   const { editing } = editor;
+  const [historyOf, setHistoryOf] = useState<{ id: number; payee: string } | null>(null);
 
   const visible = useMemo(
     () =>
@@ -113,7 +115,12 @@ export function DrillDown({ target, label, params, hiddenCategories, onClose }: 
                     </td>
                   </tr>
                 ) : (
-                  <DrillDownRowView key={row.id} row={row} onEdit={() => editor.start(row)} />
+                  <DrillDownRowView
+                    key={row.id}
+                    row={row}
+                    onEdit={() => editor.start(row)}
+                    onHistory={() => setHistoryOf({ id: row.id, payee: row.payee })}
+                  />
                 ),
               )}
             </tbody>
@@ -121,6 +128,9 @@ export function DrillDown({ target, label, params, hiddenCategories, onClose }: 
         </div>
       )}
       {dialogs.element}
+      {historyOf && (
+        <HistoryDialog transactionId={historyOf.id} payee={historyOf.payee} onClose={() => setHistoryOf(null)} />
+      )}
     </Modal>
   );
 }

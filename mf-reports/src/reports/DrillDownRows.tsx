@@ -64,7 +64,16 @@ export function RowEditor({
 }
 
 /** A row of the drill-down; a click on it or its Edit button edits it. */
-export function DrillDownRowView({ row, onEdit }: { row: DrillDownRow; onEdit: () => void }) {
+export function DrillDownRowView({
+  row,
+  onEdit,
+  onHistory,
+}: {
+  row: DrillDownRow;
+  onEdit: () => void;
+  /** Opens the row's change history. */
+  onHistory?: () => void;
+}) {
   return (
     <tr data-row-id={row.id} className="report-drill__row" onClick={onEdit}>
       <td data-label="Date">{displayDate(row.date)}</td>
@@ -94,6 +103,19 @@ export function DrillDownRowView({ row, onEdit }: { row: DrillDownRow; onEdit: (
         >
           Edit
         </button>
+        {onHistory && (
+          <button
+            type="button"
+            className="hf-button hf-button--small"
+            aria-label={`History of ${row.payee}, ${displayDate(row.date)}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              onHistory();
+            }}
+          >
+            History
+          </button>
+        )}
       </td>
     </tr>
   );
