@@ -52,6 +52,7 @@ describe('a database from before package migrations', () => {
       expect(await versions()).toEqual([
         { migration_set: '@hf/ledger-mirror', version: '001_mirror_tables.sql' },
         { migration_set: '@hf/ledger-mirror', version: '002_account_kind.sql' },
+        { migration_set: '@hf/ledger-mirror', version: '003_split_lines.sql' },
         { migration_set: '@hf/messaging', version: '001_messaging_tables.sql' },
         { migration_set: 'service', version: '001_init.sql' },
         { migration_set: 'service', version: '004_ledger_mirror.sql' },
