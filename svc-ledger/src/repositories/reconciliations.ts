@@ -92,11 +92,30 @@ export async function updateOpenStatement(
   ]);
 }
 
+/** An account's row sums as the balance cache holds them (`register_version` and cents), if at all. */
+export interface HeldCleared {
+  version: string;
+  cleared: number;
+}
+
 /**
- * The cleared balance as of `date`: starting balance + cleared live rows dated on or before it
- * (an index-only scan of transactions_register up to that date).
+ * The cleared balance as of `date`: starting balance + cleared live rows dated on or before it.
+ * With the account's cleared sum held at its current register version (the balance cache),
+ * only the rows after the date are summed (statement dates are recent: few rows); otherwise an
+ * index-only scan of transactions_register up to the date.
  */
-export async function clearedAsOf(q: Queryable, accountId: number, date: string): Promise<number> {
+export async function clearedAsOf(q: Queryable, accountId: number, date: string, held?: HeldCleared): Promise<number> {
+  if (held) {
+    const after = await q.query<{ version: string; start: string; after: string }>(
+      `SELECT a.register_version::text AS version, a.starting_balance::text AS start, coalesce((
+         SELECT sum(t.amount) FROM transactions t
+         WHERE t.account_id = a.id AND t.deleted_at IS NULL AND t.date > $2::date AND t.status = 'x'), 0)::text AS after
+       FROM accounts a WHERE a.id = $1`,
+      [accountId, date],
+    );
+    const r = after.rows[0];
+    if (r && r.version === held.version) return Number(r.start) + held.cleared - Number(r.after);
+  }
   const result = await q.query<{ cents: string }>(
     `SELECT (a.starting_balance + coalesce((
        SELECT sum(t.amount) FROM transactions t

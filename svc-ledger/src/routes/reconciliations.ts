@@ -28,6 +28,7 @@ import {
   toReconciliation,
   unmarkReconciled,
   updateOpenStatement,
+  type HeldCleared,
   type ReconciliationRow,
 } from '../repositories/reconciliations';
 import { applyChanges, createSingle } from '../repositories/transaction-writes';
@@ -36,6 +37,12 @@ import { ACCOUNT_NOT_FOUND, LEDGER_ERRORS } from '../route-helpers';
 import { runWrite } from '../write';
 
 export const RECONCILIATION_NOT_FOUND = 'Reconciliation not found.';
+
+/** The account's cleared sum held by the balance cache, if any (clearedAsOf checks its version). */
+function heldCleared(app: FastifyInstance, householdId: number, accountId: number): HeldCleared | undefined {
+  const held = app.balanceCache.held(householdId).get(accountId);
+  return held && { version: held.version, cleared: held.sums.cleared };
+}
 
 /** Statement reconciliation (docs/decisions/0125-statement-reconciliation.md): open, finish, undo the latest. */
 export async function reconciliationRoutes(app: FastifyInstance): Promise<void> {
@@ -88,7 +95,8 @@ export async function reconciliationRoutes(app: FastifyInstance): Promise<void> 
           );
         }
         const row = (await lockReconciliation(w.client, actor.householdId, account.id, id))!;
-        return toReconciliation(row, await clearedAsOf(w.client, account.id, statementDate));
+        const held = heldCleared(app, actor.householdId, account.id);
+        return toReconciliation(row, await clearedAsOf(w.client, account.id, statementDate, held));
       });
     },
   );
@@ -105,7 +113,8 @@ export async function reconciliationRoutes(app: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const actor = identityOf(request);
       const { id: accountId, rid } = request.params;
-      return runWrite(app, reply, actor, (w) => finish(w, accountId, rid, request.body.adjust === true));
+      const held = heldCleared(app, actor.householdId, accountId);
+      return runWrite(app, reply, actor, (w) => finish(w, accountId, rid, request.body.adjust === true, held));
     },
   );
 
@@ -148,10 +157,16 @@ function announce(w: LedgerWrite, type: string, r: ReconciliationRow, ids: reado
  * row dated the statement date (else 409); then every cleared row up to the statement date is
  * marked reconciled. Afterwards the cleared balance as of the statement date is the statement's.
  */
-async function finish(w: LedgerWrite, accountId: number, rid: number, adjust: boolean): Promise<Reconciliation> {
+async function finish(
+  w: LedgerWrite,
+  accountId: number,
+  rid: number,
+  adjust: boolean,
+  held?: HeldCleared,
+): Promise<Reconciliation> {
   const { account, reconciliation: r } = await lockedOfAccount(w, accountId, rid);
   if (r.finished_at !== null) throw conflict('This reconciliation is already finished.');
-  const cleared = await clearedAsOf(w.client, account.id, r.statement_date);
+  const cleared = await clearedAsOf(w.client, account.id, r.statement_date, held);
   const plan = planFinish(r.statement_balance - cleared, adjust);
   if (plan.kind === 'refuse') throw conflict(plan.message);
   let adjustmentId: number | null = null;
