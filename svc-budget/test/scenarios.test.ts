@@ -270,6 +270,13 @@ describe('what-if scenarios', () => {
     );
   });
 
+  it('a scenario read back can be sent back unchanged (the editor saves what it was given)', async () => {
+    const read = (await budget('GET', `/api/budget/scenarios/${scenarioId}`)).body;
+    const res = await budget('PUT', `/api/budget/scenarios/${scenarioId}`, { name: read.name, changes: read.changes });
+    expect(res.status).toBe(200);
+    expect(res.body.changes).toEqual(read.changes);
+  });
+
   it('an update replaces the name and changes; the projection follows', async () => {
     const changes = [{ kind: 'change_amount', item_id: rent, start_month: '2026-11-01', amount: 1500 }];
     const res = await budget('PUT', `/api/budget/scenarios/${scenarioId}`, { changes });
