@@ -8,7 +8,7 @@ import { localToday } from '@hf/calendar';
 import { useDialogs } from '@hf/ui/editing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { NoAccounts } from '../no-accounts/NoAccounts';
 import { scheduledItemsKey } from './api';
 import { EnvelopesSection } from './EnvelopesSection';
@@ -40,7 +40,10 @@ function useFirstDrawReady(accountId: number | null): boolean {
 
 export function BudgetPlanner() {
   const accounts = useAccounts();
-  const [chosen, setChosen] = useState<number | null>(null);
+  // `?account=ID&recurring=1` (the import's offer): that account, with "Find recurring" open.
+  const [search] = useSearchParams();
+  const [chosen, setChosen] = useState<number | null>(() => Number(search.get('account')) || null);
+  const [findRecurringAtStart] = useState(() => search.get('recurring') === '1');
   const dialogs = useDialogs();
   const list = accounts.data ?? [];
   const accountId = list.some((a) => a.id === chosen)
@@ -76,7 +79,12 @@ export function BudgetPlanner() {
           <Link to={`/accounts/${accountId}/register`}>Go to Register →</Link>
         </div>
         <EnvelopesSection key={`envelopes-${accountId}`} accountId={accountId} dialogs={dialogs} />
-        <PredictablesSection key={`predictables-${accountId}`} accountId={accountId} dialogs={dialogs} />
+        <PredictablesSection
+          key={`predictables-${accountId}`}
+          accountId={accountId}
+          dialogs={dialogs}
+          findRecurringAtStart={findRecurringAtStart && accountId === Number(search.get('account'))}
+        />
         <section className="budget-section" aria-labelledby="budget-piggy-banks">
           <div className="budget-section__header">
             <h2 id="budget-piggy-banks">Piggy Banks</h2>

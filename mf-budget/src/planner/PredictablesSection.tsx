@@ -8,10 +8,20 @@ import { useCategoryOptions, useCategoryResolver, usePayees } from '@hf/app-kit/
 import type { Dialogs } from '@hf/ui/editing';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { BUDGET_TEXT, useScheduledItems } from './api';
+import { FindRecurring } from './FindRecurring';
 import { horizonMonths } from './months';
 import { PlannedTable } from './PlannedTable';
 
-export function PredictablesSection({ accountId, dialogs }: { accountId: number; dialogs: Dialogs }) {
+export function PredictablesSection({
+  accountId,
+  dialogs,
+  findRecurringAtStart = false,
+}: {
+  accountId: number;
+  dialogs: Dialogs;
+  /** Open "Find recurring" at once (the planner's `?recurring=1`). */
+  findRecurringAtStart?: boolean;
+}) {
   const headingId = useId();
   const items = useScheduledItems(accountId);
   const accounts = useAccounts();
@@ -36,8 +46,14 @@ export function PredictablesSection({ accountId, dialogs }: { accountId: number;
 
   return (
     <section className="budget-section" aria-labelledby={headingId}>
-      <div className="budget-section__header">
+      <div className="budget-section__header budget-section__header--with-action">
         <h2 id={headingId}>The Predictables</h2>
+        <FindRecurring
+          accountId={accountId}
+          categoryOptions={options}
+          resolveCategory={resolveCategory}
+          openAtStart={findRecurringAtStart}
+        />
         <p className="hf-muted budget-section__help">
           Fixed recurring income and bills. Editing an amount in the Predictables grid fills it forward to future
           months.

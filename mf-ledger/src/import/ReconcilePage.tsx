@@ -20,6 +20,7 @@ import {
 } from './reconcile';
 import { SkippedRows } from './SkippedRows';
 import { ReconcileLists } from './ReconcileLists';
+import { RecurringOffer } from './RecurringOffer';
 import { useReconcileCommit } from './use-reconcile-commit';
 import { useTopOnOpen } from './use-top-on-open';
 import { payeeKey, useCategorySuggestions } from './use-category-suggestions';
@@ -88,6 +89,7 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
           {phase.imported.toLocaleString('en-US')} new transaction
           {phase.imported === 1 ? '' : 's'} imported.
         </p>
+        <RecurringOffer accountId={accountId} rows={phase.importedRows} />
         <Link to={register} className="hf-button hf-button--primary">
           Back to Register
         </Link>

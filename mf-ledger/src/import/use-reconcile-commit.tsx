@@ -14,7 +14,13 @@ const REPORTS_QUERY_KEY = ['reports'] as const;
 export type Phase =
   | { kind: 'review' }
   | { kind: 'committing'; step: 'update' | 'import'; progress: UploadProgress | null }
-  | { kind: 'done'; cleared: number; imported: number };
+  | {
+      kind: 'done';
+      cleared: number;
+      imported: number;
+      /** The new rows as sent (date, payee, amount): the recurring offer looks for them. */
+      importedRows: ReadonlyArray<{ date: string; payee: string; amount: number }>;
+    };
 
 export interface ReconcileCommitOptions {
   accountId: number;
@@ -64,6 +70,7 @@ export function useReconcileCommit(input: ReconcileCommitOptions) {
       categoryId = resolved.id;
     }
     const matchedBody = matchedDone ? null : updateMatchedBody(data.matched, selection.matched);
+    let importedRows: Array<{ date: string; payee: string; amount: number }> = [];
     try {
       if (matchedBody) {
         setPhase({ kind: 'committing', step: 'update', progress: null });
@@ -80,6 +87,7 @@ export function useReconcileCommit(input: ReconcileCommitOptions) {
           input.suggestedIdOf,
           input.useRuleCategories === false ? () => null : undefined,
         );
+        importedRows = transactions.map(({ date, payee, amount }) => ({ date, payee, amount }));
         await importApi.importNew(accountId, { transactions, category_id: categoryId }, idempotencyKey, (progress) =>
           setPhase({ kind: 'committing', step: 'import', progress }),
         );
@@ -89,6 +97,7 @@ export function useReconcileCommit(input: ReconcileCommitOptions) {
         kind: 'done',
         cleared: matchedBody?.transaction_ids.length ?? (matchedDone ? matchedTicked : 0),
         imported: rows.length,
+        importedRows,
       });
     } catch (err) {
       setPhase({ kind: 'review' });

@@ -1,0 +1,102 @@
+/**
+ * After an import: the recurring items the new rows made possible (docs/rules/recurring-detection.md),
+ * that is the account's suggestions whose evidence holds a just-imported row, with a link to
+ * review them in the Budget Planner's "Find recurring". Nothing shows when there are none.
+ */
+import { api } from '@hf/app-kit';
+import type { RecurringSuggestion } from '@hf/contracts/budget';
+import { monthName } from '@hf/calendar';
+import { formatCurrency, toCents } from '@hf/money';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+
+/** `Dec 1, 2026`. */
+const longDate = (date: string) => `${monthName(date, 'short')} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
+
+/** Tries while the budget's mirror of the ledger may not yet hold the new rows. */
+const ATTEMPTS = 4;
+const RETRY_MS = 750;
+
+/** "every month", "every 2 weeks", ... (the frequency's words). */
+export function frequencyWords(s: Pick<RecurringSuggestion, 'frequency' | 'interval'>): string {
+  switch (s.frequency) {
+    case 'weekly':
+      return 'every week';
+    case 'every_n_weeks':
+      return `every ${s.interval} weeks`;
+    case 'semi_monthly':
+      return 'twice a month';
+    case 'every_n_months':
+      return `every ${s.interval} months`;
+    case 'yearly':
+      return 'every year';
+    default:
+      return 'every month';
+  }
+}
+
+/** The suggestions resting on at least one of `rows` (same date and amount). */
+export function offeredBy(
+  suggestions: readonly RecurringSuggestion[],
+  rows: ReadonlyArray<{ date: string; amount: number }>,
+): RecurringSuggestion[] {
+  const imported = new Set(rows.map((r) => `${r.date}|${toCents(r.amount)}`));
+  return suggestions.filter((s) => s.evidence.some((e) => imported.has(`${e.date}|${toCents(e.amount)}`)));
+}
+
+export function RecurringOffer({
+  accountId,
+  rows,
+}: {
+  accountId: number;
+  rows: ReadonlyArray<{ date: string; amount: number }>;
+}) {
+  const headingId = useId();
+  const [offered, setOffered] = useState<RecurringSuggestion[]>([]);
+
+  useEffect(() => {
+    if (rows.length === 0) return;
+    const controller = new AbortController();
+    void (async () => {
+      for (let attempt = 0; attempt < ATTEMPTS && !controller.signal.aborted; attempt++) {
+        try {
+          const all = await api.get<RecurringSuggestion[]>(
+            '/budget/suggestions',
+            { account_id: accountId },
+            controller.signal,
+          );
+          const found = offeredBy(all, rows);
+          if (found.length > 0) return setOffered(found);
+        } catch {
+          return; // an offer, not a promise: nothing shows
+        }
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      }
+    })();
+    return () => controller.abort();
+  }, [accountId, rows]);
+
+  if (offered.length === 0) return null;
+  return (
+    <section className="ledger-import-recurring" aria-labelledby={headingId}>
+      <h3 id={headingId} className="ledger-import-recurring__title">
+        Recurring items found
+      </h3>
+      <p>
+        These rows show {offered.length === 1 ? 'a bill or income' : `${offered.length} bills or income`} that
+        {offered.length === 1 ? ' comes' : ' come'} regularly:
+      </p>
+      <ul className="ledger-import-recurring__list">
+        {offered.map((s) => (
+          <li key={s.key}>
+            <strong>{s.payee}</strong>: {s.amount_kind === 'varying' ? 'about ' : ''}
+            {formatCurrency(toCents(s.amount))} {frequencyWords(s)}, next on {longDate(s.next_date)}
+          </li>
+        ))}
+      </ul>
+      <Link to={`/budget?account=${accountId}&recurring=1`} className="hf-button">
+        Review in the Budget Planner
+      </Link>
+    </section>
+  );
+}
