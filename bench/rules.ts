@@ -80,25 +80,30 @@ export async function runRulesBench(): Promise<void> {
     const sample = generateStatement(5000);
     const payees = [...new Set(sample.map((r) => r.payee))];
     const firstAccount = await createBenchAccount(base, token, 'Rules warm-up', 0);
-    const ruleIds: number[] = [];
-    for (const body of ruleBodies(payees, categories, firstAccount))
-      ruleIds.push((await api<{ id: number }>(base, token, 'POST', '/rules', body)).id);
     await importFlow(client, firstAccount, statementCsv(generateStatement(500, 99)), null);
 
-    for (const size of SIZES) {
-      const csv = statementCsv(generateStatement(size));
-      const runs = [];
-      for (let run = 0; run < RUNS; run++) {
-        const accountId = await createBenchAccount(base, token, `Rules import ${size} #${run + 1}`, 0);
-        const r = await importFlow(client, accountId, csv, null);
-        runs.push(r);
+    // The same flows without rules first, then with them: the difference is the rules' cost at this load.
+    const ruleIds: number[] = [];
+    for (const withRules of [false, true]) {
+      if (withRules)
+        for (const body of ruleBodies(payees, categories, firstAccount))
+          ruleIds.push((await api<{ id: number }>(base, token, 'POST', '/rules', body)).id);
+      const label = withRules ? `with ${RULES} rules` : 'without rules';
+      for (const size of SIZES) {
+        const csv = statementCsv(generateStatement(size));
+        const runs = [];
+        for (let run = 0; run < RUNS; run++) {
+          const accountId = await createBenchAccount(base, token, `Rules import ${label} ${size} #${run + 1}`, 0);
+          const r = await importFlow(client, accountId, csv, null);
+          runs.push(r);
+          console.log(
+            `    ${size.toLocaleString('en-US')} rows ${label} #${run + 1}: ${fmt(r.total)} (reconcile ${fmt(r.reconcile)}, import_new ${fmt(r.importNew)}); CPU app ${fmt(r.appCpu)} + db ${fmt(r.dbCpu)}; ${r.created} created; load ${load()}`,
+          );
+        }
         console.log(
-          `    ${size.toLocaleString('en-US')} rows #${run + 1}: ${fmt(r.total)} (reconcile ${fmt(r.reconcile)}, import_new ${fmt(r.importNew)}); CPU app ${fmt(r.appCpu)} + db ${fmt(r.dbCpu)}; ${r.created} created; load ${load()}`,
+          `  ${size.toLocaleString('en-US')}-row import ${label}, median: ${fmt(median(runs.map((r) => r.total)))} end to end (reconcile ${fmt(median(runs.map((r) => r.reconcile)))}, app CPU ${fmt(median(runs.map((r) => r.appCpu)))}; target ${size === 10_000 ? '0.5 s' : '2 s'})`,
         );
       }
-      console.log(
-        `  ${size.toLocaleString('en-US')}-row import with ${RULES} rules, median: ${fmt(median(runs.map((r) => r.total)))} end to end (reconcile ${fmt(median(runs.map((r) => r.reconcile)))}; target ${size === 10_000 ? '0.5 s' : '2 s'})`,
-      );
     }
 
     // Apply to existing: dry runs over every row of a second household holding 50,000 rows.

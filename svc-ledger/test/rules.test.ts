@@ -297,6 +297,32 @@ describe('POST /api/rules/:id/apply', () => {
   });
 });
 
+describe('apply: the read narrowed in SQL finds what the domain module finds', () => {
+  it('accents, case and runs of spaces, for contains, starts with and is', async () => {
+    const account = await openAccount(call, 'Folding', 0);
+    const ids: Record<string, number> = {};
+    for (const payee of ['Café  Crème', 'CAFE   creme', 'cafe creme', 'Cafeteria', 'Tesco'])
+      ids[payee] = (await addTransaction(call, account, { payee, amount: -1, date: '2025-04-01' })).id;
+    const matched = async (op: string, value: string) => {
+      const rule = await createRule({
+        name: `${op} ${value}`,
+        conditions: [
+          { field: 'payee', op, value },
+          { field: 'account', op: 'is', value: account },
+        ],
+        actions: { notes: 'x' },
+      });
+      const res = await call('POST', `/api/rules/${rule.id}/apply`, { dry_run: true });
+      return res.body.rows.map((r: Json) => r.before.payee).sort();
+    };
+    expect(await matched('contains', 'CAFE CREME')).toEqual(['CAFE   creme', 'Café  Crème', 'cafe creme']);
+    expect(await matched('is', 'cafe creme')).toEqual(['CAFE   creme', 'Café  Crème', 'cafe creme']);
+    expect(await matched('starts_with', 'cafe')).toEqual(['CAFE   creme', 'Cafeteria', 'Café  Crème', 'cafe creme']);
+    expect(await matched('contains', 'crème')).toEqual(['CAFE   creme', 'Café  Crème', 'cafe creme']);
+    expect(await matched('contains', "o'neil")).toEqual([]);
+  });
+});
+
 describe('POST /internal/rules/evaluate', () => {
   it('applies the household rules in order to each row, first match per field; null where none matches', async () => {
     const first = await createRule(amazonRule({ actions: { category_id: shopping } }));

@@ -1,5 +1,8 @@
-import type { RuleActions, RuleCondition, RuleDefinition } from '../domain/rules';
+import { foldText, type RuleActions, type RuleCondition, type RuleDefinition } from '../domain/rules';
 import type { PoolClient, Queryable } from './sql';
+
+/** Printable ASCII only: a pattern the SQL prefilter can compare as the domain module does. */
+const PLAIN_TEXT = /^[\x20-\x7e]+$/;
 
 /** Advisory lock key (with the household id) held by a write of a household's rules. */
 const LOCK_RULES = 7_272_907;
@@ -142,6 +145,24 @@ export async function ruleCandidateRows(
         where.push(`t.amount ${op} $${params.length}`);
       }
     }
+  }
+  for (const c of conditions) {
+    if (c.field !== 'payee' && c.field !== 'notes') continue;
+    // An ASCII pattern narrows the read to rows that may match: rows with any other character are
+    // all read (the domain module folds their accents); ASCII rows are folded here as there.
+    const pattern = foldText(c.value);
+    if (!PLAIN_TEXT.test(pattern)) continue;
+    const column = `t.${c.field}`;
+    const folded = `btrim(regexp_replace(lower(${column}), '\\s+', ' ', 'g'))`;
+    params.push(pattern);
+    const p = `$${params.length}`;
+    const test =
+      c.op === 'is'
+        ? `${folded} = ${p}`
+        : c.op === 'starts_with'
+          ? `left(${folded}, length(${p})) = ${p}`
+          : `strpos(${folded}, ${p}) > 0`;
+    where.push(`(${column} ~ '[^\\x01-\\x7e]' OR ${test})`);
   }
   const result = await q.query<RuleCandidateRow>(
     `SELECT t.id, t.account_id, t.payee, t.amount::float8 AS amount, t.notes, t.category_id
