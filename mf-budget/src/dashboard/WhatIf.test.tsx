@@ -37,6 +37,14 @@ const newCar: Scenario = {
 function setup() {
   let scenarios: Scenario[] = [newCar];
   return renderWithStubs(<DashboardPage />, {
+    'PUT /api/budget/scenarios/4': ({ body }: { body: { name: string; changes: Scenario['changes'] } }) => {
+      scenarios = [{ ...newCar, ...body }];
+      return scenarios[0];
+    },
+    'DELETE /api/budget/scenarios/4': () => {
+      scenarios = [];
+      return { message: 'Scenario deleted.' };
+    },
     'GET /api/dashboard/balance_projection': ({ query }: { query: URLSearchParams }) => [
       projection(1, 'Checking', query.get('scenario') === '4' ? 2000 : 400),
     ],
@@ -99,5 +107,55 @@ describe('What if on the dashboard', () => {
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/budget/scenarios/4/apply')).toHaveLength(1);
     await waitFor(() => expect(within(checking).queryByText(words)).not.toBeInTheDocument());
     expect(picker).toHaveValue('');
+  });
+
+  it('edits a scenario in its dialog (a change removed, one added) and deletes it after a confirmation', async () => {
+    const { user, calls } = setup();
+    const bar = await screen.findByRole('region', { name: 'What if' });
+    const picker = within(bar).getByLabelText('Scenario');
+    await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(picker, 'New car');
+    await user.click(within(bar).getByRole('button', { name: 'Edit scenario' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit scenario "New car"' });
+    expect(within(dialog).getByLabelText('Scenario name')).toHaveValue('New car');
+    await user.click(
+      within(dialog).getByRole('button', {
+        name: 'Remove change: One-off payment "Car" of $2,000.00 on Dec 1, 2026 (Checking)',
+      }),
+    );
+    expect(within(dialog).getByText('No changes yet.')).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Change'), 'A new monthly payment or deposit');
+    await user.type(within(dialog).getByLabelText('Payee'), 'Car loan');
+    await user.selectOptions(within(dialog).getByLabelText('Day of month'), '5');
+    await user.selectOptions(within(dialog).getByLabelText('From month'), 'January 2027');
+    await user.type(within(dialog).getByLabelText('Amount'), '350.25{Enter}');
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent(
+      'New monthly payment "Car loan" of $350.25 from January 2027 (Checking)',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save scenario' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      name: 'New car',
+      changes: [
+        {
+          kind: 'add_item',
+          account_id: 1,
+          payee: 'Car loan',
+          item_type: 'payment',
+          day_of_month: 5,
+          amount: 350.25,
+          start_month: '2027-01-01',
+        },
+      ],
+    });
+
+    await user.click(within(bar).getByRole('button', { name: 'Delete scenario' }));
+    expect(screen.getByRole('dialog', { name: 'Delete scenario' })).toHaveTextContent(
+      'Delete "New car"? Nothing real changes.',
+    );
+    await user.keyboard('y');
+    expect(await within(bar).findByRole('status')).toHaveTextContent('Scenario "New car" deleted.');
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(1));
   });
 });
