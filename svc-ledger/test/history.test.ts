@@ -56,7 +56,7 @@ describe('GET /api/transactions/:id/history', () => {
     expect(history.map((h) => h.id)).toEqual([...history.map((h) => h.id)].sort((a, b) => b - a));
   });
 
-  it('an import records "imported" for every row, with who imported', async () => {
+  it('an import records one "imported" entry that every row’s history shows, with who imported', async () => {
     const res = await ledger.internal()('POST', '/internal/transactions/bulk', {
       household_id: 1,
       account_id: checking,
@@ -69,8 +69,21 @@ describe('GET /api/transactions/:id/history', () => {
     });
     expect(res.status).toBe(200);
     for (const id of res.body.transaction_ids) {
-      expect((await historyOf(id)).map((h) => [h.action, h.user_name])).toEqual([['imported', 'Sam']]);
+      expect((await historyOf(id)).map((h) => [h.action, h.user_name, h.new_values])).toEqual([
+        ['imported', 'Sam', { count: 2 }],
+      ]);
     }
+    // One entry for the whole import (decision 0127), on its first row.
+    const stored = await ledger.app.db.query(
+      "SELECT transaction_id, new_values FROM transaction_changes WHERE action = 'imported'",
+    );
+    expect(stored.rows).toEqual([
+      { transaction_id: res.body.transaction_ids[0], new_values: { count: 2, ranges: [res.body.transaction_ids] } },
+    ]);
+    const activity = await alex('GET', `/api/history?kind=imported`);
+    expect(activity.body.changes.map((c: Json) => [c.transaction_id, c.user_name, c.new_values.count])).toEqual([
+      [res.body.transaction_ids[0], 'Sam', 2],
+    ]);
   });
 
   it('bulk categorize records each row', async () => {

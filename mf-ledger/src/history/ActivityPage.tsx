@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDollars, useAccounts } from '@hf/app-kit';
+import { importCount } from '@hf/app-kit/history';
 import { CHANGE_KIND_LABELS, CHANGE_KINDS, type ActivityEntry } from '@hf/contracts/history';
 import { historyApi } from './api';
 import { HistoryDialog, HistoryItem, useNameLookups } from '@hf/ui/history';
@@ -97,8 +98,10 @@ export default function ActivityPage() {
               names={names}
               extra={
                 <p className="hf-history__row">
-                  {entry.payee} · {formatDollars(entry.amount)} ·{' '}
-                  <Link to={`/accounts/${entry.account_id}/register`}>{entry.account_name}</Link>
+                  {importCount(entry) > 1
+                    ? `${importCount(entry).toLocaleString('en-US')} transactions, from ${entry.payee}`
+                    : `${entry.payee} · ${formatDollars(entry.amount)}`}{' '}
+                  · <Link to={`/accounts/${entry.account_id}/register`}>{entry.account_name}</Link>
                   {entry.deleted && (
                     <>
                       {' '}

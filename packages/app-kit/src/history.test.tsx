@@ -1,4 +1,4 @@
-import { changeLines, headline, whenOf, whoOf, type NameLookups } from './history';
+import { changeLines, headline, importCount, whenOf, whoOf, type NameLookups } from './history';
 
 const names: NameLookups = {
   accountName: (id) => ({ 1: 'Checking', 2: 'Savings' })[id],
@@ -12,6 +12,12 @@ describe('change words', () => {
     expect(headline({ user_name: 'Alex', action: 'deleted' })).toBe('Alex deleted it');
     expect(headline({ user_name: 'Alex', action: 'sneezed' })).toBe('Alex made a change (sneezed)');
     expect(whoOf({ user_name: null })).toBe('Someone');
+    expect(headline({ user_name: 'Sam', action: 'imported', new_values: { count: 1200 } })).toBe(
+      'Sam imported it from a bank file (one of 1,200 transactions imported together)',
+    );
+    expect(headline({ user_name: 'Sam', action: 'imported', new_values: { count: 1 } })).toBe(
+      'Sam imported it from a bank file',
+    );
     for (const kind of [
       'created',
       'status',
@@ -68,6 +74,11 @@ describe('change words', () => {
     expect(changeLines({ old_values: { account_id: 7 }, new_values: { account_id: 1 } }, names)).toEqual([
       'Account: a deleted account → Checking',
     ]);
+  });
+
+  it('importCount: the rows an import entry stands for', () => {
+    expect(importCount({ action: 'imported', new_values: { count: 3, ranges: [[1, 3]] } })).toBe(3);
+    expect(importCount({ action: 'edited', new_values: { count: 3 } })).toBe(0);
   });
 
   it('when: a readable local time; text that is not a time as given', () => {

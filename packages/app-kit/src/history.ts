@@ -48,8 +48,18 @@ const STATUS_WORDS: Record<string, string> = { '': 'Uncleared', p: 'Pending', x:
 export const whoOf = (entry: Pick<HistoryEntry, 'user_name'>) => entry.user_name ?? 'Someone';
 
 /** "Sam edited" / "Alex deleted it": the entry's headline. */
-export function headline(entry: Pick<HistoryEntry, 'user_name' | 'action'>): string {
-  return `${whoOf(entry)} ${VERBS[entry.action] ?? `made a change (${entry.action})`}`;
+export function headline(
+  entry: Pick<HistoryEntry, 'user_name' | 'action'> & Partial<Pick<HistoryEntry, 'new_values'>>,
+): string {
+  const said = `${whoOf(entry)} ${VERBS[entry.action] ?? `made a change (${entry.action})`}`;
+  const count = importCount(entry);
+  return count > 1 ? `${said} (one of ${count.toLocaleString('en-US')} transactions imported together)` : said;
+}
+
+/** How many rows an "imported" entry stands for (one entry per import: decision 0127); 0 for other kinds. */
+export function importCount(entry: Pick<HistoryEntry, 'action'> & Partial<Pick<HistoryEntry, 'new_values'>>): number {
+  const count = entry.action === 'imported' ? entry.new_values?.count : undefined;
+  return typeof count === 'number' ? count : 0;
 }
 
 function valueInWords(field: string, value: unknown, names: NameLookups): string {
