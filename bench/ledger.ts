@@ -36,6 +36,22 @@ interface Target {
 }
 
 const ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 50_000);
+/**
+ * `BENCH_LEDGER_SPLIT_PERCENT=10`: after seeding, that share of the rows (every 10th) is split
+ * into 2 lines of 2 categories through PUT /api/transactions/:id (issue 21), and an edit of a
+ * split row (total and lines) is timed too.
+ */
+const SPLIT_PERCENT = Number(process.env.BENCH_LEDGER_SPLIT_PERCENT ?? 0);
+
+/** Two lines of two categories summing exactly to `amount` (decimal; |amount| >= 0.02). */
+function twoLines(amount: number, categories: readonly number[]) {
+  const cents = Math.round(amount * 100);
+  const first = Math.trunc(cents / 2);
+  return [
+    { category_id: categories[0], amount: first / 100 },
+    { category_id: categories[1], amount: (cents - first) / 100 },
+  ];
+}
 const BATCH = SEED_BATCH;
 
 async function viaStartApp(): Promise<Target> {
@@ -143,6 +159,40 @@ export async function runLedgerBench(): Promise<void> {
     );
 
     const register = `/api/accounts/${account.id}/transactions`;
+    const every = SPLIT_PERCENT > 0 ? Math.max(2, Math.round(100 / SPLIT_PERCENT)) : 0;
+    const splitCategories: number[] = [];
+    let splitSample: { id: number; amount: number } | null = null;
+    if (every > 0) {
+      for (const name of ['Bench split A', 'Bench split B']) {
+        const res = await request(`${api}/api/categories/`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ name }),
+          expect: 201,
+        });
+        splitCategories.push((JSON.parse(res.text) as { id: number }).id);
+      }
+      const seeded = JSON.parse((await request(`${api}${register}`, { headers: auth })).text) as Array<{
+        id: number;
+        amount: number;
+      }>;
+      const toSplit = seeded.filter((r, i) => i % every === 0 && Math.abs(r.amount) >= 0.02);
+      const started = Date.now();
+      for (let i = 0; i < toSplit.length; i += 8)
+        await Promise.all(
+          toSplit.slice(i, i + 8).map((r) =>
+            request(`${api}/api/transactions/${r.id}`, {
+              method: 'PUT',
+              headers: auth,
+              body: JSON.stringify({ splits: twoLines(r.amount, splitCategories) }),
+            }),
+          ),
+        );
+      splitSample = toSplit[Math.floor(toSplit.length / 2)] ?? null;
+      console.log(
+        `  split: ${toSplit.length.toLocaleString('en-US')} rows (${SPLIT_PERCENT}%) into 2 lines each, in ${fmt(Date.now() - started)} (not a target)`,
+      );
+    }
     const bases = target.gatewayUrl
       ? [
           ['gateway', target.gatewayUrl],
@@ -162,7 +212,9 @@ export async function runLedgerBench(): Promise<void> {
     const newest = JSON.parse((await request(`${api}${register}?limit=200`, { headers: auth })).text) as {
       prev_cursor: string;
     };
-    const middle = rows[Math.floor(rows.length / 2)];
+    // With splits, a row that is not split (every `every`-th row is): its amount can change alone.
+    const half = Math.floor(rows.length / 2);
+    const middle = rows[half + (every > 0 && half % every === 0 ? 1 : 0)];
     let middleCursor = newest.prev_cursor;
     // Walk to the middle with one large page so the cursor points there.
     const jump = JSON.parse(
@@ -235,6 +287,21 @@ export async function runLedgerBench(): Promise<void> {
       console.log(line(`${name}: 200-row page, middle of the register`, pageMiddle, 30));
       const edit = await timeApp(100, async () => (await editMiddle(base)).ms);
       console.log(line(`${name}: single edit (PUT /api/transactions/:id)`, edit, 20));
+      if (splitSample) {
+        const sample = splitSample;
+        let n = 0;
+        const splitEdit = await timeApp(50, async () => {
+          const amount = -(n++ % 50) - 2.5;
+          return (
+            await request(`${base}/api/transactions/${sample.id}`, {
+              method: 'PUT',
+              headers: auth,
+              body: JSON.stringify({ amount, splits: twoLines(amount, splitCategories) }),
+            })
+          ).ms;
+        });
+        console.log(line(`${name}: single edit of a split row (total and lines)`, splitEdit, 20));
+      }
     }
   } finally {
     keepAlive.destroy();

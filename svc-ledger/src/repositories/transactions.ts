@@ -196,6 +196,15 @@ export interface RowChange {
 }
 
 /**
+ * A row given a category (or made a transfer leg) has no lines any more: a write that sets the
+ * category of a split row (a rule, an undo) unsplits it, as a PUT with a category does.
+ */
+function withoutStaleLines(row: TxRow): TxRow {
+  if (!row.splits || row.splits.length === 0 || (row.category_id === null && row.transfer_id === null)) return row;
+  return { ...row, splits: null };
+}
+
+/**
  * Writes every changed row in one statement and returns the changes with the stored `after`
  * (new updated_at, strictly later than the previous one). Unchanged pairs are dropped. The
  * registers of both accounts of a moved row change.
@@ -204,7 +213,9 @@ export async function persistChanges(
   w: LedgerWrite,
   pairs: ReadonlyArray<{ before: TxRow; after: TxRow | null }>,
 ): Promise<RowChange[]> {
-  const changed = pairs.filter((p): p is RowChange => p.after !== null && rowChanged(p.before, p.after));
+  const changed = pairs
+    .map((p) => ({ before: p.before, after: p.after && withoutStaleLines(p.after) }))
+    .filter((p): p is RowChange => p.after !== null && rowChanged(p.before, p.after));
   if (changed.length === 0) return [];
   const rows = changed.map((p) => p.after);
   const col = <K extends Exclude<keyof TxRow, 'splits'>>(k: K) => pgArray(rows.map((r) => r[k]));
