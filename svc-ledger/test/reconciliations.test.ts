@@ -97,6 +97,11 @@ describe('statement reconciliation', () => {
     });
     const history = await call('GET', `/api/transactions/${b.id}/history`);
     expect(history.body[0]).toMatchObject({ action: 'reconciled', new_values: { reconciled: true } });
+    const list = await call('GET', `/api/accounts/${id}/reconciliations`);
+    expect(list.body).toMatchObject({
+      open: null,
+      finished: [{ id: opened.body.id, cleared_balance: 130, difference: 0 }],
+    });
     // Finishing twice: 409, nothing changed.
     await refused(() => finish(call, id, opened.body.id), 409, /already finished/);
   });
@@ -106,6 +111,11 @@ describe('statement reconciliation', () => {
     const a = await addTransaction(call, id, { date: '2025-03-01', amount: 10, status: 'x' });
     const opened = await open(call, id, '2025-03-31', 12.34);
     expect(opened.body.difference).toBe(2.34);
+    const list = await call('GET', `/api/accounts/${id}/reconciliations`);
+    expect(list.body).toMatchObject({
+      open: { id: opened.body.id, cleared_balance: 10, difference: 2.34 },
+      finished: [],
+    });
     const done = await finish(call, id, opened.body.id, true);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ cleared_balance: 12.34, difference: 0, reconciled_count: 2 });

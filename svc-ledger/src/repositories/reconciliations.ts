@@ -126,6 +126,33 @@ export async function clearedAsOf(q: Queryable, accountId: number, date: string,
   return Number(result.rows[0].cents);
 }
 
+/** The cleared balance as of each of `dates` (one scan, summed by day). */
+export async function clearedAsOfEach(
+  q: Queryable,
+  accountId: number,
+  dates: readonly string[],
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (dates.length === 0) return out;
+  const last = [...dates].sort().at(-1)!;
+  const result = await q.query<{ date: string | null; cents: string }>(
+    `SELECT NULL AS date, starting_balance::text AS cents FROM accounts WHERE id = $1
+     UNION ALL
+     SELECT t.date::text, sum(t.amount)::text FROM transactions t
+     WHERE t.account_id = $1 AND t.deleted_at IS NULL AND t.status = 'x' AND t.date <= $2::date
+     GROUP BY t.date`,
+    [accountId, last],
+  );
+  const start = Number(result.rows.find((r) => r.date === null)?.cents ?? 0);
+  const days = result.rows.filter((r) => r.date !== null).sort((a, b) => (a.date! < b.date! ? -1 : 1));
+  for (const date of dates) {
+    let sum = start;
+    for (const day of days) if (day.date! <= date) sum += Number(day.cents);
+    out.set(date, sum);
+  }
+  return out;
+}
+
 /**
  * Marks every cleared live row of the account dated on or before `date` and not reconciled yet
  * as part of reconciliation `r`, and records a "reconciled" history entry for each, in one

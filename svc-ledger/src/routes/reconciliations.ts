@@ -17,6 +17,7 @@ import { findAccount } from '../repositories/accounts';
 import type { LedgerWrite } from '../repositories/events';
 import {
   clearedAsOf,
+  clearedAsOfEach,
   insertReconciliation,
   latestFinished,
   lockOpenReconciliation,
@@ -54,9 +55,12 @@ export async function reconciliationRoutes(app: FastifyInstance): Promise<void> 
       const account = await findAccount(app.db, householdId, request.params.id);
       if (!account) throw notFound(ACCOUNT_NOT_FOUND);
       const rows = await reconciliationsOf(app.db, account.id);
-      const answers = await Promise.all(
-        rows.map(async (r) => toReconciliation(r, await clearedAsOf(app.db, account.id, r.statement_date))),
+      const cleared = await clearedAsOfEach(
+        app.db,
+        account.id,
+        rows.map((r) => r.statement_date),
       );
+      const answers = rows.map((r) => toReconciliation(r, cleared.get(r.statement_date)!));
       return {
         open: answers.find((r) => r.status === 'open') ?? null,
         finished: answers.filter((r) => r.status !== 'open'),
