@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { installFakeApi, reply } from '../test-support/fake-api';
@@ -106,6 +106,20 @@ describe('RulesPage', () => {
     expect(api.calls.filter((c) => c.path === '/api/rules/reorder').map((c) => c.body)).toEqual([{ rule_ids: [2, 1] }]);
     await userEvent.click(screen.getByRole('button', { name: 'Move Amazon up' }));
     await waitFor(() => expect(names()).toEqual(['Amazon', 'Coffee']));
+  });
+
+  it('reorders by dragging a rule onto another', async () => {
+    const api = setup();
+    show();
+    const coffeeItem = await screen.findByRole('listitem', { name: '2. Coffee' });
+    const handle = coffeeItem.querySelector('[draggable="true"]')!;
+    const data = { effectAllowed: '', setData: jest.fn() };
+    fireEvent.dragStart(handle, { dataTransfer: data });
+    fireEvent.dragOver(screen.getByRole('listitem', { name: '1. Amazon' }), { dataTransfer: data });
+    fireEvent.drop(screen.getByRole('listitem', { name: '1. Amazon' }), { dataTransfer: data });
+    await waitFor(() => expect(names()).toEqual(['Coffee', 'Amazon']));
+    expect(api.calls.filter((c) => c.path === '/api/rules/reorder').map((c) => c.body)).toEqual([{ rule_ids: [2, 1] }]);
+    expect(screen.getByTestId('rules-announcement').textContent).toBe('Moved Coffee to position 1 of 2.');
   });
 
   it('creates a rule from the form, said in words as it is typed', async () => {
