@@ -12,13 +12,22 @@ import {
   isMobile,
   localToday,
   ok,
+  openScreen,
   registerViaApi,
   snap,
   test,
   uniqueEmail,
   type TestUser,
 } from './support/fixtures';
-import { addDays, cell, createAccount, createTransaction, rowOf, signInToRegister } from './support/ledger';
+import {
+  addDays,
+  cell,
+  createAccount,
+  createCategory,
+  createTransaction,
+  rowOf,
+  signInToRegister,
+} from './support/ledger';
 
 /** Alex (admin) and Sam (a member who joined by invitation), in one household. */
 async function twoMembers(request: APIRequestContext): Promise<{ alex: TestUser; sam: TestUser }> {
@@ -198,4 +207,36 @@ test('Ctrl+Z undoes my last register change; after another member changed the ro
     ['edited', 'Alex Admin'],
     ['created', 'Alex Admin'],
   ]);
+});
+
+test('History from the reports’ drill-down: the row’s changes in the same words', async ({
+  page,
+  request,
+}, testInfo) => {
+  const alex = await registerViaApi(request, { name: 'Alex Admin' });
+  const account = await createAccount(request, alex, 'Checking', 100);
+  const books = await createCategory(request, alex, 'Books');
+  const id = await createTransaction(request, alex, account.id, {
+    date: localToday().slice(0, 8) + '01',
+    payee: 'Paper Shop',
+    amount: -18,
+    category_id: books,
+  });
+  await ok(api(request, alex, 'PUT', `/transactions/${id}`, { amount: -21 }));
+  await openScreen(page, alex, '/reports', 'Reports');
+  const list = page.getByRole('list', { name: /^Spending by/ });
+  await list.locator('.report-bar__item').filter({ hasText: 'Books' }).first().click();
+  const drill = page.getByRole('dialog', { name: /^Books, / });
+  await expect(drill.locator('tbody tr[data-row-id]')).toHaveCount(1);
+  await drill.getByRole('button', { name: /^History of Paper Shop/ }).click();
+  const history = page.getByRole('dialog', { name: 'History of “Paper Shop”' });
+  const items = history.getByRole('list', { name: 'Changes, newest first' }).locator(':scope > li');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText('Alex Admin edited');
+  await expect(items.nth(0)).toContainText('Amount: -$18.00 → -$21.00');
+  await expect(items.nth(1)).toContainText('Category: Books');
+  await snap(page, testInfo, 'history-from-drill-down');
+  await page.keyboard.press('Escape');
+  await expect(history).toHaveCount(0);
+  await expect(drill).toBeVisible();
 });
