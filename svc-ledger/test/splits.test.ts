@@ -130,9 +130,13 @@ describe('split transactions', () => {
     expect(renamed.body.splits).toHaveLength(2);
     const history = await call('GET', `/api/transactions/${row.id}/history`);
     expect(history.body.find((h: Json) => h.new_values.splits)?.action).toBe('edited');
-    // [] unsplits: uncategorised, balances as before the edit of the total.
+    // [] unsplits: uncategorised; the balances and the register's running balances do not move.
+    const splitAccount = await accountOf(checking);
+    const splitRegister = (await register(call, checking)).map((r) => [r.id, r.running, r.pending, r.cleared]);
     const unsplit = await put(row.id, { splits: [] });
     expect(unsplit.body).toMatchObject({ category_id: null, category_name: null, splits: [] });
+    expect(await accountOf(checking)).toEqual(splitAccount);
+    expect((await register(call, checking)).map((r) => [r.id, r.running, r.pending, r.cleared])).toEqual(splitRegister);
     // A category given to a split row unsplits it into that category.
     await put(row.id, {
       splits: [

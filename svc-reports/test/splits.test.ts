@@ -90,6 +90,12 @@ async function compareEverything(read: Call, stack: Stack, seed: SplitSeed): Pro
       expect(
         drill.body.map((r: Json) => [r.id, r.date, r.payee, r.account_id, Math.round(r.amount * 100)]).sort(),
       ).toEqual(expected);
+      // A line comes with its row's lines, the line itself at its place.
+      for (const r of drill.body.filter((x: Json) => x.line > 0)) {
+        expect(r.category_name).not.toBe('Split');
+        expect(Math.round(r.splits[r.line - 1].amount * 100)).toBe(Math.round(r.amount * 100));
+        expect(r.splits[r.line - 1].category_id).toBe(r.category_id);
+      }
       const csv = await read(
         'GET',
         `/api/reports/transactions_by_category?${params}&category_id=${top ? top.id : 'uncategorized'}&format=csv`,

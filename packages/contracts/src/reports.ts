@@ -104,7 +104,11 @@ export const DrillDownRow = Type.Object({
    * the row's; category, amount and notes the line's). svc-reports always sends it.
    */
   line: Type.Optional(Type.Integer()),
-  /** A whole split row's lines (by payee; [] otherwise). svc-reports always sends it. */
+  /**
+   * A split row's lines ([] for an unsplit row; svc-reports always sends it): by payee the whole
+   * row's; by category, on line n, all the lines of its row (line n is `splits[n - 1]`), so that
+   * one line's category can be changed with PUT /api/transactions/:id `{splits, updated_at}`.
+   */
   splits: Type.Optional(
     Type.Array(
       Type.Object({

@@ -30,7 +30,7 @@ function drillDownRows(read: ScopedRead, rows: readonly StoredRow[]): DrillDownR
       status: r.status,
       notes: r.notes,
       category_id: category,
-      category_name: splits.length > 0 ? SPLIT_CATEGORY_NAME : read.categories.path(category),
+      category_name: r.line === 0 && splits.length > 0 ? SPLIT_CATEGORY_NAME : read.categories.path(category),
       updated_at: r.updated_at,
       line: r.line,
       splits,
