@@ -39,6 +39,14 @@ describe('bulkResultMessage', () => {
   ])('%s selected, %s changed', (selected, changed, text) => {
     expect(bulkResultMessage(selected, changed)).toBe(text);
   });
+  it('says how many split rows were left as they are', () => {
+    expect(bulkResultMessage(4, 2, 2)).toBe(
+      'Update successful. 4 transactions selected, 2 changed. 2 split rows were left as they are.',
+    );
+    expect(bulkResultMessage(3, 1, 1)).toBe(
+      'Update successful. 3 transactions selected, 1 changed (1 already had this category or is a transfer). 1 split row was left as it is.',
+    );
+  });
 });
 
 describe('BulkCategorizeModal', () => {

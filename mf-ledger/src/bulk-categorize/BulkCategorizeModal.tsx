@@ -23,15 +23,23 @@ const rows = (n: number) => countOf(n, 'transaction');
  * What an apply did: "Update successful. 3 transactions selected, 2 changed." Rows already in the
  * category (and transfers, which take none) are selected but not changed.
  */
-export function bulkResultMessage(selected: number, changed: number | undefined): string {
-  if (changed === undefined) return `Update successful. ${rows(selected)} selected.`;
-  const unchanged = selected - changed;
+export function bulkResultMessage(selected: number, changed: number | undefined, skippedSplit = 0): string {
+  if (changed === undefined) return `Update successful. ${rows(selected)} selected.${splitsLeft(skippedSplit)}`;
+  const unchanged = selected - changed - skippedSplit;
   const why =
     unchanged > 0
       ? ` (${unchanged} already had this category or ${unchanged === 1 ? 'is a transfer' : 'are transfers'})`
       : '';
-  return `Update successful. ${rows(selected)} selected, ${changed} changed${why}.`;
+  return `Update successful. ${rows(selected)} selected, ${changed} changed${why}.${splitsLeft(skippedSplit)}`;
 }
+
+/** Split rows keep their lines (bulk categorize never changes them): " 2 split rows were left as they are." */
+function splitsLeft(skipped: number): string {
+  if (skipped <= 0) return '';
+  return ` ${countOf(skipped, 'split row')} ${skipped === 1 ? 'was left as it is' : 'were left as they are'}.`;
+}
+
+const isSplit = (r: { splits?: readonly unknown[] }) => (r.splits?.length ?? 0) > 0;
 
 export function bulkErrorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.serverMessage ?? 'Failed to apply category.';
@@ -82,16 +90,24 @@ export function BulkCategorizeModal({
     try {
       // The rows this changes (not those already in the category, nor transfers): what Undo takes back.
       const changing = (results ?? [])
-        .filter((r) => selected.has(r.id) && r.category_id !== chosen.id && r.category_name !== TRANSFER_CATEGORY_NAME)
+        .filter(
+          (r) =>
+            selected.has(r.id) &&
+            !isSplit(r) &&
+            r.category_id !== chosen.id &&
+            r.category_name !== TRANSFER_CATEGORY_NAME,
+        )
         .map((r) => r.id);
       const result = await transactionsApi.bulkCategorize([...selected], chosen.id);
-      show(bulkResultMessage(result?.selected ?? selected.size, result?.changed));
+      show(bulkResultMessage(result?.selected ?? selected.size, result?.changed, result?.skipped_split));
       onApplied(changing.length > 0 && result?.changed !== 0 ? changing : undefined);
       setResults((list) =>
         list
           ? uncategorizedOnly
-            ? list.filter((r) => !selected.has(r.id))
-            : list.map((r) => (selected.has(r.id) ? { ...r, category_id: chosen.id, category_name: chosen.text } : r))
+            ? list.filter((r) => !selected.has(r.id) || isSplit(r))
+            : list.map((r) =>
+                selected.has(r.id) && !isSplit(r) ? { ...r, category_id: chosen.id, category_name: chosen.text } : r,
+              )
           : list,
       );
       setSelected(new Set());
@@ -213,7 +229,7 @@ function SearchResultsTable({
               <td>{displayDate(r.date)}</td>
               <td>{r.payee}</td>
               <td className="ledger-num">{formatDollars(r.amount)}</td>
-              <td>{r.category_name ?? ''}</td>
+              <td>{isSplit(r) ? `Split (${r.splits!.length})` : (r.category_name ?? '')}</td>
             </tr>
           ))}
         </tbody>

@@ -7,7 +7,10 @@ import {
   useEditKeys,
   type TransactionFieldRefs,
 } from '@hf/ui/editing';
-import type { FormEvent, Ref } from 'react';
+import { Fragment, useId, type FormEvent, type Ref } from 'react';
+import { netAmountCents } from '@hf/app-kit/editing';
+import { SplitLinesEditor } from '../splits/SplitLinesEditor';
+import { saveBlockedReason, splitLabel, type SplitDraftLine } from '../splits/split-lines';
 import type { EntryDraft } from './entry';
 import './category-suggestion.css';
 
@@ -27,6 +30,45 @@ export interface EntryLineProps {
   /** The category the payee suggested, while the field still shows it (marked "Suggested"). */
   suggestedCategory?: string | null;
   busy: boolean;
+  /** The new row's split lines as typed (null: not split), their change (null: unsplit) and "Split". */
+  splits?: SplitDraftLine[] | null;
+  onSplitsChange?: (splits: SplitDraftLine[] | null) => void;
+  onStartSplit?: () => void;
+}
+
+/** The entry's split: its lines' editor, why Add is refused, and the "Split" button (none on a transfer). */
+function useEntrySplit(props: EntryLineProps, isTransfer: boolean) {
+  const { draft, splits = null, onSplitsChange, onStartSplit, categoryOptions, busy } = props;
+  const reasonId = useId();
+  const totalCents = netAmountCents(draft.payment, draft.deposit) ?? 0;
+  const blocked = splits === null ? null : saveBlockedReason(totalCents, splits);
+  const addProps = {
+    disabled: busy || blocked !== null,
+    title: blocked ?? undefined,
+    'aria-describedby': blocked ? reasonId : undefined,
+  };
+  const splitButton = splits === null && !isTransfer && onStartSplit && (
+    <button type="button" className="hf-button ledger-button--small" disabled={busy} onClick={onStartSplit}>
+      Split
+    </button>
+  );
+  const editor = splits !== null && onSplitsChange && (
+    <SplitLinesEditor
+      totalCents={totalCents}
+      lines={splits}
+      onChange={onSplitsChange}
+      categoryOptions={categoryOptions}
+      onUnsplit={() => {
+        onSplitsChange(null);
+        props.onChange({ category: splits[0]?.category ?? '' });
+      }}
+      reasonId={reasonId}
+      onSubmit={props.onSubmit}
+      label="New transaction's split lines"
+      autoFocus
+    />
+  );
+  return { addProps, splitButton, editor };
 }
 
 function TransferSelect({
@@ -90,14 +132,16 @@ function useEntryFields(props: EntryLineProps) {
       </span>
     );
   }
+  if (props.splits) field.category = <span className="ledger-split-label">{splitLabel(props.splits.length)}</span>;
   return { field, isTransfer };
 }
 
 /** The desktop entry line: one table row of fields; Enter in any field submits. */
 export function EntryLineRow(props: EntryLineProps) {
-  const { draft, onChange, onSubmit, otherAccounts, busy } = props;
+  const { draft, onChange, onSubmit, otherAccounts } = props;
   const { field, isTransfer } = useEntryFields(props);
-  return (
+  const { addProps, splitButton, editor } = useEntrySplit(props, isTransfer);
+  const entry = (
     <tr className="ledger-entry-row" aria-label="New transaction">
       <td>{field.date}</td>
       <td className="ledger-cell--combo">{field.payee}</td>
@@ -110,11 +154,12 @@ export function EntryLineRow(props: EntryLineProps) {
           <button
             type="button"
             className="hf-button hf-button--primary ledger-button--small"
-            disabled={busy}
+            {...addProps}
             onClick={onSubmit}
           >
             Add
           </button>
+          {splitButton}
         </div>
       </td>
       <td>{field.status}</td>
@@ -122,16 +167,26 @@ export function EntryLineRow(props: EntryLineProps) {
       <td>{field.notes}</td>
     </tr>
   );
+  if (!editor) return entry;
+  return (
+    <Fragment>
+      {entry}
+      <tr className="ledger-entry-row ledger-split-row">
+        <td colSpan={10}>{editor}</td>
+      </tr>
+    </Fragment>
+  );
 }
 
 /** The mobile entry form: stacked fields and an "Add Transaction" button. */
 export function EntryForm(props: EntryLineProps) {
-  const { draft, onChange, onSubmit, otherAccounts, busy } = props;
+  const { draft, onChange, onSubmit, otherAccounts } = props;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
   const { field, isTransfer } = useEntryFields(props);
+  const { addProps, splitButton, editor } = useEntrySplit(props, isTransfer);
   return (
     <form className="ledger-entry-form" aria-label="New transaction" onSubmit={submit}>
       <div className="hf-form-grid">
@@ -146,9 +201,13 @@ export function EntryForm(props: EntryLineProps) {
           }
         />
       </div>
-      <button type="submit" className="hf-button hf-button--primary" disabled={busy}>
-        Add Transaction
-      </button>
+      {editor}
+      <div className="ledger-entry-form__actions">
+        <button type="submit" className="hf-button hf-button--primary" {...addProps}>
+          Add Transaction
+        </button>
+        {splitButton}
+      </div>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { displayDate, dollarsToCents, formatDollars } from '@hf/app-kit';
 import { normalizeStatus, type TransactionStatus } from '@hf/app-kit/editing';
 import { formatCurrency } from '@hf/money';
 import { StatusBadge } from '@hf/ui/editing';
+import { splitLabel } from '../splits/split-lines';
 import { ReconciledLock } from '../reconciliation/ReconciledLock';
 import type { RegisterRow } from './api';
 import type { DisplayItem } from './register-items';
@@ -108,7 +109,9 @@ export function MobileRegister(props: MobileRegisterProps) {
                   <span>Balance {formatDollars(row.running)}</span>
                 </span>
                 <span className="ledger-mobile-row__line ledger-muted">
-                  <span className="ledger-ellipsis">{row.category_name ?? ''}</span>
+                  <span className="ledger-ellipsis">
+                    {row.splits?.length ? splitLabel(row.splits.length) : (row.category_name ?? '')}
+                  </span>
                   <span className="ledger-ellipsis">{row.notes}</span>
                 </span>
               </button>

@@ -83,7 +83,12 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     [items, isMobile, entryPosition],
   );
 
-  const { rowClass, editProps, renderRow } = useRowRendering({
+  const {
+    rowClass,
+    editProps,
+    renderRow,
+    extraLines: rowExtraLines,
+  } = useRowRendering({
     rows,
     total: state.total,
     today,
@@ -113,7 +118,16 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
     payeeIsAccount: entry.payeeIsAccount,
     suggestedCategory: entry.suggestedCategory,
     busy: entry.busy,
+    splits: entry.splits,
+    onSplitsChange: entry.changeSplits,
+    onStartSplit: entry.startSplit,
   };
+  // The inline entry line's split editor takes a register line per line and one for the remainder.
+  const entryExtraLines = entry.splits ? entry.splits.length + 1 : 0;
+  const extraLines = useCallback(
+    (key: string) => (key === 'entry' ? entryExtraLines : rowExtraLines(key)),
+    [entryExtraLines, rowExtraLines],
+  );
   const onTableKeyDown = rowKeyHandler({
     rows,
     today,
@@ -164,6 +178,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
           onFocus={onRowFocus}
           tabRowId={tabRowId ?? rows[startRowIndex(rows, today)]?.id ?? null}
           editingId={editing?.row.id ?? null}
+          extraLines={extraLines}
           renderRow={renderRow}
           scrollTarget={scrollTarget}
           onScrolled={onScrolled}

@@ -3,10 +3,14 @@ import { type CategoryOption, type EditField, type TransactionDraft } from '@hf/
 import type { CalendarDate } from '@hf/calendar';
 import { formatCurrency } from '@hf/money';
 import { StatusBadge, transactionFieldSet, useEditKeys } from '@hf/ui/editing';
-import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { Fragment, memo, useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RegisterRow } from './api';
 import { CreateRuleButton } from './CreateRuleButton';
 import { ReconciledLock } from '../reconciliation/ReconciledLock';
+import { SplitLinesView, SplitToggle } from '../splits/SplitLinesView';
+import { SplitLinesEditor } from '../splits/SplitLinesEditor';
+import { saveBlockedReason, splitLabel, startLines, type SplitDraftLine } from '../splits/split-lines';
+import { netAmountCents } from '@hf/app-kit/editing';
 
 export function rowClassName(
   row: RegisterRow,
@@ -37,12 +41,22 @@ export interface RowViewProps {
   /** The register's one tab stop (the others are reached with the arrow keys). */
   tabStop?: boolean;
   onActivate: (row: RegisterRow, field: EditField) => void;
+  /** A split row's lines are shown under it. */
+  expanded?: boolean;
+  /** Shows or hides a split row's lines. */
+  onToggleSplit?: (id: number) => void;
 }
 
+/** Columns of the desktop table (a split row's lines span them all). */
+const COLUMN_COUNT = 10;
+
 /** One register row on the desktop table; a click on a cell starts editing that field. */
-export const RowView = memo(function RowView({ row, className, clearingActive, tabStop, onActivate }: RowViewProps) {
+export const RowView = memo(function RowView(props: RowViewProps) {
+  const { row, className, clearingActive, tabStop, onActivate, expanded = false, onToggleSplit } = props;
   const cents = dollarsToCents(row.amount);
-  return (
+  const linesId = `split-lines-${row.id}`;
+  const split = (row.splits?.length ?? 0) > 0;
+  const view = (
     <tr
       className={className}
       data-row-id={row.id}
@@ -67,13 +81,33 @@ export const RowView = memo(function RowView({ row, className, clearingActive, t
         <StatusBadge status={row.status} />
         <ReconciledLock row={row} />
       </td>
-      <td data-field="category" title={row.category_name ?? ''}>
-        {row.category_name ?? ''}
+      <td data-field="category" title={split ? splitLabel(row.splits!.length) : (row.category_name ?? '')}>
+        {split ? (
+          <SplitToggle
+            count={row.splits!.length}
+            expanded={expanded}
+            controls={linesId}
+            onToggle={() => onToggleSplit?.(row.id)}
+          />
+        ) : (
+          (row.category_name ?? '')
+        )}
       </td>
       <td data-field="notes" title={row.notes}>
         {row.notes}
       </td>
     </tr>
+  );
+  if (!split || !expanded) return view;
+  return (
+    <Fragment>
+      {view}
+      <tr className="ledger-split-row" data-split-of={row.id}>
+        <td colSpan={COLUMN_COUNT}>
+          <SplitLinesView id={linesId} payee={row.payee} rowAmount={row.amount} splits={row.splits!} />
+        </td>
+      </tr>
+    </Fragment>
   );
 });
 
@@ -99,6 +133,21 @@ export interface EditRowProps {
   onDelete: () => void;
   /** Opens the row's change history. */
   onHistory?: () => void;
+  /** The row's split lines as typed (null: not split) and their change (null: unsplit). */
+  splits: SplitDraftLine[] | null;
+  onSplitsChange: (splits: SplitDraftLine[] | null) => void;
+}
+
+/** Why Save is refused while the lines do not add up (null: it can save). */
+export function splitSaveReason(draft: TransactionDraft, splits: readonly SplitDraftLine[] | null): string | null {
+  if (splits === null) return null;
+  const total = netAmountCents(draft.payment, draft.deposit);
+  return total === null ? null : saveBlockedReason(total, splits);
+}
+
+/** The edited row's "Split" button: the lines start from the row's amount and category. */
+export function startSplit(draft: TransactionDraft): SplitDraftLine[] {
+  return startLines(netAmountCents(draft.payment, draft.deposit) ?? 0, draft.category);
 }
 
 /** Focuses the chosen field when the editor opens. */
@@ -138,8 +187,11 @@ function useFocusAfterUnlock(locked: boolean, draft: TransactionDraft, refs: Ret
 
 /** The row being edited (one at a time): Save, Move, Delete, Cancel; Enter saves, Escape cancels. */
 export function EditRow(props: EditRowProps) {
-  const { row, className, focusField, busy, onSave, onCancel, onMove, onDelete, onHistory, ...fields } = props;
+  const { row, className, focusField, busy, onSave, onCancel, onMove, onDelete, onHistory, ...rest } = props;
+  const { splits, onSplitsChange, ...fields } = rest;
   const { draft, locked, isTransfer } = fields;
+  const reasonId = useId();
+  const blocked = splitSaveReason(draft, splits);
   const refs = useFocusField(focusField, locked, isTransfer, fields.lockDate);
   useFocusAfterUnlock(locked, draft, refs);
   const onKeyDown = useEditKeys(onSave, onCancel);
@@ -157,7 +209,8 @@ export function EditRow(props: EditRowProps) {
     onKeyDown,
     refs: Object.fromEntries(EDIT_REFS.map((name) => [name, set(name)])),
   });
-  return (
+  if (splits !== null) field.category = <span className="ledger-split-label">{splitLabel(splits.length)}</span>;
+  const editor = (
     <tr className={className} aria-label="Editing transaction" data-row-id={row.id}>
       <td>{field.date}</td>
       <td className="ledger-cell--combo">{field.payee}</td>
@@ -175,11 +228,23 @@ export function EditRow(props: EditRowProps) {
           <button
             type="button"
             className="hf-button hf-button--primary ledger-button--small"
-            disabled={busy}
+            disabled={busy || blocked !== null}
+            title={blocked ?? undefined}
+            aria-describedby={blocked ? reasonId : undefined}
             onClick={onSave}
           >
             Save
           </button>
+          {splits === null && !isTransfer && (
+            <button
+              type="button"
+              className="hf-button ledger-button--small"
+              disabled={busy}
+              onClick={() => onSplitsChange(startSplit(draft))}
+            >
+              Split
+            </button>
+          )}
           <button type="button" className="hf-button ledger-button--small" disabled={busy} onClick={onMove}>
             Move
           </button>
@@ -203,5 +268,29 @@ export function EditRow(props: EditRowProps) {
         </div>
       </td>
     </tr>
+  );
+  if (splits === null) return editor;
+  return (
+    <Fragment>
+      {editor}
+      <tr className={`${className} ledger-split-row`} data-split-of={row.id}>
+        <td colSpan={COLUMN_COUNT}>
+          <SplitLinesEditor
+            totalCents={netAmountCents(draft.payment, draft.deposit) ?? 0}
+            lines={splits}
+            onChange={onSplitsChange}
+            categoryOptions={fields.categoryOptions}
+            onUnsplit={() => {
+              onSplitsChange(null);
+              fields.onChange({ category: splits[0]?.category ?? '' });
+            }}
+            onCancel={onCancel}
+            onSubmit={onSave}
+            reasonId={reasonId}
+            autoFocus
+          />
+        </td>
+      </tr>
+    </Fragment>
   );
 }

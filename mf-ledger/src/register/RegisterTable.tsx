@@ -70,7 +70,11 @@ export interface RegisterTableProps extends RegisterList {
   tabRowId: number | null;
   /** The row open in the editor (two lines tall), if any. */
   editingId: number | null;
+  /** Extra register lines an item takes (a split row's shown lines or split editor), by item key. */
+  extraLines?: (key: string) => number;
 }
+
+const noExtraLines = () => 0;
 
 /** Every column's width in pixels, in DESKTOP_COLUMNS order. */
 type ColumnWidths = readonly number[];
@@ -172,6 +176,7 @@ function tabStopOf(
  */
 export function RegisterTable(props: RegisterTableProps) {
   const { items, rows, entryPosition, entryRow, renderRow, scrollRef, onKeyDown, onFocus, editingId } = props;
+  const extraLines = props.extraLines ?? noExtraLines;
   const theadRef = useRef<HTMLTableSectionElement>(null);
   const [theadHeight, setTheadHeight] = useState(ROW_HEIGHT);
   const tableRef = useRef<HTMLTableElement>(null);
@@ -190,8 +195,8 @@ export function RegisterTable(props: RegisterTableProps) {
 
   const editingKey = editingId === null ? null : `row-${editingId}`;
   const heightOf = useCallback(
-    (item: DisplayItem) => (item.key === editingKey ? EDIT_ROW_HEIGHT : ROW_HEIGHT),
-    [editingKey],
+    (item: DisplayItem) => (item.key === editingKey ? EDIT_ROW_HEIGHT : ROW_HEIGHT) + extraLines(item.key) * ROW_HEIGHT,
+    [editingKey, extraLines],
   );
   const virtualizer = useRegisterVirtualizer(props, {
     heightOf,
@@ -207,6 +212,10 @@ export function RegisterTable(props: RegisterTableProps) {
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
     // Only when the editor opens or closes.
   }, [editingId]);
+  // Split lines shown, hidden, added or removed: sizes are read again.
+  useLayoutEffect(() => {
+    virtualizer.measure();
+  }, [extraLines, virtualizer]);
 
   const virtualItems = virtualizer.getVirtualItems();
   const total = virtualizer.getTotalSize();

@@ -37,8 +37,11 @@ export const transactionsApi = {
       uncategorized_only: uncategorizedOnly,
     }),
   bulkCategorize: (ids: number[], categoryId: number) =>
-    api.patch<{ message: string; selected?: number; changed?: number }>('/transactions/bulk_categorize', {
-      transaction_ids: ids,
-      category_id: categoryId,
-    }),
+    api.patch<{ message: string; selected?: number; changed?: number; skipped_split?: number }>(
+      '/transactions/bulk_categorize',
+      {
+        transaction_ids: ids,
+        category_id: categoryId,
+      },
+    ),
 };

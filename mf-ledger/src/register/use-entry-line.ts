@@ -17,6 +17,15 @@ import {
   type EntryDraft,
 } from './entry';
 import type { RegisterWrites } from './register-writes';
+import {
+  linesBody,
+  resolveLineCategories,
+  saveBlockedReason,
+  startLines,
+  type SplitDraftLine,
+} from '../splits/split-lines';
+import type { SplitLineInput } from '@hf/contracts';
+import { netAmountCents } from '@hf/app-kit/editing';
 
 /** An entry that passed `checkEntry`. */
 type CheckedEntry = Extract<EntryCheck, { ok: true }>;
@@ -39,6 +48,8 @@ export function useEntryLine(options: EntryLineOptions) {
   const depositRef = useRef<HTMLInputElement>(null);
   const { draft, setDraft, changeDraft } = useEntryDraft(accounts, accountId, today);
   const [busy, setBusy] = useState(false);
+  /** The new row's split lines as typed; null while it is not split. */
+  const [splits, setSplits] = useState<SplitDraftLine[] | null>(null);
   useFocusOnOpen(dateRef);
   const payeeIsAccount = findTransferAccount(draft.payee, accounts, accountId) !== null;
   // An empty category takes the payee's suggestion, shown marked "Suggested" (never saved unseen).
@@ -70,9 +81,15 @@ export function useEntryLine(options: EntryLineOptions) {
         return;
       }
     }
+    if (splits !== null && isTransfer) {
+      showError('A transfer cannot be split.');
+      return;
+    }
+    const lines = splits === null ? null : await checkedLines(check.amountCents, splits, options);
+    if (splits !== null && lines === null) return;
     if (check.amountCents === 0 && !(await zeroAmountAccepted(dialogs))) return;
     let categoryId: number | null = null;
-    if (!isTransfer) {
+    if (!isTransfer && lines === null) {
       const resolved = await resolveCategory(draft.category);
       if (!resolved) return;
       categoryId = resolved.id;
@@ -82,9 +99,10 @@ export function useEntryLine(options: EntryLineOptions) {
       const created =
         destination !== null
           ? await addTransfer(check, accountId, destination, dialogs)
-          : await addTransaction(check, accountId, categoryId, showError);
+          : await addTransaction(check, accountId, categoryId, showError, lines);
       if (!created) return;
       setDraft(emptyDraft(displayDate(check.date)));
+      setSplits(null);
       requestAnimationFrame(() => dateRef.current?.focus());
       await showAdded(created, options);
     } finally {
@@ -101,7 +119,25 @@ export function useEntryLine(options: EntryLineOptions) {
     fieldRefs: { payee: payeeRef, payment: paymentRef, deposit: depositRef },
     payeeIsAccount,
     suggestedCategory,
+    splits,
+    changeSplits: setSplits,
+    startSplit: () => setSplits(startLines(netAmountCents(draft.payment, draft.deposit) ?? 0, draft.category)),
   };
+}
+
+/** The new row's lines for the request, or null after saying why they cannot be saved (or the category flow stopped). */
+async function checkedLines(
+  totalCents: number,
+  splits: readonly SplitDraftLine[],
+  options: Pick<RegisterWrites, 'showError' | 'resolveCategory'>,
+): Promise<SplitLineInput[] | null> {
+  const reason = saveBlockedReason(totalCents, splits);
+  if (reason) {
+    options.showError(reason);
+    return null;
+  }
+  const ids = await resolveLineCategories(splits, options.resolveCategory);
+  return ids && linesBody(totalCents, splits, ids);
 }
 
 /** The draft; a payee naming another account makes that account the transfer's destination. */
@@ -175,6 +211,7 @@ async function addTransaction(
   accountId: number,
   categoryId: number | null,
   showError: (text: string) => void,
+  splits: SplitLineInput[] | null = null,
 ): Promise<TransactionRecord | null> {
   try {
     return await transactionsApi.create(accountId, {
@@ -184,6 +221,7 @@ async function addTransaction(
       status: check.status,
       notes: check.notes,
       category_id: categoryId,
+      ...(splits ? { splits } : {}),
     });
   } catch (err) {
     showError(errorMessage(err, 'Could not add the transaction.'));

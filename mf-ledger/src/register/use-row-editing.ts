@@ -10,7 +10,10 @@ import {
   type TransactionDraft,
 } from '@hf/app-kit/editing';
 import type { CalendarDate } from '@hf/calendar';
+import { dollarsToCents } from '@hf/money';
 import { transactionsApi, type RegisterRow } from './api';
+import { linesFromRow, type SplitDraftLine } from '../splits/split-lines';
+import { prepareSplitEdit } from '../splits/split-edit';
 import type { RegisterWrites } from './register-writes';
 
 /** The row being edited (one at a time), its draft and the field that takes focus. */
@@ -18,6 +21,8 @@ export interface EditState {
   row: RegisterRow;
   draft: TransactionDraft;
   focus: EditField;
+  /** The row's split lines as typed; null when the row is (or is being made) not split. */
+  splits: SplitDraftLine[] | null;
 }
 
 export interface RowEditingOptions extends RegisterWrites {
@@ -31,7 +36,14 @@ export interface RowEditingOptions extends RegisterWrites {
 const minDate = (a: CalendarDate, b: CalendarDate) => (a < b ? a : b);
 
 const sameRow = (row: RegisterRow, field: EditField) => (current: EditState | null) =>
-  current?.row.id === row.id ? current : { row, draft: draftFromRow(row), focus: field };
+  current?.row.id === row.id
+    ? current
+    : {
+        row,
+        draft: draftFromRow(row),
+        focus: field,
+        splits: row.splits?.length ? linesFromRow(dollarsToCents(row.amount), row.splits) : null,
+      };
 
 /**
  * Inline editing of a row: open, change, cancel and save (focus goes back to the row, where it
@@ -49,6 +61,11 @@ export function useRowEditing(options: RowEditingOptions) {
     (patch: Partial<TransactionDraft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e)),
     [],
   );
+  /** Starts, changes or (null) ends the split of the edited row. */
+  const changeSplits = useCallback(
+    (splits: SplitDraftLine[] | null) => setEditing((e) => (e ? { ...e, splits } : e)),
+    [],
+  );
   const cancel = useCallback(() => {
     setEditing((current) => {
       if (current) focusRowWhenShown(current.row.id);
@@ -62,8 +79,12 @@ export function useRowEditing(options: RowEditingOptions) {
   const save = async () => {
     if (!editing || busy) return;
     const { today, categoryOptions, dialogs, resolveCategory, showError, store, refreshFrom } = options;
-    const { row, draft } = editing;
-    const prepared = await prepareEdit(row, draft, { today, categoryOptions, dialogs, resolveCategory });
+    const { row, draft, splits } = editing;
+    const context = { today, categoryOptions, dialogs, resolveCategory };
+    const prepared =
+      splits !== null || row.splits?.length
+        ? await prepareSplitEdit(row, draft, splits, context)
+        : await prepareEdit(row, draft, context);
     if (prepared.kind === 'invalid') {
       showError(prepared.message);
       return;
@@ -109,5 +130,5 @@ export function useRowEditing(options: RowEditingOptions) {
   /** A cleared row's amount stays locked until its unlock is confirmed. */
   const isLocked = (state: EditState) => isCleared(state.row.status) && !unlocked.has(state.row.id);
 
-  return { editing, busy, open, change, cancel, close, closeRow, save, unlock, isLocked };
+  return { editing, busy, open, change, changeSplits, cancel, close, closeRow, save, unlock, isLocked };
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { isTransferRow, type CategoryOption, type EditField } from '@hf/app-kit/editing';
 import type { CalendarDate } from '@hf/calendar';
 import type { RegisterRow } from './api';
@@ -31,6 +31,7 @@ export interface RowRenderingOptions {
 export function useRowRendering(options: RowRenderingOptions) {
   const { rows, total, today, highlights, editor, clearingActiveId, startEdit, isMobile } = options;
   const { editing } = editor;
+  const { expanded, toggleSplit, extraLines } = useSplitRows(rows, editing);
 
   // Alternating shades count from the start of the whole register, so they do not flip while
   // older pages are still being prepended.
@@ -70,6 +71,8 @@ export function useRowRendering(options: RowRenderingOptions) {
       options.onDelete(row);
     },
     onHistory: options.onHistory && (() => options.onHistory?.(row)),
+    splits: e.splits,
+    onSplitsChange: editor.changeSplits,
   });
 
   const renderRow = (row: RegisterRow, rowIndex: number, tabStop: boolean) => {
@@ -87,9 +90,45 @@ export function useRowRendering(options: RowRenderingOptions) {
         clearingActive={clearingActiveId === row.id}
         tabStop={tabStop}
         onActivate={startEdit}
+        expanded={expanded.has(row.id)}
+        onToggleSplit={toggleSplit}
       />
     );
   };
 
-  return { rowClass, editProps, renderRow };
+  return { rowClass, editProps, renderRow, extraLines };
+}
+
+/**
+ * Split rows whose lines are shown, and how many extra register lines (34 px each) an item takes:
+ * a shown split row one per line, the edited row with its split editor one per line and one for
+ * the remainder, so the virtualised list's fixed heights stay exact.
+ */
+function useSplitRows(rows: readonly RegisterRow[], editing: EditState | null) {
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const toggleSplit = useCallback(
+    (id: number) =>
+      setExpanded((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const extra = useMemo(() => {
+    const map = new Map<string, number>();
+    if (expanded.size > 0)
+      for (const row of rows) {
+        const lines = row.splits?.length ?? 0;
+        if (lines > 0 && expanded.has(row.id)) map.set(`row-${row.id}`, lines);
+      }
+    if (editing) {
+      const key = `row-${editing.row.id}`;
+      if (editing.splits) map.set(key, editing.splits.length + 1);
+      else map.delete(key);
+    }
+    return map;
+  }, [rows, expanded, editing]);
+  const extraLines = useCallback((key: string) => extra.get(key) ?? 0, [extra]);
+  return { expanded, toggleSplit, extraLines };
 }

@@ -203,10 +203,12 @@ export interface TransactionEditFieldsProps {
   rowId?: number;
   /** Ref of the first field (the date), to focus it when the form opens. */
   firstFieldRef?: Ref<HTMLInputElement>;
+  /** Text shown in place of the category field ("Split (3)": a split row's lines carry its categories). */
+  fixedCategory?: string;
 }
 
 /** A transaction's fields stacked two to a line, one at 768 px or less (the mobile row editor, the drill-down editor). */
-export function TransactionEditFields({ rowId, firstFieldRef, ...props }: TransactionEditFieldsProps) {
+export function TransactionEditFields({ rowId, firstFieldRef, fixedCategory, ...props }: TransactionEditFieldsProps) {
   // After "Unlock to edit amount" is confirmed, focus goes to the amount (Deposit when only it is set).
   const paymentRef = useRef<HTMLInputElement>(null);
   const depositRef = useRef<HTMLInputElement>(null);
@@ -221,6 +223,7 @@ export function TransactionEditFields({ rowId, firstFieldRef, ...props }: Transa
     ...props,
     refs: { date: firstFieldRef, payment: paymentRef, deposit: depositRef },
   });
+  if (fixedCategory !== undefined) field.category = <span className="hf-fixed-category">{fixedCategory}</span>;
   return (
     <div className="hf-form-grid hf-form-grid--edit" data-row-id={rowId}>
       <StackedTransactionFields field={field} />
