@@ -6,7 +6,6 @@ import {
   fromDayNumber,
   monthOf,
   splitDate,
-  toDayNumber,
   type CalendarDate,
   type MonthKey,
 } from '@hf/calendar';
@@ -133,7 +132,12 @@ const CANDIDATES: Candidate[] = [
   { frequency: 'yearly', interval: null, tolerance: 8, gaps: [340, 390], every: 365.25, minRows: 2 },
 ];
 
-const dn = toDayNumber;
+/**
+ * toDayNumber without its format check, for the rows' and the schedule's own dates (valid
+ * `YYYY-MM-DD` already): the detector reads tens of thousands of them per call.
+ */
+const dn = (date: CalendarDate): number =>
+  Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -165,8 +169,9 @@ function expectedDates(
   const hi = dn(to);
   for (const month of monthsBetween(addMonthKeys(monthOf(from), -1), addMonthKeys(monthOf(to), 1)))
     for (const named of monthOccurrences(noWeekend, month)) {
-      const at = dn(shiftForWeekend(named, s.weekend));
-      if (at >= lo && at <= hi) out.push({ named: dn(named), at });
+      const day = dn(named);
+      const at = s.weekend === 'keep' ? day : dn(shiftForWeekend(named, s.weekend));
+      if (at >= lo && at <= hi) out.push({ named: day, at });
     }
   return out.sort((a, b) => a.at - b.at);
 }
@@ -294,7 +299,9 @@ interface RowDay {
 
 function rowDays(rows: readonly DetectionRow[]): RowDay[] {
   return rows.map((r) => {
-    const { year, month, day } = splitDate(r.date);
+    const year = Number(r.date.slice(0, 4));
+    const month = Number(r.date.slice(5, 7));
+    const day = Number(r.date.slice(8, 10));
     return {
       at: dn(r.date),
       day,
