@@ -1,0 +1,180 @@
+/**
+ * The monthly sums (docs/decisions/0137-monthly-report-sums.md) against plain SQL over the rows:
+ * split rows (mixed signs, edited, moved between accounts, deleted, unsplit, bulk-categorized),
+ * categories merged and deleted (@hf/test-kit/split-seed), rows in other months, a row moved to
+ * another month, a row deleted and a payee renamed; on both bus adapters, through the consumer
+ * alone and after a rebuild from the ledger's replay. Then the report queries over ranges that
+ * start and end mid-month (months from the sums, the ends from the rows) against the same sums
+ * taken from the rows alone.
+ */
+import { natsServerAvailable } from '@hf/messaging/testing/private-nats';
+import { TEST_INTERNAL_TOKEN } from '@hf/service-kit/testing';
+import { countedLines, seedSplits, type SplitSeed } from '@hf/test-kit/split-seed';
+import type { ReportScope } from '../src/domain/report-range';
+import { netsByMonth, netsByPayee, netsByStoredCategory } from '../src/repositories/report-queries';
+import { addRow, q, startStack, type BusKind, type Stack } from './helpers';
+
+const H = 6401;
+const FULL = { start_date: '2024-01-01', end_date: '2026-12-31' };
+
+const sorted = <T>(rows: T[]): T[] =>
+  rows
+    .map((r) => JSON.stringify(r))
+    .sort()
+    .map((r) => JSON.parse(r) as T);
+
+async function compareSums(stack: Stack, checking: number): Promise<void> {
+  const db = stack.reports.db;
+  const read = async (sql: string) => sorted((await db.query(sql, [H])).rows);
+  // The kept sums (groups with no line left are not counted) and the same from the rows.
+  const categories = await read(
+    `SELECT account_id, to_char(month, 'YYYY-MM-DD') AS month, category_id, net::float8 AS net, lines
+     FROM report_month_categories WHERE household_id = $1 AND lines <> 0`,
+  );
+  expect(categories).toEqual(
+    await read(
+      `SELECT account_id, to_char(date_trunc('month', date), 'YYYY-MM-DD') AS month, coalesce(category_id, 0) AS category_id,
+         sum(amount)::float8 AS net, count(*)::int AS lines
+       FROM ledger_lines WHERE household_id = $1 AND counted GROUP BY 1, 2, 3`,
+    ),
+  );
+  expect(
+    (await db.query('SELECT count(*)::int AS n FROM report_month_categories WHERE lines = 0 AND net <> 0')).rows[0].n,
+  ).toBe(0);
+  const payees = await read(
+    `SELECT account_id, to_char(month, 'YYYY-MM-DD') AS month, payee, net::float8 AS net, lines
+     FROM report_month_payees WHERE household_id = $1 AND lines <> 0`,
+  );
+  expect(payees).toEqual(
+    await read(
+      `SELECT account_id, to_char(date_trunc('month', date), 'YYYY-MM-DD') AS month, payee, sum(amount)::float8 AS net, count(*)::int AS lines
+       FROM ledger_rows WHERE household_id = $1 AND counted GROUP BY 1, 2, 3`,
+    ),
+  );
+  expect(
+    (await db.query('SELECT count(*)::int AS n FROM report_month_payees WHERE lines = 0 AND net <> 0')).rows[0].n,
+  ).toBe(0);
+  // The same totals as svc-ledger's own tables, per account, month and payee (category ids of
+  // merged categories are resolved when reading, so those are compared through the reports).
+  const ledger = new Map<string, number>();
+  for (const l of await countedLines(stack.ledgerDbUrl, H)) {
+    const key = `${l.account_id} ${l.date.slice(0, 7)}-01 ${l.payee}`;
+    ledger.set(key, (ledger.get(key) ?? 0) + l.amount);
+  }
+  expect(new Map(payees.map((p) => [`${p.account_id} ${p.month} ${p.payee}`, p.net]))).toEqual(ledger);
+
+  // Report queries over ranges with partial months: the same as from the rows alone.
+  const ranges: Array<[string, string]> = [
+    ['2025-02-15', '2025-04-10'],
+    ['2025-03-02', '2025-03-30'],
+    ['2025-01-01', '2025-03-31'],
+    ['2024-12-31', '2025-05-01'],
+    ['2025-03-01', '2025-06-15'],
+  ];
+  for (const [start, end] of ranges)
+    for (const accountIds of [null, [checking]]) {
+      const scope: ReportScope = { start, end, accountIds };
+      const params = [H, start, end, accountIds];
+      const scoped = `household_id = $1 AND counted AND date BETWEEN $2 AND $3 AND ($4::int[] IS NULL OR account_id = ANY($4::int[]))`;
+      expect(sorted(await netsByStoredCategory(db, H, scope))).toEqual(
+        sorted(
+          (
+            await db.query(
+              `SELECT category_id, sum(amount)::bigint AS net FROM ledger_lines WHERE ${scoped} GROUP BY 1`,
+              params,
+            )
+          ).rows,
+        ),
+      );
+      expect(sorted(await netsByPayee(db, H, scope))).toEqual(
+        sorted(
+          (
+            await db.query(
+              `SELECT payee, sum(amount)::bigint AS net FROM ledger_rows WHERE ${scoped} GROUP BY 1`,
+              params,
+            )
+          ).rows,
+        ),
+      );
+      expect(sorted(await netsByMonth(db, H, scope))).toEqual(
+        sorted(
+          (
+            await db.query(
+              `SELECT to_char(date, 'YYYY-MM') AS month, category_id, sum(amount)::bigint AS net FROM ledger_lines WHERE ${scoped} GROUP BY 1, 2`,
+              params,
+            )
+          ).rows,
+        ),
+      );
+    }
+}
+
+describe.each<BusKind>(['inprocess', 'nats'])('monthly sums on the %s bus', (kind) => {
+  const available = kind === 'inprocess' || natsServerAvailable();
+  const maybe = available ? it : it.skip;
+  let stack: Stack;
+  let seed: SplitSeed;
+
+  beforeAll(async () => {
+    if (!available) return;
+    stack = await startStack(kind, `rmsum${kind}`);
+    // Read (and so built) while empty: every later change comes through events.
+    expect((await stack.reportsAs(H)('GET', `/api/reports/spending_by_category?${q(FULL)}`)).status).toBe(200);
+    const ledger = stack.ledgerAs(H);
+    seed = await seedSplits(ledger, '2025-03', true);
+    const [checking, card] = seed.accounts;
+    const { food, groceries } = seed.categories;
+    await addRow(ledger, checking, { date: '2025-02-14', payee: 'Market', amount: -21.5, category_id: groceries });
+    await addRow(ledger, card, { date: '2025-04-09', payee: 'AMZN Mktp', amount: -33 });
+    await addRow(ledger, card, { date: '2025-01-31', payee: 'AMZN Mktp', amount: 5, category_id: food });
+    const moved = await addRow(ledger, checking, {
+      date: '2025-04-30',
+      payee: 'Cafe',
+      amount: -60,
+      splits: [
+        { category_id: food, amount: -45 },
+        { category_id: null, amount: -15 },
+      ],
+    });
+    // To another month and account, then its total and lines changed.
+    expect((await ledger('PUT', `/api/transactions/${moved.id}`, { date: '2025-05-01' })).status).toBe(200);
+    expect((await ledger('PATCH', `/api/transactions/${moved.id}/move`, { destination_account_id: card })).status).toBe(
+      200,
+    );
+    const gone = await addRow(ledger, checking, { date: '2025-06-15', payee: 'Kiosk', amount: -7 });
+    expect((await ledger('PATCH', `/api/transactions/${gone.id}/delete`)).status).toBe(200);
+    expect((await ledger('POST', '/api/payees/rename', { from: 'AMZN Mktp', to: 'Amazon' })).status).toBe(200);
+    // Every event is in the read model.
+    expect((await stack.reportsAs(H)('GET', `/api/reports/spending_by_payee?${q(FULL)}`)).status).toBe(200);
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  maybe(
+    'equal plain SQL over the rows, through the consumer alone',
+    async () => {
+      const marks = async () => (await stack.reports.db.query('SELECT * FROM ledger_households ORDER BY 1')).rows;
+      const before = await marks();
+      expect(seed.split.size).toBeGreaterThan(0);
+      await compareSums(stack, seed.accounts[0]);
+      expect(await marks()).toEqual(before);
+    },
+    180_000,
+  );
+
+  maybe(
+    'and after a rebuild from the replay',
+    async () => {
+      const rebuilt = await stack.reports.inject({
+        method: 'POST',
+        url: '/internal/rebuild',
+        headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
+      });
+      expect(rebuilt.statusCode).toBe(200);
+      await compareSums(stack, seed.accounts[0]);
+    },
+    180_000,
+  );
+});
