@@ -165,6 +165,12 @@ async function seed(
     payee: 'Landlord',
     amount: -1200,
   });
+  // A rule, so that the Rules screen shows its list.
+  await api(request, user, 'POST', '/rules', {
+    name: 'Groceries',
+    conditions: [{ field: 'payee', op: 'contains', value: 'market' }],
+    actions: { category_id: food },
+  });
   return { user, accountId: account.id };
 }
 
@@ -228,6 +234,7 @@ for (const theme of THEMES) {
     await visit('/reports', 'Reports', 'reports');
     await visit('/settings/household', 'Household', 'settings-household');
     await visit('/settings/appearance', 'Appearance', 'settings-appearance');
+    await visit('/settings/rules', 'Rules', 'settings-rules');
     await visit('/help', 'Help', 'help');
 
     expect(findings, report(findings)).toEqual([]);
