@@ -76,19 +76,19 @@ function ReconcilePanel({
   };
 
   return (
-    <section className="ledger-reconcile" aria-label="Reconciliation" data-clearing-toggle data-reconcile-actions>
-      <div className="ledger-reconcile__figures" aria-live="polite">
+    <section className="ledger-statement-panel" aria-label="Reconciliation" data-clearing-toggle data-reconcile-actions>
+      <div className="ledger-statement-panel__figures" aria-live="polite">
         <span>
           Statement {longDate(baseline.statementDate)}: <strong>{formatDollars(baseline.statementBalance)}</strong>
         </span>
         <span>
           Cleared balance <strong data-testid="reconcile-cleared">{formatCurrency(clearedCents)}</strong>
         </span>
-        <span className={balanced ? 'ledger-reconcile__balanced' : 'ledger-reconcile__off'}>
+        <span className={balanced ? 'ledger-statement-panel__balanced' : 'ledger-statement-panel__off'}>
           Difference <strong data-testid="reconcile-difference">{formatCurrency(differenceCents)}</strong>
         </span>
       </div>
-      <div className="ledger-reconcile__actions">
+      <div className="ledger-statement-panel__actions">
         {balanced ? (
           <button
             ref={finishRef}
