@@ -297,6 +297,47 @@ describe('POST /api/rules/:id/apply', () => {
   });
 });
 
+describe('apply to a split row', () => {
+  it("keeps its lines (a rule's category is not for a split row) and still sets its payee", async () => {
+    const split = await addTransaction(call, checking, {
+      payee: 'AMZN split order',
+      amount: -15,
+      date: '2025-04-01',
+      splits: [
+        { category_id: shopping, amount: -10, notes: '' },
+        { category_id: food, amount: -5, notes: '' },
+      ],
+    });
+    const linesOf = async () =>
+      (
+        await ledger.app.db.query(
+          'SELECT category_id, amount FROM transaction_splits WHERE transaction_id = $1 ORDER BY position',
+          [split.id],
+        )
+      ).rows;
+    const lines = await linesOf();
+    expect(lines).toHaveLength(2);
+
+    const categoryOnly = await createRule(
+      amazonRule({
+        conditions: [{ field: 'payee', op: 'contains', value: 'split order' }],
+        actions: { category_id: food },
+      }),
+    );
+    const dry = await call('POST', `/api/rules/${categoryOnly.id}/apply`, { dry_run: true });
+    expect(dry.body.count).toBe(0);
+
+    const renaming = await createRule(
+      amazonRule({ conditions: [{ field: 'payee', op: 'contains', value: 'split order' }] }),
+    );
+    const res = await call('POST', `/api/rules/${renaming.id}/apply`, {});
+    expect(res.body).toMatchObject({ count: 1 });
+    const stored = await ledger.app.db.query('SELECT payee, category_id FROM transactions WHERE id = $1', [split.id]);
+    expect(stored.rows[0]).toEqual({ payee: 'Amazon', category_id: null });
+    expect(await linesOf()).toEqual(lines);
+  });
+});
+
 describe('apply: the read narrowed in SQL finds what the domain module finds', () => {
   it('accents, case and runs of spaces, for contains, starts with and is', async () => {
     const account = await openAccount(call, 'Folding', 0);

@@ -158,6 +158,15 @@ describe('applying an outcome', () => {
     expect(twice).toEqual(once);
   });
 
+  it("leaves a split row's category alone (its lines keep theirs) and still sets its payee and notes", () => {
+    const rules = new CompiledRules([
+      rule([{ field: 'payee', op: 'contains', value: 'amzn' }], { category_id: 3, payee: 'Amazon', notes: 'online' }),
+    ]);
+    const before = { payee: 'AMZN Mktp', category_id: null, notes: '', split: true };
+    const after = applyOutcome(before, rules.evaluate({ ...before, amount: -100, account_id: 1 })!);
+    expect(after).toEqual({ payee: 'Amazon', category_id: null, notes: 'online' });
+  });
+
   it.each([
     ['', 'online', 'online'],
     ['  ', 'online', 'online'],

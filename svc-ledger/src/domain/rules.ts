@@ -265,14 +265,17 @@ export function addNotes(notes: string, added: string): string {
   return notes.trim() === '' ? added : `${notes} ${added}`;
 }
 
-/** The row's payee, category and notes after `outcome` (the same object values when nothing changes). */
-export function applyOutcome<T extends { payee: string; category_id: number | null; notes: string }>(
+/**
+ * The row's payee, category and notes after `outcome` (the same object values when nothing changes).
+ * A split row keeps its category (none: its lines carry them), as bulk categorize leaves it.
+ */
+export function applyOutcome<T extends { payee: string; category_id: number | null; notes: string; split?: boolean }>(
   row: T,
   outcome: RuleOutcome,
 ): { payee: string; category_id: number | null; notes: string } {
   return {
     payee: outcome.payee?.value ?? row.payee,
-    category_id: outcome.category_id?.value ?? row.category_id,
+    category_id: row.split ? row.category_id : (outcome.category_id?.value ?? row.category_id),
     notes: outcome.notes ? addNotes(row.notes, outcome.notes.value) : row.notes,
   };
 }

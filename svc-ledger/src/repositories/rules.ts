@@ -115,6 +115,8 @@ export interface RuleCandidateRow {
   amount: number;
   notes: string;
   category_id: number | null;
+  /** A split row: a rule's category leaves its lines as they are (as bulk categorize does). */
+  split: boolean;
 }
 
 /**
@@ -165,7 +167,8 @@ export async function ruleCandidateRows(
     where.push(`(${column} ~ '[^\\x01-\\x7e]' OR ${test})`);
   }
   const result = await q.query<RuleCandidateRow>(
-    `SELECT t.id, t.account_id, t.payee, t.amount::float8 AS amount, t.notes, t.category_id
+    `SELECT t.id, t.account_id, t.payee, t.amount::float8 AS amount, t.notes, t.category_id,
+       (t.category_id IS NULL AND EXISTS (SELECT 1 FROM transaction_splits s WHERE s.transaction_id = t.id)) AS split
      FROM transactions t JOIN accounts a ON a.id = t.account_id AND a.deleted_at IS NULL
      WHERE t.household_id = $1 AND t.deleted_at IS NULL AND NOT t.is_budgeted AND t.transfer_id IS NULL
        ${where.map((w) => `AND ${w}`).join(' ')}

@@ -269,7 +269,8 @@ export async function ruleRoutes(app: FastifyInstance): Promise<void> {
           .filter((r) => !r.deleted && !r.is_budgeted && r.transfer_id === null)
           .flatMap((before) => {
             const outcome = compiled.evaluate(before);
-            return outcome ? [{ before, after: { ...before, ...applyOutcome(before, outcome) } }] : [];
+            const split = (before.splits?.length ?? 0) > 0;
+            return outcome ? [{ before, after: { ...before, ...applyOutcome({ ...before, split }, outcome) } }] : [];
           });
         const changes = await applyChanges(w, pairs, 'rule', announceChanged(w, 'rule'), false);
         await insertHistory(
