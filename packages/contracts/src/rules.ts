@@ -4,6 +4,8 @@
 import Type, { type Static } from 'typebox';
 import { Id, NullableId, NullableString } from './common';
 import { AmountCents } from './ledger-internal';
+import { Name } from './names';
+import { RULE_MESSAGES } from './rule-limits';
 
 export { RULE_FIELDS, RULE_LIMITS, RULE_MESSAGES, RULE_OPS, type RuleField } from './rule-limits';
 
@@ -41,7 +43,8 @@ export type RuleActionsInput = Static<typeof RuleActionsInput>;
 /** POST /api/rules (added last in order) and PUT /api/rules/:id (keeps its position). */
 export const RuleBody = Type.Object(
   {
-    name: Type.String({ maxLength: 20_000 }),
+    // Blank-looking names (zero-width, fillers) are refused by Name; the length by the domain's message.
+    name: Name(20_000, RULE_MESSAGES.nameRequired),
     conditions: Type.Array(RuleConditionInput, { maxItems: 5000 }),
     actions: RuleActionsInput,
   },
