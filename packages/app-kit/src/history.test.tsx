@@ -65,11 +65,24 @@ describe('change words', () => {
     expect(changeLines({ old_values: { account_id: 1 }, new_values: { account_id: 2 } }, names)).toEqual([
       'Account: Checking → Savings',
     ]);
-    expect(changeLines({ old_values: {}, new_values: { payee: 'Shop', amount: 12, category_id: 9 } }, names)).toEqual([
-      'Payee: “Shop”',
-      'Amount: $12.00',
-      'Category: a deleted category',
-    ]);
+    expect(
+      changeLines(
+        {
+          old_values: {},
+          new_values: {
+            payee: 'Shop',
+            amount: 12,
+            status: '',
+            notes: '',
+            category_id: 9,
+            account_id: 1,
+            is_budgeted: false,
+            transfer_account_id: null,
+          },
+        },
+        names,
+      ),
+    ).toEqual(['Payee: “Shop”', 'Amount: $12.00', 'Category: a deleted category', 'Account: Checking']);
     expect(changeLines({ old_values: { deleted: false }, new_values: { deleted: true } }, names)).toEqual([]);
     expect(changeLines({ old_values: { account_id: 7 }, new_values: { account_id: 1 } }, names)).toEqual([
       'Account: a deleted account → Checking',

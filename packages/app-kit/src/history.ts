@@ -44,6 +44,8 @@ const FIELD_ORDER = Object.keys(FIELD_LABELS);
 
 const STATUS_WORDS: Record<string, string> = { '': 'Uncleared', p: 'Pending', x: 'Cleared' };
 
+const isBlank = (value: unknown) => value === null || value === undefined || value === '' || value === false;
+
 /** Who did it: the member's name, else "Someone" (a change without a known person). */
 export const whoOf = (entry: Pick<HistoryEntry, 'user_name'>) => entry.user_name ?? 'Someone';
 
@@ -93,7 +95,10 @@ function valueInWords(field: string, value: unknown, names: NameLookups): string
  * (deleted, transfer ids) are left out.
  */
 export function changeLines(entry: Pick<HistoryEntry, 'old_values' | 'new_values'>, names: NameLookups): string[] {
-  const fields = FIELD_ORDER.filter((f) => f in entry.new_values || f in entry.old_values);
+  // A new row's empty values (no notes, no category, not planned, no transfer) go unsaid.
+  const fields = FIELD_ORDER.filter(
+    (f) => f in entry.old_values || (f in entry.new_values && !isBlank(entry.new_values[f])),
+  );
   return fields.map((f) => {
     const label = FIELD_LABELS[f];
     const to = valueInWords(f, entry.new_values[f], names);
