@@ -27,6 +27,12 @@ const FILE = [
   '03/12/2024,Bookshop,-15.00',
 ].join('\n');
 
+/** The ledger's latest event sequence (its outbox head). */
+async function ledgerHead(): Promise<number> {
+  const head = await stack.ledger.db.query<{ s: string }>('SELECT coalesce(max(sequence), 0)::text AS s FROM outbox');
+  return Number(head.rows[0].s);
+}
+
 /** The reconcile page's two commits: clear the matched rows (budgeted ones take the file's values), import the new ones. */
 async function commit(
   householdId: number,
@@ -45,6 +51,10 @@ async function commit(
   });
   expect(cleared.status).toBe(200);
   expect(cleared.body.count).toBe(matched.length);
+  // Read-your-writes: each commit answers the ledger write's event sequence for the next read.
+  // (Nothing matched: no write, no sequence.)
+  if (matched.length > 0) expect(Number(cleared.headers['x-event-sequence'])).toBe(await ledgerHead());
+  else expect(cleared.headers['x-event-sequence']).toBeUndefined();
   if (data.new.length === 0) return;
   const created = await call(
     'POST',
@@ -62,6 +72,7 @@ async function commit(
     { 'idempotency-key': key },
   );
   expect(created.status).toBe(200);
+  expect(Number(created.headers['x-event-sequence'])).toBe(await ledgerHead());
   expect(created.body).toEqual({
     message: `${data.new.length} transaction${data.new.length === 1 ? '' : 's'} imported.`,
     count: data.new.length,

@@ -13,10 +13,6 @@ import { Link } from 'react-router';
 /** `Dec 1, 2026`. */
 const longDate = (date: string) => `${monthName(date, 'short')} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
 
-/** Tries while the budget's mirror of the ledger may not yet hold the new rows. */
-const ATTEMPTS = 4;
-const RETRY_MS = 750;
-
 /** "every month", "every 2 weeks", ... (the frequency's words). */
 export function frequencyWords(s: Pick<RecurringSuggestion, 'frequency' | 'interval'>): string {
   switch (s.frequency) {
@@ -57,20 +53,18 @@ export function RecurringOffer({
   useEffect(() => {
     if (rows.length === 0) return;
     const controller = new AbortController();
+    // The import's answer carried the ledger's event sequence, so this read (X-Min-Sequence, as
+    // every /budget/ call) waits until the budget's mirror holds the new rows.
     void (async () => {
-      for (let attempt = 0; attempt < ATTEMPTS && !controller.signal.aborted; attempt++) {
-        try {
-          const all = await api.get<RecurringSuggestion[]>(
-            '/budget/suggestions',
-            { account_id: accountId },
-            controller.signal,
-          );
-          const found = offeredBy(all, rows);
-          if (found.length > 0) return setOffered(found);
-        } catch {
-          return; // an offer, not a promise: nothing shows
-        }
-        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      try {
+        const all = await api.get<RecurringSuggestion[]>(
+          '/budget/suggestions',
+          { account_id: accountId },
+          controller.signal,
+        );
+        setOffered(offeredBy(all, rows));
+      } catch {
+        // an offer, not a promise: nothing shows
       }
     })();
     return () => controller.abort();

@@ -47,6 +47,13 @@ export class LedgerClient {
     return (await (await response).json()) as T;
   }
 
+  /** A write's JSON answer with the ledger's event sequence after it (its `x-event-sequence`). */
+  private async jsonAndSequence<T>(response: Promise<Response>): Promise<T & { sequence: number }> {
+    const answer = await response;
+    const body = (await answer.json()) as T;
+    return { ...body, sequence: Number(answer.headers.get(EVENT_SEQUENCE_HEADER)) || 0 };
+  }
+
   /** The ledger's event sequence after a write (its `x-event-sequence`); the body is read and dropped. */
   private async sequence(response: Promise<Response>): Promise<number> {
     const answer = await response;
@@ -61,14 +68,14 @@ export class LedgerClient {
     return this.json(this.call('POST', '/internal/candidates', body, TIMEOUT_MS.import, true));
   }
 
-  /** Many rows in one ledger write, all or none; a repeated idempotency key answers the first result. */
-  bulkCreate(body: BulkCreateBody): Promise<BulkCreateResponse> {
-    return this.json(this.call('POST', '/internal/transactions/bulk', body, TIMEOUT_MS.import, true));
+  /** Many rows in one ledger write, all or none; a repeated idempotency key answers the first result. With the write's event sequence. */
+  bulkCreate(body: BulkCreateBody): Promise<BulkCreateResponse & { sequence: number }> {
+    return this.jsonAndSequence(this.call('POST', '/internal/transactions/bulk', body, TIMEOUT_MS.import, true));
   }
 
-  /** Matched rows become cleared (budgeted ones actual, with the imported values of their update). */
-  clear(body: ClearTransactionsBody): Promise<ClearTransactionsResponse> {
-    return this.json(this.call('POST', '/internal/transactions/clear', body, TIMEOUT_MS.import, true));
+  /** Matched rows become cleared (budgeted ones actual, with the imported values of their update). With the write's event sequence. */
+  clear(body: ClearTransactionsBody): Promise<ClearTransactionsResponse & { sequence: number }> {
+    return this.jsonAndSequence(this.call('POST', '/internal/transactions/clear', body, TIMEOUT_MS.import, true));
   }
 
   /** The household's rules applied to new rows (one result per row, null where no rule matched). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ImportNewBody, ImportResult, LEDGER_LIMITS, UpdateMatchedBody } from '@hf/contracts';
+import { EVENT_SEQUENCE_HEADER, ImportNewBody, ImportResult, LEDGER_LIMITS, UpdateMatchedBody } from '@hf/contracts';
 import { badRequest, conflict, errorResponses, HttpError, identityOf } from '@hf/service-kit';
 import { clearUpdates, CommitRowError, commitRows, commitRowsDigest, transactionCount } from '../domain/commit-rows';
 import { recordClearedMatches, recordKeys } from '../repositories/import-keys';
@@ -47,6 +47,8 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
       await recordClearedMatches(app.db, householdId, ids);
       times.mark('keys');
       reply.header('server-timing', times.toString());
+      // Read-your-writes: the client's next read of a report or the budget waits for these rows.
+      reply.header(EVENT_SEQUENCE_HEADER, String(result.sequence));
       return { message: `${transactionCount(result.cleared)} updated.`, count: result.cleared };
     },
   );
@@ -110,6 +112,7 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
       await recordKeys(app.db, householdId, accountId, keys);
       times.mark('keys');
       reply.header('server-timing', times.toString());
+      reply.header(EVENT_SEQUENCE_HEADER, String(result.sequence));
       return { message: `${transactionCount(result.created)} imported.`, count: result.created };
     },
   );
