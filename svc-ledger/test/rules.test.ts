@@ -364,6 +364,15 @@ describe('apply: the read narrowed in SQL finds what the domain module finds', (
   });
 });
 
+describe('POST /internal/rules/count', () => {
+  it('answers how many rules the household has; a missing household id is 400', async () => {
+    expect((await internal('POST', '/internal/rules/count', { household_id: 1 })).body).toEqual({ count: 0 });
+    await createRule(amazonRule({ actions: { category_id: shopping } }));
+    expect((await internal('POST', '/internal/rules/count', { household_id: 1 })).body).toEqual({ count: 1 });
+    expect((await internal('POST', '/internal/rules/count', {})).status).toBe(400);
+  });
+});
+
 describe('POST /internal/rules/evaluate', () => {
   it('applies the household rules in order to each row, first match per field; null where none matches', async () => {
     const first = await createRule(amazonRule({ actions: { category_id: shopping } }));

@@ -138,3 +138,11 @@ export type RuleOutcome = Static<typeof RuleOutcome>;
 /** One entry per row, in order: null when no rule matched. */
 export const EvaluateRulesResponse = Type.Object({ results: Type.Array(Type.Union([RuleOutcome, Type.Null()])) });
 export type EvaluateRulesResponse = Static<typeof EvaluateRulesResponse>;
+/**
+ * POST /internal/rules/count (svc-import's reconcile): how many rules the household has, so an
+ * import into a household without rules sends no rows to evaluate.
+ */
+export const RuleCountBody = Type.Object({ household_id: Id }, { additionalProperties: false });
+export type RuleCountBody = Static<typeof RuleCountBody>;
+export const RuleCountResponse = Type.Object({ count: Type.Integer({ minimum: 0 }) });
+export type RuleCountResponse = Static<typeof RuleCountResponse>;

@@ -14,7 +14,7 @@ import type {
   SyncScheduleRowsBody,
   UpsertBudgetedRowBody,
 } from '@hf/contracts/ledger-internal';
-import type { EvaluateRulesBody, EvaluateRulesResponse } from '@hf/contracts/rules';
+import type { EvaluateRulesBody, EvaluateRulesResponse, RuleCountBody, RuleCountResponse } from '@hf/contracts/rules';
 import { callInternal } from '@hf/service-kit';
 
 /** How long a call may take; imports are large (the ledger writes up to 200,000 rows in one call). */
@@ -81,6 +81,11 @@ export class LedgerClient {
   /** The household's rules applied to new rows (one result per row, null where no rule matched). */
   evaluateRules(body: EvaluateRulesBody): Promise<EvaluateRulesResponse> {
     return this.json(this.call('POST', '/internal/rules/evaluate', body, TIMEOUT_MS.import, true));
+  }
+
+  /** How many rules the household has (none: an import has nothing to evaluate). */
+  ruleCount(body: RuleCountBody): Promise<RuleCountResponse> {
+    return this.json(this.call('POST', '/internal/rules/count', body, TIMEOUT_MS.import, true));
   }
 
   // --- The Predictables' budgeted rows (svc-budget) ---------------------------------------------

@@ -51,6 +51,40 @@ function existingRow(row: ExistingTransaction): ExistingRow {
   };
 }
 
+/** The household's rules on each row, asking the ledger once per distinct payee/amount/notes tuple. */
+async function evaluateDistinct(
+  app: FastifyInstance,
+  householdId: number,
+  accountId: number,
+  rows: readonly MappedRow[],
+): Promise<{ results: Array<RuleOutcome | null> }> {
+  const index = new Map<string, number>();
+  const slots = new Array<number>(rows.length);
+  const payees: string[] = [];
+  const amounts: number[] = [];
+  const notes: string[] = [];
+  rows.forEach((row, i) => {
+    const key = `${row.amountCents}\u0000${row.payee}\u0000${row.notes}`;
+    let slot = index.get(key);
+    if (slot === undefined) {
+      slot = payees.length;
+      index.set(key, slot);
+      payees.push(row.payee);
+      amounts.push(row.amountCents);
+      notes.push(row.notes);
+    }
+    slots[i] = slot;
+  });
+  const { results } = await app.ledger.evaluateRules({
+    household_id: householdId,
+    account_id: accountId,
+    payees,
+    amounts_cents: amounts,
+    notes,
+  });
+  return { results: slots.map((slot) => results[slot] ?? null) };
+}
+
 /**
  * POST /api/import/:accountId: a file read under its mapping (an OFX/QFX, QIF or CAMT file's own
  * without one), reconciled with the account's register.
@@ -91,16 +125,16 @@ export async function reconcileRoutes(app: FastifyInstance): Promise<void> {
       // when no row of the file was readable).
       // The household's rules on every readable row, asked of the ledger while it reads the
       // candidates (decision 0129); a refusal is handled where it is awaited.
-      const rulesAsked =
+      // A household without rules is told by a tiny count call, and no row is sent; otherwise only
+      // the distinct payee/amount/notes tuples are sent (a statement repeats them a lot).
+      const rulesAsked: Promise<{ results: Array<RuleOutcome | null> }> =
         mapped.rows.length === 0
           ? Promise.resolve({ results: [] })
-          : app.ledger.evaluateRules({
-              household_id: householdId,
-              account_id: accountId,
-              payees: mapped.rows.map((r) => r.payee),
-              amounts_cents: mapped.rows.map((r) => r.amountCents),
-              notes: mapped.rows.map((r) => r.notes),
-            });
+          : app.ledger
+              .ruleCount({ household_id: householdId })
+              .then(({ count }) =>
+                count === 0 ? { results: [] } : evaluateDistinct(app, householdId, accountId, mapped.rows),
+              );
       rulesAsked.catch(() => undefined);
       const range = candidateRange(mapped.rows);
       const from = range ? fromDayNumber(range.from) : today;

@@ -8,6 +8,8 @@ import {
   ReorderRulesBody,
   Rule,
   RuleBody,
+  RuleCountBody,
+  RuleCountResponse,
   RuleList,
   RULE_LIMITS,
   RULE_MESSAGES,
@@ -292,6 +294,12 @@ export async function ruleRoutes(app: FastifyInstance): Promise<void> {
       });
       return { message: `${countOf(changed, 'transaction')} changed.`, dry_run: false, count: changed, rows: [] };
     },
+  );
+
+  app.post<{ Body: RuleCountBody }>(
+    '/internal/rules/count',
+    { config: INTERNAL_ROUTE, schema: { body: RuleCountBody, response: { 200: RuleCountResponse, ...LEDGER_ERRORS } } },
+    async (request) => ({ count: await countRules(app.db, request.body.household_id) }),
   );
 
   app.post<{ Body: EvaluateRulesBody }>(
