@@ -1,30 +1,19 @@
 -- Monthly sums (issue 21's reports speed, docs/decisions/0137-monthly-report-sums.md): net cents
--- and the number of counted lines per (household, account, month, category) and per (household,
--- account, month, payee), so a report reads whole months from here and only the partial months at
--- the ends of its range from the rows. Kept by statement triggers on the ledger mirror's
+-- and the number of counted lines per (household, month, category), so a report of all accounts by
+-- category or month reads whole months from here and only the partial months at the ends of its
+-- range from the rows (a report of chosen accounts, and by payee, reads rows). Kept by statement triggers on the ledger mirror's
 -- `ledger_rows`: every write of the mirror (an event through the consumer, a rebuild's delete and
 -- re-insert, a payee rename, a move, a delete) moves the sums in the same transaction, so they are
 -- exactly as idempotent as the mirror is (the processed-event record commits with them). Split
--- rows count each line under its own category (as `ledger_lines`); payees count whole rows (a
--- split row's lines sum to its amount). Category 0 is "no category". Merged or deleted categories
+-- rows count each line under its own category (as `ledger_lines`). Category 0 is "no category". Merged or deleted categories
 -- stay under their stored id, resolved when reading, as for rows.
 CREATE TABLE IF NOT EXISTS report_month_categories (
   household_id integer NOT NULL,
-  account_id integer NOT NULL,
   month date NOT NULL,
   category_id integer NOT NULL,
   net bigint NOT NULL,
   lines integer NOT NULL,
-  PRIMARY KEY (household_id, month, account_id, category_id)
-);
-CREATE TABLE IF NOT EXISTS report_month_payees (
-  household_id integer NOT NULL,
-  account_id integer NOT NULL,
-  month date NOT NULL,
-  payee text NOT NULL,
-  net bigint NOT NULL,
-  lines integer NOT NULL,
-  PRIMARY KEY (household_id, month, account_id, payee)
+  PRIMARY KEY (household_id, month, category_id)
 );
 
 -- The change of one statement: the old rows' counted lines taken away, the new ones added, summed
@@ -32,35 +21,25 @@ CREATE TABLE IF NOT EXISTS report_month_payees (
 -- INSERT's trigger has no old rows and a DELETE's no new ones.
 CREATE OR REPLACE FUNCTION report_month_sums_apply() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE
-  counted_old text := 'SELECT -1 AS sign, household_id, account_id, date, payee, amount, category_id, splits FROM old_rows WHERE NOT deleted AND NOT is_budgeted AND NOT is_transfer';
-  counted_new text := 'SELECT 1 AS sign, household_id, account_id, date, payee, amount, category_id, splits FROM new_rows WHERE NOT deleted AND NOT is_budgeted AND NOT is_transfer';
+  counted_old text := 'SELECT -1 AS sign, household_id, date, amount, category_id, splits FROM old_rows WHERE NOT deleted AND NOT is_budgeted AND NOT is_transfer';
+  counted_new text := 'SELECT 1 AS sign, household_id, date, amount, category_id, splits FROM new_rows WHERE NOT deleted AND NOT is_budgeted AND NOT is_transfer';
   source text;
 BEGIN
   source := CASE TG_OP WHEN 'INSERT' THEN counted_new WHEN 'DELETE' THEN counted_old
     ELSE counted_old || ' UNION ALL ' || counted_new END;
   EXECUTE format($sql$
-    WITH d AS MATERIALIZED (%s),
-    categories AS (
-      INSERT INTO report_month_categories AS s (household_id, account_id, month, category_id, net, lines)
-      SELECT d.household_id, d.account_id, date_trunc('month', d.date)::date, coalesce(x.category_id, 0),
-        sum(d.sign * x.amount), sum(d.sign)
-      FROM d CROSS JOIN LATERAL (
-        SELECT d.category_id, d.amount WHERE d.splits IS NULL
-        UNION ALL
-        SELECT l.category_id, l.amount FROM jsonb_to_recordset(d.splits) AS l(category_id integer, amount bigint)
-        WHERE d.splits IS NOT NULL
-      ) x
-      GROUP BY 1, 2, 3, 4
-      HAVING sum(d.sign * x.amount) <> 0 OR sum(d.sign) <> 0
-      ON CONFLICT (household_id, month, account_id, category_id)
-        DO UPDATE SET net = s.net + excluded.net, lines = s.lines + excluded.lines
-    )
-    INSERT INTO report_month_payees AS s (household_id, account_id, month, payee, net, lines)
-    SELECT d.household_id, d.account_id, date_trunc('month', d.date)::date, d.payee, sum(d.sign * d.amount), sum(d.sign)
-    FROM d
-    GROUP BY 1, 2, 3, 4
-    HAVING sum(d.sign * d.amount) <> 0 OR sum(d.sign) <> 0
-    ON CONFLICT (household_id, month, account_id, payee)
+    WITH d AS (%s)
+    INSERT INTO report_month_categories AS s (household_id, month, category_id, net, lines)
+    SELECT d.household_id, date_trunc('month', d.date)::date, coalesce(x.category_id, 0), sum(d.sign * x.amount), sum(d.sign)
+    FROM d CROSS JOIN LATERAL (
+      SELECT d.category_id, d.amount WHERE d.splits IS NULL
+      UNION ALL
+      SELECT l.category_id, l.amount FROM jsonb_to_recordset(d.splits) AS l(category_id integer, amount bigint)
+      WHERE d.splits IS NOT NULL
+    ) x
+    GROUP BY 1, 2, 3
+    HAVING sum(d.sign * x.amount) <> 0 OR sum(d.sign) <> 0
+    ON CONFLICT (household_id, month, category_id)
       DO UPDATE SET net = s.net + excluded.net, lines = s.lines + excluded.lines
   $sql$, source);
   RETURN NULL;
@@ -69,7 +48,7 @@ $fn$;
 
 CREATE OR REPLACE FUNCTION report_month_sums_clear() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  TRUNCATE report_month_categories, report_month_payees;
+  TRUNCATE report_month_categories;
   RETURN NULL;
 END
 $fn$;
@@ -88,10 +67,7 @@ CREATE TRIGGER report_month_sums_truncate AFTER TRUNCATE ON ledger_rows
   FOR EACH STATEMENT EXECUTE FUNCTION report_month_sums_clear();
 
 -- A mirror that already holds rows: its sums, from them.
-TRUNCATE report_month_categories, report_month_payees;
-INSERT INTO report_month_categories (household_id, account_id, month, category_id, net, lines)
-  SELECT household_id, account_id, date_trunc('month', date)::date, coalesce(category_id, 0), sum(amount), count(*)
-  FROM ledger_lines WHERE counted GROUP BY 1, 2, 3, 4;
-INSERT INTO report_month_payees (household_id, account_id, month, payee, net, lines)
-  SELECT household_id, account_id, date_trunc('month', date)::date, payee, sum(amount), count(*)
-  FROM ledger_rows WHERE counted GROUP BY 1, 2, 3, 4;
+TRUNCATE report_month_categories;
+INSERT INTO report_month_categories (household_id, month, category_id, net, lines)
+  SELECT household_id, date_trunc('month', date)::date, coalesce(category_id, 0), sum(amount), count(*)
+  FROM ledger_lines WHERE counted GROUP BY 1, 2, 3;

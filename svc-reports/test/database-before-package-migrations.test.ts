@@ -57,6 +57,7 @@ describe('a database from before package migrations', () => {
         { migration_set: 'service', version: '001_init.sql' },
         { migration_set: 'service', version: '004_ledger_mirror.sql' },
         { migration_set: 'service', version: '005_report_indexes.sql' },
+        { migration_set: 'service', version: '006_monthly_sums.sql' },
       ]);
       // Accounts mirrored before kinds existed are checking, as the ledger's own migration makes them.
       expect((await client.query('SELECT id, kind, credit_limit FROM ledger_accounts ORDER BY id')).rows).toEqual([

@@ -14,18 +14,18 @@ const scopeParams = (householdId: number, scope: ReportScope) => [
 ];
 
 /**
- * Sums by months (docs/decisions/0137-monthly-report-sums.md): the whole months of the scope from
- * the monthly sums, the partial months at its ends from the rows. Binds $1 household, $2-$3 the
- * head span, $4 the accounts, $5-$6 the whole months, $7-$8 the tail span.
+ * Sums by months (docs/decisions/0137-monthly-report-sums.md): a report of every account reads the
+ * whole months of its scope from the monthly sums and the partial months at its ends from the
+ * rows; one of chosen accounts reads rows. Binds $1 household, $2-$3 the head span, $4-$5 the
+ * whole months, $6-$7 the tail span.
  */
-const ACCOUNTS = '($4::int[] IS NULL OR account_id = ANY($4::int[]))';
-const HEAD = `household_id = $1 AND counted AND date BETWEEN $2 AND $3 AND ${ACCOUNTS}`;
-const TAIL = `household_id = $1 AND counted AND date BETWEEN $7 AND $8 AND ${ACCOUNTS}`;
-const MONTHS = `household_id = $1 AND month BETWEEN $5 AND $6 AND ${ACCOUNTS}`;
+const HEAD = `household_id = $1 AND counted AND date BETWEEN $2 AND $3`;
+const MONTHS = `household_id = $1 AND month BETWEEN $4 AND $5`;
+const TAIL = `household_id = $1 AND counted AND date BETWEEN $6 AND $7`;
 
 const splitParams = (householdId: number, scope: ReportScope) => {
   const { head, months, tail } = splitByMonths(scope.start, scope.end);
-  return [householdId, head[0], head[1], scope.accountIds, months[0], months[1], tail[0], tail[1]];
+  return [householdId, head[0], head[1], months[0], months[1], tail[0], tail[1]];
 };
 
 /** Net cents per stored category id (null: none). */
@@ -34,14 +34,20 @@ export async function netsByStoredCategory(
   householdId: number,
   scope: ReportScope,
 ): Promise<Array<{ category_id: number | null; net: number }>> {
-  const result = await q.query<{ category_id: number | null; net: number }>(
-    `SELECT nullif(category_id, 0) AS category_id, sum(net)::bigint AS net FROM (
-       SELECT category_id, net, lines FROM report_month_categories WHERE ${MONTHS}
-       UNION ALL SELECT coalesce(category_id, 0), amount, 1 FROM ledger_lines WHERE ${HEAD}
-       UNION ALL SELECT coalesce(category_id, 0), amount, 1 FROM ledger_lines WHERE ${TAIL}
-     ) x GROUP BY 1 HAVING sum(lines) > 0`,
-    splitParams(householdId, scope),
-  );
+  const result =
+    scope.accountIds === null
+      ? await q.query<{ category_id: number | null; net: number }>(
+          `SELECT nullif(category_id, 0) AS category_id, sum(net)::bigint AS net FROM (
+             SELECT category_id, net, lines FROM report_month_categories WHERE ${MONTHS}
+             UNION ALL SELECT coalesce(category_id, 0), amount, 1 FROM ledger_lines WHERE ${HEAD}
+             UNION ALL SELECT coalesce(category_id, 0), amount, 1 FROM ledger_lines WHERE ${TAIL}
+           ) x GROUP BY 1 HAVING sum(lines) > 0`,
+          splitParams(householdId, scope),
+        )
+      : await q.query<{ category_id: number | null; net: number }>(
+          `SELECT category_id, sum(amount)::bigint AS net FROM ledger_lines WHERE ${COUNTED_IN_SCOPE} GROUP BY category_id`,
+          scopeParams(householdId, scope),
+        );
   return result.rows;
 }
 
@@ -52,12 +58,8 @@ export async function netsByPayee(
   scope: ReportScope,
 ): Promise<Array<{ payee: string; net: number }>> {
   const result = await q.query<{ payee: string; net: number }>(
-    `SELECT payee, sum(net)::bigint AS net FROM (
-       SELECT payee, net, lines FROM report_month_payees WHERE ${MONTHS}
-       UNION ALL SELECT payee, amount, 1 FROM ledger_rows WHERE ${HEAD}
-       UNION ALL SELECT payee, amount, 1 FROM ledger_rows WHERE ${TAIL}
-     ) x GROUP BY 1 HAVING sum(lines) > 0`,
-    splitParams(householdId, scope),
+    `SELECT payee, sum(amount)::bigint AS net FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY payee`,
+    scopeParams(householdId, scope),
   );
   return result.rows;
 }
@@ -69,14 +71,21 @@ export async function netsByMonth(
   scope: ReportScope,
 ): Promise<Array<{ month: string; category_id: number | null; net: number }>> {
   const monthIndex = (column: string) => `(extract(year FROM ${column}) * 12 + extract(month FROM ${column}) - 1)::int`;
-  const result = await q.query<{ month_index: number; category_id: number | null; net: number }>(
-    `SELECT month_index, nullif(category_id, 0) AS category_id, sum(net)::bigint AS net FROM (
-       SELECT ${monthIndex('month')} AS month_index, category_id, net, lines FROM report_month_categories WHERE ${MONTHS}
-       UNION ALL SELECT ${monthIndex('date')}, coalesce(category_id, 0), amount, 1 FROM ledger_lines WHERE ${HEAD}
-       UNION ALL SELECT ${monthIndex('date')}, coalesce(category_id, 0), amount, 1 FROM ledger_lines WHERE ${TAIL}
-     ) x GROUP BY 1, 2 HAVING sum(lines) > 0`,
-    splitParams(householdId, scope),
-  );
+  const result =
+    scope.accountIds === null
+      ? await q.query<{ month_index: number; category_id: number | null; net: number }>(
+          `SELECT month_index, nullif(category_id, 0) AS category_id, sum(net)::bigint AS net FROM (
+             SELECT ${monthIndex('month')} AS month_index, category_id, net, lines FROM report_month_categories WHERE ${MONTHS}
+             UNION ALL SELECT ${monthIndex('date')}, coalesce(category_id, 0), amount, 1 FROM ledger_lines WHERE ${HEAD}
+             UNION ALL SELECT ${monthIndex('date')}, coalesce(category_id, 0), amount, 1 FROM ledger_lines WHERE ${TAIL}
+           ) x GROUP BY 1, 2 HAVING sum(lines) > 0`,
+          splitParams(householdId, scope),
+        )
+      : await q.query<{ month_index: number; category_id: number | null; net: number }>(
+          `SELECT ${monthIndex('date')} AS month_index, category_id, sum(amount)::bigint AS net
+           FROM ledger_lines WHERE ${COUNTED_IN_SCOPE} GROUP BY 1, 2`,
+          scopeParams(householdId, scope),
+        );
   return result.rows.map((r) => ({ month: monthKeyOfIndex(r.month_index), category_id: r.category_id, net: r.net }));
 }
 
