@@ -13,6 +13,10 @@
  * per call. Its calls run in this process (no HTTP, no login, no JSON); ours go through the
  * gateway over HTTP. Both answers are checked against the plan's own sums.
  *
+ * Split rows (issue 21): BENCH_REPORT_SPLIT_PERCENT (default 10) of the purchases are split into two
+ * lines on both sides; Actual gets each as a parent row and two child rows (its own split shape; its
+ * aggregates count the children, not the parent), ours through the register's edit.
+ *
  * `npm run bench -- peer-reports` (only when named). Knobs: BENCH_REPORT_ROWS, BENCH_PEER_OURS=0.
  */
 import { randomUUID } from 'node:crypto';
@@ -29,7 +33,7 @@ import {
   withoutPeerWarnings,
   type PeerApi,
 } from './peer-actual';
-import { runReportsBench, type ReportFigures } from './reports';
+import { runReportsBench, SPLIT_PERCENT, type ReportFigures } from './reports';
 import { planReportHousehold, type ReportHousehold } from './support/report-household';
 import { time } from './support/timing';
 
@@ -96,24 +100,41 @@ async function measurePeer(api: PeerApi, plan: ReportHousehold): Promise<PeerFig
       }),
     );
     const stamp = Date.now();
+    let splitRows = 0;
     for (const [a, rows] of plan.rows.entries()) {
       for (let done = 0; done < rows.length; done += 10_000) {
-        const added = rows.slice(done, done + 10_000).map((r, k) => ({
-          id: randomUUID(),
-          account: accounts[a],
-          date: r.date,
-          amount: r.amount,
-          payee: payees.get(r.payee) ?? null,
-          category: r.category === null ? null : categoryIds[r.category],
-          cleared: false,
-          sort_order: stamp - done - k,
-        }));
+        const added = rows.slice(done, done + 10_000).flatMap((r, k) => {
+          const row = {
+            id: randomUUID(),
+            account: accounts[a],
+            date: r.date,
+            amount: r.amount,
+            payee: payees.get(r.payee) ?? null,
+            category: r.category === null ? null : categoryIds[r.category],
+            cleared: false,
+            sort_order: stamp - done - k,
+          };
+          if (!r.splits) return [row];
+          // Actual's split: a parent row (no category) and one child row per line, as its UI writes them.
+          return [
+            { ...row, category: null, is_parent: true },
+            ...r.splits.map((line) => ({
+              ...row,
+              id: randomUUID(),
+              amount: line.amount,
+              category: line.category === null ? null : categoryIds[line.category],
+              is_child: true,
+              parent_id: row.id,
+            })),
+          ];
+        });
+        splitRows += rows.slice(done, done + 10_000).filter((r) => r.splits).length;
         await internal.send('transactions-batch-update', { added, runTransfers: false });
       }
     }
     const load = Number(process.hrtime.bigint() - loadStart) / 1e6;
     console.log(
-      `  peer: loaded ${ROWS.toLocaleString('en-US')} rows, ${categoryIds.length} categories, ${payees.size} payees in ${fmt(load)}`,
+      `  peer: loaded ${ROWS.toLocaleString('en-US')} rows (${splitRows.toLocaleString('en-US')} split, each a parent and 2 children), ${categoryIds.length} categories, ${payees.size} payees in ${fmt(load)}`,
     );
 
     const grouped = (field: 'category' | 'payee', [start, end]: [string, string]) =>
@@ -168,7 +189,7 @@ export async function runPeerReportsBench(): Promise<void> {
     console.log(`  peer skipped: ${unusable}. Our own figures: npm run bench -- reports`);
     return;
   }
-  const plan = planReportHousehold(ROWS);
+  const plan = planReportHousehold(ROWS, undefined, SPLIT_PERCENT);
   const api = createRequire(join(PEER_DIR, 'package.json'))(PEER_PACKAGE) as PeerApi;
   const peer = await measurePeer(api, plan);
   const ours: ReportFigures | null = process.env.BENCH_PEER_OURS === '0' ? null : await runReportsBench();

@@ -26,6 +26,11 @@ export interface PlannedRow {
   amount: number;
   /** Index in `categories`, or null (uncategorised). */
   category: number | null;
+  /**
+   * A split row's lines (signed cents summing to `amount`, each under its own category index or
+   * none); absent for an unsplit row. The row's own `category` is then its first line's.
+   */
+  splits?: Array<{ amount: number; category: number | null }>;
 }
 
 export interface ReportHousehold {
@@ -34,8 +39,8 @@ export interface ReportHousehold {
   rows: PlannedRow[][];
 }
 
-/** The plan: about 2% salary deposits (to Salary and its sub-categories), 3% refunds, the rest purchases, 5% uncategorised. */
-export function planReportHousehold(total: number, seed = 2026): ReportHousehold {
+/** The plan (`splitPercent`: about that share of the purchases split into two lines): about 2% salary deposits (to Salary and its sub-categories), 3% refunds, the rest purchases, 5% uncategorised. */
+export function planReportHousehold(total: number, seed = 2026, splitPercent = 0): ReportHousehold {
   const categories: PlannedCategory[] = [];
   for (let p = 0; p < 12; p++) {
     const parent = categories.length;
@@ -72,5 +77,20 @@ export function planReportHousehold(total: number, seed = 2026): ReportHousehold
     }
     rows.push(list);
   }
+  // Split rows (issue 21), chosen after the plan so the rows are the same with or without them:
+  // every n-th purchase of an account into two lines, 40% under its category, the rest under
+  // another spendable one.
+  const every = splitPercent > 0 ? Math.max(2, Math.round(100 / splitPercent)) : 0;
+  if (every > 0)
+    for (const list of rows)
+      list.forEach((row, i) => {
+        if (i % every !== 0 || !row.payee.startsWith('Payee ') || Math.abs(row.amount) < 2) return;
+        const first = Math.trunc(row.amount * 0.4);
+        const other = spendable[(i / every) % spendable.length];
+        row.splits = [
+          { amount: first, category: row.category },
+          { amount: row.amount - first, category: other === row.category ? spendable[0] : other },
+        ];
+      });
   return { categories, rows };
 }
