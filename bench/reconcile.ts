@@ -47,12 +47,14 @@ export async function runReconcileBench(): Promise<void> {
       JSON.parse(
         (await request(base, asUser(token, 'POST', { statement_date: date, statement_balance: balance }))).text,
       ) as Opened;
-    /** Opens to `date` at the cleared balance as of it (difference 0) and finishes; answers the finish's ms. */
-    const reconcileTo = async (date: string): Promise<{ ms: number; id: number; marked: number }> => {
+    /** Opens to `date` at the cleared balance as of it (difference 0) and finishes; answers the finish's ms and app CPU ms. */
+    const reconcileTo = async (date: string): Promise<{ ms: number; cpu: number; id: number; marked: number }> => {
       const probe = await openAt(date, 0);
       const opened = await openAt(date, probe.cleared_balance);
+      const cpuBefore = await user.app.cpuMicros();
       const done = await request(`${base}/${opened.id}/finish`, asUser(token, 'POST', { adjust: false }));
-      return { ms: done.ms, id: opened.id, marked: (JSON.parse(done.text) as Opened).reconciled_count };
+      const cpu = ((await user.app.cpuMicros()) - cpuBefore) / 1000;
+      return { ms: done.ms, cpu, id: opened.id, marked: (JSON.parse(done.text) as Opened).reconciled_count };
     };
 
     const first = await reconcileTo(benchRow(34_999, ROWS).date);
@@ -71,22 +73,31 @@ export async function runReconcileBench(): Promise<void> {
 
     let marked = 0;
     const undos: number[] = [];
+    const undoCpu: number[] = [];
+    const finishCpu: number[] = [];
     let last: number | null = null;
     const finishes = await time(
       5,
       async () => {
-        if (last !== null) undos.push((await request(`${base}/${last}`, asUser(token, 'DELETE'))).ms);
+        if (last !== null) {
+          const cpuBefore = await user.app.cpuMicros();
+          undos.push((await request(`${base}/${last}`, asUser(token, 'DELETE'))).ms);
+          undoCpu.push(((await user.app.cpuMicros()) - cpuBefore) / 1000);
+        }
         const done = await reconcileTo(statementDate);
+        finishCpu.push(done.cpu);
         last = done.id;
         marked = done.marked;
         return done.ms;
       },
       null,
     );
-    console.log(line(`finish marking ${marked.toLocaleString('en-US')} rows`, finishes, 1000));
+    const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    console.log(
+      line(`finish marking ${marked.toLocaleString('en-US')} rows`, { ...finishes, cpu: median(finishCpu) }, 1000),
+    );
     if (undos.length) {
-      const sorted = [...undos].sort((a, b) => a - b);
-      console.log(`  undo of that reconciliation: p50 ${fmt(sorted[Math.floor(sorted.length / 2)])}`);
+      console.log(`  undo of that reconciliation: p50 ${fmt(median(undos))}   app CPU ${fmt(median(undoCpu))}`);
     }
   } finally {
     await user.stop();

@@ -186,7 +186,8 @@ const historyOf = (r: Pick<ReconciliationRow, 'id' | 'statement_date'>, reconcil
 
 /**
  * Clears the mark of reconciliation `r` on its rows (deleted and moved ones too) and records an
- * "unreconciled" entry for each live one, in one statement; answers the rows.
+ * "unreconciled" entry for each live one, in one statement; answers the rows. The mark is in no
+ * index (migration 011: marking is a heap-only update): the rows are found among the household's.
  */
 export async function unmarkReconciled(
   client: PoolClient,
@@ -197,7 +198,7 @@ export async function unmarkReconciled(
     `WITH unmarked AS (
        UPDATE transactions t SET reconciliation_id = NULL,
          updated_at = greatest(clock_timestamp(), t.updated_at + interval '1 microsecond')
-       WHERE t.reconciliation_id = $1
+       WHERE t.household_id = $2 AND t.reconciliation_id = $1
        RETURNING t.id, t.account_id, t.deleted_at IS NOT NULL AS deleted
      ), logged AS (
        INSERT INTO transaction_changes (household_id, transaction_id, action, user_id, old_values, new_values)
