@@ -86,6 +86,9 @@ const KEPT_PROJECTIONS = 20;
 /** What recent projections were computed from (a what-if scenario's projection starts from them), kept the same way. */
 const inputs = new WeakMap<Pool, Map<string, Promise<ProjectionInputs>>>();
 const KEPT_INPUTS = 8;
+/** Recent what-if projections, by the real one's key and the scenario's exact changes, kept the same way. */
+const adjustedProjections = new WeakMap<Pool, Map<string, Promise<HouseholdProjection>>>();
+const KEPT_ADJUSTED = 20;
 
 /** The promise kept under `key` (made now if missing), moved to the most recently used end. */
 function kept<T>(
@@ -116,8 +119,10 @@ function kept<T>(
  * ledger's events and the household's budget version): a read of the same household, day,
  * history and state (the dashboard's accounts and net-worth calls, a reload) gets it without
  * computing it again; any ledger event or budget write makes the next read compute anew.
- * With `adjustRows` (a what-if scenario), the projection of the same kept inputs with the rows
- * changed: computed for each read, never kept.
+ * With `adjustment` (a what-if scenario), the projection of the same kept inputs with the rows
+ * changed, kept under the real key and `adjustment.key` (which names the change exactly: the
+ * scenario's stored changes), so an edit of the scenario or any real write computes anew; an
+ * account whose rows the scenario leaves as they are reuses the real projection's points.
  */
 export async function projectHousehold(
   pool: Pool,
@@ -125,17 +130,38 @@ export async function projectHousehold(
   view: HouseholdView,
   today: CalendarDate,
   fullHistory: boolean,
-  adjustRows?: AdjustRows,
+  adjustment?: RowsAdjustment,
 ): Promise<HouseholdProjection> {
   const key = `${householdId}|${today}|${fullHistory}|${await projectionState(pool, householdId, 'svc-budget')}`;
   const inputsOf = () =>
     kept(inputs, KEPT_INPUTS, pool, key, () => projectionInputs(pool, householdId, view, today, fullHistory));
-  if (adjustRows) return seriesOf(await inputsOf(), today, adjustRows);
+  if (adjustment)
+    return kept(adjustedProjections, KEPT_ADJUSTED, pool, `${key}|${adjustment.key}`, async () => {
+      const [ready, adjust] = await Promise.all([inputsOf(), adjustment.make()]);
+      return seriesOf(
+        ready,
+        today,
+        adjust,
+        await projections
+          .get(pool)
+          ?.get(key)
+          ?.catch(() => undefined),
+      );
+    });
   return kept(projections, KEPT_PROJECTIONS, pool, key, async () => seriesOf(await inputsOf(), today));
 }
 
 /** Answers the rows each account's projection is computed from, given the real ones (by account). */
 export type AdjustRows = (rows: Map<number, ProjectionRow[]>) => Map<number, ProjectionRow[]>;
+
+/**
+ * A what-if change of the rows: `key` names it exactly (the same key always makes the same
+ * change of the same real inputs), `make` reads what it needs and answers it.
+ */
+export interface RowsAdjustment {
+  key: string;
+  make: () => Promise<AdjustRows>;
+}
 
 /** What a household's projection is computed from: per account, its rows, envelope draws and balances. */
 interface ProjectionInputs {
@@ -183,24 +209,30 @@ async function projectionInputs(
   };
 }
 
-/** The daily series of every account from its inputs (the rows changed by `adjustRows`, if given). */
-function seriesOf(inputs: ProjectionInputs, today: CalendarDate, adjustRows?: AdjustRows): HouseholdProjection {
+/**
+ * The daily series of every account from its inputs (the rows changed by `adjustRows`, if given;
+ * an account whose rows it answers unchanged takes its points from `real`, the same inputs' real
+ * projection, when that is at hand).
+ */
+function seriesOf(
+  inputs: ProjectionInputs,
+  today: CalendarDate,
+  adjustRows?: AdjustRows,
+  real?: HouseholdProjection,
+): HouseholdProjection {
   const { start, end } = inputs;
   const adjusted = adjustRows?.(new Map(inputs.accounts.map((a) => [a.account.id, a.rows])));
   return {
     start,
     end,
-    series: inputs.accounts.map(({ account, opening, rows, draws, pending }) => ({
-      account,
-      points: projectBalances(
-        account.starting_balance + opening,
-        adjusted?.get(account.id) ?? rows,
-        draws,
-        today,
-        start,
-        end,
-      ),
-      pending,
-    })),
+    series: inputs.accounts.map(({ account, opening, rows, draws, pending }, i) => {
+      const own = adjusted?.get(account.id) ?? rows;
+      const same = own === rows && real?.series[i]?.account === account ? real.series[i] : undefined;
+      return {
+        account,
+        points: same ? same.points : projectBalances(account.starting_balance + opening, own, draws, today, start, end),
+        pending,
+      };
+    }),
   };
 }

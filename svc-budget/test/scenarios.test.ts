@@ -291,6 +291,19 @@ describe('what-if scenarios', () => {
     ).toBe(200);
   });
 
+  it('a kept scenario projection is answered again until the scenario is edited or the real data change', async () => {
+    const first = await projections(scenarioId);
+    expect(await projections(scenarioId)).toEqual(first);
+    const changes = [{ kind: 'stop_item', item_id: rent, start_month: '2026-12-01' }];
+    expect((await budget('PUT', `/api/budget/scenarios/${scenarioId}`, { changes })).status).toBe(200);
+    await expectMatchesOracle(scenarioId, changes);
+    await addRow(ledger, checking, { date: '2026-11-21', amount: -33.5, payee: 'Shop' });
+    await expectMatchesOracle(scenarioId, changes);
+    expect((await budget('PUT', `/api/budget/scenarios/${scenarioId}`, { changes: NEW_CAR() })).status).toBe(200);
+    await expectMatchesOracle(scenarioId, NEW_CAR());
+    expect(await projections(scenarioId)).not.toEqual(first); // the row written since counts
+  });
+
   describe('bad input: a clear answer and nothing changed', () => {
     async function refused(method: 'POST' | 'PUT', url: string, body: Json, status: number, message: RegExp) {
       const before = (await budget('GET', '/api/budget/scenarios')).text;

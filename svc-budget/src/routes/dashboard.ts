@@ -11,7 +11,7 @@ import { fromCents } from '@hf/money';
 import type { MirrorAccount } from '@hf/ledger-mirror';
 import { BUDGET_MESSAGES } from '@hf/contracts/budget-limits';
 import { notFound } from '@hf/service-kit';
-import { envelopeMonths, goalViews, projectHousehold, type AdjustRows, type HouseholdView } from '../budget-reads';
+import { envelopeMonths, goalViews, projectHousehold, type HouseholdView, type RowsAdjustment } from '../budget-reads';
 import { applyScenario, namedItemIds } from '../domain/scenario';
 import { horizonMonths } from '../domain/schedule';
 import { itemsByIds } from '../repositories/items';
@@ -52,6 +52,8 @@ function projectionView(
 /**
  * The rows' change of the query's what-if scenario (`?scenario=`), or undefined for the real
  * projection; another household's scenario answers 404 (docs/decisions/0123-what-if-scenarios.md).
+ * Keyed by the scenario's stored changes (the real state is in the projection's own key: the
+ * items a change names are budget data, the accounts ledger data), so a kept answer is exact.
  */
 async function scenarioAdjust(
   app: FastifyInstance,
@@ -59,13 +61,18 @@ async function scenarioAdjust(
   view: HouseholdView,
   today: string,
   scenarioId: number | undefined,
-): Promise<AdjustRows | undefined> {
+): Promise<RowsAdjustment | undefined> {
   if (scenarioId === undefined) return undefined;
   const scenario = await findScenario(app.db, householdId, scenarioId);
   if (!scenario) throw notFound(BUDGET_MESSAGES.scenarioNotFound);
-  const items = await itemsByIds(app.db, householdId, namedItemIds(scenario.changes));
-  const accounts = [...view.accounts.values()];
-  return (rows) => applyScenario(rows, items, scenario.changes, accounts, horizonMonths(today));
+  return {
+    key: `scenario ${scenario.id} ${JSON.stringify(scenario.changes)}`,
+    make: async () => {
+      const items = await itemsByIds(app.db, householdId, namedItemIds(scenario.changes));
+      const accounts = [...view.accounts.values()];
+      return (rows) => applyScenario(rows, items, scenario.changes, accounts, horizonMonths(today));
+    },
+  };
 }
 
 /** The dashboard (docs/rules/forecast.md): projections per account and for net worth, and the widgets. */
