@@ -3,13 +3,12 @@
  * building, editing, deleting and applying a scenario without leaving the dashboard. The charts
  * draw the chosen scenario's line over the real one (Dashboard, ProjectionChartView).
  */
-import { ApiError, formatDollars } from '@hf/app-kit';
+import { ApiError, formatDollars, longDate } from '@hf/app-kit';
 import { addMonths, firstOfMonth, localToday, monthAndYear } from '@hf/calendar';
 import { ConfirmDialog, Modal } from '@hf/ui';
 import { useQueries } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { budgetApi, scheduledItemsKey, type Predictable } from '../planner/api';
-import { longDate } from './chart-math';
 import { scenarioApi, useScenarioRefresh, useScenarios, type Scenario, type ScenarioChange } from './whatif-api';
 
 interface AccountOption {

@@ -2,7 +2,7 @@
  * The projection chart's arithmetic (docs/rules/forecast.md, Dashboard), free of React and recharts so it is tested
  * on its own: the y domain and ticks, the x labels, the High / Low markers and long dates.
  */
-import { dollarsToCents, formatDollars } from '@hf/app-kit';
+import { dollarsToCents, formatDollars, longDate } from '@hf/app-kit';
 import { formatAxisCurrency, roundToCents } from '@hf/money';
 import { monthAndYear, monthName, type CalendarDate } from '@hf/calendar';
 
@@ -150,10 +150,8 @@ export function xAxisLabel(date: CalendarDate): string {
   return date.slice(5, 7) === '01' ? monthAndYear(date, 'short') : monthName(date, 'short');
 }
 
-/** `2027-03-14` -> `Mar 14, 2027`. */
-export function longDate(date: CalendarDate): string {
-  return `${monthName(date, 'short')} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
-}
+/** `2027-03-14` -> `Mar 14, 2027` (@hf/app-kit's, named here for the chart's own modules). */
+export { longDate };
 
 export interface Markers {
   high: Point;

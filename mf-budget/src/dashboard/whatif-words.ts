@@ -1,6 +1,5 @@
-import { formatDollars } from '@hf/app-kit';
+import { formatDollars, longDate } from '@hf/app-kit';
 import type { ProjectionPoint } from '@hf/contracts/budget';
-import { longDate } from './chart-math';
 
 /** "$2,000.00 lower", "$5.00 higher" or "the same" (scenario minus real, dollars). */
 function difference(scenario: number, real: number): string {

@@ -6,6 +6,7 @@
 import { dayOfWeek, monthName, SHORT_WEEKDAY_NAMES, type CalendarDate } from '@hf/calendar';
 import type { Predictable } from '@hf/contracts/budget';
 import { LAST_DAY_OF_MONTH } from '@hf/contracts/budget-limits';
+import { frequencyWords } from '@hf/app-kit';
 import { formatCurrency } from '@hf/money';
 
 /** The fields of an item that make its schedule. */
@@ -35,27 +36,28 @@ export function weekdayDate(date: CalendarDate, today: CalendarDate): string {
 
 const onDay = (day: number) => `the ${dayOrdinal(day)}`;
 
-/** The frequency's own words, before the end date and the weekend rule. */
+/** The frequency's own words (@hf/app-kit's), then its days, before the end date and the weekend rule. */
 function cadence(s: Schedule, today: CalendarDate): string {
   const start = s.start_date ?? today;
   const later = s.start_date && s.start_date > today ? ` from ${shortDate(s.start_date, today)}` : '';
+  const words = frequencyWords(s);
+  const every = `${words[0].toUpperCase()}${words.slice(1)}`;
   switch (s.frequency) {
     case 'weekly':
-      return `Every week from ${weekdayDate(start, today)}`;
     case 'every_n_weeks':
-      return `Every ${s.interval ?? 2} weeks from ${weekdayDate(start, today)}`;
+      return `${every} from ${weekdayDate(start, today)}`;
     case 'semi_monthly': {
       const [a, b] = s.days_of_month ?? [1, 15];
-      return `Twice a month on ${onDay(a)} and ${onDay(b)}${later}`;
+      return `${every} on ${onDay(a)} and ${onDay(b)}${later}`;
     }
     case 'every_n_months':
-      return `Every ${s.interval ?? 2} months on ${onDay(s.day_of_month)} from ${monthName(start, 'short')} ${start.slice(0, 4)}`;
+      return `${every} on ${onDay(s.day_of_month)} from ${monthName(start, 'short')} ${start.slice(0, 4)}`;
     case 'yearly':
-      return `Every year on ${monthName(start, 'short')} ${Number(start.slice(8, 10))}${later ? ` from ${start.slice(0, 4)}` : ''}`;
+      return `${every} on ${monthName(start, 'short')} ${Number(start.slice(8, 10))}${later ? ` from ${start.slice(0, 4)}` : ''}`;
     case 'once':
-      return `Once on ${shortDate(start, today)}`;
+      return `${every} on ${shortDate(start, today)}`;
     default:
-      return `Every month on ${onDay(s.day_of_month)}${later}`;
+      return `${every} on ${onDay(s.day_of_month)}${later}`;
   }
 }
 

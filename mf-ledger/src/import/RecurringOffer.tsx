@@ -3,33 +3,11 @@
  * that is the account's suggestions whose evidence holds a just-imported row, with a link to
  * review them in the Budget Planner's "Find recurring". Nothing shows when there are none.
  */
-import { api } from '@hf/app-kit';
+import { api, frequencyWords, longDate } from '@hf/app-kit';
 import type { RecurringSuggestion } from '@hf/contracts/budget';
-import { monthName } from '@hf/calendar';
 import { formatCurrency, toCents } from '@hf/money';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-
-/** `Dec 1, 2026`. */
-const longDate = (date: string) => `${monthName(date, 'short')} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
-
-/** "every month", "every 2 weeks", ... (the frequency's words). */
-export function frequencyWords(s: Pick<RecurringSuggestion, 'frequency' | 'interval'>): string {
-  switch (s.frequency) {
-    case 'weekly':
-      return 'every week';
-    case 'every_n_weeks':
-      return `every ${s.interval} weeks`;
-    case 'semi_monthly':
-      return 'twice a month';
-    case 'every_n_months':
-      return `every ${s.interval} months`;
-    case 'yearly':
-      return 'every year';
-    default:
-      return 'every month';
-  }
-}
 
 /** The suggestions resting on at least one of `rows` (same date and amount). */
 export function offeredBy(

@@ -1,5 +1,5 @@
 import type { RecurringSuggestion } from '@hf/contracts/budget';
-import { frequencyWords, offeredBy } from './RecurringOffer';
+import { offeredBy } from './RecurringOffer';
 
 const suggestion = (key: string, evidence: Array<[string, number]>): RecurringSuggestion => ({
   key,
@@ -45,14 +45,5 @@ describe('the import completion offer', () => {
       ),
     ).toEqual([gym, rent]);
     expect(offeredBy([gym], [])).toEqual([]);
-  });
-
-  it('says each frequency in words', () => {
-    expect(frequencyWords({ frequency: 'weekly', interval: null })).toBe('every week');
-    expect(frequencyWords({ frequency: 'every_n_weeks', interval: 2 })).toBe('every 2 weeks');
-    expect(frequencyWords({ frequency: 'semi_monthly', interval: null })).toBe('twice a month');
-    expect(frequencyWords({ frequency: 'monthly', interval: null })).toBe('every month');
-    expect(frequencyWords({ frequency: 'every_n_months', interval: 3 })).toBe('every 3 months');
-    expect(frequencyWords({ frequency: 'yearly', interval: null })).toBe('every year');
   });
 });

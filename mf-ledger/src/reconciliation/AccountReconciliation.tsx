@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { errorMessage, formatDollars } from '@hf/app-kit';
+import { errorMessage, formatDollars, longDate } from '@hf/app-kit';
 import { ConfirmDialog, StatusMessage, useTimedMessage } from '@hf/ui';
 import type { Account } from '@hf/contracts';
 import { reconciliationsApi, type Reconciliation } from './api';
-import { longDate } from './live-balance';
 import { ReconcileContext, type ReconcileSession } from './reconcile-context';
 import { ReconcileDialog } from './ReconcileDialog';
 import './reconciliation.css';

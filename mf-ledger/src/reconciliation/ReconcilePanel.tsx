@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { errorMessage, formatCurrency, formatDollars } from '@hf/app-kit';
+import { errorMessage, formatCurrency, formatDollars, longDate } from '@hf/app-kit';
 import type { RegisterRow } from '../register/api';
 import { reconciliationsApi } from './api';
-import { baselineOf, liveBalance, longDate, rowsToWorkOn, type Baseline } from './live-balance';
+import { baselineOf, liveBalance, rowsToWorkOn, type Baseline } from './live-balance';
 import { useReconcileSession } from './reconcile-context';
 
 /**

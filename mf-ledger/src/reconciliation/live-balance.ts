@@ -1,5 +1,4 @@
 import { dollarsToCents } from '@hf/app-kit';
-import { SHORT_MONTH_NAMES } from '@hf/calendar';
 
 /** A register row as reconciliation looks at it. */
 export interface LiveRow {
@@ -54,10 +53,4 @@ export function liveBalance(
 /** The rows the reconciliation works on: dated up to the statement date and not cleared when it was opened. */
 export function rowsToWorkOn<T extends LiveRow>(baseline: Baseline, rows: readonly T[]): T[] {
   return rows.filter((r) => r.date <= baseline.statementDate && (baseline.statusById.get(r.id) ?? r.status) !== 'x');
-}
-
-/** `2026-11-30` -> `Nov 30, 2026`. */
-export function longDate(date: string): string {
-  const [y, m, d] = date.split('-');
-  return `${SHORT_MONTH_NAMES[Number(m) - 1]} ${Number(d)}, ${y}`;
 }
