@@ -1,7 +1,8 @@
 /**
  * Restore and undo (issue 24) reach the reports through the ledger's events alone, on both bus
  * adapters: a deleted row restored (by the restore route or by undo), an edit, a move and a bulk
- * categorize undone are counted again as before, without a rebuild of the read model.
+ * categorize undone, and a split, unsplit or line change undone, are counted again as before, without a
+ * rebuild of the read model.
  */
 import { natsServerAvailable } from '@hf/messaging/testing/private-nats';
 import { addCategory, addRow, openAccount, q, startStack, type BusKind, type Json, type Stack } from './helpers';
@@ -107,6 +108,54 @@ describe.each<BusKind>(['inprocess', 'nats'])('restore and undo, on the %s bus',
     expect((await byCategory()).find((c: Json[]) => c[0] === 'Food')).toEqual(['Food', 10]);
     await ok(ledger('POST', '/api/transactions/undo', { transaction_ids: [bakery.id, cafe.id] }));
     expect((await byCategory()).find((c: Json[]) => c[0] === 'Food')).toBeUndefined();
+    expect(await stale()).toEqual(before);
+  });
+
+  maybe('a split, an unsplit and changed lines undone are counted by line as before', async () => {
+    const before = await stale();
+    const ledger = stack.ledgerAs(H);
+    const home = await addCategory(ledger, 'Home');
+    const row = await addRow(ledger, checking, { payee: 'Market', amount: -20, category_id: food });
+    const spent = async () => (await byCategory()).filter((c: Json[]) => c[0] === 'Food' || c[0] === 'Home');
+    expect(await spent()).toEqual([['Food', 20]]);
+    const lines = [
+      { category_id: food, amount: -12.5 },
+      { category_id: home, amount: -7.5 },
+    ];
+    await ok(ledger('PUT', `/api/transactions/${row.id}`, { splits: lines }));
+    expect(await spent()).toEqual([
+      ['Food', 12.5],
+      ['Home', 7.5],
+    ]);
+    await ok(ledger('POST', `/api/transactions/${row.id}/undo`, {}));
+    expect(await spent()).toEqual([['Food', 20]]);
+
+    await ok(ledger('PUT', `/api/transactions/${row.id}`, { splits: lines }));
+    await ok(ledger('PUT', `/api/transactions/${row.id}`, { category_id: home }));
+    expect(await spent()).toEqual([['Home', 20]]);
+    await ok(ledger('POST', `/api/transactions/${row.id}/undo`, {}));
+    expect(await spent()).toEqual([
+      ['Food', 12.5],
+      ['Home', 7.5],
+    ]);
+
+    await ok(
+      ledger('PUT', `/api/transactions/${row.id}`, {
+        splits: [
+          { category_id: food, amount: -2.5 },
+          { category_id: home, amount: -17.5 },
+        ],
+      }),
+    );
+    expect(await spent()).toEqual([
+      ['Home', 17.5],
+      ['Food', 2.5],
+    ]);
+    await ok(ledger('POST', `/api/transactions/${row.id}/undo`, {}));
+    expect(await spent()).toEqual([
+      ['Food', 12.5],
+      ['Home', 7.5],
+    ]);
     expect(await stale()).toEqual(before);
   });
 });

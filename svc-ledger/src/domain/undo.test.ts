@@ -59,6 +59,22 @@ describe('undoRefusal', () => {
 });
 
 describe('revertRow', () => {
+  it('a split put back line for line (amounts to cents), an unsplit put back, changed lines put back', () => {
+    const lines = [
+      { category_id: 4, amount: -4, notes: 'food' },
+      { category_id: null, amount: -4.5, notes: '' },
+    ];
+    const unsplit = revertRow({ ...row, category_id: null }, { old_values: { splits: lines } });
+    expect(unsplit.splits).toEqual([
+      { category_id: 4, amount: -400, notes: 'food' },
+      { category_id: null, amount: -450, notes: '' },
+    ]);
+    const split = revertRow(
+      { ...row, category_id: null, splits: unsplit.splits },
+      { old_values: { category_id: 4, splits: [] } },
+    );
+    expect(split).toMatchObject({ category_id: 4, splits: null });
+  });
   it('puts back each old value (amounts to cents)', () => {
     const back = revertRow(row, {
       old_values: { payee: 'Old', amount: -8.49, status: '', notes: '', date: '2025-01-01', category_id: null },

@@ -1,5 +1,6 @@
 import { changedByOther, HISTORY_MESSAGES } from '@hf/contracts/history';
 import { toCents } from '@hf/money';
+import type { SplitLineCents } from './splits';
 import type { Status } from './status';
 import type { TxRow } from './transaction-rules';
 
@@ -69,6 +70,9 @@ export function revertRow(row: TxRow, entry: Pick<ChangeEntry, 'old_values'>): T
       case 'is_budgeted':
         next.is_budgeted = value === true;
         break;
+      case 'splits':
+        next.splits = revertedLines(value);
+        break;
       case 'category_id':
       case 'transfer_id':
       case 'transfer_account_id':
@@ -79,6 +83,16 @@ export function revertRow(row: TxRow, entry: Pick<ChangeEntry, 'old_values'>): T
     }
   }
   return next;
+}
+
+/** A change's recorded lines (API form: decimal amounts) back in cents; null when it had none (not split). */
+function revertedLines(value: unknown): SplitLineCents[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  return value.map((line: { category_id?: unknown; amount?: unknown; notes?: unknown }) => ({
+    category_id: line.category_id === null || line.category_id === undefined ? null : Number(line.category_id),
+    amount: toCents(line.amount),
+    notes: typeof line.notes === 'string' ? line.notes : '',
+  }));
 }
 
 /** What the undo of a change is recorded as: a delete undone is a restore, anything else "undone". */

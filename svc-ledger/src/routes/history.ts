@@ -214,7 +214,9 @@ async function checkReferences(
     if (!(await findAccount(w.client, w.householdId, id)))
       throw conflict('The account this transaction was moved from was deleted, so the move cannot be undone.');
   }
-  const categoryIds = afters.map((r) => r.category_id).filter((id): id is number => id !== null);
+  const categoryIds = afters
+    .flatMap((r) => [r.category_id, ...(r.splits ?? []).map((l) => l.category_id)])
+    .filter((id): id is number => id !== null);
   if (!(await categoriesExist(w.client, w.householdId, categoryIds)))
     throw conflict('A category this change would put back was deleted, so it cannot be undone.');
 }
