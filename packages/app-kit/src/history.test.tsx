@@ -35,6 +35,94 @@ describe('change words', () => {
       expect(headline({ user_name: 'A', action: kind })).not.toContain('made a change');
   });
 
+  it('split lines in words: split, unsplit, a line changed, in the row direction', () => {
+    const cats: NameLookups = {
+      accountName: () => undefined,
+      categoryName: (id) => ({ 1: 'Groceries', 2: 'Household', 3: 'Pharmacy' })[id],
+    };
+    const three = [
+      { category_id: 1, amount: -40, notes: '' },
+      { category_id: 2, amount: -12.5, notes: '' },
+      { category_id: 3, amount: -7.49, notes: '' },
+    ];
+    expect(
+      changeLines(
+        { old_values: { category_id: 1, splits: [] }, new_values: { category_id: null, splits: three } },
+        cats,
+      ),
+    ).toEqual([
+      'Category: Groceries → Split',
+      'Split into 3 lines: Groceries $40.00, Household $12.50, Pharmacy $7.49',
+    ]);
+    expect(
+      changeLines(
+        { old_values: { category_id: null, splits: three }, new_values: { category_id: 2, splits: [] } },
+        cats,
+      ),
+    ).toEqual(['Category: Split → Household', 'Unsplit']);
+    expect(
+      changeLines(
+        {
+          old_values: { splits: three },
+          new_values: {
+            splits: [
+              { category_id: 1, amount: -40, notes: '' },
+              { category_id: 3, amount: -12.5, notes: 'plasters' },
+              { category_id: 3, amount: -7.49, notes: '' },
+            ],
+          },
+        },
+        cats,
+      ),
+    ).toEqual(['Line 2 category: Household → Pharmacy', 'Line 2 notes: empty → “plasters”']);
+    expect(
+      changeLines(
+        {
+          old_values: { amount: -59.99, splits: three },
+          new_values: {
+            amount: -64.99,
+            splits: [
+              { category_id: 1, amount: -45, notes: '' },
+              { category_id: 2, amount: -12.5, notes: '' },
+              { category_id: 3, amount: -7.49, notes: '' },
+            ],
+          },
+        },
+        cats,
+      ),
+    ).toEqual(['Amount: -$59.99 → -$64.99', 'Line 1 amount: $40.00 → $45.00']);
+    // A refund line inside a purchase reads against the row's direction; an income row's lines as they are.
+    expect(
+      changeLines(
+        {
+          old_values: { splits: three },
+          new_values: {
+            splits: [
+              { category_id: 1, amount: -45, notes: '' },
+              { category_id: null, amount: 5, notes: 'refund' },
+            ],
+          },
+        },
+        cats,
+      ),
+    ).toEqual(['Split into 2 lines (was 3 lines): Groceries $45.00, no category -$5.00 (“refund”)']);
+    expect(
+      changeLines(
+        {
+          old_values: {},
+          new_values: {
+            payee: 'Payroll',
+            splits: [
+              { category_id: 1, amount: 100, notes: '' },
+              { category_id: 9, amount: 20, notes: '' },
+            ],
+          },
+        },
+        cats,
+      ),
+    ).toEqual(['Payee: “Payroll”', 'Split into 2 lines: Groceries $100.00, a deleted category $20.00']);
+  });
+
   it('each field from and to, in words', () => {
     expect(
       changeLines(

@@ -99,12 +99,75 @@ export function changeLines(entry: Pick<HistoryEntry, 'old_values' | 'new_values
   const fields = FIELD_ORDER.filter(
     (f) => f in entry.old_values || (f in entry.new_values && !isBlank(entry.new_values[f])),
   );
-  return fields.map((f) => {
+  const lines = fields.map((f) => {
     const label = FIELD_LABELS[f];
-    const to = valueInWords(f, entry.new_values[f], names);
+    const to = sideInWords(f, entry.new_values, names);
     if (!(f in entry.old_values)) return `${label}: ${to}`;
-    return `${label}: ${valueInWords(f, entry.old_values[f], names)} → ${to}`;
+    return `${label}: ${sideInWords(f, entry.old_values, names)} → ${to}`;
   });
+  return [...lines, ...splitLines(entry, names)];
+}
+
+/** A split row's category is its lines: "Split" rather than "no category". */
+function sideInWords(field: string, values: Record<string, unknown>, names: NameLookups): string {
+  if (field === 'category_id' && isBlank(values.category_id) && linesOf(values).length > 0) return 'Split';
+  return valueInWords(field, values[field], names);
+}
+
+interface LineValues {
+  category_id: number | null;
+  amount: number;
+  notes: string;
+}
+
+/** The split lines kept in one side of an entry ([] when the row was not split). */
+function linesOf(values: Record<string, unknown>): LineValues[] {
+  const lines = values.splits;
+  if (!Array.isArray(lines)) return [];
+  return lines.map((l: Partial<LineValues>) => ({
+    category_id: l.category_id ?? null,
+    amount: typeof l.amount === 'number' ? l.amount : Number(l.amount),
+    notes: typeof l.notes === 'string' ? l.notes : '',
+  }));
+}
+
+/**
+ * Split lines in words, amounts in the row's direction as the register shows them (decision 0136):
+ * "Split into 3 lines: Groceries $40.00, Household $12.50, Pharmacy $7.49", "Unsplit", or a line
+ * per changed line: "Line 2 category: Household → Pharmacy", "Line 1 amount: $30.00 → $35.00".
+ */
+export function splitLines(entry: Pick<HistoryEntry, 'old_values' | 'new_values'>, names: NameLookups): string[] {
+  if (!('splits' in entry.new_values) && !('splits' in entry.old_values)) return [];
+  const before = linesOf(entry.old_values);
+  const after = linesOf(entry.new_values);
+  const category = (id: number | null) =>
+    id === null ? 'no category' : (names.categoryName(id) ?? 'a deleted category');
+  const direction = (lines: LineValues[]) => (lines.reduce((sum, l) => sum + l.amount, 0) < 0 ? -1 : 1);
+  const amount = (l: LineValues, dir: number) => formatDollars(l.amount * dir);
+  const listed = (lines: LineValues[]) => {
+    const dir = direction(lines);
+    return lines
+      .map((l) => `${category(l.category_id)} ${amount(l, dir)}${l.notes ? ` (“${l.notes}”)` : ''}`)
+      .join(', ');
+  };
+  if (after.length === 0) return before.length === 0 ? [] : ['Unsplit'];
+  if (before.length !== after.length) {
+    const was = before.length === 0 ? '' : ` (was ${before.length} lines)`;
+    return [`Split into ${after.length} lines${was}: ${listed(after)}`];
+  }
+  const dirBefore = direction(before);
+  const dirAfter = direction(after);
+  const said: string[] = [];
+  after.forEach((l, i) => {
+    const o = before[i];
+    const n = i + 1;
+    if (o.category_id !== l.category_id)
+      said.push(`Line ${n} category: ${category(o.category_id)} → ${category(l.category_id)}`);
+    if (o.amount !== l.amount) said.push(`Line ${n} amount: ${amount(o, dirBefore)} → ${amount(l, dirAfter)}`);
+    if (o.notes !== l.notes)
+      said.push(`Line ${n} notes: ${o.notes ? `“${o.notes}”` : 'empty'} → ${l.notes ? `“${l.notes}”` : 'empty'}`);
+  });
+  return said;
 }
 
 /** The entry's time for people: "Nov 27, 2026, 11:45 AM" in the browser's time zone. */
