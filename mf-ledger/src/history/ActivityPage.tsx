@@ -3,13 +3,22 @@ import './history.css';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDollars, useAccounts } from '@hf/app-kit';
+import { displayDate, formatDollars, useAccounts } from '@hf/app-kit';
+import { applyDateKey, isValidDate, localToday, parseEntryDate, splitDate } from '@hf/calendar';
 import { importCount } from '@hf/app-kit/history';
 import { CHANGE_KIND_LABELS, CHANGE_KINDS, type ActivityEntry } from '@hf/contracts/history';
 import { historyApi } from './api';
 import { HistoryDialog, HistoryItem, useNameLookups } from '@hf/ui/history';
 
 const PAGE = 100;
+const SINCE_KEYS = new Set(['+', '=', '-', 't', 'T', 'PageUp', 'PageDown']);
+export const BAD_SINCE = 'Please enter a valid date.';
+
+/** The start of a calendar day in the browser's time zone, as the instant the API's `since` takes. */
+export function sinceInstant(date: string): string {
+  const { year, month, day } = splitDate(date);
+  return new Date(year, month - 1, day).toISOString();
+}
 
 /**
  * /activity: the household's recent changes of every account, newest first, with filters
@@ -22,7 +31,12 @@ export default function ActivityPage() {
     account_id: params.get('account') ? Number(params.get('account')) : undefined,
     user_id: params.get('person') ? Number(params.get('person')) : undefined,
     kind: params.get('kind') ?? undefined,
+    since: isValidDate(params.get('since')) ? sinceInstant(params.get('since')!) : undefined,
   };
+  const [today] = useState(() => localToday());
+  const sinceParam = params.get('since');
+  const [sinceText, setSinceText] = useState(() => (isValidDate(sinceParam) ? displayDate(sinceParam) : ''));
+  const [sinceError, setSinceError] = useState<string | null>(null);
   const accounts = useAccounts().data ?? [];
   const names = useNameLookups();
   const [historyOf, setHistoryOf] = useState<ActivityEntry | null>(null);
@@ -36,11 +50,28 @@ export default function ActivityPage() {
   const members = activity.data?.pages[0]?.members ?? [];
   const changes = activity.data?.pages.flatMap((p) => p.changes) ?? [];
 
-  const setFilter = (key: 'account' | 'person' | 'kind', value: string) => {
+  const setFilter = (key: 'account' | 'person' | 'kind' | 'since', value: string) => {
     const next = new URLSearchParams(params);
     if (value === '') next.delete(key);
     else next.set(key, value);
     setParams(next, { replace: true });
+  };
+
+  /** The Since field is read when it is left or Enter is pressed: empty shows every change. */
+  const applySince = (text: string) => {
+    if (text.trim() === '') {
+      setSinceError(null);
+      setFilter('since', '');
+      return;
+    }
+    const parsed = parseEntryDate(text, today);
+    if (!parsed) {
+      setSinceError(BAD_SINCE);
+      return;
+    }
+    setSinceError(null);
+    setSinceText(displayDate(parsed));
+    setFilter('since', parsed);
   };
 
   return (
@@ -81,7 +112,38 @@ export default function ActivityPage() {
             ))}
           </select>
         </label>
+        <label className="hf-field">
+          <span>Since</span>
+          <input
+            type="text"
+            className="hf-input hf-input--date"
+            value={sinceText}
+            placeholder="M/D/YYYY"
+            autoComplete="off"
+            aria-invalid={sinceError ? true : undefined}
+            aria-describedby={sinceError ? 'ledger-activity-since-error' : undefined}
+            onChange={(e) => setSinceText(e.target.value)}
+            onBlur={() => applySince(sinceText)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                applySince(sinceText);
+              } else if (SINCE_KEYS.has(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+                const next = applyDateKey(e.key, parseEntryDate(sinceText, today), today);
+                if (next) {
+                  e.preventDefault();
+                  applySince(displayDate(next));
+                }
+              }
+            }}
+          />
+        </label>
       </form>
+      {sinceError && (
+        <p id="ledger-activity-since-error" role="alert" className="hf-status hf-status--error">
+          {sinceError}
+        </p>
+      )}
       {activity.isPending && <p className="ledger-muted">Loading activity...</p>}
       {activity.isError && (
         <p role="alert" className="hf-status hf-status--error">

@@ -7,6 +7,8 @@ export interface ActivityFilters {
   account_id?: number;
   user_id?: number;
   kind?: string;
+  /** An ISO instant (or a calendar date, read as UTC midnight by the API): changes from then on. */
+  since?: string;
   before?: number;
   limit?: number;
 }
