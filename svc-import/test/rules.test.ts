@@ -18,6 +18,8 @@ const FILE = [
   '03/11/2024,Café Crème,-4.50',
   '03/12/2024,amzn refund,10.00',
   '03/13/2024,Salary,2500.00',
+  // The same payee, amount and notes as the first row: asked of the ledger once, answered for both.
+  '03/14/2024,AMZN Mktp US*123,-25.99',
 ].join('\n');
 
 test("the reconcile answer's new rows carry what the rules set; the person may still change them before import", async () => {
@@ -54,6 +56,7 @@ test("the reconcile answer's new rows carry what the rules set; the person may s
     ['Café Crème', 'coffee run', coffee, cafe.body.id],
     ['amzn refund', '', undefined, undefined],
     ['Salary', '', undefined, undefined],
+    ['Amazon', '', shopping, amazon.body.id],
   ]);
   expect(res.text).toBe(fastJson(ReconciliationData as never)(res.body));
 
@@ -70,6 +73,7 @@ test("the reconcile answer's new rows carry what the rules set; the person may s
   expect(
     stored.map((r: Json) => [r.payee, r.category_id, r.notes]).sort((a: Json[], b: Json[]) => a[0].localeCompare(b[0])),
   ).toEqual([
+    ['Amazon', shopping, ''],
     ['Amazon', shopping, ''],
     ['amzn refund', null, ''],
     ['Café Crème', null, 'coffee run'],
