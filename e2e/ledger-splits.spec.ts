@@ -6,7 +6,7 @@
  * is and saying so. Desktop and 768 px.
  */
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { api, expect, isMobile, localToday, ok, registerViaApi, snap, test } from './support/fixtures';
+import { api, expect, isMobile, localToday, ok, openScreen, registerViaApi, snap, test } from './support/fixtures';
 import {
   addDays,
   cell,
@@ -14,8 +14,10 @@ import {
   createCategory,
   createTransaction,
   entryOf,
+  money,
   registerRows,
   rowOf,
+  shown,
   signInToRegister,
 } from './support/ledger';
 
@@ -227,4 +229,61 @@ test('bulk categorize leaves a split row as it is and says so', async ({ page, r
   expect(rows.find((r) => r.payee === 'Market Plain')?.category_name).toBe('Dining');
   const split = await rowFromApi(request, user, account.id, 'Market Split');
   expect(split.splits.map((l) => l.category_name)).toEqual(['Groceries', 'Household']);
+});
+
+/** A top-level bar of the reports' list, by name (as e2e/reports.spec.ts finds them). */
+const reportBar = (page: Page, name: string): Locator =>
+  page
+    .getByRole('list', { name: /^(Spending|Income) by/ })
+    .locator(':scope > li > .report-bar__row .report-bar__item')
+    .filter({ has: page.locator('.report-bar__name', { hasText: new RegExp(`^${name}$`) }) });
+
+test("the reports' drill-down lists a split row's line and edits its category", async ({ page, request }, testInfo) => {
+  const user = await registerViaApi(request);
+  const account = await createAccount(request, user, 'Checking', 500);
+  const groceries = await createCategory(request, user, 'Groceries');
+  const household = await createCategory(request, user, 'Household');
+  await createCategory(request, user, 'Pharmacy');
+  await ok(
+    api(request, user, 'POST', `/accounts/${account.id}/transactions`, {
+      date: localToday(),
+      payee: 'Market Split',
+      amount: -20,
+      splits: [
+        { category_id: groceries, amount: -15, notes: 'food' },
+        { category_id: household, amount: -5, notes: '' },
+      ],
+    }),
+  );
+  await openScreen(page, user, '/reports', 'Reports');
+  await expect(reportBar(page, 'Groceries').locator('.report-bar__amount')).toHaveText(money(15));
+  await reportBar(page, 'Groceries').click();
+  const dialog = page.getByRole('dialog', { name: /^Groceries, / });
+  const rows = dialog.locator('tbody tr[data-row-id]');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Market Split');
+  await expect(rows).toContainText(money(-15));
+  await expect(rows).toContainText(shown(localToday()));
+
+  await rows.getByRole('button', { name: /^Edit Market Split/ }).click();
+  const editor = dialog.getByRole('group', { name: /^Edit line 1 of Market Split/ });
+  await expect(editor).toContainText('Line 1 of a split transaction');
+  const category = editor.getByRole('combobox', { name: 'Category' });
+  await expect(category).toHaveValue('Groceries');
+  await category.fill('Pharmacy');
+  await snap(page, testInfo, 'splits-drill-down-line');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Update successful.')).toBeVisible();
+  await expect(rows).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  // The report counts the line in its new category, without a reload.
+  await expect(reportBar(page, 'Pharmacy').locator('.report-bar__amount')).toHaveText(money(15));
+  await expect(reportBar(page, 'Household').locator('.report-bar__amount')).toHaveText(money(5));
+  await expect(reportBar(page, 'Groceries')).toHaveCount(0);
+  const saved = await rowFromApi(request, user, account.id, 'Market Split');
+  expect(saved.splits.map((l) => [l.category_name, l.amount, l.notes])).toEqual([
+    ['Pharmacy', -15, 'food'],
+    ['Household', -5, ''],
+  ]);
 });

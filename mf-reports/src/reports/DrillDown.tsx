@@ -100,8 +100,8 @@ export function DrillDown({ target, label, params, hiddenCategories, onClose }: 
             </thead>
             <tbody>
               {visible.map((row) =>
-                editing?.row.id === row.id ? (
-                  <tr key={row.id} className="report-drill__editing">
+                editing?.row.id === row.id && (editing.row.line ?? 0) === (row.line ?? 0) ? (
+                  <tr key={`${row.id}-${row.line ?? 0}`} className="report-drill__editing">
                     <td colSpan={COLUMNS.length + 1}>
                       <RowEditor
                         edit={editing}
@@ -116,7 +116,7 @@ export function DrillDown({ target, label, params, hiddenCategories, onClose }: 
                   </tr>
                 ) : (
                   <DrillDownRowView
-                    key={row.id}
+                    key={`${row.id}-${row.line ?? 0}`}
                     row={row}
                     onEdit={() => editor.start(row)}
                     onHistory={() => setHistoryOf({ id: row.id, payee: row.payee })}

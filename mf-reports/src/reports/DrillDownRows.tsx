@@ -1,7 +1,7 @@
 import { useAccounts, displayDate, formatDollars } from '@hf/app-kit';
 import { isTransferRow, useCategoryOptions, usePayees, type TransactionDraft } from '@hf/app-kit/editing';
 import { localToday } from '@hf/calendar';
-import { StatusBadge, TransactionEditFields, useEditKeys } from '@hf/ui/editing';
+import { CategoryInput, StatusBadge, TransactionEditFields, useEditKeys } from '@hf/ui/editing';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DrillDownRow } from './api';
 import type { EditState } from './use-drill-down-editing';
@@ -35,6 +35,38 @@ export function RowEditor({
   const onKeyDown = useEditKeys(onSave, onCancel);
   const firstField = useRef<HTMLInputElement>(null);
   useEffect(() => firstField.current?.focus(), []);
+  const line = edit.row.line ?? 0;
+  if (line > 0)
+    return (
+      <div
+        className="report-drill__editor"
+        role="group"
+        aria-label={`Edit line ${line} of ${edit.row.payee}, ${displayDate(edit.row.date)}`}
+      >
+        <p className="report-drill__line-note">
+          Line {line} of a split transaction: {formatDollars(edit.row.amount)}. Its category changes here; the
+          transaction&apos;s other lines stay as they are.
+        </p>
+        <div className="report-drill__line-edit">
+          <span className="report-drill__line-category">
+            <CategoryInput
+              options={categoryOptions}
+              allowTransfer={false}
+              value={edit.draft.category}
+              onChange={(category) => onChange({ category })}
+              onKeyDown={onKeyDown}
+              inputRef={firstField}
+            />
+          </span>
+          <button type="button" className="hf-button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="hf-button hf-button--primary" disabled={busy} onClick={onSave}>
+            Save
+          </button>
+        </div>
+      </div>
+    );
   return (
     <div className="report-drill__editor" role="group" aria-label={`Edit transaction ${edit.row.payee}`}>
       <TransactionEditFields

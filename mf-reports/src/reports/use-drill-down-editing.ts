@@ -8,6 +8,7 @@ import {
   updateTransaction,
   type CategoryOption,
   type TransactionDraft,
+  type UpdateTransactionBody,
 } from '@hf/app-kit/editing';
 import { localToday } from '@hf/calendar';
 import type { MessageKind } from '@hf/ui';
@@ -48,7 +49,7 @@ export function useDrillDownEditing({
   const [today] = useState(() => localToday());
 
   const start = (row: DrillDownRow) =>
-    setEditing((e) => (e?.row.id === row.id ? e : { row, draft: draftFromRow(row) }));
+    setEditing((e) => (e?.row.id === row.id && e.row.line === row.line ? e : { row, draft: draftFromRow(row) }));
   const cancel = () => setEditing(null);
   const change = (patch: Partial<TransactionDraft>) =>
     setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
@@ -56,13 +57,12 @@ export function useDrillDownEditing({
   const save = async () => {
     if (!editing || busy) return;
     const { row, draft } = editing;
-    const prepared = await prepareEdit(row, draft, { today, categoryOptions, dialogs, resolveCategory });
-    if (prepared.kind === 'invalid') return show(prepared.message, 'error');
-    if (prepared.kind === 'cancelled') return;
-    if (prepared.kind === 'unchanged') return setEditing(null);
+    const body = (row.line ?? 0) > 0 ? await lineEdit(row, draft.category, resolveCategory) : await rowEdit();
+    if (body === null) return;
+    if (body === 'unchanged') return setEditing(null);
     setBusy(true);
     try {
-      await updateTransaction(row.id, { ...prepared.body, updated_at: row.updated_at });
+      await updateTransaction(row.id, { ...body, updated_at: row.updated_at });
       setEditing(null);
       show('Update successful.');
       void queryClient.invalidateQueries({ queryKey: REPORTS_QUERY_KEY });
@@ -79,10 +79,47 @@ export function useDrillDownEditing({
     }
   };
 
+  /** The PUT body of a whole row's edit; null when refused or stopped (the reason shown). */
+  async function rowEdit(): Promise<UpdateTransactionBody | 'unchanged' | null> {
+    const { row, draft } = editing!;
+    const prepared = await prepareEdit(row, draft, { today, categoryOptions, dialogs, resolveCategory });
+    if (prepared.kind === 'invalid') {
+      show(prepared.message, 'error');
+      return null;
+    }
+    if (prepared.kind === 'cancelled') return null;
+    if (prepared.kind === 'unchanged') return 'unchanged';
+    return prepared.body;
+  }
+
   const unlock = async (row: DrillDownRow) => {
     if (await confirmUnlock(dialogs)) setUnlocked((s) => new Set(s).add(row.id));
   };
   const isLocked = (row: DrillDownRow) => isCleared(row.status) && !unlocked.has(row.id);
 
   return { editing, busy, start, cancel, change, save, unlock, isLocked };
+}
+
+/**
+ * A split row's line listed by category (`line` n): its category changes in the row's lines,
+ * which are sent whole (the others as they are, the amounts unchanged, so they still sum).
+ */
+async function lineEdit(
+  row: DrillDownRow,
+  categoryText: string,
+  resolveCategory: (text: string) => Promise<{ id: number | null } | null>,
+): Promise<UpdateTransactionBody | 'unchanged' | null> {
+  const index = (row.line ?? 0) - 1;
+  const lines = row.splits ?? [];
+  if (!lines[index]) return null;
+  const resolved = await resolveCategory(categoryText);
+  if (!resolved) return null;
+  if (resolved.id === lines[index].category_id) return 'unchanged';
+  return {
+    splits: lines.map((l, i) => ({
+      category_id: i === index ? resolved.id : l.category_id,
+      amount: l.amount,
+      notes: l.notes,
+    })),
+  };
 }
