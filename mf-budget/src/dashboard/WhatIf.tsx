@@ -8,8 +8,8 @@ import { addMonths, firstOfMonth, localToday, monthAndYear } from '@hf/calendar'
 import { ConfirmDialog, Modal } from '@hf/ui';
 import { useQueries } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { budgetApi, scheduledItemsKey, type Predictable } from '../planner/api';
-import { scenarioApi, useScenarioRefresh, useScenarios, type Scenario, type ScenarioChange } from './whatif-api';
+import { budgetApi, scheduledItemsKey, useBudgetRefresh, type Predictable } from '../planner/api';
+import { scenarioApi, useScenarios, type Scenario, type ScenarioChange } from './whatif-api';
 
 interface AccountOption {
   id: number;
@@ -349,7 +349,8 @@ export function WhatIfBar({
   const id = useId();
   const scenarios = useScenarios();
   const items = useItems(accounts);
-  const refresh = useScenarioRefresh();
+  // After a scenario write the list (under the budget key), the dashboard and, after apply, the planner are read again.
+  const refresh = useBudgetRefresh();
   const [editing, setEditing] = useState<Scenario | 'new' | null>(null);
   const [confirm, setConfirm] = useState<'delete' | 'apply' | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);

@@ -3,8 +3,7 @@ import { api, apiFetch } from '@hf/app-kit';
 import { BUDGET_QUERY_KEY, DASHBOARD_QUERY_KEY } from '@hf/app-kit/budget/envelopes';
 import type { AccountProjection } from '@hf/app-kit/budget/dashboard-queries';
 import type { ApplyScenarioResponse, Scenario, ScenarioChange } from '@hf/contracts/budget';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 export type { Scenario, ScenarioChange };
 
@@ -46,17 +45,4 @@ export function useScenarioProjections(id: number | null, fullHistory: boolean) 
     placeholderData: keepPreviousData,
   });
   return { accounts, netWorth };
-}
-
-/** After a scenario write: the list, the dashboard and (after apply) the planner are read again. */
-export function useScenarioRefresh() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: BUDGET_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
-      ]).then(() => undefined),
-    [queryClient],
-  );
 }
