@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage, formatCurrency, formatDollars, longDate } from '@hf/app-kit';
-import type { RegisterRow } from '../register/api';
+import type { RegisterRow } from '@hf/contracts';
 import { reconciliationsApi } from './api';
 import { baselineOf, liveBalance, rowsToWorkOn, type Baseline } from './live-balance';
 import { useReconcileSession } from './reconcile-context';
