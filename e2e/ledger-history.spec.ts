@@ -97,7 +97,7 @@ test('History in the row menu: who, when and what changed from what to what, new
   await expect(dialog).toBeHidden();
 });
 
-test('Activity: the household’s changes of every account, filtered by person and kind, with links to the rows', async ({
+test('Activity: the household’s changes of every account, filtered by person, kind and since, with links to the rows', async ({
   page,
   request,
 }, testInfo) => {
@@ -129,6 +129,17 @@ test('Activity: the household’s changes of every account, filtered by person a
   await snap(page, testInfo, 'activity-filtered');
   await page.getByLabel('Person').selectOption({ label: 'Everyone' });
   await page.getByLabel('Kind').selectOption({ label: 'Every kind' });
+  await expect(items).toHaveCount(4);
+  // Since, by the date keys: tomorrow has no changes yet, today has all four.
+  const since = page.getByRole('textbox', { name: 'Since' });
+  await since.click();
+  await since.press('t');
+  await since.press('+');
+  await expect(page.getByText('No changes match these filters.')).toBeVisible();
+  await since.press('-');
+  await expect(items).toHaveCount(4);
+  await since.fill('');
+  await since.press('Enter');
   await page.getByLabel('Account').selectOption({ label: 'Checking' });
   await expect(items).toHaveCount(1);
   await expect(items.nth(0)).toContainText('Grocer');
