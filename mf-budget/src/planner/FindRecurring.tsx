@@ -5,7 +5,7 @@
  */
 import type { CategoryOption } from '@hf/app-kit/editing';
 import { localToday } from '@hf/calendar';
-import { formatCurrency, toCents } from '@hf/money';
+import { formatDollars } from '@hf/app-kit';
 import { Modal } from '@hf/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -27,7 +27,7 @@ export function suggestionSchedule(s: RecurringSuggestion, today: string): strin
 
 /** "$1,500.00" or "about $95.50" (a varying amount is the median). */
 export function suggestionAmount(s: RecurringSuggestion): string {
-  const text = formatCurrency(toCents(s.amount));
+  const text = formatDollars(s.amount);
   return s.amount_kind === 'varying' ? `about ${text}` : text;
 }
 
@@ -182,7 +182,7 @@ function SuggestionsDialog({
                           <tr key={r.id}>
                             <td>{r.date}</td>
                             <td>{r.payee}</td>
-                            <td className="budget-recurring__amount">{formatCurrency(toCents(r.amount))}</td>
+                            <td className="budget-recurring__amount">{formatDollars(r.amount)}</td>
                           </tr>
                         ))}
                       </tbody>

@@ -3,9 +3,9 @@
  * that is the account's suggestions whose evidence holds a just-imported row, with a link to
  * review them in the Budget Planner's "Find recurring". Nothing shows when there are none.
  */
-import { api, frequencyWords, longDate } from '@hf/app-kit';
+import { api, formatDollars, frequencyWords, longDate } from '@hf/app-kit';
 import type { RecurringSuggestion } from '@hf/contracts/budget';
-import { formatCurrency, toCents } from '@hf/money';
+import { toCents } from '@hf/money';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -62,7 +62,7 @@ export function RecurringOffer({
         {offered.map((s) => (
           <li key={s.key}>
             <strong>{s.payee}</strong>: {s.amount_kind === 'varying' ? 'about ' : ''}
-            {formatCurrency(toCents(s.amount))} {frequencyWords(s)}, next on {longDate(s.next_date)}
+            {formatDollars(s.amount)} {frequencyWords(s)}, next on {longDate(s.next_date)}
           </li>
         ))}
       </ul>

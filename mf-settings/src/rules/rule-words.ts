@@ -2,7 +2,8 @@
  * The Rules screen's pure parts (docs/rules/rules.md): a rule said in words, the form's draft and
  * the request body it makes, and the draft "Create rule from this row" opens with.
  */
-import { formatCurrency, parseCurrencyInput, toCents } from '@hf/money';
+import { formatDollars } from '@hf/app-kit';
+import { parseCurrencyInput } from '@hf/money';
 import type { Rule, RuleBody, RuleConditionInput } from '@hf/contracts/rules';
 
 export type { Rule, RuleBody };
@@ -76,7 +77,7 @@ export interface Names {
   account: (id: number) => string | undefined;
 }
 
-const money = (dollars: number) => formatCurrency(toCents(dollars));
+const money = formatDollars;
 const quoted = (text: string) => `'${text}'`;
 
 /** "a, b and c". */
