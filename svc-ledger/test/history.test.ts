@@ -151,6 +151,26 @@ describe('GET /api/history', () => {
     expect(past.body.changes).toHaveLength(3);
   });
 
+  it('without an account: walks past the changes of a deleted account to fill the page, and pages on', async () => {
+    const kept = await addTransaction(alex, checking, { payee: 'Kept row', amount: -1 });
+    const gone = await openAccount(alex, 'Gone soon', 0);
+    for (const payee of ['Gone 1', 'Gone 2', 'Gone 3']) await addTransaction(alex, gone, { payee, amount: -1 });
+    expect((await alex('DELETE', `/api/accounts/${gone}`)).status).toBeLessThan(300);
+    const first = await alex('GET', '/api/history?limit=1');
+    expect(first.status).toBe(200);
+    expect(first.body.changes.map((c: Json) => [c.transaction_id, c.action, c.payee])).toEqual([
+      [kept.id, 'created', 'Kept row'],
+    ]);
+    const next = await alex('GET', `/api/history?limit=1&before=${first.body.next_before}`);
+    expect(next.body.changes).toHaveLength(1);
+    expect(next.body.changes[0].id).toBeLessThan(first.body.changes[0].id);
+    const all = await alex('GET', '/api/history?limit=500');
+    expect(all.body.changes.some((c: Json) => String(c.payee).startsWith('Gone'))).toBe(false);
+    expect(all.body.changes.map((c: Json) => c.id)).toEqual(
+      [...all.body.changes.map((c: Json) => c.id)].sort((x: number, y: number) => y - x),
+    );
+  });
+
   it('never shows another household’s changes; bad filters are 400, a foreign account 404', async () => {
     const mine = await alex('GET', '/api/history?limit=500');
     expect(mine.body.changes.some((c: Json) => c.transaction_id === foreignRow)).toBe(false);

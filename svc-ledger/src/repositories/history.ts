@@ -150,34 +150,91 @@ export interface ActivityFilter {
   limit: number;
 }
 
+/** The columns of an activity row, from changes `c`, rows `t`, accounts `a` and transfer accounts `ta`. */
+const activityColumns = `${changeColumns}, t.account_id, a.name AS account_name,
+  CASE WHEN ta.id IS NOT NULL THEN ta.name ELSE t.payee END AS payee, t.date, t.amount::float8 / 100 AS amount,
+  t.deleted_at IS NOT NULL AS deleted`;
+
 /**
- * The household's changes, newest first, on rows of its live accounts. Walks the household's
- * changes by id (index transaction_changes_household, or _household_user with a person) and
- * stops at `limit` matches.
+ * The household's changes, newest first, on rows of its live accounts, at most `limit`.
+ * - With an account: its rows' changes, joined and then ordered.
+ * - Without: a page of the household's changes is chosen from transaction_changes alone (by id,
+ *   newest first) and only then joined to its rows, dropping those of deleted accounts and walking
+ *   on while some were dropped. Joining first let the planner, right after a bulk write (a 50,000-row
+ *   import or bulk categorize, before autovacuum's ANALYZE), join every change of the household
+ *   and sort them: 230-480 ms instead of 1 ms for the first 100.
  */
 export async function activity(q: Queryable, householdId: number, f: ActivityFilter): Promise<ActivityRow[]> {
-  const params: unknown[] = [householdId];
+  if (f.accountId !== undefined) return accountActivity(q, householdId, f.accountId, f);
+  const found: ActivityRow[] = [];
+  let before = f.before;
+  for (;;) {
+    const want = f.limit - found.length;
+    const page = await changesPage(q, householdId, { ...f, before }, want);
+    for (const row of page) if (!row.hidden) found.push(withoutHidden(row));
+    if (page.length < want || found.length >= f.limit) return found;
+    before = page[page.length - 1].id;
+  }
+}
+
+/** The WHERE of a change filter (person, kind, since, before) on `c`; `params` starts with the household. */
+function changeFilter(f: Omit<ActivityFilter, 'accountId' | 'limit'>, params: unknown[]): string {
   const where: string[] = ['c.household_id = $1'];
   const add = (sql: (i: number) => string, value: unknown) => {
     params.push(value);
     where.push(sql(params.length));
   };
-  if (f.accountId !== undefined) add((i) => `t.account_id = $${i}`, f.accountId);
   if (f.userId !== undefined) add((i) => `c.user_id = $${i}`, f.userId);
   if (f.kind !== undefined) add((i) => `c.action = $${i}`, f.kind);
   if (f.since !== undefined) add((i) => `c.changed_at >= $${i}::timestamptz`, f.since);
   if (f.before !== undefined) add((i) => `c.id < $${i}`, f.before);
-  params.push(f.limit);
+  return where.join(' AND ');
+}
+
+type PagedActivityRow = ActivityRow & { hidden: boolean };
+const withoutHidden = ({ hidden: _hidden, ...row }: PagedActivityRow): ActivityRow => row;
+
+/** The next `limit` changes of the household (every one, `hidden` when its row's account is gone). */
+async function changesPage(
+  q: Queryable,
+  householdId: number,
+  f: Omit<ActivityFilter, 'accountId' | 'limit'>,
+  limit: number,
+): Promise<PagedActivityRow[]> {
+  const params: unknown[] = [householdId];
+  const where = changeFilter(f, params);
+  params.push(limit);
+  const result = await q.query<PagedActivityRow>(
+    `SELECT ${activityColumns}, (t.id IS NULL OR a.id IS NULL OR a.deleted_at IS NOT NULL) AS hidden
+     FROM (SELECT * FROM transaction_changes c WHERE ${where} ORDER BY c.id DESC LIMIT $${params.length}) c
+     LEFT JOIN transactions t ON t.id = c.transaction_id
+     LEFT JOIN accounts a ON a.id = t.account_id
+     LEFT JOIN accounts ta ON ta.id = t.transfer_account_id
+     ${memberJoin}
+     ORDER BY c.id DESC`,
+    params,
+  );
+  return result.rows;
+}
+
+/** One live account's rows' changes, newest first. */
+async function accountActivity(
+  q: Queryable,
+  householdId: number,
+  accountId: number,
+  f: ActivityFilter,
+): Promise<ActivityRow[]> {
+  const params: unknown[] = [householdId];
+  const where = changeFilter(f, params);
+  params.push(accountId, f.limit);
   const result = await q.query<ActivityRow>(
-    `SELECT ${changeColumns}, t.account_id, a.name AS account_name,
-       CASE WHEN ta.id IS NOT NULL THEN ta.name ELSE t.payee END AS payee, t.date, t.amount::float8 / 100 AS amount,
-       t.deleted_at IS NOT NULL AS deleted
+    `SELECT ${activityColumns}
      FROM transaction_changes c
      JOIN transactions t ON t.id = c.transaction_id
      JOIN accounts a ON a.id = t.account_id AND a.deleted_at IS NULL
      LEFT JOIN accounts ta ON ta.id = t.transfer_account_id
      ${memberJoin}
-     WHERE ${where.join(' AND ')}
+     WHERE ${where} AND t.account_id = $${params.length - 1}
      ORDER BY c.id DESC LIMIT $${params.length}`,
     params,
   );
