@@ -25,7 +25,7 @@ export type RemoteName = keyof typeof REMOTES;
 
 /** The remote that serves a signed-in path (the routes of app/routes.tsx), or null. */
 export function remoteForPath(path: string): RemoteName | null {
-  if (/^\/(accounts|categories)(\/|$)/.test(path)) return 'mf-ledger';
+  if (/^\/(accounts|categories|activity)(\/|$)/.test(path)) return 'mf-ledger';
   if (/^\/(dashboard|budget)?\/?$/.test(path)) return 'mf-budget';
   if (/^\/reports\/?$/.test(path)) return 'mf-reports';
   if (/^\/settings\//.test(path)) return 'mf-settings';
