@@ -268,7 +268,10 @@ test('rows are reachable by Tab from the entry line (and back with Shift+Tab), a
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('[data-row-id]') === null)).toBe(true);
   } else {
+    // The entry form's last control (Add Transaction, then Split), then Tab: the rows.
     await entry.getByRole('button', { name: 'Add Transaction' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(entry.getByRole('button', { name: 'Split', exact: true })).toBeFocused();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('[data-row-id]') !== null)).toBe(true);
   }

@@ -272,7 +272,7 @@ test('keyboard first: Date has focus on open, rows by arrow keys, Enter edits, a
     const editing = page.getByRole('row', { name: 'Editing transaction' });
     await expect(editing.getByRole('textbox', { name: 'Date' })).toBeFocused();
     await editing.getByRole('textbox', { name: 'Notes' }).focus();
-    for (const name of ['Save', 'Move', 'Delete', 'Cancel']) {
+    for (const name of ['Save', 'Split', 'Move', 'Create rule from this row', 'Delete', 'History', 'Cancel']) {
       await page.keyboard.press('Tab');
       await expect(editing.getByRole('button', { name, exact: true })).toBeFocused();
     }
