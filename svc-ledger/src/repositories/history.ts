@@ -1,3 +1,4 @@
+import type { ChangeEntry } from '../domain/undo';
 import { isoText, type PoolClient, type Queryable } from './sql';
 
 export interface HistoryEntry {
@@ -56,16 +57,8 @@ export async function insertImportedHistory(
   );
 }
 
-export interface HistoryRow {
-  id: number;
-  transaction_id: number;
-  action: string;
-  user_id: number | null;
-  user_name: string | null;
-  changed_at: string;
-  old_values: Record<string, unknown>;
-  new_values: Record<string, unknown>;
-}
+/** A recorded change with its member's name: the shape undo reads (domain/undo.ts). */
+export type HistoryRow = ChangeEntry;
 
 const changeColumns = `c.id::int AS id, c.transaction_id, c.action, c.user_id, m.name AS user_name,
   ${isoText('c.changed_at')} AS changed_at, c.old_values, c.new_values`;
