@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   AccountProjection,
   AccountProjections,
@@ -77,21 +77,20 @@ async function scenarioAdjust(
 
 /** The dashboard (docs/rules/forecast.md): projections per account and for net worth, and the widgets. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
+  /** The household's projection a request asks for (its scenario applied, if any), with its today. */
+  const projectionFor = async (request: FastifyRequest<{ Querystring: ProjectionQuery }>) => {
+    const { householdId, today, view } = await budgetRequest(app, request);
+    const adjust = await scenarioAdjust(app, householdId, view, today, request.query.scenario);
+    const fullHistory = request.query.fullHistory === 'true';
+    return { today, projection: await projectHousehold(app.db, householdId, view, today, fullHistory, adjust) };
+  };
+
   app.get<{ Querystring: ProjectionQuery }>(
     '/api/dashboard/balance_projection',
     { schema: { querystring: ProjectionQuery, response: { 200: AccountProjections, ...BUDGET_ERRORS } } },
     async (request) => {
-      const { householdId, today, view } = await budgetRequest(app, request);
-      const adjust = await scenarioAdjust(app, householdId, view, today, request.query.scenario);
-      const { series } = await projectHousehold(
-        app.db,
-        householdId,
-        view,
-        today,
-        request.query.fullHistory === 'true',
-        adjust,
-      );
-      return series.map((s) => projectionView(s.account, s.pending, s.points, today));
+      const { today, projection } = await projectionFor(request);
+      return projection.series.map((s) => projectionView(s.account, s.pending, s.points, today));
     },
   );
 
@@ -99,16 +98,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     '/api/dashboard/net_worth_projection',
     { schema: { querystring: ProjectionQuery, response: { 200: AccountProjection, ...BUDGET_ERRORS } } },
     async (request) => {
-      const { householdId, today, view } = await budgetRequest(app, request);
-      const adjust = await scenarioAdjust(app, householdId, view, today, request.query.scenario);
-      const { start, end, series } = await projectHousehold(
-        app.db,
-        householdId,
-        view,
-        today,
-        request.query.fullHistory === 'true',
-        adjust,
-      );
+      const { today, projection } = await projectionFor(request);
+      const { start, end, series } = projection;
       const pending = series.reduce((sum, s) => sum + s.pending, 0);
       return projectionView(
         null,
