@@ -6,6 +6,7 @@
 import Type, { type Static, type TLiteral, type TUnion } from 'typebox';
 import { CalendarDateString, Id, Text, Amount } from './common';
 import { AMOUNT_TYPES, DATE_ORDERS, DECIMAL_SEPARATORS, IMPORT_LIMITS, IMPORT_MESSAGES } from './import-limits';
+import { SplitLinesInput } from './ledger';
 import { Name, Payee } from './names';
 
 export * from './import-limits';
@@ -199,6 +200,12 @@ export const ImportNewTransaction = Type.Object(
     /** Overrides the request's category_id for this row; null: uncategorised. */
     category_id: Type.Optional(Type.Union([Id, Type.Null()])),
     fitid: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
+    /**
+     * The row split before import: its lines as the ledger's create takes them (2..100, amounts
+     * signed like `amount`, summing exactly to it); the row's category then is none (the
+     * request's and this row's category_id do not apply). `[]` or null: not split.
+     */
+    splits: Type.Optional(SplitLinesInput),
   },
   // A row of the reconcile answer is accepted as it is: fields not needed here (`row_number`, the
   // file's `category` text) are ignored, not refused (docs/rules/import.md).

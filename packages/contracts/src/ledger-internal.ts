@@ -5,7 +5,7 @@ import Type, { type Static } from 'typebox';
 import { CalendarDateString, Id, NullableId, Text } from './common';
 import { LEDGER_LIMITS } from './ledger-limits';
 import { Payee } from './names';
-import { NEW_TRANSACTION_FIELDS, TransactionStatus } from './ledger';
+import { NEW_TRANSACTION_FIELDS, SPLIT_LINE_FIELDS, SPLIT_LINES_SCHEMA_MAX, TransactionStatus } from './ledger';
 import { LedgerAccountSnapshotV2, LedgerCategorySnapshot, LedgerTransactionSnapshot } from './ledger-events';
 
 /** Most occurrences a schedule has in a month (weekly: 5; the schema allows a daily one). */
@@ -36,13 +36,27 @@ export type Candidate = Static<typeof Candidate>;
 export const CandidateList = Type.Array(Candidate);
 export type CandidateList = Static<typeof CandidateList>;
 
-// No split lines in a bulk create yet (its rows are written compactly, without lines): a row with
-// `splits` is refused by the schema rather than created without them.
 const { amount: _dollars, splits: _splits, ...NEW_ROW_FIELDS } = NEW_TRANSACTION_FIELDS;
+const { amount: _lineDollars, ...SPLIT_LINE_REST } = SPLIT_LINE_FIELDS;
 
-/** One row of a bulk create: the register's new-row fields, the amount in cents. */
+/** One line of a bulk row's split: the public create's line, the amount in cents. */
+export const BulkSplitLine = Type.Object(
+  { ...SPLIT_LINE_REST, amount_cents: AmountCents },
+  { additionalProperties: false },
+);
+export type BulkSplitLine = Static<typeof BulkSplitLine>;
+
+/**
+ * One row of a bulk create: the register's new-row fields, the amounts in cents. `splits`: the
+ * row's lines, checked by the public create's rules (2..100, none zero, summing exactly to
+ * `amount_cents`, categories of the household); a row with lines has no category of its own.
+ */
 export const BulkTransactionInput = Type.Object(
-  { ...NEW_ROW_FIELDS, amount_cents: AmountCents },
+  {
+    ...NEW_ROW_FIELDS,
+    amount_cents: AmountCents,
+    splits: Type.Optional(Type.Union([Type.Array(BulkSplitLine, { maxItems: SPLIT_LINES_SCHEMA_MAX }), Type.Null()])),
+  },
   { additionalProperties: false },
 );
 export type BulkTransactionInput = Static<typeof BulkTransactionInput>;

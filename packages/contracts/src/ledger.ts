@@ -151,20 +151,26 @@ export const TransactionStatusInput = Type.String({ pattern: '^[pPxX]?$', maxLen
  * (2 decimals at most; zero only while a client edits, never saved) and notes. A row's lines sum
  * exactly to its amount (docs/rules in domain.md "Split transactions").
  */
-export const SplitLineInput = Type.Object(
-  {
-    category_id: NullableId,
-    amount: Amount,
-    notes: Type.Optional(Text(LEDGER_LIMITS.notes)),
-  },
-  { additionalProperties: false },
-);
+export const SPLIT_LINE_FIELDS = {
+  category_id: NullableId,
+  amount: Amount,
+  notes: Type.Optional(Text(LEDGER_LIMITS.notes)),
+};
+export const SplitLineInput = Type.Object(SPLIT_LINE_FIELDS, { additionalProperties: false });
 export type SplitLineInput = Static<typeof SplitLineInput>;
 /**
- * `splits` on a create or PUT: 2..100 lines; `[]` or null removes the split (the row becomes
- * uncategorised); absent leaves the lines as they are.
+ * Most lines a request's schema takes: the count rules (2..100, LEDGER_LIMITS) are the domain's,
+ * answered with their own message; this bound only keeps a body from holding millions.
  */
-export const SplitLinesInput = Type.Union([Type.Array(SplitLineInput, { maxItems: 1000 }), Type.Null()]);
+export const SPLIT_LINES_SCHEMA_MAX = 1000;
+/**
+ * `splits` on a create or PUT (and on an import's new row): 2..100 lines; `[]` or null removes
+ * the split (the row becomes uncategorised); absent leaves the lines as they are.
+ */
+export const SplitLinesInput = Type.Union([
+  Type.Array(SplitLineInput, { maxItems: SPLIT_LINES_SCHEMA_MAX }),
+  Type.Null(),
+]);
 
 /** One line of a split row as answers carry it, in the order it was saved. */
 export const SplitLine = Type.Object({

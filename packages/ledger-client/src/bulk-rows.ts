@@ -22,6 +22,8 @@ export interface CheckedBulkRow {
   notes: string;
   category_id?: number | null;
   category?: string | null;
+  /** The row's split lines as sent (svc-ledger checks them with its split rules). */
+  splits?: BulkTransactionInput['splits'];
 }
 
 /** One row checked; `index` is its place in the call (0-based), named 1-based in messages. */
@@ -43,6 +45,7 @@ export function checkBulkRow(row: BulkTransactionInput, index: number): CheckedB
     notes: (row.notes ?? '').trim(),
     category_id: row.category_id,
     category: row.category,
+    splits: row.splits,
   };
 }
 

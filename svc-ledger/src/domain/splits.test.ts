@@ -1,4 +1,4 @@
-import { linesAfterEdit, linesTotal, parseSplitLines, sameLines, SPLIT_MESSAGES } from './splits';
+import { linesAfterEdit, linesTotal, parseSplitLines, sameLines, SPLIT_MESSAGES, splitLinesInCents } from './splits';
 
 const line = (amount: number, category_id: number | null = 1, notes?: string) => ({ category_id, amount, notes });
 
@@ -31,6 +31,31 @@ describe('parseSplitLines', () => {
   });
   test('a zero total can be split into lines of both signs', () => {
     expect(linesTotal(parseSplitLines([line(5), line(-5)], 0))).toBe(0);
+  });
+});
+
+describe('splitLinesInCents (the internal bulk create)', () => {
+  const cents = (amount_cents: number, category_id: number | null = 1, notes?: string) => ({
+    category_id,
+    amount_cents,
+    notes,
+  });
+  test('absent, [] and null mean no lines; lines kept in cents, notes trimmed', () => {
+    expect(splitLinesInCents(undefined, -100)).toEqual([]);
+    expect(splitLinesInCents(null, -100)).toEqual([]);
+    expect(splitLinesInCents([], -100)).toEqual([]);
+    expect(splitLinesInCents([cents(-1234, 1, ' a '), cents(234, null)], -1000)).toEqual([
+      { category_id: 1, amount: -1234, notes: 'a' },
+      { category_id: null, amount: 234, notes: '' },
+    ]);
+  });
+  test('the same rules and messages as the public lines', () => {
+    expect(() => splitLinesInCents([cents(-400), cents(-599)], -1000)).toThrow('a difference of $0.01');
+    expect(() => splitLinesInCents([cents(-1000)], -1000)).toThrow(SPLIT_MESSAGES.tooFew);
+    const many = Array.from({ length: 101 }, () => cents(-10));
+    expect(() => splitLinesInCents(many, -1010)).toThrow(SPLIT_MESSAGES.tooMany);
+    expect(splitLinesInCents(many.slice(1), -1000)).toHaveLength(100);
+    expect(() => splitLinesInCents([cents(-1000), cents(0)], -1000)).toThrow(SPLIT_MESSAGES.zeroLine(2));
   });
 });
 

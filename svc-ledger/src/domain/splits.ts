@@ -36,13 +36,48 @@ export const SPLIT_MESSAGES = {
  */
 export function parseSplitLines(input: readonly SplitLineRequest[] | null, totalCents: Cents): SplitLineCents[] {
   if (input === null || input.length === 0) return [];
-  if (input.length < LEDGER_LIMITS.splitLinesMin) throw badRequest(SPLIT_MESSAGES.tooFew);
-  if (input.length > LEDGER_LIMITS.splitLinesMax) throw badRequest(SPLIT_MESSAGES.tooMany);
+  requireLineCount(input.length);
   const lines = input.map((line, i) => {
     const amount = amountToCents(line.amount, `splits[${i}].amount`);
-    if (amount === 0) throw badRequest(SPLIT_MESSAGES.zeroLine(i + 1));
     return { category_id: line.category_id, amount, notes: (line.notes ?? '').trim() };
   });
+  return balancedLines(lines, totalCents);
+}
+
+/** A split line as the internal bulk create sends it (integer cents, checked by its schema). */
+export interface SplitLineCentsRequest {
+  category_id: number | null;
+  amount_cents: Cents;
+  notes?: string;
+}
+
+/**
+ * parseSplitLines for lines already in cents (the internal bulk create, whose schema takes
+ * integers only): the same count, zero-line and sum rules and messages. Throws 400.
+ */
+export function splitLinesInCents(
+  input: readonly SplitLineCentsRequest[] | null | undefined,
+  totalCents: Cents,
+): SplitLineCents[] {
+  if (!input || input.length === 0) return [];
+  requireLineCount(input.length);
+  const lines = input.map((line) => ({
+    category_id: line.category_id,
+    amount: line.amount_cents,
+    notes: (line.notes ?? '').trim(),
+  }));
+  return balancedLines(lines, totalCents);
+}
+
+function requireLineCount(count: number): void {
+  if (count < LEDGER_LIMITS.splitLinesMin) throw badRequest(SPLIT_MESSAGES.tooFew);
+  if (count > LEDGER_LIMITS.splitLinesMax) throw badRequest(SPLIT_MESSAGES.tooMany);
+}
+
+/** The lines when none is zero and they sum exactly to `totalCents`, else 400. */
+function balancedLines(lines: SplitLineCents[], totalCents: Cents): SplitLineCents[] {
+  const zero = lines.findIndex((l) => l.amount === 0);
+  if (zero >= 0) throw badRequest(SPLIT_MESSAGES.zeroLine(zero + 1));
   const sum = linesTotal(lines);
   if (sum !== totalCents) throw badRequest(SPLIT_MESSAGES.unbalanced(sum, totalCents));
   return lines;

@@ -115,14 +115,21 @@ export async function announceCreated(
   for (const part of chunksBySize(rows, snapshotBytes)) {
     const snapshots = part.map(toEventSnapshot);
     const subject = `account/${part[0].account_id}`;
-    // A compact event has no room for lines: a part holding a split row is written whole.
-    if (compact && !part.some((r) => r.splits && r.splits.length > 0)) {
+    // A compact event has no room for lines: a part's split rows are written whole (their
+    // split version), the others compact.
+    const split = compact ? snapshots.filter((r) => r.splits && r.splits.length > 0) : snapshots;
+    const plain = compact && split.length > 0 ? snapshots.filter((r) => !r.splits || r.splits.length === 0) : [];
+    if (compact && split.length === 0) {
       const data: TransactionRecordedV2 = { ...compactRows(snapshots), origin };
       w.emit(EVENTS.transactionRecordedCompact, subject, data);
-    } else {
-      const data: TransactionRecordedV1 = { transactions: snapshots, origin };
-      w.emit(EVENTS.transactionRecorded, subject, data);
+      continue;
     }
+    if (plain.length > 0) {
+      const data: TransactionRecordedV2 = { ...compactRows(plain), origin };
+      w.emit(EVENTS.transactionRecordedCompact, subject, data);
+    }
+    const data: TransactionRecordedV1 = { transactions: split, origin };
+    w.emit(EVENTS.transactionRecorded, subject, data);
   }
 }
 

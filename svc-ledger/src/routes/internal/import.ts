@@ -9,9 +9,10 @@ import {
   ClearTransactionsResponse,
 } from '@hf/contracts/ledger-internal';
 import { BulkRowError, checkBulkRows, type CheckedBulkRow } from '@hf/ledger-client/bulk-rows';
-import { badRequest, notFound } from '@hf/service-kit';
+import { badRequest, HttpError, notFound } from '@hf/service-kit';
 import { findByPath } from '../../domain/category-tree';
 import { clearedRows } from '../../domain/clearing';
+import { splitLinesInCents, type SplitLineCents } from '../../domain/splits';
 import type { TxRow } from '../../domain/transaction-rules';
 import { requireAtMost, requireDate } from '../../domain/values';
 import { findAccount } from '../../repositories/accounts';
@@ -95,6 +96,37 @@ function checkedRows(rows: BulkCreateBody['transactions']): CheckedBulkRow[] {
   }
 }
 
+/** Each row's split lines (null: the row is not split), or null when no row is split (an import's usual case). */
+type RowLines = (SplitLineCents[] | null)[] | null;
+
+/**
+ * The rows' lines checked by the public create's rules (domain/splits.ts); a 400 names the row.
+ * Rows without lines cost one look each.
+ */
+function splitLinesOf(inputs: readonly CheckedBulkRow[]): RowLines {
+  let lines: (SplitLineCents[] | null)[] | null = null;
+  for (let i = 0; i < inputs.length; i++) {
+    const sent = inputs[i].splits;
+    if (!sent || sent.length === 0) continue;
+    lines ??= new Array<SplitLineCents[] | null>(inputs.length).fill(null);
+    try {
+      lines[i] = splitLinesInCents(sent, inputs[i].amount_cents);
+    } catch (err) {
+      if (err instanceof HttpError) throw badRequest(`Transaction ${i + 1}: ${err.message}`);
+      throw err;
+    }
+  }
+  return lines;
+}
+
+/** The categories the lines name. */
+function lineCategoryIds(lines: RowLines): number[] {
+  if (!lines) return [];
+  const ids: number[] = [];
+  for (const row of lines) for (const line of row ?? []) if (line.category_id !== null) ids.push(line.category_id);
+  return ids;
+}
+
 /** Many rows in one database transaction (all or none); a repeated key answers the first result. */
 async function bulkCreate(
   app: FastifyInstance,
@@ -108,10 +140,11 @@ async function bulkCreate(
     `Too many transactions (limit ${LEDGER_LIMITS.internalBulk}).`,
   );
   const inputs = checkedRows(body.transactions);
+  const lines = splitLinesOf(inputs);
   return runWrite(app, reply, { householdId, userId: body.user_id ?? null }, async (w) => {
     const first = await claimIdempotencyKey(w.client, householdId, body.idempotency_key);
     if (first) return { ...first, replayed: true };
-    const ids = await insertImportedRows(w, body.account_id, inputs, app.checksReferencesOnce);
+    const ids = await insertImportedRows(w, body.account_id, inputs, lines, app.checksReferencesOnce);
     const answer = { created: ids.length, transaction_ids: ids };
     await saveBulkAnswer(w.client, householdId, body.idempotency_key, answer);
     return { ...answer, replayed: false };
@@ -123,6 +156,7 @@ async function importedRows(
   w: LedgerWrite,
   accountId: number,
   inputs: readonly CheckedBulkRow[],
+  lines: RowLines,
   referencesLocked: boolean,
 ): Promise<NewRow[]> {
   // References checked once for all rows (not by a trigger per row) when the database role
@@ -130,11 +164,20 @@ async function importedRows(
   const account = await findAccount(w.client, w.householdId, accountId, referencesLocked ? 'FOR KEY SHARE' : undefined);
   if (!account) throw notFound(ACCOUNT_NOT_FOUND);
   const ids = [...new Set(inputs.map((t) => t.category_id).filter((id): id is number => typeof id === 'number'))];
-  if (!(await categoriesExist(w.client, w.householdId, ids))) throw notFound(CATEGORY_NOT_FOUND);
-  const needsNames = inputs.some((t) => (t.category_id === undefined || t.category_id === null) && t.category);
+  if (!(await categoriesExist(w.client, w.householdId, [...ids, ...lineCategoryIds(lines)])))
+    throw notFound(CATEGORY_NOT_FOUND);
+  const needsNames = inputs.some(
+    (t, i) => (t.category_id === undefined || t.category_id === null) && t.category && !lines?.[i],
+  );
   const categories = needsNames ? await categoriesOf(w.client, w.householdId) : [];
   const newIds = await allocateIds(w.client, inputs.length);
   return inputs.map((t, i) => {
+    const split = lines?.[i];
+    if (split) {
+      // A split row's category is its lines' (the row's own category_id or text does not apply).
+      const entered = { date: t.date, payee: t.payee, amount: t.amount_cents, status: t.status, notes: t.notes };
+      return { ...ordinaryRow(w, newIds[i], account.id, entered, null), splits: split };
+    }
     let categoryId: number | null = t.category_id ?? null;
     if (categoryId === null && t.category && t.category.trim() !== '') {
       const found = findByPath(categories, t.category);
@@ -151,12 +194,15 @@ async function insertImportedRows(
   w: LedgerWrite,
   accountId: number,
   inputs: readonly CheckedBulkRow[],
+  lines: RowLines,
   referencesLocked: boolean,
 ): Promise<number[]> {
-  const rows = await importedRows(w, accountId, inputs, referencesLocked);
-  // A category deleted since it was looked up is refused, as the trigger would refuse it.
+  const rows = await importedRows(w, accountId, inputs, lines, referencesLocked);
+  // A category deleted since it was looked up is refused, as the trigger would refuse it (the
+  // lines' categories too: their foreign key's trigger is off with the rows').
   if (referencesLocked) {
     const categoryIds = rows.map((r) => r.category_id).filter((id): id is number => id !== null);
+    categoryIds.push(...lineCategoryIds(lines));
     if (!(await categoriesExist(w.client, w.householdId, categoryIds, true))) throw notFound(CATEGORY_NOT_FOUND);
   }
   // The events (compact JSON) are written while PostgreSQL inserts the rows: the rows as stored
