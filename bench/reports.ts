@@ -61,42 +61,31 @@ async function seedHousehold(
   }
   const parents = plan.categories.flatMap((c, i) => (c.parent === null && i > 0 ? [categories[i]] : []));
   const started = Date.now();
-  const toSplit: Array<{ id: number; lines: NonNullable<(typeof plan.rows)[number][number]['splits']> }> = [];
+  // The split rows carry their lines in the bulk create (2 lines each), as an import's split rows do.
+  let splitRows = 0;
   for (const [a, account] of accounts.entries()) {
     for (let done = 0; done < plan.rows[a].length; done += 10_000) {
-      const transactions = plan.rows[a].slice(done, done + 10_000).map((r) => ({
-        date: r.date,
-        payee: r.payee,
-        amount_cents: r.amount,
-        category_id: r.category === null ? null : categories[r.category],
-      }));
-      const ids = await postBulkIds(
-        { ledgerUrl, internalToken, householdId },
-        account,
-        `reports-${a}-${done}`,
-        transactions,
-      );
-      plan.rows[a].slice(done, done + 10_000).forEach((r, k) => {
-        if (r.splits) toSplit.push({ id: ids[k], lines: r.splits });
+      const transactions = plan.rows[a].slice(done, done + 10_000).map((r) => {
+        const row = {
+          date: r.date,
+          payee: r.payee,
+          amount_cents: r.amount,
+          category_id: r.category === null ? null : categories[r.category],
+        };
+        if (!r.splits) return row;
+        splitRows++;
+        const splits = r.splits.map((l) => ({
+          category_id: l.category === null ? null : categories[l.category],
+          amount_cents: l.amount,
+        }));
+        return { ...row, category_id: null, splits };
       });
+      await postBulkIds({ ledgerUrl, internalToken, householdId }, account, `reports-${a}-${done}`, transactions);
     }
   }
-  // The split rows get their lines through the register's edit (the bulk route takes no lines), 8 at a time.
-  const splitStarted = Date.now();
-  for (let i = 0; i < toSplit.length; i += 8)
-    await Promise.all(
-      toSplit.slice(i, i + 8).map(({ id, lines }) =>
-        call(gateway, token, 'PUT', `/api/transactions/${id}`, {
-          splits: lines.map((l) => ({
-            category_id: l.category === null ? null : categories[l.category],
-            amount: l.amount / 100,
-          })),
-        }),
-      ),
-    );
-  if (toSplit.length > 0)
+  if (splitRows > 0)
     console.log(
-      `  split ${toSplit.length.toLocaleString('en-US')} rows (${((toSplit.length / ROWS) * 100).toFixed(1)}%) into 2 lines each in ${((Date.now() - splitStarted) / 1000).toFixed(1)} s`,
+      `  of which ${splitRows.toLocaleString('en-US')} rows (${((splitRows / ROWS) * 100).toFixed(1)}%) split into 2 lines each, sent with their lines in the bulk create`,
     );
   console.log(
     `  seeded ${ROWS.toLocaleString('en-US')} rows over ${REPORT_ACCOUNTS} accounts, ${categories.length} categories, ${REPORT_PAYEES} payees in ${((Date.now() - started) / 1000).toFixed(1)} s`,
