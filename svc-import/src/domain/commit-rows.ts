@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isValidDate } from '@hf/calendar';
-import type { ImportNewBody, UpdateMatchedBody } from '@hf/contracts';
+import type { ImportNewBody, ImportNewTransaction, UpdateMatchedBody } from '@hf/contracts';
 import { BulkRowError, checkBulkRow } from '@hf/ledger-client/bulk-rows';
 import { AmountError, toCents } from '@hf/money';
 
@@ -20,6 +20,14 @@ export interface CommitRow {
   notes: string;
   category_id: number | null;
   fitid: string | null;
+  /** The row's split lines in cents (the ledger checks them with its split rules); null: not split. */
+  splits: CommitSplitLine[] | null;
+}
+
+export interface CommitSplitLine {
+  category_id: number | null;
+  amount_cents: number;
+  notes: string;
 }
 
 function cents(value: number, where: string): number {
@@ -42,15 +50,28 @@ export function commitRows(body: ImportNewBody): CommitRow[] {
     const amountCents = cents(t.amount, `Transaction ${i + 1}`);
     const row = checkBulkRow({ date: t.date, payee: nfc(t.payee), amount_cents: amountCents, notes: t.notes }, i);
     const fitid = typeof t.fitid === 'string' && t.fitid.trim() !== '' ? t.fitid.trim() : null;
+    const splits = splitLines(t.splits, `Transaction ${i + 1}`);
     return {
       date: row.date,
       payee: row.payee,
       amountCents: row.amount_cents,
       notes: row.notes,
-      category_id: t.category_id === undefined ? fallbackCategory : t.category_id,
+      // A split row's categories are its lines' (the request's and the row's category do not apply).
+      category_id: splits ? null : t.category_id === undefined ? fallbackCategory : t.category_id,
       fitid,
+      splits,
     };
   });
+}
+
+/** A row's lines in cents (2 decimals at most), or null when it is not split; the ledger checks the rest. */
+function splitLines(lines: ImportNewTransaction['splits'], where: string): CommitSplitLine[] | null {
+  if (!lines || lines.length === 0) return null;
+  return lines.map((line, j) => ({
+    category_id: line.category_id,
+    amount_cents: cents(line.amount, `${where}, split line ${j + 1}`),
+    notes: (line.notes ?? '').trim(),
+  }));
 }
 
 /**
@@ -62,11 +83,12 @@ export function commitRowsDigest(rows: readonly CommitRow[]): string {
   // Each row is the line `JSON.stringify([date, payee, amountCents, notes, category_id, fitid])`
   // (the digests already stored were made so), written field by field and hashed in large pieces:
   // an array and a hash call per row cost more than the hashing itself; a text JSON writes as it
-  // is (a date, most payees and notes) is only quoted.
+  // is (a date, most payees and notes) is only quoted. A split row's line also has its lines,
+  // `[category_id, amount_cents, notes]` each, as a seventh item (rows without lines as before).
   const hash = createHash('sha256');
   let text = '';
   for (const r of rows) {
-    text += `[${jsonText(r.date)},${jsonText(r.payee)},${r.amountCents},${jsonText(r.notes)},${r.category_id},${r.fitid === null ? 'null' : jsonText(r.fitid)}]\n`;
+    text += `[${jsonText(r.date)},${jsonText(r.payee)},${r.amountCents},${jsonText(r.notes)},${r.category_id},${r.fitid === null ? 'null' : jsonText(r.fitid)}${r.splits ? `,${linesText(r.splits)}` : ''}]\n`;
     if (text.length >= DIGEST_PIECE) {
       hash.update(text);
       text = '';
@@ -75,6 +97,10 @@ export function commitRowsDigest(rows: readonly CommitRow[]): string {
   hash.update(text);
   return hash.digest('hex');
 }
+
+/** A split row's lines in the digest: `[[category_id,amount_cents,"notes"],...]`. */
+const linesText = (lines: readonly CommitSplitLine[]): string =>
+  `[${lines.map((l) => `[${l.category_id},${l.amount_cents},${jsonText(l.notes)}]`).join(',')}]`;
 
 /** Characters of digest text hashed at once. */
 const DIGEST_PIECE = 64 * 1024;

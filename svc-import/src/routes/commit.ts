@@ -96,6 +96,7 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
             status: 'x',
             notes: r.notes,
             category_id: r.category_id,
+            ...(r.splits ? { splits: r.splits } : {}),
           })),
         })
         .catch(async (err: unknown) => {
