@@ -1,15 +1,12 @@
 /**
- * CSV text to records with csv-parser (streaming, RFC 4180 quoting: embedded delimiters, doubled
- * quotes and line breaks inside quotes). Records are arrays of text cells, never objects keyed by
+ * CSV text to records (streaming, RFC 4180 quoting as csv-parser read it: embedded delimiters,
+ * doubled quotes and line breaks inside quotes; the rules are in csv-split.ts). Records are arrays of text cells, never objects keyed by
  * header text, so a header named `__proto__` is just text. Every line ending (CR LF, LF, CR alone,
  * CR CR LF) reads as one; a quote left open never merges the rows after it into one cell
  * (docs/rules/import.md, Reading).
  */
-import { Readable } from 'node:stream';
-import csvParser from 'csv-parser';
-import { IMPORT_LIMITS } from '@hf/contracts';
-import { StatementError, type TableRow } from '../domain/statement';
-import { RecordQueue } from './record-queue';
+import type { TableRow } from '../domain/statement';
+import { CsvSplitter, LineBreaks, recordCells } from './csv-split';
 
 export const DELIMITERS = [',', ';', '\t', '|'] as const;
 
@@ -77,31 +74,6 @@ export function detectDelimiter(headText: string, complete = true): string {
   return best.delimiter;
 }
 
-const CR_BREAK = /\r\r?\n|\r/g;
-
-/**
- * The text with CR LF, CR CR LF and CR alone as LF: csv-parser ends records at LF only (a file of
- * CRs alone would be one record, CR CR LF would leave a CR in every last cell). A chunk's trailing
- * CRs wait for the next chunk, which may start with the LF they belong to.
- */
-export async function* oneLineBreak(text: AsyncIterable<string>): AsyncGenerator<string> {
-  let held = '';
-  for await (const chunk of text) {
-    let s = held ? held + chunk : chunk;
-    held = '';
-    if (s.indexOf('\r') === -1) {
-      if (s) yield s;
-      continue;
-    }
-    let end = s.length;
-    while (end > 0 && s.charCodeAt(end - 1) === 13) end--;
-    held = s.slice(end);
-    s = s.slice(0, end).replace(CR_BREAK, '\n');
-    if (s) yield s;
-  }
-  if (held) yield held.replace(CR_BREAK, '\n');
-}
-
 export const UNCLOSED_QUOTE_REASON = 'A quote is never closed in this row (the rows after it are read on their own)';
 
 /** A line's cells split at delimiters outside quotes, quotes taken off; an unbalanced quote is text. */
@@ -137,62 +109,33 @@ function swallowedRows(cells: string[], delimiter: string, widest: number): stri
   return rowLike ? lines.map((line) => lineCells(line, delimiter)) : null;
 }
 
-/** The longest record csv-parser may hold (bytes): every column at the cell limit. */
-const MAX_RECORD_BYTES = IMPORT_LIMITS.maxColumns * IMPORT_LIMITS.cellLength;
-
 /**
  * Records of CSV text, streaming; blank lines are counted but not handed out. `check` sees every
- * record as it is parsed (limits) and refuses it by throwing.
+ * record as it is read (limits) and refuses it by throwing; the records before it are handed out
+ * first. One chunk of text is split at a time, so memory follows the chunk, not the file.
  */
 export function csvRecords(
   text: AsyncIterable<string>,
   delimiter: string,
   check: (record: FileRecord) => void,
 ): AsyncIterableIterator<FileRecord> {
-  const parser = csvParser({
-    headers: false,
-    separator: delimiter,
-    quote: '"',
-    escape: '"',
-    strict: false,
-    maxRowBytes: MAX_RECORD_BYTES,
-  });
-  const source = Readable.from(oneLineBreak(text), { objectMode: false });
-  const queue = new RecordQueue({
-    pause: () => parser.pause(),
-    resume: () => parser.resume(),
-    destroy: () => {
-      source.unpipe(parser);
-      source.destroy();
-      parser.destroy();
-    },
-  });
+  const source = text[Symbol.asyncIterator]();
+  const lineBreaks = new LineBreaks();
+  let ready: FileRecord[] = [];
+  let at = 0;
+  let ended = false;
+  let failure: unknown = null;
   let rowNumber = 0;
   let widest = 0;
-  const hand = (row: FileRecord): boolean => {
-    try {
-      check(row);
-    } catch (error) {
-      queue.fail(error);
-      return false;
-    }
-    queue.push(row);
-    return true;
-  };
-  parser.on('data', (record: Record<string, string>) => {
+
+  const splitter = new CsvSplitter((line, quoted) => {
     rowNumber++;
-    const cells: string[] = [];
+    const cells = recordCells(line, delimiter);
     let blank = true;
-    let lineBreak = false;
-    for (let i = 0; ; i++) {
-      const cell = record[i];
-      if (cell === undefined) break;
-      cells.push(cell);
-      if (blank && cell.trim() !== '') blank = false;
-      if (!lineBreak && cell.indexOf('\n') !== -1) lineBreak = true;
-    }
+    for (let i = 0; i < cells.length && blank; i++) if (cells[i].trim() !== '') blank = false;
     if (blank) return;
-    const swallowed = lineBreak ? swallowedRows(cells, delimiter, widest) : null;
+    // Only a quoted part holds a line feed: a quote left open may have swallowed whole rows.
+    const swallowed = quoted && line.indexOf('\n') !== -1 ? swallowedRows(cells, delimiter, widest) : null;
     if (swallowed) {
       const first = rowNumber;
       rowNumber += swallowed.length - 1;
@@ -200,24 +143,55 @@ export function csvRecords(
         if (i > 0 && lineCellsOf.every((c) => c.trim() === '')) return;
         const row: FileRecord = { rowNumber: first + i, cells: lineCellsOf };
         if (i === 0) row.skipReason = UNCLOSED_QUOTE_REASON;
-        hand(row);
+        check(row);
+        ready.push(row);
       });
       return;
     }
     if (cells.length > widest) widest = cells.length;
-    hand({ rowNumber, cells });
+    const row: FileRecord = { rowNumber, cells };
+    check(row);
+    ready.push(row);
   });
-  parser.on('end', () => queue.end());
-  parser.on('error', (error: Error) => {
-    if (!(error instanceof StatementError) && /maximum size/.test(error.message)) {
-      queue.fail(
-        new StatementError(
-          `Row ${(rowNumber + 1).toLocaleString('en-US')} is too long (a quote never closed?). A cell can hold at most ${IMPORT_LIMITS.cellLength.toLocaleString('en-US')} characters.`,
-        ),
-      );
-    } else queue.fail(error);
-  });
-  source.on('error', (error) => queue.fail(error));
-  source.pipe(parser);
-  return queue;
+
+  /** Splits chunks until a record is ready, the text ends or reading fails. */
+  const fill = async (): Promise<void> => {
+    while (at >= ready.length && !ended && failure === null) {
+      ready = [];
+      at = 0;
+      try {
+        const next = await source.next();
+        if (next.done) {
+          ended = true;
+          splitter.write(lineBreaks.end());
+          splitter.end();
+        } else splitter.write(lineBreaks.text(next.value));
+      } catch (error) {
+        failure = error;
+      }
+    }
+  };
+
+  const records: AsyncIterableIterator<FileRecord> = {
+    next(): Promise<IteratorResult<FileRecord>> {
+      if (at < ready.length) return Promise.resolve({ value: ready[at++], done: false });
+      // Records already read are handed out before a failure that came after them.
+      if (failure !== null) return Promise.reject(failure);
+      if (ended) return Promise.resolve({ value: undefined, done: true });
+      return fill().then(() => records.next());
+    },
+    async return(): Promise<IteratorResult<FileRecord>> {
+      if (!ended) {
+        ended = true;
+        ready = [];
+        at = 0;
+        await source.return?.(undefined);
+      }
+      return { value: undefined, done: true };
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+  return records;
 }

@@ -1,7 +1,7 @@
 /**
  * An upload to a table of text cells, streaming: bytes counted against the size limit, binary
  * files refused, the character set and the file type sniffed from the first 64 KB, then records
- * read one by one (csv-parser, OFX blocks or QIF lines) and counted against the row, column and
+ * read one by one (CSV records, OFX blocks, QIF lines or CAMT entries) and counted against the row, column and
  * cell limits. Nothing here touches HTTP or the database.
  */
 import { isAscii } from 'node:buffer';
