@@ -150,8 +150,9 @@ export async function reconcileRoutes(app: FastifyInstance): Promise<void> {
       const result = reconcile(mapped.rows, candidates, recorded);
       times.mark('match');
       const ruled = (await rulesAsked).results;
+      // A household without rules (no results) needs no row -> outcome map: 50,000 entries cost.
       const outcomes = new Map<MappedRow, RuleOutcome | null>();
-      mapped.rows.forEach((row, i) => outcomes.set(row, ruled[i]));
+      if (ruled.length > 0) mapped.rows.forEach((row, i) => outcomes.set(row, ruled[i]));
       // update_matched carries ids only: the file rows' keys wait here until those ids are cleared.
       await rememberMatches(
         app.db,
