@@ -188,6 +188,29 @@ describe('mapRows: skipped rows', () => {
     expect(analysed.skipped).toEqual(kept.skipped);
     expect(analysed).toMatchObject({ totalRows: 3, preview: kept.preview, decimalSeparator: '.', dateOrder: 'MDY' });
   });
+
+  it.each([
+    'us-bank-single-amount.csv',
+    'bad-amounts-dates.csv',
+    'decimal-ambiguous.csv',
+    'de-sparkasse-windows-1252.csv',
+    'uk-debit-amount-credit-amount.csv',
+    'card-cr-dr-type.csv',
+    'unclosed-quote.csv',
+    'nl-ing-af-bij.csv',
+    'ofx-v2-cdata.ofx',
+    'quicken-no-payee.qif',
+    'camt053-v08.xml',
+  ])('the analysis variant of %s: everything but the rows as the import reads it', async (name) => {
+    const read = () => readStatement(createReadStream(join(FIXTURES, name)), { filename: name });
+    const first = await read();
+    const mapping = detectMapping(first.headers, []);
+    const kept = await mapRows(first, mapping, { today: TODAY });
+    const analysed = await mapRows(await read(), mapping, { today: TODAY, keepRows: false });
+    expect(kept.rows.length).toBeGreaterThan(0);
+    expect(kept.rows.length + kept.skipped.length).toBe(kept.totalRows);
+    expect({ ...analysed, rows: kept.rows }).toEqual(kept);
+  });
 });
 
 describe('mapRows: the file decides the date order and the decimal separator', () => {

@@ -226,6 +226,7 @@ export async function mapRows(
       sure = known.allReal && !Number.isNaN(cents0) && !Number.isNaN(cents1);
     }
     if (sure && !keepRows) continue;
+    // Without rows (analysis) an entry only tells whether its row is skipped and why: no texts.
     entries.push({
       rowNumber,
       cells: sure ? null : cells,
@@ -233,10 +234,10 @@ export async function mapRows(
       dates,
       cents0,
       cents1,
-      payee: cleanText(payeeText),
-      category: cleanText(cell(cells, col.category)),
-      notes: cleanText(cell(cells, col.notes)),
-      fitid: col.fitid >= 0 ? cleanText(cell(cells, col.fitid)) || null : null,
+      payee: keepRows ? cleanText(payeeText) : '',
+      category: keepRows ? cleanText(cell(cells, col.category)) : '',
+      notes: keepRows ? cleanText(cell(cells, col.notes)) : '',
+      fitid: keepRows && col.fitid >= 0 ? cleanText(cell(cells, col.fitid)) || null : null,
     });
   }
 
