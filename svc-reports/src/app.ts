@@ -21,6 +21,20 @@ declare module 'fastify' {
 }
 
 /**
+ * The read model's connections run without JIT and parallel workers (docs/decisions/0140): a
+ * report reads a few thousand index entries in a few milliseconds, and the planner's estimates for
+ * the split lines (`jsonb_to_recordset`, 100 rows a call) put the drill-down past `jit_above_cost`,
+ * where compiling took seconds; worker start-up costs more than such a scan saves.
+ */
+export function readModelUrl(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const settings = '-c jit=off -c max_parallel_workers_per_gather=0';
+  const options = url.searchParams.get('options');
+  url.searchParams.set('options', options ? `${options} ${settings}` : settings);
+  return url.toString();
+}
+
+/**
  * svc-reports as a Fastify app: spending and income reports, their drill-down and the monthly
  * trend, read from its own read model of the ledger, kept by consuming `ledger.*` events and
  * rebuilt from svc-ledger's replay when it is missing or behind.
@@ -28,6 +42,7 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = await createService({
     ...options,
+    databaseUrl: readModelUrl(options.databaseUrl),
     name: 'svc-reports',
     migrationsDir: join(__dirname, '..', 'migrations'),
     packageMigrations: [MESSAGING_MIGRATIONS, LEDGER_MIRROR_MIGRATIONS],

@@ -13,6 +13,8 @@ export interface ScopedRead {
   scope: ReportScope;
   accounts: Map<number, MirrorAccount>;
   categories: CategoryIndex;
+  /** Every category id the household's mirror holds (live, deleted and merged). */
+  storedCategoryIds: number[];
 }
 
 /** The caller's household and scope, with the read model made fresh for what the caller has seen. */
@@ -30,7 +32,13 @@ export async function scopedRead(
   ]);
   if (scope.accountIds && scope.accountIds.some((id) => !accounts.has(id)))
     throw notFound(REPORT_MESSAGES.accountNotFound);
-  return { householdId, scope, accounts, categories: new CategoryIndex(categories) };
+  return {
+    householdId,
+    scope,
+    accounts,
+    categories: new CategoryIndex(categories),
+    storedCategoryIds: categories.map((c) => c.id),
+  };
 }
 
 /** Sets the headers of a CSV download and answers its text. */

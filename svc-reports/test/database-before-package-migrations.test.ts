@@ -58,6 +58,7 @@ describe('a database from before package migrations', () => {
         { migration_set: 'service', version: '004_ledger_mirror.sql' },
         { migration_set: 'service', version: '005_report_indexes.sql' },
         { migration_set: 'service', version: '006_monthly_sums.sql' },
+        { migration_set: 'service', version: '007_payee_running_totals.sql' },
       ]);
       // Accounts mirrored before kinds existed are checking, as the ledger's own migration makes them.
       expect((await client.query('SELECT id, kind, credit_limit FROM ledger_accounts ORDER BY id')).rows).toEqual([
@@ -73,6 +74,13 @@ describe('a database from before package migrations', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual([expect.objectContaining({ id: 70012, name: 'Food' })]);
+      // The rows it held have their payees' running totals (migration 007), read for whole months.
+      const byPayee = await app.inject({
+        method: 'GET',
+        url: '/api/reports/spending_by_payee?start_date=2025-01-01&end_date=2025-06-30',
+        headers: { authorization: `Bearer ${testToken({ userId: H * 100 + 1, householdId: H })}` },
+      });
+      expect(byPayee.json()).toEqual([{ id: null, name: 'Grocer', value: 35.5, children: [] }]);
 
       await bus.publish({
         id: randomUUID(),

@@ -53,6 +53,32 @@ async function compareSums(stack: Stack, checking: number): Promise<void> {
   for (const c of categories) kept.set(c.month, (kept.get(c.month) ?? 0) + c.net);
   expect(kept).toEqual(ledger);
 
+  // The payees' running totals (migration 007): at every month from the one before a payee's first
+  // to the one after its last, the net of its lines through that month in svc-ledger's own tables.
+  const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+  const lines = await countedLines(stack.ledgerDbUrl, H);
+  const totals = (
+    await db.query<{ payee: string; first_month: number; totals: string[] }>(
+      'SELECT payee, first_month, totals FROM report_payee_totals WHERE household_id = $1',
+      [H],
+    )
+  ).rows;
+  const payees = new Set(lines.map((l) => l.payee));
+  expect(payees.size).toBeGreaterThan(3);
+  for (const payee of payees) expect(totals.map((t) => t.payee)).toContain(payee);
+  let checked = 0;
+  for (const t of totals) {
+    for (let m = t.first_month - 1; m <= t.first_month + t.totals.length; m++) {
+      const at = m < t.first_month ? 0 : Number(t.totals[Math.min(m - t.first_month, t.totals.length - 1)]);
+      const through = lines
+        .filter((l) => l.payee === t.payee && monthIndex(l.date) <= m)
+        .reduce((sum, l) => sum + l.amount, 0);
+      expect([t.payee, m, at]).toEqual([t.payee, m, through]);
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThan(totals.length * 2);
+
   // Report queries over ranges with partial months: the same as from the rows alone.
   const ranges: Array<[string, string]> = [
     ['2025-02-15', '2025-04-10'],
@@ -60,6 +86,12 @@ async function compareSums(stack: Stack, checking: number): Promise<void> {
     ['2025-01-01', '2025-03-31'],
     ['2024-12-31', '2025-05-01'],
     ['2025-03-01', '2025-06-15'],
+    // Whole months only, months before and after every row, one whole month.
+    ['2024-01-01', '2026-12-31'],
+    ['2020-01-01', '2024-12-31'],
+    ['2026-01-01', '2026-12-31'],
+    ['2025-05-01', '2025-05-31'],
+    ['2024-11-17', '2025-07-09'],
   ];
   for (const [start, end] of ranges)
     for (const accountIds of [null, [checking]]) {
@@ -80,7 +112,7 @@ async function compareSums(stack: Stack, checking: number): Promise<void> {
         sorted(
           (
             await db.query(
-              `SELECT payee, sum(amount)::bigint AS net FROM ledger_rows WHERE ${scoped} GROUP BY 1`,
+              `SELECT payee, sum(amount)::bigint AS net FROM ledger_rows WHERE ${scoped} GROUP BY 1 HAVING sum(amount) <> 0`,
               params,
             )
           ).rows,

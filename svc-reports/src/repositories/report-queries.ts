@@ -1,5 +1,5 @@
 import type { ReportScope } from '../domain/report-range';
-import { monthKeyOfIndex } from '@hf/calendar';
+import { monthKeyOfIndex, splitDate, type CalendarDate } from '@hf/calendar';
 import type { Queryable } from '@hf/ledger-mirror';
 import { splitByMonths } from '../domain/month-split';
 
@@ -12,6 +12,9 @@ const scopeParams = (householdId: number, scope: ReportScope) => [
   scope.end,
   scope.accountIds,
 ];
+
+/** A prepared statement (by name, per connection): the reports' queries are planned once, not at every read. */
+const named = (name: string, text: string, values: unknown[]) => ({ name, text, values });
 
 /**
  * Sums by months (docs/decisions/0137-monthly-report-sums.md): a report of every account reads the
@@ -28,6 +31,27 @@ const splitParams = (householdId: number, scope: ReportScope) => {
   return [householdId, head[0], head[1], months[0], months[1], tail[0], tail[1]];
 };
 
+/**
+ * The counted lines of the rows matching `where` (over ledger_rows' own columns) as
+ * `(category_id (0: none), amount, lines, date)`, the same sums as `ledger_lines` gives, but read
+ * index-only from the reports' range index: every row once under its stored category (a split
+ * row, whose own category is none, under 0 with its whole amount), then for the split rows alone
+ * (their own index, about a tenth of the rows) the row taken back out of 0 and each line added
+ * under its category (docs/decisions/0140-payee-running-totals.md).
+ */
+const linesOf = (where: string) => `
+  SELECT coalesce(category_id, 0) AS category_id, amount, 1 AS lines, date FROM ledger_rows WHERE ${where}
+  UNION ALL SELECT 0, -amount, -1, date FROM ledger_rows WHERE ${where} AND splits IS NOT NULL
+  UNION ALL SELECT coalesce(l.category_id, 0), l.amount, 1, s.date
+    FROM (SELECT date, splits FROM ledger_rows WHERE ${where} AND splits IS NOT NULL) s
+    CROSS JOIN LATERAL jsonb_to_recordset(s.splits) AS l(category_id integer, amount bigint)`;
+
+/** A month `YYYY-MM-DD` as months counted from year 0 (`year * 12 + month - 1`). */
+const monthIndexOf = (date: CalendarDate): number => {
+  const { year, month } = splitDate(date);
+  return year * 12 + month - 1;
+};
+
 /** Net cents per stored category id (null: none). */
 export async function netsByStoredCategory(
   q: Queryable,
@@ -37,29 +61,62 @@ export async function netsByStoredCategory(
   const result =
     scope.accountIds === null
       ? await q.query<{ category_id: number | null; net: number }>(
-          `SELECT nullif(category_id, 0) AS category_id, sum(net)::bigint AS net FROM (
-             SELECT category_id, net, lines FROM report_month_categories WHERE ${MONTHS}
-             UNION ALL SELECT coalesce(category_id, 0), amount, 1 FROM ledger_lines WHERE ${HEAD}
-             UNION ALL SELECT coalesce(category_id, 0), amount, 1 FROM ledger_lines WHERE ${TAIL}
-           ) x GROUP BY 1 HAVING sum(lines) > 0`,
-          splitParams(householdId, scope),
+          named(
+            'reports-nets-by-category',
+            `SELECT nullif(category_id, 0) AS category_id, sum(net)::bigint AS net FROM (
+               SELECT category_id, net, lines FROM report_month_categories WHERE ${MONTHS}
+               UNION ALL SELECT category_id, amount, lines FROM (${linesOf(HEAD)}) h
+               UNION ALL SELECT category_id, amount, lines FROM (${linesOf(TAIL)}) t
+             ) x GROUP BY 1 HAVING sum(lines) > 0`,
+            splitParams(householdId, scope),
+          ),
         )
       : await q.query<{ category_id: number | null; net: number }>(
-          `SELECT category_id, sum(amount)::bigint AS net FROM ledger_lines WHERE ${COUNTED_IN_SCOPE} GROUP BY category_id`,
-          scopeParams(householdId, scope),
+          named(
+            'reports-nets-by-category-accounts',
+            `SELECT nullif(category_id, 0) AS category_id, sum(amount)::bigint AS net FROM (${linesOf(COUNTED_IN_SCOPE)}) x
+             GROUP BY 1 HAVING sum(lines) > 0`,
+            scopeParams(householdId, scope),
+          ),
         );
   return result.rows;
 }
 
-/** Net cents per payee (exact text). */
+/**
+ * Net cents per payee (exact text). Of every account: the whole months from the payees' running
+ * totals (migration 007, docs/decisions/0140-payee-running-totals.md: the total at the last whole
+ * month less the total at the month before the first), the partial months at the ends from the
+ * rows; of chosen accounts, from the rows. Payees whose net in the range is 0 are left out (the
+ * report shows none of them), as are those with no row in it.
+ */
 export async function netsByPayee(
   q: Queryable,
   householdId: number,
   scope: ReportScope,
 ): Promise<Array<{ payee: string; net: number }>> {
+  if (scope.accountIds !== null) {
+    const rows = await q.query<{ payee: string; net: number }>(
+      named(
+        'reports-nets-by-payee-accounts',
+        `SELECT payee, sum(amount)::bigint AS net FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY payee HAVING sum(amount) <> 0`,
+        scopeParams(householdId, scope),
+      ),
+    );
+    return rows.rows;
+  }
+  const { head, months, tail } = splitByMonths(scope.start, scope.end);
+  const [first, last] = months[0] <= months[1] ? [monthIndexOf(months[0]), monthIndexOf(months[1])] : [1, 0];
   const result = await q.query<{ payee: string; net: number }>(
-    `SELECT payee, sum(amount)::bigint AS net FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} GROUP BY payee`,
-    scopeParams(householdId, scope),
+    named(
+      'reports-nets-by-payee',
+      `SELECT payee, sum(net)::bigint AS net FROM (
+         SELECT payee, report_running_total_at(first_month, totals, $5) - report_running_total_at(first_month, totals, $4 - 1) AS net
+         FROM report_payee_totals WHERE household_id = $1 AND $4::int <= $5::int
+         UNION ALL SELECT payee, amount FROM ledger_rows WHERE ${HEAD}
+         UNION ALL SELECT payee, amount FROM ledger_rows WHERE ${TAIL}
+       ) x GROUP BY payee HAVING sum(net) <> 0`,
+      [householdId, head[0], head[1], first, last, tail[0], tail[1]],
+    ),
   );
   return result.rows;
 }
@@ -74,17 +131,23 @@ export async function netsByMonth(
   const result =
     scope.accountIds === null
       ? await q.query<{ month_index: number; category_id: number | null; net: number }>(
-          `SELECT month_index, nullif(category_id, 0) AS category_id, sum(net)::bigint AS net FROM (
-             SELECT ${monthIndex('month')} AS month_index, category_id, net, lines FROM report_month_categories WHERE ${MONTHS}
-             UNION ALL SELECT ${monthIndex('date')}, coalesce(category_id, 0), amount, 1 FROM ledger_lines WHERE ${HEAD}
-             UNION ALL SELECT ${monthIndex('date')}, coalesce(category_id, 0), amount, 1 FROM ledger_lines WHERE ${TAIL}
-           ) x GROUP BY 1, 2 HAVING sum(lines) > 0`,
-          splitParams(householdId, scope),
+          named(
+            'reports-nets-by-month',
+            `SELECT month_index, nullif(category_id, 0) AS category_id, sum(net)::bigint AS net FROM (
+               SELECT ${monthIndex('month')} AS month_index, category_id, net, lines FROM report_month_categories WHERE ${MONTHS}
+               UNION ALL SELECT ${monthIndex('date')}, category_id, amount, lines FROM (${linesOf(HEAD)}) h
+               UNION ALL SELECT ${monthIndex('date')}, category_id, amount, lines FROM (${linesOf(TAIL)}) t
+             ) x GROUP BY 1, 2 HAVING sum(lines) > 0`,
+            splitParams(householdId, scope),
+          ),
         )
       : await q.query<{ month_index: number; category_id: number | null; net: number }>(
-          `SELECT ${monthIndex('date')} AS month_index, category_id, sum(amount)::bigint AS net
-           FROM ledger_lines WHERE ${COUNTED_IN_SCOPE} GROUP BY 1, 2`,
-          scopeParams(householdId, scope),
+          named(
+            'reports-nets-by-month-accounts',
+            `SELECT ${monthIndex('date')} AS month_index, nullif(category_id, 0) AS category_id, sum(amount)::bigint AS net
+             FROM (${linesOf(COUNTED_IN_SCOPE)}) x GROUP BY 1, 2 HAVING sum(lines) > 0`,
+            scopeParams(householdId, scope),
+          ),
         );
   return result.rows.map((r) => ({ month: monthKeyOfIndex(r.month_index), category_id: r.category_id, net: r.net }));
 }
@@ -119,15 +182,11 @@ export async function rowsByCategory(
   selection: { ids: number[]; negate: boolean },
   limit: number,
 ): Promise<StoredRow[]> {
-  const match = selection.negate
-    ? '(category_id IS NULL OR NOT (category_id = ANY($5::int[])))'
-    : 'category_id = ANY($5::int[])';
-  const result = await q.query<StoredRow>(
-    `SELECT ${ROW_COLUMNS},
-       CASE WHEN line > 0 THEN (SELECT r.splits FROM ledger_rows r WHERE r.id = ledger_lines.id) END AS splits
-     FROM ledger_lines WHERE ${COUNTED_IN_SCOPE} AND ${match} ORDER BY date DESC, id DESC, line LIMIT $6`,
-    [...scopeParams(householdId, scope), selection.ids, limit],
-  );
+  const result = await q.query<StoredRow>(linesOfCategory(selection.negate), [
+    ...scopeParams(householdId, scope),
+    selection.ids,
+    limit,
+  ]);
   return result.rows;
 }
 
@@ -139,9 +198,104 @@ export async function rowsByPayee(
   payee: string,
   limit: number,
 ): Promise<StoredRow[]> {
-  const result = await q.query<StoredRow>(
-    `SELECT ${ROW_COLUMNS.replace('line', '0 AS line')}, splits FROM ledger_rows WHERE ${COUNTED_IN_SCOPE} AND payee = $5 ORDER BY date DESC, id DESC LIMIT $6`,
-    [...scopeParams(householdId, scope), payee, limit],
-  );
+  const result = await q.query<StoredRow>(rowsOfPayee, [...scopeParams(householdId, scope), payee, limit]);
   return result.rows;
+}
+
+/**
+ * The names a drill-down's JSON shows, as JSON text made by Node (`JSON.stringify`), so that the
+ * answer PostgreSQL writes is the one the route wrote before. Keyed by id (as text): per stored
+ * category id the `category_id` it resolves to, and that with its `category_name`
+ * (`"category_id":5,"category_name":"Food: Groceries"`); per open account its name.
+ */
+export interface DrillDownNames {
+  categoryIds: Record<string, string>;
+  categoryFields: Record<string, string>;
+  accountNames: Record<string, string>;
+  /** The name of a whole split row (by payee), as JSON. */
+  splitName: string;
+}
+
+/**
+ * The JSON answer of a drill-down (`DrillDownRows`) written by PostgreSQL from `picked` (a select
+ * of ROW_COLUMNS and `splits`, bound from $1 to $n), so that Node neither parses nor writes
+ * thousands of rows again (the pattern of svc-ledger's candidatesJson). Amounts in dollars as
+ * fromCents writes them (`-12.5`, `0`), texts escaped by to_json as JSON.stringify does.
+ */
+function drillDownJson(picked: string, n: number): string {
+  const [ids, fields, accounts, split] = [1, 2, 3, 4].map((k) => `$${n + k}::jsonb`);
+  const none = `'"category_id":null,"category_name":null'`;
+  const dollars = (column: string) => `trim_scale(${column} / 100.0)::text`;
+  return `WITH picked AS (${picked})
+  SELECT '[' || coalesce(string_agg(
+    '{"id":' || r.id || ',"date":"' || to_char(r.date, 'YYYY-MM-DD') || '","payee":' || to_json(r.payee)::text
+    || ',"amount":' || ${dollars('r.amount')} || ',"account_id":' || r.account_id
+    || ',"account_name":' || coalesce(${accounts} ->> r.account_id::text, '""')
+    || ',"status":' || to_json(r.status)::text || ',"notes":' || to_json(r.notes)::text || ','
+    || CASE WHEN r.line = 0 AND jsonb_array_length(coalesce(r.splits, '[]')) > 0
+      THEN '"category_id":' || coalesce(${ids} ->> r.category_id::text, 'null') || ',"category_name":' || (${split} #>> '{}')
+      ELSE coalesce(${fields} ->> r.category_id::text, ${none}) END
+    || ',"updated_at":' || to_json(r.updated_at)::text || ',"line":' || r.line
+    || ',"splits":[' || coalesce((
+      SELECT string_agg('{' || coalesce(${fields} ->> l.category_id::text, ${none})
+        || ',"amount":' || ${dollars('l.amount')} || ',"notes":' || to_json(coalesce(l.notes, ''))::text || '}', ',' ORDER BY l.n)
+      FROM ROWS FROM (jsonb_to_recordset(r.splits) AS (category_id integer, amount bigint, notes text))
+        WITH ORDINALITY AS l(category_id, amount, notes, n)
+    ), '') || ']}',
+    ',' ORDER BY r.date DESC, r.id DESC, r.line), '') || ']' AS body
+  FROM picked r`;
+}
+
+const namesParams = (names: DrillDownNames) => [
+  JSON.stringify(names.categoryIds),
+  JSON.stringify(names.categoryFields),
+  JSON.stringify(names.accountNames),
+  JSON.stringify(names.splitName),
+];
+
+const categoryMatch = (negate: boolean) =>
+  negate ? '(category_id IS NULL OR NOT (category_id = ANY($5::int[])))' : 'category_id = ANY($5::int[])';
+
+const linesOfCategory = (negate: boolean) =>
+  `SELECT ${ROW_COLUMNS},
+     CASE WHEN line > 0 THEN (SELECT r.splits FROM ledger_rows r WHERE r.id = ledger_lines.id) END AS splits
+   FROM ledger_lines WHERE ${COUNTED_IN_SCOPE} AND ${categoryMatch(negate)} ORDER BY date DESC, id DESC, line LIMIT $6`;
+
+const rowsOfPayee = `SELECT ${ROW_COLUMNS.replace('line', '0 AS line')}, splits FROM ledger_rows
+  WHERE ${COUNTED_IN_SCOPE} AND payee = $5 ORDER BY date DESC, id DESC LIMIT $6`;
+
+/** rowsByCategory's lines as the drill-down's JSON answer. */
+export async function rowsByCategoryJson(
+  q: Queryable,
+  householdId: number,
+  scope: ReportScope,
+  selection: { ids: number[]; negate: boolean },
+  limit: number,
+  names: DrillDownNames,
+): Promise<string> {
+  const result = await q.query<{ body: string }>(drillDownJson(linesOfCategory(selection.negate), 6), [
+    ...scopeParams(householdId, scope),
+    selection.ids,
+    limit,
+    ...namesParams(names),
+  ]);
+  return result.rows[0].body;
+}
+
+/** rowsByPayee's rows as the drill-down's JSON answer. */
+export async function rowsByPayeeJson(
+  q: Queryable,
+  householdId: number,
+  scope: ReportScope,
+  payee: string,
+  limit: number,
+  names: DrillDownNames,
+): Promise<string> {
+  const result = await q.query<{ body: string }>(drillDownJson(rowsOfPayee, 6), [
+    ...scopeParams(householdId, scope),
+    payee,
+    limit,
+    ...namesParams(names),
+  ]);
+  return result.rows[0].body;
 }

@@ -5,7 +5,14 @@ import { SPLIT_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
 import { fromCents } from '@hf/money';
 import { notFound } from '@hf/service-kit';
 import type { CsvCell } from '../domain/csv';
-import { rowsByCategory, rowsByPayee, type StoredRow } from '../repositories/report-queries';
+import {
+  rowsByCategory,
+  rowsByCategoryJson,
+  rowsByPayee,
+  rowsByPayeeJson,
+  type DrillDownNames,
+  type StoredRow,
+} from '../repositories/report-queries';
 import { REPORT_ERRORS, scopedRead, sendCsv, type ScopedRead } from '../route-helpers';
 
 function drillDownRows(read: ScopedRead, rows: readonly StoredRow[]): DrillDownRow[] {
@@ -36,6 +43,32 @@ function drillDownRows(read: ScopedRead, rows: readonly StoredRow[]): DrillDownR
       splits,
     };
   });
+}
+
+/** What drillDownRows writes for each stored category and account, as JSON text for PostgreSQL to write the answer with. */
+function drillDownNames(read: ScopedRead): DrillDownNames {
+  const names: DrillDownNames = {
+    categoryIds: {},
+    categoryFields: {},
+    accountNames: {},
+    splitName: JSON.stringify(SPLIT_CATEGORY_NAME),
+  };
+  for (const stored of read.storedCategoryIds) {
+    const id = read.categories.resolve(stored);
+    names.categoryIds[stored] = JSON.stringify(id);
+    names.categoryFields[stored] =
+      `"category_id":${JSON.stringify(id)},"category_name":${JSON.stringify(read.categories.path(id))}`;
+  }
+  for (const [id, account] of read.accounts) names.accountNames[id] = JSON.stringify(account.name);
+  return names;
+}
+
+/** A JSON answer PostgreSQL wrote: sent as it is (the response schema's serializer would write it again). */
+function sendJson(reply: FastifyReply, body: string) {
+  return reply
+    .type('application/json; charset=utf-8')
+    .serializer((s: string) => s)
+    .send(body);
 }
 
 function sendDrillDown(
@@ -71,13 +104,14 @@ export async function drillDownRoutes(app: FastifyInstance): Promise<void> {
       const raw = request.query.category_id;
       const target = raw === UNCATEGORIZED_ID ? null : Number(raw);
       if (target !== null && !read.categories.live(target)) throw notFound(REPORT_MESSAGES.categoryNotFound);
-      const rows = await rowsByCategory(
-        app.db,
-        read.householdId,
-        read.scope,
-        read.categories.storedIdsFor(target),
-        REPORT_LIMITS.drillDownRows,
-      );
+      const selection = read.categories.storedIdsFor(target);
+      const limit = REPORT_LIMITS.drillDownRows;
+      if (request.query.format !== 'csv')
+        return sendJson(
+          reply,
+          await rowsByCategoryJson(app.db, read.householdId, read.scope, selection, limit, drillDownNames(read)),
+        );
+      const rows = await rowsByCategory(app.db, read.householdId, read.scope, selection, limit);
       return sendDrillDown(request, reply, 'transactions_by_category', read, drillDownRows(read, rows));
     },
   );
@@ -87,13 +121,13 @@ export async function drillDownRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: PayeeDrillDownQuery, response: { 200: DrillDownRows, ...REPORT_ERRORS } } },
     async (request, reply) => {
       const read = await scopedRead(app, request, request.query);
-      const rows = await rowsByPayee(
-        app.db,
-        read.householdId,
-        read.scope,
-        request.query.payee_name,
-        REPORT_LIMITS.drillDownRows,
-      );
+      const [payee, limit] = [request.query.payee_name, REPORT_LIMITS.drillDownRows];
+      if (request.query.format !== 'csv')
+        return sendJson(
+          reply,
+          await rowsByPayeeJson(app.db, read.householdId, read.scope, payee, limit, drillDownNames(read)),
+        );
+      const rows = await rowsByPayee(app.db, read.householdId, read.scope, payee, limit);
       return sendDrillDown(request, reply, 'transactions_by_payee', read, drillDownRows(read, rows));
     },
   );
