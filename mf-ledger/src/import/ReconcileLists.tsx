@@ -6,6 +6,9 @@ import type { SuggestedCategory } from './use-category-suggestions';
 import { payeeKey } from './use-category-suggestions';
 import { VirtualRows } from './VirtualRows';
 import { RuleNote, type RuleNoteProps } from './rule-notes';
+import { NewRowSplitEditor, SplitButton } from './NewRowSplit';
+import type { NewRowSplits } from './use-new-row-splits';
+import type { CategoryOption } from '@hf/app-kit/editing';
 import '../register/category-suggestion.css';
 
 const LIST_MAX_HEIGHT = 360;
@@ -68,6 +71,10 @@ interface TickListProps {
   imported: (i: number) => ImportedRow;
   /** ...and what follows it. */
   after: (i: number) => ReactNode;
+  /** An action beside row `i` (outside its checkbox's label) and what opens under it (`tallRow`). */
+  action?: (i: number) => ReactNode;
+  below?: (i: number) => ReactNode;
+  tallRow?: { index: number; height: number } | null;
   selection: Selection;
   busy: boolean;
   onToggle: (list: ReconcileList, index: number) => void;
@@ -76,7 +83,8 @@ interface TickListProps {
 
 /** One list of the reconcile page: a title with its count and "Select all", a note, and the ticked rows, virtualised. */
 function TickList(props: TickListProps) {
-  const { list, count, rowHeight, pair, tickLabel, imported, after, selection, busy, onToggle, onAll } = props;
+  const { list, count, rowHeight, pair, tickLabel, imported, after, action, below, selection, busy, onToggle, onAll } =
+    props;
   const { title, note } = LISTS[list];
   const ticks = countTicked(selection[list]);
   return (
@@ -108,19 +116,32 @@ function TickList(props: TickListProps) {
           rowHeight={rowHeight}
           maxHeight={LIST_MAX_HEIGHT}
           label={title}
-          renderRow={(i) => (
-            <label className={pair ? 'ledger-import-row ledger-import-row--pair' : 'ledger-import-row'}>
-              <input
-                type="checkbox"
-                checked={selection[list][i]}
-                disabled={busy}
-                onChange={() => onToggle(list, i)}
-                aria-label={tickLabel(i)}
-              />
-              <ImportedCells row={imported(i)} />
-              {after(i)}
-            </label>
-          )}
+          tallRow={props.tallRow}
+          renderRow={(i) => {
+            const ticked = (
+              <label className={pair ? 'ledger-import-row ledger-import-row--pair' : 'ledger-import-row'}>
+                <input
+                  type="checkbox"
+                  checked={selection[list][i]}
+                  disabled={busy}
+                  onChange={() => onToggle(list, i)}
+                  aria-label={tickLabel(i)}
+                />
+                <ImportedCells row={imported(i)} />
+                {after(i)}
+              </label>
+            );
+            if (!action) return ticked;
+            return (
+              <div className="ledger-import-item">
+                <div className="ledger-import-item__line" style={{ height: rowHeight }}>
+                  {ticked}
+                  {action(i)}
+                </div>
+                {below?.(i)}
+              </div>
+            );
+          }}
         />
       )}
     </section>
@@ -139,6 +160,8 @@ export interface ReconcileListsProps {
   suggestions?: ReadonlyMap<string, SuggestedCategory> | null;
   /** What the new rows' rule notes need (docs/rules/rules.md); none: no notes. */
   rules?: Omit<RuleNoteProps, 'row'>;
+  /** The new rows' split lines (docs/decisions/0139); none: no "Split" action. */
+  splits?: { state: NewRowSplits; categoryOptions: readonly CategoryOption[] };
 }
 
 /** The three lists of the reconcile page: matched pairs, new rows and possible duplicates, each virtualised. */
@@ -151,10 +174,22 @@ export function ReconcileLists({
   onAll,
   suggestions,
   rules,
+  splits,
 }: ReconcileListsProps) {
   const rowHeight = isMobile ? 64 : 40;
   const pairHeight = isMobile ? 84 : 40;
   const ticking = { selection, busy, onToggle, onAll };
+  const open = splits?.state.open ?? null;
+  const suggestedOf = (row: ImportedRow) => {
+    const own = row.category.trim() || row.category_id;
+    return own ? undefined : suggestions?.get(payeeKey(row.payee));
+  };
+  /** The category a split's first line starts with: the one the row would take unsplit. */
+  const startCategory = (row: ImportedRow) => {
+    if (row.category.trim()) return row.category.trim();
+    if (row.category_id !== undefined && rules?.useRuleCategories) return rules.categoryText(row.category_id) ?? '';
+    return suggestedOf(row)?.name ?? '';
+  };
   return (
     <>
       <TickList
@@ -184,16 +219,37 @@ export function ReconcileLists({
         imported={(i) => data.new[i]}
         after={(i) => {
           const row = data.new[i];
-          const own = row.category.trim() || (row as { category_id?: number }).category_id;
-          const suggested = own ? undefined : suggestions?.get(payeeKey(row.payee));
+          // A split row's categories are its lines': the file's, a rule's or a suggested one do not apply.
+          const split = splits?.state.kept.has(i) ?? false;
+          const suggested = split ? undefined : suggestedOf(row);
           return (
             <span className="ledger-import-row__extra ledger-ellipsis ledger-muted">
               {suggested && <span className="ledger-import-row__suggested">Suggested: {suggested.name}</span>}
-              {[suggested ? '' : row.category, row.notes].filter(Boolean).join(' · ')}
-              {rules && <RuleNote row={row} {...rules} />}
+              {[suggested || split ? '' : row.category, row.notes].filter(Boolean).join(' · ')}
+              {rules && <RuleNote row={row} {...rules} useRuleCategories={rules.useRuleCategories && !split} />}
             </span>
           );
         }}
+        action={
+          splits &&
+          ((i) => (
+            <SplitButton
+              index={i}
+              row={data.new[i]}
+              splits={splits.state}
+              startCategory={startCategory(data.new[i])}
+              disabled={busy}
+            />
+          ))
+        }
+        below={
+          splits &&
+          ((i) =>
+            open?.index === i ? (
+              <NewRowSplitEditor row={data.new[i]} splits={splits.state} categoryOptions={splits.categoryOptions} />
+            ) : null)
+        }
+        tallRow={open && splits ? { index: open.index, height: splits.state.openHeight(rowHeight) } : null}
       />
 
       {data.duplicates.length > 0 && (

@@ -25,6 +25,10 @@ import { useReconcileCommit } from './use-reconcile-commit';
 import { useTopOnOpen } from './use-top-on-open';
 import { payeeKey, useCategorySuggestions } from './use-category-suggestions';
 import { useRuleNames } from './rule-notes';
+import { useNewRowSplits } from './use-new-row-splits';
+
+/** Why "Complete Reconciliation" waits while a row's split lines are open. */
+export const SPLIT_OPEN_NOTE = 'Finish the split first: Done keeps its lines, Cancel leaves them as they were.';
 
 /** /accounts/{id}/reconcile: matched, new and possible duplicate rows, then commit (docs/rules/import.md). */
 export function ReconcilePage({ accountId }: { accountId: number }) {
@@ -53,6 +57,7 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
   const ruleSetCategories = useMemo(() => data.new.some((r) => r.category_id !== undefined), [data]);
   const [useRuleCategories, setUseRuleCategories] = useState(true);
   const ruleNames = useRuleNames(data.new.some((r) => r.rule_id !== undefined));
+  const splits = useNewRowSplits(data.new);
   const toggle = useCallback((list: ReconcileList, index: number) => setSelection((s) => toggled(s, list, index)), []);
   const setAll = useCallback((list: ReconcileList, value: boolean) => setSelection((s) => allSet(s, list, value)), []);
 
@@ -75,6 +80,7 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
     dialogs,
     suggestedIdOf,
     useRuleCategories,
+    splitLinesOf: splits.linesOf,
   };
   const { phase, error, categoryError, commit } = useReconcileCommit(reconcile);
 
@@ -98,6 +104,7 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
   }
 
   const busy = phase.kind === 'committing';
+  const splitOpen = splits.open !== null;
 
   return (
     <section className="ledger-import ledger-reconcile" aria-labelledby="reconcile-title">
@@ -118,6 +125,7 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
           ruleNames,
           useRuleCategories,
         }}
+        splits={{ state: splits, categoryOptions: options }}
       />
 
       <SkippedRows rows={data.skipped_rows} />
@@ -190,10 +198,21 @@ function Reconcile({ accountId, state }: { accountId: number; state: ReconcileSt
               Back to mapping
             </button>
           )}
-          <button type="button" className="hf-button hf-button--primary" disabled={busy} onClick={() => void commit()}>
+          <button
+            type="button"
+            className="hf-button hf-button--primary"
+            disabled={busy || splitOpen}
+            aria-describedby={splitOpen ? 'reconcile-split-open' : undefined}
+            onClick={() => void commit()}
+          >
             {busy ? 'Working...' : 'Complete Reconciliation'}
           </button>
         </div>
+        {splitOpen && (
+          <p id="reconcile-split-open" className="ledger-muted">
+            {SPLIT_OPEN_NOTE}
+          </p>
+        )}
       </div>
       {dialogs.element}
     </section>

@@ -1,4 +1,5 @@
 /** The reconcile page's pure rules: what is ticked at first and what a commit sends. */
+import type { SplitLineInput } from '@hf/contracts/ledger';
 import { fromCents, toCents } from '@hf/money';
 import type {
   ImportNewTransaction,
@@ -60,7 +61,8 @@ export function updateMatchedBody(
  * import_new's rows: the ticked new rows and the ticked possible duplicates, in file order. A
  * row whose category cell names an existing category keeps it; a row with an empty category cell
  * takes its payee's suggested category (`suggestedIdOf`, shown on the page) when there is one;
- * the others take the page's category (the request's category_id).
+ * the others take the page's category (the request's category_id). A row split on the page sends
+ * its lines and no category (its lines carry them).
  */
 export function importNewTransactions(
   rows: readonly ImportedRow[],
@@ -68,6 +70,8 @@ export function importNewTransactions(
   suggestedIdOf: (payee: string) => number | null = () => null,
   /** The category a rule set on the row (the reconcile answer's `category_id`), unless turned off. */
   ruleCategoryOf: (row: ImportedRow) => number | null = (row) => row.category_id ?? null,
+  /** A row's split lines (split on the page): the row then takes no category of its own. */
+  splitLinesOf: (row: ImportedRow) => SplitLineInput[] | null = () => null,
 ): ImportNewTransaction[] {
   return [...rows]
     .sort((a, b) => a.row_number - b.row_number)
@@ -76,6 +80,11 @@ export function importNewTransactions(
       const notes = row.notes.trim();
       if (notes) tx.notes = notes;
       if (row.fitid) tx.fitid = row.fitid;
+      const splits = splitLinesOf(row);
+      if (splits) {
+        tx.splits = splits;
+        return tx;
+      }
       const fileCategory = row.category.trim() ? categoryIdOf(row.category.trim()) : null;
       const ruleCategory = ruleCategoryOf(row);
       if (fileCategory !== null) tx.category_id = fileCategory;

@@ -4,7 +4,10 @@ import { ACCOUNTS_QUERY_KEY, ApiError, type DialogRequests } from '@hf/app-kit';
 import { BUDGET_QUERY_KEY, DASHBOARD_QUERY_KEY } from '@hf/app-kit/budget/envelopes';
 import { PAYEES_QUERY_KEY, findCategoryByText, useCategoryResolver, type CategoryOption } from '@hf/app-kit/editing';
 import { IMPORT_MESSAGES } from '@hf/contracts/import-limits';
-import type { ReconciliationData } from '@hf/contracts/import';
+import type { ImportedRow, ReconciliationData } from '@hf/contracts/import';
+import type { SplitLineInput } from '@hf/contracts';
+import { toCents } from '@hf/money';
+import { linesBody, type SplitDraftLine } from '../splits/split-lines';
 import { importApi, newIdempotencyKey, type UploadProgress } from './api';
 import { importNewTransactions, ticked, updateMatchedBody, type Selection } from './reconcile';
 
@@ -35,6 +38,8 @@ export interface ReconcileCommitOptions {
   suggestedIdOf?: (payee: string) => number | null;
   /** False when the person turned the rules' categories off (the rows then take the page's category). */
   useRuleCategories?: boolean;
+  /** The split new rows' lines as typed (their categories go through the creation flow at commit). */
+  splitLinesOf?: ReadonlyMap<ImportedRow, readonly SplitDraftLine[]>;
 }
 
 /**
@@ -69,6 +74,11 @@ export function useReconcileCommit(input: ReconcileCommitOptions) {
       }
       categoryId = resolved.id;
     }
+    const lines = await splitLinesBodies(rows, input.splitLinesOf, newRowsCategory);
+    if (!lines.ok) {
+      if (lines.cancelled) setError(IMPORT_MESSAGES.importCancelled);
+      return;
+    }
     const matchedBody = matchedDone ? null : updateMatchedBody(data.matched, selection.matched);
     let importedRows: Array<{ date: string; payee: string; amount: number }> = [];
     try {
@@ -86,6 +96,7 @@ export function useReconcileCommit(input: ReconcileCommitOptions) {
           (text) => findCategoryByText(text, options)?.id ?? null,
           input.suggestedIdOf,
           input.useRuleCategories === false ? () => null : undefined,
+          (row) => lines.byRow.get(row) ?? null,
         );
         importedRows = transactions.map(({ date, payee, amount }) => ({ date, payee, amount }));
         await importApi.importNew(accountId, { transactions, category_id: categoryId }, idempotencyKey, (progress) =>
@@ -106,6 +117,33 @@ export function useReconcileCommit(input: ReconcileCommitOptions) {
   };
 
   return { phase, error, categoryError, commit };
+}
+
+type CategoryFlow = (text: string) => Promise<{ ok: true; id: number | null } | { ok: false; cancelled: boolean }>;
+
+/**
+ * The ticked split rows' lines as import_new sends them, each line's category through the creation
+ * flow (in row order, then line order); not ok when the person stopped it or a creation failed.
+ */
+async function splitLinesBodies(
+  rows: readonly ImportedRow[],
+  linesOf: ReadonlyMap<ImportedRow, readonly SplitDraftLine[]> | undefined,
+  categoryFlow: CategoryFlow,
+): Promise<{ ok: true; byRow: Map<ImportedRow, SplitLineInput[]> } | { ok: false; cancelled: boolean }> {
+  const byRow = new Map<ImportedRow, SplitLineInput[]>();
+  if (!linesOf || linesOf.size === 0) return { ok: true, byRow };
+  for (const row of [...rows].sort((a, b) => a.row_number - b.row_number)) {
+    const lines = linesOf.get(row);
+    if (!lines) continue;
+    const ids: (number | null)[] = [];
+    for (const line of lines) {
+      const resolved = line.category.trim() ? await categoryFlow(line.category) : { ok: true as const, id: null };
+      if (!resolved.ok) return resolved;
+      ids.push(resolved.id);
+    }
+    byRow.set(row, linesBody(toCents(row.amount), lines, ids));
+  }
+  return { ok: true, byRow };
 }
 
 /**
