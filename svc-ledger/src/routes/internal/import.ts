@@ -119,12 +119,12 @@ function splitLinesOf(inputs: readonly CheckedBulkRow[]): RowLines {
   return lines;
 }
 
-/** The categories the lines name. */
+/** The categories the lines name, each once. */
 function lineCategoryIds(lines: RowLines): number[] {
   if (!lines) return [];
-  const ids: number[] = [];
-  for (const row of lines) for (const line of row ?? []) if (line.category_id !== null) ids.push(line.category_id);
-  return ids;
+  const ids = new Set<number>();
+  for (const row of lines) for (const line of row ?? []) if (line.category_id !== null) ids.add(line.category_id);
+  return [...ids];
 }
 
 /** Many rows in one database transaction (all or none); a repeated key answers the first result. */
@@ -201,8 +201,10 @@ async function insertImportedRows(
   // A category deleted since it was looked up is refused, as the trigger would refuse it (the
   // lines' categories too: their foreign key's trigger is off with the rows').
   if (referencesLocked) {
-    const categoryIds = rows.map((r) => r.category_id).filter((id): id is number => id !== null);
-    categoryIds.push(...lineCategoryIds(lines));
+    const categoryIds = rows
+      .map((r) => r.category_id)
+      .filter((id): id is number => id !== null)
+      .concat(lineCategoryIds(lines));
     if (!(await categoriesExist(w.client, w.householdId, categoryIds, true))) throw notFound(CATEGORY_NOT_FOUND);
   }
   // The events (compact JSON) are written while PostgreSQL inserts the rows: the rows as stored
