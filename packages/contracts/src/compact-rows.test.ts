@@ -58,6 +58,17 @@ describe('ledger.transaction.recorded.v2 rows', () => {
     expect(compactRows([])).toEqual({ shared: {}, transactions: [] });
   });
 
+  it('every expanded row has the contract fields in one order, and lines a row carries are kept', () => {
+    const compact = compactRows([row(1), row(2, { notes: 'memo' })]);
+    for (const expanded of expandRows(JSON.parse(JSON.stringify(compact))))
+      expect(Object.keys(expanded)).toEqual(SNAPSHOT_FIELDS);
+    const lines = [{ category_id: 3, amount_cents: -101, notes: '' }];
+    (compact.transactions[1] as Record<string, unknown>).splits = lines;
+    const [first, second] = expandRows(compact);
+    expect(first).not.toHaveProperty('splits');
+    expect(second).toEqual({ ...row(2, { notes: 'memo' }), splits: lines });
+  });
+
   it('refuses a row that lacks a field of the contract', () => {
     const compact = compactRows([row(1), row(2)]);
     delete (compact.shared as Record<string, unknown>).account_id;
