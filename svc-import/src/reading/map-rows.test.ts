@@ -189,6 +189,26 @@ describe('mapRows: skipped rows', () => {
     expect(analysed).toMatchObject({ totalRows: 3, preview: kept.preview, decimalSeparator: '.', dateOrder: 'MDY' });
   });
 
+  it('the analysis variant of a day-first file: the rows skipped under the settled order and separator, with their cells, empty ones too', async () => {
+    const text = [
+      'Date;Payee;Amount;Memo;',
+      '13.01.2024;A;-1.234,56;;',
+      '14.01.2024;B;-2,00;x;',
+      '01/13/2024;C;-3,00;;',
+      '15.01.2024;D;1.000;;',
+      '16.01.2024;E;12.34.5;;',
+    ].join('\n');
+    const mapping = { amount: 'Amount', notes: 'Memo' };
+    const kept = await mapText(text, mapping);
+    const analysed = await mapText(text, mapping, false);
+    expect(kept.skipped.map((s) => [s.row_number, s.reason, s.data])).toEqual([
+      [4, 'Invalid date "01/13/2024"', ['01/13/2024', 'C', '-3,00', '', '']],
+      [6, 'Invalid amount "12.34.5"', ['16.01.2024', 'E', '12.34.5', '', '']],
+    ]);
+    expect({ ...analysed, rows: kept.rows }).toEqual(kept);
+    expect(kept).toMatchObject({ dateOrder: 'DMY', decimalSeparator: ',' });
+  });
+
   it.each([
     'us-bank-single-amount.csv',
     'bad-amounts-dates.csv',

@@ -9,8 +9,8 @@
  *   nothing in the file settles the order, the answer says so (`dateOrderAmbiguous`);
  * - decimal separator `auto`: ',' only when the file's telling amounts say so (`12,34`,
  *   `1.234,56`), else '.'; `ambiguous` when only `1,234`-like amounts were seen (read with '.').
- * With `keepRows: false` (analysis) only the rows that may still be skipped are held, so
- * memory stays low for a large file.
+ * With `keepRows: false` (analysis) only the rows that may still be skipped are held, compactly
+ * (held-rows.ts), so memory stays low for a large file.
  */
 import { IMPORT_LIMITS, POSITIONAL_COLUMN, type MappingConfig, type SkippedRow } from '@hf/contracts';
 import { isValidDate } from '@hf/calendar';
@@ -19,6 +19,7 @@ import { StatementError, type MappedRow, type StatementTable } from '../domain/s
 import { SeparatorVotes, amountInCents, amountProblemText, centsOrNaN } from './amount-text';
 import { calendarDate, dateParts, yearFirstDate, type DayMonthOrder } from './date-text';
 import { CAMT_BANK_ID } from './camt-records';
+import { HeldRows } from './held-rows';
 
 export interface MapRowsOptions {
   /** Today's calendar date: the year of a date written without one. */
@@ -167,7 +168,9 @@ export async function mapRows(
   >();
   let dottedDates = 0;
   let twoDaysText: string | null = null;
+  // The import's rows (keepRows), or the analysis's rows that may be skipped.
   const entries: Entry[] = [];
+  const held = new HeldRows();
   const preview: string[][] = [];
   const votes = new SeparatorVotes();
   const impossible = orders.map(() => 0);
@@ -225,8 +228,11 @@ export async function mapRows(
       cents1 = separators.length > 1 ? (rowAmount(cells, separators[1], false) as number) : cents0;
       sure = known.allReal && !Number.isNaN(cents0) && !Number.isNaN(cents1);
     }
-    if (sure && !keepRows) continue;
-    // Without rows (analysis) an entry only tells whether its row is skipped and why: no texts.
+    if (!keepRows) {
+      // Analysis: only whether the row is skipped, and why.
+      if (!sure) held.add(rowNumber, reason, dates, cents0, cents1, cells);
+      continue;
+    }
     entries.push({
       rowNumber,
       cells: sure ? null : cells,
@@ -234,10 +240,10 @@ export async function mapRows(
       dates,
       cents0,
       cents1,
-      payee: keepRows ? cleanText(payeeText) : '',
-      category: keepRows ? cleanText(cell(cells, col.category)) : '',
-      notes: keepRows ? cleanText(cell(cells, col.notes)) : '',
-      fitid: keepRows && col.fitid >= 0 ? cleanText(cell(cells, col.fitid)) || null : null,
+      payee: cleanText(payeeText),
+      category: cleanText(cell(cells, col.category)),
+      notes: cleanText(cell(cells, col.notes)),
+      fitid: col.fitid >= 0 ? cleanText(cell(cells, col.fitid)) || null : null,
     });
   }
 
@@ -254,21 +260,24 @@ export async function mapRows(
 
   const rows: MappedRow[] = [];
   const skipped: SkippedRow[] = [];
+  const invalidDate = (cells: string[]) => `Invalid date "${cell(cells, col.date).trim().slice(0, 40)}"`;
+  const amountReason = (cells: string[]) => rowAmount(cells, separators[separatorIndex], true) as string;
+  for (let k = 0; k < held.length; k++) {
+    let reason = held.reason(k);
+    if (reason === null && held.dateFails(k, orderIndex)) reason = invalidDate(held.cells(k));
+    if (reason === null && held.amountFails(k, separatorIndex)) reason = amountReason(held.cells(k));
+    if (reason !== null) skipped.push({ row_number: held.rowNumber(k), reason, data: held.cells(k) });
+  }
   for (const entry of entries) {
     const date = entry.reason === null ? entry.dates[orderIndex] : null;
     const cents = separatorIndex === 0 ? entry.cents0 : entry.cents1;
     let reason = entry.reason;
-    if (reason === null && date === null)
-      reason = `Invalid date "${cell(entry.cells ?? [], col.date)
-        .trim()
-        .slice(0, 40)}"`;
-    if (reason === null && Number.isNaN(cents))
-      reason = rowAmount(entry.cells ?? [], separators[separatorIndex], true) as string;
+    if (reason === null && date === null) reason = invalidDate(entry.cells ?? []);
+    if (reason === null && Number.isNaN(cents)) reason = amountReason(entry.cells ?? []);
     if (reason !== null) {
       skipped.push({ row_number: entry.rowNumber, reason, data: entry.cells ?? [] });
       continue;
     }
-    if (!keepRows) continue;
     rows.push({
       rowNumber: entry.rowNumber,
       date: date as string,
