@@ -57,44 +57,46 @@ RETURNS bigint LANGUAGE sql IMMUTABLE AS $fn$
     ELSE totals[m - first_month + 1] END
 $fn$;
 
+-- Each statement's change per payee (old counted rows taken away, new ones added, per month), then
+-- one payee at a time: its array rewritten through the primary key, or a new one. One payee at a
+-- time keeps every plan an index lookup, whatever the planner knows of a fresh table.
 CREATE OR REPLACE FUNCTION report_payee_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE
   counted_old text := 'SELECT household_id, payee, date, -amount AS net FROM old_rows WHERE NOT deleted AND NOT is_budgeted AND NOT is_transfer';
   counted_new text := 'SELECT household_id, payee, date, amount AS net FROM new_rows WHERE NOT deleted AND NOT is_budgeted AND NOT is_transfer';
   source text;
+  emptied integer[] := '{}';
+  change record;
 BEGIN
   IF TG_OP = 'DELETE' THEN
     -- A household left with no rows (a rebuild's delete) loses its totals at once, instead of
     -- every payee's array being rewritten to zeros.
-    DELETE FROM report_payee_totals t
-    USING (SELECT DISTINCT household_id FROM old_rows) h
-    WHERE t.household_id = h.household_id AND NOT EXISTS (SELECT 1 FROM ledger_rows r WHERE r.household_id = h.household_id);
-    counted_old := counted_old || ' AND household_id IN (SELECT household_id FROM report_payee_totals)';
+    SELECT coalesce(array_agg(h.household_id), '{}') INTO emptied
+    FROM (SELECT DISTINCT household_id FROM old_rows) h
+    WHERE NOT EXISTS (SELECT 1 FROM ledger_rows r WHERE r.household_id = h.household_id);
+    DELETE FROM report_payee_totals WHERE household_id = ANY (emptied);
   END IF;
   source := CASE TG_OP WHEN 'INSERT' THEN counted_new WHEN 'DELETE' THEN counted_old
     ELSE counted_old || ' UNION ALL ' || counted_new END;
-  EXECUTE format($sql$
+  FOR change IN EXECUTE format($sql$
     WITH d AS (%s),
     m AS (
       SELECT household_id, payee, (extract(year FROM date) * 12 + extract(month FROM date) - 1)::int AS month, sum(net)::bigint AS net
-      FROM d GROUP BY 1, 2, 3 HAVING sum(net) <> 0
-    ),
-    p AS (
-      SELECT household_id, payee, array_agg(month ORDER BY month) AS months, array_agg(net ORDER BY month) AS nets
-      FROM m GROUP BY 1, 2
-    ),
-    changed AS (
-      UPDATE report_payee_totals t SET (first_month, totals) = (
-        SELECT r.new_first, r.new_totals FROM report_running_totals_add(t.first_month, t.totals, p.months, p.nets) r
-      )
-      FROM p WHERE t.household_id = p.household_id AND t.payee = p.payee
-      RETURNING t.household_id, t.payee
+      FROM d WHERE NOT (household_id = ANY ($1)) GROUP BY 1, 2, 3 HAVING sum(net) <> 0
     )
-    INSERT INTO report_payee_totals (household_id, payee, first_month, totals)
-    SELECT p.household_id, p.payee, r.new_first, r.new_totals
-    FROM p CROSS JOIN LATERAL report_running_totals_add(NULL, NULL, p.months, p.nets) r
-    WHERE NOT EXISTS (SELECT 1 FROM changed c WHERE c.household_id = p.household_id AND c.payee = p.payee)
-  $sql$, source);
+    SELECT household_id, payee, array_agg(month ORDER BY month) AS months, array_agg(net ORDER BY month) AS nets
+    FROM m GROUP BY 1, 2
+  $sql$, source) USING emptied LOOP
+    UPDATE report_payee_totals t SET (first_month, totals) = (
+      SELECT r.new_first, r.new_totals FROM report_running_totals_add(t.first_month, t.totals, change.months, change.nets) r
+    )
+    WHERE t.household_id = change.household_id AND t.payee = change.payee;
+    IF NOT FOUND THEN
+      INSERT INTO report_payee_totals (household_id, payee, first_month, totals)
+      SELECT change.household_id, change.payee, r.new_first, r.new_totals
+      FROM report_running_totals_add(NULL, NULL, change.months, change.nets) r;
+    END IF;
+  END LOOP;
   RETURN NULL;
 END
 $fn$;
