@@ -66,7 +66,7 @@ export interface PeerQuery {
   options(opts: Record<string, unknown>): PeerQuery;
   limit(n: number): PeerQuery;
   offset(n: number): PeerQuery;
-  groupBy(expr: string | string[]): PeerQuery;
+  groupBy(expr: string | Array<string | Record<string, unknown>>): PeerQuery;
 }
 
 /** A transaction as Actual's API returns it (amounts in integer cents). */

@@ -6,7 +6,9 @@
  *   - spending by category: ActualQL `transactions` in the range, `groupBy('category')` with
  *     `$sum` of the amount (the aggregate its reports run), 1 year and 5 years;
  *   - spending by payee: the same grouped by payee;
- *   - a drill-down: the rows of one category group (a parent and its 4 sub-categories) over 15 months.
+ *   - a drill-down: the rows of one category group (a parent and its 4 sub-categories) over 15 months;
+ *   - by category of 2 of the 6 accounts (`account` `$oneof`), 1 year;
+ *   - the monthly trend: grouped by `$month` of the date and category, 1 year and 5 years.
  * Actual has category groups and categories: each of our parents is a group, its sub-categories
  * its categories, and the parent's own rows go to a "<parent> (general)" category of the group.
  * The rows go in through `transactions-batch-update` (what its UI sends; no rules pass), 10,000
@@ -21,8 +23,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   closePeer,
@@ -65,6 +67,9 @@ interface PeerFigures {
   byPayeeFive: number;
   drill: number;
   drillRows: number;
+  byCategoryAccounts: number;
+  trendYear: number;
+  trendFive: number;
 }
 
 async function measurePeer(api: PeerApi, plan: ReportHousehold): Promise<PeerFigures> {
@@ -174,7 +179,45 @@ async function measurePeer(api: PeerApi, plan: ReportHousehold): Promise<PeerFig
       );
     const drillRows = ((await drillQuery()).data as unknown[]).length;
     const drill = await figure(`rows of a parent and its children, 15 months (${drillRows})`, drillQuery);
-    return { load, byCategoryYear, byCategoryFive, byPayeeYear, byPayeeFive, drill, drillRows };
+    const byCategoryAccounts = await figure('spending by category, 1 year, 2 accounts', () =>
+      api.aqlQuery(
+        api
+          .q('transactions')
+          .filter({ date: { $gte: YEAR[0], $lte: YEAR[1] }, account: { $oneof: accounts.slice(0, 2) } })
+          .groupBy('category')
+          .select(['category', { amount: { $sum: '$amount' } }]),
+      ),
+    );
+    const trend =
+      ([start, end]: [string, string]) =>
+      () =>
+        api.aqlQuery(
+          api
+            .q('transactions')
+            .filter({ date: { $gte: start, $lte: end } })
+            .groupBy([{ $month: '$date' }, 'category'])
+            .select([{ month: { $month: '$date' } }, 'category', { amount: { $sum: '$amount' } }]),
+        );
+    // Not every engine version takes a month grouping: a failure is printed, not fatal.
+    const maybeFigure = (label: string, run: () => Promise<unknown>) =>
+      figure(label, run).catch((err: unknown) => {
+        console.log(`  peer: ${label}: not measured (${err instanceof Error ? err.message : String(err)})`);
+        return Number.NaN;
+      });
+    const trendYear = await maybeFigure('monthly trend (month x category), 1 year', trend(YEAR));
+    const trendFive = await maybeFigure('monthly trend (month x category), 5 years', trend(FIVE_YEARS));
+    return {
+      load,
+      byCategoryYear,
+      byCategoryFive,
+      byPayeeYear,
+      byPayeeFive,
+      drill,
+      drillRows,
+      byCategoryAccounts,
+      trendYear,
+      trendFive,
+    };
   } finally {
     await closePeer(api, dataDir);
   }
@@ -199,6 +242,9 @@ export async function runPeerReportsBench(): Promise<void> {
     ['spending by payee, 1 year', 'spending_by_payee, 1 year', peer.byPayeeYear],
     ['spending by payee, 5 years', 'spending_by_payee, 5 years', peer.byPayeeFive],
     ['drill-down, a parent over 15 months', 'transactions_by_category (a parent, 15 months)', peer.drill],
+    ['by category, 1 year, 2 accounts', 'spending_by_category, 1 year, 2 accounts, by name', peer.byCategoryAccounts],
+    ['monthly trend, 1 year', 'monthly_trend, 1 year', peer.trendYear],
+    ['monthly trend, 5 years', 'monthly_trend, 5 years', peer.trendFive],
   ];
   console.log('\n  p50                                     ours (HTTP, gateway)   peer (in-process)   peer / ours');
   for (const [label, key, theirs] of rows) {
@@ -207,6 +253,11 @@ export async function runPeerReportsBench(): Promise<void> {
       `  ${label.padEnd(40)}${(mine === undefined ? '-' : fmt(mine)).padStart(12)}${fmt(theirs).padStart(20)}${(mine ? `${(theirs / mine).toFixed(1)}x` : '-').padStart(14)}`,
     );
   }
+  console.log(
+    `  load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
 }
 
 if (require.main === module) {
