@@ -13,6 +13,8 @@ export interface TableRow {
   cells: string[];
   /** The row is skipped with this reason (a CSV quote never closed, a CAMT entry not booked). */
   skipReason?: string;
+  /** A CSV record's text, when its cells are `recordCells(text, delimiter)` (held cheaply: held-rows.ts). */
+  text?: string;
 }
 
 /** An upload read as a table. `rows` is consumed once, as the file streams in. */

@@ -149,7 +149,7 @@ export function csvRecords(
       return;
     }
     if (cells.length > widest) widest = cells.length;
-    const row: FileRecord = { rowNumber, cells };
+    const row: FileRecord = { rowNumber, cells, text: line };
     check(row);
     ready.push(row);
   });

@@ -2,15 +2,24 @@
  * The rows an analysis (mapRows without keepRows) holds until the file's date order and decimal
  * separator are settled: those that may still be skipped. A German file holds most of its rows
  * (every date past the 12th is impossible month first), so each is held compactly: its number,
- * what fails under each answer (bits), its reason and its cells joined in one string. One
- * object per row instead of seven: the garbage collector copies the held rows every time it
- * runs, and that copying was a third of a 10 MB analysis.
+ * what fails under each answer (bits), its reason and its cells as one string (a CSV record's
+ * own text, split again only when the row is skipped; else the cells joined). One object per row
+ * instead of seven: the garbage collector copies the held rows every time it runs, and that
+ * copying was a third of a 10 MB analysis.
  */
+import type { TableRow } from '../domain/statement';
+import { recordCells } from './csv-split';
 
 /** Joins the cells of a held row: no cell holds U+0000 (files with NUL are refused, XML has none). */
 const JOIN = '\u0000';
 
+/** The held text is a CSV record's (bit 4 of a row's failures). */
+const RECORD_TEXT = 16;
+
 export class HeldRows {
+  /** `delimiter`: the CSV's, so a record's text can be split again (null: not a CSV). */
+  constructor(private readonly delimiter: string | null) {}
+
   private readonly numbers: number[] = [];
   private readonly fails: number[] = [];
   private readonly reasons: (string | null)[] = [];
@@ -20,23 +29,22 @@ export class HeldRows {
    * A row under every answer: `dates` by date order (null: impossible), `cents0` and `cents1` by
    * separator (NaN: refused), `reason` when it is skipped whatever the answers.
    */
-  add(
-    rowNumber: number,
-    reason: string | null,
-    dates: readonly (string | null)[],
-    cents0: number,
-    cents1: number,
-    cells: string[],
-  ): void {
+  add(reason: string | null, dates: readonly (string | null)[], cents0: number, cents1: number, row: TableRow): void {
     let fails = 0;
     for (let i = 0; i < dates.length; i++) if (dates[i] === null) fails |= 1 << i;
     if (Number.isNaN(cents0)) fails |= 4;
     if (Number.isNaN(cents1)) fails |= 8;
+    const { rowNumber, cells, text } = row;
+    if (text !== undefined && this.delimiter !== null) {
+      fails |= RECORD_TEXT;
+      this.texts.push(text);
+    } else {
+      // A row of one cell (or none) is kept as it is: joined, it could not be told from another.
+      this.texts.push(cells.length > 1 ? cells.join(JOIN) : cells);
+    }
     this.numbers.push(rowNumber);
     this.fails.push(fails);
     this.reasons.push(reason);
-    // A row of one cell (or none) is kept as it is: joined, it could not be told from another.
-    this.texts.push(cells.length > 1 ? cells.join(JOIN) : cells);
   }
 
   get length(): number {
@@ -63,6 +71,7 @@ export class HeldRows {
 
   cells(k: number): string[] {
     const text = this.texts[k];
-    return typeof text === 'string' ? text.split(JOIN) : [...text];
+    if (typeof text !== 'string') return [...text];
+    return (this.fails[k] & RECORD_TEXT) !== 0 ? recordCells(text, this.delimiter as string) : text.split(JOIN);
   }
 }

@@ -170,7 +170,7 @@ export async function mapRows(
   let twoDaysText: string | null = null;
   // The import's rows (keepRows), or the analysis's rows that may be skipped.
   const entries: Entry[] = [];
-  const held = new HeldRows();
+  const held = new HeldRows(table.fileType === 'csv' ? table.delimiter : null);
   const preview: string[][] = [];
   const votes = new SeparatorVotes();
   const impossible = orders.map(() => 0);
@@ -230,7 +230,7 @@ export async function mapRows(
     }
     if (!keepRows) {
       // Analysis: only whether the row is skipped, and why.
-      if (!sure) held.add(rowNumber, reason, dates, cents0, cents1, cells);
+      if (!sure) held.add(reason, dates, cents0, cents1, row);
       continue;
     }
     entries.push({

@@ -46,7 +46,12 @@ describe('readStatement: CSV', () => {
     });
     expect(table.headers).toEqual(['Date', 'Description', 'Amount', 'Category', 'Memo']);
     expect(rows).toHaveLength(8);
-    expect(rows[0]).toEqual({ rowNumber: 2, cells: ['1/15/2024', 'COFFEE SHOP', '-4.50', 'Dining', 'card 1234'] });
+    // A CSV row also carries its record's text (its line break off), from which its cells were split.
+    expect(rows[0]).toEqual({
+      rowNumber: 2,
+      cells: ['1/15/2024', 'COFFEE SHOP', '-4.50', 'Dining', 'card 1234'],
+      text: '1/15/2024,COFFEE SHOP,-4.50,Dining,card 1234',
+    });
     expect(rows[2].cells[1]).toBe('ACME PAYROLL, INC.');
     expect(rows[2].cells[2]).toBe('1,234.56');
   });
@@ -76,7 +81,11 @@ describe('readStatement: CSV', () => {
     const { table, rows } = await readFixture('headerless.csv', { hasHeader: false });
     expect(table.headers).toEqual(['#1', '#2', '#3', '#4']);
     expect(table.hasHeader).toBe(false);
-    expect(rows[0]).toEqual({ rowNumber: 1, cells: ['15/01/2024', '-12.50', 'COFFEE SHOP DOWNTOWN', '1234.56'] });
+    expect(rows[0]).toEqual({
+      rowNumber: 1,
+      cells: ['15/01/2024', '-12.50', 'COFFEE SHOP DOWNTOWN', '1234.56'],
+      text: '15/01/2024,-12.50,COFFEE SHOP DOWNTOWN,1234.56',
+    });
     expect(rows).toHaveLength(3);
   });
 
