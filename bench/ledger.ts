@@ -18,7 +18,13 @@
  * the gateway. Figures are printed, not asserted.
  */
 import http from 'node:http';
-import { createBenchAccount, seedRegister, SEED_BATCH, startAppWithUser } from './support/seed-register';
+import {
+  createBenchAccount,
+  createBenchCategory,
+  seedRegister,
+  SEED_BATCH,
+  startAppWithUser,
+} from './support/seed-register';
 import { request, time, type Timing } from './support/timing';
 
 interface Target {
@@ -163,15 +169,8 @@ export async function runLedgerBench(): Promise<void> {
     const splitCategories: number[] = [];
     let splitSample: { id: number; amount: number } | null = null;
     if (every > 0) {
-      for (const name of ['Bench split A', 'Bench split B']) {
-        const res = await request(`${api}/api/categories/`, {
-          method: 'POST',
-          headers: auth,
-          body: JSON.stringify({ name }),
-          expect: 201,
-        });
-        splitCategories.push((JSON.parse(res.text) as { id: number }).id);
-      }
+      for (const name of ['Bench split A', 'Bench split B'])
+        splitCategories.push(await createBenchCategory(api, target.token, name));
       const seeded = JSON.parse((await request(`${api}${register}`, { headers: auth })).text) as Array<{
         id: number;
         amount: number;

@@ -51,6 +51,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import {
   createBenchAccount,
+  createBenchCategory,
   seedRegister,
   SEED_BATCH,
   startAppWithUser,
@@ -61,6 +62,8 @@ const ROWS = Number(process.env.BENCH_BROWSER_ROWS ?? 50_000);
 const REPEAT = Number(process.env.BENCH_BROWSER_REPEAT ?? 5);
 const SCROLL_SECONDS = Number(process.env.BENCH_BROWSER_SCROLL_SECONDS ?? 5);
 const SCROLL_RUNS = Number(process.env.BENCH_BROWSER_SCROLL_RUNS ?? 3);
+/** Issue 21: this share of the rows seeded as split rows of two lines (0: none). */
+const SPLIT_PERCENT = Number(process.env.BENCH_BROWSER_SPLIT_PERCENT ?? 0);
 export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const PROFILE = process.env.BENCH_BROWSER_PROFILE === '1';
 const TRACE = process.env.BENCH_BROWSER_TRACE;
@@ -359,9 +362,19 @@ export async function runRegisterBrowserBench(): Promise<void> {
   try {
     const base = user.gatewayUrl;
     const accountId = await createBenchAccount(base, user.accessToken);
-    const seedTimes = await seedRegister(user, accountId, ROWS, { batch: SEED_BATCH });
+    const split =
+      SPLIT_PERCENT > 0
+        ? {
+            every: Math.max(2, Math.round(100 / SPLIT_PERCENT)),
+            categories: [
+              await createBenchCategory(base, user.accessToken, 'Bench split A'),
+              await createBenchCategory(base, user.accessToken, 'Bench split B'),
+            ] as [number, number],
+          }
+        : undefined;
+    const seedTimes = await seedRegister(user, accountId, ROWS, { batch: SEED_BATCH, split });
     console.log(
-      `  seed: ${seedTimes.length} bulk calls of ${SEED_BATCH.toLocaleString('en-US')} rows: ${seedTimes.map((t) => ms(t)).join(', ')}`,
+      `  seed: ${seedTimes.length} bulk calls of ${SEED_BATCH.toLocaleString('en-US')} rows${split ? ` (every ${split.every}th split into 2 lines)` : ''}: ${seedTimes.map((t) => ms(t)).join(', ')}`,
     );
     const newestId = await newestRowId(user, accountId);
 

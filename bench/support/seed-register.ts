@@ -120,12 +120,25 @@ export async function createBenchAccount(
   return (JSON.parse(text) as { id: number }).id;
 }
 
+/** Creates a category through the public API (`base` is the gateway or svc-ledger); returns its id. */
+export async function createBenchCategory(base: string, accessToken: string, name: string): Promise<number> {
+  const res = await fetch(`${base}/api/categories/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`POST ${base}/api/categories/ answered ${res.status}: ${text.slice(0, 300)}`);
+  return (JSON.parse(text) as { id: number }).id;
+}
+
 export interface BenchRow {
   date: string;
   payee: string;
   amount_cents: number;
   status: '' | 'p' | 'x';
   notes: string;
+  splits?: Array<{ category_id: number; amount_cents: number }>;
 }
 
 /** Row `i` of `total` (deterministic; oldest first, dated over 1,460 days from 2022-01-01). */
@@ -147,9 +160,23 @@ export interface SeedTarget {
   householdId: number;
 }
 
+/** Splits `row` into two lines, one per category (halves; the odd cent to the second). */
+export function splitBenchRow(row: BenchRow, categories: readonly [number, number]): BenchRow {
+  const first = Math.trunc(row.amount_cents / 2);
+  return {
+    ...row,
+    splits: [
+      { category_id: categories[0], amount_cents: first },
+      { category_id: categories[1], amount_cents: row.amount_cents - first },
+    ],
+  };
+}
+
 /**
  * Seeds `total` rows (benchRow 0..total-1) into the account through
  * `POST /internal/transactions/bulk`, `batch` rows per call, one call after the other.
+ * `options.split`: every `every`-th row (i + 1 a multiple of it) of at least 2 cents goes with two lines
+ * (splitBenchRow) in the same bulk create.
  * Returns each call's wall time in ms (request and answer; the body is built before timing).
  * Idempotency keys are `<keyPrefix>-<batch number>`: unique per account and run.
  */
@@ -157,14 +184,21 @@ export async function seedRegister(
   target: SeedTarget,
   accountId: number,
   total: number,
-  options: { batch?: number; keyPrefix?: string } = {},
+  options: { batch?: number; keyPrefix?: string; split?: { every: number; categories: [number, number] } } = {},
 ): Promise<number[]> {
+  const split = options.split;
+  const rowAt = (i: number): BenchRow => {
+    const row = benchRow(i, total);
+    return split && (i + 1) % split.every === 0 && Math.abs(row.amount_cents) >= 2
+      ? splitBenchRow(row, split.categories)
+      : row;
+  };
   const batch = options.batch ?? SEED_BATCH;
   const keyPrefix = options.keyPrefix ?? 'bench';
   const times: number[] = [];
   for (let done = 0, call = 0; done < total; done += batch, call++) {
     const n = Math.min(batch, total - done);
-    const transactions = Array.from({ length: n }, (_, k) => benchRow(done + k, total));
+    const transactions = Array.from({ length: n }, (_, k) => rowAt(done + k));
     times.push(await postBulkRows(target, accountId, `${keyPrefix}-${call}`, transactions));
   }
   return times;
