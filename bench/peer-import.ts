@@ -6,7 +6,7 @@
  * whose loader this reuses), in this process, no HTTP: a local budget in a fresh temporary
  * dataDir, one new account per run, then
  *   - parse: Actual parses CSV in its client (the browser), so the same file is parsed here with
- *     csv-parser (the parser svc-import uses) into rows `{ date, payee_name, imported_payee, amount,
+ *     csv-parser (whose rules svc-import's own CSV splitter follows, decision 0142) into rows `{ date, payee_name, imported_payee, amount,
  *     notes }` (dates to YYYY-MM-DD, amounts to integer cents), timed separately;
  *   - import: `importTransactions(accountId, rows)`, Actual's importer, which reconciles every row
  *     against the account's existing ones (by imported id, else amount and date within a week and
