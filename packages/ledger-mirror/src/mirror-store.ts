@@ -56,7 +56,10 @@ const ROW_BATCH = 10_000;
 
 /**
  * Writes row states, each only over an older one (`sequence` is the writing event's), unless
- * `force` (a rebuild replacing the household). The last state of a repeated id wins.
+ * `force` (a rebuild replacing the household): then each over any row that differs from it, and
+ * a row that already holds the same state is left as it is (with its older sequence: events at
+ * or below the rebuild's are skipped by the household's mark anyway). The last state of a
+ * repeated id wins.
  */
 export async function upsertRows(
   q: Queryable,
@@ -77,7 +80,11 @@ export async function upsertRows(
          payee = excluded.payee, amount = excluded.amount, category_id = excluded.category_id, status = excluded.status,
          notes = excluded.notes, updated_at = excluded.updated_at, is_budgeted = excluded.is_budgeted, is_transfer = excluded.is_transfer,
          deleted = excluded.deleted, splits = excluded.splits, sequence = excluded.sequence
-       WHERE $15::bool OR r.sequence <= excluded.sequence`,
+       WHERE CASE WHEN $15::bool
+         THEN (r.household_id, r.account_id, r.date, r.payee, r.amount, r.category_id, r.status, r.notes, r.updated_at, r.is_budgeted, r.is_transfer, r.deleted, r.splits)
+           IS DISTINCT FROM (excluded.household_id, excluded.account_id, excluded.date, excluded.payee, excluded.amount, excluded.category_id,
+             excluded.status, excluded.notes, excluded.updated_at, excluded.is_budgeted, excluded.is_transfer, excluded.deleted, excluded.splits)
+         ELSE r.sequence <= excluded.sequence END`,
       [
         col('id'),
         col('household_id'),
@@ -199,9 +206,18 @@ export interface HouseholdState {
  * Replaces a household's mirror with the ledger's state at `state.sequence` and records it (not
  * stale). Runs in the caller's transaction, after `lockHousehold`. Writes are forced: a row id
  * held for another household (which a single ledger never does) is overwritten, not skipped.
+ * Rows are not deleted and inserted again: the household's rows the replay no longer has are
+ * deleted and only rows that differ from the replay's are written (docs/decisions/0143), so a
+ * rebuild of a household that is mostly right costs a key lookup per row instead of a new
+ * version of every row in every index, and the statement triggers of a service see only changes.
  */
 export async function replaceHousehold(client: PoolClient, householdId: number, state: HouseholdState): Promise<void> {
-  await client.query('DELETE FROM ledger_rows WHERE household_id = $1', [householdId]);
+  const rows = state.transactions.map((t) => rowState(t));
+  await client.query(
+    `DELETE FROM ledger_rows r WHERE r.household_id = $1
+     AND NOT EXISTS (SELECT 1 FROM unnest($2::int[]) AS kept(id) WHERE kept.id = r.id)`,
+    [householdId, pgArray(rows.map((r) => r.id))],
+  );
   await client.query('DELETE FROM ledger_categories WHERE household_id = $1', [householdId]);
   await client.query('DELETE FROM ledger_accounts WHERE household_id = $1', [householdId]);
   await upsertAccounts(
@@ -216,12 +232,7 @@ export async function replaceHousehold(client: PoolClient, householdId: number, 
     state.sequence,
     true,
   );
-  await upsertRows(
-    client,
-    state.transactions.map((t) => rowState(t)),
-    state.sequence,
-    true,
-  );
+  await upsertRows(client, rows, state.sequence, true);
   await client.query(
     `INSERT INTO ledger_households (household_id, sequence, stale, rebuilt_at) VALUES ($1, $2, false, now())
      ON CONFLICT (household_id) DO UPDATE SET sequence = excluded.sequence, stale = false, rebuilt_at = now()`,
