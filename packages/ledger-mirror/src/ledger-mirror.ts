@@ -100,10 +100,10 @@ export class LedgerMirror {
       running = withTransaction(this.options.pool, async (client) => {
         // The lock is taken before the replay is read: every event the consumer applied is in it.
         await lockHousehold(client, householdId);
-        const state = await this.options.replay.household(householdId);
-        await replaceHousehold(client, householdId, state);
+        return replaceHousehold(client, householdId, this.options.replay.pages(householdId));
       })
-        .then(() => this.vacuum())
+        // A rebuild that changed no row leaves every page as all-visible as it was.
+        .then((changed) => (changed > 0 ? this.vacuum() : undefined))
         .finally(() => this.rebuilding.delete(householdId));
       this.rebuilding.set(householdId, running);
     }

@@ -1,4 +1,5 @@
-import type { LedgerAccountSnapshotV2, LedgerCategorySnapshot, LedgerTransactionSnapshot } from '@hf/contracts';
+import type { LedgerCategorySnapshot } from '@hf/contracts';
+import type { ReplayPage } from '@hf/contracts/ledger-internal';
 import { pgArray, type Pool, type PoolClient } from '@hf/service-kit';
 import type { CategoryRecord } from './category-index';
 import {
@@ -59,21 +60,22 @@ const ROW_BATCH = 10_000;
  * `force` (a rebuild replacing the household): then each over any row that differs from it, and
  * a row that already holds the same state is left as it is (with its older sequence: events at
  * or below the rebuild's are skipped by the household's mark anyway). The last state of a
- * repeated id wins.
+ * repeated id wins. Answers the number of rows written.
  */
 export async function upsertRows(
   q: Queryable,
   rows: readonly RowState[],
   sequence: number,
   force = false,
-): Promise<void> {
+): Promise<number> {
+  let written = 0;
   const byId = new Map<number, RowState>();
   for (const row of rows) byId.set(row.id, row);
   const all = [...byId.values()];
   for (let i = 0; i < all.length; i += ROW_BATCH) {
     const part = all.slice(i, i + ROW_BATCH);
     const col = <K extends Exclude<keyof RowState, 'splits'>>(k: K) => pgArray(part.map((r) => r[k]));
-    await q.query(
+    const result = await q.query(
       `INSERT INTO ledger_rows AS r (id, household_id, account_id, date, payee, amount, category_id, status, notes, updated_at, is_budgeted, is_transfer, deleted, splits, sequence)
        SELECT *, $14::bigint FROM unnest($1::int[], $2::int[], $3::int[], $4::date[], $5::text[], $6::bigint[], $7::int[], $8::text[], $9::text[], $10::text[], $11::bool[], $12::bool[], $13::bool[], $16::jsonb[])
        ON CONFLICT (id) DO UPDATE SET household_id = excluded.household_id, account_id = excluded.account_id, date = excluded.date,
@@ -104,7 +106,9 @@ export async function upsertRows(
         pgArray(part.map((r) => (r.splits ? JSON.stringify(r.splits) : null))),
       ],
     );
+    written += result.rowCount ?? 0;
   }
+  return written;
 }
 
 export async function upsertAccounts(
@@ -194,50 +198,58 @@ export async function applyChanges(q: Queryable, changes: ReadModelChanges, sequ
   if (changes.rows.length) await upsertRows(q, changes.rows, sequence);
 }
 
-/** The ledger's state of a household, as its replay hands it over. */
-export interface HouseholdState {
-  sequence: number;
-  accounts: LedgerAccountSnapshotV2[];
-  categories: LedgerCategorySnapshot[];
-  transactions: LedgerTransactionSnapshot[];
-}
-
 /**
- * Replaces a household's mirror with the ledger's state at `state.sequence` and records it (not
- * stale). Runs in the caller's transaction, after `lockHousehold`. Writes are forced: a row id
- * held for another household (which a single ledger never does) is overwritten, not skipped.
- * Rows are not deleted and inserted again: the household's rows the replay no longer has are
- * deleted and only rows that differ from the replay's are written (docs/decisions/0143), so a
- * rebuild of a household that is mostly right costs a key lookup per row instead of a new
- * version of every row in every index, and the statement triggers of a service see only changes.
+ * Replaces a household's mirror with the ledger's state (its replay's pages, the first with the
+ * sequence it was read at, accounts and categories) and records it (not stale). Runs in the
+ * caller's transaction, after `lockHousehold`. Writes are forced: a row id held for another
+ * household (which a single ledger never does) is overwritten, not skipped. Rows are not deleted
+ * and inserted again (docs/decisions/0143): each page writes only the rows that differ from the
+ * replay's, then the household's rows the replay did not have are deleted, so a rebuild of a
+ * household that is mostly right costs a key lookup per row instead of a new version of every
+ * row in every index, and the statement triggers of a service see only changes. Answers the
+ * number of rows written or deleted.
  */
-export async function replaceHousehold(client: PoolClient, householdId: number, state: HouseholdState): Promise<void> {
-  const rows = state.transactions.map((t) => rowState(t));
-  await client.query(
+export async function replaceHousehold(
+  client: PoolClient,
+  householdId: number,
+  pages: AsyncIterable<ReplayPage>,
+): Promise<number> {
+  let sequence: number | null = null;
+  let changed = 0;
+  const ids: number[] = [];
+  for await (const page of pages) {
+    if (sequence === null) {
+      sequence = page.sequence ?? 0;
+      await client.query('DELETE FROM ledger_categories WHERE household_id = $1', [householdId]);
+      await client.query('DELETE FROM ledger_accounts WHERE household_id = $1', [householdId]);
+      await upsertAccounts(
+        client,
+        page.accounts.map((a) => accountState(a, false)),
+        sequence,
+        true,
+      );
+      await applyCategoryChanges(
+        client,
+        page.categories.map((category) => ({ kind: 'upsert' as const, category })),
+        sequence,
+        true,
+      );
+    }
+    const rows = page.transactions.map((t) => rowState(t));
+    for (const row of rows) ids.push(row.id);
+    changed += await upsertRows(client, rows, sequence, true);
+  }
+  const gone = await client.query(
     `DELETE FROM ledger_rows r WHERE r.household_id = $1
      AND NOT EXISTS (SELECT 1 FROM unnest($2::int[]) AS kept(id) WHERE kept.id = r.id)`,
-    [householdId, pgArray(rows.map((r) => r.id))],
+    [householdId, pgArray(ids)],
   );
-  await client.query('DELETE FROM ledger_categories WHERE household_id = $1', [householdId]);
-  await client.query('DELETE FROM ledger_accounts WHERE household_id = $1', [householdId]);
-  await upsertAccounts(
-    client,
-    state.accounts.map((a) => accountState(a, false)),
-    state.sequence,
-    true,
-  );
-  await applyCategoryChanges(
-    client,
-    state.categories.map((category) => ({ kind: 'upsert' as const, category })),
-    state.sequence,
-    true,
-  );
-  await upsertRows(client, rows, state.sequence, true);
   await client.query(
     `INSERT INTO ledger_households (household_id, sequence, stale, rebuilt_at) VALUES ($1, $2, false, now())
      ON CONFLICT (household_id) DO UPDATE SET sequence = excluded.sequence, stale = false, rebuilt_at = now()`,
-    [householdId, state.sequence],
+    [householdId, sequence ?? 0],
   );
+  return changed + (gone.rowCount ?? 0);
 }
 
 // --- Reads -----------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
+import type { ReplayPage } from '@hf/contracts/ledger-internal';
 import { LedgerClient } from '@hf/ledger-client';
-import type { HouseholdState } from './mirror-store';
 
 /** Rows per replay page: megabytes of JSON, read as one answer. */
 const PAGE_ROWS = 20_000;
@@ -22,20 +22,22 @@ export class LedgerReplay {
     return (await this.ledger.replayHouseholds()).household_ids;
   }
 
-  /** A household's whole current state, page by page, with the sequence the first page was read at. */
-  async household(householdId: number): Promise<HouseholdState> {
-    const first = await this.ledger.replayPage({ household_id: householdId, limit: PAGE_ROWS });
-    const state: HouseholdState = {
-      sequence: first.sequence ?? 0,
-      accounts: first.accounts,
-      categories: first.categories,
-      transactions: first.transactions,
-    };
-    for (let after = first.next_after_id; after !== null;) {
-      const page = await this.ledger.replayPage({ household_id: householdId, after_id: after, limit: PAGE_ROWS });
-      for (const t of page.transactions) state.transactions.push(t);
-      after = page.next_after_id;
+  /**
+   * A household's whole current state, page by page: the first carries the sequence it was read
+   * at, the accounts and categories. The next page is asked for before a page is handed over, so
+   * the ledger answers it while the caller writes the page.
+   */
+  async *pages(householdId: number): AsyncGenerator<ReplayPage> {
+    let next: Promise<ReplayPage> | null = this.ledger.replayPage({ household_id: householdId, limit: PAGE_ROWS });
+    while (next) {
+      // A caller that stops early leaves the page asked for: its failure is not left unhandled.
+      next.catch(() => undefined);
+      const page: ReplayPage = await next;
+      next =
+        page.next_after_id === null
+          ? null
+          : this.ledger.replayPage({ household_id: householdId, after_id: page.next_after_id, limit: PAGE_ROWS });
+      yield page;
     }
-    return state;
   }
 }
