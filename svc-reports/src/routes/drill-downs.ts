@@ -3,7 +3,7 @@ import { CategoryDrillDownQuery, DrillDownRows, PayeeDrillDownQuery, type DrillD
 import { REPORT_LIMITS, REPORT_MESSAGES, UNCATEGORIZED_ID } from '@hf/contracts/reports-limits';
 import { SPLIT_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
 import { fromCents } from '@hf/money';
-import { notFound } from '@hf/service-kit';
+import { notFound, sendJsonAnswer } from '@hf/service-kit';
 import type { CsvCell } from '../domain/csv';
 import {
   rowsByCategory,
@@ -63,14 +63,6 @@ function drillDownNames(read: ScopedRead): DrillDownNames {
   return names;
 }
 
-/** A JSON answer PostgreSQL wrote: sent as it is (the response schema's serializer would write it again). */
-function sendJson(reply: FastifyReply, body: string) {
-  return reply
-    .type('application/json; charset=utf-8')
-    .serializer((s: string) => s)
-    .send(body);
-}
-
 function sendDrillDown(
   request: FastifyRequest<{ Querystring: { format?: string } }>,
   reply: FastifyReply,
@@ -107,7 +99,8 @@ export async function drillDownRoutes(app: FastifyInstance): Promise<void> {
       const selection = read.categories.storedIdsFor(target);
       const limit = REPORT_LIMITS.drillDownRows;
       if (request.query.format !== 'csv')
-        return sendJson(
+        return sendJsonAnswer(
+          request,
           reply,
           await rowsByCategoryJson(app.db, read.householdId, read.scope, selection, limit, drillDownNames(read)),
         );
@@ -123,7 +116,8 @@ export async function drillDownRoutes(app: FastifyInstance): Promise<void> {
       const read = await scopedRead(app, request, request.query);
       const [payee, limit] = [request.query.payee_name, REPORT_LIMITS.drillDownRows];
       if (request.query.format !== 'csv')
-        return sendJson(
+        return sendJsonAnswer(
+          request,
           reply,
           await rowsByPayeeJson(app.db, read.householdId, read.scope, payee, limit, drillDownNames(read)),
         );
