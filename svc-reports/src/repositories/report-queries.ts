@@ -202,62 +202,11 @@ export async function rowsByPayee(
   return result.rows;
 }
 
-/**
- * The names a drill-down's JSON shows, as JSON text made by Node (`JSON.stringify`), so that the
- * answer PostgreSQL writes is the one the route wrote before. Keyed by id (as text): per stored
- * category id the `category_id` it resolves to, and that with its `category_name`
- * (`"category_id":5,"category_name":"Food: Groceries"`); per open account its name.
- */
-export interface DrillDownNames {
-  categoryIds: Record<string, string>;
-  categoryFields: Record<string, string>;
-  accountNames: Record<string, string>;
-  /** The name of a whole split row (by payee), as JSON. */
-  splitName: string;
-}
-
-/**
- * The JSON answer of a drill-down (`DrillDownRows`) written by PostgreSQL from `picked` (a select
- * of ROW_COLUMNS and `splits`, bound from $1 to $n), so that Node neither parses nor writes
- * thousands of rows again (the pattern of svc-ledger's candidatesJson). Amounts in dollars as
- * fromCents writes them (`-12.5`, `0`), texts escaped by to_json as JSON.stringify does.
- */
-function drillDownJson(picked: string, n: number): string {
-  const [ids, fields, accounts, split] = [1, 2, 3, 4].map((k) => `$${n + k}::jsonb`);
-  const none = `'"category_id":null,"category_name":null'`;
-  const dollars = (column: string) => `trim_scale(${column} / 100.0)::text`;
-  return `WITH picked AS (${picked})
-  SELECT '[' || coalesce(string_agg(
-    '{"id":' || r.id || ',"date":"' || to_char(r.date, 'YYYY-MM-DD') || '","payee":' || to_json(r.payee)::text
-    || ',"amount":' || ${dollars('r.amount')} || ',"account_id":' || r.account_id
-    || ',"account_name":' || coalesce(${accounts} ->> r.account_id::text, '""')
-    || ',"status":' || to_json(r.status)::text || ',"notes":' || to_json(r.notes)::text || ','
-    || CASE WHEN r.line = 0 AND jsonb_array_length(coalesce(r.splits, '[]')) > 0
-      THEN '"category_id":' || coalesce(${ids} ->> r.category_id::text, 'null') || ',"category_name":' || (${split} #>> '{}')
-      ELSE coalesce(${fields} ->> r.category_id::text, ${none}) END
-    || ',"updated_at":' || to_json(r.updated_at)::text || ',"line":' || r.line
-    || ',"splits":[' || CASE WHEN r.splits IS NULL THEN '' ELSE coalesce((
-      SELECT string_agg('{' || coalesce(${fields} ->> l.category_id::text, ${none})
-        || ',"amount":' || ${dollars('l.amount')} || ',"notes":' || to_json(coalesce(l.notes, ''))::text || '}', ',' ORDER BY l.n)
-      FROM ROWS FROM (jsonb_to_recordset(r.splits) AS (category_id integer, amount bigint, notes text))
-        WITH ORDINALITY AS l(category_id, amount, notes, n)
-    ), '') END || ']}',
-    ',' ORDER BY r.date DESC, r.id DESC, r.line), '') || ']' AS body
-  FROM picked r`;
-}
-
-const namesParams = (names: DrillDownNames) => [
-  JSON.stringify(names.categoryIds),
-  JSON.stringify(names.categoryFields),
-  JSON.stringify(names.accountNames),
-  JSON.stringify(names.splitName),
-];
-
 const categoryMatch = (negate: boolean) =>
   negate ? '(category_id IS NULL OR NOT (category_id = ANY($5::int[])))' : 'category_id = ANY($5::int[])';
 
 /**
- * The lines of linesOfCategory from ledger_rows itself (the same lines as `ledger_lines`): unsplit
+ * rowsByCategory's lines read from ledger_rows itself (the same lines as `ledger_lines`): unsplit
  * rows through the category index, split rows' lines from their own index, each line with its
  * row's `splits` taken along (not fetched again per line).
  */
@@ -276,39 +225,3 @@ const linesOfCategory = (negate: boolean) =>
 
 const rowsOfPayee = `SELECT ${ROW_COLUMNS.replace('line', '0 AS line')}, splits FROM ledger_rows
   WHERE ${COUNTED_IN_SCOPE} AND payee = $5 ORDER BY date DESC, id DESC LIMIT $6`;
-
-/** rowsByCategory's lines as the drill-down's JSON answer. */
-export async function rowsByCategoryJson(
-  q: Queryable,
-  householdId: number,
-  scope: ReportScope,
-  selection: { ids: number[]; negate: boolean },
-  limit: number,
-  names: DrillDownNames,
-): Promise<string> {
-  const result = await q.query<{ body: string }>(drillDownJson(linesOfCategory(selection.negate), 6), [
-    ...scopeParams(householdId, scope),
-    selection.ids,
-    limit,
-    ...namesParams(names),
-  ]);
-  return result.rows[0].body;
-}
-
-/** rowsByPayee's rows as the drill-down's JSON answer. */
-export async function rowsByPayeeJson(
-  q: Queryable,
-  householdId: number,
-  scope: ReportScope,
-  payee: string,
-  limit: number,
-  names: DrillDownNames,
-): Promise<string> {
-  const result = await q.query<{ body: string }>(drillDownJson(rowsOfPayee, 6), [
-    ...scopeParams(householdId, scope),
-    payee,
-    limit,
-    ...namesParams(names),
-  ]);
-  return result.rows[0].body;
-}

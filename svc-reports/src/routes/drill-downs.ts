@@ -5,14 +5,7 @@ import { SPLIT_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
 import { fromCents } from '@hf/money';
 import { notFound, sendJsonAnswer } from '@hf/service-kit';
 import type { CsvCell } from '../domain/csv';
-import {
-  rowsByCategory,
-  rowsByCategoryJson,
-  rowsByPayee,
-  rowsByPayeeJson,
-  type DrillDownNames,
-  type StoredRow,
-} from '../repositories/report-queries';
+import { rowsByCategory, rowsByPayee, type StoredRow } from '../repositories/report-queries';
 import { REPORT_ERRORS, scopedRead, sendCsv, type ScopedRead } from '../route-helpers';
 
 function drillDownRows(read: ScopedRead, rows: readonly StoredRow[]): DrillDownRow[] {
@@ -24,7 +17,7 @@ function drillDownRows(read: ScopedRead, rows: readonly StoredRow[]): DrillDownR
         category_id: lineCategory,
         category_name: read.categories.path(lineCategory),
         amount: fromCents(l.amount),
-        notes: l.notes,
+        notes: l.notes ?? '',
       };
     });
     return {
@@ -45,24 +38,6 @@ function drillDownRows(read: ScopedRead, rows: readonly StoredRow[]): DrillDownR
   });
 }
 
-/** What drillDownRows writes for each stored category and account, as JSON text for PostgreSQL to write the answer with. */
-function drillDownNames(read: ScopedRead): DrillDownNames {
-  const names: DrillDownNames = {
-    categoryIds: {},
-    categoryFields: {},
-    accountNames: {},
-    splitName: JSON.stringify(SPLIT_CATEGORY_NAME),
-  };
-  for (const stored of read.storedCategoryIds) {
-    const id = read.categories.resolve(stored);
-    names.categoryIds[stored] = JSON.stringify(id);
-    names.categoryFields[stored] =
-      `"category_id":${JSON.stringify(id)},"category_name":${JSON.stringify(read.categories.path(id))}`;
-  }
-  for (const [id, account] of read.accounts) names.accountNames[id] = JSON.stringify(account.name);
-  return names;
-}
-
 function sendDrillDown(
   request: FastifyRequest<{ Querystring: { format?: string } }>,
   reply: FastifyReply,
@@ -70,7 +45,9 @@ function sendDrillDown(
   read: ScopedRead,
   rows: DrillDownRow[],
 ) {
-  if (request.query.format !== 'csv') return rows;
+  // JSON.stringify, not the schema's serializer: drillDownRows builds every field in the schema's
+  // order, so the text is the same (decision 0144).
+  if (request.query.format !== 'csv') return sendJsonAnswer(request, reply, JSON.stringify(rows));
   const header = ['Date', 'Payee', 'Account', 'Category', 'Amount', 'Status', 'Notes'];
   const csvRows = rows.map((r): CsvCell[] => [
     r.date,
@@ -98,12 +75,6 @@ export async function drillDownRoutes(app: FastifyInstance): Promise<void> {
       if (target !== null && !read.categories.live(target)) throw notFound(REPORT_MESSAGES.categoryNotFound);
       const selection = read.categories.storedIdsFor(target);
       const limit = REPORT_LIMITS.drillDownRows;
-      if (request.query.format !== 'csv')
-        return sendJsonAnswer(
-          request,
-          reply,
-          await rowsByCategoryJson(app.db, read.householdId, read.scope, selection, limit, drillDownNames(read)),
-        );
       const rows = await rowsByCategory(app.db, read.householdId, read.scope, selection, limit);
       return sendDrillDown(request, reply, 'transactions_by_category', read, drillDownRows(read, rows));
     },
@@ -115,12 +86,6 @@ export async function drillDownRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const read = await scopedRead(app, request, request.query);
       const [payee, limit] = [request.query.payee_name, REPORT_LIMITS.drillDownRows];
-      if (request.query.format !== 'csv')
-        return sendJsonAnswer(
-          request,
-          reply,
-          await rowsByPayeeJson(app.db, read.householdId, read.scope, payee, limit, drillDownNames(read)),
-        );
       const rows = await rowsByPayee(app.db, read.householdId, read.scope, payee, limit);
       return sendDrillDown(request, reply, 'transactions_by_payee', read, drillDownRows(read, rows));
     },
