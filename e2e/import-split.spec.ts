@@ -15,7 +15,7 @@ import {
   snap,
   test,
 } from './support/fixtures';
-import { createAccount, createCategory, money, registerRows, rowOf } from './support/ledger';
+import { createAccount, createCategory, money, registerRows, rowOf, typeTwoSplitLines } from './support/ledger';
 
 const today = localToday();
 /** MM/DD/YYYY, as US banks write dates. */
@@ -69,17 +69,7 @@ test('a new row split into two categories on the reconcile page is imported as S
   await expect(done).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Complete Reconciliation' })).toBeDisabled();
 
-  await page.keyboard.type('Groceries');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type('12.51');
-  await expect(remainder).toHaveText('$17.49 left to assign');
-  await page.keyboard.press('Enter');
-  await expect(lines.getByRole('combobox', { name: 'Line 2 category' })).toBeFocused();
-  await page.keyboard.type('Household');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('18.49');
-  await expect(remainder).toHaveText('$1.00 over');
+  await typeTwoSplitLines(page, lines);
   await expect(done).toBeDisabled();
   await expect(done).toHaveAccessibleDescription('Cannot save: $1.00 over.');
   await page.keyboard.press('ControlOrMeta+a');

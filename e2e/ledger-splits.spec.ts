@@ -19,6 +19,7 @@ import {
   rowOf,
   shown,
   signInToRegister,
+  typeTwoSplitLines,
 } from './support/ledger';
 
 interface SplitAnswer {
@@ -92,17 +93,7 @@ test('a new row split by keyboard into 3 lines, shown as Split (3), edited with 
   await expect(lines.getByRole('textbox', { name: 'Line 1 amount' })).toHaveValue('30.00');
   await expect(remainder).toHaveText('All assigned');
 
-  await page.keyboard.type('Groceries');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type('12.51');
-  await expect(remainder).toHaveText('$17.49 left to assign');
-  await page.keyboard.press('Enter');
-  await expect(lines.getByRole('combobox', { name: 'Line 2 category' })).toBeFocused();
-  await page.keyboard.type('Household');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('18.49');
-  await expect(remainder).toHaveText('$1.00 over');
+  await typeTwoSplitLines(page, lines);
   const add = entry.getByRole('button', { name: isMobile(testInfo) ? 'Add Transaction' : 'Add', exact: true });
   await expect(add).toBeDisabled();
   await expect(add).toHaveAccessibleDescription('Cannot save: $1.00 over.');

@@ -289,3 +289,23 @@ export async function expectShellBalances(
     page.getByText(`Balance ${money(balance)} · Pending ${money(pending)} · Cleared ${money(cleared)}`),
   ).toBeVisible();
 }
+
+/**
+ * Types two split lines of a $30.00 row by keyboard, from line 1's category field (focused, its
+ * amount 30.00): Groceries 12.51, Enter for line 2, Household 18.49. The remainder reads "$17.49
+ * left to assign" after the first line and "$1.00 over" at the end (the caller puts it right).
+ */
+export async function typeTwoSplitLines(page: Page, lines: Locator): Promise<void> {
+  const remainder = lines.getByTestId('split-remainder');
+  await page.keyboard.type('Groceries');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('12.51');
+  await expect(remainder).toHaveText('$17.49 left to assign');
+  await page.keyboard.press('Enter');
+  await expect(lines.getByRole('combobox', { name: 'Line 2 category' })).toBeFocused();
+  await page.keyboard.type('Household');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('18.49');
+  await expect(remainder).toHaveText('$1.00 over');
+}
