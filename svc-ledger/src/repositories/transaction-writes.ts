@@ -92,6 +92,9 @@ const NOTHING_ENTERED = { date: '', payee: '', amount: 0, status: '', notes: '' 
 export const blankRow = (w: LedgerWrite, id: number, accountId: number): NewRow =>
   ordinaryRow(w, id, accountId, NOTHING_ENTERED, null);
 
+/** A row (or its event snapshot) carrying split lines. */
+const hasLines = (r: { splits?: readonly unknown[] | null }): boolean => !!r.splits && r.splits.length > 0;
+
 /**
  * Emits ledger.transaction.recorded.v1 for new rows (chunked) and, unless bulk, "created" history.
  * `compact` (a bulk import): v2 instead, each event's shared fields written once (far less JSON
@@ -117,19 +120,16 @@ export async function announceCreated(
     const subject = `account/${part[0].account_id}`;
     // A compact event has no room for lines: a part's split rows are written whole (their
     // split version), the others compact.
-    const split = compact ? snapshots.filter((r) => r.splits && r.splits.length > 0) : snapshots;
-    const plain = compact && split.length > 0 ? snapshots.filter((r) => !r.splits || r.splits.length === 0) : [];
-    if (compact && split.length === 0) {
-      const data: TransactionRecordedV2 = { ...compactRows(snapshots), origin };
-      w.emit(EVENTS.transactionRecordedCompact, subject, data);
-      continue;
-    }
+    const split = compact ? snapshots.filter(hasLines) : snapshots;
+    const plain = compact ? (split.length === 0 ? snapshots : snapshots.filter((r) => !hasLines(r))) : [];
     if (plain.length > 0) {
       const data: TransactionRecordedV2 = { ...compactRows(plain), origin };
       w.emit(EVENTS.transactionRecordedCompact, subject, data);
     }
-    const data: TransactionRecordedV1 = { transactions: split, origin };
-    w.emit(EVENTS.transactionRecorded, subject, data);
+    if (split.length > 0) {
+      const data: TransactionRecordedV1 = { transactions: split, origin };
+      w.emit(EVENTS.transactionRecorded, subject, data);
+    }
   }
 }
 

@@ -172,19 +172,16 @@ async function importedRows(
   const categories = needsNames ? await categoriesOf(w.client, w.householdId) : [];
   const newIds = await allocateIds(w.client, inputs.length);
   return inputs.map((t, i) => {
+    const entered = { date: t.date, payee: t.payee, amount: t.amount_cents, status: t.status, notes: t.notes };
     const split = lines?.[i];
-    if (split) {
-      // A split row's category is its lines' (the row's own category_id or text does not apply).
-      const entered = { date: t.date, payee: t.payee, amount: t.amount_cents, status: t.status, notes: t.notes };
-      return { ...ordinaryRow(w, newIds[i], account.id, entered, null), splits: split };
-    }
+    // A split row's category is its lines' (the row's own category_id or text does not apply).
+    if (split) return { ...ordinaryRow(w, newIds[i], account.id, entered, null), splits: split };
     let categoryId: number | null = t.category_id ?? null;
     if (categoryId === null && t.category && t.category.trim() !== '') {
       const found = findByPath(categories, t.category);
       if (!found) throw badRequest(`Transaction ${i + 1}: the category "${t.category.trim()}" does not exist.`);
       categoryId = found.id;
     }
-    const entered = { date: t.date, payee: t.payee, amount: t.amount_cents, status: t.status, notes: t.notes };
     return ordinaryRow(w, newIds[i], account.id, entered, categoryId);
   });
 }
