@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { isValidDate } from '@hf/calendar';
 import type { ImportNewBody, ImportNewTransaction, UpdateMatchedBody } from '@hf/contracts';
+import type { BulkSplitLine } from '@hf/contracts/ledger-internal';
 import { BulkRowError, checkBulkRow } from '@hf/ledger-client/bulk-rows';
 import { AmountError, toCents } from '@hf/money';
 
@@ -24,11 +25,8 @@ export interface CommitRow {
   splits: CommitSplitLine[] | null;
 }
 
-export interface CommitSplitLine {
-  category_id: number | null;
-  amount_cents: number;
-  notes: string;
-}
+/** A bulk create's split line (contracts' BulkSplitLine), its notes trimmed. */
+export type CommitSplitLine = Required<BulkSplitLine>;
 
 function cents(value: number, where: string): number {
   try {

@@ -1,3 +1,4 @@
+import type { BulkSplitLine } from '@hf/contracts/ledger-internal';
 import { LEDGER_LIMITS } from '@hf/contracts/ledger-limits';
 import { formatCurrency, type Cents } from '@hf/money';
 import { badRequest } from '@hf/service-kit/errors';
@@ -44,19 +45,12 @@ export function parseSplitLines(input: readonly SplitLineRequest[] | null, total
   return balancedLines(lines, totalCents);
 }
 
-/** A split line as the internal bulk create sends it (integer cents, checked by its schema). */
-export interface SplitLineCentsRequest {
-  category_id: number | null;
-  amount_cents: Cents;
-  notes?: string;
-}
-
 /**
  * parseSplitLines for lines already in cents (the internal bulk create, whose schema takes
  * integers only): the same count, zero-line and sum rules and messages. Throws 400.
  */
 export function splitLinesInCents(
-  input: readonly SplitLineCentsRequest[] | null | undefined,
+  input: readonly BulkSplitLine[] | null | undefined,
   totalCents: Cents,
 ): SplitLineCents[] {
   if (!input || input.length === 0) return [];
