@@ -13,8 +13,6 @@ export interface ScopedRead {
   scope: ReportScope;
   accounts: Map<number, MirrorAccount>;
   categories: CategoryIndex;
-  /** Every category id the household's mirror holds (live, deleted and merged). */
-  storedCategoryIds: number[];
 }
 
 /** The caller's household and scope, with the read model made fresh for what the caller has seen. */
@@ -32,13 +30,7 @@ export async function scopedRead(
   ]);
   if (scope.accountIds && scope.accountIds.some((id) => !accounts.has(id)))
     throw notFound(REPORT_MESSAGES.accountNotFound);
-  return {
-    householdId,
-    scope,
-    accounts,
-    categories: new CategoryIndex(categories),
-    storedCategoryIds: categories.map((c) => c.id),
-  };
+  return { householdId, scope, accounts, categories: new CategoryIndex(categories) };
 }
 
 /** Sets the headers of a CSV download and answers its text. */
