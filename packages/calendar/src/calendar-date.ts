@@ -60,11 +60,17 @@ export function daysBetween(from: CalendarDate, to: CalendarDate): number {
 
 /** Adds months, clamping the day to the target month's length (Jan 31 + 1 month = Feb 28/29). */
 export function addMonths(date: CalendarDate, months: number): CalendarDate {
-  const { year, month, day } = splitDate(date);
-  const index = year * 12 + (month - 1) + months;
+  const { day } = splitDate(date);
+  const index = monthIndexOf(date) + months;
   const y = Math.floor(index / 12);
   const mo = (index % 12) + 1;
   return formatDate(y, mo, Math.min(day, daysInMonth(y, mo)));
+}
+
+/** A date's month counted from year 0 (`year * 12 + month - 1`): monthKeyOfIndex's inverse. */
+export function monthIndexOf(date: CalendarDate): number {
+  const { year, month } = splitDate(date);
+  return year * 12 + month - 1;
 }
 
 /** `YYYY-MM` of a month counted from year 0 (`year * 12 + month - 1`, as SQL's extract gives it). */

@@ -4,6 +4,7 @@ import {
   addMonths,
   applyDateKey,
   dayOfWeek,
+  monthIndexOf,
   monthKeyOfIndex,
   daysInMonth,
   isValidDate,
@@ -94,5 +95,11 @@ describe('month keys', () => {
     expect(addMonthKeys('2026-11', 2)).toBe('2027-01');
     expect(addMonthKeys('2026-01', -1)).toBe('2025-12');
     expect(monthKeyOfIndex(2026 * 12 + 1)).toBe('2026-02');
+  });
+
+  it("counts a date's month from year 0, the inverse of monthKeyOfIndex", () => {
+    expect(monthIndexOf('2026-02-28')).toBe(2026 * 12 + 1);
+    expect(monthIndexOf('2025-12-01')).toBe(2025 * 12 + 11);
+    expect(monthKeyOfIndex(monthIndexOf('2024-01-31'))).toBe('2024-01');
   });
 });

@@ -1,5 +1,5 @@
 import type { ReportScope } from '../domain/report-range';
-import { monthKeyOfIndex, splitDate, type CalendarDate } from '@hf/calendar';
+import { monthIndexOf, monthKeyOfIndex } from '@hf/calendar';
 import type { Queryable } from '@hf/ledger-mirror';
 import { splitByMonths } from '../domain/month-split';
 
@@ -45,12 +45,6 @@ const linesOf = (where: string) => `
   UNION ALL SELECT coalesce(l.category_id, 0), l.amount, 1, s.date
     FROM (SELECT date, splits FROM ledger_rows WHERE ${where} AND splits IS NOT NULL) s
     CROSS JOIN LATERAL jsonb_to_recordset(s.splits) AS l(category_id integer, amount bigint)`;
-
-/** A month `YYYY-MM-DD` as months counted from year 0 (`year * 12 + month - 1`). */
-const monthIndexOf = (date: CalendarDate): number => {
-  const { year, month } = splitDate(date);
-  return year * 12 + month - 1;
-};
 
 /** Net cents per stored category id (null: none). */
 export async function netsByStoredCategory(
