@@ -16,6 +16,8 @@ import {
   createTransaction,
   money,
   SHORT_MONTH_NAMES,
+  importCsvToReconcile,
+  usDate,
 } from './support/ledger';
 
 const today = localToday();
@@ -148,22 +150,13 @@ test('after an import, the completion offers the schedule the new rows made poss
   for (const date of gym.slice(0, 2))
     await createTransaction(request, user, checking.id, { date, payee: 'Gym Club', amount: -45, status: 'x' });
   await signInWithToken(page, user, `/accounts/${checking.id}/register`);
-  await page.getByRole('button', { name: 'Import Transactions' }).click();
-  const modal = page.getByRole('dialog', { name: 'Import Transactions' });
-  const us = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
-  await modal.getByLabel('CSV file').setInputFiles({
+  await importCsvToReconcile(page, {
     name: 'gym.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(
-      `Date,Description,Amount\r\n${us(gym[2])},Gym Club,-45.00\r\n${us(addDays(today, -1))},Bakery,-6.20\r\n`,
+      `Date,Description,Amount\r\n${usDate(gym[2])},Gym Club,-45.00\r\n${usDate(addDays(today, -1))},Bakery,-6.20\r\n`,
     ),
   });
-  await modal.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByRole('heading', { name: /Map Columns/ })).toBeVisible();
-  const form = page.getByRole('form', { name: 'Column mapping' });
-  await form.getByRole('checkbox', { name: 'Save this mapping' }).uncheck();
-  await form.getByRole('button', { name: 'Process File' }).click();
-  await expect(page.getByRole('heading', { name: /Reconcile/ })).toBeVisible();
   await page.getByRole('button', { name: 'Complete Reconciliation' }).click();
   await expect(page.getByRole('heading', { name: 'Reconciliation Complete' })).toBeVisible();
 

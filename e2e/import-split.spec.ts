@@ -15,11 +15,19 @@ import {
   snap,
   test,
 } from './support/fixtures';
-import { createAccount, createCategory, money, registerRows, rowOf, typeTwoSplitLines } from './support/ledger';
+import {
+  createAccount,
+  createCategory,
+  money,
+  registerRows,
+  rowOf,
+  typeTwoSplitLines,
+  importCsvToReconcile,
+  usDate,
+} from './support/ledger';
 
 const today = localToday();
 /** MM/DD/YYYY, as US banks write dates. */
-const us = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
 
 /** A top-level bar of the reports' list, by name (as e2e/reports.spec.ts finds them). */
 const reportBar = (page: Page, name: string) =>
@@ -38,20 +46,13 @@ test('a new row split into two categories on the reconcile page is imported as S
   await signInWithToken(page, user, `/accounts/${account.id}/register`);
 
   // Upload a CSV and process it with the detected columns.
-  await page.getByRole('button', { name: 'Import Transactions' }).click();
-  const modal = page.getByRole('dialog', { name: 'Import Transactions' });
-  await modal.getByLabel('CSV file').setInputFiles({
+  await importCsvToReconcile(page, {
     name: 'receipts.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(
-      `Date,Description,Amount\r\n${us(today)},Corner Market,-30.00\r\n${us(today)},Coffee,-4.50\r\n`,
+      `Date,Description,Amount\r\n${usDate(today)},Corner Market,-30.00\r\n${usDate(today)},Coffee,-4.50\r\n`,
     ),
   });
-  await modal.getByRole('button', { name: 'Upload' }).click();
-  const form = page.getByRole('form', { name: 'Column mapping' });
-  await form.getByRole('checkbox', { name: 'Save this mapping' }).uncheck();
-  await form.getByRole('button', { name: 'Process File' }).click();
-  await expect(page.getByRole('heading', { name: /Reconcile/ })).toBeVisible();
   const newRows = page.getByRole('list', { name: 'New transactions' });
   await expect(newRows.getByRole('listitem')).toHaveCount(2);
 

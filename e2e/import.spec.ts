@@ -15,13 +15,13 @@ import {
   registerRows,
   rowOf,
   type ApiRow,
+  usDate,
 } from './support/ledger';
 import { planPayment } from './support/budget';
 
 const today = localToday();
 const day = (offset: number) => addDays(today, offset);
 /** MM/DD/YYYY, as US banks write dates. */
-const us = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
 const csv = (...lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
 
 type FileSpec = { name: string; mimeType: string; buffer: Buffer };
@@ -141,9 +141,9 @@ test.describe('Bank import', () => {
       csvFile(
         'checking.csv',
         'Date,Description,Amount,Memo',
-        `${us(day(-3))},Corner Coffee,-4.50,latte`,
-        `${us(day(-2))},"ACME, Inc. Payroll","2,500.00",`,
-        `${us(day(-1))},Book Nook,($19.99),gift`,
+        `${usDate(day(-3))},Corner Coffee,-4.50,latte`,
+        `${usDate(day(-2))},"ACME, Inc. Payroll","2,500.00",`,
+        `${usDate(day(-1))},Book Nook,($19.99),gift`,
       ),
     );
     await expect(page.getByRole('region', { name: 'File preview' }).getByRole('row')).toHaveCount(4);
@@ -192,8 +192,8 @@ test.describe('Bank import', () => {
       csvFile(
         'cu-march.csv',
         headers,
-        `${us(day(-4))},Hardware Barn,45.10,,Home`,
-        `${us(day(-3))},Paycheck,,"1,200.00",Income`,
+        `${usDate(day(-4))},Hardware Barn,45.10,,Home`,
+        `${usDate(day(-3))},Paycheck,,"1,200.00",Income`,
       ),
     );
     await expect(mappingForm(page).getByRole('radio', { name: 'Separate debit and credit columns' })).toBeChecked();
@@ -209,7 +209,11 @@ test.describe('Bank import', () => {
     await expectShellBalances(page, 1154.9, 1154.9, 1154.9);
 
     // The next statement with the same headers: the saved mapping, by name.
-    await uploadToMapping(page, accountId, csvFile('cu-april.csv', headers, `${us(day(-1))},Pharmacy,12.00,,Health`));
+    await uploadToMapping(
+      page,
+      accountId,
+      csvFile('cu-april.csv', headers, `${usDate(day(-1))},Pharmacy,12.00,,Health`),
+    );
     await expect(page.getByText('using your saved mapping “Credit Union Checking”')).toBeVisible();
     await expect(mappingForm(page).getByRole('textbox', { name: 'Mapping name' })).toHaveValue('Credit Union Checking');
     await expect(mappingForm(page).getByRole('radio', { name: 'Separate debit and credit columns' })).toBeChecked();
@@ -226,11 +230,11 @@ test.describe('Bank import', () => {
 
   test('skipped rows: the first 10 listed, a toggle shows all', async ({ page, request }, testInfo) => {
     const { user, accountId } = await household(page, request);
-    const blanks = Array.from({ length: 13 }, (_, i) => `${us(day(-1))},,-${i + 1}.00`);
+    const blanks = Array.from({ length: 13 }, (_, i) => `${usDate(day(-1))},,-${i + 1}.00`);
     await uploadToMapping(
       page,
       accountId,
-      csvFile('with-blanks.csv', 'Date,Payee,Amount', `${us(day(-2))},Gas Station,-30.00`, ...blanks),
+      csvFile('with-blanks.csv', 'Date,Payee,Amount', `${usDate(day(-2))},Gas Station,-30.00`, ...blanks),
     );
     const warning = page.getByRole('region', { name: 'Skipped rows' });
     await expect(warning).toContainText('13 rows will be skipped');
@@ -256,11 +260,11 @@ test.describe('Bank import', () => {
     request,
   }) => {
     const { accountId } = await household(page, request);
-    const blanks = Array.from({ length: 3000 }, (_, i) => `${us(day(-1))},,-${i + 1}.00`);
+    const blanks = Array.from({ length: 3000 }, (_, i) => `${usDate(day(-1))},,-${i + 1}.00`);
     await uploadToMapping(
       page,
       accountId,
-      csvFile('many-blanks.csv', 'Date,Payee,Amount', `${us(day(-2))},Gas Station,-30.00`, ...blanks),
+      csvFile('many-blanks.csv', 'Date,Payee,Amount', `${usDate(day(-2))},Gas Station,-30.00`, ...blanks),
     );
     const warning = page.getByRole('region', { name: 'Skipped rows' });
     await expect(warning).toContainText('3,000 rows will be skipped');
@@ -293,11 +297,11 @@ test.describe('Bank import', () => {
     const file = csvFile(
       'statement.csv',
       'Date,Description,Amount',
-      `${us(day(-7))},Book Nook,-19.99`,
-      `${us(day(-6))},ACME Payroll,"2,500.00"`,
-      `${us(day(-4))},GROCERY MART #12,-54.32`,
-      `${us(day(-3))},Corner Coffee,-4.50`,
-      `${us(day(-2))},RENT PAYMENT,"-1,250.00"`,
+      `${usDate(day(-7))},Book Nook,-19.99`,
+      `${usDate(day(-6))},ACME Payroll,"2,500.00"`,
+      `${usDate(day(-4))},GROCERY MART #12,-54.32`,
+      `${usDate(day(-3))},Corner Coffee,-4.50`,
+      `${usDate(day(-2))},RENT PAYMENT,"-1,250.00"`,
     );
     await page.reload();
     await uploadToMapping(page, accountId, file);
@@ -364,8 +368,8 @@ test.describe('Bank import', () => {
       csvFile(
         'coffees.csv',
         'Date,Payee,Amount',
-        `${us(day(-1))},Coffee Cart,-3.75`,
-        `${us(day(-1))},Coffee Cart,-3.75`,
+        `${usDate(day(-1))},Coffee Cart,-3.75`,
+        `${usDate(day(-1))},Coffee Cart,-3.75`,
       ),
     );
     await processMapping(page, accountId, null);
@@ -417,12 +421,12 @@ test.describe('Bank import', () => {
 
     const qif = [
       '!Type:Bank',
-      `D${us(day(-2))}`,
+      `D${usDate(day(-2))}`,
       'T-8.25',
       'PSandwich Bar',
       'Mlunch',
       '^',
-      `D${us(day(-1))}`,
+      `D${usDate(day(-1))}`,
       'T1,000.00',
       'PTax Refund',
       '^',
@@ -501,16 +505,16 @@ test.describe('Bank import', () => {
 
     const qif = [
       '!Type:Bank',
-      `D${us(day(-3))}`,
+      `D${usDate(day(-3))}`,
       'T-23.40',
       'MWHOLE FOODS #102',
       'LGroceries',
       '^',
-      `D${us(day(-2))}`,
+      `D${usDate(day(-2))}`,
       'T-60.00',
       'LAuto:Fuel',
       '^',
-      `D${us(day(-1))}`,
+      `D${usDate(day(-1))}`,
       'T12.00',
       'PCashback',
       '^',
@@ -561,7 +565,7 @@ test.describe('Bank import', () => {
     const { user, accountId } = await household(page, request);
     const lines = Array.from(
       { length: 50_000 },
-      (_, i) => `${us(day(-1 - (i % 300)))},Store ${i + 1},-${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`,
+      (_, i) => `${usDate(day(-1 - (i % 300)))},Store ${i + 1},-${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`,
     );
     await uploadToMapping(page, accountId, csvFile('big.csv', 'Date,Payee,Amount', ...lines), { timeout: 60_000 });
     await expect(page.getByText('50,000 rows · CSV')).toBeVisible();
@@ -607,7 +611,11 @@ test.describe('Bank import', () => {
     await expect(page).toHaveURL(new RegExp(`/accounts/${accountId}/register$`));
     await modal.getByRole('button', { name: 'Cancel' }).click();
 
-    await uploadToMapping(page, accountId, csvFile('names.csv', 'Date,Payee,Amount', `${us(day(-1))},Bakery,-6.00`));
+    await uploadToMapping(
+      page,
+      accountId,
+      csvFile('names.csv', 'Date,Payee,Amount', `${usDate(day(-1))},Bakery,-6.00`),
+    );
     const form = mappingForm(page);
     await form.getByRole('button', { name: 'Process File' }).click();
     await expect(form.getByRole('alert')).toHaveText('Please enter a name for this mapping to save it.');
@@ -647,9 +655,9 @@ test.describe('Bank import: real exports', () => {
       csvFile(
         'uk-current.csv',
         'Transaction Date,Transaction Description,Debit Amount,Credit Amount,Balance',
-        `${us(day(-3))},TESCO STORES,23.45,,976.55`,
-        `${us(day(-2))},ACME LTD SALARY,,2100.00,3076.55`,
-        `${us(day(-1))},BRITISH GAS,64.00,,3012.55`,
+        `${usDate(day(-3))},TESCO STORES,23.45,,976.55`,
+        `${usDate(day(-2))},ACME LTD SALARY,,2100.00,3076.55`,
+        `${usDate(day(-1))},BRITISH GAS,64.00,,3012.55`,
       ),
     );
     await expect(mappingForm(page).getByRole('radio', { name: 'Separate debit and credit columns' })).toBeChecked();
@@ -679,15 +687,15 @@ test.describe('Bank import: real exports', () => {
       csvFile(
         'summary-first.csv',
         'Description,,Summary Amt.',
-        `Beginning balance as of ${us(day(-5))},,"1,000.00"`,
+        `Beginning balance as of ${usDate(day(-5))},,"1,000.00"`,
         'Total credits,,"2,500.00"',
         'Total debits,,"-84.12"',
-        `Ending balance as of ${us(day(-1))},,"3,415.88"`,
+        `Ending balance as of ${usDate(day(-1))},,"3,415.88"`,
         '',
         'Date,Description,Amount,Running Bal.',
-        `${us(day(-5))},Beginning balance as of ${us(day(-5))},,"1,000.00"`,
-        `${us(day(-4))},PAYROLL ACME CORP,"2,500.00","3,500.00"`,
-        `${us(day(-3))},GROCERY MART #1234,-84.12,"3,415.88"`,
+        `${usDate(day(-5))},Beginning balance as of ${usDate(day(-5))},,"1,000.00"`,
+        `${usDate(day(-4))},PAYROLL ACME CORP,"2,500.00","3,500.00"`,
+        `${usDate(day(-3))},GROCERY MART #1234,-84.12,"3,415.88"`,
       ),
     );
     await expect(mappingForm(page).getByRole('spinbutton', { name: 'Header row' })).toHaveValue('7');
@@ -750,9 +758,9 @@ test.describe('Bank import: real exports', () => {
       csvFile(
         'fees.csv',
         'Date,Payee,Memo,Amount',
-        `${us(day(-3))},Corner Coffee,latte,-4.50`,
-        `${us(day(-2))},,INTEREST PAID,0.12`,
-        `${us(day(-1))},,MONTHLY FEE,-5.00`,
+        `${usDate(day(-3))},Corner Coffee,latte,-4.50`,
+        `${usDate(day(-2))},,INTEREST PAID,0.12`,
+        `${usDate(day(-1))},,MONTHLY FEE,-5.00`,
       ),
     );
     // Detected: the memo fills a blank payee, nothing is skipped.
@@ -776,7 +784,7 @@ test.describe('Bank import: real exports', () => {
   test('reconcile opens at its top; "Back to mapping" keeps the file and the mapping', async ({ page, request }) => {
     const { user, accountId } = await household(page, request, 0);
     // Charges written as positive numbers (a card's statement): 40 of them, so both pages scroll.
-    const rows = Array.from({ length: 40 }, (_, i) => `${us(day(-1 - (i % 20)))},Shop ${i + 1},${i + 1}.25`);
+    const rows = Array.from({ length: 40 }, (_, i) => `${usDate(day(-1 - (i % 20)))},Shop ${i + 1},${i + 1}.25`);
     await uploadToMapping(page, accountId, csvFile('card.csv', 'Date,Description,Amount', ...rows));
 
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

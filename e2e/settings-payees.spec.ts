@@ -25,6 +25,8 @@ import {
   rowOf,
   signInToRegister,
   type ApiRow,
+  importCsvToReconcile,
+  usDate,
 } from './support/ledger';
 
 const today = localToday();
@@ -218,26 +220,18 @@ test('reconcile page: new rows without a category show their payee suggestion an
     category_id: utilities,
   });
   await signInWithToken(page, user, `/accounts/${checking.id}/register`);
-  await page.getByRole('button', { name: 'Import Transactions' }).click();
-  const modal = page.getByRole('dialog', { name: 'Import Transactions' });
-  const us = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
-  await modal.getByLabel('CSV file').setInputFiles({
+  await importCsvToReconcile(page, {
     name: 'bank.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(
       [
         'Date,Description,Amount',
-        `${us(addDays(today, -2))},CITY POWER,-61.00`,
-        `${us(addDays(today, -1))},Book Nook,-9.99`,
+        `${usDate(addDays(today, -2))},CITY POWER,-61.00`,
+        `${usDate(addDays(today, -1))},Book Nook,-9.99`,
         '',
       ].join('\r\n'),
     ),
   });
-  await modal.getByRole('button', { name: 'Upload' }).click();
-  const form = page.getByRole('form', { name: 'Column mapping' });
-  await form.getByRole('checkbox', { name: 'Save this mapping' }).uncheck();
-  await form.getByRole('button', { name: 'Process File' }).click();
-  await expect(page.getByRole('heading', { name: /Reconcile/ })).toBeVisible();
   const newRows = page.getByRole('list', { name: 'New transactions' });
   await expect(newRows.getByRole('listitem').filter({ hasText: 'CITY POWER' })).toContainText('Suggested: Utilities');
   await expect(newRows.getByRole('listitem').filter({ hasText: 'Book Nook' })).not.toContainText('Suggested');

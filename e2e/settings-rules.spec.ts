@@ -27,6 +27,8 @@ import {
   registerRows,
   rowOf,
   signInToRegister,
+  importCsvToReconcile,
+  usDate,
 } from './support/ledger';
 
 const today = localToday();
@@ -184,26 +186,18 @@ test("rules: an import's reconcile page shows the category a rule set, and impor
     actions: { category_id: streaming, payee: 'Netflix' },
   });
   await signInWithToken(page, user, `/accounts/${checking.id}/register`);
-  await page.getByRole('button', { name: 'Import Transactions' }).click();
-  const modal = page.getByRole('dialog', { name: 'Import Transactions' });
-  const us = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
-  await modal.getByLabel('CSV file').setInputFiles({
+  await importCsvToReconcile(page, {
     name: 'bank.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(
       [
         'Date,Description,Amount',
-        `${us(addDays(today, -2))},NETFLIX.COM 866-579,-15.49`,
-        `${us(addDays(today, -1))},Book Nook,-9.99`,
+        `${usDate(addDays(today, -2))},NETFLIX.COM 866-579,-15.49`,
+        `${usDate(addDays(today, -1))},Book Nook,-9.99`,
         '',
       ].join('\r\n'),
     ),
   });
-  await modal.getByRole('button', { name: 'Upload' }).click();
-  const mapping = page.getByRole('form', { name: 'Column mapping' });
-  await mapping.getByRole('checkbox', { name: 'Save this mapping' }).uncheck();
-  await mapping.getByRole('button', { name: 'Process File' }).click();
-  await expect(page.getByRole('heading', { name: /Reconcile/ })).toBeVisible();
   const newRows = page.getByRole('list', { name: 'New transactions' });
   const netflix = newRows.getByRole('listitem').filter({ hasText: 'Netflix' });
   await expect(netflix).toContainText('Streaming · set by rule Netflix');

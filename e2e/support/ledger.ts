@@ -309,3 +309,26 @@ export async function typeTwoSplitLines(page: Page, lines: Locator): Promise<voi
   await page.keyboard.type('18.49');
   await expect(remainder).toHaveText('$1.00 over');
 }
+
+/** A calendar date `YYYY-MM-DD` as a US bank's CSV writes it: `MM/DD/YYYY`. */
+export const usDate = (date: string): string => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
+
+/**
+ * From an account's register, as a person imports a bank file: Import Transactions, the file
+ * uploaded, the detected columns kept (the mapping not saved) and Process File, until the
+ * reconcile page shows.
+ */
+export async function importCsvToReconcile(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  await page.getByRole('button', { name: 'Import Transactions' }).click();
+  const modal = page.getByRole('dialog', { name: 'Import Transactions' });
+  await modal.getByLabel('CSV file').setInputFiles(file);
+  await modal.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('heading', { name: /Map Columns/ })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Column mapping' });
+  await form.getByRole('checkbox', { name: 'Save this mapping' }).uncheck();
+  await form.getByRole('button', { name: 'Process File' }).click();
+  await expect(page.getByRole('heading', { name: /Reconcile/ })).toBeVisible();
+}
