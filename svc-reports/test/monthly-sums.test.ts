@@ -5,7 +5,9 @@
  * another month, a row deleted and a payee renamed; on both bus adapters, through the consumer
  * alone and after a rebuild from the ledger's replay. Then the report queries over ranges that
  * start and end mid-month (months from the sums, the ends from the rows) against the same sums
- * taken from the rows alone.
+ * taken from the rows alone. The sums per account (migration 008, decision 0147) the same way, and
+ * each account's monthly totals against svc-ledger's own lines (a transfer between the accounts
+ * and moves between them included); the report queries of one account, the other and both.
  */
 import { natsServerAvailable } from '@hf/messaging/testing/private-nats';
 import { TEST_INTERNAL_TOKEN } from '@hf/service-kit/testing';
@@ -23,7 +25,7 @@ const sorted = <T>(rows: T[]): T[] =>
     .sort()
     .map((r) => JSON.parse(r) as T);
 
-async function compareSums(stack: Stack, checking: number): Promise<void> {
+async function compareSums(stack: Stack, [checking, card]: number[]): Promise<void> {
   const db = stack.reports.db;
   const read = async (sql: string) => sorted((await db.query(sql, [H])).rows);
   // The kept sums (groups with no line left are not counted) and the same from the rows.
@@ -52,6 +54,45 @@ async function compareSums(stack: Stack, checking: number): Promise<void> {
   const kept = new Map<string, number>();
   for (const c of categories) kept.set(c.month, (kept.get(c.month) ?? 0) + c.net);
   expect(kept).toEqual(ledger);
+
+  // The sums per account (migration 008): the same from the rows; each account's monthly totals
+  // the same as in svc-ledger's own tables; and summed over the accounts, the household's sums.
+  const perAccount = await read(
+    `SELECT to_char(month, 'YYYY-MM-DD') AS month, account_id, category_id, net::float8 AS net, lines
+     FROM report_month_account_categories WHERE household_id = $1 AND lines <> 0`,
+  );
+  expect(new Set(perAccount.map((r) => r.account_id))).toEqual(new Set([checking, card]));
+  expect(perAccount).toEqual(
+    await read(
+      `SELECT to_char(date_trunc('month', date), 'YYYY-MM-DD') AS month, account_id, coalesce(category_id, 0) AS category_id,
+         sum(amount)::float8 AS net, count(*)::int AS lines
+       FROM ledger_lines WHERE household_id = $1 AND counted GROUP BY 1, 2, 3`,
+    ),
+  );
+  expect(
+    (await db.query('SELECT count(*)::int AS n FROM report_month_account_categories WHERE lines = 0 AND net <> 0'))
+      .rows[0].n,
+  ).toBe(0);
+  const ledgerByAccount = new Map<string, number>();
+  for (const l of await countedLines(stack.ledgerDbUrl, H)) {
+    const key = `${l.date.slice(0, 7)}-01 ${l.account_id}`;
+    ledgerByAccount.set(key, (ledgerByAccount.get(key) ?? 0) + l.amount);
+  }
+  const keptByAccount = new Map<string, number>();
+  for (const c of perAccount) {
+    const key = `${c.month} ${c.account_id}`;
+    keptByAccount.set(key, (keptByAccount.get(key) ?? 0) + c.net);
+  }
+  expect(keptByAccount).toEqual(ledgerByAccount);
+  const summed = new Map<string, { net: number; lines: number }>();
+  for (const c of perAccount) {
+    const key = `${c.month} ${c.category_id}`;
+    const sum = summed.get(key) ?? { net: 0, lines: 0 };
+    summed.set(key, { net: sum.net + c.net, lines: sum.lines + c.lines });
+  }
+  expect(summed).toEqual(
+    new Map(categories.map((c) => [`${c.month} ${c.category_id}`, { net: c.net, lines: c.lines }])),
+  );
 
   // The payees' running totals (migration 007): at every month from the one before a payee's first
   // to the one after its last, the net of its lines through that month in svc-ledger's own tables.
@@ -94,7 +135,7 @@ async function compareSums(stack: Stack, checking: number): Promise<void> {
     ['2024-11-17', '2025-07-09'],
   ];
   for (const [start, end] of ranges)
-    for (const accountIds of [null, [checking]]) {
+    for (const accountIds of [null, [checking], [card], [checking, card]]) {
       const scope: ReportScope = { start, end, accountIds };
       const params = [H, start, end, accountIds];
       const scoped = `household_id = $1 AND counted AND date BETWEEN $2 AND $3 AND ($4::int[] IS NULL OR account_id = ANY($4::int[]))`;
@@ -132,7 +173,7 @@ async function compareSums(stack: Stack, checking: number): Promise<void> {
 }
 
 /**
- * The household's monthly sums (groups with lines) and its payees' running totals at every month
+ * The household's monthly sums (groups with lines), of every account and per account, and its payees' running totals at every month
  * from 2020 to 2027, as the reads see them: equal whatever the arrays' first and last months.
  */
 async function keptSums(db: Stack['reports']['db']): Promise<unknown> {
@@ -140,6 +181,13 @@ async function keptSums(db: Stack['reports']['db']): Promise<unknown> {
     await db.query(
       `SELECT to_char(month, 'YYYY-MM-DD') AS month, category_id, net::float8 AS net, lines
        FROM report_month_categories WHERE household_id = $1 AND lines <> 0 ORDER BY 1, 2`,
+      [H],
+    )
+  ).rows;
+  const perAccount = (
+    await db.query(
+      `SELECT to_char(month, 'YYYY-MM-DD') AS month, account_id, category_id, net::float8 AS net, lines
+       FROM report_month_account_categories WHERE household_id = $1 AND lines <> 0 ORDER BY 1, 2, 3`,
       [H],
     )
   ).rows;
@@ -151,7 +199,7 @@ async function keptSums(db: Stack['reports']['db']): Promise<unknown> {
       [H],
     )
   ).rows;
-  return { months, payees };
+  return { months, perAccount, payees };
 }
 
 describe.each<BusKind>(['inprocess', 'nats'])('monthly sums on the %s bus', (kind) => {
@@ -186,6 +234,14 @@ describe.each<BusKind>(['inprocess', 'nats'])('monthly sums on the %s bus', (kin
     expect((await ledger('PATCH', `/api/transactions/${moved.id}/move`, { destination_account_id: card })).status).toBe(
       200,
     );
+    // A transfer between the two accounts: neither leg counts.
+    const transfer = await ledger('POST', '/api/accounts/transfer', {
+      from_account_id: checking,
+      to_account_id: card,
+      amount: 250,
+      date: '2025-04-12',
+    });
+    expect(transfer.status).toBe(201);
     const gone = await addRow(ledger, checking, { date: '2025-06-15', payee: 'Kiosk', amount: -7 });
     expect((await ledger('PATCH', `/api/transactions/${gone.id}/delete`)).status).toBe(200);
     expect((await ledger('POST', '/api/payees/rename', { from: 'AMZN Mktp', to: 'Amazon' })).status).toBe(200);
@@ -203,7 +259,7 @@ describe.each<BusKind>(['inprocess', 'nats'])('monthly sums on the %s bus', (kin
       const marks = async () => (await stack.reports.db.query('SELECT * FROM ledger_households ORDER BY 1')).rows;
       const before = await marks();
       expect(seed.split.size).toBeGreaterThan(0);
-      await compareSums(stack, seed.accounts[0]);
+      await compareSums(stack, seed.accounts);
       expect(await marks()).toEqual(before);
     },
     180_000,
@@ -218,7 +274,7 @@ describe.each<BusKind>(['inprocess', 'nats'])('monthly sums on the %s bus', (kin
         headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
       });
       expect(rebuilt.statusCode).toBe(200);
-      await compareSums(stack, seed.accounts[0]);
+      await compareSums(stack, seed.accounts);
     },
     180_000,
   );
@@ -245,6 +301,11 @@ describe.each<BusKind>(['inprocess', 'nats'])('monthly sums on the %s bus', (kin
         [split.id],
       );
       await db.query("UPDATE ledger_rows SET payee = 'Elsewhere', date = date - 40 WHERE id = $1", [plain[1].id]);
+      const [checking, card] = seed.accounts;
+      await db.query(
+        'UPDATE ledger_rows SET account_id = CASE WHEN account_id = $2 THEN $3 ELSE $2 END WHERE id = $1',
+        [plain[3].id, checking, card],
+      );
       await db.query(
         `INSERT INTO ledger_rows (id, household_id, account_id, date, payee, amount, category_id, status, notes, updated_at, is_budgeted, is_transfer, deleted, sequence)
          SELECT 2000000000, household_id, account_id, date, 'Nobody', -999, category_id, status, notes, updated_at, false, false, false, sequence
@@ -259,7 +320,7 @@ describe.each<BusKind>(['inprocess', 'nats'])('monthly sums on the %s bus', (kin
       });
       expect(rebuilt.statusCode).toBe(200);
       expect(await keptSums(db)).toEqual(kept);
-      await compareSums(stack, seed.accounts[0]);
+      await compareSums(stack, seed.accounts);
     },
     180_000,
   );

@@ -17,18 +17,26 @@ const scopeParams = (householdId: number, scope: ReportScope) => [
 const named = (name: string, text: string, values: unknown[]) => ({ name, text, values });
 
 /**
- * Sums by months (docs/decisions/0137-monthly-report-sums.md): a report of every account reads the
- * whole months of its scope from the monthly sums and the partial months at its ends from the
- * rows; one of chosen accounts reads rows. Binds $1 household, $2-$3 the head span, $4-$5 the
- * whole months, $6-$7 the tail span.
+ * Sums by months (docs/decisions/0137-monthly-report-sums.md, 0147-monthly-sums-per-account.md):
+ * a report reads the whole months of its scope from the monthly sums (of every account, or per
+ * account for chosen ones) and the partial months at its ends from the rows. Binds $1 household,
+ * $2-$3 the head span, $4-$5 the whole months, $6-$7 the tail span and, for chosen accounts, $8
+ * their ids.
  */
-const HEAD = `household_id = $1 AND counted AND date BETWEEN $2 AND $3`;
-const MONTHS = `household_id = $1 AND month BETWEEN $4 AND $5`;
-const TAIL = `household_id = $1 AND counted AND date BETWEEN $6 AND $7`;
+const ofAccounts = (chosen: boolean) => (chosen ? ' AND account_id = ANY($8::int[])' : '');
+const HEAD = (chosen: boolean) => `household_id = $1 AND counted AND date BETWEEN $2 AND $3${ofAccounts(chosen)}`;
+const TAIL = (chosen: boolean) => `household_id = $1 AND counted AND date BETWEEN $6 AND $7${ofAccounts(chosen)}`;
+/** The whole months' sums as `(month, category_id (0: none), net, lines)`. */
+const MONTH_SUMS = (chosen: boolean) =>
+  chosen
+    ? `SELECT month, category_id, net, lines FROM report_month_account_categories
+       WHERE household_id = $1 AND account_id = ANY($8::int[]) AND month BETWEEN $4 AND $5`
+    : `SELECT month, category_id, net, lines FROM report_month_categories WHERE household_id = $1 AND month BETWEEN $4 AND $5`;
 
 const splitParams = (householdId: number, scope: ReportScope) => {
   const { head, months, tail } = splitByMonths(scope.start, scope.end);
-  return [householdId, head[0], head[1], months[0], months[1], tail[0], tail[1]];
+  const params: unknown[] = [householdId, head[0], head[1], months[0], months[1], tail[0], tail[1]];
+  return scope.accountIds === null ? params : [...params, scope.accountIds];
 };
 
 /**
@@ -52,27 +60,18 @@ export async function netsByStoredCategory(
   householdId: number,
   scope: ReportScope,
 ): Promise<Array<{ category_id: number | null; net: number }>> {
-  const result =
-    scope.accountIds === null
-      ? await q.query<{ category_id: number | null; net: number }>(
-          named(
-            'reports-nets-by-category',
-            `SELECT nullif(category_id, 0) AS category_id, sum(net)::bigint AS net FROM (
-               SELECT category_id, net, lines FROM report_month_categories WHERE ${MONTHS}
-               UNION ALL SELECT category_id, amount, lines FROM (${linesOf(HEAD)}) h
-               UNION ALL SELECT category_id, amount, lines FROM (${linesOf(TAIL)}) t
-             ) x GROUP BY 1 HAVING sum(lines) > 0`,
-            splitParams(householdId, scope),
-          ),
-        )
-      : await q.query<{ category_id: number | null; net: number }>(
-          named(
-            'reports-nets-by-category-accounts',
-            `SELECT nullif(category_id, 0) AS category_id, sum(amount)::bigint AS net FROM (${linesOf(COUNTED_IN_SCOPE)}) x
-             GROUP BY 1 HAVING sum(lines) > 0`,
-            scopeParams(householdId, scope),
-          ),
-        );
+  const chosen = scope.accountIds !== null;
+  const result = await q.query<{ category_id: number | null; net: number }>(
+    named(
+      chosen ? 'reports-nets-by-category-accounts' : 'reports-nets-by-category',
+      `SELECT nullif(category_id, 0) AS category_id, sum(net)::bigint AS net FROM (
+         SELECT category_id, net, lines FROM (${MONTH_SUMS(chosen)}) m
+         UNION ALL SELECT category_id, amount, lines FROM (${linesOf(HEAD(chosen))}) h
+         UNION ALL SELECT category_id, amount, lines FROM (${linesOf(TAIL(chosen))}) t
+       ) x GROUP BY 1 HAVING sum(lines) > 0`,
+      splitParams(householdId, scope),
+    ),
+  );
   return result.rows;
 }
 
@@ -106,8 +105,8 @@ export async function netsByPayee(
       `SELECT payee, sum(net)::bigint AS net FROM (
          SELECT payee, report_running_total_at(first_month, totals, $5) - report_running_total_at(first_month, totals, $4 - 1) AS net
          FROM report_payee_totals WHERE household_id = $1 AND $4::int <= $5::int
-         UNION ALL SELECT payee, amount FROM ledger_rows WHERE ${HEAD}
-         UNION ALL SELECT payee, amount FROM ledger_rows WHERE ${TAIL}
+         UNION ALL SELECT payee, amount FROM ledger_rows WHERE ${HEAD(false)}
+         UNION ALL SELECT payee, amount FROM ledger_rows WHERE ${TAIL(false)}
        ) x GROUP BY payee HAVING sum(net) <> 0`,
       [householdId, head[0], head[1], first, last, tail[0], tail[1]],
     ),
@@ -122,27 +121,18 @@ export async function netsByMonth(
   scope: ReportScope,
 ): Promise<Array<{ month: string; category_id: number | null; net: number }>> {
   const monthIndex = (column: string) => `(extract(year FROM ${column}) * 12 + extract(month FROM ${column}) - 1)::int`;
-  const result =
-    scope.accountIds === null
-      ? await q.query<{ month_index: number; category_id: number | null; net: number }>(
-          named(
-            'reports-nets-by-month',
-            `SELECT month_index, nullif(category_id, 0) AS category_id, sum(net)::bigint AS net FROM (
-               SELECT ${monthIndex('month')} AS month_index, category_id, net, lines FROM report_month_categories WHERE ${MONTHS}
-               UNION ALL SELECT ${monthIndex('date')}, category_id, amount, lines FROM (${linesOf(HEAD)}) h
-               UNION ALL SELECT ${monthIndex('date')}, category_id, amount, lines FROM (${linesOf(TAIL)}) t
-             ) x GROUP BY 1, 2 HAVING sum(lines) > 0`,
-            splitParams(householdId, scope),
-          ),
-        )
-      : await q.query<{ month_index: number; category_id: number | null; net: number }>(
-          named(
-            'reports-nets-by-month-accounts',
-            `SELECT ${monthIndex('date')} AS month_index, nullif(category_id, 0) AS category_id, sum(amount)::bigint AS net
-             FROM (${linesOf(COUNTED_IN_SCOPE)}) x GROUP BY 1, 2 HAVING sum(lines) > 0`,
-            scopeParams(householdId, scope),
-          ),
-        );
+  const chosen = scope.accountIds !== null;
+  const result = await q.query<{ month_index: number; category_id: number | null; net: number }>(
+    named(
+      chosen ? 'reports-nets-by-month-accounts' : 'reports-nets-by-month',
+      `SELECT month_index, nullif(category_id, 0) AS category_id, sum(net)::bigint AS net FROM (
+         SELECT ${monthIndex('month')} AS month_index, category_id, net, lines FROM (${MONTH_SUMS(chosen)}) m
+         UNION ALL SELECT ${monthIndex('date')}, category_id, amount, lines FROM (${linesOf(HEAD(chosen))}) h
+         UNION ALL SELECT ${monthIndex('date')}, category_id, amount, lines FROM (${linesOf(TAIL(chosen))}) t
+       ) x GROUP BY 1, 2 HAVING sum(lines) > 0`,
+      splitParams(householdId, scope),
+    ),
+  );
   return result.rows.map((r) => ({ month: monthKeyOfIndex(r.month_index), category_id: r.category_id, net: r.net }));
 }
 
