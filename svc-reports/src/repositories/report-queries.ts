@@ -201,7 +201,7 @@ const linesOfCategory = (negate: boolean) =>
    SELECT r.id, l.line::int, r.date, r.payee, l.amount, r.account_id, r.status, coalesce(nullif(l.notes, ''), r.notes),
      l.category_id, r.updated_at, r.splits
    FROM (SELECT id, date, payee, account_id, status, notes, updated_at, splits FROM ledger_rows
-         WHERE ${COUNTED_IN_SCOPE} AND splits IS NOT NULL) r
+         WHERE ${COUNTED_IN_SCOPE} AND splits IS NOT NULL${negate ? '' : ' AND report_split_categories(splits) && $5::int[]'}) r
    CROSS JOIN LATERAL ROWS FROM (jsonb_to_recordset(r.splits) AS (category_id integer, amount bigint, notes text))
      WITH ORDINALITY AS l(category_id, amount, notes, line)
    WHERE ${categoryMatch(negate)}
