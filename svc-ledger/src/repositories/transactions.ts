@@ -64,19 +64,13 @@ export async function lockWithPeer(
 export type NewRow = Omit<TxRow, 'deleted' | 'deleted_reason' | 'created_at' | 'updated_at'>;
 
 /**
- * `n` new transaction ids, in order (so callers can link legs before inserting). They come back
- * as one row: the range when they are consecutive (the usual case), else the list as text.
+ * `n` new transaction ids, consecutive and in order (so callers can link legs before inserting):
+ * one block reserved by `allocate_transaction_ids` (migration 013), whatever `n`.
  */
-export async function allocateIds(client: PoolClient, n: number): Promise<number[]> {
+export async function allocateIds(client: Queryable, n: number): Promise<number[]> {
   if (n === 0) return [];
-  const result = await client.query<{ first: number; last: number; ids: string | null }>(
-    `SELECT min(id)::int AS first, max(id)::int AS last,
-       CASE WHEN max(id) - min(id) + 1 = count(*) THEN NULL ELSE array_agg(id ORDER BY id)::text END AS ids
-     FROM (SELECT nextval('transactions_id_seq') AS id FROM generate_series(1, $1)) s`,
-    [n],
-  );
-  const { first, ids } = result.rows[0];
-  if (ids !== null) return ids.slice(1, -1).split(',').map(Number);
+  const result = await client.query<{ first: number }>('SELECT allocate_transaction_ids($1) AS first', [n]);
+  const first = result.rows[0].first;
   return Array.from({ length: n }, (_, i) => first + i);
 }
 
