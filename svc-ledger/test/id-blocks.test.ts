@@ -9,18 +9,20 @@ import { startLedger, type Ledger } from './helpers';
 
 describe('transaction id blocks', () => {
   let ledger: Ledger;
-  const clients: pg.Client[] = [];
+  let pool: pg.Pool;
+  const clients: pg.PoolClient[] = [];
   const connect = async () => {
-    const c = new pg.Client({ connectionString: ledger.url });
-    await c.connect();
+    const c = await pool.connect();
     clients.push(c);
     return c;
   };
   beforeAll(async () => {
     ledger = await startLedger('ledgerids');
+    pool = new pg.Pool({ connectionString: ledger.url, max: 8 });
   });
   afterAll(async () => {
-    await Promise.all(clients.map((c) => c.end()));
+    for (const c of clients) c.release();
+    await pool?.end();
     await ledger?.close();
   });
 
