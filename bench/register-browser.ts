@@ -40,10 +40,12 @@
  *    they ran).
  *
  * Knobs: BENCH_BROWSER_ROWS (50,000), BENCH_BROWSER_REPEAT (5), BENCH_BROWSER_SCROLL_SECONDS (5),
- * BENCH_BROWSER_SCROLL_RUNS (3), BENCH_CHROMIUM (/usr/bin/chromium), BENCH_BROWSER_BUILD=1,
+ * BENCH_BROWSER_SCROLL_RUNS (3; 0: first rows only), BENCH_CHROMIUM (/usr/bin/chromium), BENCH_BROWSER_BUILD=1,
  * BENCH_BROWSER_PROFILE=1 (V8 CPU profile of the scroll phases: top functions by self time),
  * BENCH_BROWSER_TRACE=<file.json> (a Chromium trace of the first scroll run, summarised per
  * thread and phase, and kept for the DevTools performance panel). Both slow the page down.
+ * BENCH_BROWSER_WATERFALL=1: the requests and long animation frames (with their scripts) of the
+ * median warm and cold page load up to its first row on screen.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -67,6 +69,8 @@ const SPLIT_PERCENT = Number(process.env.BENCH_BROWSER_SPLIT_PERCENT ?? 0);
 export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const PROFILE = process.env.BENCH_BROWSER_PROFILE === '1';
 const TRACE = process.env.BENCH_BROWSER_TRACE;
+/** Print the requests and long animation frames of a page load up to its first rows (warm and cold). */
+const WATERFALL = process.env.BENCH_BROWSER_WATERFALL === '1';
 export const VIEWPORT = { width: 1280, height: 800 };
 /** The flags the browser tests launch Chromium with (playwright.config.ts). */
 export const CHROMIUM_ARGS = [
@@ -102,6 +106,8 @@ interface ProbeConfig {
   loadedText: string;
   /** Arm the first-rows probe at document start on this path (page loads). */
   registerPath: string;
+  /** Keep every request and long animation frame of a page load up to its first rows. */
+  waterfall: boolean;
 }
 
 function probeScript(config: ProbeConfig): string {
@@ -182,10 +188,20 @@ function probeScript(config: ProbeConfig): string {
     const api = performance.getEntriesByType('resource')
       .filter((r) => r.name.includes('/api/accounts/') && r.name.includes('/transactions?') && r.startTime >= (m.zero || 0))
       .sort((x, y) => x.startTime - y.startTime)[0];
+    // Every request of a page load up to the first rows (BENCH_BROWSER_WATERFALL=1), and the
+    // long animation frames of that time with the scripts they ran (script evaluation).
+    const upTo = m.visible === null ? Infinity : m.visible;
+    const waterfall = C.waterfall && m.origin === 'load' ? {
+      requests: performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+        .filter((r) => r.startTime <= upTo)
+        .map((r) => ({ name: r.name.replace(location.origin, '').replace(/[.][0-9a-f]{8,}[.]/, '.'), type: r.initiatorType, start: r.startTime, end: r.responseEnd, bytes: r.transferSize })),
+      frames: b.loaf.filter((f) => f.start <= upTo).map((f) => ({ start: f.start, duration: f.duration, scripts: f.scripts.map((s) => s.source + ' ' + (s.fn || s.invoker) + ' ' + Math.round(s.duration)) })),
+    } : null;
     return {
       dom: rel(m.dom), visible: rel(m.visible), newest: rel(m.newest), loaded: rel(m.loaded), firstDate: m.firstDate,
       fcp: m.origin === 'load' && paint ? paint.startTime : null,
       apiStart: api ? rel(api.startTime) : null, apiEnd: api ? rel(api.responseEnd) : null,
+      waterfall,
     };
   };
   if (location.pathname === C.registerPath) b.arm('load');
@@ -257,6 +273,13 @@ interface FirstRows {
   /** The first page request of the register: sent, and answered (response end). */
   apiStart: number | null;
   apiEnd: number | null;
+  /** BENCH_BROWSER_WATERFALL=1, page loads: requests and long animation frames up to the first rows. */
+  waterfall: Waterfall | null;
+}
+
+interface Waterfall {
+  requests: Array<{ name: string; type: string; start: number; end: number; bytes: number }>;
+  frames: Array<{ start: number; duration: number; scripts: string[] }>;
 }
 
 interface ScrollResult {
@@ -392,6 +415,7 @@ export async function runRegisterBrowserBench(): Promise<void> {
       newestId,
       loadedText: countText(ROWS),
       registerPath,
+      waterfall: WATERFALL,
     });
     const storageState = {
       cookies: [],
@@ -441,9 +465,14 @@ export async function runRegisterBrowserBench(): Promise<void> {
       ['b. page load, warm HTTP cache (new tab)', warmLoads],
       ['b. page load, cold (new context, empty cache)', coldLoads],
     ]);
+    if (WATERFALL) {
+      printWaterfall('warm', warmLoads);
+      printWaterfall('cold', coldLoads);
+    }
 
-    const phases = await scrollPhases(browser, main, registerPath);
-    printScroll(phases);
+    // BENCH_BROWSER_SCROLL_RUNS=0: first rows only.
+    const phases = SCROLL_RUNS > 0 ? await scrollPhases(browser, main, registerPath) : new Map<string, PhaseRun[]>();
+    if (SCROLL_RUNS > 0) printScroll(phases);
     await main.close();
     printTargets({ inApp, warmLoads, coldLoads }, phases);
   } finally {
@@ -531,6 +560,22 @@ function printFirstRows(cases: Array<[string, FirstRows[]]>): void {
     console.log(`    ${'first page of rows requested'.padEnd(40)} ${stat(runs.map((r) => r.apiStart))}`);
     console.log(`    ${'first page of rows received'.padEnd(40)} ${stat(runs.map((r) => r.apiEnd))}`);
   }
+}
+
+/** The page load with the median first row on screen: its requests and long animation frames, in time order. */
+function printWaterfall(label: string, runs: FirstRows[]): void {
+  const sorted = runs.filter((r) => r.visible !== null && r.waterfall).sort((x, y) => x.visible! - y.visible!);
+  const run = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!run?.waterfall) return;
+  console.log(
+    `\n  Page load (${label}, the median run: first row on screen at ${ms(run.visible)}): requests, start - end (bytes)`,
+  );
+  for (const r of [...run.waterfall.requests].sort((x, y) => x.start - y.start))
+    console.log(
+      `    ${ms(r.start).padStart(8)} - ${ms(r.end).padStart(8)}  ${r.type.padEnd(14)} ${r.name.slice(0, 90)} (${r.bytes})`,
+    );
+  for (const f of run.waterfall.frames)
+    console.log(`    long frame at ${ms(f.start)}, ${ms(f.duration)}: ${f.scripts.join('; ')}`);
 }
 
 // ----- scrolling -----
@@ -752,6 +797,7 @@ function printTargets(
     `    first rows < 1000 ms after navigation     in-app ${ms(medians[0])}, page load warm ${ms(medians[1])}, cold ${ms(medians[2])}   ` +
       `[${medians.every((m) => m < 1000) ? 'met' : 'missed'}]`,
   );
+  if (phases.size === 0) return;
   console.log(
     `    60 fps while scrolling                    ${scrolling.map(([name, fps]) => `${name} ${fps.toFixed(1)}`).join(', ')} fps   [${missed.length ? `missed: ${missed.join(', ')}` : 'met'}]`,
   );
