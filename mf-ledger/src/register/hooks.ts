@@ -1,6 +1,7 @@
+import { REGISTER_FIRST_PAGE_ROWS, takeRegisterFirstPage } from '@hf/app-kit/ledger/register-start';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { transactionsApi } from './api';
-import { RegisterStore } from './register-store';
+import { RegisterStore, type FetchPage } from './register-store';
 
 export type EntryPosition = 'header' | 'inline' | 'footer';
 export const ENTRY_POSITION_KEY = 'ledger.entryLinePosition';
@@ -52,14 +53,29 @@ export function useHighlights() {
  * The newest 400 rows come first (today and the planned future rows are among them, and they
  * arrive in one small answer); older rows follow in pages of 5,000 (the API's maximum).
  */
-export const FIRST_PAGE_ROWS = 400;
+export const FIRST_PAGE_ROWS = REGISTER_FIRST_PAGE_ROWS;
 export const OLDER_PAGE_ROWS = 5000;
+
+/**
+ * The register's page requests. The store's very first request takes the first page a page load
+ * of this register started in the shell (@hf/app-kit/ledger/register-start), when there is one
+ * and it did not fail; every later request (older pages, re-reads) goes to the server.
+ */
+export function registerPages(accountId: number): FetchPage {
+  let first = true;
+  return (query, signal) => {
+    const started = first && query.limit === FIRST_PAGE_ROWS && !query.before ? takeRegisterFirstPage(accountId) : null;
+    first = false;
+    const ask = () => transactionsApi.page(accountId, query, signal);
+    return started ? started.catch(ask) : ask();
+  };
+}
 
 /** One paged register store per account, started on mount and stopped on unmount. */
 export function useRegisterStore(accountId: number) {
   const store = useMemo(
     () =>
-      new RegisterStore((query, signal) => transactionsApi.page(accountId, query, signal), {
+      new RegisterStore(registerPages(accountId), {
         firstPageSize: FIRST_PAGE_ROWS,
         pageSize: OLDER_PAGE_ROWS,
       }),

@@ -8,3 +8,4 @@ export { formatCurrency, toCents, fromCents, dollarsToCents, parseCurrencyInput 
 export * from './product';
 export * from './format';
 export type * from './dialogs';
+export * from './start-requests';

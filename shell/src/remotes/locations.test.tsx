@@ -1,35 +1,48 @@
 import { isValidElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { appRoutes } from '../app/routes';
-import { preloadRemoteEntry, REMOTES, remoteForPath } from './locations';
+import { preloadRemoteEntry, REMOTES, remoteForPath, remotePageForPath } from './locations';
 import * as pages from './pages';
 import { RemotePage } from './RemotePage';
 
 const remotePages = new Set<unknown>(Object.values(pages));
 
-/** Every route path whose page comes from a remote, with that remote (read from the route table). */
-function remotePaths(routes: RouteObject[], prefix = ''): Array<[string, string]> {
+/** Every route path whose page comes from a remote, with that remote and module (read from the route table). */
+function remotePaths(routes: RouteObject[], prefix = ''): Array<[string, { remote: string; module: string }]> {
   return routes.flatMap((route) => {
     const path = route.path ? `${prefix}/${route.path}` : prefix;
-    const own: Array<[string, string]> = [];
+    const own: Array<[string, { remote: string; module: string }]> = [];
     const element = route.element;
     if (isValidElement(element) && remotePages.has(element.type)) {
       const rendered = (element.type as () => unknown)();
       if (isValidElement(rendered) && rendered.type === RemotePage)
-        own.push([path, (rendered.props as { remote: string }).remote]);
+        own.push([path, rendered.props as { remote: string; module: string }]);
     }
     return [...own, ...remotePaths(route.children ?? [], path)];
   });
 }
 
 describe('remote locations', () => {
-  it('names the remote of every remote page of the route table', () => {
+  it('names the remote and the page module of every remote page of the route table', () => {
     const pairs = remotePaths(appRoutes());
-    expect(pairs.length).toBeGreaterThanOrEqual(8);
-    for (const [path, remote] of pairs)
-      expect([path, remoteForPath(path.replace('/:accountId/*', '/12/settings'))]).toEqual([path, remote]);
+    expect(pairs.length).toBeGreaterThanOrEqual(11);
+    for (const [path, page] of pairs) {
+      const concrete = path.replace('/:accountId/*', '/12/settings');
+      expect([path, remotePageForPath(concrete)]).toEqual([path, page]);
+      expect([path, remotePageForPath(`${concrete}/`)]).toEqual([path, page]);
+      expect([path, remoteForPath(concrete)]).toEqual([path, page.remote]);
+    }
+    expect(remotePageForPath('/accounts/12/register')).toEqual({ remote: 'mf-ledger', module: './AccountRoutes' });
     expect(remoteForPath('/')).toBe('mf-budget');
-    for (const path of ['/login', '/register', '/help', '/forgot-password', '/reset-password/abc', '/accountsx'])
+    for (const path of [
+      '/login',
+      '/register',
+      '/help',
+      '/forgot-password',
+      '/reset-password/abc',
+      '/accountsx',
+      '/settings/x',
+    ])
       expect(remoteForPath(path)).toBeNull();
   });
 

@@ -23,13 +23,37 @@ export const REMOTES = {
 
 export type RemoteName = keyof typeof REMOTES;
 
-/** The remote that serves a signed-in path (the routes of app/routes.tsx), or null. */
+/** A page a remote provides: the remote and its exposed module (docs/frontend.md). */
+export interface RemotePageRef {
+  remote: RemoteName;
+  module: string;
+}
+
+/** The signed-in paths of the route table (app/routes.tsx) whose page a remote provides. */
+const REMOTE_PAGES: Array<[RegExp, RemoteName, string]> = [
+  [/^\/(dashboard)?$/, 'mf-budget', './DashboardPage'],
+  [/^\/budget$/, 'mf-budget', './BudgetPage'],
+  [/^\/accounts$/, 'mf-ledger', './AccountsPage'],
+  [/^\/accounts\/[^/]+(\/.*)?$/, 'mf-ledger', './AccountRoutes'],
+  [/^\/categories$/, 'mf-ledger', './CategoriesPage'],
+  [/^\/activity$/, 'mf-ledger', './ActivityPage'],
+  [/^\/reports$/, 'mf-reports', './ReportsPage'],
+  [/^\/settings\/appearance$/, 'mf-settings', './AppearancePage'],
+  [/^\/settings\/household$/, 'mf-settings', './HouseholdPage'],
+  [/^\/settings\/rules$/, 'mf-settings', './RulesPage'],
+  [/^\/settings\/payees$/, 'mf-settings', './PayeesPage'],
+];
+
+/** The remote page that a signed-in path shows (`/accounts/12/register`: mf-ledger's AccountRoutes), or null. */
+export function remotePageForPath(path: string): RemotePageRef | null {
+  const trimmed = path.length > 1 ? path.replace(/\/$/, '') : path;
+  const found = REMOTE_PAGES.find(([pattern]) => pattern.test(trimmed));
+  return found ? { remote: found[1], module: found[2] } : null;
+}
+
+/** The remote that serves a signed-in path, or null. */
 export function remoteForPath(path: string): RemoteName | null {
-  if (/^\/(accounts|categories|activity)(\/|$)/.test(path)) return 'mf-ledger';
-  if (/^\/(dashboard|budget)?\/?$/.test(path)) return 'mf-budget';
-  if (/^\/reports\/?$/.test(path)) return 'mf-reports';
-  if (/^\/settings\//.test(path)) return 'mf-settings';
-  return null;
+  return remotePageForPath(path)?.remote ?? null;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Host only: <link rel="preload"> in index.html for the chunks every page loads right after
-// main.js (the `import('./bootstrap')` chunk group and the shared modules' fallbacks it consumes),
-// so the browser fetches them while main.js downloads instead of after main.js has run.
+// main.js (the chunk groups of the entry's `import()`s: `./bootstrap` and the page's start-up
+// requests, and the shared modules they consume), so the browser fetches them while main.js
+// downloads instead of after main.js has run.
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const NAME = 'PreloadStartChunksPlugin';
@@ -10,15 +11,30 @@ function blockChunks(chunkGraph, module) {
   return module.blocks.flatMap((block) => chunkGraph.getBlockChunkGroup(block)?.chunks ?? []);
 }
 
+/** The entries' own modules (src/index.ts of the host). */
+function entryModules(compilation) {
+  const modules = new Set();
+  for (const { dependencies } of compilation.entries.values()) {
+    for (const dependency of dependencies) {
+      const module = compilation.moduleGraph.getModule(dependency);
+      if (module) modules.add(module);
+    }
+  }
+  return modules;
+}
+
 /**
- * The chunks of the async chunk group made by `import(request)` in an entry, and of the shared
- * modules they consume: the host's own provided copy (what the share scope hands out with the
- * `loaded-first` strategy), else the consume's fallback.
+ * The chunks of the async chunk groups made by the `import()`s of the entry modules, and of the
+ * shared modules they consume: the host's own provided copy (what the share scope hands out with
+ * the `loaded-first` strategy), else the consume's fallback.
  */
-function startChunks(compilation, request) {
+function startChunks(compilation) {
   const { chunkGraph } = compilation;
-  const group = compilation.chunkGroups.find((g) => !g.isInitial() && g.origins.some((o) => o.request === request));
-  if (!group) return [];
+  const entries = entryModules(compilation);
+  const groups = compilation.chunkGroups.filter(
+    (g) => !g.isInitial() && g.origins.some((o) => o.module && entries.has(o.module)),
+  );
+  if (groups.length === 0) return [];
   const provided = new Map();
   for (const module of compilation.modules) {
     if (module.constructor.name === 'ProvideSharedModule') provided.set(module._name, blockChunks(chunkGraph, module));
@@ -33,20 +49,16 @@ function startChunks(compilation, request) {
       for (const c of own && own.length > 0 ? own : blockChunks(chunkGraph, module)) visit(c);
     }
   };
-  for (const chunk of group.chunks) visit(chunk);
+  for (const group of groups) for (const chunk of group.chunks) visit(chunk);
   return [...chunks];
 }
 
 class PreloadStartChunksPlugin {
-  constructor({ request = './bootstrap' } = {}) {
-    this.request = request;
-  }
-
   apply(compiler) {
     compiler.hooks.compilation.tap(NAME, (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(NAME, (data) => {
         const publicPath = compilation.outputOptions.publicPath;
-        const files = startChunks(compilation, this.request).flatMap((chunk) => [...chunk.files]);
+        const files = startChunks(compilation).flatMap((chunk) => [...chunk.files]);
         const links = files
           .filter((file) => /\.(js|css)$/.test(file))
           .sort()

@@ -1,0 +1,56 @@
+import '../test/polyfills';
+import { takeRegisterFirstPage } from '@hf/app-kit/ledger/register-start';
+import { waitFor } from '@testing-library/react';
+import { createQueryClient } from '../app/AppProviders';
+import { freshBrowser, signIn } from '../test/render-shell';
+import { startPageLoad } from './page-start';
+
+/** The remoteEntry.js scripts the federation runtime added (the loader is one for the whole file). */
+const remoteScripts = () =>
+  [...document.querySelectorAll('script[src*="/mf/"]')].map((s) => new URL((s as HTMLScriptElement).src).pathname);
+
+describe('a page load starts its page before React renders', () => {
+  it('the register: mf-ledger code and the first page of rows, which the register then takes', async () => {
+    const network = freshBrowser().on('GET /api/accounts/12/transactions', {
+      body: { rows: [], prev_cursor: null, total: 0 },
+    });
+    signIn();
+    startPageLoad('/accounts/12/register', createQueryClient());
+    expect(network.calls.map((c) => c.url)).toEqual(['/api/accounts/12/transactions?limit=400']);
+    expect(network.calls[0].headers.Authorization).toBe('Bearer test-access-token');
+    await waitFor(() => expect(remoteScripts()).toContain('/mf/mf-ledger/remoteEntry.js'));
+    await expect(takeRegisterFirstPage(12)).resolves.toEqual({ rows: [], prev_cursor: null, total: 0 });
+  });
+
+  it("the dashboard: mf-budget's code and the dashboard's three queries in the shared cache", async () => {
+    const network = freshBrowser()
+      .on('GET /api/dashboard/balance_projection', { body: [] })
+      .on('GET /api/dashboard/net_worth_projection', { body: {} })
+      .on('GET /api/dashboard/widgets', { body: {} });
+    signIn();
+    const queryClient = createQueryClient();
+    startPageLoad('/', queryClient);
+    expect(network.calls.map((c) => c.path).sort()).toEqual([
+      '/api/dashboard/balance_projection',
+      '/api/dashboard/net_worth_projection',
+      '/api/dashboard/widgets',
+    ]);
+    await waitFor(() => expect(queryClient.getQueryData(['dashboard', 'widgets'])).toEqual({}));
+    await waitFor(() => expect(remoteScripts()).toContain('/mf/mf-budget/remoteEntry.js'));
+  });
+
+  it('other pages of a remote: only its code; shell pages and a signed-out browser: nothing', async () => {
+    const network = freshBrowser();
+    signIn();
+    startPageLoad('/settings/household/', createQueryClient());
+    startPageLoad('/login', createQueryClient());
+    startPageLoad('/help', createQueryClient());
+    await waitFor(() => expect(remoteScripts()).toContain('/mf/mf-settings/remoteEntry.js'));
+    localStorage.clear();
+    startPageLoad('/reports', createQueryClient());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(remoteScripts()).not.toContain('/mf/mf-reports/remoteEntry.js');
+    expect(remoteScripts()).toHaveLength(3);
+    expect(network.calls).toEqual([]);
+  });
+});
