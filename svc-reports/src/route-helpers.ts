@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REPORT_MESSAGES } from '@hf/contracts/reports-limits';
-import { categoriesOf, CategoryIndex, openAccounts, type MirrorAccount } from '@hf/ledger-mirror';
+import { CategoryIndex, type MirrorAccount } from '@hf/ledger-mirror';
 import { errorResponses, identityOf, notFound, requestMinSequence } from '@hf/service-kit';
 import { attachmentHeader, toCsv, type CsvCell } from './domain/csv';
 import { parseScope, type ReportScope } from './domain/report-range';
@@ -23,11 +23,7 @@ export async function scopedRead(
 ): Promise<ScopedRead> {
   const scope = parseScope(query);
   const { householdId } = identityOf(request);
-  await app.mirror.ensureFresh(householdId, requestMinSequence(request));
-  const [accounts, categories] = await Promise.all([
-    openAccounts(app.db, householdId),
-    categoriesOf(app.db, householdId),
-  ]);
+  const { accounts, categories } = await app.mirror.freshView(householdId, requestMinSequence(request));
   if (scope.accountIds && scope.accountIds.some((id) => !accounts.has(id)))
     throw notFound(REPORT_MESSAGES.accountNotFound);
   return { householdId, scope, accounts, categories: new CategoryIndex(categories) };

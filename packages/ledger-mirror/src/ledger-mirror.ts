@@ -14,7 +14,9 @@ import {
   lockHousehold,
   lockHouseholdSync,
   markAllStale,
+  mirrorSnapshot,
   replaceHousehold,
+  type MirrorView,
 } from './mirror-store';
 import type { LedgerReplay } from './replay-client';
 import { ALL_LEDGER_SCHEMAS } from './schemas';
@@ -134,6 +136,21 @@ export class LedgerMirror {
     const households = await this.options.replay.households();
     for (const id of households) await this.rebuild(id);
     return households.length;
+  }
+
+  /**
+   * ensureFresh, then the household's open accounts and categories. A mirror already fit for
+   * `minSequence` (built, not stale, the sequence rebuilt at or applied by the consumer) answers
+   * in one round trip, the view read in the same snapshot as the check; otherwise ensureFresh
+   * runs as it does alone and the view is read after it.
+   */
+  async freshView(householdId: number, minSequence: number): Promise<MirrorView> {
+    const { pool, consumer } = this.options;
+    const snapshot = await mirrorSnapshot(pool, householdId, consumer, LEDGER_SOURCE);
+    const { sync } = snapshot;
+    if (sync && !sync.stale && (minSequence <= sync.sequence || minSequence <= snapshot.position)) return snapshot;
+    await this.ensureFresh(householdId, minSequence);
+    return mirrorSnapshot(pool, householdId, consumer, LEDGER_SOURCE);
   }
 
   /**
