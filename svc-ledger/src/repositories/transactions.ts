@@ -118,6 +118,18 @@ export async function insertNewRows(
   rows: readonly NewRow[],
   createdBy: number | null,
 ): Promise<string> {
+  return runInsert(w, rowsInsert(w, rows, createdBy));
+}
+
+/** An INSERT of rows built and its rows recorded on the write, not yet sent. */
+interface RowsInsert {
+  text: string;
+  params: unknown[];
+  split: NewRow[];
+}
+
+/** The INSERT of `rows` (their column arrays built here); the write records the rows it touches and counts. */
+function rowsInsert(w: LedgerWrite, rows: readonly NewRow[], createdBy: number | null): RowsInsert {
   w.touchRows(rows);
   w.count(rows, 1);
   const params: unknown[] = [createdBy];
@@ -138,18 +150,48 @@ export async function insertNewRows(
     arrays.length === 0
       ? ''
       : `FROM unnest(${arrays.join(', ')}) AS u(${arrays.map((_, i) => `c${i + 1}`).join(', ')})`;
-  const result = await w.client.query<{ now: string }>(
-    `WITH inserted AS (
+  const text = `WITH inserted AS (
        INSERT INTO transactions (${INSERT_COLUMNS.map(([name]) => name).join(', ')}, created_by)
        SELECT ${values.join(', ')}, $1::int ${from}
        RETURNING 1
      )
-     SELECT ${isoText('now()')} AS now, (SELECT count(*) FROM inserted) AS n`,
-    params,
-  );
-  const split = rows.filter((r) => r.splits && r.splits.length > 0);
-  if (split.length > 0) await saveLines(w, split);
+     SELECT ${isoText('now()')} AS now, (SELECT count(*) FROM inserted) AS n`;
+  return { text, params, split: rows.filter((r) => r.splits && r.splits.length > 0) };
+}
+
+/** Sends a built INSERT, then its rows' split lines; answers the transaction's timestamp. */
+async function runInsert(w: LedgerWrite, insert: RowsInsert): Promise<string> {
+  const result = await w.client.query<{ now: string }>(insert.text, insert.params);
+  if (insert.split.length > 0) await saveLines(w, insert.split);
   return result.rows[0].now;
+}
+
+/** Rows an INSERT of insertRowsInParts holds: a multiple of an event's rows (chunksBySize's 2,000). */
+export const INSERT_PART_ROWS = 6_000;
+
+/**
+ * Many new rows (an import's) as one INSERT a part of INSERT_PART_ROWS, each part's column arrays
+ * built while PostgreSQL inserts the part before, and `alongside(part)` (the part's events) run
+ * while its own INSERT runs: the database and JavaScript work at once instead of in turn. The
+ * statements go one after the other on the write's connection (never two at once); a part that
+ * fails fails the write, which rolls back every part.
+ */
+export async function insertRowsInParts(
+  w: LedgerWrite,
+  rows: readonly NewRow[],
+  createdBy: number | null,
+  alongside: (part: readonly NewRow[]) => Promise<void>,
+): Promise<void> {
+  let running: Promise<string> | null = null;
+  for (let start = 0; start < rows.length; start += INSERT_PART_ROWS) {
+    const part = rows.slice(start, start + INSERT_PART_ROWS);
+    const insert = rowsInsert(w, part, createdBy);
+    if (running) await running;
+    running = runInsert(w, insert);
+    running.catch(() => undefined); // awaited on the next turn or below; a refusal rolls the write back
+    await alongside(part);
+  }
+  if (running) await running;
 }
 
 /** The transaction's timestamp (what insertRows stamps rows with), as ISO text. */

@@ -23,7 +23,7 @@ import { withoutRowTriggers } from '../../repositories/references';
 import { announceChanged, announceCreated, applyChanges, ordinaryRow } from '../../repositories/transaction-writes';
 import {
   allocateIds,
-  insertNewRows,
+  insertRowsInParts,
   lockRows,
   storedRow,
   transactionNow,
@@ -204,22 +204,20 @@ async function insertImportedRows(
       .concat(lineCategoryIds(lines));
     if (!(await categoriesExist(w.client, w.householdId, categoryIds, true))) throw notFound(CATEGORY_NOT_FOUND);
   }
-  // The events (compact JSON) are written while PostgreSQL inserts the rows: the rows as stored
-  // are known before (the transaction's timestamp), and JSON work and the INSERT then run on
-  // both cores.
+  // The events (compact JSON) of each part of the rows are written while PostgreSQL inserts that
+  // part: the rows as stored are known before (the transaction's timestamp), and JSON work and
+  // the INSERT then run on both cores.
   const now = await transactionNow(w.client);
-  const insertAndAnnounce = async () => {
-    const inserting = insertNewRows(w, rows, w.userId);
-    inserting.catch(() => undefined); // awaited below; a refusal then rolls the write back
-    await announceCreated(
-      w,
-      rows.map((r) => storedRow(r, now)),
-      'import',
-      false,
-      true,
+  const insertAndAnnounce = () =>
+    insertRowsInParts(w, rows, w.userId, (part) =>
+      announceCreated(
+        w,
+        part.map((r) => storedRow(r, now)),
+        'import',
+        false,
+        true,
+      ),
     );
-    await inserting;
-  };
   await (referencesLocked ? withoutRowTriggers(w.client, insertAndAnnounce) : insertAndAnnounce());
   const ids = rows.map((r) => r.id);
   await insertImportedHistory(w.client, w.householdId, w.userId, ids);
