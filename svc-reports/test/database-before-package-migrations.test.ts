@@ -59,7 +59,18 @@ describe('a database from before package migrations', () => {
         { migration_set: 'service', version: '005_report_indexes.sql' },
         { migration_set: 'service', version: '006_monthly_sums.sql' },
         { migration_set: 'service', version: '007_payee_running_totals.sql' },
+        { migration_set: 'service', version: '008_account_monthly_sums.sql' },
+        { migration_set: 'service', version: '009_split_line_categories.sql' },
       ]);
+      // The sums per account (008) backfilled from the rows the database already held.
+      const perAccount = `SELECT to_char(month, 'YYYY-MM') AS month, account_id, category_id, net::float8 AS net, lines
+        FROM report_month_account_categories ORDER BY 1, 2, 3`;
+      const fromRows = `SELECT to_char(date, 'YYYY-MM') AS month, account_id, coalesce(category_id, 0) AS category_id,
+          sum(amount)::float8 AS net, count(*)::int AS lines
+        FROM ledger_lines WHERE counted GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+      const backfilled = (await client.query(perAccount)).rows;
+      expect(backfilled.length).toBeGreaterThan(0);
+      expect(backfilled).toEqual((await client.query(fromRows)).rows);
       // Accounts mirrored before kinds existed are checking, as the ledger's own migration makes them.
       expect((await client.query('SELECT id, kind, credit_limit FROM ledger_accounts ORDER BY id')).rows).toEqual([
         { id: 70011, kind: 'checking', credit_limit: null },
