@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sendJsonAnswer } from '@hf/service-kit';
 import { MonthlyTrend, TrendQuery } from '@hf/contracts/reports';
 import type { CsvCell } from '../domain/csv';
 import { monthlyTrend } from '../domain/monthly-trend';
@@ -18,7 +19,8 @@ export async function monthlyTrendRoutes(app: FastifyInstance): Promise<void> {
         await netsByMonth(app.db, read.householdId, read.scope),
         read.categories,
       );
-      if (request.query.format !== 'csv') return trend;
+      // monthlyTrend builds the schema's fields in its order: JSON.stringify gives the same text (decision 0145).
+      if (request.query.format !== 'csv') return sendJsonAnswer(request, reply, JSON.stringify(trend));
       const header = ['Month', 'Spending', 'Income', ...trend.categories.map((c) => c.name)];
       const rows = trend.months.map((m, i): CsvCell[] => [
         m,

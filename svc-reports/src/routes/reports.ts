@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ReportItems, ReportQuery, type ReportItem } from '@hf/contracts/reports';
 import { REPORT_MESSAGES, UNCATEGORIZED_ID, type ReportKind, type ReportSort } from '@hf/contracts/reports-limits';
 import { dollarsToCents, fromCents } from '@hf/money';
-import { badRequest, notFound } from '@hf/service-kit';
+import { badRequest, notFound, sendJsonAnswer } from '@hf/service-kit';
 import type { CsvCell } from '../domain/csv';
 import { categoryReport, netsByCategory, payeeReport, withoutHidden, type ReportSide } from '../domain/report-items';
 import { netsByPayee, netsByStoredCategory } from '../repositories/report-queries';
@@ -55,7 +55,9 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         const read = await scopedRead(app, request, request.query);
         const hidden = hiddenCategories(read, kind, request.query.hide_category_ids);
         const items = withoutHidden(await build(read, request.query.sort_by ?? 'amount'), hidden);
-        if (request.query.format !== 'csv') return items;
+        // JSON.stringify, not the schema's serializer: finish() builds every field in the schema's
+        // order, so the text is the same; gzip'ed here, off the event loop (decision 0145).
+        if (request.query.format !== 'csv') return sendJsonAnswer(request, reply, JSON.stringify(items));
         const byCategory = kind !== 'spending_by_payee';
         const header = byCategory ? ['Category', 'Parent', 'Amount', 'Subtotal'] : ['Payee', 'Amount'];
         return reply
