@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { acceptsGzip, sendJsonAnswer } from './json-answer';
+import { acceptsGzip, GZIP_SYNC_MAX_BYTES, sendJsonAnswer } from './json-answer';
 
 describe('Accept-Encoding: gzip', () => {
   it.each([
@@ -26,6 +26,8 @@ describe('sendJsonAnswer', () => {
   const app = Fastify();
   const big = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, payee: `Payee ${i}` })));
   app.get('/big', (request, reply) => sendJsonAnswer(request, reply, big));
+  const large = JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ id: i, payee: `Payee ${i}` })));
+  app.get('/large', (request, reply) => sendJsonAnswer(request, reply, large));
   app.get('/small', (request, reply) => sendJsonAnswer(request, reply, Buffer.from('{"a":1}')));
   afterAll(() => app.close());
 
@@ -35,6 +37,14 @@ describe('sendJsonAnswer', () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers.vary).toBe('accept-encoding');
     expect(gunzipSync(res.rawPayload).toString()).toBe(big);
+  });
+
+  it('gzips an answer over GZIP_SYNC_MAX_BYTES (on the thread pool) the same way', async () => {
+    expect(big.length).toBeLessThan(GZIP_SYNC_MAX_BYTES);
+    expect(large.length).toBeGreaterThan(GZIP_SYNC_MAX_BYTES);
+    const res = await app.inject({ method: 'GET', url: '/large', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(large);
   });
 
   it('sends it as it is otherwise', async () => {
