@@ -69,7 +69,7 @@ const SPLIT_PERCENT = Number(process.env.BENCH_BROWSER_SPLIT_PERCENT ?? 0);
 export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const PROFILE = process.env.BENCH_BROWSER_PROFILE === '1';
 const TRACE = process.env.BENCH_BROWSER_TRACE;
-/** Print the requests and long animation frames of a page load up to its first rows (warm and cold). */
+/** Print the requests and long animation frames up to the first rows (in-app click, warm and cold page loads). */
 const WATERFALL = process.env.BENCH_BROWSER_WATERFALL === '1';
 export const VIEWPORT = { width: 1280, height: 800 };
 /** The flags the browser tests launch Chromium with (playwright.config.ts). */
@@ -188,14 +188,15 @@ function probeScript(config: ProbeConfig): string {
     const api = performance.getEntriesByType('resource')
       .filter((r) => r.name.includes('/api/accounts/') && r.name.includes('/transactions?') && r.startTime >= (m.zero || 0))
       .sort((x, y) => x.startTime - y.startTime)[0];
-    // Every request of a page load up to the first rows (BENCH_BROWSER_WATERFALL=1), and the
-    // long animation frames of that time with the scripts they ran (script evaluation).
+    // Every request from the start (navigation, click) up to the first rows (BENCH_BROWSER_WATERFALL=1),
+    // and the long animation frames of that time with the scripts they ran (script evaluation).
+    const from = m.zero || 0;
     const upTo = m.visible === null ? Infinity : m.visible;
-    const waterfall = C.waterfall && m.origin === 'load' ? {
+    const waterfall = C.waterfall ? {
       requests: performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
-        .filter((r) => r.startTime <= upTo)
-        .map((r) => ({ name: r.name.replace(location.origin, '').replace(/[.][0-9a-f]{8,}[.]/, '.'), type: r.initiatorType, start: r.startTime, end: r.responseEnd, bytes: r.transferSize })),
-      frames: b.loaf.filter((f) => f.start <= upTo).map((f) => ({ start: f.start, duration: f.duration, scripts: f.scripts.map((s) => s.source + ' ' + (s.fn || s.invoker) + ' ' + Math.round(s.duration)) })),
+        .filter((r) => r.startTime >= from && r.startTime <= upTo)
+        .map((r) => ({ name: r.name.replace(location.origin, '').replace(/[.][0-9a-f]{8,}[.]/, '.'), type: r.initiatorType, start: r.startTime - from, end: r.responseEnd - from, bytes: r.transferSize })),
+      frames: b.loaf.filter((f) => f.start + f.duration >= from && f.start <= upTo).map((f) => ({ start: f.start - from, duration: f.duration, scripts: f.scripts.map((s) => s.source + ' ' + (s.fn || s.invoker) + ' ' + Math.round(s.duration)) })),
     } : null;
     return {
       dom: rel(m.dom), visible: rel(m.visible), newest: rel(m.newest), loaded: rel(m.loaded), firstDate: m.firstDate,
@@ -273,7 +274,7 @@ interface FirstRows {
   /** The first page request of the register: sent, and answered (response end). */
   apiStart: number | null;
   apiEnd: number | null;
-  /** BENCH_BROWSER_WATERFALL=1, page loads: requests and long animation frames up to the first rows. */
+  /** BENCH_BROWSER_WATERFALL=1: requests and long animation frames up to the first rows. */
   waterfall: Waterfall | null;
 }
 
@@ -466,8 +467,9 @@ export async function runRegisterBrowserBench(): Promise<void> {
       ['b. page load, cold (new context, empty cache)', coldLoads],
     ]);
     if (WATERFALL) {
-      printWaterfall('warm', warmLoads);
-      printWaterfall('cold', coldLoads);
+      printWaterfall('in-app click', inApp);
+      printWaterfall('page load, warm', warmLoads);
+      printWaterfall('page load, cold', coldLoads);
     }
 
     // BENCH_BROWSER_SCROLL_RUNS=0: first rows only.
@@ -562,13 +564,13 @@ function printFirstRows(cases: Array<[string, FirstRows[]]>): void {
   }
 }
 
-/** The page load with the median first row on screen: its requests and long animation frames, in time order. */
+/** The run with the median first row on screen: its requests and long animation frames, in time order. */
 function printWaterfall(label: string, runs: FirstRows[]): void {
   const sorted = runs.filter((r) => r.visible !== null && r.waterfall).sort((x, y) => x.visible! - y.visible!);
   const run = sorted[Math.floor((sorted.length - 1) / 2)];
   if (!run?.waterfall) return;
   console.log(
-    `\n  Page load (${label}, the median run: first row on screen at ${ms(run.visible)}): requests, start - end (bytes)`,
+    `\n  ${label} (the median run: first row on screen at ${ms(run.visible)}): requests, start - end (bytes)`,
   );
   for (const r of [...run.waterfall.requests].sort((x, y) => x.start - y.start))
     console.log(
