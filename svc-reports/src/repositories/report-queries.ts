@@ -191,8 +191,10 @@ const categoryMatch = (negate: boolean) =>
 
 /**
  * rowsByCategory's lines read from ledger_rows itself (the same lines as `ledger_lines`): unsplit
- * rows through the category index, split rows' lines from their own index, each line with its
- * row's `splits` taken along (not fetched again per line).
+ * rows through the category index; split rows with a line in the categories through the index of
+ * their lines' categories (migration 009, docs/decisions/0148), or for "Uncategorized" every split
+ * row of the range through its own index; each line with its row's `splits` taken along (not
+ * fetched again per line).
  */
 const linesOfCategory = (negate: boolean) =>
   `SELECT ${ROW_COLUMNS.replace('line', '0 AS line')}, NULL::jsonb AS splits FROM ledger_rows
