@@ -13,7 +13,7 @@ import { BulkCreateBody } from '@hf/contracts/ledger-internal';
 import { checkBulkRows } from '@hf/ledger-client/bulk-rows';
 import { parseJsonBody, pgArray } from '@hf/service-kit';
 import { validatorCompiler } from '@hf/service-kit/validation';
-import { commitRows, commitRowsDigest } from '@hf/svc-import/commit-rows';
+import { commitRows, commitRowsDigest, ledgerRow } from '@hf/svc-import/commit-rows';
 
 const ROWS = Number(process.env.IMPORT_PIECES_ROWS ?? 50_000);
 const RUNS = 7;
@@ -69,14 +69,7 @@ export function runImportPieces(): void {
           account_id: 1,
           idempotency_key: 'import:1:bench',
           user_id: 1,
-          transactions: rows.map((r) => ({
-            date: r.date,
-            payee: r.payee,
-            amount_cents: r.amountCents,
-            status: 'x',
-            notes: r.notes,
-            category_id: r.category_id,
-          })),
+          transactions: rows.map(ledgerRow),
         }),
       ),
     );

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { EVENT_SEQUENCE_HEADER, ImportNewBody, ImportResult, LEDGER_LIMITS, UpdateMatchedBody } from '@hf/contracts';
 import { badRequest, conflict, errorResponses, HttpError, identityOf } from '@hf/service-kit';
-import { clearUpdates, CommitRowError, commitRows, commitRowsDigest, transactionCount } from '../domain/commit-rows';
+import {
+  clearUpdates,
+  CommitRowError,
+  commitRows,
+  commitRowsDigest,
+  ledgerRow,
+  transactionCount,
+} from '../domain/commit-rows';
 import { recordClearedMatches, recordKeys } from '../repositories/import-keys';
 import { claimRequestKey, releaseRequestKey } from '../repositories/import-requests';
 import { AccountParams, IMPORT_ERRORS, IMPORT_SERVER_MESSAGES } from '../route-helpers';
@@ -89,15 +96,7 @@ export async function commitRoutes(app: FastifyInstance): Promise<void> {
           account_id: accountId,
           idempotency_key: key,
           user_id: userId,
-          transactions: rows.map((r) => ({
-            date: r.date,
-            payee: r.payee,
-            amount_cents: r.amountCents,
-            status: 'x',
-            notes: r.notes,
-            category_id: r.category_id,
-            ...(r.splits ? { splits: r.splits } : {}),
-          })),
+          transactions: rows.map(ledgerRow),
         })
         .catch(async (err: unknown) => {
           // The ledger refused the rows (it created none): the key may go with corrected ones.
