@@ -254,9 +254,18 @@ export async function replaceHousehold(
 
 // --- Reads -----------------------------------------------------------------------------------
 
+/** The fields a CategoryRecord and a MirrorAccount are read with, as columns or in a JSON object. */
+const CATEGORY_FIELDS = ['id', 'name', 'parent_id', 'deleted', 'merged_into'];
+const ACCOUNT_FIELDS = ['id', 'name', 'starting_balance', 'kind', 'credit_limit', 'low_balance_threshold'];
+const jsonObjectOf = (fields: readonly string[]) =>
+  `json_build_object(${fields.map((field) => `'${field}', ${field}`).join(', ')})`;
+/** The household's open accounts, in the household's order (ORDER BY kept apart for json_agg). */
+const OPEN_ACCOUNTS = 'FROM ledger_accounts WHERE household_id = $1 AND NOT closed';
+const ACCOUNT_ORDER = 'ORDER BY sort_order, id';
+
 export async function categoriesOf(q: Queryable, householdId: number): Promise<CategoryRecord[]> {
   const result = await q.query<CategoryRecord>(
-    'SELECT id, name, parent_id, deleted, merged_into FROM ledger_categories WHERE household_id = $1',
+    `SELECT ${CATEGORY_FIELDS.join(', ')} FROM ledger_categories WHERE household_id = $1`,
     [householdId],
   );
   return result.rows;
@@ -270,11 +279,9 @@ export interface MirrorAccount extends AccountProfile {
 
 /** The household's open accounts by id, in the household's order (as the Accounts page lists them). */
 export async function openAccounts(q: Queryable, householdId: number): Promise<Map<number, MirrorAccount>> {
-  const result = await q.query<MirrorAccount>(
-    `SELECT id, name, starting_balance, kind, credit_limit, low_balance_threshold
-     FROM ledger_accounts WHERE household_id = $1 AND NOT closed ORDER BY sort_order, id`,
-    [householdId],
-  );
+  const result = await q.query<MirrorAccount>(`SELECT ${ACCOUNT_FIELDS.join(', ')} ${OPEN_ACCOUNTS} ${ACCOUNT_ORDER}`, [
+    householdId,
+  ]);
   return new Map(result.rows.map((r) => [r.id, r]));
 }
 
@@ -310,13 +317,9 @@ export async function mirrorSnapshot(
     name: 'ledger-mirror-snapshot',
     text: `SELECT h.sequence, h.stale,
        (SELECT sequence FROM consumer_positions WHERE consumer = $2 AND source = $3) AS position,
-       coalesce((SELECT json_agg(json_build_object('id', id, 'name', name, 'starting_balance', starting_balance,
-           'kind', kind, 'credit_limit', credit_limit, 'low_balance_threshold', low_balance_threshold)
-           ORDER BY sort_order, id)
-         FROM ledger_accounts WHERE household_id = $1 AND NOT closed), '[]') AS accounts,
-       coalesce((SELECT json_agg(json_build_object('id', id, 'name', name, 'parent_id', parent_id,
-           'deleted', deleted, 'merged_into', merged_into))
-         FROM ledger_categories WHERE household_id = $1), '[]') AS categories
+       coalesce((SELECT json_agg(${jsonObjectOf(ACCOUNT_FIELDS)} ${ACCOUNT_ORDER}) ${OPEN_ACCOUNTS}), '[]') AS accounts,
+       coalesce((SELECT json_agg(${jsonObjectOf(CATEGORY_FIELDS)}) FROM ledger_categories WHERE household_id = $1), '[]')
+         AS categories
      FROM (SELECT $1::int AS household_id) k LEFT JOIN ledger_households h USING (household_id)`,
     values: [householdId, consumer, source],
   });
