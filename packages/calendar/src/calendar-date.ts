@@ -11,8 +11,10 @@ export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 export function daysInMonth(year: number, month: number): number {
-  return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return month === 2 && isLeapYear(year) ? 29 : MONTH_DAYS[month - 1];
 }
 
 export function formatDate(year: number, month: number, day: number): CalendarDate {
@@ -21,11 +23,27 @@ export function formatDate(year: number, month: number, day: number): CalendarDa
 
 /** True for a real calendar date `YYYY-MM-DD` (`2025-02-30` is false). */
 export function isValidDate(value: unknown): value is CalendarDate {
-  if (typeof value !== 'string') return false;
-  const m = DATE_RE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // DATE_RE's shape read character by character: no match array, no numbers parsed from text
+  // (an import checks every row's date on each side of the ledger call).
+  if (typeof value !== 'string' || value.length !== 10 || value.charCodeAt(4) !== DASH || value.charCodeAt(7) !== DASH)
+    return false;
+  const y = digitsAt(value, 0, 4);
+  const mo = digitsAt(value, 5, 7);
+  const d = digitsAt(value, 8, 10);
   return y >= 1900 && y <= 2200 && mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo);
+}
+
+const DASH = 0x2d;
+
+/** The number the ASCII digits `text[from..to)` write, or -1 when one is not a digit 0-9. */
+function digitsAt(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const digit = text.charCodeAt(i) - 0x30;
+    if (digit < 0 || digit > 9) return -1;
+    n = n * 10 + digit;
+  }
+  return n;
 }
 
 export function splitDate(date: CalendarDate): { year: number; month: number; day: number } {

@@ -25,6 +25,32 @@ describe('calendar dates', () => {
     expect(isValidDate(20250101)).toBe(false);
   });
 
+  it('takes only the exact shape YYYY-MM-DD, ASCII digits, within 1900-2200', () => {
+    for (const good of ['1900-01-01', '2200-12-31', '2000-02-29', '2024-12-31']) expect(isValidDate(good)).toBe(true);
+    for (const bad of [
+      '1899-12-31',
+      '2201-01-01',
+      '1900-02-29',
+      '2025-00-10',
+      '2025-01-00',
+      '2025-04-31',
+      '2025-01-01 ',
+      ' 2025-01-01',
+      '2025-01-01\n',
+      '2025/01/01',
+      '2025-01-0a',
+      '2025-+1-01',
+      '+025-01-01',
+      '2025-01-1.',
+      '２０２５-01-01',
+      '٢٠٢٥-01-01',
+      '',
+      null,
+      undefined,
+    ])
+      expect(isValidDate(bad)).toBe(false);
+  });
+
   it('knows the day of the week, before 1970 too', () => {
     // Expected days from an independent calendar (Python's date.isoweekday() modulo 7).
     expect(dayOfWeek('1970-01-01')).toBe(4);

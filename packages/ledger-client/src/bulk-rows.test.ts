@@ -14,6 +14,15 @@ describe('the bulk-row rules', () => {
       category: undefined,
     });
     expect(checkBulkRow(row, 0)).toMatchObject({ status: '', notes: '' });
+    for (const [sent, stored] of [
+      ['x', 'x'],
+      ['p', 'p'],
+      ['', ''],
+      [' X ', 'x'],
+      ['P', 'p'],
+      ['  ', ''],
+    ])
+      expect(checkBulkRow({ ...row, status: sent }, 0).status).toBe(stored);
   });
 
   it('names the first bad row (1-based) and the rule it breaks', () => {
@@ -23,6 +32,8 @@ describe('the bulk-row rules', () => {
       [{ amount_cents: 1.5 }, /^Transaction 2: the amount must be a whole number of cents/],
       [{ amount_cents: 100_000_000_000_001 }, /^Transaction 2: the amount/],
       [{ status: 'c' }, /^Transaction 2: status must be empty, p or x\.$/],
+      [{ status: 'xx' }, /^Transaction 2: status must be empty, p or x\.$/],
+      [{ amount_cents: Number.NaN }, /^Transaction 2: the amount must be a whole number of cents/],
     ];
     for (const [bad, message] of cases) {
       const check = () => checkBulkRows([row, { ...row, ...bad }, { ...row, date: 'never' }]);

@@ -1,4 +1,4 @@
-import { commitRows, ledgerRow } from './commit-rows';
+import { clearUpdates, CommitRowError, commitRows, ledgerRow } from './commit-rows';
 
 describe('ledgerRow: a checked row as the ledger bulk create takes it', () => {
   it('leaves out empty notes and no category, keeps the rest, status x', () => {
@@ -37,5 +37,53 @@ describe('ledgerRow: a checked row as the ledger bulk create takes it', () => {
     expect(JSON.stringify(ledgerRow(rows[0]))).toBe(
       '{"date":"2025-01-02","payee":"Shop","amount_cents":-1250,"status":"x"}',
     );
+  });
+});
+
+describe('commitRows: a refused row is named, with its split line', () => {
+  const good = { date: '2025-01-02', payee: 'Shop', amount: -1 };
+  const refused = (bad: object) => () => commitRows({ transactions: [good, { ...good, ...bad }] });
+  it('names the row and the rule it breaks', () => {
+    const cases: Array<[object, RegExp]> = [
+      [{ amount: 1.005 }, /^Transaction 2: Amounts can have at most 2 decimals\.$/],
+      [{ amount: 1e13 }, /^Transaction 2: Amount is too large\.$/],
+      [{ date: '2025-02-30' }, /^Transaction 2: the date must be a real date/],
+      [{ payee: ' \t ' }, /^Transaction 2: payee is required\.$/],
+      [
+        {
+          amount: -2,
+          splits: [
+            { category_id: 1, amount: -1 },
+            { category_id: 2, amount: -0.999 },
+          ],
+        },
+        /^Transaction 2, split line 2: Amounts can have at most 2 decimals\.$/,
+      ],
+    ];
+    for (const [bad, message] of cases) {
+      expect(refused(bad)).toThrow(CommitRowError);
+      expect(refused(bad)).toThrow(message);
+    }
+  });
+
+  it('takes the payee in NFC and trimmed, the notes trimmed, the bank id or null', () => {
+    const [row] = commitRows({
+      transactions: [{ date: '2025-01-02', payee: ' Cafe\u0301 ', amount: -1, notes: ' n ', fitid: '  ' }],
+    });
+    expect(row).toEqual({
+      date: '2025-01-02',
+      payee: 'Caf\u00e9',
+      amountCents: -100,
+      notes: 'n',
+      category_id: null,
+      fitid: null,
+      splits: null,
+    });
+  });
+
+  it("names an update's amount by the update", () => {
+    expect(() =>
+      clearUpdates({ transaction_ids: [5], updates: [{ id: 5, date: '2025-01-02', amount: 0.001 }] }),
+    ).toThrow(/^Update 1: Amounts can have at most 2 decimals\.$/);
   });
 });
