@@ -9,10 +9,12 @@
  * - "Apply to existing" as a dry run (POST /api/rules/:id/apply {dry_run: true}) over the
  *   household's 50,000+ rows (< 1 s), for a rule that matches many rows and one that matches none.
  *
- * The app runs in a child process (bench/support/app-process.ts), fresh DATA_DIR. Median of
- * BENCH_RULES_RUNS (default 3) runs per figure after one untimed warm-up flow.
+ * The flows without rules run in one household, those with the 200 rules in another of the same
+ * app, alternated run by run (same JIT state, same load). The app runs in a child process
+ * (bench/support/app-process.ts), fresh DATA_DIR. Median of BENCH_RULES_RUNS (default 3) runs per
+ * figure after untimed warm-up flows (500 and 10,000 rows) in each household.
  */
-import { descendantsCpuMs, fmt, importFlow, load, median } from './import';
+import { descendantsCpuMs, fmt, importFlow, load, median, type FlowTimes } from './import';
 import { generateStatement, statementCsv } from './support/import-statement';
 import { createBenchAccount, registerBenchUser, startAppWithUser } from './support/seed-register';
 
@@ -72,42 +74,56 @@ export async function runRulesBench(): Promise<void> {
     dbCpuMs: () => descendantsCpuMs(user.app.pid),
   };
   try {
+    // Two households in the one app: this user's without rules, a second one's with 200. Their
+    // flows alternate run by run, so both see the same JIT state and the same load (run in turn,
+    // the flows without rules, the app's first large ones, carried its warm-up: decision 0150).
+    const ruledToken = (await registerBenchUser(base, 'Rules Bench ruled', 'rules-bench-ruled')).access_token;
+    const ruled = { ...client, token: ruledToken };
     const categories: number[] = [];
     for (let i = 0; i < 20; i++)
       categories.push(
-        (await api<{ id: number }>(base, token, 'POST', '/categories', { name: `Category ${i + 1}` })).id,
+        (await api<{ id: number }>(base, ruledToken, 'POST', '/categories', { name: `Category ${i + 1}` })).id,
       );
     const sample = generateStatement(5000);
     const payees = [...new Set(sample.map((r) => r.payee))];
-    const firstAccount = await createBenchAccount(base, token, 'Rules warm-up', 0);
-    await importFlow(client, firstAccount, statementCsv(generateStatement(500, 99)), null);
+    const firstAccount = await createBenchAccount(base, ruledToken, 'Rules warm-up', 0);
+    for (const body of ruleBodies(payees, categories, firstAccount))
+      await api(base, ruledToken, 'POST', '/rules', body);
+    // Warm-up, untimed: a small and a 10,000-row flow in each household.
+    for (const [c, t] of [
+      [client, token],
+      [ruled, ruledToken],
+    ] as const)
+      for (const rows of [500, 10_000]) {
+        const warm = await createBenchAccount(base, t, `Rules warm-up ${rows}`, 0);
+        await importFlow(c, warm, statementCsv(generateStatement(rows, 99)), null);
+      }
 
-    // The same flows without rules first, then with them: the difference is the rules' cost at this load.
-    const ruleIds: number[] = [];
-    for (const withRules of [false, true]) {
-      if (withRules)
-        for (const body of ruleBodies(payees, categories, firstAccount))
-          ruleIds.push((await api<{ id: number }>(base, token, 'POST', '/rules', body)).id);
-      const label = withRules ? `with ${RULES} rules` : 'without rules';
-      for (const size of SIZES) {
-        const csv = statementCsv(generateStatement(size));
-        const runs = [];
-        for (let run = 0; run < RUNS; run++) {
-          const accountId = await createBenchAccount(base, token, `Rules import ${label} ${size} #${run + 1}`, 0);
-          const r = await importFlow(client, accountId, csv, null);
-          runs.push(r);
+    for (const size of SIZES) {
+      const csv = statementCsv(generateStatement(size));
+      const runs: Record<string, FlowTimes[]> = { 'without rules': [], [`with ${RULES} rules`]: [] };
+      for (let run = 0; run < RUNS; run++) {
+        const order = [
+          ['without rules', client, token],
+          [`with ${RULES} rules`, ruled, ruledToken],
+        ] as const;
+        for (const [label, c, t] of run % 2 === 0 ? order : [...order].reverse()) {
+          const accountId = await createBenchAccount(base, t, `Rules import ${label} ${size} #${run + 1}`, 0);
+          const r = await importFlow(c, accountId, csv, null);
+          runs[label].push(r);
           console.log(
             `    ${size.toLocaleString('en-US')} rows ${label} #${run + 1}: ${fmt(r.total)} (reconcile ${fmt(r.reconcile)}, import_new ${fmt(r.importNew)}); CPU app ${fmt(r.appCpu)} + db ${fmt(r.dbCpu)}; ${r.created} created; load ${load()}`,
           );
         }
-        console.log(
-          `  ${size.toLocaleString('en-US')}-row import ${label}, median: ${fmt(median(runs.map((r) => r.total)))} end to end (reconcile ${fmt(median(runs.map((r) => r.reconcile)))}, app CPU ${fmt(median(runs.map((r) => r.appCpu)))}; target ${size === 10_000 ? '0.5 s' : '2 s'})`,
-        );
       }
+      for (const [label, list] of Object.entries(runs))
+        console.log(
+          `  ${size.toLocaleString('en-US')}-row import ${label}, median: ${fmt(median(list.map((r) => r.total)))} end to end (reconcile ${fmt(median(list.map((r) => r.reconcile)))}, import_new ${fmt(median(list.map((r) => r.importNew)))}, app CPU ${fmt(median(list.map((r) => r.appCpu)))}; target ${size === 10_000 ? '0.5 s' : '2 s'})`,
+        );
     }
 
     // Apply to existing: dry runs over every row of a second household holding 50,000 rows.
-    const other = (await registerBenchUser(base, 'Rules Bench 2', 'rules-bench-2')).access_token;
+    const other = (await registerBenchUser(base, 'Rules Bench dry runs', 'rules-bench-dry')).access_token;
     const otherCategories: number[] = [];
     for (let i = 0; i < 20; i++)
       otherCategories.push(
