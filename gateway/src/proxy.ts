@@ -95,14 +95,17 @@ function prefixOwner(services: ServiceRoute[], url: string): ServiceRoute | unde
   return services.find((s) => s.prefixes.some((p) => url === p || url.startsWith(`${p}/`)));
 }
 
-/** Answers up to this size (declared by the service) are buffered, so compression is one sync call. */
+/**
+ * Answers up to this size (declared by the service) are buffered, so compression is one sync call
+ * and an answer the service compressed itself (reports, registers) goes out in one write.
+ */
 const BUFFER_LIMIT = 256 * 1024;
 
 /**
  * Sends the service's answer on. Small answers with a known length (nearly every API answer)
- * are read whole first: @fastify/compress then skips those under its threshold and compresses
- * the rest in one synchronous call, instead of a zlib stream per response. Big or chunked
- * answers (exports, reports) are streamed.
+ * are read whole first: @fastify/compress then skips those under its threshold or already encoded
+ * (a report gzip'ed by svc-reports) and compresses the rest in one synchronous call, instead of a
+ * zlib stream per response. Big or chunked answers (exports) are streamed.
  */
 function sendUpstreamBody(
   request: FastifyRequest,
@@ -113,8 +116,7 @@ function sendUpstreamBody(
   if (
     request.method === 'HEAD' ||
     !Number.isFinite(declared) ||
-    declared > BUFFER_LIMIT ||
-    res.headers['content-encoding']
+    declared > BUFFER_LIMIT
   ) {
     reply.send(res.stream);
     return;

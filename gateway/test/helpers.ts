@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,11 @@ export async function startUpstream(name: string, extend?: (app: FastifyInstance
         service: name,
         rows: Array.from({ length: 400 }, (_, i) => ({ id: i, payee: 'Coffee shop downtown', amount: -3.75 })),
       };
+    if (url.includes('/gzipped'))
+      return reply
+        .header('content-encoding', 'gzip')
+        .type('application/json; charset=utf-8')
+        .send(gzipSync(JSON.stringify({ service: name, rows: Array.from({ length: 400 }, (_, i) => ({ id: i })) })));
     if (url.includes('/slow')) await new Promise((resolve) => setTimeout(resolve, 1500));
     return {
       service: name,

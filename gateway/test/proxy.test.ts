@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { SERVICES } from '@hf/contracts';
 import { startHarness, token, type Harness } from './helpers';
 import { buildGateway, type ServiceKey } from '../src/app';
@@ -205,6 +206,20 @@ describe('routing by path', () => {
       });
       expect(refused.statusCode).toBe(413);
     }
+  });
+
+  it("passes a service's own gzip answer on as it is, not compressed again", async () => {
+    const res = await h.gateway.inject({
+      method: 'GET',
+      url: '/api/reports/gzipped',
+      headers: { ...auth(), 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    const body = JSON.parse(gunzipSync(res.rawPayload).toString()) as { service: string; rows: unknown[] };
+    expect(body.service).toBe('svc-reports');
+    expect(body.rows).toHaveLength(400);
   });
 
   it('propagates the request id, or makes one', async () => {
