@@ -113,11 +113,7 @@ function sendUpstreamBody(
   res: { headers: Record<string, unknown>; stream: NodeJS.ReadableStream & { destroy?: (err?: Error) => void } },
 ): void {
   const declared = Number(res.headers['content-length']);
-  if (
-    request.method === 'HEAD' ||
-    !Number.isFinite(declared) ||
-    declared > BUFFER_LIMIT
-  ) {
+  if (request.method === 'HEAD' || !Number.isFinite(declared) || declared > BUFFER_LIMIT) {
     reply.send(res.stream);
     return;
   }
