@@ -702,3 +702,74 @@ describe('Register: mobile (768 px or less)', () => {
     expect(screen.getByRole('button', { name: 'Exit Clearing Mode' })).toBeInTheDocument();
   });
 });
+
+describe('Register: the width crosses 768 px (desktop <-> mobile)', () => {
+  // A switchable media query, and scroll containers that scroll (jsdom has no layout).
+  let mobile = false;
+  const listeners = new Set<() => void>();
+  const original = window.matchMedia;
+  beforeEach(() => {
+    mobile = false;
+    window.matchMedia = ((query: string) => ({
+      get matches() {
+        return query.includes('max-width: 768px') && mobile;
+      },
+      media: query,
+      addEventListener: (_: string, l: () => void) => listeners.add(l),
+      removeEventListener: (_: string, l: () => void) => listeners.delete(l),
+    })) as unknown as typeof window.matchMedia;
+    Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return sized(this, 1_000_000);
+      },
+    });
+    HTMLElement.prototype.scrollTo = function (this: HTMLElement, options?: ScrollToOptions | number) {
+      if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top;
+      this.dispatchEvent(new Event('scroll'));
+    } as typeof HTMLElement.prototype.scrollTo;
+    // 300 rows before today: the register opens at its bottom, far from the oldest row.
+    rows = Array.from({ length: 300 }, (_, i) => row(i + 1, i < 150 ? '2025-01-10' : '2025-03-01', -1));
+  });
+  afterEach(() => {
+    window.matchMedia = original;
+    listeners.clear();
+    delete (HTMLElement.prototype as { scrollHeight?: number }).scrollHeight;
+    delete (HTMLElement.prototype as { scrollTo?: unknown }).scrollTo;
+  });
+  const switchTo = (next: boolean) =>
+    act(() => {
+      mobile = next;
+      listeners.forEach((l) => l());
+    });
+  const scroller = () => document.querySelector<HTMLElement>('.ledger-register__scroll')!;
+
+  it('the other layout opens where the view stood: at today, or at the row the user scrolled to', async () => {
+    setup();
+    await waitFor(() => expect(screen.getByText('Today')).toBeInTheDocument());
+    expect(screen.queryByText('Payee 1')).not.toBeInTheDocument();
+    const desktopTop = scroller().scrollTop;
+    expect(desktopTop).toBeGreaterThan(5000);
+
+    switchTo(true);
+    await waitFor(() => expect(scroller()).toHaveClass('ledger-register__scroll--mobile'));
+    await waitFor(() => expect(screen.getByText('Today')).toBeInTheDocument());
+    expect(scroller().scrollTop).toBeGreaterThan(desktopTop);
+    expect(screen.queryByText('Payee 1')).not.toBeInTheDocument();
+
+    switchTo(false);
+    await waitFor(() => expect(scroller()).not.toHaveClass('ledger-register__scroll--mobile'));
+    await waitFor(() => expect(screen.getByText('Today')).toBeInTheDocument());
+    expect(scroller().scrollTop).toBe(desktopTop);
+
+    // The user scrolls up to January: the other layout shows the same rows.
+    act(() => scroller().scrollTo({ top: 34 * 100 }));
+    await waitFor(() => expect(screen.getByText('Payee 100')).toBeInTheDocument());
+    expect(screen.queryByText('Today')).not.toBeInTheDocument();
+    switchTo(true);
+    await waitFor(() => expect(scroller()).toHaveClass('ledger-register__scroll--mobile'));
+    await waitFor(() => expect(screen.getByText('Payee 100')).toBeInTheDocument());
+    expect(screen.queryByText('Payee 1')).not.toBeInTheDocument();
+    expect(screen.queryByText('Today')).not.toBeInTheDocument();
+  });
+});

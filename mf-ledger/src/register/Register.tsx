@@ -25,6 +25,7 @@ import { useRegisterRefresh } from './use-register-refresh';
 import { useRegisterScroll } from './use-register-scroll';
 import { useRowEditing } from './use-row-editing';
 import { useRowRendering } from './use-row-rendering';
+import type { ListPosition } from './use-register-virtualizer';
 
 export interface RegisterProps {
   accountId: number;
@@ -56,6 +57,8 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
   const resolveCategory = useCategoryResolver(dialogs, showError);
   const { highlights, flash } = useHighlights();
   const scrollRef = useRef<HTMLDivElement>(null);
+  /** Where the view stands, for the other layout when the width crosses 768 px. */
+  const positionRef = useRef<ListPosition>(null);
   const [moving, setMoving] = useState<RegisterRow | null>(null);
   const [historyRow, setHistoryRow] = useState<RegisterRow | null>(null);
 
@@ -163,6 +166,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
             scrollTarget={scrollTarget}
             onScrolled={onScrolled}
             scrollRef={scrollRef}
+            positionRef={positionRef}
             clearing={clearing !== null}
             clearingId={clearing?.activeId ?? null}
             onSetStatus={clearingMode.setStatusByTap}
@@ -183,6 +187,7 @@ export function Register({ accountId, refreshToken = 0 }: RegisterProps) {
           scrollTarget={scrollTarget}
           onScrolled={onScrolled}
           scrollRef={scrollRef}
+          positionRef={positionRef}
         />
       )}
       {mobileEditing && editing && <MobileEditModal {...editProps(mobileEditing, editing)} />}

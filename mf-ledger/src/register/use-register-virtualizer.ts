@@ -1,10 +1,16 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type MutableRefObject, type RefObject } from 'react';
 import type { RegisterRow } from './api';
 import { prependScrollDelta, todayIndex, type DisplayItem } from './register-items';
 
 /** Where the register should scroll next: today's separator or a row (new, moved-to...). */
 export type ScrollTarget = { id: number | 'today'; align: 'center' | 'auto'; nonce: number };
+
+/**
+ * Where the view stands, by item rather than by pixels (the layouts' item heights differ):
+ * 'today' while the today separator is on screen, else the key of the item at the top.
+ */
+export type ListPosition = 'today' | { key: string } | null;
 
 /** What both register layouts (desktop table, mobile list) show and where they scroll. */
 export interface RegisterList {
@@ -13,6 +19,12 @@ export interface RegisterList {
   scrollTarget: ScrollTarget | null;
   onScrolled: () => void;
   scrollRef: RefObject<HTMLDivElement | null>;
+  /**
+   * The view's position, kept by the register across its layouts: crossing 768 px (a window
+   * resized, a tablet turned) replaces one layout's scroll container by the other's, which
+   * opens where this says instead of at the oldest row (scrollTop 0).
+   */
+  positionRef?: MutableRefObject<ListPosition>;
 }
 
 /** How a layout lays its items out. */
@@ -29,7 +41,7 @@ export interface RegisterListLayout {
  * once their row is loaded.
  */
 export function useRegisterVirtualizer(list: RegisterList, layout: RegisterListLayout) {
-  const { items, rows, scrollRef, scrollTarget, onScrolled } = list;
+  const { items, rows, scrollRef, scrollTarget, onScrolled, positionRef } = list;
   const { heightOf, overscan, initialRect, scrollMargin } = layout;
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -54,6 +66,33 @@ export function useRegisterVirtualizer(list: RegisterList, layout: RegisterListL
     }
   }, [items, scrollRef, heightOf]);
 
+  // A layout that takes over from the other one opens where that one stood (a pending scroll
+  // target, run just after, still wins). Only on mount: the container is new then.
+  useLayoutEffect(() => {
+    const position = positionRef?.current;
+    if (!position) return;
+    const index = position === 'today' ? todayIndex(items) : items.findIndex((i) => i.key === position.key);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: position === 'today' ? 'center' : 'start' });
+    // Only when this layout mounts.
+  }, []);
+
+  // The position follows every scroll of the view (the user's, a scroll target's, a prepend's).
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || !positionRef) return;
+    const record = () => {
+      const top = el.scrollTop;
+      positionRef.current = positionOf(
+        virtualizer.measurementsCache,
+        items,
+        top + (scrollMargin ?? 0),
+        top + el.clientHeight,
+      );
+    };
+    el.addEventListener('scroll', record, { passive: true });
+    return () => el.removeEventListener('scroll', record);
+  }, [scrollRef, positionRef, virtualizer, items, scrollMargin]);
+
   useEffect(() => {
     if (!scrollTarget) return;
     const index =
@@ -66,4 +105,24 @@ export function useRegisterVirtualizer(list: RegisterList, layout: RegisterListL
   }, [scrollTarget, items, rows, virtualizer, onScrolled]);
 
   return virtualizer;
+}
+
+/** The position of a view showing the items between `top` and `bottom` (the virtualizer's offsets). */
+export function positionOf(
+  measurements: readonly { start: number; end: number }[],
+  items: readonly DisplayItem[],
+  top: number,
+  bottom: number,
+): ListPosition {
+  const today = measurements[todayIndex(items)];
+  if (today && today.end > top && today.start < bottom) return 'today';
+  let lo = 0;
+  let hi = measurements.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (measurements[mid].end <= top) lo = mid + 1;
+    else hi = mid;
+  }
+  const key = items[lo]?.key;
+  return key === undefined ? null : { key };
 }
