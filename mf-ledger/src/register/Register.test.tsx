@@ -703,7 +703,7 @@ describe('Register: mobile (768 px or less)', () => {
   });
 });
 
-describe('Register: the width crosses 768 px (desktop <-> mobile)', () => {
+describe('Register: the view keeps its place (the width crosses 768 px, older pages arrive)', () => {
   // A switchable media query, and scroll containers that scroll (jsdom has no layout).
   let mobile = false;
   const listeners = new Set<() => void>();
@@ -771,5 +771,34 @@ describe('Register: the width crosses 768 px (desktop <-> mobile)', () => {
     await waitFor(() => expect(screen.getByText('Payee 100')).toBeInTheDocument());
     expect(screen.queryByText('Payee 1')).not.toBeInTheDocument();
     expect(screen.queryByText('Today')).not.toBeInTheDocument();
+  });
+
+  it('an older page of the same month as the loaded rows keeps the view at today', async () => {
+    // 450 rows, all in March: the first page (400) and the older one (50) start in the same month.
+    rows = Array.from({ length: 450 }, (_, i) =>
+      row(i + 1, `2025-03-${String(1 + Math.floor(i / 40)).padStart(2, '0')}`, -1),
+    );
+    let releaseOlder = () => undefined as void;
+    const older = new Promise<void>((resolve) => (releaseOlder = resolve));
+    renderWithStubs(<Register accountId={1} />, {
+      'GET /api/accounts/': [account(1, 'Checking')],
+      'GET /api/categories/': tree,
+      'GET /api/payees/': [],
+      'GET /api/accounts/1/transactions': async ({ query }: { query: URLSearchParams }) => {
+        const before = query.get('before');
+        if (!before) return { ...page(rows.slice(50)), prev_cursor: '51', total: 450 };
+        await older;
+        return { ...page(rows.slice(0, 50)), total: 450 };
+      },
+    });
+    await waitFor(() => expect(screen.getByText('Today')).toBeInTheDocument());
+    const top = scroller().scrollTop;
+    expect(top).toBeGreaterThan(5000);
+    await act(async () => releaseOlder());
+    await waitFor(() => expect(screen.getByText('450 transactions')).toBeInTheDocument());
+    // The browser reports the prepend's scroll asynchronously; jsdom does not.
+    act(() => void scroller().dispatchEvent(new Event('scroll')));
+    expect(scroller().scrollTop).toBe(top + 50 * 34);
+    await waitFor(() => expect(screen.getByText('Today')).toBeInTheDocument());
   });
 });

@@ -54,13 +54,14 @@ export function useRegisterVirtualizer(list: RegisterList, layout: RegisterListL
     initialRect,
   });
 
-  // Older pages are prepended: keep the rows on screen where they are.
+  // Older pages are prepended: keep the rows on screen where they are. (Not told by the first
+  // item: a month separator, the same when the older page starts in the loaded rows' month.)
   const previous = useRef(items);
   useLayoutEffect(() => {
     const before = previous.current;
     previous.current = items;
     if (before === items || before.length === 0 || !scrollRef.current) return;
-    if (items.length > before.length && before[0]?.key !== items[0]?.key) {
+    if (items.length > before.length) {
       const delta = prependScrollDelta(before, items, heightOf);
       if (delta > 0) scrollRef.current.scrollTop += delta;
     }
