@@ -246,11 +246,16 @@ export async function runPeerReportsBench(): Promise<void> {
     ['monthly trend, 1 year', 'monthly_trend, 1 year', peer.trendYear],
     ['monthly trend, 5 years', 'monthly_trend, 5 years', peer.trendFive],
   ];
-  console.log('\n  p50                                     ours (HTTP, gateway)   peer (in-process)   peer / ours');
+  // Two footings for ours: through HTTP and the gateway (what a person's browser waits for), and the
+  // peer's own (the report's SQL and assembly in-process, bench/support/report-engine.ts).
+  console.log(
+    '\n  p50                                     ours (HTTP, gateway)   peer (in-process)   peer / ours   ours (in-process)   peer / ours',
+  );
+  const ratio = (theirs: number, mine: number | undefined) => (mine ? `${(theirs / mine).toFixed(1)}x` : '-');
   for (const [label, key, theirs] of rows) {
-    const mine = ours?.[key];
+    const [mine, engine] = [ours?.[key], ours?.[`engine: ${key}`]];
     console.log(
-      `  ${label.padEnd(40)}${(mine === undefined ? '-' : fmt(mine)).padStart(12)}${fmt(theirs).padStart(20)}${(mine ? `${(theirs / mine).toFixed(1)}x` : '-').padStart(14)}`,
+      `  ${label.padEnd(40)}${(mine === undefined ? '-' : fmt(mine)).padStart(12)}${fmt(theirs).padStart(20)}${ratio(theirs, mine).padStart(14)}${(engine === undefined ? '-' : fmt(engine)).padStart(20)}${ratio(theirs, engine).padStart(14)}`,
     );
   }
   console.log(

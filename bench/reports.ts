@@ -17,6 +17,7 @@ import { loadavg } from 'node:os';
 import { planReportHousehold, REPORT_ACCOUNTS, REPORT_PAYEES } from './support/report-household';
 import { createBenchAccount, startAppWithUser } from './support/seed-register';
 import { BENCH_RUNS, deliveryTimes, natsDelivery, timedGet } from './support/mirror-bench';
+import { engineFigures } from './support/report-engine';
 import { asUser, percentiles, request } from './support/timing';
 
 const ROWS = Number(process.env.BENCH_REPORT_ROWS ?? 100_000);
@@ -43,7 +44,7 @@ async function call(
 }
 
 /** The planned household (bench/support/report-household.ts): accounts and categories through the gateway, rows through the internal bulk route. */
-async function seedHousehold(
+export async function seedHousehold(
   gateway: string,
   ledgerUrl: string,
   internalToken: string,
@@ -182,6 +183,23 @@ export async function runReportsBench(): Promise<ReportFigures> {
       console.log(
         `    ${name.padEnd(52)} p50 ${fmt(t.p50).padStart(9)}  p95 ${fmt(t.p95).padStart(9)}  ${String(t.rows).padStart(5)} items  ${(t.bytes / 1024).toFixed(1)} KiB  (target ${target})`,
       );
+    }
+
+    // The same reports on the peer's footing (bench/support/report-engine.ts): the report's SQL and
+    // svc-reports' assembly in this process, no HTTP; keys `engine: <label>`.
+    const engine = await engineFigures(
+      user.app.databases['svc-reports'],
+      user.householdId,
+      lines.map(([label, path]) => ({ label, path })),
+      BENCH_RUNS,
+      async (path) => (await request(`${gateway}${path}`, { headers: { authorization: `Bearer ${token}` } })).text,
+    );
+    console.log(
+      `  the same on the peer's footing (the report's SQL and svc-reports' assembly in this process, no HTTP):`,
+    );
+    for (const [label, ms] of Object.entries(engine)) {
+      figures[`engine: ${label}`] = ms;
+      console.log(`    ${label.padEnd(52)} p50 ${fmt(ms).padStart(9)}`);
     }
 
     // Read-your-writes in the app (in-process bus): an edit through the gateway, then the next report

@@ -2,6 +2,9 @@ import type { ReportScope } from '../domain/report-range';
 import { monthIndexOf, monthKeyOfIndex } from '@hf/calendar';
 import type { Queryable } from '@hf/ledger-mirror';
 import { splitByMonths } from '../domain/month-split';
+import type { StoredRow } from '../domain/drill-down-rows';
+
+export type { StoredRow };
 
 /** Rows that count, of one household, in the range and the chosen accounts ($1..$4). */
 const COUNTED_IN_SCOPE = `household_id = $1 AND counted AND date BETWEEN $2 AND $3 AND ($4::int[] IS NULL OR account_id = ANY($4::int[]))`;
@@ -134,22 +137,6 @@ export async function netsByMonth(
     ),
   );
   return result.rows.map((r) => ({ month: monthKeyOfIndex(r.month_index), category_id: r.category_id, net: r.net }));
-}
-
-export interface StoredRow {
-  id: number;
-  /** 0: the row itself; 1..n: that line of a split row (its category, amount and notes). */
-  line: number;
-  date: string;
-  payee: string;
-  amount: number;
-  account_id: number;
-  status: string;
-  notes: string;
-  category_id: number | null;
-  updated_at: string;
-  /** A split row's lines (a whole row by payee; a line by category: all its row's lines), else null. */
-  splits?: Array<{ category_id: number | null; amount: number; notes: string }> | null;
 }
 
 const ROW_COLUMNS = 'id, line, date, payee, amount, account_id, status, notes, category_id, updated_at';

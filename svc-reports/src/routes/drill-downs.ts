@@ -1,42 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CategoryDrillDownQuery, DrillDownRows, PayeeDrillDownQuery, type DrillDownRow } from '@hf/contracts/reports';
 import { REPORT_LIMITS, REPORT_MESSAGES, UNCATEGORIZED_ID } from '@hf/contracts/reports-limits';
-import { SPLIT_CATEGORY_NAME } from '@hf/contracts/ledger-limits';
-import { fromCents } from '@hf/money';
 import { notFound, sendJsonAnswer } from '@hf/service-kit';
 import type { CsvCell } from '../domain/csv';
-import { rowsByCategory, rowsByPayee, type StoredRow } from '../repositories/report-queries';
+import { drillDownRows } from '../domain/drill-down-rows';
+import { rowsByCategory, rowsByPayee } from '../repositories/report-queries';
 import { REPORT_ERRORS, scopedRead, sendCsv, type ScopedRead } from '../route-helpers';
-
-function drillDownRows(read: ScopedRead, rows: readonly StoredRow[]): DrillDownRow[] {
-  return rows.map((r) => {
-    const category = read.categories.resolve(r.category_id);
-    const splits = (r.splits ?? []).map((l) => {
-      const lineCategory = read.categories.resolve(l.category_id);
-      return {
-        category_id: lineCategory,
-        category_name: read.categories.path(lineCategory),
-        amount: fromCents(l.amount),
-        notes: l.notes ?? '',
-      };
-    });
-    return {
-      id: r.id,
-      date: r.date,
-      payee: r.payee,
-      amount: fromCents(r.amount),
-      account_id: r.account_id,
-      account_name: read.accounts.get(r.account_id)?.name ?? '',
-      status: r.status,
-      notes: r.notes,
-      category_id: category,
-      category_name: r.line === 0 && splits.length > 0 ? SPLIT_CATEGORY_NAME : read.categories.path(category),
-      updated_at: r.updated_at,
-      line: r.line,
-      splits,
-    };
-  });
-}
 
 function sendDrillDown(
   request: FastifyRequest<{ Querystring: { format?: string } }>,
