@@ -44,14 +44,28 @@ test('a 50,000-row register opens, scrolls to the oldest row and back, with corr
     description: `all rows loaded ${Date.now() - openStart} ms after navigation`,
   });
 
+  // Every older page was prepended without moving the view: it still stands at today, the bottom.
+  const scroller = page.getByTestId('register-scroll');
+  const distanceFromBottom = (el: HTMLElement) => el.scrollHeight - el.clientHeight - el.scrollTop;
+  expect(await scroller.evaluate(distanceFromBottom)).toBeLessThan(2);
+
   // Virtualised: only what is on screen (plus overscan) is in the DOM.
   const domRows = await page.locator('[data-row-id]').count();
   expect(domRows).toBeGreaterThan(5);
   expect(domRows).toBeLessThan(200);
+
+  // Crossing 768 px (a window resized, a tablet turned; also a full-page screenshot, which
+  // sizes the window 1 x 1 for a moment) swaps the layout: the other one opens at today too.
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: isMobile(testInfo) ? 1280 : 700, height: viewport.height });
+  await expect(rowOf(page, 'Row 50000')).toBeVisible();
+  await page.setViewportSize(viewport);
+  await expect(rowOf(page, 'Row 50000')).toBeVisible();
+  await expect.poll(() => scroller.evaluate(distanceFromBottom)).toBeLessThan(2);
   await snap(page, testInfo, 'register-50k-newest');
+  expect(await scroller.evaluate(distanceFromBottom)).toBeLessThan(2);
 
   // Wheel scrolling moves the view.
-  const scroller = page.getByTestId('register-scroll');
   const topBefore = await scroller.evaluate((el) => el.scrollTop);
   await scroller.hover();
   await page.mouse.wheel(0, -3000);
