@@ -22,6 +22,7 @@ import {
   netsByStoredCategory,
   parseScope,
   payeeReport,
+  readModelUrl,
   rowsByCategory,
 } from '@hf/svc-reports/engine';
 import { time } from './timing';
@@ -83,7 +84,8 @@ export async function engineFigures(
   runs: number,
   expected: (path: string) => Promise<string>,
 ): Promise<Record<string, number>> {
-  const db = createPool(databaseUrl, 1);
+  // With svc-reports' own connection settings (no JIT, no parallel workers: decision 0140).
+  const db = createPool(readModelUrl(databaseUrl), 1);
   try {
     const view = {
       accounts: await openAccounts(db, householdId),

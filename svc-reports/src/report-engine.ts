@@ -3,6 +3,7 @@
  * each answer, as the routes use them. Exported (`@hf/svc-reports/engine`) for the peer benchmark,
  * which measures ours on the peer's footing (bench/support/report-engine.ts).
  */
+export { readModelUrl } from './app';
 export { drillDownRows } from './domain/drill-down-rows';
 export { monthlyTrend } from './domain/monthly-trend';
 export { categoryReport, netsByCategory, payeeReport } from './domain/report-items';
