@@ -41,18 +41,18 @@ export function checkBulkRow(row: BulkTransactionInput, index: number): CheckedB
 }
 
 /** `Transaction 3`: the row at `index` (0-based), as messages name it. */
-const where = (index: number) => `Transaction ${index + 1}`;
+export const bulkRowPlace = (index: number) => `Transaction ${index + 1}`;
 
 /**
  * A row's date, payee and amount checked by the rules above; answers the payee trimmed. Builds no
  * object (an import checks tens of thousands of rows with it, on each side of the call).
  */
 export function checkedBulkPayee(date: string, payee: string, amountCents: number, index: number): string {
-  if (!isValidDate(date)) throw new BulkRowError(`${where(index)}: the date must be a real date (YYYY-MM-DD).`);
+  if (!isValidDate(date)) throw new BulkRowError(`${bulkRowPlace(index)}: the date must be a real date (YYYY-MM-DD).`);
   const trimmed = payee.trim();
-  if (trimmed === '') throw new BulkRowError(`${where(index)}: payee is required.`);
+  if (trimmed === '') throw new BulkRowError(`${bulkRowPlace(index)}: payee is required.`);
   if (!Number.isSafeInteger(amountCents) || Math.abs(amountCents) > MAX_ABS_CENTS)
-    throw new BulkRowError(`${where(index)}: the amount must be a whole number of cents within 10^12 dollars.`);
+    throw new BulkRowError(`${bulkRowPlace(index)}: the amount must be a whole number of cents within 10^12 dollars.`);
   return trimmed;
 }
 
@@ -62,7 +62,7 @@ export function checkedBulkStatus(status: string | undefined, index: number): Bu
   if (status === 'x' || status === 'p') return status;
   const stored = status.trim().toLowerCase();
   if (stored !== '' && stored !== 'p' && stored !== 'x')
-    throw new BulkRowError(`${where(index)}: status must be empty, p or x.`);
+    throw new BulkRowError(`${bulkRowPlace(index)}: status must be empty, p or x.`);
   return stored;
 }
 

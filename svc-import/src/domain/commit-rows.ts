@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { isValidDate } from '@hf/calendar';
 import type { ImportNewBody, ImportNewTransaction, UpdateMatchedBody } from '@hf/contracts';
 import type { BulkSplitLine, BulkTransactionInput } from '@hf/contracts/ledger-internal';
-import { BulkRowError, checkedBulkPayee } from '@hf/ledger-client/bulk-rows';
+import { BulkRowError, bulkRowPlace, checkedBulkPayee } from '@hf/ledger-client/bulk-rows';
 import { AmountError, toCents } from '@hf/money';
 
 /** A row or update the rules refuse; its message names it (`Transaction 3: ...`). */
@@ -37,7 +37,7 @@ function cents(value: number, where: number | string, line?: number): number {
     return toCents(value);
   } catch (err) {
     if (!(err instanceof AmountError)) throw err;
-    const place = typeof where === 'string' ? where : `Transaction ${where + 1}`;
+    const place = typeof where === 'string' ? where : bulkRowPlace(where);
     throw new BulkRowError(`${place}${line === undefined ? '' : `, split line ${line + 1}`}: ${err.message}`);
   }
 }
