@@ -8,22 +8,16 @@
  * peer's categories are in its memory) and gzip. Each answer is checked to be the route's text.
  */
 import { CategoryIndex, categoriesOf, openAccounts } from '@hf/ledger-mirror';
-import { REPORT_LIMITS } from '@hf/contracts/reports-limits';
 import { createPool, type Pool } from '@hf/service-kit';
 import type { ReportSort } from '@hf/contracts/reports-limits';
 import {
-  categoryReport,
-  drillDownRows,
-  monthlyTrend,
-  monthsOf,
-  netsByCategory,
-  netsByMonth,
-  netsByPayee,
-  netsByStoredCategory,
+  categoryDrillDown,
   parseScope,
-  payeeReport,
   readModelUrl,
-  rowsByCategory,
+  reportByCategory,
+  reportByPayee,
+  trendReport,
+  type ScopedRead,
 } from '@hf/svc-reports/engine';
 import { time } from './timing';
 
@@ -36,40 +30,24 @@ export interface EngineLine {
 
 type Answer = (query: URLSearchParams) => Promise<string>;
 
-/** The route's work for each report kind, as svc-reports' routes do it (routes/*.ts). */
-function answers(db: Pool, householdId: number, view: Parameters<typeof drillDownRows>[0]): Record<string, Answer> {
-  const scopeOf = (q: URLSearchParams) =>
-    parseScope({
+/** Each report kind's answer text, from the functions its route calls (svc-reports/src/report-engine.ts). */
+function answers(db: Pool, view: Omit<ScopedRead, 'scope'>): Record<string, Answer> {
+  const readOf = (q: URLSearchParams) => ({
+    ...view,
+    scope: parseScope({
       start_date: q.get('start_date') ?? '',
       end_date: q.get('end_date') ?? '',
       account_ids: q.get('account_ids') ?? undefined,
-    });
+    }),
+  });
   const sortOf = (q: URLSearchParams) => (q.get('sort_by') ?? 'amount') as ReportSort;
-  const bySide =
-    (side: 'spending' | 'income'): Answer =>
-    async (q) =>
-      JSON.stringify(
-        categoryReport(
-          netsByCategory(await netsByStoredCategory(db, householdId, scopeOf(q)), view.categories),
-          view.categories,
-          side,
-          sortOf(q),
-        ),
-      );
   return {
-    spending_by_category: bySide('spending'),
-    income_by_category: bySide('income'),
-    spending_by_payee: async (q) =>
-      JSON.stringify(payeeReport(await netsByPayee(db, householdId, scopeOf(q)), 'spending', sortOf(q))),
-    monthly_trend: async (q) => {
-      const scope = scopeOf(q);
-      return JSON.stringify(monthlyTrend(monthsOf(scope), await netsByMonth(db, householdId, scope), view.categories));
-    },
-    transactions_by_category: async (q) => {
-      const selection = view.categories.storedIdsFor(Number(q.get('category_id')));
-      const rows = await rowsByCategory(db, householdId, scopeOf(q), selection, REPORT_LIMITS.drillDownRows);
-      return JSON.stringify(drillDownRows(view, rows));
-    },
+    spending_by_category: async (q) => JSON.stringify(await reportByCategory(db, readOf(q), 'spending', sortOf(q))),
+    income_by_category: async (q) => JSON.stringify(await reportByCategory(db, readOf(q), 'income', sortOf(q))),
+    spending_by_payee: async (q) => JSON.stringify(await reportByPayee(db, readOf(q), sortOf(q))),
+    monthly_trend: async (q) => JSON.stringify(await trendReport(db, readOf(q))),
+    transactions_by_category: async (q) =>
+      JSON.stringify(await categoryDrillDown(db, readOf(q), Number(q.get('category_id')))),
   };
 }
 
@@ -87,11 +65,11 @@ export async function engineFigures(
   // With svc-reports' own connection settings (no JIT, no parallel workers: decision 0140).
   const db = createPool(readModelUrl(databaseUrl), 1);
   try {
-    const view = {
+    const byKind = answers(db, {
+      householdId,
       accounts: await openAccounts(db, householdId),
       categories: new CategoryIndex(await categoriesOf(db, householdId)),
-    };
-    const byKind = answers(db, householdId, view);
+    });
     const figures: Record<string, number> = {};
     for (const line of lines) {
       const url = new URL(line.path, 'http://bench');

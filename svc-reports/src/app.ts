@@ -7,6 +7,7 @@ import { drillDownRoutes } from './routes/drill-downs';
 import { internalRoutes } from './routes/internal';
 import { monthlyTrendRoutes } from './routes/monthly-trend';
 import { reportRoutes } from './routes/reports';
+import { readModelUrl } from './read-model-url';
 
 export interface AppOptions extends BaseAppOptions {
   /** svc-ledger's base URL, for its replay (internal routes). */
@@ -18,20 +19,6 @@ declare module 'fastify' {
     /** The ledger mirror the reports read (@hf/ledger-mirror): consumer, rebuilds, freshness. */
     mirror: LedgerMirror;
   }
-}
-
-/**
- * The read model's connections run without JIT and parallel workers (docs/decisions/0140): a
- * report reads a few thousand index entries in a few milliseconds, and the planner's estimates for
- * the split lines (`jsonb_to_recordset`, 100 rows a call) put the drill-down past `jit_above_cost`,
- * where compiling took seconds; worker start-up costs more than such a scan saves.
- */
-export function readModelUrl(databaseUrl: string): string {
-  const url = new URL(databaseUrl);
-  const settings = '-c jit=off -c max_parallel_workers_per_gather=0';
-  const options = url.searchParams.get('options');
-  url.searchParams.set('options', options ? `${options} ${settings}` : settings);
-  return url.toString();
 }
 
 /**

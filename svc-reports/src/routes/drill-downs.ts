@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CategoryDrillDownQuery, DrillDownRows, PayeeDrillDownQuery, type DrillDownRow } from '@hf/contracts/reports';
-import { REPORT_LIMITS, REPORT_MESSAGES, UNCATEGORIZED_ID } from '@hf/contracts/reports-limits';
+import { REPORT_MESSAGES, UNCATEGORIZED_ID } from '@hf/contracts/reports-limits';
 import { notFound, sendJsonAnswer } from '@hf/service-kit';
 import type { CsvCell } from '../domain/csv';
-import { drillDownRows } from '../domain/drill-down-rows';
-import { rowsByCategory, rowsByPayee } from '../repositories/report-queries';
+import { categoryDrillDown, payeeDrillDown } from '../report-engine';
 import { REPORT_ERRORS, scopedRead, sendCsv, type ScopedRead } from '../route-helpers';
 
 function sendDrillDown(
@@ -42,10 +41,8 @@ export async function drillDownRoutes(app: FastifyInstance): Promise<void> {
       const raw = request.query.category_id;
       const target = raw === UNCATEGORIZED_ID ? null : Number(raw);
       if (target !== null && !read.categories.live(target)) throw notFound(REPORT_MESSAGES.categoryNotFound);
-      const selection = read.categories.storedIdsFor(target);
-      const limit = REPORT_LIMITS.drillDownRows;
-      const rows = await rowsByCategory(app.db, read.householdId, read.scope, selection, limit);
-      return sendDrillDown(request, reply, 'transactions_by_category', read, drillDownRows(read, rows));
+      const rows = await categoryDrillDown(app.db, read, target);
+      return sendDrillDown(request, reply, 'transactions_by_category', read, rows);
     },
   );
 
@@ -54,9 +51,8 @@ export async function drillDownRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: PayeeDrillDownQuery, response: { 200: DrillDownRows, ...REPORT_ERRORS } } },
     async (request, reply) => {
       const read = await scopedRead(app, request, request.query);
-      const [payee, limit] = [request.query.payee_name, REPORT_LIMITS.drillDownRows];
-      const rows = await rowsByPayee(app.db, read.householdId, read.scope, payee, limit);
-      return sendDrillDown(request, reply, 'transactions_by_payee', read, drillDownRows(read, rows));
+      const rows = await payeeDrillDown(app.db, read, request.query.payee_name);
+      return sendDrillDown(request, reply, 'transactions_by_payee', read, rows);
     },
   );
 }

@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendJsonAnswer } from '@hf/service-kit';
 import { MonthlyTrend, TrendQuery } from '@hf/contracts/reports';
 import type { CsvCell } from '../domain/csv';
-import { monthlyTrend } from '../domain/monthly-trend';
-import { monthsOf } from '../domain/report-range';
-import { netsByMonth } from '../repositories/report-queries';
+import { trendReport } from '../report-engine';
 import { REPORT_ERRORS, scopedRead, sendCsv } from '../route-helpers';
 
 /** Spending, income and each category's spending per month of the scope. */
@@ -14,11 +12,7 @@ export async function monthlyTrendRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: TrendQuery, response: { 200: MonthlyTrend, ...REPORT_ERRORS } } },
     async (request, reply) => {
       const read = await scopedRead(app, request, request.query);
-      const trend = monthlyTrend(
-        monthsOf(read.scope),
-        await netsByMonth(app.db, read.householdId, read.scope),
-        read.categories,
-      );
+      const trend = await trendReport(app.db, read);
       // monthlyTrend builds the schema's fields in its order: JSON.stringify gives the same text (decision 0145).
       if (request.query.format !== 'csv') return sendJsonAnswer(request, reply, JSON.stringify(trend));
       const header = ['Month', 'Spending', 'Income', ...trend.categories.map((c) => c.name)];

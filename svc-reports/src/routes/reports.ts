@@ -4,8 +4,8 @@ import { REPORT_MESSAGES, UNCATEGORIZED_ID, type ReportKind, type ReportSort } f
 import { dollarsToCents, fromCents } from '@hf/money';
 import { badRequest, notFound, sendJsonAnswer } from '@hf/service-kit';
 import type { CsvCell } from '../domain/csv';
-import { categoryReport, netsByCategory, payeeReport, withoutHidden, type ReportSide } from '../domain/report-items';
-import { netsByPayee, netsByStoredCategory } from '../repositories/report-queries';
+import { withoutHidden } from '../domain/report-items';
+import { reportByCategory, reportByPayee } from '../report-engine';
 import { REPORT_ERRORS, scopedRead, sendCsv, type ScopedRead } from '../route-helpers';
 
 /**
@@ -66,16 +66,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
       },
     );
 
-  const reportBySide = (side: ReportSide) => async (read: ScopedRead, sort: ReportSort) =>
-    categoryReport(
-      netsByCategory(await netsByStoredCategory(app.db, read.householdId, read.scope), read.categories),
-      read.categories,
-      side,
-      sort,
-    );
-  reportRoute('spending_by_category', reportBySide('spending'));
-  reportRoute('income_by_category', reportBySide('income'));
-  reportRoute('spending_by_payee', async (read, sort) =>
-    payeeReport(await netsByPayee(app.db, read.householdId, read.scope), 'spending', sort),
-  );
+  reportRoute('spending_by_category', (read, sort) => reportByCategory(app.db, read, 'spending', sort));
+  reportRoute('income_by_category', (read, sort) => reportByCategory(app.db, read, 'income', sort));
+  reportRoute('spending_by_payee', (read, sort) => reportByPayee(app.db, read, sort));
 }
