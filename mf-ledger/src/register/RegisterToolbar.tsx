@@ -2,6 +2,7 @@ import { StatusMessage, type TimedMessage } from '@hf/ui';
 import type { EntryPosition } from './hooks';
 import type { RegisterState } from './register-store';
 import { countOf } from '@hf/contracts/wording';
+import { formatCount } from '@hf/money';
 
 export interface RegisterToolbarProps {
   state: RegisterState;
@@ -43,7 +44,7 @@ export function RegisterToolbar(props: RegisterToolbarProps) {
       <span className="ledger-muted ledger-register__count" aria-live="polite">
         {state.status === 'ready' &&
           (state.prevCursor
-            ? `Loading ${state.rows.length.toLocaleString()} of ${state.total.toLocaleString()}...`
+            ? `Loading ${formatCount(state.rows.length)} of ${formatCount(state.total)}...`
             : countOf(state.total, 'transaction'))}
       </span>
     </div>

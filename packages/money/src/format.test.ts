@@ -1,4 +1,4 @@
-import { formatAxisCurrency, formatCurrency } from './format';
+import { formatAxisCurrency, formatCount, formatCurrency, groupDigits } from './format';
 import { MAX_ABS_CENTS } from './cents';
 
 describe('formatCurrency', () => {
@@ -19,6 +19,61 @@ describe('formatCurrency', () => {
     expect(formatCurrency(-150, { decimals: 0 })).toBe('-$2');
     expect(formatCurrency(149, { decimals: 0 })).toBe('$1');
     expect(formatCurrency(-0, { decimals: 0 })).toBe('$0');
+  });
+});
+
+/** The texts en-US Intl gives, the formatter's reference (it is written out to spare a page load ICU's set-up). */
+const intl = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const intl0 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+/** Intl writes `-$0` for a negative amount that rounds to zero; ours writes `$0`. */
+const unsignedZero = (text: string) => text.replace(/^-(\$0(\.00)?)$/, '$1');
+
+describe('formatCurrency against Intl.NumberFormat', () => {
+  /** Seeded amounts of every size: edges of each digit group, halves, and pseudo-random cents. */
+  function amounts(): number[] {
+    const list: number[] = [];
+    for (let p = 1; p <= 1e14; p *= 10) for (const d of [-1, 0, 1, 49, 50, 51, 99]) list.push(p + d, -(p + d));
+    let seed = 20261128;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let i = 0; i < 20_000; i++) {
+      const digits = 1 + (next() % 15);
+      const n = Math.floor((next() / 2 ** 31) * 10 ** digits);
+      list.push(next() % 2 ? -n : n);
+    }
+    return list;
+  }
+
+  it('gives the same text for every whole number of cents up to 10^14, with 2 and 0 decimals', () => {
+    for (const cents of amounts()) {
+      expect([cents, formatCurrency(cents)]).toEqual([cents, unsignedZero(intl.format(cents / 100))]);
+      expect([cents, formatCurrency(cents, { decimals: 0 })]).toEqual([cents, unsignedZero(intl0.format(cents / 100))]);
+    }
+  });
+
+  it('rounds a fraction of a cent half away from zero, as Intl does', () => {
+    for (const cents of [0.5, 12.5, -12.5, 1.49, -1.51, 99.5, -0.4, 0.4])
+      expect([cents, formatCurrency(cents)]).toEqual([cents, unsignedZero(intl.format(cents / 100))]);
+  });
+
+  it('shows no minus sign on an amount that rounds to zero', () => {
+    expect(formatCurrency(-49, { decimals: 0 })).toBe('$0');
+    expect(formatCurrency(-50, { decimals: 0 })).toBe('-$1');
+    expect(formatCurrency(-0.4)).toBe('$0.00');
+    expect(formatAxisCurrency(-40)).toBe('$0');
+  });
+});
+
+describe('groupDigits and formatCount', () => {
+  it('group digits in threes as en-US does', () => {
+    for (const n of [0, 7, 12, 999, 1000, 12_345, 999_999, 1_000_000, -1234, -999, 50_000, Number.MAX_SAFE_INTEGER])
+      expect(groupDigits(n)).toBe(n.toLocaleString('en-US'));
+    expect(formatCount(50_000)).toBe('50,000');
+    expect(formatCount(1.5)).toBe('1.5');
   });
 });
 
