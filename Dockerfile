@@ -16,7 +16,8 @@ RUN npm install \
  && chown -R node:node /app /secrets /data
 
 USER node
-ENV NODE_ENV=production HOST=0.0.0.0
+# The app's Node flags (app/src/node-flags.ts) for every process of the image.
+ENV NODE_ENV=production HOST=0.0.0.0 NODE_OPTIONS=--max-semi-space-size=64
 EXPOSE 8080
 ENTRYPOINT ["/app/docker/entrypoint.sh"]
 CMD ["node", "--import", "tsx", "gateway/src/server.ts"]

@@ -10,6 +10,7 @@ import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readdirS
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { APP_NODE_FLAGS } from '@hf/app/node-flags';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const ROOT = resolve(__dirname, '..');
@@ -52,7 +53,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const logFile = join(logDir, 'app.log');
   appendFileSync(logFile, `\n==== ${new Date().toISOString()} data=${dataDir} ====\n`);
 
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'e2e', 'support', 'app-server.ts')], {
+  const child = spawn(process.execPath, [...APP_NODE_FLAGS, '--import', 'tsx', join(ROOT, 'e2e', 'support', 'app-server.ts')], {
     cwd: ROOT,
     env: { ...process.env, E2E_DATA_DIR: dataDir, E2E_MAIL_DIR: mailDir, NODE_ENV: process.env.NODE_ENV ?? 'test' },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SERVICES, type ServiceRoute } from '@hf/contracts';
 import { ensureAppSecrets, type AppSecrets } from './app-secrets';
+import { APP_NODE_FLAGS } from './node-flags';
 
 const ROOT = resolve(__dirname, '..', '..');
 
@@ -113,7 +114,7 @@ function childProcesses(echo: boolean) {
   });
 
   const spawnProcess = (name: string, entry: string, env: Record<string, string>, url: string): Child => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const proc = spawn(process.execPath, [...APP_NODE_FLAGS, '--import', 'tsx', entry], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

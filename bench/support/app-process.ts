@@ -5,6 +5,7 @@
  */
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
+import { APP_NODE_FLAGS } from '@hf/app/node-flags';
 import { startApp, type RunningApp } from '@hf/app/start';
 
 export interface BenchApp {
@@ -23,7 +24,8 @@ export interface BenchApp {
 export function startAppProcess(dataDir: string, env: Record<string, string> = {}): Promise<BenchApp> {
   const child = fork(join(__dirname, 'app-process.ts'), ['--child'], {
     // BENCH_APP_NODE_ARGS: extra node flags for the app only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+    // The app's own flags first (app/src/node-flags.ts); a later flag of the same name wins.
+    execArgv: ['--import', 'tsx', ...APP_NODE_FLAGS, ...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: { ...process.env, BENCH_DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000', ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
