@@ -324,4 +324,31 @@ describe.each<BusKind>(['inprocess', 'nats'])('monthly sums on the %s bus', (kin
     },
     180_000,
   );
+  maybe("a report reads its whole months from the sums' keys alone (index-only, decision 0153)", async () => {
+    const client = await stack.reports.db.connect();
+    try {
+      await client.query('VACUUM (ANALYZE) report_month_categories');
+      await client.query('VACUUM (ANALYZE) report_month_account_categories');
+      // The test household's sums are few: without these the planner rightly reads the table whole.
+      await client.query('SET enable_seqscan = off');
+      await client.query('SET enable_bitmapscan = off');
+      const plan = async (sql: string, values: unknown[]) =>
+        (await client.query(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, values)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      const everyAccount = await plan(
+        'SELECT month, category_id, net, lines FROM report_month_categories WHERE household_id = $1 AND month BETWEEN $2 AND $3',
+        [H, '2024-01-01', '2026-12-01'],
+      );
+      expect(everyAccount).toContain('Index Only Scan using report_month_categories_pkey');
+      expect(everyAccount).toContain('Heap Fetches: 0');
+      const chosen = await plan(
+        `SELECT month, category_id, net, lines FROM report_month_account_categories
+         WHERE household_id = $1 AND account_id = ANY($2::int[]) AND month BETWEEN $3 AND $4`,
+        [H, seed.accounts, '2024-01-01', '2026-12-01'],
+      );
+      expect(chosen).toContain('Index Only Scan using report_month_account_categories_pkey');
+      expect(chosen).toContain('Heap Fetches: 0');
+    } finally {
+      client.release();
+    }
+  });
 });
