@@ -104,8 +104,9 @@ export class LedgerMirror {
         await lockHousehold(client, householdId);
         return replaceHousehold(client, householdId, this.options.replay.pages(householdId));
       })
-        // A rebuild that changed no row leaves every page as all-visible as it was.
-        .then((changed) => (changed > 0 ? this.vacuum() : undefined))
+        // Also when it changed no row: the consumer's writes since the last vacuum are not all-visible
+        // either (a vacuum skips the pages that are).
+        .then(() => this.vacuum())
         .finally(() => this.rebuilding.delete(householdId));
       this.rebuilding.set(householdId, running);
     }
