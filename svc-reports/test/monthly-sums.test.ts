@@ -351,7 +351,7 @@ describe.each<BusKind>(['inprocess', 'nats'])('monthly sums on the %s bus', (kin
           'SELECT month, category_id, net, lines FROM report_month_categories WHERE household_id = $1 AND month BETWEEN $2 AND $3',
           [H, '2024-01-01', '2026-12-01'],
         );
-      expect(everyAccount).toContain('Index Only Scan using report_month_categories_pkey');
+        expect(everyAccount).toContain('Index Only Scan using report_month_categories_pkey');
         expect(everyAccount).toContain('Heap Fetches: 0');
         const chosen = await plan(
           `SELECT month, category_id, net, lines FROM report_month_account_categories
