@@ -81,33 +81,22 @@ type ColumnWidths = readonly number[];
 
 const widthStyle = (widths: ColumnWidths | null, column: number) => (widths ? { width: widths[column] } : undefined);
 
-/** The table's width, followed as the window (or the sidebar) changes. */
-function useTableWidth(tableRef: RefObject<HTMLTableElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const table = tableRef.current;
-    if (!table || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setWidth(table.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(table);
-    return () => observer.disconnect();
-  }, [tableRef]);
-  return width;
-}
-
 /**
  * Column widths from the loaded rows, measured in the table's own fonts (again when web fonts
- * finish loading): Payment, Deposit and the balances as wide as their widest value, Payee,
- * Category and Notes share the rest by what their longest texts need (record 0112). The
- * stylesheet's widths stand until then (and in jsdom, without canvas).
+ * finish loading) and fitted to the table's width (again whenever it changes: the window, the
+ * sidebar): Payment, Deposit and the balances as wide as their widest value, Payee, Category and
+ * Notes share the rest by what their longest texts need (record 0112). The table's width is read
+ * in the layout effect that sets the widths, so the first render with rows is followed by one
+ * more render only (not one for the width and another for the widths); later it comes from the
+ * ResizeObserver. The stylesheet's widths stand until then (and in jsdom, without canvas).
  */
 function useColumnWidths(tableRef: RefObject<HTMLTableElement | null>, rows: readonly RegisterRow[]) {
   const [widths, setWidths] = useState<ColumnWidths | null>(null);
   const [fontsReady, setFontsReady] = useState(0);
-  const tableWidth = useTableWidth(tableRef);
   const widest = useMemo(() => widestAmounts(rows), [rows]);
   const texts = useMemo(() => longestTexts(rows), [rows]);
+  /** The table's width as last read (0: not yet): new rows (an older page) fit to it without a layout. */
+  const tableWidth = useRef(0);
   useLayoutEffect(() => {
     let live = true;
     void document.fonts?.ready.then(() => live && setFontsReady((n) => n + 1));
@@ -118,7 +107,7 @@ function useColumnWidths(tableRef: RefObject<HTMLTableElement | null>, rows: rea
   useLayoutEffect(() => {
     const measure = canvasMeasure();
     const table = tableRef.current;
-    if (!measure || !table || tableWidth === 0) return;
+    if (!measure || !table || typeof ResizeObserver === 'undefined') return;
     const style = getComputedStyle(table);
     const rootSize = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
     // Row text inherits the table's font; the amount inputs use 0.84rem, the headings 600 0.78rem (ledger.css).
@@ -127,21 +116,33 @@ function useColumnWidths(tableRef: RefObject<HTMLTableElement | null>, rows: rea
     const header = `normal 600 ${rootSize * 0.78}px ${style.fontFamily}`;
     const amounts = amountColumnWidths(measure, { cell, input, header }, widest);
     const fixed = DATE_COLUMN + STATUS_COLUMN + amounts.payment + amounts.deposit + 3 * amounts.balance;
-    const [payee, category, notes] = shareTextWidth(textColumnNeeds(measure, cell, texts), tableWidth - fixed);
-    const next = [
-      DATE_COLUMN,
-      payee,
-      amounts.payment,
-      amounts.deposit,
-      amounts.balance,
-      amounts.balance,
-      amounts.balance,
-      STATUS_COLUMN,
-      category,
-      notes,
-    ];
-    setWidths((current) => (current && current.every((w, i) => w === next[i]) ? current : next));
-  }, [tableRef, widest, texts, tableWidth, fontsReady]);
+    const needs = textColumnNeeds(measure, cell, texts);
+    const fit = (width: number) => {
+      if (width === 0) return;
+      const [payee, category, notes] = shareTextWidth(needs, width - fixed);
+      const next = [
+        DATE_COLUMN,
+        payee,
+        amounts.payment,
+        amounts.deposit,
+        amounts.balance,
+        amounts.balance,
+        amounts.balance,
+        STATUS_COLUMN,
+        category,
+        notes,
+      ];
+      setWidths((current) => (current && current.every((w, i) => w === next[i]) ? current : next));
+    };
+    if (tableWidth.current === 0) tableWidth.current = table.clientWidth;
+    fit(tableWidth.current);
+    const observer = new ResizeObserver(() => {
+      tableWidth.current = table.clientWidth;
+      fit(tableWidth.current);
+    });
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, [tableRef, widest, texts, fontsReady]);
   return widths;
 }
 
