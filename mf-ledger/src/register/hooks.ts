@@ -1,4 +1,8 @@
-import { REGISTER_FIRST_PAGE_ROWS, takeRegisterFirstPage } from '@hf/app-kit/ledger/register-start';
+import {
+  REGISTER_FIRST_PAGE_ROWS,
+  takeArrivedRegisterFirstPage,
+  takeRegisterFirstPage,
+} from '@hf/app-kit/ledger/register-start';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { transactionsApi } from './api';
 import { RegisterStore, type FetchPage } from './register-store';
@@ -71,13 +75,18 @@ export function registerPages(accountId: number): FetchPage {
   };
 }
 
-/** One paged register store per account, started on mount and stopped on unmount. */
+/**
+ * One paged register store per account, started on mount and stopped on unmount. When a page
+ * load's first page has already arrived, the store holds it from the start: the register's
+ * first render shows the rows (no loading state, no second render of the whole register).
+ */
 export function useRegisterStore(accountId: number) {
   const store = useMemo(
     () =>
       new RegisterStore(registerPages(accountId), {
         firstPageSize: FIRST_PAGE_ROWS,
         pageSize: OLDER_PAGE_ROWS,
+        firstPage: takeArrivedRegisterFirstPage(accountId),
       }),
     [accountId],
   );

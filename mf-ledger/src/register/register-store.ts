@@ -33,6 +33,11 @@ export interface RegisterStoreOptions {
   pageSize?: number;
   /** Load older pages automatically after the first one (default true). */
   loadAll?: boolean;
+  /**
+   * The newest page when it is already here (a page load's started request that has arrived):
+   * the store is ready with it from the start, and its first start() asks only for older pages.
+   */
+  firstPage?: RegisterPage | null;
 }
 
 const MAX_PAGE = 5000;
@@ -46,6 +51,8 @@ export class RegisterStore {
   private readonly firstPageSize: number;
   private readonly pageSize: number;
   private readonly loadAll: boolean;
+  /** The first page given to the constructor, until the first start() uses it. */
+  private firstPage: RegisterPage | null;
 
   constructor(
     private readonly fetchPage: FetchPage,
@@ -54,6 +61,10 @@ export class RegisterStore {
     this.firstPageSize = options.firstPageSize ?? 1000;
     this.pageSize = Math.min(options.pageSize ?? MAX_PAGE, MAX_PAGE);
     this.loadAll = options.loadAll ?? true;
+    this.firstPage = options.firstPage ?? null;
+    const page = this.firstPage;
+    if (page)
+      this.state = { ...this.state, status: 'ready', rows: page.rows, prevCursor: page.prev_cursor, total: page.total };
   }
 
   subscribe = (listener: () => void) => {
@@ -77,6 +88,12 @@ export class RegisterStore {
   async start(): Promise<void> {
     if (this.controller.signal.aborted) this.controller = new AbortController();
     const generation = ++this.generation;
+    if (this.firstPage) {
+      // The state holds it already.
+      this.firstPage = null;
+      if (this.loadAll) void this.loadOlder(generation).catch(() => undefined);
+      return;
+    }
     try {
       const page = await this.fetchPage({ limit: this.firstPageSize }, this.controller.signal);
       if (generation !== this.generation) return;

@@ -1,6 +1,11 @@
-import { registerAccountOf, startRegisterFirstPage, takeRegisterFirstPage } from './ledger/register-start';
+import {
+  registerAccountOf,
+  startRegisterFirstPage,
+  takeArrivedRegisterFirstPage,
+  takeRegisterFirstPage,
+} from './ledger/register-start';
 import { noteEventSequence, resetEventSequence } from './api';
-import { STARTED_REQUEST_MAX_AGE_MS, startRequest, takeStartedRequest } from './start-requests';
+import { STARTED_REQUEST_MAX_AGE_MS, startRequest, takeArrivedRequest, takeStartedRequest } from './start-requests';
 import { stubFetch } from './testing/harness';
 
 beforeEach(() => {
@@ -54,6 +59,53 @@ describe('started requests', () => {
   });
 });
 
+describe('arrived requests', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('hands an answer over at once when it has arrived, once; before that it stays for takeStartedRequest', async () => {
+    stubFetch({ 'GET /api/accounts/7/transactions': { rows: [{ id: 1 }], prev_cursor: null, total: 1 } });
+    startRequest('/accounts/7/transactions', { limit: 400 });
+    expect(takeArrivedRequest('/accounts/7/transactions', { limit: 400 })).toBeNull();
+    await settle();
+    expect(takeArrivedRequest('/accounts/8/transactions', { limit: 400 })).toBeNull();
+    expect(takeArrivedRequest('/accounts/7/transactions', { limit: 400 })).toEqual({
+      value: { rows: [{ id: 1 }], prev_cursor: null, total: 1 },
+    });
+    expect(takeArrivedRequest('/accounts/7/transactions', { limit: 400 })).toBeNull();
+    expect(takeStartedRequest('/accounts/7/transactions', { limit: 400 })).toBeNull();
+
+    startRequest('/accounts/7/transactions', { limit: 400 });
+    expect(takeArrivedRequest('/accounts/7/transactions', { limit: 400 })).toBeNull();
+    await expect(takeStartedRequest('/accounts/7/transactions', { limit: 400 })).resolves.toEqual({
+      rows: [{ id: 1 }],
+      prev_cursor: null,
+      total: 1,
+    });
+  });
+
+  it('leaves a failure to takeStartedRequest, and hands nothing over after a write of this tab or once too old', async () => {
+    let answers = 0;
+    stubFetch({
+      'GET /api/accounts/7/transactions': () => (answers++ === 0 ? { status: 503, body: {} } : { rows: [] }),
+    });
+    startRequest('/accounts/7/transactions', { limit: 400 });
+    await settle();
+    expect(takeArrivedRequest('/accounts/7/transactions', { limit: 400 })).toBeNull();
+    await expect(takeStartedRequest('/accounts/7/transactions', { limit: 400 })).rejects.toMatchObject({ status: 503 });
+
+    startRequest('/accounts/7/transactions', { limit: 400 });
+    await settle();
+    noteEventSequence('12');
+    expect(takeArrivedRequest('/accounts/7/transactions', { limit: 400 })).toBeNull();
+    expect(takeStartedRequest('/accounts/7/transactions', { limit: 400 })).toBeNull();
+
+    startRequest('/accounts/7/transactions', { limit: 400 });
+    await settle();
+    jest.useFakeTimers({ now: Date.now() + STARTED_REQUEST_MAX_AGE_MS + 1 });
+    expect(takeArrivedRequest('/accounts/7/transactions', { limit: 400 })).toBeNull();
+  });
+});
+
 describe('the register first page at start-up', () => {
   it('reads the account of a register path only', () => {
     expect(registerAccountOf('/accounts/12/register')).toBe(12);
@@ -74,5 +126,15 @@ describe('the register first page at start-up', () => {
     expect(calls.map((c) => `${c.path}?${c.query}`)).toEqual(['/api/accounts/12/transactions?limit=400']);
     expect(takeRegisterFirstPage(13)).toBeNull();
     await expect(takeRegisterFirstPage(12)).resolves.toEqual({ rows: [], prev_cursor: null, total: 0 });
+  });
+
+  it('hands the first page over at once once it has arrived', async () => {
+    stubFetch({ 'GET /api/accounts/12/transactions': { rows: [{ id: 4 }], prev_cursor: 'c4', total: 9 } });
+    startRegisterFirstPage(12);
+    expect(takeArrivedRegisterFirstPage(12)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takeArrivedRegisterFirstPage(13)).toBeNull();
+    expect(takeArrivedRegisterFirstPage(12)).toEqual({ rows: [{ id: 4 }], prev_cursor: 'c4', total: 9 });
+    expect(takeRegisterFirstPage(12)).toBeNull();
   });
 });

@@ -15,6 +15,8 @@ interface Started {
   at: number;
   /** ...and only when no write of this tab came between (read-your-writes). */
   sequence: number;
+  /** The answer, once it has arrived (and was not a failure). */
+  arrived?: { value: unknown };
 }
 
 type Query = Record<string, string | number>;
@@ -27,9 +29,18 @@ const keyOf = (path: string, query: Query) =>
 export function startRequest(path: string, query: Query): void {
   const answer = apiFetch(path, { query });
   // A failure is the taker's to handle (it asks again); nobody may be there to take it at all.
-  answer.catch(() => undefined);
-  started.set(keyOf(path, query), { answer, at: Date.now(), sequence: lastEventSequence() });
+  const entry: Started = { answer, at: Date.now(), sequence: lastEventSequence() };
+  answer.then(
+    (value) => {
+      entry.arrived = { value };
+    },
+    () => undefined,
+  );
+  started.set(keyOf(path, query), entry);
 }
+
+const usable = (found: Started) =>
+  Date.now() - found.at <= STARTED_REQUEST_MAX_AGE_MS && found.sequence === lastEventSequence();
 
 /**
  * The answer of a started `GET path?query`, at most once, or null when none was started, it is
@@ -39,7 +50,19 @@ export function takeStartedRequest<T>(path: string, query: Query): Promise<T> | 
   const key = keyOf(path, query);
   const found = started.get(key);
   started.delete(key);
-  if (!found || Date.now() - found.at > STARTED_REQUEST_MAX_AGE_MS || found.sequence !== lastEventSequence())
-    return null;
-  return found.answer as Promise<T>;
+  return found && usable(found) ? (found.answer as Promise<T>) : null;
+}
+
+/**
+ * The answer of a started `GET path?query` when it has already arrived, taken as
+ * `takeStartedRequest` takes it (at most once, not too old, no write since): a page whose code
+ * comes after its data renders it in its first render instead of a loading state. Null, and the
+ * request left for `takeStartedRequest`, while the answer is on its way or when it failed.
+ */
+export function takeArrivedRequest<T>(path: string, query: Query): { value: T } | null {
+  const key = keyOf(path, query);
+  const found = started.get(key);
+  if (!found?.arrived) return null;
+  started.delete(key);
+  return usable(found) ? (found.arrived as { value: T }) : null;
 }

@@ -6,7 +6,7 @@
  * (`@hf/app-kit/ledger/register-start`), outside the package index.
  */
 import type { RegisterPage } from '@hf/contracts';
-import { startRequest, takeStartedRequest } from '@hf/app-kit';
+import { startRequest, takeArrivedRequest, takeStartedRequest } from '@hf/app-kit';
 
 /** The newest rows come first (today and the planned rows are among them) in one small answer. */
 export const REGISTER_FIRST_PAGE_ROWS = 400;
@@ -28,4 +28,11 @@ export function startRegisterFirstPage(accountId: number): void {
 /** The first page started for `accountId` (see startRegisterFirstPage), at most once, else null. */
 export function takeRegisterFirstPage(accountId: number): Promise<RegisterPage> | null {
   return takeStartedRequest<RegisterPage>(registerPagePath(accountId), { limit: REGISTER_FIRST_PAGE_ROWS });
+}
+
+/** The first page started for `accountId` when its answer has already arrived (at most once), else null. */
+export function takeArrivedRegisterFirstPage(accountId: number): RegisterPage | null {
+  return (
+    takeArrivedRequest<RegisterPage>(registerPagePath(accountId), { limit: REGISTER_FIRST_PAGE_ROWS })?.value ?? null
+  );
 }
