@@ -62,6 +62,7 @@ describe('a database from before package migrations', () => {
         { migration_set: 'service', version: '008_account_monthly_sums.sql' },
         { migration_set: 'service', version: '009_split_line_categories.sql' },
         { migration_set: 'service', version: '010_month_sums_covering_keys.sql' },
+        { migration_set: 'service', version: '011_category_drill_down_covering.sql' },
       ]);
       // The sums per account (008) backfilled from the rows the database already held.
       const perAccount = `SELECT to_char(month, 'YYYY-MM') AS month, account_id, category_id, net::float8 AS net, lines

@@ -360,6 +360,14 @@ describe.each<BusKind>(['inprocess', 'nats'])('monthly sums on the %s bus', (kin
         );
         expect(chosen).toContain('Index Only Scan using report_month_account_categories_pkey');
         expect(chosen).toContain('Heap Fetches: 0');
+        // The category drill-down's unsplit rows (migration 011), with every column it answers.
+        const drillDown = await plan(
+          `SELECT id, date, payee, amount, account_id, status, notes, category_id, updated_at FROM ledger_rows
+           WHERE household_id = $1 AND counted AND date BETWEEN $2 AND $3 AND splits IS NULL AND category_id = ANY($4::int[])`,
+          [H, '2024-01-01', '2026-12-31', Object.values(seed.categories)],
+        );
+        expect(drillDown).toContain('Index Only Scan using reports_category');
+        expect(drillDown).toContain('Heap Fetches: 0');
       } finally {
         client.release();
       }
