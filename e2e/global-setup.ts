@@ -53,11 +53,15 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const logFile = join(logDir, 'app.log');
   appendFileSync(logFile, `\n==== ${new Date().toISOString()} data=${dataDir} ====\n`);
 
-  const child = spawn(process.execPath, [...APP_NODE_FLAGS, '--import', 'tsx', join(ROOT, 'e2e', 'support', 'app-server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, E2E_DATA_DIR: dataDir, E2E_MAIL_DIR: mailDir, NODE_ENV: process.env.NODE_ENV ?? 'test' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...APP_NODE_FLAGS, '--import', 'tsx', join(ROOT, 'e2e', 'support', 'app-server.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, E2E_DATA_DIR: dataDir, E2E_MAIL_DIR: mailDir, NODE_ENV: process.env.NODE_ENV ?? 'test' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
 
   /** SIGTERM (the app stops PostgreSQL and the services), SIGKILL after 25 s. */
   const stopChild = async (): Promise<void> => {

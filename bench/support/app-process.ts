@@ -25,7 +25,12 @@ export function startAppProcess(dataDir: string, env: Record<string, string> = {
   const child = fork(join(__dirname, 'app-process.ts'), ['--child'], {
     // BENCH_APP_NODE_ARGS: extra node flags for the app only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
     // The app's own flags first (app/src/node-flags.ts); a later flag of the same name wins.
-    execArgv: ['--import', 'tsx', ...APP_NODE_FLAGS, ...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...APP_NODE_FLAGS,
+      ...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ],
     env: { ...process.env, BENCH_DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000', ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
