@@ -95,19 +95,25 @@ export class LedgerMirror {
     await this.subscription?.stop();
   }
 
-  /** Replaces the household's mirror with the ledger's current state (one at a time per household). */
-  rebuild(householdId: number): Promise<void> {
+  /**
+   * Replaces the household's mirror with the ledger's current state, then vacuums: also when it
+   * changed no row, since the consumer's writes since the last vacuum are not all-visible either
+   * (a vacuum skips the pages that are).
+   */
+  async rebuild(householdId: number): Promise<void> {
+    await this.replace(householdId);
+    await this.vacuum();
+  }
+
+  /** The household's mirror replaced by the ledger's current state (one at a time per household). */
+  private replace(householdId: number): Promise<void> {
     let running = this.rebuilding.get(householdId);
     if (!running) {
       running = withTransaction(this.options.pool, async (client) => {
         // The lock is taken before the replay is read: every event the consumer applied is in it.
         await lockHousehold(client, householdId);
-        return replaceHousehold(client, householdId, this.options.replay.pages(householdId));
-      })
-        // Also when it changed no row: the consumer's writes since the last vacuum are not all-visible
-        // either (a vacuum skips the pages that are).
-        .then(() => this.vacuum())
-        .finally(() => this.rebuilding.delete(householdId));
+        await replaceHousehold(client, householdId, this.options.replay.pages(householdId));
+      }).finally(() => this.rebuilding.delete(householdId));
       this.rebuilding.set(householdId, running);
     }
     return running;
@@ -135,7 +141,9 @@ export class LedgerMirror {
   /** Every household of the ledger, one after the other; answers how many. */
   async rebuildAll(): Promise<number> {
     const households = await this.options.replay.households();
-    for (const id of households) await this.rebuild(id);
+    for (const id of households) await this.replace(id);
+    // Once for all of them: a vacuum covers the whole tables.
+    await this.vacuum();
     return households.length;
   }
 

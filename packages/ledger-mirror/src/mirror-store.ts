@@ -206,16 +206,14 @@ export async function applyChanges(q: Queryable, changes: ReadModelChanges, sequ
  * and inserted again (docs/decisions/0143): each page writes only the rows that differ from the
  * replay's, then the household's rows the replay did not have are deleted, so a rebuild of a
  * household that is mostly right costs a key lookup per row instead of a new version of every
- * row in every index, and the statement triggers of a service see only changes. Answers the
- * number of rows written or deleted.
+ * row in every index, and the statement triggers of a service see only changes.
  */
 export async function replaceHousehold(
   client: PoolClient,
   householdId: number,
   pages: AsyncIterable<ReplayPage>,
-): Promise<number> {
+): Promise<void> {
   let sequence: number | null = null;
-  let changed = 0;
   const ids: number[] = [];
   for await (const page of pages) {
     if (sequence === null) {
@@ -237,9 +235,9 @@ export async function replaceHousehold(
     }
     const rows = page.transactions.map((t) => rowState(t));
     for (const row of rows) ids.push(row.id);
-    changed += await upsertRows(client, rows, sequence, true);
+    await upsertRows(client, rows, sequence, true);
   }
-  const gone = await client.query(
+  await client.query(
     `DELETE FROM ledger_rows r WHERE r.household_id = $1
      AND NOT EXISTS (SELECT 1 FROM unnest($2::int[]) AS kept(id) WHERE kept.id = r.id)`,
     [householdId, pgArray(ids)],
@@ -249,7 +247,6 @@ export async function replaceHousehold(
      ON CONFLICT (household_id) DO UPDATE SET sequence = excluded.sequence, stale = false, rebuilt_at = now()`,
     [householdId, sequence ?? 0],
   );
-  return changed + (gone.rowCount ?? 0);
 }
 
 // --- Reads -----------------------------------------------------------------------------------
