@@ -46,6 +46,10 @@
  * thread and phase, and kept for the DevTools performance panel). Both slow the page down.
  * BENCH_BROWSER_WATERFALL=1: the requests and long animation frames (with their scripts) of the
  * median warm and cold page load up to its first row on screen.
+ * BENCH_BROWSER_CPU_SLOWDOWN=<n> (1): every tab's CPU slowed n times (CDP
+ * Emulation.setCPUThrottlingRate) for the first-rows runs: how the page fares on a slower machine.
+ * The header prints a CPU reference (a fixed JavaScript workload in Node, median of 5), so
+ * figures from different VMs can be told apart by the machine's speed.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -68,6 +72,8 @@ const SCROLL_RUNS = Number(process.env.BENCH_BROWSER_SCROLL_RUNS ?? 3);
 const SPLIT_PERCENT = Number(process.env.BENCH_BROWSER_SPLIT_PERCENT ?? 0);
 export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 const PROFILE = process.env.BENCH_BROWSER_PROFILE === '1';
+/** Every first-rows tab's CPU slowed this many times (1: as the machine is). */
+const CPU_SLOWDOWN = Number(process.env.BENCH_BROWSER_CPU_SLOWDOWN ?? 1);
 const TRACE = process.env.BENCH_BROWSER_TRACE;
 /** Print the requests and long animation frames up to the first rows (in-app click, warm and cold page loads). */
 const WATERFALL = process.env.BENCH_BROWSER_WATERFALL === '1';
@@ -407,6 +413,10 @@ export async function runRegisterBrowserBench(): Promise<void> {
     console.log(
       `  chromium ${browser.version()} (${CHROMIUM}), headless, ${VIEWPORT.width}x${VIEWPORT.height}, flags of playwright.config.ts (--disable-gpu: software raster)`,
     );
+    console.log(
+      `  CPU reference (sorting 1,000,000 seeded numbers in Node, median of 5): ${ms(cpuReference())}` +
+        (CPU_SLOWDOWN > 1 ? `; first-rows tabs' CPU slowed ${CPU_SLOWDOWN}x (BENCH_BROWSER_CPU_SLOWDOWN)` : ''),
+    );
 
     const registerPath = `/accounts/${accountId}/register`;
     const probe = probeScript({
@@ -514,6 +524,7 @@ async function waitForProbe(page: Page, what: string, timeoutMs = 120_000): Prom
 async function clickIntoRegister(context: BrowserContext, accountId: number): Promise<FirstRows> {
   const page = await context.newPage();
   try {
+    await slowDown(context, page);
     await page.goto('/accounts', { waitUntil: 'networkidle' });
     const link = page.locator(SELECTORS.accountLink(accountId)).first();
     await link.waitFor({ state: 'visible', timeout: 30_000 });
@@ -530,11 +541,32 @@ async function clickIntoRegister(context: BrowserContext, accountId: number): Pr
 async function loadRegister(context: BrowserContext, registerPath: string): Promise<FirstRows> {
   const page = await context.newPage();
   try {
+    await slowDown(context, page);
     await page.goto(registerPath);
     return await waitForProbe(page, 'page load');
   } finally {
     await page.close();
   }
+}
+
+/** BENCH_BROWSER_CPU_SLOWDOWN: the tab's CPU slowed before it navigates. */
+async function slowDown(context: BrowserContext, page: Page): Promise<void> {
+  if (CPU_SLOWDOWN <= 1) return;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/** A fixed CPU workload (sort 1,000,000 seeded numbers), median of 5 runs in ms: the machine's speed. */
+function cpuReference(): number {
+  const times: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    let seed = 42;
+    const values = new Float64Array(1_000_000).map(() => (seed = (seed * 16807) % 2147483647));
+    const start = performance.now();
+    values.sort();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b)[2];
 }
 
 function printFirstRows(cases: Array<[string, FirstRows[]]>): void {

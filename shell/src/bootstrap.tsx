@@ -15,12 +15,15 @@ import { applyRememberedTheme } from './theme/theme';
 
 // The page's own code and first data were started from src/index.ts (remotes/page-start.ts).
 if (isAuthenticated()) applyRememberedTheme();
-const router = createBrowserRouter(appRoutes());
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+/** Renders the app (src/index.ts calls it once the page's own code is in, or has had its time). */
+export function renderApp(): void {
+  const router = createBrowserRouter(appRoutes());
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}

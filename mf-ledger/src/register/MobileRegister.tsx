@@ -6,7 +6,7 @@ import { splitLabel } from '../splits/split-lines';
 import { ReconciledLock } from '../reconciliation/ReconciledLock';
 import type { RegisterRow } from './api';
 import type { DisplayItem } from './register-items';
-import { useRegisterVirtualizer, type RegisterList } from './use-register-virtualizer';
+import { MOBILE_SCROLLER, scrollerHeight, useRegisterVirtualizer, type RegisterList } from './use-register-virtualizer';
 
 export const MOBILE_ROW_HEIGHT = 84;
 export const MOBILE_SEPARATOR_HEIGHT = 30;
@@ -63,7 +63,7 @@ export function MobileRegister(props: MobileRegisterProps) {
   const virtualizer = useRegisterVirtualizer(props, {
     heightOf,
     overscan: 4,
-    initialRect: { width: 400, height: 700 },
+    initialRect: { width: 400, height: scrollerHeight(MOBILE_SCROLLER) },
   });
 
   return (

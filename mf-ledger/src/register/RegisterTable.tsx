@@ -23,7 +23,7 @@ import {
 import type { DisplayItem } from './register-items';
 import type { RegisterRow } from './api';
 import type { EntryPosition } from './hooks';
-import { useRegisterVirtualizer, type RegisterList, type ScrollTarget } from './use-register-virtualizer';
+import { DESKTOP_SCROLLER, scrollerHeight, useRegisterVirtualizer, type RegisterList, type ScrollTarget } from './use-register-virtualizer';
 
 /** Every virtual item (row, separator, inline entry line) has this fixed height... */
 export const ROW_HEIGHT = 34;
@@ -86,25 +86,35 @@ const widthStyle = (widths: ColumnWidths | null, column: number) => (widths ? { 
  * finish loading) and fitted to the table's width (again whenever it changes: the window, the
  * sidebar): Payment, Deposit and the balances as wide as their widest value, Payee, Category and
  * Notes share the rest by what their longest texts need (record 0112). The table's width is read
- * in the layout effect that sets the widths, so the first render with rows is followed by one
- * more render only (not one for the width and another for the widths); later it comes from the
- * ResizeObserver. The stylesheet's widths stand until then (and in jsdom, without canvas).
+ * in the layout effect that sets the widths, so the first render is followed by one more render
+ * only (not one for the width and another for the widths); later it comes from the
+ * ResizeObserver. `measuring` holds the rows back until that first measure, so the browser lays
+ * the rows out once, at their widths, instead of at the stylesheet's widths first (record 0154).
+ * In jsdom, without canvas, the stylesheet's widths stand and the rows come at once.
  */
 function useColumnWidths(tableRef: RefObject<HTMLTableElement | null>, rows: readonly RegisterRow[]) {
   const [widths, setWidths] = useState<ColumnWidths | null>(null);
+  // Until the first measure, the body holds no rows (see RegisterTable): true where there is a
+  // canvas to measure with, cleared by the first measure whatever it finds.
+  const [measuring, setMeasuring] = useState(() => canvasMeasure() !== null && typeof ResizeObserver !== 'undefined');
   const [fontsReady, setFontsReady] = useState(0);
   const widest = useMemo(() => widestAmounts(rows), [rows]);
   const texts = useMemo(() => longestTexts(rows), [rows]);
   /** The table's width as last read (0: not yet): new rows (an older page) fit to it without a layout. */
   const tableWidth = useRef(0);
   useLayoutEffect(() => {
+    // Fonts still loading: measure again once they are in. With every font in (the app's are
+    // the system's), the widths measured now stand: no second measure, nor a render for it.
+    const fonts = document.fonts;
+    if (!fonts || fonts.status === 'loaded') return;
     let live = true;
-    void document.fonts?.ready.then(() => live && setFontsReady((n) => n + 1));
+    void fonts.ready.then(() => live && setFontsReady((n) => n + 1));
     return () => {
       live = false;
     };
   }, []);
   useLayoutEffect(() => {
+    setMeasuring(false);
     const measure = canvasMeasure();
     const table = tableRef.current;
     if (!measure || !table || typeof ResizeObserver === 'undefined') return;
@@ -143,7 +153,7 @@ function useColumnWidths(tableRef: RefObject<HTMLTableElement | null>, rows: rea
     observer.observe(table);
     return () => observer.disconnect();
   }, [tableRef, widest, texts, fontsReady]);
-  return widths;
+  return { widths, measuring };
 }
 
 /**
@@ -181,7 +191,7 @@ export function RegisterTable(props: RegisterTableProps) {
   const theadRef = useRef<HTMLTableSectionElement>(null);
   const [theadHeight, setTheadHeight] = useState(ROW_HEIGHT);
   const tableRef = useRef<HTMLTableElement>(null);
-  const widths = useColumnWidths(tableRef, rows);
+  const { widths, measuring } = useColumnWidths(tableRef, rows);
   const columnCount = DESKTOP_COLUMNS.length;
 
   useLayoutEffect(() => {
@@ -203,7 +213,7 @@ export function RegisterTable(props: RegisterTableProps) {
     heightOf,
     overscan: 6,
     scrollMargin: theadHeight,
-    initialRect: { width: 1200, height: 600 },
+    initialRect: { width: 1200, height: scrollerHeight(DESKTOP_SCROLLER) },
   });
   // The editor's row is taller: sizes are read again, and its second line (the actions) is scrolled into view.
   useLayoutEffect(() => {
@@ -254,12 +264,19 @@ export function RegisterTable(props: RegisterTableProps) {
           {entryPosition === 'header' && entryRow}
         </thead>
         <tbody>
-          {paddingTop > 0 && (
+          {/* The first render, before the widths are measured: the list's height without its rows,
+              so the first measure lays out no rows and the rows are laid out once, at their widths. */}
+          {measuring && total > 0 && (
+            <tr aria-hidden="true" className="ledger-spacer">
+              <td colSpan={columnCount} style={{ height: total }} />
+            </tr>
+          )}
+          {!measuring && paddingTop > 0 && (
             <tr aria-hidden="true" className="ledger-spacer">
               <td colSpan={columnCount} style={{ height: paddingTop }} />
             </tr>
           )}
-          {virtualItems.map((v) => {
+          {!measuring && virtualItems.map((v) => {
             const item = items[v.index];
             if (item.kind === 'row') {
               const row = rows[item.rowIndex];
@@ -272,7 +289,7 @@ export function RegisterTable(props: RegisterTableProps) {
               </tr>
             );
           })}
-          {paddingBottom > 0 && (
+          {!measuring && paddingBottom > 0 && (
             <tr aria-hidden="true" className="ledger-spacer">
               <td colSpan={columnCount} style={{ height: paddingBottom }} />
             </tr>

@@ -11,17 +11,22 @@ export type ScrollTo = (id: number | 'today', align?: ScrollTarget['align']) => 
  * dated after today it may not reach today yet (older pages follow).
  */
 export function useRegisterScroll(state: RegisterState, today: CalendarDate) {
-  const [scrollTarget, setScrollTarget] = useState<ScrollTarget | null>(null);
+  const rows = state.rows;
+  const reachesToday =
+    state.status === 'ready' && (state.prevCursor === null || (rows.length > 0 && rows[0].date <= today));
+  // Rows that reach today in the first render (a page load's first page already in): the target
+  // is there from the start, so the list opens at today in that render (useRegisterVirtualizer's
+  // initial offset) instead of rendering the oldest rows first and scrolling a render later.
+  const [scrollTarget, setScrollTarget] = useState<ScrollTarget | null>(() =>
+    reachesToday ? { id: 'today', align: 'center', nonce: 0 } : null,
+  );
   const scrollTo: ScrollTo = useCallback(
     (id, align = 'center') => setScrollTarget({ id, align, nonce: Date.now() }),
     [],
   );
   const onScrolled = useCallback(() => setScrollTarget(null), []);
 
-  const opened = useRef(false);
-  const rows = state.rows;
-  const reachesToday =
-    state.status === 'ready' && (state.prevCursor === null || (rows.length > 0 && rows[0].date <= today));
+  const opened = useRef(reachesToday);
   useEffect(() => {
     if (reachesToday && !opened.current) {
       opened.current = true;

@@ -31,8 +31,44 @@ export interface RegisterList {
 export interface RegisterListLayout {
   heightOf: (item: DisplayItem) => number;
   overscan: number;
+  /** The scroll container's size before it is measured: the closer to its real size, the fewer renders on opening. */
   initialRect: { width: number; height: number };
   scrollMargin?: number;
+}
+
+/** A register scroll container's height in ledger.css: `max(min, 100vh - chrome)`. */
+export interface ScrollerSize {
+  min: number;
+  chrome: number;
+}
+export const DESKTOP_SCROLLER: ScrollerSize = { min: 320, chrome: 300 };
+export const MOBILE_SCROLLER: ScrollerSize = { min: 360, chrome: 200 };
+
+/** The client height (inside its 1 px borders) ledger.css gives a scroll container in this window. */
+export function scrollerHeight({ min, chrome }: ScrollerSize): number {
+  const viewport = typeof window === 'undefined' ? 800 : window.innerHeight;
+  return Math.max(min, viewport - chrome) - 2;
+}
+
+/**
+ * The scroll offset that centres item `index` in a view of `viewHeight` pixels (the
+ * virtualizer's own `scrollToIndex(index, { align: 'center' })` arithmetic, done before the list
+ * is mounted): items laid end to end after `scrollMargin` (the table's head, inside the scroll
+ * container), the offset kept between 0 and the last item's end less the view.
+ */
+export function centredOffset(
+  items: readonly DisplayItem[],
+  heightOf: (item: DisplayItem) => number,
+  index: number,
+  viewHeight: number,
+  scrollMargin = 0,
+): number {
+  let start = scrollMargin;
+  for (let i = 0; i < index; i++) start += heightOf(items[i]);
+  let end = start;
+  for (let i = index; i < items.length; i++) end += heightOf(items[i]);
+  const centred = start + (heightOf(items[index]) - viewHeight) / 2;
+  return Math.max(0, Math.min(centred, end - viewHeight));
 }
 
 /**
@@ -52,6 +88,12 @@ export function useRegisterVirtualizer(list: RegisterList, layout: RegisterListL
     // No getItemKey: sizes are fixed, nothing is measured, and a key lookup per item per
     // change is too slow over tens of thousands of items.
     initialRect,
+    // A list that opens at today (the first page already in) renders today's rows at once; the
+    // virtualizer scrolls the container there when it mounts. Read only before the first scroll.
+    initialOffset: () =>
+      scrollTarget?.id === 'today' && items.length > 0
+        ? centredOffset(items, heightOf, todayIndex(items), initialRect.height, scrollMargin)
+        : 0,
   });
 
   // Older pages are prepended: keep the rows on screen where they are. (Not told by the first

@@ -44,12 +44,13 @@ function pageCache(loader: RemoteLoader): Map<string, ComponentType> {
 /**
  * Starts loading a remote page before React renders it (a page load of that page): its code
  * downloads while the shell boots, and RemotePage finds it loaded or joins the same load. A
- * failure is left to RemotePage, which loads again and shows its fallback.
+ * failure is left to RemotePage, which loads again and shows its fallback. Settles (never
+ * rejects) when the page is loaded or has failed.
  */
-export function preloadRemotePage(remote: RemoteName, module: string): void {
+export function preloadRemotePage(remote: RemoteName, module: string): Promise<void> {
   const { loader } = getDefaultSettings();
   const id = `${remote}/${module}`;
-  loader.load(remote, module).then(
+  return loader.load(remote, module).then(
     (exposed) => {
       if (!pageCache(loader).has(id)) pageCache(loader).set(id, exposed.default);
     },

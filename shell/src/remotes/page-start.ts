@@ -12,13 +12,15 @@ import { preloadRemotePage } from './RemotePage';
  * remoteEntry.js is already preloaded from src/index.ts) and the data its first screen waits for,
  * which the page then finds started (the dashboard's queries in the shared query cache, the
  * register's first page through @hf/app-kit's started requests). Called from src/index.ts
- * behind its own async boundary, so it does not wait for the shell's code to arrive.
+ * behind its own async boundary, so it does not wait for the shell's code to arrive. Settles
+ * when the page's code is in or has failed (at once for other pages): the shell's first render
+ * waits for it (decision 0154).
  */
-export function startPageLoad(path: string, queryClient: QueryClient = appQueryClient): void {
-  if (!isAuthenticated()) return;
+export function startPageLoad(path: string, queryClient: QueryClient = appQueryClient): Promise<void> {
+  if (!isAuthenticated()) return Promise.resolve();
   const page = remotePageForPath(path);
-  if (!page) return;
-  preloadRemotePage(page.remote, page.module);
+  if (!page) return Promise.resolve();
+  const pageCode = preloadRemotePage(page.remote, page.module);
   if (page.module === './DashboardPage') {
     const [balance, netWorth, widgets] = dashboardStartQueries();
     void queryClient.prefetchQuery(balance);
@@ -27,4 +29,5 @@ export function startPageLoad(path: string, queryClient: QueryClient = appQueryC
   }
   const accountId = registerAccountOf(path);
   if (accountId !== null) startRegisterFirstPage(accountId);
+  return pageCode;
 }

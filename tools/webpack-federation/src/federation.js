@@ -156,7 +156,7 @@ function makeConfig({ name, dir, exposes, remotes = 'runtime', isHost, title }) 
     mode: 'production',
     context: dir,
     target: 'web',
-    devtool: false,
+    devtool: process.env.HF_SOURCE_MAPS ? 'source-map' : false,
     // The host starts at src/index.ts (only `import('./bootstrap')`); a remote's only entry is
     // its container (remoteEntry.js), added by the federation plugin.
     entry: isHost ? { main: './src/index.ts' } : {},
