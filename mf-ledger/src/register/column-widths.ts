@@ -146,14 +146,18 @@ export function longestTexts(
 
 /** What each text column needs to show its longest text whole, upright and italic. */
 export function textColumnNeeds(measure: MeasureText, font: string, texts: TextColumnTexts): number[] {
-  const need = (list: string[]) =>
+  const lists = [texts.payee, texts.category, texts.notes];
+  // Every text upright, then every text italic: the measure's font changes twice, not per text.
+  const upright = lists.map((list) => list.map((t) => measure(t, font)));
+  const slanted = italic(font);
+  return lists.map((list, column) =>
     Math.ceil(
       Math.max(
         MIN_TEXT_COLUMN,
-        ...list.map((t) => Math.max(measure(t, font), measure(t, italic(font))) + CELL_PADDING + SLACK),
+        ...list.map((t, i) => Math.max(upright[column][i], measure(t, slanted)) + CELL_PADDING + SLACK),
       ),
-    );
-  return [need(texts.payee), need(texts.category), need(texts.notes)];
+    ),
+  );
 }
 
 /**
@@ -198,8 +202,10 @@ export function canvasMeasure(): MeasureText | null {
   }
   if (!context) return null;
   const ctx = context;
+  // Setting `font` parses it each time: only when it changes (the measures come grouped by font).
+  let current = '';
   return (value, font) => {
-    ctx.font = font;
+    if (font !== current) ctx.font = current = font;
     return ctx.measureText(value).width;
   };
 }
