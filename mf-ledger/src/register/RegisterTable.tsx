@@ -23,7 +23,13 @@ import {
 import type { DisplayItem } from './register-items';
 import type { RegisterRow } from './api';
 import type { EntryPosition } from './hooks';
-import { DESKTOP_SCROLLER, scrollerHeight, useRegisterVirtualizer, type RegisterList, type ScrollTarget } from './use-register-virtualizer';
+import {
+  DESKTOP_SCROLLER,
+  scrollerHeight,
+  useRegisterVirtualizer,
+  type RegisterList,
+  type ScrollTarget,
+} from './use-register-virtualizer';
 
 /** Every virtual item (row, separator, inline entry line) has this fixed height... */
 export const ROW_HEIGHT = 34;
@@ -276,19 +282,20 @@ export function RegisterTable(props: RegisterTableProps) {
               <td colSpan={columnCount} style={{ height: paddingTop }} />
             </tr>
           )}
-          {!measuring && virtualItems.map((v) => {
-            const item = items[v.index];
-            if (item.kind === 'row') {
-              const row = rows[item.rowIndex];
-              return row ? renderRow(row, item.rowIndex, row.id === tabStop) : null;
-            }
-            if (item.kind === 'entry') return <Fragment key="entry">{entryRow}</Fragment>;
-            return (
-              <tr key={item.key} className={`ledger-separator ledger-separator--${item.kind}`}>
-                <td colSpan={columnCount}>{item.kind === 'month' ? item.label : 'Today'}</td>
-              </tr>
-            );
-          })}
+          {!measuring &&
+            virtualItems.map((v) => {
+              const item = items[v.index];
+              if (item.kind === 'row') {
+                const row = rows[item.rowIndex];
+                return row ? renderRow(row, item.rowIndex, row.id === tabStop) : null;
+              }
+              if (item.kind === 'entry') return <Fragment key="entry">{entryRow}</Fragment>;
+              return (
+                <tr key={item.key} className={`ledger-separator ledger-separator--${item.kind}`}>
+                  <td colSpan={columnCount}>{item.kind === 'month' ? item.label : 'Today'}</td>
+                </tr>
+              );
+            })}
           {!measuring && paddingBottom > 0 && (
             <tr aria-hidden="true" className="ledger-spacer">
               <td colSpan={columnCount} style={{ height: paddingBottom }} />
