@@ -80,38 +80,51 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * One batch, in sequence order. Answers how many rows it published (0 also when another relay
- * holds the lock: that one publishes them). The rows published before a failure are marked
- * (committed) first, then the failure is thrown.
+ * holds the lock: that one publishes them). The batch is marked published as it is read (one
+ * statement) and published before the commit; the rows a failure left unpublished are unmarked,
+ * the ones before it committed, then the failure is thrown.
  */
 async function publishBatch(pool: pg.Pool, bus: Bus, batchSize: number): Promise<number> {
   const { published, failure } = await withTransaction(pool, async (client) => {
     // The lock is tried once, before the scan (an uncorrelated subquery: an InitPlan); held, it stays until commit.
-    const rows = await client.query<OutboxRow>(
-      `SELECT sequence, id, type, source, subject, household_id, time, data FROM outbox
-       WHERE published_at IS NULL AND (SELECT pg_try_advisory_xact_lock($2))
-       ORDER BY sequence LIMIT $1 FOR UPDATE SKIP LOCKED`,
+    // clock_timestamp(): when the batch was taken, not when its transaction began.
+    const marked = await client.query<OutboxRow>(
+      `UPDATE outbox o SET published_at = clock_timestamp() FROM (
+         SELECT sequence FROM outbox
+         WHERE published_at IS NULL AND (SELECT pg_try_advisory_xact_lock($2))
+         ORDER BY sequence LIMIT $1 FOR UPDATE SKIP LOCKED
+       ) batch
+       WHERE o.sequence = batch.sequence
+       RETURNING o.sequence, o.id, o.type, o.source, o.subject, o.household_id, o.time, o.data`,
       [batchSize, RELAY_LOCK],
     );
-    const done: Array<string | number> = [];
+    const rows = marked.rows.sort((a, b) => compareSequences(a.sequence, b.sequence));
+    let done = 0;
     let failed: unknown;
-    for (const row of rows.rows) {
+    for (const row of rows) {
       try {
         await bus.publish(toEnvelope(row));
-        done.push(row.sequence);
+        done++;
       } catch (err) {
         failed = err;
         break;
       }
     }
-    // clock_timestamp(): when they were published, not when the batch's transaction began.
-    if (done.length > 0)
-      await client.query('UPDATE outbox SET published_at = clock_timestamp() WHERE sequence = ANY($1::bigint[])', [
-        done,
+    if (done < rows.length)
+      await client.query('UPDATE outbox SET published_at = NULL WHERE sequence = ANY($1::bigint[])', [
+        rows.slice(done).map((r) => r.sequence),
       ]);
-    return { published: done.length, failure: failed };
+    return { published: done, failure: failed };
   });
   if (failure) throw failure;
   return published;
+}
+
+/** Orders outbox sequences (bigint: a number or its decimal text). */
+function compareSequences(a: string | number, b: string | number): number {
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /**

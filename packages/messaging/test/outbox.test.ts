@@ -171,6 +171,31 @@ function describeOutbox(kind: string, makeBus: () => Promise<TestBus>): void {
       expect(t.logger.records.some((rec) => rec.level === 'error' && /outbox relay/.test(rec.message))).toBe(true);
     });
 
+    test('a refusal in the middle of a batch commits the rows published before it and unmarks the rest', async () => {
+      const events = await received();
+      const published: string[] = [];
+      let calls = 0;
+      const refusesSecond: Bus = {
+        ...t.bus,
+        kind: t.bus.kind,
+        publish: async (event) => {
+          if (++calls === 2) throw new Error('bus unavailable');
+          published.push(event.id);
+          return t.bus.publish(event);
+        },
+      };
+      const written: number[] = [];
+      for (let i = 0; i < 3; i++) written.push((await withTransaction(pool, (c) => write(c, i))).sequence);
+      const r = relay(refusesSecond, 30);
+      await r.flush(5000);
+      await eventually(() => expect(events.map((e) => e.sequence)).toEqual(written));
+      // Each row was handed to the bus once: the first stayed marked, the other two were taken again.
+      expect(published).toHaveLength(3);
+      expect(new Set(published).size).toBe(3);
+      const unpublished = await pool.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
+      expect(unpublished.rows[0].n).toBe(0);
+    });
+
     const maxSequence = async () =>
       Number((await pool.query('SELECT coalesce(max(sequence), 0)::text AS s FROM outbox')).rows[0].s);
     const sequences = async () =>

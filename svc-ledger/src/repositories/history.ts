@@ -8,6 +8,32 @@ export interface HistoryEntry {
   new_values: Record<string, unknown>;
 }
 
+/**
+ * The INSERT of change-history entries, its parameters numbered from `first` (so another
+ * statement can carry it as a CTE), and their values.
+ */
+export function historyInsert(
+  first: number,
+  householdId: number,
+  userId: number | null,
+  entries: readonly HistoryEntry[],
+): { sql: string; params: unknown[] } {
+  const p = (n: number) => `$${first + n}`;
+  return {
+    sql: `INSERT INTO transaction_changes (household_id, transaction_id, action, user_id, old_values, new_values)
+     SELECT ${p(0)}::int, u.transaction_id, u.action, ${p(1)}::int, u.old_values, u.new_values
+     FROM unnest(${p(2)}::int[], ${p(3)}::text[], ${p(4)}::jsonb[], ${p(5)}::jsonb[]) AS u(transaction_id, action, old_values, new_values)`,
+    params: [
+      householdId,
+      userId,
+      entries.map((e) => e.transaction_id),
+      entries.map((e) => e.action),
+      entries.map((e) => JSON.stringify(e.old_values)),
+      entries.map((e) => JSON.stringify(e.new_values)),
+    ],
+  };
+}
+
 /** Records change-history entries (one statement for any number). */
 export async function insertHistory(
   client: PoolClient,
@@ -16,19 +42,8 @@ export async function insertHistory(
   entries: readonly HistoryEntry[],
 ): Promise<void> {
   if (entries.length === 0) return;
-  await client.query(
-    `INSERT INTO transaction_changes (household_id, transaction_id, action, user_id, old_values, new_values)
-     SELECT $1, u.transaction_id, u.action, $2, u.old_values, u.new_values
-     FROM unnest($3::int[], $4::text[], $5::jsonb[], $6::jsonb[]) AS u(transaction_id, action, old_values, new_values)`,
-    [
-      householdId,
-      userId,
-      entries.map((e) => e.transaction_id),
-      entries.map((e) => e.action),
-      entries.map((e) => JSON.stringify(e.old_values)),
-      entries.map((e) => JSON.stringify(e.new_values)),
-    ],
-  );
+  const { sql, params } = historyInsert(1, householdId, userId, entries);
+  await client.query(sql, params);
 }
 
 /**

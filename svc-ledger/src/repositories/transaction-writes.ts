@@ -1,24 +1,25 @@
 import { EVENTS } from '@hf/contracts';
 import { compactRows } from '@hf/contracts/compact-rows';
-import { TRANSFER_CATEGORY_NAME } from '@hf/contracts/ledger';
+import { TRANSFER_CATEGORY_NAME, type TransactionRecord } from '@hf/contracts/ledger';
 import type { TransactionChangedV1, TransactionRecordedV1, TransactionRecordedV2 } from '@hf/contracts/ledger-events';
 import { badRequest, notFound } from '@hf/service-kit/errors';
 import { findByPath } from '../domain/category-tree';
 import type { SplitLineCents } from '../domain/splits';
 import type { Status } from '../domain/status';
-import {
-  chunksBySize,
-  historyDiff,
-  historyValues,
-  snapshotBytes,
-  toEventSnapshot,
-  type TxRow,
-} from '../domain/transaction-rules';
+import { chunksBySize, historyValues, snapshotBytes, toEventSnapshot, type TxRow } from '../domain/transaction-rules';
 import type { AccountRow } from './accounts';
 import { categoriesExist, categoriesOf } from './categories';
 import type { LedgerWrite } from './events';
 import { insertHistory } from './history';
-import { allocateIds, insertRows, nextTransferId, persistChanges, type NewRow, type RowChange } from './transactions';
+import {
+  allocateIds,
+  insertRows,
+  nextTransferId,
+  persistChanges,
+  recordById,
+  type NewRow,
+  type RowChange,
+} from './transactions';
 import type { Queryable } from './sql';
 
 /**
@@ -203,26 +204,20 @@ export async function createTransfer(
 }
 
 /**
- * Persists edited rows, records one history entry per changed row (`action`) and announces
- * them with `eventType` (changed, moved, deleted or restored). Returns the stored changes.
+ * Persists edited rows, records one history entry per changed row (`action`, unless
+ * `withHistory` is false) and announces them with `eventType` (changed, moved, deleted or
+ * restored). Returns the stored changes, with each row in API form when `records`.
  */
 export async function applyChanges(
   w: LedgerWrite,
   pairs: ReadonlyArray<{ before: TxRow; after: TxRow | null }>,
   action: string,
   announce: (changes: RowChange[]) => void,
-  withHistory = true,
+  options: { withHistory?: boolean; records?: boolean } = {},
 ): Promise<RowChange[]> {
-  const changes = await persistChanges(w, pairs);
+  const { withHistory = true, records = false } = options;
+  const changes = await persistChanges(w, pairs, { historyAction: withHistory ? action : undefined, records });
   if (changes.length === 0) return changes;
-  if (withHistory) {
-    await insertHistory(
-      w.client,
-      w.householdId,
-      w.userId,
-      changes.map((c) => ({ transaction_id: c.after.id, action, ...historyDiff(c.before, c.after) })),
-    );
-  }
   announce(changes);
   return changes;
 }
@@ -238,4 +233,13 @@ export function announceChanged(w: LedgerWrite, reason: string): (changes: RowCh
       w.emit(EVENTS.transactionChanged, `account/${part[0].after.account_id}`, data);
     }
   };
+}
+
+/** The row `id` in API form as a change written with `records` left it, or read (unchanged: no change of it). */
+export async function recordAfter(
+  w: LedgerWrite,
+  changes: readonly RowChange[],
+  id: number,
+): Promise<TransactionRecord> {
+  return changes.find((c) => c.after.id === id)?.record ?? recordById(w.client, w.householdId, id);
 }

@@ -9,8 +9,9 @@ import { fromCents } from '@hf/money';
 import { pgArray } from '@hf/service-kit';
 import { encodeCursor, type RegisterPosition } from '../domain/cursor';
 import { sameLines } from '../domain/splits';
-import { rowChanged, type TxRow } from '../domain/transaction-rules';
+import { historyDiff, rowChanged, type TxRow } from '../domain/transaction-rules';
 import type { LedgerWrite } from './events';
+import { historyInsert } from './history';
 import { rowSplitsSql, saveLines, splitsApiJoin } from './splits';
 import { categoryPathSql, epochMicros, isoText, type PoolClient, type Queryable } from './sql';
 
@@ -37,7 +38,8 @@ export async function lockRows(client: PoolClient, householdId: number, ids: rea
 /**
  * A row and, for a transfer leg, its other leg, both locked. Null when not the household's.
  * Both legs are locked in id order (whichever leg the request names), so two edits of one
- * transfer from its two sides queue instead of deadlocking.
+ * transfer from its two sides queue instead of deadlocking. One statement: the link is read
+ * (`peeked`) and the row and the leg it names are locked together.
  */
 export async function lockWithPeer(
   client: PoolClient,
@@ -45,16 +47,18 @@ export async function lockWithPeer(
   id: number,
 ): Promise<{ row: TxRow; peer: TxRow | null } | null> {
   for (;;) {
-    const peek = await client.query<{ peer: number | null }>(
-      'SELECT transfer_transaction_id AS peer FROM transactions WHERE household_id = $1 AND id = $2',
+    const result = await client.query<TxRow & { peeked: number | null }>(
+      `WITH peek AS MATERIALIZED (SELECT transfer_transaction_id AS peer FROM transactions WHERE household_id = $1 AND id = $2)
+       SELECT ${rowColumns('t')}, (SELECT peer FROM peek) AS peeked FROM transactions t
+       JOIN accounts a ON a.id = t.account_id AND a.deleted_at IS NULL
+       WHERE t.household_id = $1 AND t.id IN ($2, (SELECT peer FROM peek)) ORDER BY t.id FOR UPDATE OF t`,
       [householdId, id],
     );
-    if (peek.rows.length === 0) return null;
-    const peerId = peek.rows[0].peer;
-    const rows = await lockRows(client, householdId, peerId === null ? [id] : [id, peerId]);
+    const rows = result.rows.map(({ peeked: _, ...row }) => row);
     const row = rows.find((r) => r.id === id);
     if (!row) return null;
-    // The link may have changed between the peek and the lock (a concurrent account deletion).
+    const peerId = result.rows[0].peeked;
+    // The link may have changed between reading it and the lock (a concurrent account deletion).
     if (row.transfer_transaction_id !== peerId) continue;
     return { row, peer: peerId === null ? null : (rows.find((r) => r.id === peerId) ?? null) };
   }
@@ -229,6 +233,15 @@ export function storedRow(r: NewRow, now: string): TxRow {
 export interface RowChange {
   before: TxRow;
   after: TxRow;
+  /** The row as the API answers it, after the change (only when asked for: persistChanges `records`). */
+  record?: TransactionRecord;
+}
+
+export interface PersistOptions {
+  /** The same statement records each change in the history under this action. */
+  historyAction?: string;
+  /** The same statement reads each changed row back in API form too (RowChange.record). */
+  records?: boolean;
 }
 
 /**
@@ -248,7 +261,9 @@ function withoutStaleLines(row: TxRow): TxRow {
 export async function persistChanges(
   w: LedgerWrite,
   pairs: ReadonlyArray<{ before: TxRow; after: TxRow | null }>,
+  options: PersistOptions = {},
 ): Promise<RowChange[]> {
+  const { historyAction, records = false } = options;
   const changed = pairs
     .map((p) => ({ before: p.before, after: p.after && withoutStaleLines(p.after) }))
     .filter((p): p is RowChange => p.after !== null && rowChanged(p.before, p.after));
@@ -266,8 +281,22 @@ export async function persistChanges(
     w,
     rows.filter((r, i) => !sameLines(changed[i].before.splits, r.splits)),
   );
-  const result = await w.client.query<TxRow>(
-    `UPDATE transactions t SET account_id = u.account_id, date = u.date, payee = u.payee, amount = u.amount, status = u.status,
+  const history =
+    historyAction === undefined
+      ? null
+      : historyInsert(
+          15,
+          w.householdId,
+          w.userId,
+          changed.map((c) => ({
+            transaction_id: c.after.id,
+            action: historyAction,
+            ...historyDiff(c.before, c.after),
+          })),
+        );
+  // The CTE answers the stored columns; the final SELECT reads them as TxRow (and in API form).
+  const result = await w.client.query<TxRow & { record?: RecordRow }>(
+    `WITH changed AS (UPDATE transactions t SET account_id = u.account_id, date = u.date, payee = u.payee, amount = u.amount, status = u.status,
        notes = u.notes, category_id = u.category_id, is_budgeted = u.is_budgeted, transfer_id = u.transfer_id,
        transfer_account_id = u.transfer_account_id, transfer_transaction_id = u.transfer_transaction_id,
        deleted_at = CASE WHEN u.deleted THEN coalesce(t.deleted_at, now()) END,
@@ -278,7 +307,9 @@ export async function persistChanges(
        AS u(id, account_id, date, payee, amount, status, notes, category_id, is_budgeted, transfer_id, transfer_account_id,
             transfer_transaction_id, deleted, deleted_reason)
      WHERE t.id = u.id
-     RETURNING ${rowColumns('t')}`,
+     RETURNING t.*)${history ? `, recorded AS (${history.sql})` : ''}
+     SELECT ${rowColumns('t')}${records ? `, (SELECT to_json(r) FROM (SELECT ${recordColumns}) r) AS record` : ''}
+     FROM changed t ${records ? recordJoins : ''}`,
     [
       col('id'),
       col('account_id'),
@@ -294,10 +325,14 @@ export async function persistChanges(
       col('transfer_transaction_id'),
       col('deleted'),
       col('deleted_reason'),
+      ...(history?.params ?? []),
     ],
   );
-  const byId = new Map(result.rows.map((r) => [r.id, r]));
-  return changed.map((p) => ({ before: p.before, after: byId.get(p.after.id)! }));
+  const byId = new Map(result.rows.map(({ record, ...row }) => [row.id, { after: row, record }]));
+  return changed.map((p) => {
+    const { after, record } = byId.get(p.after.id)!;
+    return record ? { before: p.before, after, record: toRecord(record) } : { before: p.before, after };
+  });
 }
 
 /** Removes rows for good (only generated budgeted rows that their schedule no longer wants). */

@@ -274,7 +274,7 @@ export async function ruleRoutes(app: FastifyInstance): Promise<void> {
             const split = (before.splits?.length ?? 0) > 0;
             return outcome ? [{ before, after: { ...before, ...applyOutcome({ ...before, split }, outcome) } }] : [];
           });
-        const changes = await applyChanges(w, pairs, 'rule', announceChanged(w, 'rule'), false);
+        const changes = await applyChanges(w, pairs, 'rule', announceChanged(w, 'rule'), { withHistory: false });
         await insertHistory(
           w.client,
           householdId,

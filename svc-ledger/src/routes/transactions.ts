@@ -26,6 +26,7 @@ import {
   applyChanges,
   createSingle,
   createTransfer,
+  recordAfter,
   resolveCategory,
 } from '../repositories/transaction-writes';
 import { lockWithPeer, recordById, transactionExists } from '../repositories/transactions';
@@ -121,8 +122,10 @@ export async function transactionRoutes(app: FastifyInstance): Promise<void> {
         const found = await lockWithPeer(w.client, actor.householdId, request.params.id);
         if (!found || found.row.deleted) throw notFound(TRANSACTION_NOT_FOUND);
         const next = applyStatus(found.row, found.peer, status);
-        await applyChanges(w, legPairs(found, next), 'status', announceChanged(w, 'status'));
-        return recordById(w.client, actor.householdId, found.row.id);
+        const changes = await applyChanges(w, legPairs(found, next), 'status', announceChanged(w, 'status'), {
+          records: true,
+        });
+        return recordAfter(w, changes, found.row.id);
       });
     },
   );
@@ -238,8 +241,10 @@ async function editRow(
       category_id: lines.length > 0 ? null : categoryId,
       splits: isLeg ? undefined : lines,
     });
-    await applyChanges(w, legPairs(found, next), 'edited', announceChanged(w, 'edited'));
-    return recordById(w.client, actor.householdId, found.row.id);
+    const changes = await applyChanges(w, legPairs(found, next), 'edited', announceChanged(w, 'edited'), {
+      records: true,
+    });
+    return recordAfter(w, changes, found.row.id);
   });
 }
 
@@ -290,16 +295,17 @@ async function restoreRow(
     if (!found.row.deleted) throw badRequest(HISTORY_MESSAGES.notDeleted);
     const detachedFrom = found.row.transfer_id === null ? await detachedAfterDelete(w.client, w.householdId, id) : null;
     if (detachedFrom !== null) throw conflict(otherAccountDeleted(detachedFrom));
-    await applyChanges(
+    const changes = await applyChanges(
       w,
       rows.map((r) => ({ before: r, after: r.deleted ? { ...r, deleted: false, deleted_reason: null } : r })),
       'restored',
-      (changes) => {
-        const data: TransactionRestoredV1 = { transactions: changes.map((c) => toEventSnapshot(c.after)) };
+      (restored) => {
+        const data: TransactionRestoredV1 = { transactions: restored.map((c) => toEventSnapshot(c.after)) };
         w.emit(EVENTS.transactionRestored, `account/${found.row.account_id}`, data);
       },
+      { records: true },
     );
-    return recordById(w.client, actor.householdId, found.row.id);
+    return recordAfter(w, changes, found.row.id);
   });
 }
 
@@ -320,14 +326,20 @@ async function moveRow(
     if (moved === 'same-as-other-leg') {
       throw badRequest('A transfer cannot be moved into the account of its other leg.');
     }
-    await applyChanges(w, legPairs(found, moved), 'moved', (changes) => {
-      const data: TransactionMovedV1 = {
-        changes: changes.map((c) => ({ before: toEventSnapshot(c.before), after: toEventSnapshot(c.after) })),
-        from_account_id: found.row.account_id,
-        to_account_id: destination.id,
-      };
-      w.emit(EVENTS.transactionMoved, `account/${found.row.account_id}`, data);
-    });
-    return recordById(w.client, actor.householdId, found.row.id);
+    const changes = await applyChanges(
+      w,
+      legPairs(found, moved),
+      'moved',
+      (written) => {
+        const data: TransactionMovedV1 = {
+          changes: written.map((c) => ({ before: toEventSnapshot(c.before), after: toEventSnapshot(c.after) })),
+          from_account_id: found.row.account_id,
+          to_account_id: destination.id,
+        };
+        w.emit(EVENTS.transactionMoved, `account/${found.row.account_id}`, data);
+      },
+      { records: true },
+    );
+    return recordAfter(w, changes, found.row.id);
   });
 }

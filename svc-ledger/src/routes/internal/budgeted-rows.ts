@@ -257,7 +257,9 @@ type PendingUpdates = Array<{ row: OccurrenceState; pairs: Updates }>;
 async function applyPending(w: LedgerWrite, pending: PendingUpdates): Promise<void> {
   if (pending.length === 0) return;
   const pairs = pending.flatMap((p) => p.pairs);
-  const changes = await applyChanges(w, pairs, 'budgeted_sync', announceChanged(w, 'budgeted_sync'), false);
+  const changes = await applyChanges(w, pairs, 'budgeted_sync', announceChanged(w, 'budgeted_sync'), {
+    withHistory: false,
+  });
   const changed = new Set(changes.map((c) => c.after.id));
   for (const p of pending) p.row.state = p.pairs.some((x) => changed.has(x.after.id)) ? 'updated' : 'unchanged';
 }
