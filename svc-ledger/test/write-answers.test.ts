@@ -72,6 +72,32 @@ describe('a write answers the row as it is read back', () => {
     expect((await readBack(leg.transfer_transaction_id)).amount).toBe(31.5);
   });
 
+  test('lines rewritten over fewer, more and no positions leave exactly the new lines stored', async () => {
+    const row = await addTransaction(call, checking, { payee: 'Hardware', amount: -9 });
+    const stored = async () =>
+      (
+        await ledger.app.db.query(
+          'SELECT position, category_id, amount::int, notes FROM transaction_splits WHERE transaction_id = $1 ORDER BY position',
+          [row.id],
+        )
+      ).rows;
+    const lines = (...amounts: number[]) =>
+      amounts.map((amount, i) => ({ category_id: i % 2 ? food : groceries, amount, notes: `line ${i + 1}` }));
+    await answersAsRead(await call('PUT', `/api/transactions/${row.id}`, { splits: lines(-3, -3, -3) }), row.id);
+    expect(await stored()).toHaveLength(3);
+    await answersAsRead(await call('PUT', `/api/transactions/${row.id}`, { splits: lines(-4, -5) }), row.id);
+    expect(await stored()).toEqual([
+      { position: 1, category_id: groceries, amount: -400, notes: 'line 1' },
+      { position: 2, category_id: food, amount: -500, notes: 'line 2' },
+    ]);
+    await answersAsRead(await call('PUT', `/api/transactions/${row.id}`, { splits: lines(-1, -2, -3, -3) }), row.id);
+    expect((await stored()).map((l) => l.amount)).toEqual([-100, -200, -300, -300]);
+    const unsplit = await call('PUT', `/api/transactions/${row.id}`, { splits: [], category_id: food });
+    await answersAsRead(unsplit, row.id);
+    expect(unsplit.body.splits).toEqual([]);
+    expect(await stored()).toEqual([]);
+  });
+
   test('a status change, a move, a delete and a restore', async () => {
     const row = await addTransaction(call, checking, { payee: 'Pharmacy', amount: -8.5, category_id: groceries });
     await answersAsRead(await call('PATCH', `/api/transactions/${row.id}/status`, { status: 'x' }), row.id);

@@ -32,19 +32,28 @@ export const splitsApiJoin = (t: string) =>
 export const hasSplitsSql = (t: string) =>
   `(${t}.category_id IS NULL AND ${t}.transfer_id IS NULL AND EXISTS (SELECT 1 FROM transaction_splits s WHERE s.transaction_id = ${t}.id))`;
 
-/** Replaces the lines of these rows with theirs (none: the row is not split), in two statements. */
+/**
+ * Replaces the lines of these rows with theirs (none: the row is not split), in one statement:
+ * the lines are written over the positions they take and the positions past a row's new count
+ * deleted (the DELETE reads the rows as they were before the statement: the two touch
+ * different positions).
+ */
 export async function saveLines(
   w: LedgerWrite,
   rows: ReadonlyArray<{ id: number; splits?: readonly SplitLineCents[] | null }>,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await w.client.query('DELETE FROM transaction_splits WHERE transaction_id = ANY($1::int[])', [rows.map((r) => r.id)]);
   const lines = rows.flatMap((r) => (r.splits ?? []).map((l, i) => ({ id: r.id, position: i + 1, ...l })));
-  if (lines.length === 0) return;
   await w.client.query(
-    `INSERT INTO transaction_splits (transaction_id, position, household_id, category_id, amount, notes)
-     SELECT u.id, u.position, $1, u.category_id, u.amount, u.notes
-     FROM unnest($2::int[], $3::int[], $4::int[], $5::bigint[], $6::text[]) AS u(id, position, category_id, amount, notes)`,
+    `WITH written AS (
+       INSERT INTO transaction_splits AS s (transaction_id, position, household_id, category_id, amount, notes)
+       SELECT u.id, u.position, $1, u.category_id, u.amount, u.notes
+       FROM unnest($2::int[], $3::int[], $4::int[], $5::bigint[], $6::text[]) AS u(id, position, category_id, amount, notes)
+       ON CONFLICT (transaction_id, position) DO UPDATE
+         SET household_id = excluded.household_id, category_id = excluded.category_id, amount = excluded.amount, notes = excluded.notes
+     )
+     DELETE FROM transaction_splits s USING unnest($7::int[], $8::int[]) AS k(id, kept)
+     WHERE s.transaction_id = k.id AND s.position > k.kept`,
     [
       w.householdId,
       pgArray(lines.map((l) => l.id)),
@@ -52,6 +61,8 @@ export async function saveLines(
       pgArray(lines.map((l) => l.category_id)),
       pgArray(lines.map((l) => l.amount)),
       pgArray(lines.map((l) => l.notes)),
+      pgArray(rows.map((r) => r.id)),
+      pgArray(rows.map((r) => r.splits?.length ?? 0)),
     ],
   );
 }
