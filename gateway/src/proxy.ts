@@ -201,7 +201,7 @@ function streamBodiesWithin(api: FastifyInstance, bodyLimits: ProxyOptions['body
         }
         chunks.push(chunk);
       };
-      const onEnd = () => done(null, Readable.from([Buffer.concat(chunks)], { objectMode: false }));
+      const onEnd = () => done(null, wholeBody(chunks));
       payload.on('data', onData);
       payload.once('end', onEnd);
       payload.once('error', (err) => done(err, undefined));
@@ -248,4 +248,12 @@ export async function registerServiceProxies(api: FastifyInstance, options: Prox
       config: { public: false },
     } as never);
   }
+}
+
+/** A body read whole, as a stream that hands it over in one synchronous push. */
+function wholeBody(chunks: Buffer[]): Readable {
+  const body = new Readable({ read() {} });
+  body.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  body.push(null);
+  return body;
 }

@@ -34,6 +34,9 @@ export type GatewayWorkerMessage =
   { type: 'listening'; port: number } | { type: 'error'; message: string; code?: string } | { type: 'stopped' };
 export type GatewayParentMessage = { type: 'stop' };
 
+/** Fastify hands `file` to pino.destination, which takes a file descriptor as well as a path. */
+const STDOUT_FD = 1;
+
 async function main(data: GatewayWorkerData, parent: MessagePort): Promise<void> {
   const post = (message: GatewayWorkerMessage) => parent.postMessage(message);
   const bus = createPortBus(data.busPort, { subjects: data.busSubjects });
@@ -43,10 +46,16 @@ async function main(data: GatewayWorkerData, parent: MessagePort): Promise<void>
       ...data.options,
       trustProxy: data.options.trustProxy as GatewayOptions['trustProxy'],
       bus,
+      // Written straight to the process's standard output (fd 1): a thread's process.stdout
+      // would hand every line to the main thread, a message and a wake-up per request.
       logger:
         data.logLevel === 'silent'
           ? false
-          : ({ level: data.logLevel, base: { service: 'gateway' } } as GatewayOptions['logger']),
+          : ({
+              level: data.logLevel,
+              base: { service: 'gateway' },
+              file: STDOUT_FD,
+            } as unknown as GatewayOptions['logger']),
     });
     await app.listen({ port: data.port, host: data.host });
   } catch (err) {
