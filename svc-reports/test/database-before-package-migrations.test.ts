@@ -63,7 +63,11 @@ describe('a database from before package migrations', () => {
         { migration_set: 'service', version: '009_split_line_categories.sql' },
         { migration_set: 'service', version: '010_month_sums_covering_keys.sql' },
         { migration_set: 'service', version: '011_category_drill_down_covering.sql' },
+        { migration_set: 'service', version: '012_payee_totals_fillfactor.sql' },
       ]);
+      // Room for the next version of a payee's totals on its own page (012).
+      const options = await client.query("SELECT reloptions FROM pg_class WHERE relname = 'report_payee_totals'");
+      expect(options.rows[0].reloptions).toEqual(['fillfactor=50']);
       // The sums per account (008) backfilled from the rows the database already held.
       const perAccount = `SELECT to_char(month, 'YYYY-MM') AS month, account_id, category_id, net::float8 AS net, lines
         FROM report_month_account_categories ORDER BY 1, 2, 3`;
