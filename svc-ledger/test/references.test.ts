@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { createInProcessBus } from '@hf/messaging';
-import { TEST_INTERNAL_TOKEN, testAdminUrl, testKeys } from '@hf/service-kit/testing';
+import { dropTestDatabase, TEST_INTERNAL_TOKEN, testAdminUrl, testKeys } from '@hf/service-kit/testing';
 import { buildApp } from '../src/app';
 import { findAccount } from '../src/repositories/accounts';
 import { categoriesExist } from '../src/repositories/categories';
@@ -138,10 +138,7 @@ describe('a database role that may not skip triggers', () => {
   });
   afterAll(async () => {
     await plain?.close();
-    const admin = new pg.Client({ connectionString: testAdminUrl() });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await dropTestDatabase(dbName);
   });
 
   it('keeps the per-row checks and creates the same rows', async () => {

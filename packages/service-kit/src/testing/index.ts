@@ -14,6 +14,27 @@ export function testAdminUrl(): string {
   return url;
 }
 
+/**
+ * Drops a test database. pool.end() resolves once a pool has asked its connections to close,
+ * not once they have: this waits (up to 2 s) for them to go, so that FORCE does not terminate
+ * a client still closing, whose FATAL 57P01 would reach the test as an unhandled error.
+ */
+export async function dropTestDatabase(name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: testAdminUrl() });
+  await c.connect();
+  try {
+    const deadline = Date.now() + 2000;
+    while (Date.now() < deadline) {
+      const open = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (open.rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
+}
+
 /** Creates a fresh, empty database for one test file; `drop()` removes it. */
 export async function createTestDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${prefix.replace(/[^a-z0-9]/gi, '').toLowerCase()}_${randomBytes(5).toString('hex')}`;
@@ -25,12 +46,7 @@ export async function createTestDatabase(prefix: string): Promise<{ url: string;
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: testAdminUrl() });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    drop: () => dropTestDatabase(name),
   };
 }
 
