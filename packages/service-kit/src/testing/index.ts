@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { signAccessToken } from '../identity';
 import type { BaseAppOptions } from '../run-process';
@@ -27,7 +28,7 @@ export async function dropTestDatabase(name: string): Promise<void> {
     while (Date.now() < deadline) {
       const open = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
       if (open.rows[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await sleep(10);
     }
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } finally {
