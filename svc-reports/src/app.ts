@@ -44,7 +44,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pool: app.db,
     consumer: 'svc-reports',
     replay: new LedgerReplay(options.ledgerUrl, options.internalToken),
-    vacuumTables: ['ledger_rows', 'report_month_categories', 'report_month_account_categories', 'report_payee_totals'],
+    vacuumTables: [
+      'ledger_rows',
+      'report_month_categories',
+      'report_month_account_categories',
+      'report_payee_totals',
+      'report_split_lines',
+    ],
   });
   app.decorate('mirror', mirror);
   await mirror.start(app.bus, app.log);

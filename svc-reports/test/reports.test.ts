@@ -190,6 +190,26 @@ describe('drill-downs', () => {
     expect(res.body.map((r: { payee: string }) => r.payee)).toEqual(['Kiosk']);
   });
 
+  it('keeps counting and listing a row whose notes are 1,000 non-Latin characters (3,000 bytes, more than an index entry holds)', async () => {
+    // Outside the shared range, so the other tests' answers stay as they are.
+    const notes = Array.from({ length: 1000 }, (_, i) => String.fromCodePoint(0x4e00 + ((i * 7919) % 20000))).join('');
+    const short = 'ß'.repeat(500); // 1,000 bytes: the most the index carries
+    await addRow(ledger, checking, { date: '2025-05-02', payee: 'Temple', amount: -8, category_id: dining, notes });
+    await addRow(ledger, checking, { date: '2025-05-01', payee: 'Tea', amount: -2, category_id: dining, notes: short });
+    const may = { start_date: '2025-05-01', end_date: '2025-05-31' };
+    const byCategory = await reports('GET', `/api/reports/spending_by_category?${q(may)}`);
+    expect(byCategory.status).toBe(200);
+    expect(byCategory.body).toEqual([
+      { id: food, name: 'Food', value: 10, children: [{ id: dining, name: 'Dining', value: 10, children: [] }] },
+    ]);
+    const drill = await reports('GET', `/api/reports/transactions_by_category?${q({ ...may, category_id: dining })}`);
+    expect(drill.status).toBe(200);
+    expect(drill.body.map((r: { payee: string; notes: string }) => [r.payee, r.notes])).toEqual([
+      ['Temple', notes],
+      ['Tea', short],
+    ]);
+  });
+
   it('GET /api/reports/transactions_by_payee matches the payee exactly, with % and quotes literal', async () => {
     await addRow(ledger, checking, { date: '2025-03-05', payee: "100% O'Brien", amount: -1 });
     for (const payee of ["100% O'Brien", '%', "%' OR 1=1--", 'market']) {

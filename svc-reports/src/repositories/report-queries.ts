@@ -6,8 +6,10 @@ import type { StoredRow } from '../domain/drill-down-rows';
 
 export type { StoredRow };
 
+/** Rows of one household in the range and the chosen accounts ($1..$4). */
+const IN_SCOPE = `household_id = $1 AND date BETWEEN $2 AND $3 AND ($4::int[] IS NULL OR account_id = ANY($4::int[]))`;
 /** Rows that count, of one household, in the range and the chosen accounts ($1..$4). */
-const COUNTED_IN_SCOPE = `household_id = $1 AND counted AND date BETWEEN $2 AND $3 AND ($4::int[] IS NULL OR account_id = ANY($4::int[]))`;
+const COUNTED_IN_SCOPE = `counted AND ${IN_SCOPE}`;
 
 const scopeParams = (householdId: number, scope: ReportScope) => [
   householdId,
@@ -177,23 +179,19 @@ const categoryMatch = (negate: boolean) =>
   negate ? '(category_id IS NULL OR NOT (category_id = ANY($5::int[])))' : 'category_id = ANY($5::int[])';
 
 /**
- * rowsByCategory's lines read from ledger_rows itself (the same lines as `ledger_lines`): unsplit
- * rows through the category index; split rows with a line in the categories through the index of
- * their lines' categories (migration 009, docs/decisions/0148), or for "Uncategorized" every split
- * row of the range through its own index; each line with its row's `splits` taken along (not
- * fetched again per line).
+ * rowsByCategory's lines (the same lines as `ledger_lines`): unsplit rows through the category
+ * index, which carries every column answered (notes over 1,000 bytes read from the row, migration
+ * 013); split rows' lines from their own table (report_split_lines, docs/decisions/0157), each
+ * with its row's `splits` taken along.
  */
 const linesOfCategory = (negate: boolean) =>
-  `SELECT ${ROW_COLUMNS.replace('line', '0 AS line')}, NULL::jsonb AS splits FROM ledger_rows
-   WHERE ${COUNTED_IN_SCOPE} AND splits IS NULL AND ${categoryMatch(negate)}
+  `SELECT r.id, 0 AS line, r.date, r.payee, r.amount, r.account_id, r.status,
+     coalesce(r.report_notes, (SELECT n.notes FROM ledger_rows n WHERE n.id = r.id)) AS notes,
+     r.category_id, r.updated_at, NULL::jsonb AS splits
+   FROM ledger_rows r WHERE ${COUNTED_IN_SCOPE} AND splits IS NULL AND ${categoryMatch(negate)}
    UNION ALL
-   SELECT r.id, l.line::int, r.date, r.payee, l.amount, r.account_id, r.status, coalesce(nullif(l.notes, ''), r.notes),
-     l.category_id, r.updated_at, r.splits
-   FROM (SELECT id, date, payee, account_id, status, notes, updated_at, splits FROM ledger_rows
-         WHERE ${COUNTED_IN_SCOPE} AND splits IS NOT NULL${negate ? '' : ' AND report_split_categories(splits) && $5::int[]'}) r
-   CROSS JOIN LATERAL ROWS FROM (jsonb_to_recordset(r.splits) AS (category_id integer, amount bigint, notes text))
-     WITH ORDINALITY AS l(category_id, amount, notes, line)
-   WHERE ${categoryMatch(negate)}
+   SELECT id, line, date, payee, amount, account_id, status, notes, category_id, updated_at, splits
+   FROM report_split_lines WHERE ${IN_SCOPE} AND ${categoryMatch(negate)}
    ORDER BY date DESC, id DESC, line LIMIT $6`;
 
 const rowsOfPayee = `SELECT ${ROW_COLUMNS.replace('line', '0 AS line')}, splits FROM ledger_rows
