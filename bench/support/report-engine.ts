@@ -46,8 +46,7 @@ function answers(db: Pool, view: Omit<ScopedRead, 'scope'>): Record<string, Answ
     income_by_category: async (q) => JSON.stringify(await reportByCategory(db, readOf(q), 'income', sortOf(q))),
     spending_by_payee: async (q) => JSON.stringify(await reportByPayee(db, readOf(q), sortOf(q))),
     monthly_trend: async (q) => JSON.stringify(await trendReport(db, readOf(q))),
-    transactions_by_category: async (q) =>
-      JSON.stringify(await categoryDrillDown(db, readOf(q), Number(q.get('category_id')))),
+    transactions_by_category: async (q) => categoryDrillDown(db, readOf(q), Number(q.get('category_id'))),
   };
 }
 

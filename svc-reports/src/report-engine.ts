@@ -8,7 +8,7 @@ import type { DrillDownRow, MonthlyTrend, ReportItem } from '@hf/contracts/repor
 import type { ReportSort } from '@hf/contracts/reports-limits';
 import type { Queryable } from '@hf/ledger-mirror';
 import { REPORT_LIMITS } from '@hf/contracts/reports-limits';
-import { drillDownRows } from './domain/drill-down-rows';
+import { drillDownRows, drillDownText } from './domain/drill-down-rows';
 import { monthlyTrend } from './domain/monthly-trend';
 import { categoryReport, netsByCategory, payeeReport, type ReportSide } from './domain/report-items';
 import { monthsOf } from './domain/report-range';
@@ -16,7 +16,7 @@ import {
   netsByMonth,
   netsByPayee,
   netsByStoredCategory,
-  rowsByCategory,
+  linesByCategory,
   rowsByPayee,
 } from './repositories/report-queries';
 import type { ScopedRead } from './route-helpers';
@@ -47,18 +47,17 @@ export async function trendReport(db: Queryable, read: ScopedRead): Promise<Mont
   return monthlyTrend(monthsOf(read.scope), await netsByMonth(db, read.householdId, read.scope), read.categories);
 }
 
-/** The lines behind a live category (null: "Uncategorized") and its children, newest first. */
-export async function categoryDrillDown(
-  db: Queryable,
-  read: ScopedRead,
-  target: number | null,
-): Promise<DrillDownRow[]> {
+/**
+ * The lines behind a live category (null: "Uncategorized") and its children, newest first, as the
+ * answer's JSON text (written from the rows' stored heads, decision 0157).
+ */
+export async function categoryDrillDown(db: Queryable, read: ScopedRead, target: number | null): Promise<string> {
   const selection = read.categories.storedIdsFor(target);
-  const rows = await rowsByCategory(db, read.householdId, read.scope, selection, REPORT_LIMITS.drillDownRows);
-  return drillDownRows(read, rows);
+  const lines = await linesByCategory(db, read.householdId, read.scope, selection, REPORT_LIMITS.drillDownRows);
+  return drillDownText(read, lines);
 }
 
-/** The rows of one payee (exact text), newest first. */
+/** The rows of one payee (a split row whole), newest first. */
 export async function payeeDrillDown(db: Queryable, read: ScopedRead, payee: string): Promise<DrillDownRow[]> {
   return drillDownRows(read, await rowsByPayee(db, read.householdId, read.scope, payee, REPORT_LIMITS.drillDownRows));
 }

@@ -44,17 +44,24 @@ async function compareSums(stack: Stack, [checking, card]: number[]): Promise<vo
   expect(
     (await db.query('SELECT count(*)::int AS n FROM report_month_categories WHERE lines = 0 AND net <> 0')).rows[0].n,
   ).toBe(0);
+  // Each row's stored head (migration 014) is the JSON of its fields as they are now.
+  const heads = await db.query(
+    `SELECT report_head, id, to_char(date, 'YYYY-MM-DD') AS date, payee, status, updated_at FROM ledger_rows WHERE household_id = $1`,
+    [H],
+  );
+  expect(heads.rows.length).toBeGreaterThan(0);
+  for (const { report_head, ...fields } of heads.rows) expect(JSON.parse(`${report_head}}`)).toEqual(fields);
   // The drill-down's split lines (migration 013): every line of every counted split row, as
   // `ledger_lines` gives them, with its row's lines.
   const splitLines = await read(
     `SELECT id, line, account_id, to_char(date, 'YYYY-MM-DD') AS date, payee, amount::float8 AS amount, category_id,
-       status, notes, updated_at, splits FROM report_split_lines WHERE household_id = $1`,
+       status, notes, updated_at, splits, report_head FROM report_split_lines WHERE household_id = $1`,
   );
   expect(splitLines.length).toBeGreaterThan(0);
   expect(splitLines).toEqual(
     await read(
       `SELECT l.id, l.line, l.account_id, to_char(l.date, 'YYYY-MM-DD') AS date, l.payee, l.amount::float8 AS amount,
-         l.category_id, l.status, l.notes, l.updated_at, r.splits
+         l.category_id, l.status, l.notes, l.updated_at, r.splits, report_row_head(r.id, r.date, r.payee, r.status, r.updated_at) AS report_head
        FROM ledger_lines l JOIN ledger_rows r ON r.id = l.id
        WHERE l.household_id = $1 AND l.counted AND l.line > 0`,
     ),
@@ -375,9 +382,9 @@ describe.each<BusKind>(['inprocess', 'nats'])('monthly sums on the %s bus', (kin
         );
         expect(chosen).toContain('Index Only Scan using report_month_account_categories_pkey');
         expect(chosen).toContain('Heap Fetches: 0');
-        // The category drill-down's unsplit rows (migrations 011, 013), with every column it answers.
+        // The category drill-down's unsplit rows (migrations 011, 013, 014), with every column it answers.
         const drillDown = await plan(
-          `SELECT id, date, payee, amount, account_id, status, report_notes, category_id, updated_at FROM ledger_rows
+          `SELECT report_head, amount, report_notes, account_id, category_id, id FROM ledger_rows
            WHERE household_id = $1 AND counted AND date BETWEEN $2 AND $3 AND splits IS NULL AND category_id = ANY($4::int[])`,
           [H, '2024-01-01', '2026-12-31', Object.values(seed.categories)],
         );

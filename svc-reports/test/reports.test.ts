@@ -210,6 +210,24 @@ describe('drill-downs', () => {
     ]);
   });
 
+  it('writes the text JSON.stringify writes, whatever the payee, notes and amount (heads kept by the read model)', async () => {
+    const june = { start_date: '2025-06-01', end_date: '2025-06-30' };
+    const rows = [
+      { payee: 'Quote " and back\\slash', notes: 'tab\there, new\nline, cr\r, bell\u0007, \u001f', amount: 0.05 },
+      { payee: 'Caf\u00e9 \u{1F600} \u2028 \u00ff', notes: '</script><!-- \u0001 \u007f', amount: -0.5 },
+      { payee: 'Plain', notes: '', amount: 12 },
+      { payee: 'Big', notes: '"quoted"', amount: -1000000.01 },
+    ];
+    for (const [i, r] of rows.entries())
+      await addRow(ledger, checking, { date: `2025-06-0${i + 1}`, category_id: groceries, ...r });
+    const res = await reports('GET', `/api/reports/transactions_by_category?${q({ ...june, category_id: food })}`);
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(JSON.parse(res.text))).toBe(res.text);
+    expect(res.body.map((r: { payee: string; notes: string; amount: number }) => [r.payee, r.notes, r.amount])).toEqual(
+      [...rows].reverse().map((r) => [r.payee, r.notes, r.amount]),
+    );
+  });
+
   it('GET /api/reports/transactions_by_payee matches the payee exactly, with % and quotes literal', async () => {
     await addRow(ledger, checking, { date: '2025-03-05', payee: "100% O'Brien", amount: -1 });
     for (const payee of ["100% O'Brien", '%', "%' OR 1=1--", 'market']) {

@@ -87,18 +87,19 @@ export const ReportItems = Type.Array(ReportItem);
 
 /** A row behind a report item (spec "search result": id, date, payee, amount; plus what editing needs). */
 export const DrillDownRow = Type.Object({
+  // The row's own fields first: svc-reports keeps their JSON text with the row (decision 0157).
   id: Type.Integer(),
   date: Type.String(),
   payee: Type.String(),
+  status: Type.String(),
+  updated_at: Type.String(),
   amount: Type.Number(),
+  notes: Type.String(),
   account_id: Type.Integer(),
   account_name: Type.String(),
-  status: Type.String(),
-  notes: Type.String(),
   category_id: NullableId,
   /** `Parent: Child`, `Name`, `Split` (a whole split row, by payee), or null. */
   category_name: NullableString,
-  updated_at: Type.String(),
   /**
    * 0: the row itself; 1..n: line n of split row `id` (by category: date, payee and account are
    * the row's; category, amount and notes the line's). svc-reports always sends it.

@@ -2,9 +2,9 @@ import type { ReportScope } from '../domain/report-range';
 import { monthIndexOf, monthKeyOfIndex } from '@hf/calendar';
 import type { Queryable } from '@hf/ledger-mirror';
 import { splitByMonths } from '../domain/month-split';
-import type { StoredRow } from '../domain/drill-down-rows';
+import type { HeadedLine, StoredRow } from '../domain/drill-down-rows';
 
-export type { StoredRow };
+export type { HeadedLine, StoredRow };
 
 /** Rows of one household in the range and the chosen accounts ($1..$4). */
 const IN_SCOPE = `household_id = $1 AND date BETWEEN $2 AND $3 AND ($4::int[] IS NULL OR account_id = ANY($4::int[]))`;
@@ -146,20 +146,20 @@ const ROW_COLUMNS = 'id, line, date, payee, amount, account_id, status, notes, c
 /**
  * Lines behind a category item (an unsplit row is one line; a split row's lines count each under
  * its own category, with the row's date and payee): stored category ids in `ids` (or, with `negate`, rows with no
- * category or one not in `ids`), newest first, at most `limit`.
+ * category or one not in `ids`), newest first, at most `limit`; each with its row's stored head.
  */
-export async function rowsByCategory(
+export async function linesByCategory(
   q: Queryable,
   householdId: number,
   scope: ReportScope,
   selection: { ids: number[]; negate: boolean },
   limit: number,
-): Promise<StoredRow[]> {
-  const result = await q.query<StoredRow>(linesOfCategory(selection.negate), [
-    ...scopeParams(householdId, scope),
-    selection.ids,
-    limit,
-  ]);
+): Promise<HeadedLine[]> {
+  const result = await q.query<HeadedLine>({
+    text: linesOfCategory(selection.negate),
+    values: [...scopeParams(householdId, scope), selection.ids, limit],
+    rowMode: 'array',
+  });
   return result.rows;
 }
 
@@ -179,20 +179,20 @@ const categoryMatch = (negate: boolean) =>
   negate ? '(category_id IS NULL OR NOT (category_id = ANY($5::int[])))' : 'category_id = ANY($5::int[])';
 
 /**
- * rowsByCategory's lines (the same lines as `ledger_lines`): unsplit rows through the category
+ * linesByCategory's lines (the same lines as `ledger_lines`): unsplit rows through the category
  * index, which carries every column answered (notes over 1,000 bytes read from the row, migration
  * 013); split rows' lines from their own table (report_split_lines, docs/decisions/0157), each
  * with its row's `splits` taken along.
  */
 const linesOfCategory = (negate: boolean) =>
-  `SELECT r.id, 0 AS line, r.date, r.payee, r.amount, r.account_id, r.status,
-     coalesce(r.report_notes, (SELECT n.notes FROM ledger_rows n WHERE n.id = r.id)) AS notes,
-     r.category_id, r.updated_at, NULL::jsonb AS splits
-   FROM ledger_rows r WHERE ${COUNTED_IN_SCOPE} AND splits IS NULL AND ${categoryMatch(negate)}
-   UNION ALL
-   SELECT id, line, date, payee, amount, account_id, status, notes, category_id, updated_at, splits
-   FROM report_split_lines WHERE ${IN_SCOPE} AND ${categoryMatch(negate)}
-   ORDER BY date DESC, id DESC, line LIMIT $6`;
+  `SELECT head, amount, notes, account_id, category_id, line, splits FROM (
+     SELECT r.report_head AS head, r.amount, coalesce(r.report_notes, (SELECT n.notes FROM ledger_rows n WHERE n.id = r.id)) AS notes,
+       r.account_id, r.category_id, 0 AS line, NULL::jsonb AS splits, r.date, r.id
+     FROM ledger_rows r WHERE ${COUNTED_IN_SCOPE} AND splits IS NULL AND ${categoryMatch(negate)}
+     UNION ALL
+     SELECT report_head, amount, notes, account_id, category_id, line, splits, date, id
+     FROM report_split_lines WHERE ${IN_SCOPE} AND ${categoryMatch(negate)}
+   ) x ORDER BY date DESC, id DESC, line LIMIT $6`;
 
 const rowsOfPayee = `SELECT ${ROW_COLUMNS.replace('line', '0 AS line')}, splits FROM ledger_rows
   WHERE ${COUNTED_IN_SCOPE} AND payee = $5 ORDER BY date DESC, id DESC LIMIT $6`;

@@ -11,11 +11,12 @@ function sendDrillDown(
   reply: FastifyReply,
   name: string,
   read: ScopedRead,
-  rows: DrillDownRow[],
+  text: string,
 ) {
-  // JSON.stringify, not the schema's serializer: drillDownRows builds every field in the schema's
-  // order, so the text is the same (decision 0144).
-  if (request.query.format !== 'csv') return sendJsonAnswer(request, reply, JSON.stringify(rows));
+  // The answer's text, not the schema's serializer's: every field is written in the schema's order,
+  // so the text is the same (decisions 0144, 0157). The CSV reads it back.
+  if (request.query.format !== 'csv') return sendJsonAnswer(request, reply, text);
+  const rows = JSON.parse(text) as DrillDownRow[];
   const header = ['Date', 'Payee', 'Account', 'Category', 'Amount', 'Status', 'Notes'];
   const csvRows = rows.map((r): CsvCell[] => [
     r.date,
@@ -41,8 +42,8 @@ export async function drillDownRoutes(app: FastifyInstance): Promise<void> {
       const raw = request.query.category_id;
       const target = raw === UNCATEGORIZED_ID ? null : Number(raw);
       if (target !== null && !read.categories.live(target)) throw notFound(REPORT_MESSAGES.categoryNotFound);
-      const rows = await categoryDrillDown(app.db, read, target);
-      return sendDrillDown(request, reply, 'transactions_by_category', read, rows);
+      const text = await categoryDrillDown(app.db, read, target);
+      return sendDrillDown(request, reply, 'transactions_by_category', read, text);
     },
   );
 
@@ -52,7 +53,7 @@ export async function drillDownRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const read = await scopedRead(app, request, request.query);
       const rows = await payeeDrillDown(app.db, read, request.query.payee_name);
-      return sendDrillDown(request, reply, 'transactions_by_payee', read, rows);
+      return sendDrillDown(request, reply, 'transactions_by_payee', read, JSON.stringify(rows));
     },
   );
 }
