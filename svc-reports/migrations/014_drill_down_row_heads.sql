@@ -27,10 +27,12 @@ DROP TRIGGER IF EXISTS report_row_head_set ON ledger_rows;
 CREATE TRIGGER report_row_head_set BEFORE INSERT OR UPDATE OF id, date, payee, status, updated_at ON ledger_rows
   FOR EACH ROW EXECUTE FUNCTION report_row_head_set();
 
--- The split lines carry their row's head (migration 013's triggers run after the row's is set).
+-- The split lines carry their row's head (migration 013's triggers run after the row's is set),
+-- in place of the payee, status and time that it holds.
 ALTER TABLE report_split_lines ADD COLUMN IF NOT EXISTS report_head text;
 UPDATE report_split_lines l SET report_head = r.report_head FROM ledger_rows r WHERE r.id = l.id;
 ALTER TABLE report_split_lines ALTER COLUMN report_head SET NOT NULL;
+ALTER TABLE report_split_lines DROP COLUMN IF EXISTS payee, DROP COLUMN IF EXISTS status, DROP COLUMN IF EXISTS updated_at;
 CREATE OR REPLACE FUNCTION report_split_lines_apply() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
@@ -38,9 +40,9 @@ BEGIN
   END IF;
   IF TG_OP <> 'DELETE' THEN
     EXECUTE $sql$
-      INSERT INTO report_split_lines (id, line, household_id, account_id, date, payee, amount, category_id, status, notes, updated_at, splits, report_head)
-      SELECT r.id, x.line::int, r.household_id, r.account_id, r.date, r.payee, x.amount, x.category_id, r.status,
-        coalesce(nullif(x.notes, ''), r.notes), r.updated_at, r.splits, r.report_head
+      INSERT INTO report_split_lines (id, line, household_id, account_id, date, amount, category_id, notes, splits, report_head)
+      SELECT r.id, x.line::int, r.household_id, r.account_id, r.date, x.amount, x.category_id,
+        coalesce(nullif(x.notes, ''), r.notes), r.splits, r.report_head
       FROM new_rows r
       CROSS JOIN LATERAL ROWS FROM (jsonb_to_recordset(r.splits) AS (category_id integer, amount bigint, notes text))
         WITH ORDINALITY AS x(category_id, amount, notes, line)

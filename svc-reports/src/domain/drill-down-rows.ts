@@ -30,7 +30,10 @@ export interface StoredRow {
 }
 
 /** A split row's lines as answered: each with its (live) category and that category's name. */
-function splitLines(read: DrillDownNames, splits: StoredSplits | null | undefined): DrillDownRow['splits'] & object {
+function splitLines(
+  read: DrillDownNames,
+  splits: StoredSplits | null | undefined,
+): NonNullable<DrillDownRow['splits']> {
   return (splits ?? []).map((l) => {
     const category = read.categories.resolve(l.category_id);
     return {

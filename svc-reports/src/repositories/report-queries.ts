@@ -141,8 +141,6 @@ export async function netsByMonth(
   return result.rows.map((r) => ({ month: monthKeyOfIndex(r.month_index), category_id: r.category_id, net: r.net }));
 }
 
-const ROW_COLUMNS = 'id, line, date, payee, amount, account_id, status, notes, category_id, updated_at';
-
 /**
  * Lines behind a category item (an unsplit row is one line; a split row's lines count each under
  * its own category, with the row's date and payee): stored category ids in `ids` (or, with `negate`, rows with no
@@ -194,5 +192,5 @@ const linesOfCategory = (negate: boolean) =>
      FROM report_split_lines WHERE ${IN_SCOPE} AND ${categoryMatch(negate)}
    ) x ORDER BY date DESC, id DESC, line LIMIT $6`;
 
-const rowsOfPayee = `SELECT ${ROW_COLUMNS.replace('line', '0 AS line')}, splits FROM ledger_rows
+const rowsOfPayee = `SELECT id, 0 AS line, date, payee, amount, account_id, status, notes, category_id, updated_at, splits FROM ledger_rows
   WHERE ${COUNTED_IN_SCOPE} AND payee = $5 ORDER BY date DESC, id DESC LIMIT $6`;
