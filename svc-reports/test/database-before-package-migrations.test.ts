@@ -65,7 +65,6 @@ describe('a database from before package migrations', () => {
         { migration_set: 'service', version: '011_category_drill_down_covering.sql' },
         { migration_set: 'service', version: '012_payee_totals_fillfactor.sql' },
         { migration_set: 'service', version: '013_drill_down_split_lines.sql' },
-        { migration_set: 'service', version: '014_drill_down_row_heads.sql' },
       ]);
       // Room for the next version of a payee's totals on its own page (012).
       const options = await client.query("SELECT reloptions FROM pg_class WHERE relname = 'report_payee_totals'");

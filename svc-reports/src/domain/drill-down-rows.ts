@@ -73,7 +73,7 @@ export function drillDownRows(read: DrillDownNames, rows: readonly StoredRow[]):
 }
 
 /**
- * A line of the category drill-down read with its row's stored head (svc-reports migration 014:
+ * A line of the category drill-down read with its row's stored head (svc-reports migration 013:
  * the JSON text of `{"id","date","payee","status","updated_at"` without the closing brace), then
  * the line's amount (cents), notes, account, stored category, line number and its row's lines
  * (null for an unsplit row).
