@@ -4,11 +4,11 @@
  * routes answer what these return; the peer benchmark (bench/support/report-engine.ts) calls the
  * same functions in its own process (`@hf/svc-reports/engine`), to measure ours on the peer's footing.
  */
-import type { DrillDownRow, MonthlyTrend, ReportItem } from '@hf/contracts/reports';
+import type { MonthlyTrend, ReportItem } from '@hf/contracts/reports';
 import type { ReportSort } from '@hf/contracts/reports-limits';
 import type { Queryable } from '@hf/ledger-mirror';
 import { REPORT_LIMITS } from '@hf/contracts/reports-limits';
-import { drillDownRows, drillDownText } from './domain/drill-down-rows';
+import { drillDownText } from './domain/drill-down-rows';
 import { monthlyTrend } from './domain/monthly-trend';
 import { categoryReport, netsByCategory, payeeReport, type ReportSide } from './domain/report-items';
 import { monthsOf } from './domain/report-range';
@@ -57,7 +57,7 @@ export async function categoryDrillDown(db: Queryable, read: ScopedRead, target:
   return drillDownText(read, lines);
 }
 
-/** The rows of one payee (a split row whole), newest first. */
-export async function payeeDrillDown(db: Queryable, read: ScopedRead, payee: string): Promise<DrillDownRow[]> {
-  return drillDownRows(read, await rowsByPayee(db, read.householdId, read.scope, payee, REPORT_LIMITS.drillDownRows));
+/** The rows of one payee (a split row whole), newest first, as the answer's JSON text. */
+export async function payeeDrillDown(db: Queryable, read: ScopedRead, payee: string): Promise<string> {
+  return drillDownText(read, await rowsByPayee(db, read.householdId, read.scope, payee, REPORT_LIMITS.drillDownRows));
 }

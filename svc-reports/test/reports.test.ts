@@ -226,6 +226,12 @@ describe('drill-downs', () => {
     expect(res.body.map((r: { payee: string; notes: string; amount: number }) => [r.payee, r.notes, r.amount])).toEqual(
       [...rows].reverse().map((r) => [r.payee, r.notes, r.amount]),
     );
+    // By payee, the same text from the same heads.
+    for (const r of rows) {
+      const byPayee = await reports('GET', `/api/reports/transactions_by_payee?${q({ ...june, payee_name: r.payee })}`);
+      expect(JSON.stringify(JSON.parse(byPayee.text))).toBe(byPayee.text);
+      expect(byPayee.body).toEqual([res.body.find((line: { payee: string }) => line.payee === r.payee)]);
+    }
   });
 
   it('GET /api/reports/transactions_by_payee matches the payee exactly, with % and quotes literal', async () => {

@@ -107,6 +107,7 @@ async function compareEverything(read: Call, stack: Stack, seed: SplitSeed): Pro
   const market = await read('GET', `/api/reports/transactions_by_payee?${q({ ...RANGE, payee_name: 'Market' })}`);
   const splitRow = market.body.find((r: Json) => r.splits.length > 0);
   expect(splitRow).toMatchObject({ category_name: 'Split', line: 0 });
+  expect(JSON.stringify(JSON.parse(market.text))).toBe(market.text);
   expect(splitRow.splits.reduce((s: number, l: Json) => s + Math.round(l.amount * 100), 0)).toBe(
     Math.round(splitRow.amount * 100),
   );

@@ -2,9 +2,9 @@ import type { ReportScope } from '../domain/report-range';
 import { monthIndexOf, monthKeyOfIndex } from '@hf/calendar';
 import type { Queryable } from '@hf/ledger-mirror';
 import { splitByMonths } from '../domain/month-split';
-import type { HeadedLine, StoredRow } from '../domain/drill-down-rows';
+import type { HeadedLine } from '../domain/drill-down-rows';
 
-export type { HeadedLine, StoredRow };
+export type { HeadedLine };
 
 /** Rows of one household in the range and the chosen accounts ($1..$4). */
 const IN_SCOPE = `household_id = $1 AND date BETWEEN $2 AND $3 AND ($4::int[] IS NULL OR account_id = ANY($4::int[]))`;
@@ -168,8 +168,12 @@ export async function rowsByPayee(
   scope: ReportScope,
   payee: string,
   limit: number,
-): Promise<StoredRow[]> {
-  const result = await q.query<StoredRow>(rowsOfPayee, [...scopeParams(householdId, scope), payee, limit]);
+): Promise<HeadedLine[]> {
+  const result = await q.query<HeadedLine>({
+    text: rowsOfPayee,
+    values: [...scopeParams(householdId, scope), payee, limit],
+    rowMode: 'array',
+  });
   return result.rows;
 }
 
@@ -192,5 +196,5 @@ const linesOfCategory = (negate: boolean) =>
      FROM report_split_lines WHERE ${IN_SCOPE} AND ${categoryMatch(negate)}
    ) x ORDER BY date DESC, id DESC, line LIMIT $6`;
 
-const rowsOfPayee = `SELECT id, 0 AS line, date, payee, amount, account_id, status, notes, category_id, updated_at, splits FROM ledger_rows
+const rowsOfPayee = `SELECT report_head, amount, notes, account_id, category_id, 0 AS line, splits FROM ledger_rows
   WHERE ${COUNTED_IN_SCOPE} AND payee = $5 ORDER BY date DESC, id DESC LIMIT $6`;

@@ -52,8 +52,8 @@ export async function drillDownRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: PayeeDrillDownQuery, response: { 200: DrillDownRows, ...REPORT_ERRORS } } },
     async (request, reply) => {
       const read = await scopedRead(app, request, request.query);
-      const rows = await payeeDrillDown(app.db, read, request.query.payee_name);
-      return sendDrillDown(request, reply, 'transactions_by_payee', read, JSON.stringify(rows));
+      const text = await payeeDrillDown(app.db, read, request.query.payee_name);
+      return sendDrillDown(request, reply, 'transactions_by_payee', read, text);
     },
   );
 }
